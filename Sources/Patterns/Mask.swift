@@ -1,0 +1,181 @@
+/// A compiled input mask such as `+7 (000) 000-00-00`.
+///
+/// ```swift
+/// let phone = try Mask("+7 (000) 000-00-00")
+/// phone.format("9161234567")    // text "+7 (916) 123-45-67", raw "9161234567", .complete
+/// phone.format("916123")        // text "+7 (916) 123", .partial
+/// phone.isComplete("+7 (916) 123-45-67")   // true
+/// ```
+///
+/// Notation, one character per position:
+///
+/// | char | accepts |
+/// |---|---|
+/// | `0` | a digit 0–9 (required) |
+/// | `9` | a digit 0–9 (optional) |
+/// | `A` | a letter of any script (required) |
+/// | `a` | a letter of any script (optional) |
+/// | `*` | a letter or a digit (required) |
+/// | `\x` | the literal character x |
+/// | anything else | itself: a fixed character the user does not type |
+///
+/// Positions are Unicode scalars; a letter is a scalar of general category L (`\p{L}`).
+public struct Mask: Sendable, Hashable {
+    /// One position of the mask.
+    enum Slot: Hashable, Sendable {
+        case input(InputKind, optional: Bool)
+        case literal(Unicode.Scalar)
+    }
+
+    /// What an input position accepts.
+    enum InputKind: Hashable, Sendable {
+        case digit, letter, letterOrDigit
+
+        func accepts(_ scalar: Unicode.Scalar) -> Bool {
+            switch self {
+            case .digit: scalar.isASCIIDigit
+            case .letter: scalar.isLetter
+            case .letterOrDigit: scalar.isASCIIDigit || scalar.isLetter
+            }
+        }
+
+        var regex: String {
+            switch self {
+            case .digit: "[0-9]"
+            case .letter: #"\p{L}"#
+            case .letterOrDigit: #"[\p{L}0-9]"#
+            }
+        }
+    }
+
+    /// The mask as written.
+    public let notation: String
+    let slots: [Slot]
+    /// The equivalent PCRE2 pattern source (anchored: `^…$`).
+    public let regex: String
+    /// The compiled ``regex``, matched against the whole value by ``isComplete(_:)``.
+    public let pattern: Pattern
+
+    /// Compiles a mask.
+    ///
+    /// - Throws: ``MaskError`` for an empty mask, a mask with no input positions, or a
+    ///   trailing `\`.
+    public init(_ notation: String) throws(MaskError) {
+        var slots: [Slot] = []
+        var scalars = notation.unicodeScalars.makeIterator()
+        var offset = 0
+        while let scalar = scalars.next() {
+            switch scalar {
+            case "0": slots.append(.input(.digit, optional: false))
+            case "9": slots.append(.input(.digit, optional: true))
+            case "A": slots.append(.input(.letter, optional: false))
+            case "a": slots.append(.input(.letter, optional: true))
+            case "*": slots.append(.input(.letterOrDigit, optional: false))
+            case "\\":
+                guard let escaped = scalars.next() else {
+                    throw MaskError(reason: .trailingEscape, mask: notation, offset: offset)
+                }
+                offset += 1
+                slots.append(.literal(escaped))
+            default: slots.append(.literal(scalar))
+            }
+            offset += 1
+        }
+        guard !slots.isEmpty else { throw MaskError(reason: .empty, mask: notation, offset: 0) }
+        guard slots.contains(where: \.isInput) else {
+            throw MaskError(reason: .noInputPositions, mask: notation, offset: 0)
+        }
+        self.notation = notation
+        self.slots = slots
+        regex = "^" + Self.regexBody(slots[...]) + "$"
+        do {
+            pattern = try Pattern(regex)
+        } catch {
+            // Every slot maps to a fixed, valid fragment, so this cannot happen for any notation.
+            throw MaskError(reason: .regex(error.message), mask: notation, offset: 0)
+        }
+    }
+
+    /// The regex for `slots`. Up to the last required position each slot is its own fragment
+    /// (`X?` for an optional one); after it, optional positions and the fixed characters before
+    /// them nest as optional groups, because ``format(_:)`` stops after the last position typed:
+    /// `00-99` accepts `12`, `12-3` and `12-34`, not `12-`.
+    static func regexBody(_ slots: ArraySlice<Slot>) -> String {
+        let lastRequired = slots.lastIndex { $0.isInput && !$0.isOptional }
+        let head = lastRequired.map { slots[...$0].map(\.regex).joined() } ?? ""
+        let tail = lastRequired.map { slots[($0 + 1)...] } ?? slots
+        return head + optionalTailRegex(tail)
+    }
+
+    private static func optionalTailRegex(_ tail: ArraySlice<Slot>) -> String {
+        guard let first = tail.firstIndex(where: \.isInput), case .input(let kind, _) = tail[first] else {
+            return tail.map(\.regex).joined()  // fixed characters that close the mask
+        }
+        let lead = tail[..<first].map(\.regex).joined()
+        return "(?:" + lead + kind.regex + optionalTailRegex(tail[(first + 1)...]) + ")?"
+    }
+
+    /// Whether `value` is a complete masked value (every required position filled, every
+    /// fixed character in place), e.g. `+7 (916) 123-45-67`.
+    public func isComplete(_ value: String) -> Bool {
+        (try? pattern.matches(value)) ?? false
+    }
+
+    public static func == (lhs: Mask, rhs: Mask) -> Bool { lhs.notation == rhs.notation }
+    public func hash(into hasher: inout Hasher) { hasher.combine(notation) }
+}
+
+extension Mask.Slot {
+    var isInput: Bool {
+        if case .input = self { return true }
+        return false
+    }
+
+    var isOptional: Bool {
+        if case .input(_, optional: true) = self { return true }
+        return false
+    }
+
+    var regex: String {
+        switch self {
+        case .input(let kind, let optional): kind.regex + (optional ? "?" : "")
+        case .literal(let scalar): scalar.regexLiteral
+        }
+    }
+}
+
+extension Unicode.Scalar {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+
+    /// A letter of any script: general category L (what `\p{L}` matches).
+    var isLetter: Bool {
+        switch properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
+        default: false
+        }
+    }
+
+    /// Characters people type between the parts of a value (spaces, dashes, brackets, dots,
+    /// ASCII symbols such as `+`); a mask skips them where it expects input.
+    var isSeparator: Bool {
+        if properties.isWhitespace { return true }
+        switch properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+             .initialPunctuation, .finalPunctuation, .otherPunctuation:
+            return true
+        case .mathSymbol, .currencySymbol, .modifierSymbol:
+            return isASCII
+        default:
+            return false
+        }
+    }
+
+    /// This scalar as a PCRE2 literal.
+    var regexLiteral: String {
+        if isASCII {
+            let char = Character(self)
+            return char.isLetter || char.isNumber ? String(char) : "\\" + String(char)
+        }
+        return "\\x{" + String(value, radix: 16) + "}"
+    }
+}

@@ -1,0 +1,1 @@
+// RuleCheck: rules model, parser, expressions, compiler, engine.

@@ -1,0 +1,1 @@
+// RuleCheckBatch: readers and reports.

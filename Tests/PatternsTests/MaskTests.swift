@@ -1,0 +1,113 @@
+import Patterns
+import Testing
+
+@Suite("Mask")
+struct MaskTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let mask: String
+        let typed: String
+        let text: String
+        let raw: String
+        let state: MaskResult.State
+        var testDescription: String { "\(mask) ← '\(typed)'" }
+    }
+
+    static let phone = "+7 (000) 000-00-00"
+    static let plate = "A 000 AA 009"
+
+    static let cases: [Case] = [
+        // The phone mask of the issue.
+        Case(mask: phone, typed: "9161234567", text: "+7 (916) 123-45-67", raw: "9161234567", state: .complete),
+        Case(mask: phone, typed: "916123", text: "+7 (916) 123", raw: "916123", state: .partial),
+        // Typing the fixed characters yourself gives the same result.
+        Case(mask: phone, typed: "+7 (916) 1", text: "+7 (916) 1", raw: "9161", state: .partial),
+        Case(mask: phone, typed: "916 1", text: "+7 (916) 1", raw: "9161", state: .partial),
+        Case(mask: phone, typed: "+7 (916) 123-45-67", text: "+7 (916) 123-45-67", raw: "9161234567", state: .complete),
+        Case(mask: phone, typed: "7 916 123 45 67", text: "+7 (916) 123-45-67", raw: "9161234567", state: .complete),
+        // Separators typed where input is expected are passed over.
+        Case(mask: phone, typed: "916-123-45-67", text: "+7 (916) 123-45-67", raw: "9161234567", state: .complete),
+        // Empty input: nothing yet.
+        Case(mask: phone, typed: "", text: "", raw: "", state: .partial),
+        // A letter where a digit belongs; the text keeps what was typed before it.
+        Case(mask: phone, typed: "916abc", text: "+7 (916", raw: "916", state: .invalid),
+        // Too much input.
+        Case(mask: "0000", typed: "12345", text: "1234", raw: "1234", state: .invalid),
+        Case(mask: "0000", typed: "1234 ", text: "1234", raw: "1234", state: .complete),
+        // Cyrillic plates: letters of any script, optional third region digit at the end.
+        Case(mask: plate, typed: "А123ВС77", text: "А 123 ВС 77", raw: "А123ВС77", state: .complete),
+        Case(mask: plate, typed: "А 123 ВС 777", text: "А 123 ВС 777", raw: "А123ВС777", state: .complete),
+        Case(mask: plate, typed: "а123вс7", text: "а 123 вс 7", raw: "а123вс7", state: .partial),
+        Case(mask: plate, typed: "1", text: "", raw: "", state: .invalid),
+        // Optional tails may be skipped; optional letters too.
+        Case(mask: "00-99", typed: "12", text: "12", raw: "12", state: .complete),
+        Case(mask: "00-99", typed: "123", text: "12-3", raw: "123", state: .complete),
+        Case(mask: "00-99", typed: "12-", text: "12", raw: "12", state: .complete),
+        Case(mask: "09-00", typed: "1-23", text: "1-23", raw: "123", state: .complete),
+        Case(mask: "AAaa", typed: "ab", text: "ab", raw: "ab", state: .complete),
+        Case(mask: "AAaa", typed: "abc", text: "abc", raw: "abc", state: .complete),
+        // Fixed characters closing a complete value are written.
+        Case(mask: "(000)", typed: "123", text: "(123)", raw: "123", state: .complete),
+        // Escaped characters: \0 is a literal zero, \A a literal A.
+        Case(mask: #"\0\A-000"#, typed: "123", text: "0A-123", raw: "123", state: .complete),
+        Case(mask: #"\0\A-000"#, typed: "0A-12", text: "0A-12", raw: "12", state: .partial),
+        // Letter or digit.
+        Case(mask: "***", typed: "a1Ж", text: "a1Ж", raw: "a1Ж", state: .complete),
+        // Emoji: not a letter, not a digit, not a separator.
+        Case(mask: "000", typed: "1🙂", text: "1", raw: "1", state: .invalid),
+        Case(mask: "🙂 000", typed: "12", text: "🙂 12", raw: "12", state: .partial),
+        Case(mask: "🙂 000", typed: "🙂 123", text: "🙂 123", raw: "123", state: .complete),
+        // Unicode digits are not mask digits (0 means 0–9).
+        Case(mask: "00", typed: "١٢", text: "", raw: "", state: .invalid),
+    ]
+
+    @Test(arguments: cases)
+    func format(_ example: Case) throws {
+        let mask = try Mask(example.mask)
+        let result = mask.format(example.typed)
+        #expect(result.text == example.text)
+        #expect(result.raw == example.raw)
+        #expect(result.state == example.state)
+        if result.state != .invalid {
+            // The mask's regex accepts exactly the complete results, and formatting a result
+            // again changes nothing.
+            #expect(mask.isComplete(result.text) == (result.state == .complete))
+            #expect(mask.format(result.text) == result)
+        }
+    }
+
+    @Test(arguments: [
+        ("+7 (000) 000-00-00", "+7 (916) 123-45-67", true),
+        ("+7 (000) 000-00-00", "+7 (916) 123-45-6", false),
+        ("+7 (000) 000-00-00", "9161234567", false),
+        ("A 000 AA 009", "А 123 ВС 77", true),
+        ("A 000 AA 009", "А 123 ВС 777", true),
+        ("A 000 AA 009", "А 123 ВС 7", false),
+        ("0000 000000", "4509 123456", true),
+        ("0000 000000", "4509 123456\n", false),
+        ("000", "１２３", false),
+    ])
+    func isComplete(mask: String, value: String, expected: Bool) throws {
+        #expect(try Mask(mask).isComplete(value) == expected)
+    }
+
+    @Test func regexOfAMask() throws {
+        #expect(try Mask("+7 (000)").regex == #"^\+7\ \([0-9][0-9][0-9]\)$"#)
+        #expect(try Mask("Aa9*").regex == #"^\p{L}\p{L}?[0-9]?[\p{L}0-9]$"#)
+        #expect(try Mask("№ 0").regex == #"^\x{2116}\ [0-9]$"#)
+        #expect(try Mask("00-99").regex == #"^[0-9][0-9](?:\-[0-9](?:[0-9])?)?$"#)
+        #expect(try Mask("(999)").regex == #"^(?:\([0-9](?:[0-9](?:[0-9]\))?)?)?$"#)
+    }
+
+    @Test(arguments: [
+        ("", "mask is empty"),
+        ("+7 ()", "mask has no input positions (use 0 9 A a * for what the user types)"),
+        (#"00\"#, #"mask ends with '\' that escapes nothing"#),
+    ])
+    func badMasks(mask: String, message: String) {
+        #expect {
+            try Mask(mask)
+        } throws: { error in
+            (error as? MaskError)?.message == message
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Patterns
+import Testing
+
+@Suite("Pattern")
+struct PatternTests {
+    @Test func wholeValueMatching() throws {
+        let year = try Pattern(#"\d{4}"#)
+        #expect(try year.matches("2024"))
+        #expect(try !year.matches("2024a"))
+        #expect(try !year.matches("a2024"))
+        #expect(try !year.matches("2024\n"))  // `$`-style trailing newline is not a whole match
+        #expect(try year.contains("in 2024."))
+        #expect(try !year.contains("in 24."))
+    }
+
+    @Test func alternationIsMatchedAsAWhole() throws {
+        // Whole-value matching must not bind only to one side of `|`.
+        let either = try Pattern("ab|cd")
+        #expect(try either.matches("cd"))
+        #expect(try !either.matches("abcd"))
+    }
+
+    @Test func unicodeByDefault() throws {
+        #expect(try Pattern(#"\w+"#).matches("Ёжик"))
+        #expect(try Pattern(#"\p{Cyrillic}+"#).matches("Ёжик"))
+        #expect(try Pattern("ёжик", options: .caseInsensitive).matches("ЁЖИК"))
+        #expect(try Pattern(".").matches("🙂"))
+        #expect(try Pattern("").matches(""))
+        #expect(try !Pattern("a").matches(""))
+    }
+
+    @Test func namedCaptures() throws {
+        let date = try Pattern(#"(?<y>\d{4})-(?<m>\d\d)(-(?<d>\d\d))?"#)
+        #expect(date.captureCount == 4)
+        #expect(date.captureNames == ["y": 1, "m": 2, "d": 4])
+        let match = try #require(try date.firstMatch(in: "до 2024-05 года"))
+        #expect(match.text == "2024-05")
+        #expect(match["y"] == "2024")
+        #expect(match[2] == "05")
+        #expect(match["d"] == nil)
+        #expect(match["nope"] == nil)
+        #expect(match.subject[match.range] == "2024-05")
+    }
+
+    @Test func allMatchesIncludingEmptyOnes() throws {
+        #expect(try Pattern(#"\d+"#).allMatches(in: "a1 b22 c333").map(\.text) == ["1", "22", "333"])
+        // An empty match advances by a whole character, never splitting UTF-8.
+        #expect(try Pattern("x*").allMatches(in: "ёx").map(\.text) == ["", "x", ""])
+        #expect(try Pattern("z").allMatches(in: "abc").isEmpty)
+    }
+
+    @Test func replace() throws {
+        #expect(try Pattern(#"(\d{3})(\d{4})"#).replacing(in: "5551234", with: "$1-$2") == "555-1234")
+        #expect(try Pattern(#"(?<first>\w+) (?<last>\w+)"#).replacing(in: "Иван Петров", with: "${last}, ${first}")
+            == "Петров, Иван")
+        #expect(try Pattern(#"\s+"#).replacing(in: " a  b ", with: " ") == " a b ")
+        #expect(try Pattern("q").replacing(in: "abc", with: "x") == "abc")
+        let long = String(repeating: "ab", count: 500)
+        #expect(try Pattern("b").replacing(in: long, with: "bbbb").count == 2500)
+        #expect(throws: PatternError.self) { try Pattern("a").replacing(in: "a", with: "$9") }
+    }
+
+    @Test func partialMatching() throws {
+        let phone = try Pattern(#"\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}"#)
+        #expect(try phone.partialMatch("+7 (916) 12") == .partial)
+        #expect(try phone.partialMatch("+7 (916) 123-45-67") == .complete)
+        #expect(try phone.partialMatch("+8") == .noMatch)
+        #expect(try phone.partialMatch("") == .partial)
+        // PARTIAL_SOFT: a finished value is complete even though `\d+` could take more.
+        #expect(try Pattern(#"\d+"#).partialMatch("12") == .complete)
+        #expect(try Pattern(#"\d+"#, options: .noJIT).partialMatch("12") == .complete)
+        #expect(try Pattern(#"\d+"#, options: .noJIT).partialMatch("12a") == .noMatch)
+        #expect(try Pattern("ab|abcd", options: .noJIT).partialMatch("abc") == .partial)
+        // Leading verbs stay in front of the wrapper; extended-mode comments do not swallow it.
+        #expect(try Pattern(#"(*UCP)\w{3}"#).partialMatch("ж") == .partial)
+        #expect(try Pattern("a b # letters", options: .extended).partialMatch("ab") == .complete)
+    }
+
+    @Test func compileErrorsCarryMessageAndOffset() {
+        #expect {
+            try Pattern("(a+")
+        } throws: { error in
+            guard let error = error as? PatternError else { return false }
+            return error.code == .compile && error.message == "missing closing parenthesis" && error.offset == 3
+        }
+        // The offset counts characters, not bytes.
+        #expect {
+            try Pattern("ёё[z")
+        } throws: { error in
+            (error as? PatternError)?.offset == 4
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func catastrophicBacktrackingStopsWithRegexLimit(interpreter: Bool) throws {
+        let pattern = try Pattern("(a+)+$", options: interpreter ? .noJIT : [])
+        #expect(pattern.isJITCompiled == (!interpreter && Pattern.jitAvailable))
+        let subject = String(repeating: "a", count: 40) + "b"
+        #expect {
+            try pattern.contains(subject)
+        } throws: { error in
+            guard case PatternError.regexLimit = error else { return false }
+            return (error as? PatternError)?.message == "match limit exceeded"
+        }
+    }
+
+    @Test func interpreterRefusesHugeSubjects() throws {
+        let pattern = try Pattern("a", options: .noJIT, limits: .init(interpreterSubjectLimit: 10))
+        #expect(try pattern.matches("a"))
+        #expect(throws: PatternError.self) { try pattern.contains(String(repeating: "b", count: 11)) }
+    }
+
+    @Test func longSubjectsWithRepeatedGroupsFitTheJITStack() throws {
+        let pattern = try Pattern(#"(?:(a)|b)*"#)
+        let subject = String(repeating: "ab", count: 50_000)
+        #expect(try pattern.matches(subject))
+    }
+
+    @Test func sharedAcrossThreads() async throws {
+        let pattern = try Pattern(#"[A-HJ-NPR-Z0-9]{17}"#)
+        let counts = await withTaskGroup(of: Int.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    var hits = 0
+                    for index in 0..<2_000 {
+                        let value = (index + worker).isMultiple(of: 2) ? "XTA21099043512345" : "XTA2109904351234I"
+                        if (try? pattern.matches(value)) == true { hits += 1 }
+                    }
+                    return hits
+                }
+            }
+            return await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(counts.reduce(0, +) == 8_000)
+    }
+}
+
+@Suite("PatternCache")
+struct PatternCacheTests {
+    @Test func compilesOncePerKey() throws {
+        let cache = PatternCache()
+        let first = try cache.pattern(#"\d+"#)
+        let second = try cache.pattern(#"\d+"#)
+        let other = try cache.pattern(#"\d+"#, options: .caseInsensitive)
+        #expect(first === second)
+        #expect(first !== other)
+        #expect(cache.count == 2)
+        #expect(throws: PatternError.self) { try cache.pattern("(") }
+        #expect(cache.count == 2)
+        cache.removeAll()
+        #expect(cache.count == 0)
+    }
+}
