@@ -1,0 +1,61 @@
+/// A stable code naming what failed: `required`, `pattern`, `min`, … (the codes of SPEC §6).
+///
+/// ```swift
+/// if issue.code == .required { … }
+/// ```
+public struct IssueCode: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Required, visible and empty.
+    public static let required = IssueCode(rawValue: "required")
+    /// The text cannot be read as the field's type.
+    public static let type = IssueCode(rawValue: "type")
+    public static let pattern = IssueCode(rawValue: "pattern")
+    public static let mask = IssueCode(rawValue: "mask")
+    public static let minLength = IssueCode(rawValue: "min_length")
+    public static let maxLength = IssueCode(rawValue: "max_length")
+    public static let min = IssueCode(rawValue: "min")
+    public static let max = IssueCode(rawValue: "max")
+    /// Not one of the (filtered) options.
+    public static let option = IssueCode(rawValue: "option")
+    /// Too few or too many items.
+    public static let items = IssueCode(rawValue: "items")
+    /// A check's `expr` does not hold.
+    public static let check = IssueCode(rawValue: "check")
+    /// A regex hit its match or depth limit on this value.
+    public static let regexLimit = IssueCode(rawValue: "regex_limit")
+    /// Batch: a value in a field that is hidden for this record.
+    public static let hiddenValue = IssueCode(rawValue: "hidden_value")
+    /// Batch: a value while one of its `depends_on` parents is empty.
+    public static let orphan = IssueCode(rawValue: "orphan")
+    /// Batch: a column that no field matches.
+    public static let unknownColumn = IssueCode(rawValue: "unknown_column")
+    /// Batch: a field that is required in some record has no column.
+    public static let missingColumn = IssueCode(rawValue: "missing_column")
+    /// Batch: a computed field's value differs from what the rules compute.
+    public static let computed = IssueCode(rawValue: "computed")
+    /// Batch: the input could not be read there.
+    public static let malformed = IssueCode(rawValue: "malformed")
+
+    /// The codes a field-level `messages:` map may name.
+    static let fieldCodes: [IssueCode] = [
+        .required, .type, .pattern, .mask, .minLength, .maxLength, .min, .max, .option, .items, .check, .regexLimit,
+    ]
+
+    /// Warnings unless `--strict`: hidden values, orphans, unknown columns.
+    public var isWarning: Bool { self == .hiddenValue || self == .orphan || self == .unknownColumn }
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: IssueCode, rhs: IssueCode) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}

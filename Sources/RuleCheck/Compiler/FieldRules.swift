@@ -1,0 +1,116 @@
+import Patterns
+
+/// The compiled rules of one field.
+///
+/// Conditions inherited from enclosing groups and lists are folded in: a member of a hidden
+/// group has the group's `visible_if` among its own ``visibleConditions``.
+public final class FieldRules: Sendable {
+    public let id: FieldID
+    /// The field's path: `doc_number`, `insurant.birth_date`; an item field's is written with
+    /// its list, `drivers.birth_date`.
+    public let path: String
+    /// The field's own id.
+    public let name: String
+    public let title: String
+    public let type: FieldType
+    /// The index of the field's section in ``RuleSet/sections``.
+    public let section: Int
+    /// For an item field: the list it belongs to.
+    public let list: FieldID?
+    /// For an item field: its index among the list's item fields.
+    let itemIndex: Int
+    /// The group the field is a direct member of.
+    public let group: FieldID?
+    public let location: SourceLocation
+
+    let initial: Value?
+    /// `initial: today` on a date field.
+    let initialIsToday: Bool
+    let required: Expr?
+    let requiredText: String?
+    /// All must hold for the field to be visible (its own `visible_if` and its groups' and list's).
+    let visibleConditions: [Expr]
+    let visibleTexts: [String]
+    let enabledConditions: [Expr]
+    let enabledTexts: [String]
+    /// Fields whose change clears this one (its own `depends_on` and its groups').
+    public let dependsOn: [FieldID]
+    let computed: Expr?
+    let computedText: String?
+    let minLength: Int?
+    let maxLength: Int?
+    let pattern: Pattern?
+    let mask: Mask?
+    let min: Expr?
+    let minText: String?
+    let max: Expr?
+    let maxText: String?
+    let dateFormat: DateFormat
+    public let options: [ChoiceOption]
+    let optionsFilter: Expr?
+    let optionsFilterText: String?
+    let minItems: Int?
+    let maxItems: Int?
+    let checks: [CheckRule]
+    let message: LocalizedText?
+    let messages: [IssueCode: LocalizedText]
+    /// A group's direct members, a list's item fields (direct ones and their group members).
+    public let members: [FieldID]
+    let display: DisplayTemplate?
+
+    init(id: FieldID, path: String, name: String, title: String, type: FieldType, section: Int, list: FieldID?,
+         itemIndex: Int, group: FieldID?, location: SourceLocation, initial: Value?, initialIsToday: Bool,
+         required: Expr?, requiredText: String?, visibleConditions: [Expr], visibleTexts: [String],
+         enabledConditions: [Expr], enabledTexts: [String], dependsOn: [FieldID], computed: Expr?,
+         computedText: String?, minLength: Int?, maxLength: Int?, pattern: Pattern?, mask: Mask?, min: Expr?,
+         minText: String?, max: Expr?, maxText: String?, dateFormat: DateFormat, options: [ChoiceOption],
+         optionsFilter: Expr?, optionsFilterText: String?, minItems: Int?, maxItems: Int?, checks: [CheckRule],
+         message: LocalizedText?, messages: [IssueCode: LocalizedText], members: [FieldID],
+         display: DisplayTemplate?) {
+        self.id = id
+        self.path = path
+        self.name = name
+        self.title = title
+        self.type = type
+        self.section = section
+        self.list = list
+        self.itemIndex = itemIndex
+        self.group = group
+        self.location = location
+        self.initial = initial
+        self.initialIsToday = initialIsToday
+        self.required = required
+        self.requiredText = requiredText
+        self.visibleConditions = visibleConditions
+        self.visibleTexts = visibleTexts
+        self.enabledConditions = enabledConditions
+        self.enabledTexts = enabledTexts
+        self.dependsOn = dependsOn
+        self.computed = computed
+        self.computedText = computedText
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.pattern = pattern
+        self.mask = mask
+        self.min = min
+        self.minText = minText
+        self.max = max
+        self.maxText = maxText
+        self.dateFormat = dateFormat
+        self.options = options
+        self.optionsFilter = optionsFilter
+        self.optionsFilterText = optionsFilterText
+        self.minItems = minItems
+        self.maxItems = maxItems
+        self.checks = checks
+        self.message = message
+        self.messages = messages
+        self.members = members
+        self.display = display
+    }
+
+    /// Whether the field's value is computed by a `value:` expression.
+    public var isComputed: Bool { computed != nil }
+    /// Whether this is a field of a list's items.
+    public var isItemField: Bool { list != nil }
+}

@@ -1,0 +1,140 @@
+public import Foundation
+
+/// A compiled rules file: typed fields with integer ids, compiled patterns, masks and
+/// expressions, and the dependency graph in topological order.
+///
+/// ```swift
+/// let rules = try RuleSet(contentsOf: URL(fileURLWithPath: "Rules/osago.yaml"))
+/// var form = Form(rules)
+/// let checker = RecordChecker(rules)
+/// ```
+///
+/// A rule set is immutable and may be shared between threads and forms.
+public final class RuleSet: Sendable {
+    /// The form's identifier (`form:`).
+    public let form: String
+    public let title: String?
+    /// The name of the file it was read from.
+    public let source: String
+    /// Every field, indexed by ``FieldID/index``: sections' fields depth-first in file order.
+    public let fields: [FieldRules]
+    public let sections: [SectionRules]
+    public let gates: [GateRules]
+    /// Warnings about likely mistakes (the rules compile anyway).
+    public let warnings: [Diagnostic]
+    public let hiddenValues: HiddenValues
+    public let dateFormat: DateFormat
+    /// Every edge of the dependency graph.
+    public let edges: [DependencyEdge]
+
+    /// All fields in topological order: every field after the fields it reads or depends on.
+    let order: [FieldID]
+    /// Each field's position in ``order``.
+    let rank: [Int]
+    /// Each field's direct dependents (the `to` of its edges), without duplicates.
+    let successors: [[FieldID]]
+    /// Each field's direct dependents through `depends_on`.
+    let dependents: [[FieldID]]
+    /// The gates each field counts towards.
+    let gatesOfField: [[Int]]
+    let pathIndex: [String: FieldID]
+
+    /// What the compiler produces.
+    struct Parts: Sendable {
+        var form: String
+        var title: String?
+        var source: String
+        var fields: [FieldRules]
+        var sections: [SectionRules]
+        var gates: [GateRules]
+        var warnings: [Diagnostic]
+        var hiddenValues: HiddenValues
+        var dateFormat: DateFormat
+        var edges: [DependencyEdge]
+        var order: [FieldID]
+    }
+
+    init(_ parts: Parts) {
+        form = parts.form
+        title = parts.title
+        source = parts.source
+        fields = parts.fields
+        sections = parts.sections
+        gates = parts.gates
+        warnings = parts.warnings
+        hiddenValues = parts.hiddenValues
+        dateFormat = parts.dateFormat
+        edges = parts.edges
+        order = parts.order
+        let count = parts.fields.count
+        var rank = [Int](repeating: 0, count: count)
+        for (position, field) in parts.order.enumerated() { rank[field.index] = position }
+        self.rank = rank
+        var successors = [[FieldID]](repeating: [], count: count)
+        var dependents = [[FieldID]](repeating: [], count: count)
+        var seen = Set<Int>()
+        for edge in parts.edges {
+            if seen.insert(edge.from.index &* count &+ edge.to.index).inserted {
+                successors[edge.from.index].append(edge.to)
+            }
+            if edge.kind == .dependsOn { dependents[edge.from.index].append(edge.to) }
+        }
+        self.successors = successors.map { $0.sorted { rank[$0.index] < rank[$1.index] } }
+        self.dependents = dependents
+        var gatesOfField = [[Int]](repeating: [], count: count)
+        for (index, gate) in parts.gates.enumerated() {
+            for member in gate.members { gatesOfField[member.index].append(index) }
+        }
+        self.gatesOfField = gatesOfField
+        pathIndex = Dictionary(parts.fields.map { ($0.path, $0.id) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Compiles rules from YAML (or JSON) text.
+    ///
+    /// - Parameter source: the name used in diagnostics, such as `osago.yaml`.
+    /// - Throws: ``RulesError`` with every error in the file.
+    public convenience init(yaml text: String, source: String = "rules.yaml") throws(RulesError) {
+        let compiled = RuleSetCompiler.compile(text, source: source)
+        guard let parts = compiled.parts else { throw RulesError(diagnostics: compiled.diagnostics) }
+        self.init(parts)
+    }
+
+    /// Reads and compiles a rules file.
+    ///
+    /// - Throws: ``RulesError`` (also when the file cannot be read).
+    public convenience init(contentsOf url: URL) throws(RulesError) {
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw RulesError(diagnostics: [Diagnostic(.error, "cannot read rules file '\(url.path)': \(error.localizedDescription)",
+                                                      at: nil)])
+        }
+        try self.init(yaml: text, source: url.path)
+    }
+
+    /// The field at `path` (`doc_number`, `insurant.birth_date`, `drivers.birth_date`).
+    public func field(_ path: String) -> FieldRules? {
+        pathIndex[path].map { fields[$0.index] }
+    }
+
+    /// The fields of `field`'s item or group scope, for code that walks a list item.
+    func itemFields(of list: FieldID) -> [FieldID] {
+        fields[list.index].members
+    }
+}
+
+/// A section (page) of the form.
+public struct SectionRules: Sendable {
+    public let id: String
+    public let title: String
+    /// The section's fields in display order, depth-first (a group before its members).
+    public let fields: [FieldID]
+}
+
+/// A gate: a named set of fields that must all be valid for an action (a button).
+public struct GateRules: Sendable {
+    public let name: String
+    /// Every field the gate covers, members of named groups and lists included.
+    public let members: [FieldID]
+}

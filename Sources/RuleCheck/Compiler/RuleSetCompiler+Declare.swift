@@ -1,0 +1,190 @@
+/// The first pass: every field gets an id, a path and a type; keys that do not apply to the
+/// type are reported; options are read.
+extension RuleSetCompiler {
+    /// Which field types each type-specific key applies to.
+    static let keyTypes: [String: (types: Set<FieldType>, description: String)] = {
+        let values: Set<FieldType> = [.text, .number, .integer, .date, .bool, .choice, .multiChoice]
+        return [
+            "initial": (values, "fields with a value"),
+            "value": (values, "fields with a value"),
+            "min_length": ([.text], "text fields"),
+            "max_length": ([.text], "text fields"),
+            "pattern": ([.text], "text fields"),
+            "mask": ([.text], "text fields"),
+            "min": ([.number, .integer, .date], "number, integer and date fields"),
+            "max": ([.number, .integer, .date], "number, integer and date fields"),
+            "format": ([.date], "date fields"),
+            "options": ([.choice, .multiChoice], "choice and multi_choice fields"),
+            "options_filter": ([.choice, .multiChoice], "choice and multi_choice fields"),
+            "min_items": ([.list, .multiChoice], "list and multi_choice fields"),
+            "max_items": ([.list, .multiChoice], "list and multi_choice fields"),
+            "fields": ([.group], "group fields"),
+            "display": ([.group], "group fields"),
+            "item": ([.list], "list fields"),
+        ]
+    }()
+
+    /// Words that cannot be field ids because expressions read them as keywords.
+    static let reservedNames: Set<String> = Set(Token.Keyword.allCases.map(\.rawValue)).union(["option"])
+
+    mutating func declare(_ spec: FieldSpec, section: Int, prefix: String, containers: [FieldID],
+                          list: FieldID?, group: FieldID?) {
+        let name = spec.id.value
+        if !Self.isIdentifier(name) {
+            error("field id '\(name)' must be lowercase letters, digits and '_', starting with a letter or '_'",
+                  at: spec.id.location)
+        } else if Self.reservedNames.contains(name) {
+            error("'\(name)' cannot be a field id: expressions read it as a keyword", at: spec.id.location)
+        }
+        let path = prefix + name
+        if let existing = pathIndex[path] {
+            let line = declared[existing.index].spec.id.location.line
+            error("duplicate field id '\(name)' (first on line \(line))", at: spec.id.location)
+            return
+        }
+        let type = fieldType(spec)
+        for (key, location) in spec.keys {
+            guard let rule = Self.keyTypes[key], !rule.types.contains(type) else { continue }
+            error("'\(key)' applies to \(rule.description), not \(type) fields", at: location)
+        }
+        let id = FieldID(declared.count)
+        var itemIndex = 0
+        if let list {
+            itemIndex = declared[list.index].members.count
+            declared[list.index].members.append(id)
+        }
+        if let group {
+            declared[group.index].members.append(id)
+        }
+        pathIndex[path] = id
+        declared.append(DeclaredField(spec: spec, id: id, path: path, type: type, section: section, list: list,
+                                      itemIndex: itemIndex, group: group, containers: containers))
+
+        switch type {
+        case .group:
+            guard let members = spec.fields, !members.isEmpty else {
+                if spec.fields == nil { error("group '\(name)' needs 'fields:'", at: spec.id.location) }
+                return
+            }
+            for member in members {
+                declare(member, section: section, prefix: path + ".", containers: [id] + containers, list: list, group: id)
+            }
+        case .list:
+            if list != nil {
+                error("list '\(name)' is inside the items of another list; lists cannot be nested", at: spec.id.location)
+                return
+            }
+            guard let item = spec.item, !item.isEmpty else {
+                if spec.item == nil { error("list '\(name)' needs 'item:' (the fields of one item)", at: spec.id.location) }
+                return
+            }
+            for member in item {
+                declare(member, section: section, prefix: path + ".", containers: [id] + containers, list: id, group: nil)
+            }
+        default:
+            if (type == .choice || type == .multiChoice) && spec.options == nil {
+                error("\(type) field '\(name)' needs 'options:'", at: spec.id.location)
+            }
+        }
+    }
+
+    private mutating func fieldType(_ spec: FieldSpec) -> FieldType {
+        guard let written = spec.type else { return .text }
+        if let type = FieldType(rawValue: written.value) { return type }
+        let names = FieldType.allCases.map(\.rawValue)
+        let suggestion = NearMiss.didYouMean(written.value, among: names)
+        error("unknown type '\(written.value)'\(suggestion) (types are \(names.joined(separator: ", ")))",
+              at: written.location)
+        return .text
+    }
+
+    // MARK: - Options
+
+    /// Reads every choice field's options: values of one type, no duplicates, attributes of
+    /// one type each.
+    mutating func compileOptions() {
+        for index in declared.indices {
+            guard let specs = declared[index].spec.options, declared[index].type == .choice || declared[index].type == .multiChoice
+            else { continue }
+            let name = declared[index].path
+            var options: [ChoiceOption] = []
+            var valueType: ExprType?
+            var attributeTypes: [String: ExprType] = [:]
+            var seen: [Value: Int] = [:]
+            for spec in specs {
+                guard let value = Self.literal(spec.value) else {
+                    error("an option of '\(name)' has no value", at: spec.location)
+                    continue
+                }
+                let type = Self.exprType(of: value)
+                if let expected = valueType, expected != type {
+                    error("option '\(value)' of '\(name)' is \(type), but the options before it are \(expected)",
+                          at: spec.value.location)
+                    continue
+                }
+                valueType = type
+                if let line = seen[value] {
+                    error("option '\(value)' of '\(name)' is listed twice (first on line \(line))", at: spec.value.location)
+                    continue
+                }
+                seen[value] = spec.value.location.line
+                var attributes: [String: Value] = [:]
+                for (attribute, text) in spec.attributes {
+                    guard let attributeValue = Self.literal(text) else { continue }
+                    let attributeType = Self.exprType(of: attributeValue)
+                    if let expected = attributeTypes[attribute.value], expected != attributeType {
+                        error("attribute '\(attribute.value)' is \(attributeType) here but \(expected) on other options of '\(name)'",
+                              at: text.location)
+                        continue
+                    }
+                    attributeTypes[attribute.value] = attributeType
+                    attributes[attribute.value] = attributeValue
+                }
+                options.append(ChoiceOption(value: value, title: spec.title ?? value.description, attributes: attributes))
+            }
+            if specs.isEmpty {
+                error("'\(name)' has an empty list of options", at: declared[index].spec.id.location)
+            }
+            declared[index].options = options
+            declared[index].optionType = valueType ?? .text
+            declared[index].optionAttributeTypes = attributeTypes
+        }
+    }
+
+    /// A plain scalar as a value: `true`/`false`, a number, `null`/`~`, else text. Quoted
+    /// scalars are always text; `yes` and `no` are text.
+    static func literal(_ text: ScalarText) -> Value? {
+        if text.isQuoted { return Value.normalized(.text(text.text)) }
+        switch text.text {
+        case "", "~", "null", "Null", "NULL": return nil
+        case "true", "True", "TRUE": return .bool(true)
+        case "false", "False", "FALSE": return .bool(false)
+        default:
+            if let number = NumberText.parse(text.text) { return .number(number) }
+            return .text(text.text)
+        }
+    }
+
+    static func exprType(of value: Value) -> ExprType {
+        switch value {
+        case .text: .text
+        case .number: .number
+        case .bool: .bool
+        case .date: .date
+        case .list(let items): .list(items.first.map(exprType(of:)) ?? .text)
+        }
+    }
+
+    /// A field's type as expressions see it.
+    func exprType(of field: DeclaredField) -> ExprType {
+        switch field.type {
+        case .text: .text
+        case .number, .integer: .number
+        case .date: .date
+        case .bool: .bool
+        case .choice: field.optionType
+        case .multiChoice: .list(field.optionType)
+        case .group, .list: .null
+        }
+    }
+}

@@ -1,0 +1,355 @@
+import Patterns
+
+/// The second pass: each field's expressions, patterns, masks, bounds, checks and messages.
+extension RuleSetCompiler {
+    enum ExpressionRole {
+        /// A condition (bool).
+        case condition
+        /// A value of the given type, named in errors as `role`.
+        case value(ExprType, String)
+    }
+
+    mutating func compileField(_ index: Int) -> FieldRules {
+        let field = declared[index]
+        let spec = field.spec
+        let id = field.id
+        let resolver = ScopeResolver(summaries: summaries, pathIndex: pathIndex,
+                                     containerPaths: field.containers.map { declared[$0.index].path }, list: field.list)
+
+        // Conditions and depends_on inherited from the innermost group or list.
+        var visible: [CompiledCondition] = []
+        var enabled: [CompiledCondition] = []
+        var dependsOn: [FieldID] = []
+        if let container = field.containers.first {
+            visible = declared[container.index].visible
+            enabled = declared[container.index].enabled
+            if declared[container.index].type == .group { dependsOn = declared[container.index].dependsOn }
+        }
+        if let text = spec.visibleIf, let condition = condition(text, of: field, resolver, .visibility) {
+            visible.append(condition)
+        }
+        if let text = spec.enabledIf, let condition = condition(text, of: field, resolver, .enabled) {
+            enabled.append(condition)
+        }
+        for condition in visible { addEdges(condition.references, to: id, .visibility) }
+        for condition in enabled { addEdges(condition.references, to: id, .enabled) }
+
+        for name in spec.dependsOn {
+            guard let parent = dependency(name, of: field, resolver) else { continue }
+            if !dependsOn.contains(parent) { dependsOn.append(parent) }
+            addEdges([(parent, name.location)], to: id, .dependsOn)
+        }
+        if spec.value != nil, let first = spec.dependsOn.first {
+            error("a computed field (value:) cannot have depends_on: its value always follows its inputs",
+                  at: first.location)
+        }
+        declared[index].visible = visible
+        declared[index].enabled = enabled
+        declared[index].dependsOn = dependsOn
+
+        let required = spec.required.flatMap { expression($0, of: field, resolver, .required, .condition) }
+        if required != nil, field.type == .group {
+            // A required group needs a value in at least one member.
+            for member in subtree(id).dropFirst() where declared[member.index].type.holdsValue {
+                edges.append(DependencyEdge(from: member, to: id, kind: .required, location: spec.id.location))
+            }
+        }
+        let valueType = exprType(of: field)
+        let computed = spec.value.flatMap {
+            expression($0, of: field, resolver, .value, .value(valueType, "the value of \(field.path)"))?.expr
+        }
+        let bound: ExprType = field.type == .date ? .date : .number
+        let min = spec.min.flatMap { expression($0, of: field, resolver, .check, .value(bound, "min"))?.expr }
+        let max = spec.max.flatMap { expression($0, of: field, resolver, .check, .value(bound, "max"))?.expr }
+        checkOrder(min, max, at: spec.max?.location)
+        checkOrder(spec.minLength, spec.maxLength, "min_length", "max_length")
+        checkOrder(spec.minItems, spec.maxItems, "min_items", "max_items")
+
+        var optionsFilter: Expr?
+        if let text = spec.optionsFilter {
+            let scope = OptionScope(valueType: field.optionType, attributes: field.optionAttributeTypes)
+            optionsFilter = expression(text, of: field, resolver, .options, .condition, options: scope)?.expr
+        }
+        let format = spec.format.flatMap { text -> DateFormat? in
+            guard let format = DateFormat(text.text) else {
+                error("date format '\(text.text)' needs yyyy, MM (or M) and dd (or d) once each", at: text.location)
+                return nil
+            }
+            return format
+        } ?? dateFormat
+        let (initial, initialIsToday) = spec.initial.map { initialValue($0, of: field, format: format) } ?? (nil, false)
+
+        return FieldRules(
+            id: id, path: field.path, name: spec.id.value, title: spec.title ?? spec.id.value, type: field.type,
+            section: field.section, list: field.list, itemIndex: field.itemIndex, group: field.group,
+            location: spec.id.location, initial: initial, initialIsToday: initialIsToday,
+            required: required?.expr, requiredText: spec.required?.text,
+            visibleConditions: visible.map(\.expr), visibleTexts: visible.map(\.text),
+            enabledConditions: enabled.map(\.expr), enabledTexts: enabled.map(\.text),
+            dependsOn: dependsOn, computed: computed, computedText: spec.value?.text,
+            minLength: spec.minLength?.value, maxLength: spec.maxLength?.value,
+            pattern: spec.pattern.flatMap { pattern($0) }, mask: spec.mask.flatMap { mask($0) },
+            min: min, minText: spec.min?.text, max: max, maxText: spec.max?.text, dateFormat: format,
+            options: field.options, optionsFilter: optionsFilter, optionsFilterText: spec.optionsFilter?.text,
+            minItems: spec.minItems?.value, maxItems: spec.maxItems?.value,
+            checks: spec.checks.compactMap { check($0, of: field, resolver) },
+            message: spec.message, messages: messages(spec), members: field.members,
+            display: spec.display.flatMap { display($0, of: field) })
+    }
+
+    // MARK: - Expressions
+
+    /// A visibility or enabled condition; its edges are added for the field and every field
+    /// that inherits the condition.
+    private mutating func condition(_ text: ScalarText, of field: DeclaredField, _ resolver: ScopeResolver,
+                                    _ kind: DependencyEdge.Kind) -> CompiledCondition? {
+        expression(text, of: field, resolver, kind, .condition, addEdges: false)
+    }
+
+    /// Parses and compiles one expression of `field`, reporting errors at their place in the
+    /// file and recording a dependency edge for each field it names.
+    @discardableResult
+    mutating func expression(_ text: ScalarText, of field: DeclaredField, _ resolver: ScopeResolver,
+                             _ kind: DependencyEdge.Kind, _ role: ExpressionRole, options: OptionScope? = nil,
+                             allowSelf: Bool = false, addEdges: Bool = true) -> CompiledCondition? {
+        var compiler = ExpressionCompiler(resolver: resolver, options: options)
+        let expr: Expr
+        do throws(ExpressionError) {
+            let syntax = try Parser.parse(text.text)
+            switch role {
+            case .condition:
+                if case .name(let parts) = syntax.kind, parts.count == 1, Self.yamlBooleans.contains(parts[0]),
+                   case .notFound = resolver.resolve(parts) {
+                    throw ExpressionError(message: "'\(parts[0])' is not a condition; write true or false",
+                                          range: syntax.range)
+                }
+                expr = try compiler.compileCondition(syntax)
+            case .value(let type, let name):
+                expr = try compiler.compile(syntax, expecting: type, role: name)
+            }
+        } catch {
+            self.error(error.message, at: text.location(of: error.range.lowerBound))
+            return nil
+        }
+        var references: [(field: FieldID, location: SourceLocation)] = []
+        for reference in compiler.references {
+            let location = text.location(of: reference.range.lowerBound)
+            if reference.field == field.id {
+                if !allowSelf {
+                    error("\(Self.keyName(kind)) of '\(field.path)' cannot name the field itself", at: location)
+                }
+                continue
+            }
+            references.append((reference.field, location))
+        }
+        if addEdges { self.addEdges(references, to: field.id, kind) }
+        return CompiledCondition(expr: expr, text: text.text, references: references)
+    }
+
+    private static let yamlBooleans: Set<String> = ["yes", "no", "on", "off", "y", "n", "Yes", "No", "True", "False"]
+
+    private static func keyName(_ kind: DependencyEdge.Kind) -> String {
+        switch kind {
+        case .dependsOn: "depends_on"
+        case .visibility: "visible_if"
+        case .enabled: "enabled_if"
+        case .required: "required"
+        case .value: "value"
+        case .check: "min/max"
+        case .options: "options_filter"
+        }
+    }
+
+    mutating func addEdges(_ references: [(field: FieldID, location: SourceLocation)], to field: FieldID,
+                           _ kind: DependencyEdge.Kind) {
+        for reference in references {
+            edges.append(DependencyEdge(from: reference.field, to: field, kind: kind, location: reference.location))
+        }
+    }
+
+    private mutating func dependency(_ name: Located<String>, of field: DeclaredField,
+                                     _ resolver: ScopeResolver) -> FieldID? {
+        let parts = name.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        switch resolver.resolve(parts) {
+        case .field(let parent, _), .items(let parent):
+            guard parent != field.id else {
+                error("'\(field.path)' cannot depend on itself", at: name.location)
+                return nil
+            }
+            return parent
+        case .group(let path, _):
+            error("depends_on must name fields with a value; '\(path)' is a group (name its members)", at: name.location)
+        case .itemField(let path, let list):
+            error("'\(path)' is a field of each item of '\(list)'; only fields of the same item can be named here",
+                  at: name.location)
+        case .notFound(let suggestion):
+            error("depends_on names unknown field '\(name.value)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+                  at: name.location)
+        }
+        return nil
+    }
+
+    // MARK: - Values, bounds, checks
+
+    private mutating func initialValue(_ text: ScalarText, of field: DeclaredField,
+                                       format: DateFormat) -> (Value?, Bool) {
+        let raw = text.text
+        let name = field.path
+        switch field.type {
+        case .text:
+            return (Value.normalized(.text(raw)), false)
+        case .number, .integer:
+            guard let number = NumberText.parse(raw), field.type == .number || number == number.rounded() else {
+                error("initial value of \(field.type) field '\(name)' must be \(field.type == .integer ? "a whole number" : "a number"), not '\(raw)'",
+                      at: text.location)
+                return (nil, false)
+            }
+            return (.number(number), false)
+        case .date:
+            if raw == "today" { return (nil, true) }
+            guard let day = Day(iso: raw) ?? format.parse(raw) else {
+                error("initial value of date field '\(name)' must be a date (yyyy-MM-dd) or today, not '\(raw)'", at: text.location)
+                return (nil, false)
+            }
+            return (.date(day), false)
+        case .bool:
+            switch raw {
+            case "true": return (.bool(true), false)
+            case "false": return (.bool(false), false)
+            default:
+                error("initial value of bool field '\(name)' must be true or false, not '\(raw)'", at: text.location)
+                return (nil, false)
+            }
+        case .choice:
+            let literal = Self.literal(text)
+            if let option = field.options.first(where: { $0.value == literal || $0.value.description == raw }) {
+                return (option.value, false)
+            }
+            let suggestion = NearMiss.didYouMean(raw, among: field.options.map(\.value.description))
+            error("initial value '\(raw)' is not an option of '\(name)'\(suggestion)", at: text.location)
+            return (nil, false)
+        case .multiChoice, .group, .list:
+            error("initial values are not supported on \(field.type) fields", at: text.location)
+            return (nil, false)
+        }
+    }
+
+    private mutating func checkOrder(_ min: Expr?, _ max: Expr?, at location: SourceLocation?) {
+        switch (min, max) {
+        case (.constant(.number(let low)?)?, .constant(.number(let high)?)?) where low > high:
+            error("min (\(Value.format(low))) is greater than max (\(Value.format(high)))", at: location)
+        case (.constant(.date(let low)?)?, .constant(.date(let high)?)?) where low > high:
+            error("min (\(low.iso)) is after max (\(high.iso))", at: location)
+        default:
+            break
+        }
+    }
+
+    private mutating func checkOrder(_ min: Located<Int>?, _ max: Located<Int>?, _ minName: String, _ maxName: String) {
+        if let min, let max, min.value > max.value {
+            error("\(minName) (\(min.value)) is greater than \(maxName) (\(max.value))", at: max.location)
+        }
+    }
+
+    private mutating func check(_ spec: CheckSpec, of field: DeclaredField, _ resolver: ScopeResolver) -> CheckRule? {
+        let when = spec.when.flatMap { expression($0, of: field, resolver, .check, .condition, allowSelf: true)?.expr }
+        if spec.when != nil && when == nil { return nil }
+        let kind: CheckRule.Kind?
+        let text: String
+        func requireType(_ types: Set<FieldType>, _ rule: String, _ description: String) -> Bool {
+            guard types.contains(field.type) else {
+                error("a \(rule) check applies to \(description), not \(field.type) fields", at: spec.location)
+                return false
+            }
+            return true
+        }
+        let bound: ExprType = field.type == .date ? .date : .number
+        switch spec.rule {
+        case .pattern(let source):
+            text = "pattern: " + source.text
+            kind = requireType([.text], "pattern", "text fields") ? pattern(source).map { .pattern($0) } : nil
+        case .mask(let source):
+            text = "mask: " + source.text
+            kind = requireType([.text], "mask", "text fields") ? mask(source).map { .mask($0) } : nil
+        case .min(let source):
+            text = "min: " + source.text
+            kind = requireType([.number, .integer, .date], "min", "number, integer and date fields")
+                ? expression(source, of: field, resolver, .check, .value(bound, "min"), allowSelf: true).map { .min($0.expr) }
+                : nil
+        case .max(let source):
+            text = "max: " + source.text
+            kind = requireType([.number, .integer, .date], "max", "number, integer and date fields")
+                ? expression(source, of: field, resolver, .check, .value(bound, "max"), allowSelf: true).map { .max($0.expr) }
+                : nil
+        case .minLength(let length):
+            text = "min_length: \(length.value)"
+            kind = requireType([.text], "min_length", "text fields") ? .minLength(length.value) : nil
+        case .maxLength(let length):
+            text = "max_length: \(length.value)"
+            kind = requireType([.text], "max_length", "text fields") ? .maxLength(length.value) : nil
+        case .expr(let source):
+            text = "expr: " + source.text
+            kind = expression(source, of: field, resolver, .check, .condition, allowSelf: true).map { .expr($0.expr) }
+        }
+        guard let kind else { return nil }
+        return CheckRule(when: when, whenText: spec.when?.text, kind: kind, text: text, message: spec.message,
+                         location: spec.location)
+    }
+
+    private mutating func messages(_ spec: FieldSpec) -> [IssueCode: LocalizedText] {
+        var messages: [IssueCode: LocalizedText] = [:]
+        let codes = IssueCode.fieldCodes.map(\.rawValue)
+        for (code, text) in spec.messages {
+            guard codes.contains(code.value) else {
+                error("unknown failure code '\(code.value)' in messages\(NearMiss.didYouMean(code.value, among: codes)) (codes are \(codes.joined(separator: ", ")))",
+                      at: code.location)
+                continue
+            }
+            messages[IssueCode(rawValue: code.value)] = text
+        }
+        return messages
+    }
+
+    /// A group's `display:` template: `{name}` is a member's value, `{{` and `}}` are braces.
+    private mutating func display(_ text: ScalarText, of field: DeclaredField) -> DisplayTemplate? {
+        let resolver = ScopeResolver(summaries: summaries, pathIndex: pathIndex,
+                                     containerPaths: ([field.id] + field.containers).map { declared[$0.index].path },
+                                     list: field.list)
+        var parts: [DisplayTemplate.Part] = []
+        var literal = ""
+        let scalars = Array(text.text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if (scalar == "{" || scalar == "}") && index + 1 < scalars.count && scalars[index + 1] == scalar {
+                literal.unicodeScalars.append(scalar)
+                index += 2
+                continue
+            }
+            guard scalar == "{" else {
+                literal.unicodeScalars.append(scalar)
+                index += 1
+                continue
+            }
+            guard let close = scalars[index...].firstIndex(of: "}") else {
+                error("'{' in display has no closing '}'", at: text.location(of: index))
+                return nil
+            }
+            let name = String(String.UnicodeScalarView(scalars[(index + 1)..<close]))
+            switch resolver.resolve(name.split(separator: ".").map(String.init)) {
+            case .field(let member, _):
+                if !literal.isEmpty { parts.append(.text(literal)) }
+                literal = ""
+                parts.append(.field(member))
+            default:
+                let members = field.members.map { declared[$0.index].spec.id.value }
+                error("display names unknown field '\(name)'\(NearMiss.didYouMean(name, among: members))",
+                      at: text.location(of: index + 1))
+                return nil
+            }
+            index = close + 1
+        }
+        if !literal.isEmpty { parts.append(.text(literal)) }
+        return DisplayTemplate(parts: parts)
+    }
+}

@@ -1,0 +1,319 @@
+import Patterns
+
+/// Compiles a ``RulesDocument`` into a ``RuleSet``: declares every field with an integer id,
+/// compiles patterns, masks and expressions, builds the dependency graph and orders it. Every
+/// error is collected, so one run reports them all.
+struct RuleSetCompiler {
+    /// A field during compilation.
+    struct DeclaredField {
+        let spec: FieldSpec
+        let id: FieldID
+        let path: String
+        let type: FieldType
+        let section: Int
+        let list: FieldID?
+        let itemIndex: Int
+        let group: FieldID?
+        /// Enclosing groups and list, innermost first.
+        let containers: [FieldID]
+        var members: [FieldID] = []
+        var options: [ChoiceOption] = []
+        var optionType: ExprType = .text
+        var optionAttributeTypes: [String: ExprType] = [:]
+        /// Visibility and enabled conditions, own and inherited, with the fields they read.
+        var visible: [CompiledCondition] = []
+        var enabled: [CompiledCondition] = []
+        var dependsOn: [FieldID] = []
+    }
+
+    struct CompiledCondition {
+        let expr: Expr
+        let text: String
+        let references: [(field: FieldID, location: SourceLocation)]
+    }
+
+    let source: SourceText
+    var diagnostics: [Diagnostic] = []
+    var declared: [DeclaredField] = []
+    var pathIndex: [String: FieldID] = [:]
+    var sectionIDs: [String] = []
+    var namedPatterns: [String: (pattern: Pattern, location: SourceLocation)] = [:]
+    var namedMasks: [String: (mask: Mask, location: SourceLocation)] = [:]
+    /// Every name under `patterns:` and `masks:`, compiled or not, for suggestions.
+    var declaredNames: Set<String> = []
+    var usedNames: Set<String> = []
+    var edges: [DependencyEdge] = []
+    var dateFormat = DateFormat.iso
+    var hiddenValues = HiddenValues.clear
+    var summaries: [ScopeResolver.FieldSummary] = []
+
+    init(source: SourceText) {
+        self.source = source
+    }
+
+    /// Parses and compiles `text`. The parts are `nil` when there is any error; the diagnostics
+    /// hold every error and warning, in file order, with source snippets.
+    static func compile(_ text: String, source name: String) -> (parts: RuleSet.Parts?, diagnostics: [Diagnostic]) {
+        let sourceText = SourceText(name: name, text: text)
+        var parser = RulesFileParser(source: sourceText)
+        let document = parser.parse(text)
+        var compiler = RuleSetCompiler(source: sourceText)
+        compiler.diagnostics = parser.diagnostics
+        var parts = document.flatMap { compiler.compile($0) }
+        let diagnostics = compiler.finishedDiagnostics()
+        if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
+        parts?.warnings = diagnostics.filter { $0.severity == .warning }
+        return (parts, diagnostics)
+    }
+
+    private func finishedDiagnostics() -> [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        return diagnostics
+            .filter { seen.insert($0).inserted }
+            .map { diagnostic in
+                var diagnostic = diagnostic
+                diagnostic.attachSnippet(from: source)
+                return diagnostic
+            }
+            .enumerated()
+            .sorted { lhs, rhs in
+                switch (lhs.element.location, rhs.element.location) {
+                case let (a?, b?) where a != b: a < b
+                default: lhs.offset < rhs.offset
+                }
+            }
+            .map(\.element)
+    }
+
+    // MARK: - The whole document
+
+    private mutating func compile(_ document: RulesDocument) -> RuleSet.Parts? {
+        if let version = document.version, version.value != 1 {
+            error("this version of rulecheck reads rules files of version 1, not \(version.value)", at: version.location)
+        }
+        if let format = document.dateFormat {
+            if let parsed = DateFormat(format.value) {
+                dateFormat = parsed
+            } else {
+                error("date_format '\(format.value)' needs yyyy, MM (or M) and dd (or d) once each", at: format.location)
+            }
+        }
+        if let hidden = document.hiddenValues {
+            if let parsed = HiddenValues(rawValue: hidden.value) {
+                hiddenValues = parsed
+            } else {
+                error("hidden_values must be 'clear' or 'keep', not '\(hidden.value)'", at: hidden.location)
+            }
+        }
+        compileNamedPatterns(document.patterns)
+        compileNamedMasks(document.masks)
+
+        for (index, section) in document.sections.enumerated() {
+            if let first = sectionIDs.firstIndex(of: section.id.value) {
+                let line = document.sections[first].id.location.line
+                error("duplicate section id '\(section.id.value)' (first on line \(line))", at: section.id.location)
+            }
+            sectionIDs.append(section.id.value)
+            for field in section.fields {
+                declare(field, section: index, prefix: "", containers: [], list: nil, group: nil)
+            }
+        }
+        compileOptions()
+        summaries = declared.map { field in
+            ScopeResolver.FieldSummary(path: field.path, type: field.type, list: field.list,
+                                       exprType: exprType(of: field),
+                                       firstMember: field.members.first.map { declared[$0.index].spec.id.value })
+        }
+        var fields: [FieldRules] = []
+        fields.reserveCapacity(declared.count)
+        for index in declared.indices {
+            fields.append(compileField(index))
+        }
+        let gates = compileGates(document.gates)
+        reportUnusedNames(document)
+
+        let order: [FieldID]
+        switch DependencyGraph.order(fieldCount: fields.count, edges: edges) {
+        case .success(let sorted):
+            order = sorted
+        case .failure(let cycles):
+            for cycle in cycles.cycles { reportCycle(cycle) }
+            order = fields.map(\.id)
+        }
+        lint(fields)
+
+        let sections = document.sections.enumerated().map { index, section in
+            SectionRules(id: section.id.value, title: section.title ?? section.id.value,
+                         fields: declared.filter { $0.section == index && $0.list == nil }.map(\.id))
+        }
+        let formName = document.form?.value ?? Self.stem(of: source.name)
+        return RuleSet.Parts(form: formName, title: document.title, source: source.name, fields: fields,
+                             sections: sections, gates: gates, warnings: [], hiddenValues: hiddenValues,
+                             dateFormat: dateFormat, edges: edges, order: order)
+    }
+
+    private static func stem(of path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        return file.split(separator: ".").first.map(String.init) ?? file
+    }
+
+    // MARK: - Named patterns and masks
+
+    private mutating func compileNamedPatterns(_ patterns: [NamedText]) {
+        for named in patterns {
+            declaredNames.insert("pattern:" + named.name.value)
+            if let pattern = compilePattern(named.text) {
+                namedPatterns[named.name.value] = (pattern, named.name.location)
+            }
+        }
+    }
+
+    private mutating func compileNamedMasks(_ masks: [NamedText]) {
+        for named in masks {
+            declaredNames.insert("mask:" + named.name.value)
+            if let mask = compileMask(named.text) {
+                namedMasks[named.name.value] = (mask, named.name.location)
+            }
+        }
+    }
+
+    /// An inline regex, or `@name` for a named one.
+    mutating func pattern(_ text: ScalarText) -> Pattern? {
+        if let name = Self.reference(text.text) {
+            usedNames.insert("pattern:" + name)
+            if let named = namedPatterns[name] { return named.pattern }
+            if declaredNames.contains("pattern:" + name) { return nil }  // its own error is reported
+            let suggestion = NearMiss.didYouMean(name, among: names(prefixed: "pattern:"))
+            error("unknown pattern '@\(name)'\(suggestion) (to match a literal '@', write '\\@\(name)')", at: text.location)
+            return nil
+        }
+        return compilePattern(text)
+    }
+
+    /// An inline mask, or `@name` for a named one.
+    mutating func mask(_ text: ScalarText) -> Mask? {
+        if let name = Self.reference(text.text) {
+            usedNames.insert("mask:" + name)
+            if let named = namedMasks[name] { return named.mask }
+            if declaredNames.contains("mask:" + name) { return nil }
+            let suggestion = NearMiss.didYouMean(name, among: names(prefixed: "mask:"))
+            error("unknown mask '@\(name)'\(suggestion)", at: text.location)
+            return nil
+        }
+        return compileMask(text)
+    }
+
+    private mutating func compilePattern(_ text: ScalarText) -> Pattern? {
+        do {
+            return try PatternCache.shared.pattern(text.text)
+        } catch {
+            self.error("invalid regex: \(error.message)", at: text.location(of: error.offset ?? 0))
+            return nil
+        }
+    }
+
+    private mutating func compileMask(_ text: ScalarText) -> Mask? {
+        do {
+            return try Mask(text.text)
+        } catch {
+            self.error(error.description, at: text.location(of: error.offset))
+            return nil
+        }
+    }
+
+    private func names(prefixed prefix: String) -> [String] {
+        declaredNames.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }.sorted()
+    }
+
+    /// The name in `@name`, if the text is exactly a reference.
+    private static func reference(_ text: String) -> String? {
+        guard text.first == "@" else { return nil }
+        let name = text.dropFirst()
+        return Self.isIdentifier(name) ? String(name) : nil
+    }
+
+    static func isIdentifier<S: StringProtocol>(_ text: S) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || ("a"..."z").contains(first) else { return false }
+        return text.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+    }
+
+    private mutating func reportUnusedNames(_ document: RulesDocument) {
+        for named in document.patterns
+        where !usedNames.contains("pattern:" + named.name.value) && namedPatterns[named.name.value] != nil {
+            warning("pattern '\(named.name.value)' is never used", at: named.name.location)
+        }
+        for named in document.masks
+        where !usedNames.contains("mask:" + named.name.value) && namedMasks[named.name.value] != nil {
+            warning("mask '\(named.name.value)' is never used", at: named.name.location)
+        }
+    }
+
+    // MARK: - Gates
+
+    private mutating func compileGates(_ gates: [GateSpec]) -> [GateRules] {
+        gates.map { gate in
+            switch gate.members {
+            case .all:
+                return GateRules(name: gate.name.value, members: declared.map(\.id))
+            case .fields(let names):
+                var members: [FieldID] = []
+                for name in names {
+                    guard let id = pathIndex[name.value] else {
+                        let suggestion = NearMiss.didYouMean(name.value, among: pathIndex.keys.sorted())
+                        error("gate '\(gate.name.value)' names unknown field '\(name.value)'\(suggestion)", at: name.location)
+                        continue
+                    }
+                    guard declared[id.index].list == nil else {
+                        error("gate '\(gate.name.value)' cannot name '\(name.value)', a field of each list item; name the list",
+                              at: name.location)
+                        continue
+                    }
+                    members.append(contentsOf: subtree(id))
+                }
+                var seen = Set<FieldID>()
+                return GateRules(name: gate.name.value, members: members.filter { seen.insert($0).inserted })
+            }
+        }
+    }
+
+    /// A field and, for a group or list, everything inside it.
+    func subtree(_ id: FieldID) -> [FieldID] {
+        [id] + declared[id.index].members.flatMap { member in
+            declared[id.index].type == .list ? [member] : subtree(member)
+        }
+    }
+
+    // MARK: - Diagnostics
+
+    mutating func error(_ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []) {
+        diagnostics.append(Diagnostic(.error, message, at: location, notes: notes))
+    }
+
+    mutating func warning(_ message: String, at location: SourceLocation?) {
+        diagnostics.append(Diagnostic(.warning, message, at: location))
+    }
+
+    private mutating func reportCycle(_ cycle: DependencyGraph.Cycle) {
+        guard let first = cycle.edges.first else { return }
+        let names = cycle.edges.map { declared[$0.from.index].path } + [declared[first.from.index].path]
+        let notes = cycle.edges.map { edge in
+            Diagnostic.Note(message: "\(declared[edge.from.index].path) → \(declared[edge.to.index].path): "
+                                + edgeDescription(edge),
+                            location: edge.location)
+        }
+        error("dependency cycle: " + names.joined(separator: " → "), at: first.location, notes: notes)
+    }
+
+    private func edgeDescription(_ edge: DependencyEdge) -> String {
+        let to = declared[edge.to.index].path, from = declared[edge.from.index].path
+        return switch edge.kind {
+        case .dependsOn: "\(to) depends_on \(from)"
+        case .visibility: "the visible_if of \(to) names \(from)"
+        case .enabled: "the enabled_if of \(to) names \(from)"
+        case .required: "the required of \(to) names \(from)"
+        case .value: "the value of \(to) names \(from)"
+        case .check: "a check of \(to) names \(from)"
+        case .options: "the options_filter of \(to) names \(from)"
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// Resolves names in one field's scope: the field's enclosing groups and list from the
+/// innermost out, then the form. Inside `insurant`, `birth_date` finds `insurant.birth_date`
+/// before a form-level `birth_date`; inside a `drivers` item it finds the item's own field.
+struct ScopeResolver: NameResolver {
+    /// What the resolver needs to know of each field.
+    struct FieldSummary: Sendable {
+        var path: String
+        var type: FieldType
+        var list: FieldID?
+        var exprType: ExprType
+        var firstMember: String?
+    }
+
+    let summaries: [FieldSummary]
+    let pathIndex: [String: FieldID]
+    /// The paths of the enclosing groups and list, innermost first.
+    let containerPaths: [String]
+    /// The list whose item the expression is evaluated in, if any.
+    let list: FieldID?
+
+    func resolve(_ parts: [String]) -> NameResolution {
+        let name = parts.joined(separator: ".")
+        for prefix in containerPaths + [""] {
+            let candidate = prefix.isEmpty ? name : prefix + "." + name
+            if let id = pathIndex[candidate] { return classify(id) }
+        }
+        return .notFound(suggestion: NearMiss.suggestion(for: name, among: reachableNames))
+    }
+
+    private func classify(_ id: FieldID) -> NameResolution {
+        let field = summaries[id.index]
+        if let owner = field.list, owner != list {
+            return .itemField(path: field.path, list: summaries[owner.index].path)
+        }
+        switch field.type {
+        case .group: return .group(path: field.path, firstMember: field.firstMember)
+        case .list: return .items(id)
+        default: return .field(id, field.exprType)
+        }
+    }
+
+    /// Every name that resolves from this scope, as it would be written here.
+    private var reachableNames: [String] {
+        var names: [String] = []
+        for path in pathIndex.keys {
+            names.append(path)
+            for prefix in containerPaths where path.hasPrefix(prefix + ".") {
+                names.append(String(path.dropFirst(prefix.count + 1)))
+            }
+        }
+        return names.sorted()
+    }
+}

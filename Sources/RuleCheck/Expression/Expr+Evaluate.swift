@@ -1,0 +1,148 @@
+import Patterns
+
+extension Expr {
+    /// The expression's value; `nil` is null.
+    ///
+    /// Null rules: `==`/`!=` treat null as a value (`x == null` holds when x is empty);
+    /// `< <= > >=` with a null side are false; arithmetic with null is null; in a condition
+    /// null counts as false.
+    func evaluate<Context: EvaluationContext>(_ context: Context) -> Value? {
+        switch self {
+        case .constant(let value):
+            return value
+        case .field(let field):
+            return context.value(of: field)
+        case .itemCount(let list):
+            return .number(Double(context.itemCount(of: list)))
+        case .today:
+            return .date(context.today)
+        case .optionValue:
+            return context.option?.value
+        case .optionAttribute(let name):
+            return context.option?.attributes[name]
+        case .not(let operand):
+            return .bool(!operand.holds(context))
+        case .and(let lhs, let rhs):
+            return .bool(lhs.holds(context) && rhs.holds(context))
+        case .or(let lhs, let rhs):
+            return .bool(lhs.holds(context) || rhs.holds(context))
+        case .equal(let lhs, let rhs):
+            return .bool(lhs.evaluate(context) == rhs.evaluate(context))
+        case .notEqual(let lhs, let rhs):
+            return .bool(lhs.evaluate(context) != rhs.evaluate(context))
+        case .order(let order, let lhs, let rhs):
+            guard let left = lhs.evaluate(context), let right = rhs.evaluate(context) else { return .bool(false) }
+            return .bool(Self.compare(order, left, right))
+        case .memberOfLiteral(let element, let list):
+            guard let value = element.evaluate(context) else { return .bool(false) }
+            return .bool(list.contains { $0.evaluate(context) == value })
+        case .memberOf(let element, let list):
+            guard let value = element.evaluate(context), case .list(let items)? = list.evaluate(context) else {
+                return .bool(false)
+            }
+            return .bool(items.contains(value))
+        case .arithmetic(let op, let lhs, let rhs):
+            guard case .number(let a)? = lhs.evaluate(context), case .number(let b)? = rhs.evaluate(context) else {
+                return nil
+            }
+            let result: Double = switch op {
+            case .plus: a + b
+            case .minus: a - b
+            case .times: a * b
+            case .divide: a / b
+            }
+            return result.isFinite ? .number(result) : nil
+        case .concat(let lhs, let rhs):
+            guard case .text(let a)? = lhs.evaluate(context), case .text(let b)? = rhs.evaluate(context) else {
+                return nil
+            }
+            return .text(a + b)
+        case .negate(let operand):
+            guard case .number(let value)? = operand.evaluate(context) else { return nil }
+            return .number(-value)
+        case .shift(let date, let duration):
+            guard case .date(let day)? = date.evaluate(context) else { return nil }
+            return .date(day.adding(years: duration.years, months: duration.months, days: duration.days))
+        case .daysBetween(let end, let start):
+            guard case .date(let a)? = end.evaluate(context), case .date(let b)? = start.evaluate(context) else {
+                return nil
+            }
+            return .number(Double(a.daysSinceEpoch - b.daysSinceEpoch))
+        case .matches(let subject, let pattern):
+            guard case .text(let text)? = subject.evaluate(context) else { return .bool(false) }
+            // A value that makes the regex hit its limits does not match.
+            return .bool((try? pattern.contains(text)) ?? false)
+        case .function(let function, let arguments):
+            return Self.call(function, arguments, context)
+        }
+    }
+
+    /// Whether the expression holds, as a condition: only `true` holds; null and false do not.
+    func holds<Context: EvaluationContext>(_ context: Context) -> Bool {
+        evaluate(context) == .bool(true)
+    }
+
+    private static func compare(_ order: Order, _ left: Value, _ right: Value) -> Bool {
+        let ascending: Bool
+        let same: Bool
+        switch (left, right) {
+        case (.number(let a), .number(let b)): (ascending, same) = (a < b, a == b)
+        case (.date(let a), .date(let b)): (ascending, same) = (a < b, a == b)
+        case (.text(let a), .text(let b)): (ascending, same) = (a < b, a == b)
+        default: return false
+        }
+        switch order {
+        case .less: return ascending
+        case .lessEqual: return ascending || same
+        case .greater: return !ascending && !same
+        case .greaterEqual: return !ascending
+        }
+    }
+
+    private static func call<Context: EvaluationContext>(_ function: Function, _ arguments: [Expr],
+                                                         _ context: Context) -> Value? {
+        if function == .count || function == .empty, case .itemCount(let list)? = arguments.first {
+            let count = context.itemCount(of: list)
+            return function == .count ? .number(Double(count)) : .bool(count == 0)
+        }
+        let argument = arguments.first?.evaluate(context)
+        switch function {
+        case .empty:
+            return .bool(argument == nil)
+        case .len, .count:
+            switch argument {
+            case .text(let text)?: return .number(Double(text.unicodeScalars.count))
+            case .list(let items)?: return .number(Double(items.count))
+            case nil: return function == .count ? .number(0) : nil
+            default: return nil
+            }
+        case .age:
+            guard case .date(let day)? = argument else { return nil }
+            return .number(Double(day.wholeYears(to: context.today)))
+        case .year:
+            guard case .date(let day)? = argument else { return nil }
+            return .number(Double(day.year))
+        case .lower:
+            guard case .text(let text)? = argument else { return nil }
+            return Value.normalized(.text(text.lowercased()))
+        case .upper:
+            guard case .text(let text)? = argument else { return nil }
+            return Value.normalized(.text(text.uppercased()))
+        case .trim:
+            guard case .text(let text)? = argument else { return nil }
+            return Value.normalized(.text(text.trimmingWhitespace()))
+        case .matches:
+            return nil  // compiled as `.matches`
+        }
+    }
+}
+
+extension String {
+    /// The text without leading and trailing white space (Unicode White_Space).
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[first...last])
+    }
+}

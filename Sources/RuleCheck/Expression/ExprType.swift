@@ -1,0 +1,30 @@
+/// The static type of an expression.
+indirect enum ExprType: Hashable, Sendable, CustomStringConvertible {
+    case text, number, date, bool
+    /// A duration literal (`18y`); only dates can be moved by one.
+    case duration
+    /// Several values: a `multi_choice` field or a list literal.
+    case list(ExprType)
+    /// The items of a repeating `list` field: usable in `count()` and `empty()`.
+    case items
+    /// The literal `null`, which fits every type.
+    case null
+
+    var description: String {
+        switch self {
+        case .text: "text"
+        case .number: "number"
+        case .date: "date"
+        case .bool: "bool"
+        case .duration: "duration"
+        case .list(let element): "list of \(element)"
+        case .items: "list items"
+        case .null: "null"
+        }
+    }
+
+    /// Whether values of the two types can be compared with `==`.
+    func isComparable(with other: ExprType) -> Bool {
+        self == .null || other == .null || self == other
+    }
+}

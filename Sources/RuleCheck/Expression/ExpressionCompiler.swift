@@ -1,0 +1,306 @@
+import Patterns
+
+/// Resolves names and checks types, turning a ``Syntax`` tree into an ``Expr``.
+///
+/// ```swift
+/// var compiler = ExpressionCompiler(resolver: scope)
+/// let condition = try compiler.compileCondition(Parser.parse("doc_type == 'passport'"))
+/// compiler.references   // the fields it reads, with where each is named
+/// ```
+struct ExpressionCompiler {
+    let resolver: any NameResolver
+    /// Set inside `options_filter`.
+    let options: OptionScope?
+    /// Every field the expression reads, with the range of the name.
+    private(set) var references: [(field: FieldID, range: Range<Int>)] = []
+
+    init(resolver: any NameResolver, options: OptionScope? = nil) {
+        self.resolver = resolver
+        self.options = options
+    }
+
+    /// Compiles a condition: the expression must be a bool (or `null`).
+    mutating func compileCondition(_ syntax: Syntax) throws(ExpressionError) -> Expr {
+        let (expr, type) = try compile(syntax)
+        try requireCondition(type, syntax)
+        return expr
+    }
+
+    /// Compiles an expression whose value must be of `expected` type.
+    mutating func compile(_ syntax: Syntax, expecting expected: ExprType, role: String) throws(ExpressionError) -> Expr {
+        let (expr, type) = try compile(syntax)
+        guard type.isComparable(with: expected) else {
+            throw ExpressionError(message: "\(role) must be a \(expected), but this is a \(type)", range: syntax.range)
+        }
+        return expr
+    }
+
+    private func requireCondition(_ type: ExprType, _ syntax: Syntax) throws(ExpressionError) {
+        guard type == .bool || type == .null else {
+            var hint = ""
+            if case .name(let parts) = syntax.kind {
+                let name = parts.joined(separator: ".")
+                hint = type == .items
+                    ? "; write 'not empty(\(name))' or 'count(\(name)) > 0'"
+                    : "; write '\(name) != null' or 'not empty(\(name))'"
+            }
+            throw ExpressionError(message: "expected a condition (bool), but this is a \(type)\(hint)",
+                                  range: syntax.range)
+        }
+    }
+
+    mutating func compile(_ syntax: Syntax) throws(ExpressionError) -> (Expr, ExprType) {
+        switch syntax.kind {
+        case .number(let value): return (.constant(.number(value)), .number)
+        case .text(let value): return (.constant(Value.normalized(.text(value))), .text)
+        case .bool(let value): return (.constant(.bool(value)), .bool)
+        case .null: return (.constant(nil), .null)
+        case .date(let day): return (.constant(.date(day)), .date)
+        case .today: return (.today, .date)
+        case .duration:
+            throw ExpressionError(message: "a duration can only be added to or subtracted from a date, as in today - 18y",
+                                  range: syntax.range)
+        case .name(let parts):
+            return try name(parts, syntax.range)
+        case .not(let operand):
+            let (expr, type) = try compile(operand)
+            try requireCondition(type, operand)
+            return (.not(expr), .bool)
+        case .negate(let operand):
+            let (expr, type) = try compile(operand)
+            guard type == .number else {
+                throw ExpressionError(message: "'-' needs a number, but this is a \(type)", range: operand.range)
+            }
+            return (.negate(expr), .number)
+        case .binary(let op, let lhs, let rhs):
+            return try binary(op, lhs, rhs, syntax)
+        case .call(let name, let arguments):
+            return try call(name, arguments, syntax)
+        case .list:
+            throw ExpressionError(message: "a list [a, b, …] can only follow 'in'", range: syntax.range)
+        }
+    }
+
+    // MARK: - Names
+
+    private mutating func name(_ parts: [String], _ range: Range<Int>) throws(ExpressionError) -> (Expr, ExprType) {
+        let path = parts.joined(separator: ".")
+        if parts[0] == "option" {
+            guard let options else {
+                throw ExpressionError(message: "'option' can only be used in options_filter", range: range)
+            }
+            if parts.count == 1 { return (.optionValue, options.valueType) }
+            let attribute = parts[1]
+            guard parts.count == 2, let type = options.attributes[attribute] else {
+                let suggestion = NearMiss.didYouMean(attribute, among: options.attributes.keys.sorted())
+                let known = options.attributes.isEmpty
+                    ? "the options have no attributes"
+                    : "attributes are " + options.attributes.keys.sorted().joined(separator: ", ")
+                throw ExpressionError(message: "unknown option attribute '\(parts.dropFirst().joined(separator: "."))'\(suggestion) (\(known))",
+                                      range: range)
+            }
+            return (.optionAttribute(attribute), type)
+        }
+        switch resolver.resolve(parts) {
+        case .field(let field, let type):
+            references.append((field, range))
+            return (.field(field), type)
+        case .items(let list):
+            references.append((list, range))
+            return (.itemCount(list), .items)
+        case .group(let group, let member):
+            let example = member.map { " such as '\(group).\($0)'" } ?? ""
+            throw ExpressionError(message: "'\(group)' is a group and has no value; name one of its fields\(example)",
+                                  range: range)
+        case .itemField(let field, let list):
+            throw ExpressionError(
+                message: "'\(field)' is a field of each item of '\(list)'; outside an item only count(\(list)) and empty(\(list)) can be used",
+                range: range)
+        case .notFound(let suggestion):
+            let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+            throw ExpressionError(message: "unknown field '\(path)'\(hint)", range: range)
+        }
+    }
+
+    // MARK: - Operators
+
+    private mutating func binary(_ op: Syntax.BinaryOperator, _ lhs: Syntax, _ rhs: Syntax,
+                                 _ syntax: Syntax) throws(ExpressionError) -> (Expr, ExprType) {
+        switch op {
+        case .and, .or:
+            let left = try compileCondition(lhs)
+            let right = try compileCondition(rhs)
+            return (op == .and ? .and(left, right) : .or(left, right), .bool)
+        case .in:
+            return try membership(lhs, rhs)
+        case .equal, .notEqual:
+            let (left, leftType) = try compileValue(lhs)
+            let (right, rightType) = try compileValue(rhs)
+            guard leftType.isComparable(with: rightType) else {
+                throw ExpressionError(message: "cannot compare \(leftType) with \(rightType)", range: syntax.range)
+            }
+            return (op == .equal ? .equal(left, right) : .notEqual(left, right), .bool)
+        case .less, .lessEqual, .greater, .greaterEqual:
+            let (left, leftType) = try compileValue(lhs)
+            let (right, rightType) = try compileValue(rhs)
+            if leftType == .null || rightType == .null {
+                throw ExpressionError(
+                    message: "'\(op.rawValue)' with null is always false; use '== null' or '!= null'",
+                    range: syntax.range)
+            }
+            guard leftType == rightType, [.number, .date, .text].contains(leftType) else {
+                let message = leftType == rightType
+                    ? "'\(op.rawValue)' cannot order \(leftType) values"
+                    : "cannot compare \(leftType) with \(rightType) using '\(op.rawValue)'"
+                throw ExpressionError(message: message, range: syntax.range)
+            }
+            let order = Expr.Order(rawValue: op.rawValue) ?? .less
+            return (.order(order, left, right), .bool)
+        case .plus, .minus:
+            return try additive(op, lhs, rhs, syntax)
+        case .times, .divide:
+            let left = try compile(lhs, expecting: .number, role: "the left side of '\(op.rawValue)'")
+            let right = try compile(rhs, expecting: .number, role: "the right side of '\(op.rawValue)'")
+            return (.arithmetic(op == .times ? .times : .divide, left, right), .number)
+        }
+    }
+
+    /// Compiles an operand that must be a value (not list items or a duration).
+    private mutating func compileValue(_ syntax: Syntax) throws(ExpressionError) -> (Expr, ExprType) {
+        let (expr, type) = try compile(syntax)
+        if type == .items, case .name(let parts) = syntax.kind {
+            let name = parts.joined(separator: ".")
+            throw ExpressionError(message: "'\(name)' is a list of items; compare count(\(name)) or use empty(\(name))",
+                                  range: syntax.range)
+        }
+        return (expr, type)
+    }
+
+    private mutating func membership(_ lhs: Syntax, _ rhs: Syntax) throws(ExpressionError) -> (Expr, ExprType) {
+        let (element, elementType) = try compileValue(lhs)
+        if case .list = elementType {
+            throw ExpressionError(message: "'in' needs a single value on its left, but this is a \(elementType)",
+                                  range: lhs.range)
+        }
+        if case .list(let items) = rhs.kind {
+            var compiled: [Expr] = []
+            for item in items {
+                let (expr, type) = try compileValue(item)
+                guard type.isComparable(with: elementType) else {
+                    throw ExpressionError(message: "cannot compare \(elementType) with \(type) in this list",
+                                          range: item.range)
+                }
+                compiled.append(expr)
+            }
+            return (.memberOfLiteral(element, compiled), .bool)
+        }
+        let (list, listType) = try compileValue(rhs)
+        guard case .list(let itemType) = listType, itemType.isComparable(with: elementType) else {
+            throw ExpressionError(message: "'in' needs a list on its right, such as [\"a\", \"b\"], but this is a \(listType)",
+                                  range: rhs.range)
+        }
+        return (.memberOf(element, list), .bool)
+    }
+
+    private mutating func additive(_ op: Syntax.BinaryOperator, _ lhs: Syntax, _ rhs: Syntax,
+                                   _ syntax: Syntax) throws(ExpressionError) -> (Expr, ExprType) {
+        if let duration = Self.constantDuration(rhs) {
+            let (date, type) = try compileValue(lhs)
+            guard type == .date else {
+                throw ExpressionError(message: "a duration can only be added to or subtracted from a date, but this is a \(type)",
+                                      range: lhs.range)
+            }
+            return (.shift(date, op == .plus ? duration : duration.negated), .date)
+        }
+        if op == .plus, let duration = Self.constantDuration(lhs) {
+            let date = try compile(rhs, expecting: .date, role: "what a duration is added to")
+            return (.shift(date, duration), .date)
+        }
+        let (left, leftType) = try compileValue(lhs)
+        let (right, rightType) = try compileValue(rhs)
+        switch (op, leftType, rightType) {
+        case (_, .number, .number):
+            return (.arithmetic(op == .plus ? .plus : .minus, left, right), .number)
+        case (.plus, .text, .text):
+            return (.concat(left, right), .text)
+        case (.minus, .date, .date):
+            return (.daysBetween(left, right), .number)
+        case (_, .date, .number):
+            throw ExpressionError(message: "add a duration to a date, such as 10d or 1y, not a number",
+                                  range: rhs.range)
+        default:
+            throw ExpressionError(message: "cannot apply '\(op.rawValue)' to \(leftType) and \(rightType)",
+                                  range: syntax.range)
+        }
+    }
+
+    /// The duration `syntax` stands for, if it is a duration literal (possibly negated).
+    static func constantDuration(_ syntax: Syntax) -> Duration? {
+        switch syntax.kind {
+        case .duration(let duration): duration
+        case .negate(let inner): constantDuration(inner)?.negated
+        default: nil
+        }
+    }
+
+    // MARK: - Functions
+
+    private mutating func call(_ name: String, _ arguments: [Syntax],
+                               _ syntax: Syntax) throws(ExpressionError) -> (Expr, ExprType) {
+        guard let function = Expr.Function(rawValue: name) else {
+            let suggestion = NearMiss.didYouMean(name, among: Expr.Function.allCases.map(\.rawValue))
+            let known = Expr.Function.allCases.map { $0.rawValue + "()" }.joined(separator: ", ")
+            throw ExpressionError(message: "unknown function '\(name)'\(suggestion) (functions are \(known))",
+                                  range: syntax.range)
+        }
+        let arity = function == .matches ? 2 : 1
+        guard arguments.count == arity else {
+            throw ExpressionError(
+                message: "\(name)() takes \(arity) argument\(arity == 1 ? "" : "s"), not \(arguments.count)",
+                range: syntax.range)
+        }
+        let (argument, type) = try compile(arguments[0])
+        func require(_ accepted: Bool, _ what: String) throws(ExpressionError) {
+            guard accepted || type == .null else {
+                throw ExpressionError(message: "\(name)() needs \(what), but this is a \(type)", range: arguments[0].range)
+            }
+        }
+        switch function {
+        case .empty:
+            return (.function(.empty, [argument]), .bool)
+        case .len:
+            try require(type == .text || type.isList, "text or a list")
+            return (.function(.len, [argument]), .number)
+        case .count:
+            try require(type == .items || type.isList, "a list")
+            return (.function(.count, [argument]), .number)
+        case .age, .year:
+            try require(type == .date, "a date")
+            return (.function(function, [argument]), .number)
+        case .lower, .upper, .trim:
+            try require(type == .text, "text")
+            return (.function(function, [argument]), .text)
+        case .matches:
+            try require(type == .text, "text")
+            guard case .text(let source) = arguments[1].kind else {
+                throw ExpressionError(message: "the regex of matches() must be written as text, such as '^[0-9]+$'",
+                                      range: arguments[1].range)
+            }
+            do {
+                let pattern = try PatternCache.shared.pattern(source)
+                return (.matches(argument, pattern), .bool)
+            } catch {
+                // Point into the regex: one past the opening quote, plus PCRE2's offset.
+                let start = arguments[1].range.lowerBound + 1 + (error.offset ?? 0)
+                throw ExpressionError(message: "invalid regex: \(error.message)", range: start..<start + 1)
+            }
+        }
+    }
+}
+
+extension ExprType {
+    fileprivate var isList: Bool {
+        if case .list = self { return true }
+        return false
+    }
+}

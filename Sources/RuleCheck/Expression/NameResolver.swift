@@ -1,0 +1,24 @@
+/// What a name in an expression refers to.
+enum NameResolution: Sendable {
+    /// A field with a value, and its type in expressions.
+    case field(FieldID, ExprType)
+    /// A repeating list: only its item count can be read.
+    case items(FieldID)
+    /// A group: it has no value; its members do.
+    case group(path: String, firstMember: String?)
+    /// A list item's field named from outside its item.
+    case itemField(path: String, list: String)
+    /// No such field; perhaps a near miss.
+    case notFound(suggestion: String?)
+}
+
+/// Resolves names for the expression compiler; the rules compiler provides one per scope.
+protocol NameResolver {
+    func resolve(_ path: [String]) -> NameResolution
+}
+
+/// Inside `options_filter`: the types of the candidate option's value and attributes.
+struct OptionScope: Sendable {
+    var valueType: ExprType
+    var attributes: [String: ExprType]
+}

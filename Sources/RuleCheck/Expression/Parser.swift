@@ -1,0 +1,207 @@
+/// Parses expression text into a ``Syntax`` tree.
+///
+/// Precedence, lowest first: `or`/`||`; `and`/`&&`; `not`/`!`; comparisons (`== != < <= > >=`,
+/// `in`), which do not chain; `+ -`; `* /`; unary `-`; then literals, names, calls, lists and
+/// parentheses.
+struct Parser {
+    private let tokens: [Token]
+    private var position = 0
+
+    private init(tokens: [Token]) {
+        self.tokens = tokens
+    }
+
+    /// Parses a whole expression.
+    static func parse(_ text: String) throws(ExpressionError) -> Syntax {
+        var parser = Parser(tokens: try Lexer.tokens(of: text))
+        if parser.current.kind == .end {
+            throw ExpressionError(message: "expression is empty", range: 0..<0)
+        }
+        let syntax = try parser.orExpression()
+        guard parser.current.kind == .end else {
+            throw ExpressionError(message: "unexpected \(parser.current.kind.display) after the expression",
+                                  range: parser.current.range)
+        }
+        return syntax
+    }
+
+    private var current: Token { tokens[min(position, tokens.count - 1)] }
+
+    private mutating func advance() -> Token {
+        let token = current
+        position += 1
+        return token
+    }
+
+    private mutating func take(_ symbol: Token.Symbol) -> Bool {
+        guard current.kind == .symbol(symbol) else { return false }
+        position += 1
+        return true
+    }
+
+    private mutating func take(_ keyword: Token.Keyword) -> Bool {
+        guard current.kind == .keyword(keyword) else { return false }
+        position += 1
+        return true
+    }
+
+    private mutating func expect(_ symbol: Token.Symbol, _ context: String) throws(ExpressionError) -> Token {
+        guard current.kind == .symbol(symbol) else {
+            throw ExpressionError(message: "expected '\(symbol.rawValue)' \(context), found \(current.kind.display)",
+                                  range: current.range)
+        }
+        return advance()
+    }
+
+    private func joined(_ op: Syntax.BinaryOperator, _ lhs: Syntax, _ rhs: Syntax) -> Syntax {
+        Syntax(kind: .binary(op, lhs, rhs), range: lhs.range.lowerBound..<rhs.range.upperBound)
+    }
+
+    private mutating func orExpression() throws(ExpressionError) -> Syntax {
+        var lhs = try andExpression()
+        while take(.or) || take(.orOr) {
+            lhs = joined(.or, lhs, try andExpression())
+        }
+        return lhs
+    }
+
+    private mutating func andExpression() throws(ExpressionError) -> Syntax {
+        var lhs = try notExpression()
+        while take(.and) || take(.andAnd) {
+            lhs = joined(.and, lhs, try notExpression())
+        }
+        return lhs
+    }
+
+    private mutating func notExpression() throws(ExpressionError) -> Syntax {
+        let start = current.range.lowerBound
+        if take(.not) || take(.bang) {
+            let operand = try notExpression()
+            return Syntax(kind: .not(operand), range: start..<operand.range.upperBound)
+        }
+        return try comparison()
+    }
+
+    private static let comparisons: [Token.Kind: Syntax.BinaryOperator] = [
+        .symbol(.equal): .equal, .symbol(.notEqual): .notEqual, .symbol(.less): .less,
+        .symbol(.lessEqual): .lessEqual, .symbol(.greater): .greater, .symbol(.greaterEqual): .greaterEqual,
+        .keyword(.in): .in,
+    ]
+
+    private mutating func comparison() throws(ExpressionError) -> Syntax {
+        let lhs = try additive()
+        guard let op = Self.comparisons[current.kind] else { return lhs }
+        position += 1
+        let rhs = try additive()
+        if let chained = Self.comparisons[current.kind] {
+            throw ExpressionError(
+                message: "comparisons do not chain: use 'and' between '\(op.rawValue)' and '\(chained.rawValue)'",
+                range: current.range)
+        }
+        return joined(op, lhs, rhs)
+    }
+
+    private mutating func additive() throws(ExpressionError) -> Syntax {
+        var lhs = try multiplicative()
+        while true {
+            if take(.plus) {
+                lhs = joined(.plus, lhs, try multiplicative())
+            } else if take(.minus) {
+                lhs = joined(.minus, lhs, try multiplicative())
+            } else {
+                return lhs
+            }
+        }
+    }
+
+    private mutating func multiplicative() throws(ExpressionError) -> Syntax {
+        var lhs = try unary()
+        while true {
+            if take(.star) {
+                lhs = joined(.times, lhs, try unary())
+            } else if take(.slash) {
+                lhs = joined(.divide, lhs, try unary())
+            } else {
+                return lhs
+            }
+        }
+    }
+
+    private mutating func unary() throws(ExpressionError) -> Syntax {
+        let start = current.range.lowerBound
+        if take(.minus) {
+            let operand = try unary()
+            return Syntax(kind: .negate(operand), range: start..<operand.range.upperBound)
+        }
+        return try primary()
+    }
+
+    private mutating func primary() throws(ExpressionError) -> Syntax {
+        let token = advance()
+        switch token.kind {
+        case .number(let value): return Syntax(kind: .number(value), range: token.range)
+        case .text(let value): return Syntax(kind: .text(value), range: token.range)
+        case .date(let day): return Syntax(kind: .date(day), range: token.range)
+        case .duration(let duration): return Syntax(kind: .duration(duration), range: token.range)
+        case .keyword(.true): return Syntax(kind: .bool(true), range: token.range)
+        case .keyword(.false): return Syntax(kind: .bool(false), range: token.range)
+        case .keyword(.null): return Syntax(kind: .null, range: token.range)
+        case .keyword(.today): return Syntax(kind: .today, range: token.range)
+        case .name(let first):
+            if take(.openParen) { return try call(first, start: token.range.lowerBound) }
+            var parts = [first]
+            var end = token.range.upperBound
+            while take(.dot) {
+                guard case .name(let part) = current.kind else {
+                    throw ExpressionError(message: "expected a name after '.', found \(current.kind.display)",
+                                          range: current.range)
+                }
+                parts.append(part)
+                end = advance().range.upperBound
+            }
+            return Syntax(kind: .name(parts), range: token.range.lowerBound..<end)
+        case .symbol(.openParen):
+            let inner = try orExpression()
+            _ = try expect(.closeParen, "to close '('")
+            return inner
+        case .symbol(.openBracket):
+            var items: [Syntax] = []
+            if !take(.closeBracket) {
+                repeat {
+                    items.append(try orExpression())
+                } while take(.comma)
+                _ = try expect(.closeBracket, "to close the list")
+            }
+            return Syntax(kind: .list(items), range: token.range.lowerBound..<tokens[position - 1].range.upperBound)
+        default:
+            throw ExpressionError(message: "expected a value, found \(token.kind.display)", range: token.range)
+        }
+    }
+
+    private mutating func call(_ name: String, start: Int) throws(ExpressionError) -> Syntax {
+        var arguments: [Syntax] = []
+        if !take(.closeParen) {
+            repeat {
+                arguments.append(try orExpression())
+            } while take(.comma)
+            _ = try expect(.closeParen, "to close the arguments of \(name)()")
+        }
+        return Syntax(kind: .call(name, arguments), range: start..<tokens[position - 1].range.upperBound)
+    }
+}
+
+extension Token.Kind {
+    /// The token as named in error messages.
+    var display: String {
+        switch self {
+        case .number(let value): "number \(Value.format(value))"
+        case .text(let value): "text '\(value)'"
+        case .date(let day): "date \(day.iso)"
+        case .duration(let duration): "duration \(duration)"
+        case .name(let name): "name '\(name)'"
+        case .keyword(let keyword): "'\(keyword.rawValue)'"
+        case .symbol(let symbol): "'\(symbol.rawValue)'"
+        case .end: "the end of the expression"
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// A parsed expression, before names are resolved and types checked.
+struct Syntax: Hashable, Sendable {
+    indirect enum Kind: Hashable, Sendable {
+        case number(Double)
+        case text(String)
+        case bool(Bool)
+        case null
+        case date(Day)
+        case today
+        case duration(Duration)
+        /// A name, possibly dotted: `doc_type`, `insurant.birth_date`, `option.region`.
+        case name([String])
+        case not(Syntax)
+        case negate(Syntax)
+        case binary(BinaryOperator, Syntax, Syntax)
+        case call(String, [Syntax])
+        case list([Syntax])
+    }
+
+    enum BinaryOperator: String, Hashable, Sendable {
+        case or, and
+        case equal = "==", notEqual = "!=", less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">="
+        case `in`
+        case plus = "+", minus = "-", times = "*", divide = "/"
+
+        var isComparison: Bool {
+            switch self {
+            case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .in: true
+            default: false
+            }
+        }
+    }
+
+    let kind: Kind
+    /// Offsets in Unicode scalars in the expression text.
+    let range: Range<Int>
+}

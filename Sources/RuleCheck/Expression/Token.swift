@@ -1,0 +1,48 @@
+/// A token of the expression language, with where it is in the expression text.
+struct Token: Hashable, Sendable {
+    enum Kind: Hashable, Sendable {
+        case number(Double)
+        case text(String)
+        case date(Day)
+        case duration(Duration)
+        case name(String)
+        case keyword(Keyword)
+        case symbol(Symbol)
+        case end
+    }
+
+    enum Keyword: String, Hashable, Sendable, CaseIterable {
+        case and, or, not, `in`, `true`, `false`, null, today
+    }
+
+    enum Symbol: String, Hashable, Sendable, CaseIterable {
+        case orOr = "||", andAnd = "&&", bang = "!"
+        case equal = "==", notEqual = "!=", lessEqual = "<=", greaterEqual = ">=", less = "<", greater = ">"
+        case plus = "+", minus = "-", star = "*", slash = "/"
+        case openParen = "(", closeParen = ")", openBracket = "[", closeBracket = "]", comma = ",", dot = "."
+    }
+
+    let kind: Kind
+    /// Offsets in Unicode scalars from the start of the expression text.
+    let range: Range<Int>
+}
+
+/// A duration literal: `18y`, `6m`, `2w`, `10d`. Only dates can be moved by one.
+struct Duration: Hashable, Sendable, CustomStringConvertible {
+    var years = 0
+    var months = 0
+    var days = 0
+
+    var negated: Duration { Duration(years: -years, months: -months, days: -days) }
+
+    var description: String {
+        [(years, "y"), (months, "m"), (days, "d")].filter { $0.0 != 0 }.map { "\($0.0)\($0.1)" }.joined(separator: " ")
+    }
+}
+
+/// A mistake in an expression: a message and where it is in the expression text.
+struct ExpressionError: Error, Hashable, Sendable {
+    var message: String
+    /// Offsets in Unicode scalars from the start of the expression text.
+    var range: Range<Int>
+}

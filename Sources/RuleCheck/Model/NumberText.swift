@@ -1,0 +1,26 @@
+/// Numbers as plain decimal text: `-12`, `3.5`, `+7`. No exponents, no thousands separators,
+/// no leading or trailing `.`.
+enum NumberText {
+    /// The number `text` spells, or `nil`.
+    static func parse<S: StringProtocol>(_ text: S) -> Double? {
+        var digitsBefore = 0
+        var digitsAfter = 0
+        var seenPoint = false
+        for (offset, byte) in text.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "-"), UInt8(ascii: "+"):
+                guard offset == 0 else { return nil }
+            case UInt8(ascii: "."):
+                guard !seenPoint, digitsBefore > 0 else { return nil }
+                seenPoint = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if seenPoint { digitsAfter += 1 } else { digitsBefore += 1 }
+            default:
+                return nil
+            }
+        }
+        guard digitsBefore > 0, !seenPoint || digitsAfter > 0 else { return nil }
+        guard let value = Double(String(text)), value.isFinite else { return nil }
+        return value
+    }
+}

@@ -1,0 +1,82 @@
+/// The value of a field: what a form holds and what a record's cell is read into.
+///
+/// ```swift
+/// try form.set("engine_power", to: 150)          // .number(150)
+/// try form.set("doc_type", to: "passport")       // .text("passport")
+/// try form.set("birth_date", to: .date(Day(iso: "1990-05-01")!))
+/// ```
+///
+/// An empty value is `nil` (`Value?`): empty text and an empty list are normalised to `nil`.
+/// `integer` fields hold `.number` values that are whole.
+public enum Value: Hashable, Sendable {
+    case text(String)
+    case number(Double)
+    case bool(Bool)
+    case date(Day)
+    /// The values of a `multi_choice` field.
+    case list([Value])
+
+    /// The text, if this is `.text`.
+    public var text: String? {
+        if case .text(let text) = self { return text }
+        return nil
+    }
+
+    /// The number, if this is `.number`.
+    public var number: Double? {
+        if case .number(let number) = self { return number }
+        return nil
+    }
+
+    /// The date, if this is `.date`.
+    public var date: Day? {
+        if case .date(let day) = self { return day }
+        return nil
+    }
+
+    /// The flag, if this is `.bool`.
+    public var bool: Bool? {
+        if case .bool(let flag) = self { return flag }
+        return nil
+    }
+
+    /// `value` with empty text and empty lists turned into `nil`.
+    static func normalized(_ value: Value?) -> Value? {
+        switch value {
+        case .text(let text) where text.isEmpty: nil
+        case .list(let items) where items.isEmpty: nil
+        default: value
+        }
+    }
+
+    /// A number as people write it: `150`, `-3`, `3.5`.
+    static func format(_ number: Double) -> String {
+        if number == number.rounded(), abs(number) < 1e15 {
+            return String(Int64(number))
+        }
+        return String(number)
+    }
+}
+
+extension Value: CustomStringConvertible {
+    /// The value as text: dates as `yyyy-MM-dd`, numbers without a needless `.0`.
+    public var description: String {
+        switch self {
+        case .text(let text): text
+        case .number(let number): Value.format(number)
+        case .bool(let flag): flag ? "true" : "false"
+        case .date(let day): day.iso
+        case .list(let items): items.map(\.description).joined(separator: ", ")
+        }
+    }
+}
+
+extension Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral
+{
+    public init(stringLiteral value: String) { self = .text(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: Value...) { self = .list(elements) }
+}

@@ -1,1 +1,0 @@
-// RuleCheck: rules model, parser, expressions, compiler, engine.

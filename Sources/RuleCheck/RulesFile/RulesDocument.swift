@@ -1,0 +1,113 @@
+/// A rules file as written: every key read and located, nothing resolved yet. The compiler
+/// turns it into a ``RuleSet``.
+struct RulesDocument: Sendable {
+    var form: Located<String>?
+    var title: String?
+    var version: Located<Int>?
+    var dateFormat: Located<String>?
+    var hiddenValues: Located<String>?
+    var patterns: [NamedText] = []
+    var masks: [NamedText] = []
+    var gates: [GateSpec] = []
+    var sections: [SectionSpec] = []
+    /// Where the document starts (for errors about the whole file).
+    var location: SourceLocation
+}
+
+/// A named pattern or mask: `vin: '^[A-HJ-NPR-Z0-9]{17}$'`.
+struct NamedText: Sendable {
+    var name: Located<String>
+    var text: ScalarText
+}
+
+/// A scalar's text with a locator for positions inside it.
+struct ScalarText: Sendable {
+    var text: String
+    /// Whether it was quoted in the file (quoted scalars are always text).
+    var isQuoted: Bool
+    var locator: ScalarLocator
+
+    var location: SourceLocation { locator.start }
+
+    /// The file location of the scalar at `offset` in ``text``.
+    func location(of offset: Int) -> SourceLocation { locator.location(of: offset) }
+}
+
+struct GateSpec: Sendable {
+    enum Members: Sendable {
+        case all
+        case fields([Located<String>])
+    }
+
+    var name: Located<String>
+    var members: Members
+}
+
+struct SectionSpec: Sendable {
+    var id: Located<String>
+    var title: String?
+    var fields: [FieldSpec]
+    /// Set for the one implicit section of a file with top-level `fields:`.
+    var isImplicit = false
+}
+
+struct FieldSpec: Sendable {
+    var id: Located<String>
+    var type: Located<String>?
+    var title: String?
+    var initial: ScalarText?
+    var required: ScalarText?
+    var visibleIf: ScalarText?
+    var enabledIf: ScalarText?
+    var dependsOn: [Located<String>] = []
+    var value: ScalarText?
+    var minLength: Located<Int>?
+    var maxLength: Located<Int>?
+    var pattern: ScalarText?
+    var mask: ScalarText?
+    var min: ScalarText?
+    var max: ScalarText?
+    var format: ScalarText?
+    var options: [OptionSpec]?
+    var optionsFilter: ScalarText?
+    var minItems: Located<Int>?
+    var maxItems: Located<Int>?
+    var checks: [CheckSpec] = []
+    var message: LocalizedText?
+    var messages: [Located<String>: LocalizedText] = [:]
+    var fields: [FieldSpec]?
+    var display: ScalarText?
+    var item: [FieldSpec]?
+    /// Every key written, with its location (to report keys that do not apply to the type).
+    var keys: [String: SourceLocation] = [:]
+    var location: SourceLocation
+}
+
+struct OptionSpec: Sendable {
+    var value: ScalarText
+    var title: String?
+    var attributes: [(name: Located<String>, value: ScalarText)] = []
+    var location: SourceLocation
+}
+
+struct CheckSpec: Sendable {
+    enum Rule: Sendable {
+        case pattern(ScalarText)
+        case mask(ScalarText)
+        case min(ScalarText)
+        case max(ScalarText)
+        case minLength(Located<Int>)
+        case maxLength(Located<Int>)
+        case expr(ScalarText)
+    }
+
+    var when: ScalarText?
+    var rule: Rule
+    var message: LocalizedText?
+    var location: SourceLocation
+}
+
+extension Located: Hashable, Equatable where Value: Hashable {
+    static func == (lhs: Located, rhs: Located) -> Bool { lhs.value == rhs.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}
