@@ -38,6 +38,12 @@ public final class RuleSet: Sendable {
     /// The gates each field counts towards.
     let gatesOfField: [[Int]]
     let pathIndex: [String: FieldID]
+    /// For each group: the fields with a value anywhere inside it (empty for other fields).
+    let valueDescendants: [[FieldID]]
+    /// For each list field: its position among the lists (`-1` for other fields).
+    let listOrdinal: [Int]
+    /// The list fields, in file order.
+    let lists: [FieldID]
 
     /// What the compiler produces.
     struct Parts: Sendable {
@@ -87,6 +93,18 @@ public final class RuleSet: Sendable {
         }
         self.gatesOfField = gatesOfField
         pathIndex = Dictionary(parts.fields.map { ($0.path, $0.id) }, uniquingKeysWith: { first, _ in first })
+        var valueDescendants = [[FieldID]](repeating: [], count: count)
+        for field in parts.fields.reversed() where field.type == .group {
+            valueDescendants[field.id.index] = field.members.flatMap { member in
+                parts.fields[member.index].type == .group ? valueDescendants[member.index] : [member]
+            }.filter { parts.fields[$0.index].type.holdsValue }
+        }
+        self.valueDescendants = valueDescendants
+        let lists = parts.fields.filter { $0.type == .list }.map(\.id)
+        var listOrdinal = [Int](repeating: -1, count: count)
+        for (ordinal, list) in lists.enumerated() { listOrdinal[list.index] = ordinal }
+        self.lists = lists
+        self.listOrdinal = listOrdinal
     }
 
     /// Compiles rules from YAML (or JSON) text.

@@ -1,0 +1,195 @@
+import Patterns
+
+/// The rules of one field applied in a given context: visibility, enabled, required-ness, the
+/// options on offer, and the issues of a value. The Form engine and the record checker both
+/// evaluate fields through this type, so a form and a batch check agree by construction.
+struct FieldEvaluator: Sendable {
+    let rules: RuleSet
+    let messages: MessageBuilder
+
+    init(rules: RuleSet, locale: String) {
+        self.rules = rules
+        messages = MessageBuilder(locale: locale)
+    }
+
+    func isVisible<Context: EvaluationContext>(_ field: FieldRules, _ context: Context) -> Bool {
+        field.visibleConditions.allSatisfy { $0.holds(context) }
+    }
+
+    func isEnabled<Context: EvaluationContext>(_ field: FieldRules, _ context: Context) -> Bool {
+        field.enabledConditions.allSatisfy { $0.holds(context) }
+    }
+
+    /// A hidden field is never required.
+    func isRequired<Context: EvaluationContext>(_ field: FieldRules, visible: Bool, _ context: Context) -> Bool {
+        visible && (field.required?.holds(context) ?? false)
+    }
+
+    /// The options on offer: all of them, or those the `options_filter` keeps.
+    func offeredOptions<Context: EvaluationContext>(_ field: FieldRules, _ context: Context) -> [ChoiceOption] {
+        guard let filter = field.optionsFilter else { return field.options }
+        return field.options.filter { filter.holds(OptionContext(base: context, option: $0)) }
+    }
+
+    /// Whether `value` (or, for a multi_choice, each of its values) is on offer.
+    func isOffered<Context: EvaluationContext>(_ value: Value, _ field: FieldRules, _ context: Context) -> Bool {
+        let offered = offeredOptions(field, context)
+        if case .list(let values) = value, field.type == .multiChoice {
+            return values.allSatisfy { item in offered.contains { $0.value == item } }
+        }
+        return offered.contains { $0.value == value }
+    }
+
+    // MARK: - Issues
+
+    /// Every rule of a visible field that `value` fails, in a fixed order: required; length,
+    /// pattern, mask; min, max; option; items; then each applicable check.
+    func issues<Context: EvaluationContext>(_ field: FieldRules, value: Value?, required: Bool,
+                                            _ context: Context) -> [Issue] {
+        switch field.type {
+        case .group:
+            let empty = rules.valueDescendants[field.id.index].allSatisfy { context.value(of: $0) == nil }
+            if empty { return required ? [messages.issue(.required, field, rule: requiredRule(field))] : [] }
+            return checkIssues(field, value: nil, context)
+        case .list:
+            let count = context.itemCount(of: field.id)
+            if count == 0 { return required ? [messages.issue(.required, field, rule: requiredRule(field))] : [] }
+            return countIssues(field, count) + checkIssues(field, value: nil, context)
+        default:
+            guard let value else { return required ? [messages.issue(.required, field, rule: requiredRule(field))] : [] }
+            var found = valueIssues(field, value, context)
+            if field.type == .choice || field.type == .multiChoice, !isOffered(value, field, context) {
+                found.append(messages.issue(.option, field, rule: optionRule(field), parameters: ["value": display(value, field)]))
+            }
+            if case .list(let values) = value {
+                found += countIssues(field, values.count)
+            }
+            return found + checkIssues(field, value: value, context)
+        }
+    }
+
+    private func countIssues(_ field: FieldRules, _ count: Int) -> [Issue] {
+        if let minimum = field.minItems, count < minimum {
+            return [messages.issue(.items, field, rule: "min_items: \(minimum)", variant: "min")]
+        }
+        if let maximum = field.maxItems, count > maximum {
+            return [messages.issue(.items, field, rule: "max_items: \(maximum)", variant: "max")]
+        }
+        return []
+    }
+
+    /// Length, pattern, mask and range of the field's own keys.
+    private func valueIssues<Context: EvaluationContext>(_ field: FieldRules, _ value: Value,
+                                                         _ context: Context) -> [Issue] {
+        var found: [Issue] = []
+        switch value {
+        case .text(let text):
+            let length = text.unicodeScalars.count
+            if let minimum = field.minLength, length < minimum { found.append(messages.issue(.minLength, field, rule: "min_length: \(minimum)")) }
+            if let maximum = field.maxLength, length > maximum { found.append(messages.issue(.maxLength, field, rule: "max_length: \(maximum)")) }
+            if let pattern = field.pattern, let issue = patternIssue(pattern, text, field, nil) { found.append(issue) }
+            if let mask = field.mask, !mask.isComplete(text) {
+                found.append(messages.issue(.mask, field, rule: "mask: \(mask.notation)", parameters: ["value": text]))
+            }
+        case .number, .date:
+            if let bound = field.min, let issue = rangeIssue(.min, bound, value, field, nil, context) { found.append(issue) }
+            if let bound = field.max, let issue = rangeIssue(.max, bound, value, field, nil, context) { found.append(issue) }
+        default:
+            break
+        }
+        return found
+    }
+
+    private func patternIssue(_ pattern: Pattern, _ text: String, _ field: FieldRules, _ check: CheckRule?) -> Issue? {
+        do {
+            return try pattern.matches(text)
+                ? nil : messages.issue(.pattern, field, rule: "pattern: \(pattern.source)", check: check, parameters: ["value": text])
+        } catch {
+            return messages.issue(.regexLimit, field, rule: "pattern: \(pattern.source)", check: check, parameters: ["value": text])
+        }
+    }
+
+    /// A `min` or `max` failure, or nil. A bound that evaluates to null is not applied.
+    private func rangeIssue<Context: EvaluationContext>(_ code: IssueCode, _ bound: Expr, _ value: Value,
+                                                        _ field: FieldRules, _ check: CheckRule?,
+                                                        _ context: Context) -> Issue? {
+        guard let limit = bound.evaluate(context) else { return nil }
+        let fails: Bool
+        switch (value, limit) {
+        case (.number(let a), .number(let b)): fails = code == .min ? a < b : a > b
+        case (.date(let a), .date(let b)): fails = code == .min ? a < b : a > b
+        default: return nil
+        }
+        guard fails else { return nil }
+        let variant: String? = if case .date = value { "date" } else { nil }
+        let text = (code == .min ? field.minText : field.maxText) ?? ""
+        return messages.issue(code, field, rule: "\(code.rawValue): \(text)", check: check, variant: variant,
+                              parameters: [code.rawValue: display(limit, field), "value": display(value, field)])
+    }
+
+    /// The issues of the checks whose `when` holds.
+    private func checkIssues<Context: EvaluationContext>(_ field: FieldRules, value: Value?,
+                                                         _ context: Context) -> [Issue] {
+        var found: [Issue] = []
+        for check in field.checks where check.when?.holds(context) ?? true {
+            switch check.kind {
+            case .pattern(let pattern):
+                if case .text(let text)? = value, let issue = patternIssue(pattern, text, field, check) { found.append(issue) }
+            case .mask(let mask):
+                if case .text(let text)? = value, !mask.isComplete(text) {
+                    found.append(messages.issue(.mask, field, rule: "", check: check, parameters: ["mask": mask.notation, "value": text]))
+                }
+            case .min(let bound):
+                if let value, let issue = rangeIssue(.min, bound, value, field, check, context) { found.append(issue) }
+            case .max(let bound):
+                if let value, let issue = rangeIssue(.max, bound, value, field, check, context) { found.append(issue) }
+            case .minLength(let minimum):
+                if case .text(let text)? = value, text.unicodeScalars.count < minimum {
+                    found.append(messages.issue(.minLength, field, rule: "", check: check, parameters: ["min_length": String(minimum)]))
+                }
+            case .maxLength(let maximum):
+                if case .text(let text)? = value, text.unicodeScalars.count > maximum {
+                    found.append(messages.issue(.maxLength, field, rule: "", check: check, parameters: ["max_length": String(maximum)]))
+                }
+            case .expr(let condition):
+                if !condition.holds(context) {
+                    let written = check.text.hasPrefix("expr: ") ? String(check.text.dropFirst(6)) : check.text
+                    found.append(messages.issue(.check, field, rule: "", check: check, parameters: ["check": written]))
+                }
+            }
+        }
+        return found
+    }
+
+    private func requiredRule(_ field: FieldRules) -> String {
+        "required: \(field.requiredText ?? "true")"
+    }
+
+    private func optionRule(_ field: FieldRules) -> String {
+        field.optionsFilterText.map { "options_filter: \($0)" } ?? "options"
+    }
+
+    /// A value as people read it in a message: dates in the field's format.
+    func display(_ value: Value, _ field: FieldRules) -> String {
+        switch value {
+        case .date(let day): field.dateFormat.format(day)
+        case .list(let items): items.map { display($0, field) }.joined(separator: ", ")
+        default: value.description
+        }
+    }
+}
+
+/// A context that adds the option under test to another context, for `options_filter`.
+struct OptionContext<Base: EvaluationContext>: EvaluationContext {
+    let base: Base
+    let option: ChoiceOption?
+
+    init(base: Base, option: ChoiceOption) {
+        self.base = base
+        self.option = option
+    }
+
+    func value(of field: FieldID) -> Value? { base.value(of: field) }
+    func itemCount(of list: FieldID) -> Int { base.itemCount(of: list) }
+    var today: Day { base.today }
+}

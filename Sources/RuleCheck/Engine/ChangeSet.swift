@@ -1,0 +1,43 @@
+/// What one edit changed: exactly the fields whose value, visibility, enabled state,
+/// required-ness or issues changed, and the sections and gates whose state changed.
+///
+/// ```swift
+/// let changes = try form.set("doc_type", to: "passport")
+/// for (path, visible) in changes.visible { table.setHidden(!visible, row: path) }
+/// ```
+///
+/// Paths are field paths (`doc_number`, `insurant.birth_date`) and, for list items,
+/// `drivers[0].birth_date`. A path that appears or disappears with a list item is compared with
+/// an absent field: no value, hidden, disabled, not required, no issues.
+public struct ChangeSet: Hashable, Sendable {
+    /// New values; `nil` means the field is now empty.
+    public var values: [String: Value?] = [:]
+    public var visible: [String: Bool] = [:]
+    public var enabled: [String: Bool] = [:]
+    public var required: [String: Bool] = [:]
+    /// The new issues of each field whose issues changed (empty: now valid).
+    public var issues: [String: [Issue]] = [:]
+    /// Sections whose completeness changed: `true` when now complete.
+    public var sections: [String: Bool] = [:]
+    /// Gates whose state changed: `true` when now open.
+    public var gates: [String: Bool] = [:]
+    /// Lists whose number of items changed: the new count.
+    public var items: [String: Int] = [:]
+
+    public init() {}
+
+    /// Whether nothing changed.
+    public var isEmpty: Bool {
+        values.isEmpty && visible.isEmpty && enabled.isEmpty && required.isEmpty && issues.isEmpty
+            && sections.isEmpty && gates.isEmpty && items.isEmpty
+    }
+
+    /// Records the difference between two states of the field at `path`.
+    mutating func record(_ path: String, from old: FieldState, to new: FieldState) {
+        if old.value != new.value { values[path] = .some(new.value) }
+        if old.isVisible != new.isVisible { visible[path] = new.isVisible }
+        if old.isEnabled != new.isEnabled { enabled[path] = new.isEnabled }
+        if old.isRequired != new.isRequired { required[path] = new.isRequired }
+        if old.issues != new.issues { issues[path] = new.issues }
+    }
+}

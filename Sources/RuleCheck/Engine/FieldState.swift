@@ -1,0 +1,60 @@
+/// The state of one field of a form (or of one list item's field).
+///
+/// ```swift
+/// let state = form["doc_number"]
+/// state.value; state.isVisible; state.isRequired; state.issues
+/// ```
+public struct FieldState: Hashable, Sendable {
+    public var value: Value?
+    /// Where the value came from.
+    public var provenance: Provenance
+    public var isVisible: Bool
+    public var isEnabled: Bool
+    /// Required and visible (a hidden field is never required).
+    public var isRequired: Bool
+    /// The rules the value fails; empty when the field is valid (hidden fields are always valid).
+    public var issues: [Issue]
+
+    /// Valid: hidden, or not required and empty, or passing every rule.
+    public var isValid: Bool { issues.isEmpty }
+
+    /// The state of a field that does not exist (a path past the end of a list).
+    public static let absent = FieldState(value: nil, provenance: .empty, isVisible: false, isEnabled: false,
+                                          isRequired: false, issues: [])
+}
+
+/// Where a field's value came from.
+public enum Provenance: Hashable, Sendable {
+    /// Never filled.
+    case empty
+    /// The field's `initial` value (a new form, a new list item, or `reset()`).
+    case initial
+    /// Typed or chosen by the user (`set`).
+    case user
+    /// Filled by `suggest` (e.g. a value from a server).
+    case suggestion
+    /// Computed by the field's `value:` expression.
+    case computed
+    /// Emptied by the engine or the user, and by which edit (`set city`, `remove drivers[1]`).
+    case cleared(ClearCause, edit: String?)
+
+    /// Whether the user has edited the field (set or cleared it): suggestions no longer apply.
+    public var isUserEdited: Bool {
+        switch self {
+        case .user, .cleared(.user, _): true
+        default: false
+        }
+    }
+}
+
+/// Why a value was cleared.
+public enum ClearCause: Hashable, Sendable {
+    /// The user cleared it.
+    case user
+    /// A field it `depends_on` changed: the path of that field.
+    case dependsOn(String)
+    /// It became hidden (under `hidden_values: clear`).
+    case hidden
+    /// Its `options_filter` no longer offers the value.
+    case optionsFilter
+}

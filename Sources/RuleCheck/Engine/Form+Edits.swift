@@ -1,0 +1,160 @@
+/// Edits of single fields: set, clear, suggest, reset.
+extension Form {
+    /// Sets the value of a field, as the user does.
+    ///
+    /// ```swift
+    /// let changes = try form.set("doc_type", to: "passport")
+    /// changes.values["doc_number"]      // .some(nil): cleared because it depends on doc_type
+    /// ```
+    ///
+    /// The value must be of the field's type (`.number` for number and integer fields, `.date`
+    /// for dates, an offered option for choices); empty text counts as empty. Setting the value
+    /// a field already has changes nothing. Then every field that `depends_on` it is cleared
+    /// (transitively), and everything downstream is re-evaluated.
+    ///
+    /// - Throws: ``FormError`` for an unknown path, a group or list, a computed or disabled
+    ///   field, a hidden field (under `hidden_values: clear`), or a value of the wrong type or
+    ///   not on offer. The form is then unchanged.
+    @discardableResult
+    public mutating func set(_ path: String, to value: Value?) throws(FormError) -> ChangeSet {
+        try edit(path, value: value, provenance: .user)
+    }
+
+    /// Sets a field from text, read as a batch check reads a CSV cell: numbers in plain decimal,
+    /// dates in the field's format, bools as true/false, yes/no or 1/0.
+    @discardableResult
+    public mutating func set(_ path: String, text: String) throws(FormError) -> ChangeSet {
+        let slot = try self.slot(path)
+        let field = rules.fields[slot.field.index]
+        switch ValueReader.read(text: text, for: field) {
+        case .success(let value): return try edit(path, value: value, provenance: .user)
+        case .failure(let failure):
+            throw FormError(.typeMismatch, "'\(text)' is not \(failure.expected) for '\(path)'")
+        }
+    }
+
+    /// Empties a field, as the user does.
+    @discardableResult
+    public mutating func clear(_ path: String) throws(FormError) -> ChangeSet {
+        try edit(path, value: nil, provenance: .cleared(.user, edit: "clear \(path)"))
+    }
+
+    /// Fills a field with a suggested value (one fetched from a server, say) — only while the
+    /// user has not edited the field; a value the user entered or cleared is never overwritten.
+    ///
+    /// - Returns: the changes; empty when the user's own entry wins.
+    @discardableResult
+    public mutating func suggest(_ path: String, _ value: Value?) throws(FormError) -> ChangeSet {
+        let slot = try self.slot(path)
+        if state(slot).provenance.isUserEdited { return ChangeSet() }
+        return try edit(path, value: value, provenance: .suggestion)
+    }
+
+    /// Restores every field's initial value and removes every list item.
+    @discardableResult
+    public mutating func reset() -> ChangeSet {
+        let previous = self
+        for field in rules.fields where field.list == nil {
+            states[field.id.index] = initialState(field)
+        }
+        items = Array(repeating: [], count: rules.lists.count)
+        _ = recomputeAll(changed: [], edit: nil)
+        recountValidity()
+        return difference(from: previous)
+    }
+
+    private mutating func edit(_ path: String, value: Value?, provenance: Provenance) throws(FormError) -> ChangeSet {
+        let slot = try self.slot(path)
+        let field = rules.fields[slot.field.index]
+        guard field.type.holdsValue else {
+            throw FormError(.notAValueField, "'\(path)' is a \(field.type) and has no value of its own")
+        }
+        guard field.computed == nil else {
+            throw FormError(.computedField, "'\(path)' is computed by its value expression and cannot be set")
+        }
+        let current = state(slot)
+        guard current.isEnabled || provenance == .suggestion else {
+            throw FormError(.disabledField, "'\(path)' is disabled")
+        }
+        let normalized = try normalize(value, for: field, slot: slot, path: path)
+        if normalized != nil && !current.isVisible && rules.hiddenValues == .clear {
+            throw FormError(.hiddenField, "'\(path)' is hidden, and hidden fields hold no value (hidden_values: clear)")
+        }
+        let verb = switch provenance {
+        case .suggestion: "suggest"
+        case .cleared: "clear"
+        default: "set"
+        }
+        return try perform("\(verb) \(path)") { form, record throws(FormError) in
+            var state = current
+            state.provenance = normalized == nil && provenance == .user
+                ? .cleared(.user, edit: "set \(path)") : provenance
+            guard normalized != current.value else {
+                // The same value again changes nothing but who entered it.
+                form.setState(state, slot)
+                return
+            }
+            record.touch(slot, form)
+            state.value = normalized
+            form.setState(state, slot)
+            record.seeds.append(slot)
+            record.changed.insert(slot)
+        }
+    }
+
+    /// `value` as the field's type, or a ``FormError``.
+    func normalize(_ value: Value?, for field: FieldRules, slot: Slot, path: String) throws(FormError) -> Value? {
+        guard let value = Value.normalized(value) else { return nil }
+        let fits: Bool
+        switch (field.type, value) {
+        case (.text, .text), (.number, .number), (.date, .date), (.bool, .bool):
+            fits = true
+        case (.integer, .number(let number)):
+            fits = number == number.rounded()
+        case (.choice, _):
+            fits = field.options.contains { $0.value == value }
+            if !fits { throw FormError(.notAnOption, "'\(value)' is not an option of '\(path)'") }
+        case (.multiChoice, .list(let values)):
+            fits = values.allSatisfy { value in field.options.contains { $0.value == value } }
+            if !fits { throw FormError(.notAnOption, "'\(value)' are not all options of '\(path)'") }
+        default:
+            fits = false
+        }
+        guard fits else {
+            throw FormError(.typeMismatch, "'\(value)' is not a valid \(field.type == .integer ? "whole number" : field.type.rawValue) for '\(path)'")
+        }
+        if field.optionsFilter != nil && !evaluator.isOffered(value, field, context(item: slot.item)) {
+            throw FormError(.notAnOption, "'\(value)' is not among the options offered for '\(path)' now")
+        }
+        return value
+    }
+
+    // MARK: - Paths
+
+    /// The slot at `path`: `doc_number`, `insurant.birth_date`, `drivers[0].birth_date`.
+    func slot(_ path: String) throws(FormError) -> Slot {
+        guard let open = path.firstIndex(of: "[") else {
+            guard let field = rules.field(path) else { throw unknown(path) }
+            if let list = field.list {
+                let listPath = rules.fields[list.index].path
+                throw FormError(.unknownField, "'\(path)' is a field of each item of '\(listPath)'; name an item, as in \(listPath)[0]\(path.dropFirst(listPath.count))")
+            }
+            return Slot(field.id)
+        }
+        let listPath = String(path[..<open])
+        guard let close = path[open...].firstIndex(of: "]"), let index = Int(path[path.index(after: open)..<close]),
+              let list = rules.field(listPath), list.type == .list else { throw unknown(path) }
+        let rest = path[path.index(after: close)...]
+        guard rest.first == ".", let field = rules.field(listPath + rest), field.list == list.id else { throw unknown(path) }
+        guard items[rules.listOrdinal[list.id.index]].indices.contains(index) else {
+            throw FormError(.indexOutOfRange, "'\(listPath)' has \(itemCount(listPath)) items; there is no item \(index)")
+        }
+        return Slot(field.id, item: index)
+    }
+
+    private func unknown(_ path: String) -> FormError {
+        let plain = path.replacing(/\[\d+\]/, with: "")
+        let suggestion = NearMiss.didYouMean(plain, among: rules.fields.map(\.path))
+        return FormError(.unknownField, "no field '\(path)'\(suggestion)")
+    }
+}

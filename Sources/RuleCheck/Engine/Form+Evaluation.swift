@@ -1,0 +1,218 @@
+/// Evaluating slots: one at a time, all of them, or just what is downstream of a change.
+extension Form {
+    /// What an edit has done to stored values before re-evaluation.
+    struct EditRecord {
+        /// Slots to re-evaluate even if none of their inputs changed (the edited slot, new items).
+        var seeds: [Slot] = []
+        /// Slots whose value (or, for a list, whose items) changed.
+        var changed: Set<Slot> = []
+        /// The state of every touched slot before the edit.
+        var before: [Slot: FieldState] = [:]
+        /// The item counts of lists changed by the edit, before it.
+        var countsBefore: [FieldID: Int] = [:]
+        /// The edit, for provenance: `set city`, `remove drivers[1]`.
+        let edit: String
+
+        mutating func touch(_ slot: Slot, _ form: Form) {
+            if before[slot] == nil { before[slot] = form.state(slot) }
+        }
+    }
+
+    /// Runs an edit: `change` validates (throwing before it changes anything) and updates stored
+    /// values; then the form is re-evaluated incrementally or fully and the changes are returned.
+    mutating func perform(_ edit: String, _ change: (inout Form, inout EditRecord) throws(FormError) -> Void) throws(FormError) -> ChangeSet {
+        let previous = evaluationMode == .full ? self : nil
+        var record = EditRecord(edit: edit)
+        try change(&self, &record)
+        if record.seeds.isEmpty && record.changed.isEmpty && record.countsBefore.isEmpty {
+            return ChangeSet()
+        }
+        if let previous {
+            _ = recomputeAll(changed: record.changed, edit: record.edit)
+            recountValidity()
+            return difference(from: previous)
+        }
+        propagate(&record)
+        return finish(record)
+    }
+
+    /// Re-evaluates the seeds and everything downstream of a changed value, in topological order.
+    ///
+    /// - Complexity: proportional to the slots affected, not to the size of the form.
+    private mutating func propagate(_ record: inout EditRecord) {
+        var queue = SlotQueue()
+        for seed in record.seeds { queue.push(seed, rank: rules.rank[seed.field.index]) }
+        for slot in record.changed {
+            for next in successorSlots(of: slot) { queue.push(next, rank: rules.rank[next.field.index]) }
+        }
+        while let slot = queue.pop() {
+            record.touch(slot, self)
+            if evaluate(slot, changed: record.changed, edit: record.edit) {
+                record.changed.insert(slot)
+                for next in successorSlots(of: slot) { queue.push(next, rank: rules.rank[next.field.index]) }
+            }
+        }
+    }
+
+    /// Evaluates every slot in topological order; returns the slots whose value changed.
+    mutating func recomputeAll(changed seed: Set<Slot>, edit: String?) -> Set<Slot> {
+        var changed = seed
+        for slot in allSlots() where evaluate(slot, changed: changed, edit: edit) {
+            changed.insert(slot)
+        }
+        return changed
+    }
+
+    /// The slots that read `slot`: a form-level reader once, an item field in the same item, or
+    /// an item field in every item when a form-level field changed.
+    func successorSlots(of slot: Slot) -> [Slot] {
+        var result: [Slot] = []
+        for next in rules.successors[slot.field.index] {
+            guard let list = rules.fields[next.index].list else {
+                result.append(Slot(next))
+                continue
+            }
+            if slot.item >= 0 {
+                result.append(Slot(next, item: slot.item))
+            } else {
+                let count = items[rules.listOrdinal[list.index]].count
+                for item in 0..<count { result.append(Slot(next, item: item)) }
+            }
+        }
+        return result
+    }
+
+    // MARK: - One slot
+
+    /// Re-evaluates one slot from its inputs; returns whether its value changed.
+    ///
+    /// In order: the value (computed, or cleared because a `depends_on` parent changed in this
+    /// edit); visibility (a newly hidden value is cleared under `hidden_values: clear`); the
+    /// options on offer (a value no longer offered is cleared); enabled; required; issues.
+    mutating func evaluate(_ slot: Slot, changed: Set<Slot>, edit: String?) -> Bool {
+        let field = rules.fields[slot.field.index]
+        let old = state(slot)
+        var state = withValueAndVisibility(field, slot, old, changed: changed, edit: edit)
+        setState(state, slot)
+        state = withRequiredAndIssues(field, slot, state)
+        setState(state, slot)
+        return state.value != old.value
+    }
+
+    /// The slot's value, visibility and enabled state. (A separate, non-mutating step: the
+    /// evaluation context shares the form's storage, which must be released before writing.)
+    private func withValueAndVisibility(_ field: FieldRules, _ slot: Slot, _ old: FieldState,
+                                        changed: Set<Slot>, edit: String?) -> FieldState {
+        let context = context(item: slot.item)
+        var state = old
+        if field.type.holdsValue {
+            if let computed = field.computed {
+                state.value = Value.normalized(computed.evaluate(context))
+                state.provenance = .computed
+            } else if state.value != nil, let parent = changedParent(field, slot, changed) {
+                state.value = nil
+                state.provenance = .cleared(.dependsOn(path(parent)), edit: edit)
+            }
+        }
+        state.isVisible = evaluator.isVisible(field, context)
+        if !state.isVisible && rules.hiddenValues == .clear && state.value != nil {
+            state.value = nil
+            state.provenance = .cleared(.hidden, edit: edit)
+        }
+        if let value = state.value, field.optionsFilter != nil, !evaluator.isOffered(value, field, context) {
+            state.value = nil
+            state.provenance = .cleared(.optionsFilter, edit: edit)
+        }
+        state.isEnabled = evaluator.isEnabled(field, context)
+        return state
+    }
+
+    /// Required-ness and issues, which may read the slot's own new value.
+    private func withRequiredAndIssues(_ field: FieldRules, _ slot: Slot, _ current: FieldState) -> FieldState {
+        let context = context(item: slot.item)
+        var state = current
+        state.isRequired = evaluator.isRequired(field, visible: state.isVisible, context)
+        state.issues = state.isVisible
+            ? evaluator.issues(field, value: state.value, required: state.isRequired, context)
+            : []
+        return state
+    }
+
+    /// The first `depends_on` parent of the slot whose value changed in this edit.
+    private func changedParent(_ field: FieldRules, _ slot: Slot, _ changed: Set<Slot>) -> Slot? {
+        for parent in field.dependsOn {
+            let parentSlot = rules.fields[parent.index].list == nil ? Slot(parent) : Slot(parent, item: slot.item)
+            if changed.contains(parentSlot) { return parentSlot }
+        }
+        return nil
+    }
+
+    // MARK: - Sections, gates and the change set
+
+    /// Counts invalid slots per section and gate from scratch.
+    mutating func recountValidity() {
+        invalidInSection = Array(repeating: 0, count: rules.sections.count)
+        invalidInGate = Array(repeating: 0, count: rules.gates.count)
+        for slot in allSlots() where !state(slot).issues.isEmpty {
+            adjustCounters(slot.field, by: 1)
+        }
+    }
+
+    private mutating func adjustCounters(_ field: FieldID, by delta: Int) {
+        invalidInSection[rules.fields[field.index].section] += delta
+        for gate in rules.gatesOfField[field.index] { invalidInGate[gate] += delta }
+    }
+
+    /// Builds the change set of an incremental edit and updates the section and gate counters,
+    /// in O(1) per touched slot.
+    private mutating func finish(_ record: EditRecord) -> ChangeSet {
+        var changes = ChangeSet()
+        var sectionsBefore: [Int: Bool] = [:]
+        var gatesBefore: [Int: Bool] = [:]
+        for (slot, old) in record.before {
+            let new = state(slot)
+            changes.record(path(slot), from: old, to: new)
+            let wasInvalid = !old.issues.isEmpty
+            guard wasInvalid != !new.issues.isEmpty else { continue }
+            let section = rules.fields[slot.field.index].section
+            if sectionsBefore[section] == nil { sectionsBefore[section] = invalidInSection[section] == 0 }
+            for gate in rules.gatesOfField[slot.field.index] where gatesBefore[gate] == nil {
+                gatesBefore[gate] = invalidInGate[gate] == 0
+            }
+            adjustCounters(slot.field, by: wasInvalid ? -1 : 1)
+        }
+        for (section, wasComplete) in sectionsBefore where (invalidInSection[section] == 0) != wasComplete {
+            changes.sections[rules.sections[section].id] = !wasComplete
+        }
+        for (gate, wasOpen) in gatesBefore where (invalidInGate[gate] == 0) != wasOpen {
+            changes.gates[rules.gates[gate].name] = !wasOpen
+        }
+        for (list, countBefore) in record.countsBefore {
+            let count = items[rules.listOrdinal[list.index]].count
+            if count != countBefore { changes.items[rules.fields[list.index].path] = count }
+        }
+        return changes
+    }
+
+    /// The change set between two whole forms (for full evaluation and `reset`).
+    func difference(from previous: Form) -> ChangeSet {
+        var changes = ChangeSet()
+        var slots = Set(previous.allSlots())
+        slots.formUnion(allSlots())
+        for slot in slots {
+            changes.record(path(slot), from: previous.state(slot), to: state(slot))
+        }
+        for (index, section) in rules.sections.enumerated()
+        where (invalidInSection[index] == 0) != (previous.invalidInSection[index] == 0) {
+            changes.sections[section.id] = invalidInSection[index] == 0
+        }
+        for (index, gate) in rules.gates.enumerated()
+        where (invalidInGate[index] == 0) != (previous.invalidInGate[index] == 0) {
+            changes.gates[gate.name] = invalidInGate[index] == 0
+        }
+        for (ordinal, list) in rules.lists.enumerated() where items[ordinal].count != previous.items[ordinal].count {
+            changes.items[rules.fields[list.index].path] = items[ordinal].count
+        }
+        return changes
+    }
+}

@@ -1,0 +1,69 @@
+/// Walking a form as a UI does: fields in order, the next field to fill, the first invalid one,
+/// group summaries and the options on offer.
+extension Form {
+    /// The paths of a section's fields in display order, list items expanded
+    /// (`drivers`, `drivers[0].full_name`, …); groups come before their members.
+    public func fields(in section: String) -> [String] {
+        guard let index = rules.sections.firstIndex(where: { $0.id == section }) else { return [] }
+        return slots(in: index).map { self.path($0) }
+    }
+
+    /// The next visible, enabled field with a value after `path`, across sections; `nil` at the end.
+    public func nextField(after path: String) -> String? {
+        let all = rules.sections.indices.flatMap { slots(in: $0) }
+        guard let current = try? slot(path), let position = all.firstIndex(of: current) else { return nil }
+        return all[(position + 1)...].first { slot in
+            let state = state(slot)
+            return state.isVisible && state.isEnabled && rules.fields[slot.field.index].type.holdsValue
+                && !rules.fields[slot.field.index].isComputed
+        }.map { self.path($0) }
+    }
+
+    /// The first field, in display order, that has issues.
+    public var firstInvalidField: String? {
+        rules.sections.indices.lazy.flatMap { slots(in: $0) }.first { !state($0).issues.isEmpty }.map { self.path($0) }
+    }
+
+    /// A group's one-line summary from its `display:` template (`{last_name} {first_name}`);
+    /// empty values print as nothing. For a group without a template: its members' values
+    /// joined by spaces.
+    public func display(_ path: String) -> String {
+        guard let slot = try? slot(path) else { return "" }
+        let group = rules.fields[slot.field.index]
+        let member = { (id: FieldID) -> String in
+            let memberSlot = Slot(id, item: self.rules.fields[id.index].list == nil ? -1 : slot.item)
+            return self.state(memberSlot).value.map { self.evaluator.display($0, self.rules.fields[id.index]) } ?? ""
+        }
+        guard let template = group.display else {
+            return rules.valueDescendants[group.id.index].map(member).filter { !$0.isEmpty }.joined(separator: " ")
+        }
+        return template.parts.map { part in
+            switch part {
+            case .text(let text): text
+            case .field(let id): member(id)
+            }
+        }.joined()
+    }
+
+    /// The options a choice field offers now (after its `options_filter`).
+    public func options(for path: String) -> [ChoiceOption] {
+        guard let slot = try? slot(path) else { return [] }
+        return evaluator.offeredOptions(rules.fields[slot.field.index], context(item: slot.item))
+    }
+
+    /// The slots of a section in display order: fields depth-first, each list followed by its
+    /// items' fields item by item.
+    private func slots(in section: Int) -> [Slot] {
+        var result: [Slot] = []
+        for id in rules.sections[section].fields {
+            let field = rules.fields[id.index]
+            result.append(Slot(id))
+            if field.type == .list {
+                for item in 0..<items[rules.listOrdinal[id.index]].count {
+                    result += field.members.map { Slot($0, item: item) }
+                }
+            }
+        }
+        return result
+    }
+}

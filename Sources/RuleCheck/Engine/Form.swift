@@ -1,0 +1,153 @@
+import Foundation
+
+/// A form being filled in: the values and the derived state of every field, evaluated
+/// incrementally after each edit.
+///
+/// ```swift
+/// let rules = try RuleSet(contentsOf: URL(fileURLWithPath: "Rules/osago.yaml"))
+/// var form = Form(rules, today: Day(iso: "2026-11-22")!)
+/// let changes = try form.set("doc_type", to: "passport")
+/// form["doc_number"].isVisible        // true
+/// form.gate("submit").isOpen          // false
+/// ```
+///
+/// `Form` is a value type: copying one is cheap (its storage is shared until one copy changes),
+/// so an app can keep the previous state for undo. Each edit re-evaluates only the fields
+/// downstream of what changed and returns a ``ChangeSet`` naming exactly what changed.
+public struct Form: Sendable {
+    /// How edits are evaluated.
+    public enum EvaluationMode: Sendable {
+        /// Only what is downstream of the edit (the default).
+        case incremental
+        /// The whole form after every edit; the same results, slower. For verification.
+        case full
+    }
+
+    public let rules: RuleSet
+    /// The date `today` means in expressions, fixed for the life of the form.
+    public let today: Day
+    /// The locale of messages (`en`, `ru`, …).
+    public let locale: String
+    public var evaluationMode: EvaluationMode = .incremental
+
+    let evaluator: FieldEvaluator
+    /// Form-level fields' states, indexed by field id (item fields' entries are unused).
+    var states: ContiguousArray<FieldState>
+    /// For each list (by ordinal): its items, each holding its item fields' states by item index.
+    var items: [[ContiguousArray<FieldState>]]
+    /// For each section and gate: how many of its field slots have issues.
+    var invalidInSection: [Int]
+    var invalidInGate: [Int]
+
+    /// A new form: initial values filled in and every field evaluated.
+    ///
+    /// - Parameters:
+    ///   - today: the date `today` means (the local date by default); fix it for reproducible results.
+    ///   - locale: the locale of messages; `en` by default.
+    public init(_ rules: RuleSet, today: Day = .today(), locale: String = "en") {
+        self.rules = rules
+        self.today = today
+        self.locale = locale
+        evaluator = FieldEvaluator(rules: rules, locale: locale)
+        states = ContiguousArray(repeating: .absent, count: rules.fields.count)
+        items = Array(repeating: [], count: rules.lists.count)
+        invalidInSection = Array(repeating: 0, count: rules.sections.count)
+        invalidInGate = Array(repeating: 0, count: rules.gates.count)
+        for field in rules.fields where field.list == nil {
+            states[field.id.index] = initialState(field)
+        }
+        _ = recomputeAll(changed: [], edit: nil)
+        recountValidity()
+    }
+
+    /// The state of the field at `path` (`doc_number`, `insurant.birth_date`,
+    /// `drivers[0].birth_date`); ``FieldState/absent`` when there is no such field.
+    public subscript(path: String) -> FieldState {
+        (try? slot(path)).map { state($0) } ?? .absent
+    }
+
+    /// The number of items of the list at `path` (0 for anything else).
+    public func itemCount(_ path: String) -> Int {
+        guard let list = rules.field(path), list.type == .list else { return 0 }
+        return items[rules.listOrdinal[list.id.index]].count
+    }
+
+    /// Whether a gate is open: every visible field it covers is valid.
+    public func gate(_ name: String) -> GateState {
+        guard let index = rules.gates.firstIndex(where: { $0.name == name }) else {
+            return GateState(name: name, isOpen: false, invalidFields: 0)
+        }
+        return GateState(name: name, isOpen: invalidInGate[index] == 0, invalidFields: invalidInGate[index])
+    }
+
+    /// Whether a section is complete: every visible field in it is valid.
+    public func section(_ id: String) -> SectionState {
+        guard let index = rules.sections.firstIndex(where: { $0.id == id }) else {
+            return SectionState(id: id, isComplete: false, invalidFields: 0)
+        }
+        return SectionState(id: id, isComplete: invalidInSection[index] == 0, invalidFields: invalidInSection[index])
+    }
+
+    // MARK: - Slots
+
+    func state(_ slot: Slot) -> FieldState {
+        let field = rules.fields[slot.field.index]
+        guard let list = field.list else { return states[slot.field.index] }
+        let listItems = items[rules.listOrdinal[list.index]]
+        guard listItems.indices.contains(slot.item) else { return .absent }
+        return listItems[slot.item][field.itemIndex]
+    }
+
+    mutating func setState(_ state: FieldState, _ slot: Slot) {
+        let field = rules.fields[slot.field.index]
+        if let list = field.list {
+            items[rules.listOrdinal[list.index]][slot.item][field.itemIndex] = state
+        } else {
+            states[slot.field.index] = state
+        }
+    }
+
+    func context(item: Int) -> FormContext {
+        FormContext(rules: rules, states: states, items: items, item: item, today: today)
+    }
+
+    /// The path of a slot: `doc_number`, `drivers[2].birth_date`.
+    func path(_ slot: Slot) -> String {
+        let field = rules.fields[slot.field.index]
+        guard let list = field.list else { return field.path }
+        let listPath = rules.fields[list.index].path
+        return "\(listPath)[\(slot.item)]" + field.path.dropFirst(listPath.count)
+    }
+
+    /// Every slot of the form, in topological order (item fields once per item).
+    func allSlots() -> [Slot] {
+        rules.order.flatMap { id -> [Slot] in
+            guard let list = rules.fields[id.index].list else { return [Slot(id)] }
+            return (0..<items[rules.listOrdinal[list.index]].count).map { Slot(id, item: $0) }
+        }
+    }
+
+    func initialState(_ field: FieldRules) -> FieldState {
+        var value = field.initial
+        if field.initialIsToday { value = .date(today) }
+        return FieldState(value: value, provenance: value == nil ? .empty : .initial, isVisible: true,
+                          isEnabled: true, isRequired: false, issues: [])
+    }
+}
+
+/// The state of a gate.
+public struct GateState: Hashable, Sendable {
+    public let name: String
+    /// Every visible field the gate covers is valid.
+    public let isOpen: Bool
+    /// How many of its fields (list items' fields counted once per item) have issues.
+    public let invalidFields: Int
+}
+
+/// The state of a section.
+public struct SectionState: Hashable, Sendable {
+    public let id: String
+    /// Every visible field in the section is valid.
+    public let isComplete: Bool
+    public let invalidFields: Int
+}

@@ -1,0 +1,85 @@
+/// One edit as `rulecheck replay` reads it, one JSON object per line:
+///
+/// ```json
+/// {"set": "doc_type", "value": "passport"}
+/// {"clear": "doc_number"}
+/// {"suggest": "engine_power", "value": 150}
+/// {"append": "drivers"}
+/// {"insert": "drivers", "index": 0}
+/// {"remove": "drivers", "index": 0}
+/// {"move": "drivers", "from": 1, "to": 0}
+/// {"set": "drivers[0].full_name", "value": "Ivanov Ivan"}
+/// {"reset": true}
+/// ```
+///
+/// Dates are ISO text (`"1990-05-01"`); other values are JSON of the field's type.
+public enum FormEdit: Hashable, Sendable {
+    case set(String, JSONValue)
+    case clear(String)
+    case suggest(String, JSONValue)
+    case append(String)
+    case insert(String, at: Int)
+    case remove(String, at: Int)
+    case move(String, from: Int, to: Int)
+    case reset
+
+    /// Reads an edit from its JSON object.
+    public init(json: JSONValue) throws(FormError) {
+        guard case .object(let object) = json else {
+            throw FormError(.typeMismatch, "an edit must be a JSON object such as {\"set\": \"field\", \"value\": …}")
+        }
+        func text(_ key: String) throws(FormError) -> String {
+            guard case .string(let value)? = object[key] else {
+                throw FormError(.typeMismatch, "'\(key)' must name a field")
+            }
+            return value
+        }
+        func index(_ key: String) throws(FormError) -> Int {
+            guard case .number(let value)? = object[key], value == value.rounded(), value >= 0, value < 1e9 else {
+                throw FormError(.typeMismatch, "'\(key)' must be an item index (0, 1, …)")
+            }
+            return Int(value)
+        }
+        let verbs = ["set", "clear", "suggest", "append", "insert", "remove", "move", "reset"].filter { object[$0] != nil }
+        guard verbs.count == 1, let verb = verbs.first else {
+            throw FormError(.typeMismatch, "an edit needs exactly one of set, clear, suggest, append, insert, remove, move, reset")
+        }
+        switch verb {
+        case "set": self = .set(try text("set"), object["value"] ?? .null)
+        case "clear": self = .clear(try text("clear"))
+        case "suggest": self = .suggest(try text("suggest"), object["value"] ?? .null)
+        case "append": self = .append(try text("append"))
+        case "insert": self = .insert(try text("insert"), at: try index("index"))
+        case "remove": self = .remove(try text("remove"), at: try index("index"))
+        case "move": self = .move(try text("move"), from: try index("from"), to: try index("to"))
+        default: self = .reset
+        }
+    }
+}
+
+extension Form {
+    /// Applies an edit read from JSON (see ``FormEdit``).
+    @discardableResult
+    public mutating func apply(_ edit: FormEdit) throws(FormError) -> ChangeSet {
+        switch edit {
+        case .set(let path, let json): return try set(path, to: try value(json, for: path))
+        case .clear(let path): return try clear(path)
+        case .suggest(let path, let json): return try suggest(path, try value(json, for: path))
+        case .append(let list): return try append(list)
+        case .insert(let list, let index): return try insert(list, at: index)
+        case .remove(let list, let index): return try remove(list, at: index)
+        case .move(let list, let source, let destination): return try move(list, from: source, to: destination)
+        case .reset: return reset()
+        }
+    }
+
+    /// A JSON value as the value of the field at `path` (dates as ISO text).
+    public func value(_ json: JSONValue, for path: String) throws(FormError) -> Value? {
+        let field = rules.fields[try slot(path).field.index]
+        switch ValueReader.read(json: json, for: field, dates: .iso) {
+        case .success(let value): return value
+        case .failure(let failure):
+            throw FormError(.typeMismatch, "\(JSONWriter.string(json)) is not \(failure.expected) for '\(path)'")
+        }
+    }
+}
