@@ -1,0 +1,82 @@
+/// Checks whole records — a CSV row, a JSON object — against a compiled rule set.
+///
+/// ```swift
+/// let checker = RecordChecker(rules, today: Day(iso: "2026-11-22")!)
+/// let violations = checker.check(["doc_type": "passport", "doc_number": "12"])
+/// ```
+///
+/// Every field takes its value from the record, then the graph is evaluated once in
+/// topological order: computed fields are computed (and compared with the record's value),
+/// there is no cascade clearing, `initial` values do not fill empty cells. The rules are applied
+/// by the same code as the Form engine's, so a form filled with a record's values reports the
+/// same issues. A checker is immutable and may be used from many threads at once.
+public struct RecordChecker: Sendable {
+    public let rules: RuleSet
+    public let today: Day
+    public let locale: String
+    let evaluator: FieldEvaluator
+
+    public init(_ rules: RuleSet, today: Day = .today(), locale: String = "en") {
+        self.rules = rules
+        self.today = today
+        self.locale = locale
+        evaluator = FieldEvaluator(rules: rules, locale: locale)
+    }
+
+    // MARK: - Inputs
+
+    /// Checks a record of texts, keyed by field path (`doc_number`, `insurant.birth_date`); a
+    /// list is a JSON array of item objects written as text. Keys no field matches give an
+    /// `unknown_column` warning each.
+    public func check(_ record: [String: String]) -> [Violation] {
+        var reader = RecordEvaluator(checker: self)
+        for key in record.keys.sorted() {
+            guard let text = record[key] else { continue }
+            reader.read(text: text, key: key)
+        }
+        return reader.finish()
+    }
+
+    /// Maps a CSV header to fields, once per file.
+    public func columns(_ header: [String]) -> ColumnMap {
+        var seen = Set<String>()
+        var duplicates: [String] = []
+        var hasColumn = [Bool](repeating: false, count: rules.fields.count)
+        let fields = header.map { name -> FieldID? in
+            guard seen.insert(name).inserted else {
+                duplicates.append(name)
+                return nil
+            }
+            guard let field = rules.field(name), field.list == nil, field.type != .group else { return nil }
+            hasColumn[field.id.index] = true
+            return field.id
+        }
+        return ColumnMap(fields: fields, hasColumn: hasColumn, header: header, duplicates: duplicates)
+    }
+
+    /// Checks one CSV record: `cells[i]` is the value of column `i` of `columns`.
+    ///
+    /// Unknown and missing columns are the caller's to report once per file; a required field
+    /// without a column gives `missing_column` here instead of `required`.
+    public func check(cells: [String], columns: ColumnMap) -> [Violation] {
+        var reader = RecordEvaluator(checker: self, columns: columns)
+        for (index, text) in cells.enumerated() where index < columns.fields.count {
+            guard let field = columns.fields[index] else { continue }
+            reader.read(text: text, field: rules.fields[field.index])
+        }
+        return reader.finish()
+    }
+
+    /// Checks a JSON object: keys are field paths, or nested objects for groups
+    /// (`{"insurant": {"last_name": …}}`); a list is an array of item objects. JSON types are
+    /// kept: the string "80" for an integer field is a `type` violation. Unknown keys are
+    /// returned in `unknownKeys` for the caller to report once per file.
+    public func check(json record: [String: JSONValue]) -> (violations: [Violation], unknownKeys: [String]) {
+        var reader = RecordEvaluator(checker: self)
+        for key in record.keys.sorted() {
+            guard let value = record[key] else { continue }
+            reader.read(json: value, key: key)
+        }
+        return (reader.finish(), reader.unknownKeys)
+    }
+}

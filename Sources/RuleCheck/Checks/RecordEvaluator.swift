@@ -1,0 +1,249 @@
+/// Reads one record's values into slots, then evaluates every field once in topological order
+/// and collects the violations.
+struct RecordEvaluator {
+    let checker: RecordChecker
+    let rules: RuleSet
+    let columns: ColumnMap?
+    let slots: RecordSlots
+    /// The record's own text of each form-level field that has one (as written).
+    var raw: ContiguousArray<String?>
+    /// The same for list items' fields.
+    var itemRaw: [Slot: String] = [:]
+    /// Slots whose text could not be read as the field's type: what was expected.
+    var failures: [Slot: String] = [:]
+    /// Keys of a JSON or dictionary record that no field matches.
+    var unknownKeys: [String] = []
+    private var found: [(key: SortKey, violation: Violation)] = []
+    private var sequence = 0
+
+    init(checker: RecordChecker, columns: ColumnMap? = nil) {
+        self.checker = checker
+        rules = checker.rules
+        self.columns = columns
+        slots = RecordSlots(fieldCount: checker.rules.fields.count, listCount: checker.rules.lists.count)
+        raw = ContiguousArray(repeating: nil, count: checker.rules.fields.count)
+    }
+
+    // MARK: - Reading
+
+    mutating func read(text: String, key: String) {
+        guard let field = rules.field(key), field.list == nil, field.type != .group else {
+            unknownKeys.append(key)
+            return
+        }
+        read(text: text, field: field)
+    }
+
+    mutating func read(text: String, field: FieldRules) {
+        let slot = Slot(field.id)
+        if field.type == .list {
+            guard !text.isEmpty else { return }
+            raw[field.id.index] = text
+            switch Result(catching: { () throws(JSONParseError) in try JSONParser().parse(text) }) {
+            case .success(.array(let elements)): readItems(elements, of: field)
+            default: failures[slot] = "a JSON array of item objects"
+            }
+            return
+        }
+        if !text.isEmpty { raw[field.id.index] = text }
+        switch ValueReader.read(text: text, for: field) {
+        case .success(let value): slots.values[field.id.index] = value
+        case .failure(let failure): failures[slot] = failure.expected
+        }
+    }
+
+    mutating func read(json: JSONValue, key: String) {
+        guard let field = rules.field(key), field.list == nil else {
+            unknownKeys.append(key)
+            return
+        }
+        switch (field.type, json) {
+        case (.group, .object(let members)):
+            for name in members.keys.sorted() {
+                if let member = members[name] { read(json: member, key: key + "." + name) }
+            }
+        case (.group, .null):
+            break
+        case (.list, .array(let elements)):
+            raw[field.id.index] = JSONWriter.string(json)
+            readItems(elements, of: field)
+        case (.list, .null):
+            break
+        default:
+            let slot = Slot(field.id)
+            if case .null = json {} else { raw[field.id.index] = Self.text(json) }
+            switch ValueReader.read(json: json, for: field) {
+            case .success(let value): slots.values[field.id.index] = value
+            case .failure(let failure): failures[slot] = field.type == .group || field.type == .list
+                ? "a JSON \(field.type == .group ? "object" : "array")" : failure.expected
+            }
+        }
+    }
+
+    private mutating func readItems(_ elements: [JSONValue], of list: FieldRules) {
+        let ordinal = rules.listOrdinal[list.id.index]
+        slots.items[ordinal] = Array(repeating: ContiguousArray(repeating: nil, count: list.members.count),
+                                     count: elements.count)
+        for (item, element) in elements.enumerated() {
+            guard case .object(let object) = element else {
+                failures[Slot(list.id)] = "a JSON array of item objects (item \(item) is not an object)"
+                continue
+            }
+            readItem(object, prefix: list.path + ".", list: list, item: item)
+        }
+    }
+
+    private mutating func readItem(_ object: [String: JSONValue], prefix: String, list: FieldRules, item: Int) {
+        for key in object.keys.sorted() {
+            guard let json = object[key] else { continue }
+            guard let field = rules.field(prefix + key), field.list == list.id else {
+                unknownKeys.append(list.path + "[]." + prefix.dropFirst(list.path.count + 1) + key)
+                continue
+            }
+            if field.type == .group {
+                if case .object(let members) = json { readItem(members, prefix: prefix + key + ".", list: list, item: item) }
+                continue
+            }
+            let slot = Slot(field.id, item: item)
+            if case .null = json {} else { itemRaw[slot] = Self.text(json) }
+            switch ValueReader.read(json: json, for: field) {
+            case .success(let value): slots.items[rules.listOrdinal[list.id.index]][item][field.itemIndex] = value
+            case .failure(let failure): failures[slot] = failure.expected
+            }
+        }
+    }
+
+    private static func text(_ json: JSONValue) -> String {
+        if case .string(let text) = json { return text }
+        return JSONWriter.string(json)
+    }
+
+    // MARK: - Evaluating
+
+    /// Evaluates every field once, in topological order; returns the violations ordered by the
+    /// fields' order in the rules (a list's items in item order).
+    mutating func finish() -> [Violation] {
+        for id in rules.order {
+            let field = rules.fields[id.index]
+            if let list = field.list {
+                for item in 0..<slots.items[rules.listOrdinal[list.index]].count {
+                    evaluate(Slot(id, item: item), field)
+                }
+            } else {
+                evaluate(Slot(id), field)
+            }
+        }
+        for key in unknownKeys where columns == nil {
+            sequence += 1
+            found.append((SortKey(anchor: -1, item: -1, field: -1, sequence: sequence),
+                          Violation(field: key, code: .unknownColumn, value: nil,
+                                    message: "'\(key)' is not a field of these rules")))
+        }
+        return found.sorted { $0.key < $1.key }.map(\.violation)
+    }
+
+    private mutating func evaluate(_ slot: Slot, _ field: FieldRules) {
+        let evaluator = checker.evaluator
+        let context = RecordContext(rules: rules, slots: slots, item: slot.item, today: checker.today)
+        let written = slot.item < 0 ? raw[field.id.index] : itemRaw[slot]
+        var value = self.value(slot, field)
+        let path = self.path(slot, field)
+
+        if let computed = field.computed {
+            let expected = Value.normalized(computed.evaluate(context))
+            if let written, failures[slot] == nil, value != expected {
+                let shown = expected.map { evaluator.display($0, field) } ?? "nothing"
+                report(slot, field, Violation(
+                    field: path, code: .computed, value: written,
+                    message: evaluator.messages.issue(.computed, field, rule: "value: \(field.computedText ?? "")",
+                                                      parameters: ["value": written, "expected": shown]).message,
+                    rule: "value: \(field.computedText ?? "")"))
+            }
+            value = expected
+            setValue(value, slot, field)
+        }
+        let visible = evaluator.isVisible(field, context)
+        if !visible {
+            if let written {
+                report(slot, field, Violation(field: path, code: .hiddenValue, value: written,
+                                              message: evaluator.messages.issue(.hiddenValue, field, rule: "").message,
+                                              rule: field.visibleTexts.map { "visible_if: \($0)" }.joined(separator: " and ")))
+            }
+            if rules.hiddenValues == .clear { setValue(nil, slot, field) }
+            return
+        }
+        if value != nil || written != nil, let parent = emptyParent(field, slot, context) {
+            report(slot, field, Violation(
+                field: path, code: .orphan, value: written,
+                message: evaluator.messages.issue(.orphan, field, rule: "", parameters: ["parent": parent]).message,
+                rule: "depends_on: \(parent)"))
+        }
+        if let expected = failures[slot] {
+            report(slot, field, Violation(
+                field: path, code: .type, value: written,
+                message: evaluator.messages.issue(.type, field, rule: "type: \(field.type)",
+                                                  parameters: ["value": written ?? "", "expected": expected]).message,
+                rule: "type: \(field.type)"))
+            return
+        }
+        let required = evaluator.isRequired(field, visible: true, context)
+        for issue in evaluator.issues(field, value: value, required: required, context) {
+            if issue.code == .required, let columns, field.list == nil, field.type.holdsValue || field.type == .list,
+               !columns.hasColumn[field.id.index] {
+                report(slot, field, Violation(field: path, code: .missingColumn, value: nil,
+                                              message: "\(field.title) is required but the input has no column '\(field.path)'",
+                                              rule: issue.rule))
+                continue
+            }
+            report(slot, field, Violation(field: path, code: issue.code, value: written, message: issue.message,
+                                          rule: issue.rule))
+        }
+    }
+
+    /// The path of the first `depends_on` parent that is empty.
+    private func emptyParent(_ field: FieldRules, _ slot: Slot, _ context: RecordContext) -> String? {
+        for parent in field.dependsOn {
+            let parentField = rules.fields[parent.index]
+            let empty = parentField.type == .list ? context.itemCount(of: parent) == 0 : context.value(of: parent) == nil
+            if empty { return path(Slot(parent, item: parentField.list == nil ? -1 : slot.item), parentField) }
+        }
+        return nil
+    }
+
+    private func value(_ slot: Slot, _ field: FieldRules) -> Value? {
+        guard let list = field.list else { return slots.values[field.id.index] }
+        return slots.items[rules.listOrdinal[list.index]][slot.item][field.itemIndex]
+    }
+
+    private func setValue(_ value: Value?, _ slot: Slot, _ field: FieldRules) {
+        if let list = field.list {
+            slots.items[rules.listOrdinal[list.index]][slot.item][field.itemIndex] = value
+        } else {
+            slots.values[field.id.index] = value
+        }
+    }
+
+    private func path(_ slot: Slot, _ field: FieldRules) -> String {
+        guard let list = field.list else { return field.path }
+        let listPath = rules.fields[list.index].path
+        return "\(listPath)[\(slot.item)]" + field.path.dropFirst(listPath.count)
+    }
+
+    private mutating func report(_ slot: Slot, _ field: FieldRules, _ violation: Violation) {
+        let anchor = field.list?.index ?? field.id.index
+        sequence += 1
+        found.append((SortKey(anchor: anchor, item: slot.item, field: field.id.index, sequence: sequence), violation))
+    }
+
+    /// Violations sort by the field's place in the rules; a list's items in item order.
+    private struct SortKey: Comparable {
+        let anchor: Int
+        let item: Int
+        let field: Int
+        let sequence: Int
+
+        static func < (lhs: SortKey, rhs: SortKey) -> Bool {
+            (lhs.anchor, lhs.item, lhs.field, lhs.sequence) < (rhs.anchor, rhs.item, rhs.field, rhs.sequence)
+        }
+    }
+}

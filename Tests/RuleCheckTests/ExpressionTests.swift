@@ -1,0 +1,184 @@
+@testable import RuleCheck
+import Testing
+
+/// A scope with one field of each type: n, m (number), t, u (text), d, e (date), b (bool),
+/// c (choice of text), tags (multi_choice).
+private struct TestScope: NameResolver {
+    static let fields: [String: (index: Int, type: ExprType)] = [
+        "n": (0, .number), "m": (1, .number), "t": (2, .text), "u": (3, .text), "d": (4, .date), "e": (5, .date),
+        "b": (6, .bool), "c": (7, .text), "tags": (8, .list(.text)),
+    ]
+
+    func resolve(_ parts: [String]) -> NameResolution {
+        let name = parts.joined(separator: ".")
+        guard let field = Self.fields[name] else {
+            return .notFound(suggestion: NearMiss.suggestion(for: name, among: Self.fields.keys.sorted()))
+        }
+        return .field(FieldID(field.index), field.type)
+    }
+}
+
+private struct TestContext: EvaluationContext {
+    var values: [Int: Value] = [:]
+    var today = Fixtures.today
+    var option: ChoiceOption? { nil }
+    func value(of field: FieldID) -> Value? { values[field.index] }
+    func itemCount(of list: FieldID) -> Int { 0 }
+}
+
+private func evaluate(_ text: String, _ values: [String: Value] = [:], today: Day = Fixtures.today) throws -> Value? {
+    var compiler = ExpressionCompiler(resolver: TestScope())
+    let (expr, _) = try compiler.compile(try Parser.parse(text))
+    var context = TestContext(today: today)
+    for (name, value) in values {
+        context.values[TestScope.fields[name]!.index] = value
+    }
+    return expr.evaluate(context)
+}
+
+private func compileError(_ text: String) -> ExpressionError? {
+    var compiler = ExpressionCompiler(resolver: TestScope())
+    do {
+        _ = try compiler.compileCondition(try Parser.parse(text))
+        return nil
+    } catch {
+        return error
+    }
+}
+
+private func day(_ iso: String) -> Value { .date(Day(iso: iso)!) }
+
+@Suite("Expressions")
+struct ExpressionTests {
+    @Test(arguments: [
+        // Precedence: or < and < not < comparison < + - < * / < unary -.
+        ("1 + 2 * 3", Value.number(7)),
+        ("(1 + 2) * 3", .number(9)),
+        ("-2 * 3", .number(-6)),
+        ("10 / 4", .number(2.5)),
+        ("7 - 2 - 1", .number(4)),
+        ("not 1 == 2", .bool(true)),
+        ("true or false and false", .bool(true)),
+        ("(true or false) and false", .bool(false)),
+        ("! false && true", .bool(true)),
+        ("false || 2 >= 2", .bool(true)),
+        ("'a' + \"b\"", .text("ab")),
+        ("3 in [1, 2, 3]", .bool(true)),
+        ("'x' in ['a', 'b']", .bool(false)),
+        ("'b' < 'c'", .bool(true)),
+        ("len('ёжик')", .number(4)),
+        ("len('🙂')", .number(1)),
+        ("upper('ёж') + lower('ЖУК')", .text("ЁЖжук")),
+        ("trim('  a b  ')", .text("a b")),
+        ("matches('abc123', '[0-9]+')", .bool(true)),
+        ("matches('abc', '^[0-9]+$')", .bool(false)),
+        (#"matches('2024', '^\d{4}$')"#, .bool(true)),
+        ("empty('')", .bool(true)),
+        ("empty('x')", .bool(false)),
+    ])
+    func evaluation(_ text: String, _ expected: Value) throws {
+        #expect(try evaluate(text) == expected)
+    }
+
+    @Test(arguments: [
+        // Null rules: == and != treat null as a value, ordering with null is false,
+        // arithmetic with null is null, and null is false as a condition.
+        ("n == null", Value?.some(.bool(true))),
+        ("n != null", .bool(false)),
+        ("n > 1", .bool(false)),
+        ("n <= 1", .bool(false)),
+        ("n + 1", nil),
+        ("-n", nil),
+        ("t == 'x'", .bool(false)),
+        ("t != 'x'", .bool(true)),
+        ("n == m", .bool(true)),
+        ("not b", .bool(true)),
+        ("b and true", .bool(false)),
+        ("b or true", .bool(true)),
+        ("t in ['a', 'b']", .bool(false)),
+        ("t + 'x'", nil),
+        ("len(t)", nil),
+        ("empty(t)", .bool(true)),
+        ("empty(tags)", .bool(true)),
+        ("count(tags)", .number(0)),
+        ("d + 1y", nil),
+        ("age(d)", nil),
+        ("matches(t, 'a')", .bool(false)),
+        ("1 / 0", nil),
+    ])
+    func nullRules(_ text: String, _ expected: Value?) throws {
+        #expect(try evaluate(text) == expected)
+    }
+
+    @Test(arguments: [
+        // Month arithmetic clamps to the month's last day.
+        ("2024-02-29 + 1y", "2025-02-28"),
+        ("2024-02-29 - 1y", "2023-02-28"),
+        ("2024-02-29 + 4y", "2028-02-29"),
+        ("2024-01-31 + 1m", "2024-02-29"),
+        ("2023-01-31 + 1m", "2023-02-28"),
+        ("2023-03-31 - 1m", "2023-02-28"),
+        ("2023-12-15 + 1m", "2024-01-15"),
+        ("2024-01-15 - 13m", "2022-12-15"),
+        ("2024-02-28 + 2d", "2024-03-01"),
+        ("2024-01-01 + 2w", "2024-01-15"),
+        ("today - 18y", "2008-11-22"),
+        ("today + 60d", "2027-01-21"),
+        ("18y + 2000-01-01", "2018-01-01"),
+        ("today - 1y - 6m", "2025-05-22"),
+    ])
+    func dateArithmetic(_ text: String, _ iso: String) throws {
+        #expect(try evaluate(text) == day(iso))
+    }
+
+    @Test func dateFunctionsAndDifferences() throws {
+        #expect(try evaluate("2024-03-01 - 2024-02-01") == .number(29))
+        #expect(try evaluate("age(d)", ["d": day("2008-11-22")]) == .number(18))
+        #expect(try evaluate("age(d)", ["d": day("2008-11-23")]) == .number(17))
+        #expect(try evaluate("year(d)", ["d": day("1999-12-31")]) == .number(1999))
+        // A Feb 29 birthday comes on Feb 28 in common years, as `+ 18y` does.
+        let feb28 = Day(iso: "2026-02-28")!
+        #expect(try evaluate("age(d)", ["d": day("2008-02-29")], today: feb28) == .number(18))
+        #expect(try evaluate("d <= today - 18y", ["d": day("2008-02-29")], today: feb28) == .bool(true))
+        #expect(try evaluate("d > e", ["d": day("2024-01-02"), "e": day("2024-01-01")]) == .bool(true))
+    }
+
+    @Test func listMembership() throws {
+        #expect(try evaluate("'a' in tags", ["tags": ["a", "b"]]) == .bool(true))
+        #expect(try evaluate("'z' in tags", ["tags": ["a", "b"]]) == .bool(false))
+        #expect(try evaluate("count(tags)", ["tags": ["a", "b"]]) == .number(2))
+        #expect(try evaluate("c in ['x', 'y']", ["c": "y"]) == .bool(true))
+    }
+
+    @Test(arguments: [
+        ("d > 5", "cannot compare date with number using '>'", 0..<5),
+        ("n > 'x'", "cannot compare number with text using '>'", 0..<7),
+        ("n == 'x'", "cannot compare number with text", 0..<8),
+        ("t", "expected a condition (bool), but this is a text; write 't != null' or 'not empty(t)'", 0..<1),
+        ("n + 1", "expected a condition (bool), but this is a number", 0..<5),
+        ("nn > 1", "unknown field 'nn'; did you mean 'n'?", 0..<2),
+        ("n > ", "expected a value, found the end of the expression", 4..<4),
+        ("n = 1", "'=' is not an operator; use '==' to compare", 2..<3),
+        ("1 < n < 3", "comparisons do not chain: use 'and' between '<' and '<'", 6..<7),
+        ("matches(t, '(a')", "invalid regex: missing closing parenthesis", 14..<15),
+        ("lenght(t) > 1", "unknown function 'lenght'; did you mean 'len'? (functions are empty(), len(), count(), age(), year(), lower(), upper(), trim(), matches())", 0..<9),
+        ("len(t, t) > 1", "len() takes 1 argument, not 2", 0..<9),
+        ("age(n) > 1", "age() needs a date, but this is a number", 4..<5),
+        ("d + 5 > d", "add a duration to a date, such as 10d or 1y, not a number", 4..<5),
+        ("n + 1y > 0", "a duration can only be added to or subtracted from a date, but this is a number", 0..<1),
+        ("18y", "a duration can only be added to or subtracted from a date, as in today - 18y", 0..<3),
+        ("n > null", "'>' with null is always false; use '== null' or '!= null'", 0..<8),
+        ("2024-02-30 < d", "'2024-02-30' is not a date", 0..<10),
+        ("1.5y > d", "a duration needs a whole number, as in 18y", 0..<4),
+        ("t == 'abc", "unterminated text: missing closing '", 5..<9),
+        ("[1, 2]", "a list [a, b, …] can only follow 'in'", 0..<6),
+        ("tags in ['a']", "'in' needs a single value on its left, but this is a list of text", 0..<4),
+        ("option.x == 1", "'option' can only be used in options_filter", 0..<8),
+        ("n > 1 n", "unexpected name 'n' after the expression", 6..<7),
+    ])
+    func compileErrors(_ text: String, _ message: String, _ range: Range<Int>) {
+        let error = compileError(text)
+        #expect(error?.message == message)
+        #expect(error?.range == range)
+    }
+}
