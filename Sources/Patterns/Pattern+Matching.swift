@@ -58,8 +58,15 @@ extension Pattern {
     enum Outcome { case match, partial, noMatch }
 
     /// Hands PCRE2 the UTF-8 bytes of `value` without copying a native string.
+    @inline(__always)  // lets the closure's use of `self` compile without retaining `self`
     func withSubject<R>(_ value: String,
                         _ body: (UnsafeBufferPointer<UInt8>) throws(PatternError) -> R) throws(PatternError) -> R {
+        // Native strings expose their UTF-8 in place, without the copy of the string (a retain
+        // and a release) that `withUTF8` needs; only bridged strings take the slower path.
+        let inPlace: Result<R, PatternError>? = value.utf8.withContiguousStorageIfAvailable { bytes in
+            do throws(PatternError) { return .success(try body(bytes)) } catch { return .failure(error) }
+        }
+        if let inPlace { return try inPlace.get() }
         var value = value
         let result: Result<R, PatternError> = value.withUTF8 { bytes in
             do throws(PatternError) { return .success(try body(bytes)) } catch { return .failure(error) }
@@ -80,15 +87,15 @@ extension Pattern {
                 message: "value of \(subject.count) bytes is longer than the interpreter's limit of \(limits.interpreterSubjectLimit)",
                 pattern: source)
         }
-        pcre2_set_match_limit_8(scratch.context, limits.matchLimit)
-        pcre2_set_depth_limit_8(scratch.context, limits.depthLimit)
-        let data = matchData ?? scratch.matchData
+        scratch.pointee.apply(limits)
+        let context = scratch.pointee.context
+        let data = matchData ?? scratch.pointee.matchData
         let base = subject.baseAddress ?? emptySubject
         // Swift strings are always valid UTF-8, so PCRE2's own UTF check is redundant.
         let rc = isJITCompiled
-            ? pcre2_jit_match_8(code, base, subject.count, start, options, data, scratch.context)
+            ? pcre2_jit_match_8(code, base, subject.count, start, options, data, context)
             : pcre2_match_8(code, base, subject.count, start, options | UInt32(PCRE2_NO_UTF_CHECK),
-                            data, scratch.context)
+                            data, context)
         if rc >= 0 { return .match }
         switch rc {
         case PCRE2_ERROR_NOMATCH:

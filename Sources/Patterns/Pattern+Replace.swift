@@ -18,8 +18,8 @@ extension Pattern {
             throw PatternError(code: .regexLimit, message: "value is longer than the interpreter's limit",
                                pattern: source)
         }
-        pcre2_set_match_limit_8(scratch.context, limits.matchLimit)
-        pcre2_set_depth_limit_8(scratch.context, limits.depthLimit)
+        scratch.pointee.apply(limits)
+        let context = scratch.pointee.context
         let flags = UInt32(PCRE2_SUBSTITUTE_GLOBAL) | UInt32(PCRE2_SUBSTITUTE_OVERFLOW_LENGTH)
         var template = template
         return try withSubject(value) { subject throws(PatternError) in
@@ -30,7 +30,7 @@ extension Pattern {
                 let rc = template.withUTF8 { replacement in
                     output.withUnsafeMutableBufferPointer { out in
                         pcre2_substitute_8(searchCode, subject.baseAddress ?? emptySubject, subject.count, 0, flags,
-                                           nil, scratch.context, replacement.baseAddress ?? emptySubject,
+                                           nil, context, replacement.baseAddress ?? emptySubject,
                                            replacement.count, out.baseAddress, &length)
                     }
                 }

@@ -104,6 +104,23 @@ struct PatternTests {
         }
     }
 
+    @Test(arguments: [false, true])
+    func eachPatternMatchesUnderItsOwnLimits(interpreter: Bool) throws {
+        // Matches on one thread share a match context; switching between patterns with
+        // different limits must apply each pattern's own limits every time.
+        let options: Pattern.Options = interpreter ? .noJIT : []
+        let tight = try Pattern("(a+)+$", options: options, limits: .init(matchLimit: 100))
+        let roomy = try Pattern("(a+)+$", options: options)
+        let subject = String(repeating: "a", count: 12) + "b"
+        for _ in 0..<2 {
+            #expect(throws: PatternError.self) { try tight.contains(subject) }
+            #expect(try !roomy.contains(subject))
+            #expect(try !roomy.contains(subject))
+        }
+        #expect(throws: PatternError.self) { try tight.replacing(in: subject, with: "x") }
+        #expect(try roomy.replacing(in: subject, with: "x") == subject)
+    }
+
     @Test func interpreterRefusesHugeSubjects() throws {
         let pattern = try Pattern("a", options: .noJIT, limits: .init(interpreterSubjectLimit: 10))
         #expect(try pattern.matches("a"))

@@ -1,0 +1,34 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// RuleCheck's benchmarks, kept in their own package so that package-benchmark and its
+// dependencies stay out of the root package's build (`make test`). Run with `make bench`
+// from the repository root, or `swift package benchmark` here.
+let package = Package(
+    name: "RuleCheckBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "RuleCheck", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // PCRE2 for the raw `pcre2_jit_match_8` baseline. Named apart from the root package's
+        // `CPCRE2` so that the two module maps never clash.
+        .systemLibrary(
+            name: "CPCRE2Bench",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
+        ),
+        .executableTarget(
+            name: "PatternBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Patterns", package: "RuleCheck"),
+                "CPCRE2Bench",
+            ],
+            path: "Benchmarks/PatternBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
