@@ -20,5 +20,5 @@ struct CheckRule: Sendable {
     /// The rule as written (for explanations): `pattern: …`, `expr: …`.
     let text: String
     let message: LocalizedText?
-    let location: SourceLocation
+    let location: FileLocation
 }

@@ -26,5 +26,5 @@ public struct DependencyEdge: Hashable, Sendable {
     public let to: FieldID
     public let kind: Kind
     /// Where the reference is written.
-    public let location: SourceLocation
+    public let location: FileLocation
 }

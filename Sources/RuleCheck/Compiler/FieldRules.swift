@@ -21,7 +21,7 @@ public final class FieldRules: Sendable {
     let itemIndex: Int
     /// The group the field is a direct member of.
     public let group: FieldID?
-    public let location: SourceLocation
+    public let location: FileLocation
 
     let initial: Value?
     /// `initial: today` on a date field.
@@ -59,7 +59,7 @@ public final class FieldRules: Sendable {
     let display: DisplayTemplate?
 
     init(id: FieldID, path: String, name: String, title: String, type: FieldType, section: Int, list: FieldID?,
-         itemIndex: Int, group: FieldID?, location: SourceLocation, initial: Value?, initialIsToday: Bool,
+         itemIndex: Int, group: FieldID?, location: FileLocation, initial: Value?, initialIsToday: Bool,
          required: Expr?, requiredText: String?, visibleConditions: [Expr], visibleTexts: [String],
          enabledConditions: [Expr], enabledTexts: [String], dependsOn: [FieldID], computed: Expr?,
          computedText: String?, minLength: Int?, maxLength: Int?, pattern: Pattern?, mask: Mask?, min: Expr?,

@@ -131,7 +131,7 @@ extension RuleSetCompiler {
             self.error(error.message, at: text.location(of: error.range.lowerBound))
             return nil
         }
-        var references: [(field: FieldID, location: SourceLocation)] = []
+        var references: [(field: FieldID, location: FileLocation)] = []
         for reference in compiler.references {
             let location = text.location(of: reference.range.lowerBound)
             if reference.field == field.id {
@@ -160,7 +160,7 @@ extension RuleSetCompiler {
         }
     }
 
-    mutating func addEdges(_ references: [(field: FieldID, location: SourceLocation)], to field: FieldID,
+    mutating func addEdges(_ references: [(field: FieldID, location: FileLocation)], to field: FieldID,
                            _ kind: DependencyEdge.Kind) {
         for reference in references {
             edges.append(DependencyEdge(from: reference.field, to: field, kind: kind, location: reference.location))
@@ -234,7 +234,7 @@ extension RuleSetCompiler {
         }
     }
 
-    private mutating func checkOrder(_ min: Expr?, _ max: Expr?, at location: SourceLocation?) {
+    private mutating func checkOrder(_ min: Expr?, _ max: Expr?, at location: FileLocation?) {
         switch (min, max) {
         case (.constant(.number(let low)?)?, .constant(.number(let high)?)?) where low > high:
             error("min (\(Value.format(low))) is greater than max (\(Value.format(high)))", at: location)

@@ -29,7 +29,7 @@ struct RuleSetCompiler {
     struct CompiledCondition {
         let expr: Expr
         let text: String
-        let references: [(field: FieldID, location: SourceLocation)]
+        let references: [(field: FieldID, location: FileLocation)]
     }
 
     let source: SourceText
@@ -37,8 +37,8 @@ struct RuleSetCompiler {
     var declared: [DeclaredField] = []
     var pathIndex: [String: FieldID] = [:]
     var sectionIDs: [String] = []
-    var namedPatterns: [String: (pattern: Pattern, location: SourceLocation)] = [:]
-    var namedMasks: [String: (mask: Mask, location: SourceLocation)] = [:]
+    var namedPatterns: [String: (pattern: Pattern, location: FileLocation)] = [:]
+    var namedMasks: [String: (mask: Mask, location: FileLocation)] = [:]
     /// Every name under `patterns:` and `masks:`, compiled or not, for suggestions.
     var declaredNames: Set<String> = []
     var usedNames: Set<String> = []
@@ -285,11 +285,11 @@ struct RuleSetCompiler {
 
     // MARK: - Diagnostics
 
-    mutating func error(_ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []) {
+    mutating func error(_ message: String, at location: FileLocation?, notes: [Diagnostic.Note] = []) {
         diagnostics.append(Diagnostic(.error, message, at: location, notes: notes))
     }
 
-    mutating func warning(_ message: String, at location: SourceLocation?) {
+    mutating func warning(_ message: String, at location: FileLocation?) {
         diagnostics.append(Diagnostic(.warning, message, at: location))
     }
 

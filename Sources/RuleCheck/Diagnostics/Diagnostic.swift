@@ -26,17 +26,17 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// A secondary location that helps explain the diagnostic (e.g. each edge of a cycle).
     public struct Note: Hashable, Sendable {
         public var message: String
-        public var location: SourceLocation?
+        public var location: FileLocation?
     }
 
     public var severity: Severity
     public var message: String
-    public var location: SourceLocation?
+    public var location: FileLocation?
     public var notes: [Note]
     /// The source line of ``location`` and a caret under the column, when the text is known.
     public var snippet: String?
 
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation?, notes: [Note] = []) {
+    public init(_ severity: Severity, _ message: String, at location: FileLocation?, notes: [Note] = []) {
         self.severity = severity
         self.message = message
         self.location = location

@@ -9,8 +9,9 @@ enum NearMiss {
             if distance < best?.distance ?? .max { best = (candidate, distance) }
         }
         guard let best else { return nil }
-        // A third of the length, at least 1 and at most 3 edits.
-        let allowed = min(3, max(1, word.count / 3))
+        // A third of the length, at least 1 and at most 3 edits; a one-letter name is too short
+        // to guess from.
+        let allowed = word.count < 2 ? 0 : min(3, max(1, word.count / 3))
         return best.distance <= allowed ? best.name : nil
     }
 

@@ -56,14 +56,13 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Whole years from this day to `other` (an age): 0 until the first anniversary.
+    ///
+    /// Consistent with date arithmetic: `wholeYears(to: today) >= n` exactly when
+    /// `self <= today.adding(years: -n)`. So a Feb 29 birthday comes on Mar 1 in common years.
     public func wholeYears(to other: Day) -> Int {
         let (y1, m1, d1) = civil
         let (y2, m2, d2) = other.civil
-        var years = y2 - y1
-        if (m2, d2) < (m1, d1) { years -= 1 }
-        // A Feb 29 birthday is reached on Feb 28 in common years, as adding(years:) clamps.
-        if m1 == 2 && d1 == 29 && m2 == 2 && d2 == 28 && !Self.isLeap(y2) { years += 1 }
-        return years
+        return (m2, d2) < (m1, d1) ? y2 - y1 - 1 : y2 - y1
     }
 
     /// Today in the given time zone (the local one by default).

@@ -11,7 +11,7 @@ struct RulesDocument: Sendable {
     var gates: [GateSpec] = []
     var sections: [SectionSpec] = []
     /// Where the document starts (for errors about the whole file).
-    var location: SourceLocation
+    var location: FileLocation
 }
 
 /// A named pattern or mask: `vin: '^[A-HJ-NPR-Z0-9]{17}$'`.
@@ -27,10 +27,10 @@ struct ScalarText: Sendable {
     var isQuoted: Bool
     var locator: ScalarLocator
 
-    var location: SourceLocation { locator.start }
+    var location: FileLocation { locator.start }
 
     /// The file location of the scalar at `offset` in ``text``.
-    func location(of offset: Int) -> SourceLocation { locator.location(of: offset) }
+    func location(of offset: Int) -> FileLocation { locator.location(of: offset) }
 }
 
 struct GateSpec: Sendable {
@@ -79,15 +79,15 @@ struct FieldSpec: Sendable {
     var display: ScalarText?
     var item: [FieldSpec]?
     /// Every key written, with its location (to report keys that do not apply to the type).
-    var keys: [String: SourceLocation] = [:]
-    var location: SourceLocation
+    var keys: [String: FileLocation] = [:]
+    var location: FileLocation
 }
 
 struct OptionSpec: Sendable {
     var value: ScalarText
     var title: String?
     var attributes: [(name: Located<String>, value: ScalarText)] = []
-    var location: SourceLocation
+    var location: FileLocation
 }
 
 struct CheckSpec: Sendable {
@@ -104,7 +104,7 @@ struct CheckSpec: Sendable {
     var when: ScalarText?
     var rule: Rule
     var message: LocalizedText?
-    var location: SourceLocation
+    var location: FileLocation
 }
 
 extension Located: Hashable, Equatable where Value: Hashable {

@@ -19,7 +19,7 @@ struct RulesFileParser {
             diagnostics.append(yamlDiagnostic(error))
             return nil
         }
-        let start = SourceLocation(file: source.name, line: 1, column: 1)
+        let start = FileLocation(file: source.name, line: 1, column: 1)
         guard let root else {
             error("the rules file is empty", at: start)
             return nil
@@ -65,7 +65,7 @@ struct RulesFileParser {
             error("'\(what)' must be a mapping of names to text", at: location(of: node))
             return []
         }
-        var seen: [String: SourceLocation] = [:]
+        var seen: [String: FileLocation] = [:]
         var result: [NamedText] = []
         for (key, value) in mapping {
             guard let name = string(key, "a name in '\(what)'") else { continue }
@@ -251,7 +251,7 @@ struct RulesFileParser {
     /// unknown keys reported.
     private struct Entries {
         var values: [String: Node] = [:]
-        var keyLocations: [String: SourceLocation] = [:]
+        var keyLocations: [String: FileLocation] = [:]
         subscript(key: String) -> Node? { values[key] }
     }
 
@@ -359,18 +359,18 @@ struct RulesFileParser {
         }
     }
 
-    func location(of node: Node) -> SourceLocation {
-        guard let mark = node.mark else { return SourceLocation(file: source.name, line: 1, column: 1) }
-        return SourceLocation(file: source.name, line: mark.line, column: mark.column)
+    func location(of node: Node) -> FileLocation {
+        guard let mark = node.mark else { return FileLocation(file: source.name, line: 1, column: 1) }
+        return FileLocation(file: source.name, line: mark.line, column: mark.column)
     }
 
-    private mutating func error(_ message: String, at location: SourceLocation) {
+    private mutating func error(_ message: String, at location: FileLocation) {
         diagnostics.append(Diagnostic(.error, message, at: location))
     }
 
     private func yamlDiagnostic(_ error: any Error) -> Diagnostic {
-        func at(_ mark: Mark) -> SourceLocation {
-            SourceLocation(file: source.name, line: mark.line, column: mark.column)
+        func at(_ mark: Mark) -> FileLocation {
+            FileLocation(file: source.name, line: mark.line, column: mark.column)
         }
         func describe(_ context: YamlError.Context?, _ problem: String) -> String {
             guard let context else { return problem }
@@ -385,9 +385,9 @@ struct RulesFileParser {
             return Diagnostic(.error, "YAML: " + describe(context, problem), at: at(mark))
         case .reader(let problem, let offset, _, _):
             let line = offset.map { Self.line(ofOffset: $0, in: source) } ?? 1
-            return Diagnostic(.error, "YAML: " + problem, at: SourceLocation(file: source.name, line: line, column: 1))
+            return Diagnostic(.error, "YAML: " + problem, at: FileLocation(file: source.name, line: line, column: 1))
         default:
-            return Diagnostic(.error, "YAML: \(error)", at: SourceLocation(file: source.name, line: 1, column: 1))
+            return Diagnostic(.error, "YAML: \(error)", at: FileLocation(file: source.name, line: 1, column: 1))
         }
     }
 

@@ -4,12 +4,12 @@ struct ScalarLocator: Sendable {
     enum Style: Sendable { case plain, singleQuoted, doubleQuoted, block }
 
     /// Where the scalar starts: its first character, opening quote or block indicator.
-    let start: SourceLocation
+    let start: FileLocation
     let style: Style
     let source: SourceText
 
     /// The file location of the value's scalar at `offset` (0-based, in Unicode scalars).
-    func location(of offset: Int) -> SourceLocation {
+    func location(of offset: Int) -> FileLocation {
         switch style {
         case .block: blockLocation(of: offset)
         case .plain: walk(to: offset, from: start.column, escapes: .none)
@@ -21,7 +21,7 @@ struct ScalarLocator: Sendable {
     private enum Escapes { case none, doubledQuote, backslash }
 
     /// Walks the raw text from `column` on the start line, counting value scalars.
-    private func walk(to offset: Int, from column: Int, escapes: Escapes) -> SourceLocation {
+    private func walk(to offset: Int, from column: Int, escapes: Escapes) -> FileLocation {
         var line = start.line
         var raw = rawScalars(line: line)
         var index = column - 1
@@ -51,12 +51,12 @@ struct ScalarLocator: Sendable {
             }
             remaining -= 1
         }
-        return SourceLocation(file: start.file, line: line, column: index + 1)
+        return FileLocation(file: start.file, line: line, column: index + 1)
     }
 
     /// Block scalars (`|`, `>`): the value starts on the line after the indicator; each value
     /// line is a file line without its indentation.
-    private func blockLocation(of offset: Int) -> SourceLocation {
+    private func blockLocation(of offset: Int) -> FileLocation {
         var line = start.line + 1
         var indent: Int?
         var remaining = offset
@@ -64,7 +64,7 @@ struct ScalarLocator: Sendable {
             let raw = Array(text.unicodeScalars)
             let leading = raw.prefix { $0 == " " }.count
             if leading == raw.count {  // blank line: one line break in the value
-                if remaining == 0, let indent { return SourceLocation(file: start.file, line: line, column: indent + 1) }
+                if remaining == 0, let indent { return FileLocation(file: start.file, line: line, column: indent + 1) }
                 remaining -= 1
                 line += 1
                 continue
@@ -73,7 +73,7 @@ struct ScalarLocator: Sendable {
             indent = lineIndent
             let length = raw.count - lineIndent
             if remaining <= length {
-                return SourceLocation(file: start.file, line: line, column: lineIndent + remaining + 1)
+                return FileLocation(file: start.file, line: line, column: lineIndent + remaining + 1)
             }
             remaining -= length + 1
             line += 1

@@ -1,6 +1,7 @@
-/// A place in a rules file: 1-based line and column. Columns count Unicode scalars, as Yams
+/// A place in a rules file: 1-based line and column (named so as not to clash with Swift
+/// Testing's `SourceLocation`). Columns count Unicode scalars, as Yams
 /// (libyaml) does.
-public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct FileLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The file's name as given (a path, or a name such as `rules.yaml`).
     public var file: String
     public var line: Int
@@ -16,11 +17,11 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
     public var description: String { "\(file):\(line):\(column)" }
 
     /// This location moved `offset` columns to the right on the same line.
-    func advanced(by offset: Int) -> SourceLocation {
-        SourceLocation(file: file, line: line, column: column + offset)
+    func advanced(by offset: Int) -> FileLocation {
+        FileLocation(file: file, line: line, column: column + offset)
     }
 
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    public static func < (lhs: FileLocation, rhs: FileLocation) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }
 }

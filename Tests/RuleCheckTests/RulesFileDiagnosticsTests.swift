@@ -1,0 +1,275 @@
+@testable import RuleCheck
+import Testing
+
+/// Each kind of mistake in a rules file, with the exact message and where it points (marked
+/// in the source with 1️⃣, 2️⃣, …).
+@Suite("Rules file diagnostics")
+struct RulesFileDiagnosticsTests {
+    /// Compiles marked YAML and checks the diagnostics, in order.
+    private func expect(_ marked: String, _ expected: [(marker: String, text: String)],
+                        sourceLocation: SourceLocation = #_sourceLocation) {
+        let source = MarkedText(marked)
+        let actual = Fixtures.diagnostics(source.text)
+        let wanted = expected.map { "\(source.location($0.marker)): \($0.text)" }
+        #expect(actual == wanted, sourceLocation: sourceLocation)
+    }
+
+    @Test func unknownKeyWithSuggestion() {
+        expect("""
+            fields:
+              - id: doc_number
+                1️⃣visibel_if: true
+              - id: b
+                type: text
+                2️⃣patern: 'x'
+            3️⃣sectoins: []
+            """, [
+            ("1️⃣", "error: unknown key 'visibel_if' in a field; did you mean 'visible_if'?"),
+            ("2️⃣", "error: unknown key 'patern' in a field; did you mean 'pattern'?"),
+            ("3️⃣", "error: unknown key 'sectoins' in the rules file; did you mean 'sections'?"),
+        ])
+    }
+
+    @Test func unknownNamesWithSuggestions() {
+        expect("""
+            fields:
+              - id: doc_type
+                type: choice
+                options: [passport, license]
+              - id: doc_number
+                depends_on: [1️⃣doc_typ]
+                visible_if: 2️⃣doc_tpye != null
+              - id: other
+                required: '3️⃣x > 1 and doc_number != null'
+              - id: g
+                type: group
+                fields:
+                  - id: inner
+                    visible_if: 4️⃣g != null
+            """, [
+            ("1️⃣", "error: depends_on names unknown field 'doc_typ'; did you mean 'doc_type'?"),
+            ("2️⃣", "error: unknown field 'doc_tpye'; did you mean 'doc_type'?"),
+            ("3️⃣", "error: unknown field 'x'"),  // no suggestion for a one-letter name
+            ("4️⃣", "error: 'g' is a group and has no value; name one of its fields such as 'g.inner'"),
+        ])
+    }
+
+    @Test func duplicateIDs() {
+        expect("""
+            sections:
+              - id: a
+                fields:
+                  - id: x
+              - id: 1️⃣a
+                fields:
+                  - id: 2️⃣x
+                  - id: g
+                    type: group
+                    fields:
+                      - id: x
+                      - id: 3️⃣x
+            """, [
+            ("1️⃣", "error: duplicate section id 'a' (first on line 2)"),
+            ("2️⃣", "error: duplicate field id 'x' (first on line 4)"),
+            ("3️⃣", "error: duplicate field id 'x' (first on line 11)"),
+        ])
+    }
+
+    @Test func badRegexesPointIntoThePattern() {
+        expect("""
+            patterns:
+              vin: '^[A-Z1️⃣'
+            fields:
+              - id: a
+                pattern: '(ab2️⃣'
+              - id: b
+                pattern: '@vin'
+              - id: c
+                pattern: 3️⃣'@vim'
+              - id: d
+                mask: '004️⃣\\'
+              - id: e
+                required: "matches(a, '[z5️⃣')"
+            """, [
+            ("1️⃣", "error: invalid regex: missing terminating ] for character class"),
+            ("2️⃣", "error: invalid regex: missing closing parenthesis"),
+            ("3️⃣", "error: unknown pattern '@vim'; did you mean 'vin'? (to match a literal '@', write '\\@vim')"),
+            ("4️⃣", "error: mask '00\\': mask ends with '\\' that escapes nothing"),
+            ("5️⃣", "error: invalid regex: missing terminating ] for character class"),
+        ])
+    }
+
+    @Test func typeErrorsPointInsideExpressionsWhateverTheQuoting() {
+        expect("""
+            fields:
+              - id: birth_date
+                type: date
+              - id: a
+                visible_if: 1️⃣birth_date > 5
+              - id: b
+                visible_if: '''x'' == ''x'' and 2️⃣birth_date > 5'
+              - id: c
+                visible_if: "'\\"' == '\\"' and 3️⃣birth_date > 5"
+              - id: d
+                visible_if: |
+                  birth_date != null and
+                  4️⃣birth_date > 5
+              - id: e
+                type: number
+                min: 5️⃣birth_date
+            """, [
+            ("1️⃣", "error: cannot compare date with number using '>'"),
+            ("2️⃣", "error: cannot compare date with number using '>'"),
+            ("3️⃣", "error: cannot compare date with number using '>'"),
+            ("4️⃣", "error: cannot compare date with number using '>'"),
+            ("5️⃣", "error: min must be a number, but this is a date"),
+        ])
+    }
+
+    @Test func cyclesListEveryEdgeWithItsLine() {
+        let source = MarkedText("""
+            fields:
+              - id: a
+                type: number
+                visible_if: 3️⃣c > 1
+              - id: b
+                type: number
+                value: 1️⃣a + 1
+              - id: c
+                type: number
+                required: 2️⃣b != null
+            """)
+        let diagnostics = RuleSetCompiler.compile(source.text, source: "test.yaml").diagnostics
+        #expect(diagnostics.count == 1)
+        let cycle = diagnostics[0]
+        #expect("\(cycle.location!)" == source.location("1️⃣"))
+        #expect(cycle.message == "dependency cycle: a → b → c → a")
+        #expect(cycle.notes.map { "\($0.location!): \($0.message)" } == [
+            "\(source.location("1️⃣")): a → b: the value of b names a",
+            "\(source.location("2️⃣")): b → c: the required of c names b",
+            "\(source.location("3️⃣")): c → a: the visible_if of a names c",
+        ])
+        // The source line and a caret under the first edge.
+        #expect(cycle.description.contains("\n        value: a + 1\n               ^\n"))
+    }
+
+    @Test func literalBoundsAndOptionTypes() {
+        expect("""
+            fields:
+              - id: n
+                type: number
+                min: 10
+                max: 1️⃣5
+              - id: d
+                type: date
+                min: 2024-02-01
+                max: 2️⃣2024-01-01
+              - id: t
+                type: text
+                min_length: 8
+                max_length: 3️⃣4
+              - id: c
+                type: choice
+                options: [1, 2, 4️⃣three, 5️⃣2]
+            """, [
+            ("1️⃣", "error: min (10) is greater than max (5)"),
+            ("2️⃣", "error: min (2024-02-01) is after max (2024-01-01)"),
+            ("3️⃣", "error: min_length (8) is greater than max_length (4)"),
+            ("4️⃣", "error: option 'three' of 'c' is text, but the options before it are number"),
+            ("5️⃣", "error: option '2' of 'c' is listed twice (first on line 16)"),
+        ])
+    }
+
+    @Test func keysThatDoNotApplyToTheType() {
+        expect("""
+            fields:
+              - id: n
+                type: number
+                1️⃣pattern: 'x'
+              - id: t
+                type: 2️⃣txt
+              - id: d
+                type: date
+                3️⃣options: [a]
+            """, [
+            ("1️⃣", "error: 'pattern' applies to text fields, not number fields"),
+            ("2️⃣", "error: unknown type 'txt'; did you mean 'text'? (types are text, number, integer, date, bool, choice, multi_choice, group, list)"),
+            ("3️⃣", "error: 'options' applies to choice and multi_choice fields, not date fields"),
+        ])
+    }
+
+    @Test func selfReferencesAndConditions() {
+        expect("""
+            fields:
+              - id: a
+                type: bool
+                visible_if: 1️⃣a
+              - id: b
+                required: 2️⃣yes
+              - id: c
+                type: number
+                value: 1
+                depends_on: [3️⃣a]
+            """, [
+            ("1️⃣", "error: visible_if of 'a' cannot name the field itself"),
+            ("2️⃣", "error: 'yes' is not a condition; write true or false"),
+            ("3️⃣", "error: a computed field (value:) cannot have depends_on: its value always follows its inputs"),
+        ])
+    }
+
+    @Test func yamlSyntaxErrors() {
+        let diagnostics = Fixtures.diagnostics("fields:\n  - id: a\n    type: [text\n")
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.hasPrefix("test.yaml:4:1: error: YAML: did not find expected ',' or ']'") == true)
+    }
+
+    @Test func lintWarnings() {
+        expect("""
+            patterns:
+              1️⃣unused: 'x'
+            masks:
+              2️⃣spare: '000'
+            fields:
+              - id: doc_type
+                type: choice
+                options: [passport, license]
+              - id: n
+                visible_if: doc_type == "pasport"
+                required: 3️⃣true
+              - id: m
+                checks:
+                  - when: 4️⃣doc_type == "licence" or false
+                    min_length: 3
+            """, [
+            ("1️⃣", "warning: pattern 'unused' is never used"),
+            ("2️⃣", "warning: mask 'spare' is never used"),
+            ("3️⃣", "warning: 'n' is required but can never be visible"),
+            ("4️⃣", "warning: this check of 'm' never applies: its 'when' can never hold"),
+        ])
+    }
+
+    @Test func structuralMistakes() {
+        expect("""
+            1️⃣title: no fields
+            """, [("1️⃣", "error: the rules file has no fields: add 'fields:' or 'sections:'")])
+        expect("""
+            fields:
+              - 1️⃣type: text
+              - id: l
+                type: list
+                item:
+                  - id: 2️⃣inner
+                    type: list
+                    item: [{id: x}]
+              - id: 3️⃣g
+                type: group
+              - id: 4️⃣c
+                type: choice
+            """, [
+            ("1️⃣", "error: a field needs an 'id'"),
+            ("2️⃣", "error: list 'inner' is inside the items of another list; lists cannot be nested"),
+            ("3️⃣", "error: group 'g' needs 'fields:'"),
+            ("4️⃣", "error: choice field 'c' needs 'options:'"),
+        ])
+    }
+}
