@@ -99,31 +99,37 @@ extension Form {
         return state.value != old.value
     }
 
-    /// The slot's value, visibility and enabled state. (A separate, non-mutating step: the
+    /// The slot's visibility, enabled state and value. (A separate, non-mutating step: the
     /// evaluation context shares the form's storage, which must be released before writing.)
     private func withValueAndVisibility(_ field: FieldRules, _ slot: Slot, _ old: FieldState,
                                         changed: Set<Slot>, edit: String?) -> FieldState {
         let context = context(item: slot.item)
         var state = old
-        if field.type.holdsValue {
-            if let computed = field.computed {
-                state.value = Value.normalized(computed.evaluate(context))
-                state.provenance = .computed
-            } else if state.value != nil, let parent = changedParent(field, slot, changed) {
-                state.value = nil
-                state.provenance = .cleared(.dependsOn(path(parent)), edit: edit)
-            }
-        }
         state.isVisible = evaluator.isVisible(field, context)
-        if !state.isVisible && rules.hiddenValues == .clear && state.value != nil {
+        state.isEnabled = evaluator.isEnabled(field, context)
+        let clearsHidden = !state.isVisible && rules.hiddenValues == .clear
+        if let computed = field.computed {
+            // A computed value always follows its inputs (empty while hidden under `clear`, or
+            // when not on offer); its provenance stays `computed`.
+            var value = clearsHidden ? nil : Value.normalized(computed.evaluate(context))
+            if let offered = value, field.optionsFilter != nil, !evaluator.isOffered(offered, field, context) {
+                value = nil
+            }
+            state.value = value
+            state.provenance = .computed
+            return state
+        }
+        guard field.type.holdsValue, state.value != nil else { return state }
+        if let parent = changedParent(field, slot, changed) {
+            state.value = nil
+            state.provenance = .cleared(.dependsOn(path(parent)), edit: edit)
+        } else if clearsHidden {
             state.value = nil
             state.provenance = .cleared(.hidden, edit: edit)
-        }
-        if let value = state.value, field.optionsFilter != nil, !evaluator.isOffered(value, field, context) {
+        } else if let value = state.value, field.optionsFilter != nil, !evaluator.isOffered(value, field, context) {
             state.value = nil
             state.provenance = .cleared(.optionsFilter, edit: edit)
         }
-        state.isEnabled = evaluator.isEnabled(field, context)
         return state
     }
 

@@ -1,0 +1,81 @@
+@testable import RuleCheck
+import Testing
+
+/// The property that defines the engine's correctness: for random rules and random edits, the
+/// incremental state equals a full re-evaluation after every edit, and each ChangeSet equals
+/// the difference between the states before and after.
+@Suite("Form properties")
+struct FormPropertyTests {
+    @Test(arguments: 0..<8)
+    func incrementalEqualsFullEvaluation(batch: Int) throws {
+        var sequences = 0
+        var applied = 0, refused = 0, cascades = 0, hidden = 0, listEdits = 0
+        for index in 0..<50 {
+            let seed = UInt64(batch * 1_000 + index)
+            var generator = RandomRules(seed: seed)
+            let yaml = generator.yaml()
+            let rules: RuleSet
+            do {
+                rules = try RuleSet(yaml: yaml, source: "random.yaml")
+            } catch {
+                Issue.record("seed \(seed): generated rules do not compile:\n\(error)\n\(yaml)")
+                continue
+            }
+            for sequence in 0..<5 {
+                var incremental = Form(rules, today: Fixtures.today)
+                var full = incremental
+                full.evaluationMode = .full
+                for step in 0..<25 {
+                    let edit = generator.edit(for: incremental)
+                    let before = incremental
+                    let context = "seed \(seed), sequence \(sequence), step \(step): \(edit)"
+                    let incrementalResult = Result { () throws(FormError) in try incremental.apply(edit) }
+                    let fullResult = Result { () throws(FormError) in try full.apply(edit) }
+                    switch (incrementalResult, fullResult) {
+                    case (.success(let changes), .success(let fullChanges)):
+                        applied += 1
+                        if changes.values.count > 1 { cascades += 1 }
+                        if changes.visible.values.contains(false) { hidden += 1 }
+                        if !changes.items.isEmpty { listEdits += 1 }
+                        #expect(changes == fullChanges, "\(context)\n\(yaml)")
+                        #expect(changes == incremental.difference(from: before), "\(context)")
+                    case (.failure(let error), .failure(let fullError)):
+                        refused += 1
+                        #expect(error.code == fullError.code, "\(context)")
+                        #expect(incremental.difference(from: before).isEmpty, "a refused edit changed the form: \(context)")
+                    default:
+                        Issue.record("one mode refused the edit and the other did not: \(context)")
+                    }
+                    guard sameState(incremental, full) else {
+                        Issue.record("states differ after \(context)\n\(stateDifference(incremental, full))\n\(yaml)")
+                        return
+                    }
+                }
+                sequences += 1
+            }
+        }
+        #expect(sequences == 250)
+        // The generated edits exercise the engine: most apply, and many change more than the
+        // edited field, hide fields, or edit lists.
+        #expect(applied > refused * 3, "applied \(applied), refused \(refused)")
+        #expect(cascades > 300 && hidden > 100 && listEdits > 50,
+                "cascades \(cascades), hidden \(hidden), list edits \(listEdits)")
+    }
+
+    private func stateDifference(_ a: Form, _ b: Form) -> String {
+        var lines: [String] = []
+        for slot in Set(a.allSlots()).union(b.allSlots()) where a.state(slot) != b.state(slot) {
+            lines.append("\(a.path(slot)): incremental \(a.state(slot)) ≠ full \(b.state(slot))")
+        }
+        if a.invalidInSection != b.invalidInSection { lines.append("sections \(a.invalidInSection) ≠ \(b.invalidInSection)") }
+        if a.invalidInGate != b.invalidInGate { lines.append("gates \(a.invalidInGate) ≠ \(b.invalidInGate)") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Every slot's state, the counters and the list sizes agree.
+    private func sameState(_ a: Form, _ b: Form) -> Bool {
+        let slots = a.allSlots()
+        return slots == b.allSlots() && slots.allSatisfy { a.state($0) == b.state($0) }
+            && a.invalidInSection == b.invalidInSection && a.invalidInGate == b.invalidInGate
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+@testable import RuleCheck
+import Testing
+
+/// The scenarios every form engine must get exactly right, on the example rules users copy.
+@Suite("Form scenarios")
+struct FormScenarioTests {
+    private func osago() throws -> Form {
+        Form(try Fixtures.rules("osago.yaml"), today: Fixtures.today)
+    }
+
+    @Test func changingTheDocumentTypeClearsTheDocumentNumber() throws {
+        var form = try osago()
+        try form.set("doc_type", to: "passport")
+        let typed = try form.set("doc_number", to: "4509 123456")
+        #expect(typed.values == ["doc_number": "4509 123456"])
+        #expect(typed.issues == ["doc_number": []])
+
+        let changes = try form.set("doc_type", to: "foreign_passport")
+        #expect(changes.values == ["doc_type": "foreign_passport", "doc_number": nil])
+        #expect(changes.issues.keys.sorted() == ["doc_number"])
+        #expect(changes.issues["doc_number"]?.map(\.code) == [.required])
+        #expect(changes.visible.isEmpty && changes.required.isEmpty && changes.enabled.isEmpty)
+        #expect(form["doc_number"].provenance == .cleared(.dependsOn("doc_type"), edit: "set doc_type"))
+
+        // Setting the same value again changes nothing.
+        #expect(try form.set("doc_type", to: "foreign_passport").isEmpty)
+    }
+
+    @Test func clearingTheCityClearsStreetAndHouse() throws {
+        var form = try osago()
+        try form.set("region", to: "moscow")
+        try form.set("city", to: "Moscow")
+        try form.set("street", to: "Tverskaya")
+        let house = try form.set("house", to: "1")
+        #expect(house.sections == ["address": true])
+
+        let changes = try form.clear("city")
+        #expect(changes.values == ["city": nil, "street": nil, "house": nil])
+        #expect(changes.sections == ["address": false])
+        #expect(changes.issues.mapValues { $0.map(\.code) }
+            == ["city": [.required], "street": [.required], "house": [.required]])
+        #expect(form["house"].provenance == .cleared(.dependsOn("street"), edit: "clear city"))
+        #expect(form.explain("house").source
+            == "cleared because street changed (depends_on), by the edit 'clear city'")
+    }
+
+    @Test func noPlateYetHidesAndUnrequiresThePlate() throws {
+        var form = try osago()
+        #expect(form["plate"].isVisible && form["plate"].isRequired)
+        try form.set("plate", to: "А 123 ВС 77")
+        #expect(form["plate"].isValid)
+
+        let changes = try form.set("no_plate_yet", to: true)
+        #expect(changes.visible == ["plate": false])
+        #expect(changes.required == ["plate": false])
+        #expect(changes.values == ["no_plate_yet": true, "plate": nil])
+        #expect(form["plate"].provenance == .cleared(.hidden, edit: "set no_plate_yet"))
+        #expect(throws: FormError.self) { try form.set("plate", to: "А 123 ВС 77") }
+
+        let back = try form.set("no_plate_yet", to: false)
+        #expect(back.visible == ["plate": true])
+        #expect(back.required == ["plate": true])
+        #expect(back.issues["plate"]?.map(\.code) == [.required])
+    }
+
+    @Test func aSuggestionNeverOverwritesTheUsersValue() throws {
+        var form = try osago()
+        let suggested = try form.suggest("engine_power", 150)
+        #expect(suggested.values == ["engine_power": 150])
+        #expect(form["engine_power"].provenance == .suggestion)
+        // A newer suggestion still applies while the user has not touched the field.
+        try form.suggest("engine_power", 160)
+        #expect(form["engine_power"].value == 160)
+
+        try form.set("engine_power", to: 120)
+        #expect(try form.suggest("engine_power", 200).isEmpty)
+        #expect(form["engine_power"].value == 120)
+
+        try form.clear("engine_power")
+        #expect(try form.suggest("engine_power", 200).isEmpty)
+        #expect(form["engine_power"].value == nil)
+    }
+
+    @Test func theSMSGateOpensOnAValidPhoneAloneWhileRegisterWaits() throws {
+        var form = Form(try Fixtures.rules("signup.yaml"), today: Fixtures.today)
+        #expect(!form.gate("request_sms").isOpen)
+        #expect(!form.gate("register").isOpen)
+
+        let partial = try form.set("phone", to: "+7 (916) 123")
+        #expect(partial.gates.isEmpty)
+        #expect(partial.issues["phone"]?.map(\.message) == ["Enter all ten digits of the number"])
+
+        let complete = try form.set("phone", to: "+7 (916) 123-45-67")
+        #expect(complete.gates == ["request_sms": true])
+        #expect(form.gate("request_sms").isOpen)
+        #expect(!form.gate("register").isOpen)
+        // The SMS code field appeared with the phone and is required.
+        #expect(form["code"].isVisible && form["code"].isRequired)
+    }
+
+    @Test func driversAreCheckedPerItem() throws {
+        var form = try osago()
+        let appended = try form.append("drivers")
+        #expect(appended.items == ["drivers": 1])
+        #expect(appended.values == ["driver_count": 1])
+        #expect(appended.visible["drivers[0].license_date"] == true)
+        try form.append("drivers")
+
+        try form.set("drivers[0].birth_date", to: .date(Day(iso: "1990-05-01")!))
+        try form.set("drivers[1].birth_date", to: .date(Day(iso: "2000-01-01")!))
+        // Each item's license date is checked against that item's own birth date.
+        let early = try form.set("drivers[0].license_date", to: .date(Day(iso: "2005-01-01")!))
+        #expect(early.issues["drivers[0].license_date"]?.map(\.code) == [.min])
+        #expect(early.issues["drivers[0].license_date"]?.first?.message == "A license cannot be issued before the driver turns 18")
+        let fine = try form.set("drivers[1].license_date", to: .date(Day(iso: "2019-01-01")!))
+        #expect(fine.issues == ["drivers[1].license_date": []])
+
+        // Changing a driver's birth date re-checks that driver's license date only.
+        let moved = try form.set("drivers[1].birth_date", to: .date(Day(iso: "2002-01-01")!))
+        #expect(moved.values.keys.sorted() == ["drivers[1].birth_date"])
+        #expect(moved.issues.keys.sorted() == ["drivers[1].license_date"])
+        #expect(moved.issues["drivers[1].license_date"]?.map(\.code) == [.min])
+
+        // Removing the first driver moves the second into its place.
+        let removed = try form.remove("drivers", at: 0)
+        #expect(removed.items == ["drivers": 1])
+        #expect(removed.values["drivers[0].birth_date"] == .some(.date(Day(iso: "2002-01-01")!)))
+        #expect(removed.values["drivers[1].birth_date"] == .some(nil))
+        #expect(removed.visible["drivers[1].birth_date"] == false)
+        #expect(form.itemCount("drivers") == 1)
+        #expect(form["drivers[1].birth_date"] == .absent)
+    }
+
+    @Test func editsThatCannotBeAppliedChangeNothing() throws {
+        var form = try osago()
+        let before = form
+        let cases: [(String, Value?, FormError.Code)] = [
+            ("nope", "x", .unknownField),
+            ("insurant_age", 30, .computedField),
+            ("doc_type", "diplomatic", .notAnOption),
+            ("engine_power", "150", .typeMismatch),
+            ("insurant", "x", .notAValueField),
+            ("drivers[3].full_name", "x", .indexOutOfRange),
+        ]
+        for (path, value, code) in cases {
+            #expect { try form.set(path, to: value) } throws: { ($0 as? FormError)?.code == code }
+        }
+        #expect(form.difference(from: before).isEmpty)
+        // The street is disabled until a city is given.
+        #expect { try form.set("street", to: "Tverskaya") } throws: { ($0 as? FormError)?.code == .disabledField }
+    }
+
+    @Test func navigationSkipsHiddenAndDisabledFields() throws {
+        var form = try osago()
+        #expect(form.fields(in: "address") == ["region", "city", "street", "house", "apartment"])
+        // The street is disabled until a city is given: the next field after the city skips it.
+        #expect(form.nextField(after: "city") == "unlimited_drivers")
+        try form.set("region", to: "moscow")
+        try form.set("city", to: "Moscow")
+        #expect(form.nextField(after: "city") == "street")
+        #expect(form.firstInvalidField == form.rules.fields.first { !form[$0.path].isValid && $0.list == nil }?.path)
+        try form.set("insurant.last_name", to: "Ivanov")
+        try form.set("insurant.first_name", to: "Ivan")
+        #expect(form.display("insurant") == "Ivanov Ivan")
+    }
+
+    @Test func optionsFilterOffersAndClears() throws {
+        var form = Form(try Fixtures.rules("listing.yaml"), today: Fixtures.today)
+        let regions = form.options(for: "region").map(\.value)
+        #expect(!regions.isEmpty)
+        let region = try #require(regions.first)
+        try form.set("region", to: region)
+        let cities = form.options(for: "city")
+        #expect(!cities.isEmpty && cities.count < form.rules.field("city")!.options.count)
+        try form.set("city", to: cities[0].value)
+        // Another region's city is not on offer.
+        let foreign = try #require(form.rules.field("city")!.options.first { option in !cities.contains(option) })
+        #expect { try form.set("city", to: foreign.value) } throws: { ($0 as? FormError)?.code == .notAnOption }
+    }
+}

@@ -1,0 +1,248 @@
+@testable import RuleCheck
+
+/// Random but valid rules files and edits for property tests. Every expression of a field
+/// names only fields declared before it, so the graph is always acyclic.
+struct RandomRules {
+    enum Kind: CaseIterable { case text, number, integer, date, bool, choice }
+
+    struct FieldInfo {
+        let path: String
+        let kind: Kind
+        let isComputed: Bool
+        /// The list this field is an item field of.
+        let list: String?
+    }
+
+    private(set) var fields: [FieldInfo] = []
+    private(set) var lists: [String] = []
+    private var random: SeededRandom
+    private var counter = 0
+
+    init(seed: UInt64) {
+        random = SeededRandom(seed: seed)
+    }
+
+    /// A whole rules file.
+    mutating func yaml() -> String {
+        let hidden = random.chance(0.5) ? "clear" : "keep"
+        var lines = ["form: random", "defaults:", "  hidden_values: \(hidden)", "gates:", "  all_of_it: all"]
+        var sectionLines: [String] = []
+        let sectionCount = Int.random(in: 1...3, using: &random)
+        for section in 0..<sectionCount {
+            sectionLines.append("  - id: s\(section)")
+            sectionLines.append("    fields:")
+            for _ in 0..<Int.random(in: 3...9, using: &random) {
+                sectionLines += entry(indent: 6, prefix: "", list: nil, depth: 0)
+            }
+        }
+        let gateFields = fields.filter { $0.list == nil && !$0.path.contains(".") }.map(\.path)
+        if !gateFields.isEmpty {
+            lines.append("  some: [\(Array(gateFields.prefix(Int.random(in: 1...3, using: &random))).joined(separator: ", "))]")
+        }
+        return (lines + ["sections:"] + sectionLines).joined(separator: "\n") + "\n"
+    }
+
+    /// A field, group or list at `indent`.
+    private mutating func entry(indent: Int, prefix: String, list: String?, depth: Int) -> [String] {
+        let pad = String(repeating: " ", count: indent)
+        counter += 1
+        let id = "f\(counter)"
+        if depth == 0 && list == nil && random.chance(0.12) {
+            return group(id, indent: indent, prefix: prefix)
+        }
+        if depth == 0 && list == nil && prefix.isEmpty && random.chance(0.12) {
+            return listEntry(id, indent: indent)
+        }
+        let kind = random.pick(Kind.allCases)
+        var lines = ["\(pad)- id: \(id)", "\(pad)  type: \(Self.typeName(kind))"]
+        if kind == .choice {
+            lines.append("\(pad)  options:")
+            for (value, group) in [("a", "x"), ("b", "x"), ("c", "y")] {
+                lines.append("\(pad)    - {value: \(value), group: \(group)}")
+            }
+        }
+        let earlier = fields.filter { $0.list == nil || $0.list == list }
+        var computed = false
+        if (kind == .number || kind == .integer || kind == .text), random.chance(0.15),
+           let source = earlier.filter({ $0.kind == (kind == .text ? .text : .number) || ($0.kind == .integer && kind != .text) }).randomElement(using: &random) {
+            lines.append("\(pad)  value: \(source.path(in: list)) + \(kind == .text ? "'!'" : "1")")
+            computed = true
+        }
+        if random.chance(0.3), let condition = condition(over: earlier, list: list) {
+            lines.append("\(pad)  visible_if: '\(condition)'")
+        }
+        if random.chance(0.15), let condition = condition(over: earlier, list: list) {
+            lines.append("\(pad)  enabled_if: '\(condition)'")
+        }
+        if random.chance(0.5) {
+            let required = random.chance(0.5) ? "true" : (condition(over: earlier, list: list) ?? "true")
+            lines.append("\(pad)  required: '\(required)'")
+        }
+        if !computed, random.chance(0.3) {
+            let parents = earlier.filter { !$0.isComputed }.shuffled(using: &random).prefix(2)
+            if !parents.isEmpty {
+                lines.append("\(pad)  depends_on: [\(parents.map { $0.path(in: list) }.joined(separator: ", "))]")
+            }
+        }
+        switch kind {
+        case .text:
+            if random.chance(0.3) { lines.append("\(pad)  max_length: 4") }
+            if random.chance(0.2) { lines.append("\(pad)  pattern: '[a-z]+'") }
+        case .number, .integer:
+            if random.chance(0.3) { lines.append("\(pad)  min: 1") }
+            if random.chance(0.3) {
+                let bound = earlier.filter { $0.kind == .number || $0.kind == .integer }.randomElement(using: &random)
+                lines.append("\(pad)  max: \(bound.map { $0.path(in: list) } ?? "50")")
+            }
+        case .date:
+            if random.chance(0.4) { lines.append("\(pad)  max: today - 18y") }
+        case .choice:
+            let choices = earlier.filter { $0.kind == .choice }
+            if random.chance(0.3), let other = choices.randomElement(using: &random) {
+                lines.append("\(pad)  options_filter: 'option.group == \"x\" or \(other.path(in: list)) == \"c\"'")
+            }
+        case .bool:
+            break
+        }
+        if random.chance(0.2), let condition = condition(over: earlier, list: list) {
+            lines.append("\(pad)  checks:")
+            lines.append("\(pad)    - when: '\(condition)'")
+            lines.append("\(pad)      expr: '\(selfCheck(kind, id))'")
+        }
+        fields.append(FieldInfo(path: prefix + id, kind: kind, isComputed: computed, list: list))
+        return lines
+    }
+
+    private mutating func group(_ id: String, indent: Int, prefix: String) -> [String] {
+        let pad = String(repeating: " ", count: indent)
+        var lines = ["\(pad)- id: \(id)", "\(pad)  type: group"]
+        if random.chance(0.5), let condition = condition(over: fields.filter { $0.list == nil }, list: nil) {
+            lines.append("\(pad)  visible_if: '\(condition)'")
+        }
+        if random.chance(0.3) { lines.append("\(pad)  required: true") }
+        lines.append("\(pad)  fields:")
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+            lines += entry(indent: indent + 4, prefix: prefix + id + ".", list: nil, depth: 1)
+        }
+        return lines
+    }
+
+    private mutating func listEntry(_ id: String, indent: Int) -> [String] {
+        let pad = String(repeating: " ", count: indent)
+        var lines = ["\(pad)- id: \(id)", "\(pad)  type: list"]
+        if random.chance(0.4), let condition = condition(over: fields.filter { $0.list == nil }, list: nil) {
+            lines.append("\(pad)  visible_if: '\(condition)'")
+        }
+        if random.chance(0.3) { lines.append("\(pad)  max_items: 2") }
+        if random.chance(0.3) { lines.append("\(pad)  required: true") }
+        lines.append("\(pad)  item:")
+        lists.append(id)
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+            lines += entry(indent: indent + 4, prefix: id + ".", list: id, depth: 1)
+        }
+        if random.chance(0.5) {
+            counter += 1
+            lines += ["\(pad)- id: f\(counter)", "\(pad)  type: number", "\(pad)  value: count(\(id))"]
+            fields.append(FieldInfo(path: "f\(counter)", kind: .number, isComputed: true, list: nil))
+        }
+        return lines
+    }
+
+    private mutating func condition(over candidates: [FieldInfo], list: String?) -> String? {
+        guard !candidates.isEmpty else { return nil }
+        var parts: [String] = []
+        for _ in 0..<Int.random(in: 1...2, using: &random) {
+            let field = random.pick(candidates)
+            let name = field.path(in: list)
+            let options: [String] = switch field.kind {
+            case .text: ["\(name) == \"abc\"", "len(\(name)) > 2", "not empty(\(name))", "\(name) == null"]
+            case .number, .integer: ["\(name) > 3", "\(name) == null", "\(name) != null", "\(name) <= 10"]
+            case .date: ["\(name) > 2015-01-01", "\(name) <= today - 18y", "\(name) != null"]
+            case .bool: [name, "not \(name)", "\(name) == false"]
+            case .choice: ["\(name) == \"a\"", "\(name) in [\"b\", \"c\"]", "\(name) != \"c\""]
+            }
+            parts.append(random.pick(options))
+        }
+        return parts.joined(separator: random.chance(0.5) ? " and " : " or ")
+    }
+
+    private func selfCheck(_ kind: Kind, _ id: String) -> String {
+        switch kind {
+        case .text: "len(\(id)) != 2"
+        case .number, .integer: "\(id) != 7"
+        case .date: "\(id) != 2000-01-01"
+        case .bool: "\(id) or true"
+        case .choice: "\(id) != \"b\""
+        }
+    }
+
+    private static func typeName(_ kind: Kind) -> String {
+        switch kind {
+        case .text: "text"
+        case .number: "number"
+        case .integer: "integer"
+        case .date: "date"
+        case .bool: "bool"
+        case .choice: "choice"
+        }
+    }
+
+    // MARK: - Edits
+
+    /// A random edit of a form of these rules (sometimes one the form must refuse).
+    mutating func edit(for form: Form) -> FormEdit {
+        let roll = Double.random(in: 0..<1, using: &random)
+        if roll < 0.02 { return .reset }
+        if roll < 0.15, let list = lists.randomElement(using: &random) {
+            let count = form.itemCount(list)
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0, 1: return count < 3 ? .append(list) : .remove(list, at: Int.random(in: 0..<count, using: &random))
+            case 2 where count > 0: return .remove(list, at: Int.random(in: 0..<count, using: &random))
+            case 3 where count > 1: return .move(list, from: 0, to: count - 1)
+            default: return .insert(list, at: 0)
+            }
+        }
+        // Mostly fields the form offers now (visible, enabled, not computed); sometimes any
+        // field, which the form may have to refuse.
+        var candidates: [(field: FieldInfo, path: String)] = []
+        for field in fields {
+            guard let list = field.list else {
+                candidates.append((field, field.path))
+                continue
+            }
+            let count = form.itemCount(list)
+            // Sometimes an index past the end.
+            let item = count == 0 ? 0 : Int.random(in: 0...count, using: &random)
+            candidates.append((field, "\(list)[\(item)]" + field.path.dropFirst(list.count)))
+        }
+        let offered = candidates.filter { candidate in
+            let state = form[candidate.path]
+            return state.isVisible && state.isEnabled && !candidate.field.isComputed
+        }
+        guard let (field, path) = (random.chance(0.85) && !offered.isEmpty ? offered : candidates)
+            .randomElement(using: &random) else { return .reset }
+        if random.chance(0.15) { return .clear(path) }
+        let value = randomValue(field.kind)
+        return random.chance(0.15) ? .suggest(path, value) : .set(path, value)
+    }
+
+    private mutating func randomValue(_ kind: Kind) -> JSONValue {
+        if random.chance(0.04) { return .string("wrong-type") }
+        switch kind {
+        case .text: return .string(random.pick(["", "a", "ab", "abc", "hello", "12"]))
+        case .number: return .number(random.pick([0, 1, 3, 5, 7, 10, 2.5, 100]))
+        case .integer: return .number(random.pick([0, 1, 3, 5, 7, 10, 100]))
+        case .date: return .string(random.pick(["2000-01-01", "2010-06-15", "2016-02-29", "2026-11-22"]))
+        case .bool: return .bool(random.chance(0.5))
+        case .choice: return .string(random.pick(["a", "b", "c", "z"]))
+        }
+    }
+}
+
+extension RandomRules.FieldInfo {
+    /// How this field is named from a field of `list` (or from form level).
+    func path(in list: String?) -> String {
+        if let own = self.list, own == list { return String(path.dropFirst(own.count + 1)) }
+        return path
+    }
+}
