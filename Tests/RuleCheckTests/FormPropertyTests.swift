@@ -1,3 +1,4 @@
+import Foundation
 @testable import RuleCheck
 import Testing
 
@@ -45,6 +46,13 @@ struct FormPropertyTests {
                         #expect(incremental.difference(from: before).isEmpty, "a refused edit changed the form: \(context)")
                     default:
                         Issue.record("one mode refused the edit and the other did not: \(context)")
+                    }
+                    if step % 8 == 7 {
+                        // A snapshot, through JSON, restores an identical form.
+                        let data = try JSONEncoder().encode(incremental.snapshot)
+                        let restored = try Form(rules, snapshot: try JSONDecoder().decode(FormSnapshot.self, from: data),
+                                                today: Fixtures.today)
+                        #expect(sameState(restored, incremental), "snapshot of \(context)\n\(stateDifference(restored, incremental))")
                     }
                     guard sameState(incremental, full) else {
                         Issue.record("states differ after \(context)\n\(stateDifference(incremental, full))\n\(yaml)")

@@ -77,6 +77,6 @@ public struct RecordChecker: Sendable {
             guard let value = record[key] else { continue }
             reader.read(json: value, key: key)
         }
-        return (reader.finish(), reader.unknownKeys)
+        return (reader.finish(reportingUnknownKeys: false), reader.unknownKeys)
     }
 }

@@ -80,16 +80,20 @@ struct RecordEvaluator {
         }
     }
 
+    /// Reads a list's items. An element that is not an object is a `type` failure of the list,
+    /// which then counts as empty.
     private mutating func readItems(_ elements: [JSONValue], of list: FieldRules) {
+        if let bad = elements.firstIndex(where: { if case .object = $0 { false } else { true } }) {
+            failures[Slot(list.id)] = "a JSON array of item objects (item \(bad) is not an object)"
+            return
+        }
         let ordinal = rules.listOrdinal[list.id.index]
         slots.items[ordinal] = Array(repeating: ContiguousArray(repeating: nil, count: list.members.count),
                                      count: elements.count)
         for (item, element) in elements.enumerated() {
-            guard case .object(let object) = element else {
-                failures[Slot(list.id)] = "a JSON array of item objects (item \(item) is not an object)"
-                continue
+            if case .object(let object) = element {
+                readItem(object, prefix: list.path + ".", list: list, item: item)
             }
-            readItem(object, prefix: list.path + ".", list: list, item: item)
         }
     }
 
@@ -121,8 +125,9 @@ struct RecordEvaluator {
     // MARK: - Evaluating
 
     /// Evaluates every field once, in topological order; returns the violations ordered by the
-    /// fields' order in the rules (a list's items in item order).
-    mutating func finish() -> [Violation] {
+    /// fields' order in the rules (a list's items in item order), after an `unknown_column`
+    /// warning for each unknown key when `reportingUnknownKeys`.
+    mutating func finish(reportingUnknownKeys: Bool = true) -> [Violation] {
         for id in rules.order {
             let field = rules.fields[id.index]
             if let list = field.list {
@@ -133,7 +138,7 @@ struct RecordEvaluator {
                 evaluate(Slot(id), field)
             }
         }
-        for key in unknownKeys where columns == nil {
+        for key in unknownKeys where reportingUnknownKeys {
             sequence += 1
             found.append((SortKey(anchor: -1, item: -1, field: -1, sequence: sequence),
                           Violation(field: key, code: .unknownColumn, value: nil,

@@ -16,6 +16,11 @@ struct RandomRules {
     private(set) var fields: [FieldInfo] = []
     private(set) var lists: [String] = []
     private var random: SeededRandom
+    /// The generator's random source, for tests that draw more numbers from the same seed.
+    var rng: SeededRandom {
+        get { random }
+        _modify { yield &random }
+    }
     private var counter = 0
 
     init(seed: UInt64) {
@@ -226,7 +231,7 @@ struct RandomRules {
         return random.chance(0.15) ? .suggest(path, value) : .set(path, value)
     }
 
-    private mutating func randomValue(_ kind: Kind) -> JSONValue {
+    mutating func randomValue(_ kind: Kind) -> JSONValue {
         if random.chance(0.04) { return .string("wrong-type") }
         switch kind {
         case .text: return .string(random.pick(["", "a", "ab", "abc", "hello", "12"]))

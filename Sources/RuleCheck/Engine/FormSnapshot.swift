@@ -1,0 +1,163 @@
+/// The values of a form and where each came from: enough to restore the form exactly (the
+/// rest of its state is derived). `Codable`, for saving drafts.
+///
+/// ```swift
+/// let data = try JSONEncoder().encode(form.snapshot)
+/// let draft = try JSONDecoder().decode(FormSnapshot.self, from: data)
+/// let restored = try Form(rules, snapshot: draft, today: today)   // identical to `form`
+/// ```
+public struct FormSnapshot: Codable, Hashable, Sendable {
+    /// One field's stored value and provenance.
+    public struct Entry: Codable, Hashable, Sendable {
+        /// The value as JSON (dates as `yyyy-MM-dd`); absent when empty.
+        public var value: SnapshotValue?
+        /// `initial`, `user`, `suggestion` or `cleared` (`empty` and `computed` fields are not stored).
+        public var source: String
+        /// For `cleared`: `user`, `depends_on`, `hidden` or `options_filter`.
+        public var cause: String?
+        /// For `depends_on`: the field whose change cleared this one.
+        public var parent: String?
+        /// For `cleared`: the edit that cleared it.
+        public var edit: String?
+    }
+
+    /// The form's identifier (`form:` of the rules).
+    public var form: String
+    /// Entries by field path (`doc_number`, `drivers[0].birth_date`).
+    public var fields: [String: Entry]
+    /// The number of items of each list.
+    public var items: [String: Int]
+}
+
+/// A JSON value in a snapshot.
+public enum SnapshotValue: Codable, Hashable, Sendable {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case array([SnapshotValue])
+
+    init(_ json: JSONValue) {
+        switch json {
+        case .string(let text): self = .string(text)
+        case .number(let number): self = .number(number)
+        case .bool(let flag): self = .bool(flag)
+        case .array(let items): self = .array(items.map(SnapshotValue.init))
+        case .null, .object: self = .string("")
+        }
+    }
+
+    var json: JSONValue {
+        switch self {
+        case .string(let text): .string(text)
+        case .number(let number): .number(number)
+        case .bool(let flag): .bool(flag)
+        case .array(let items): .array(items.map(\.json))
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let flag = try? container.decode(Bool.self) {
+            self = .bool(flag)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let text = try? container.decode(String.self) {
+            self = .string(text)
+        } else {
+            self = .array(try container.decode([SnapshotValue].self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let text): try container.encode(text)
+        case .number(let number): try container.encode(number)
+        case .bool(let flag): try container.encode(flag)
+        case .array(let items): try container.encode(items)
+        }
+    }
+}
+
+extension Form {
+    /// The form's values and their provenance.
+    public var snapshot: FormSnapshot {
+        var entries: [String: FormSnapshot.Entry] = [:]
+        for slot in allSlots() {
+            let field = rules.fields[slot.field.index]
+            let state = state(slot)
+            guard field.type.holdsValue, !field.isComputed, state.provenance != .empty else { continue }
+            var entry = FormSnapshot.Entry(value: state.value.map { SnapshotValue($0.json) }, source: "")
+            switch state.provenance {
+            case .empty, .computed: continue
+            case .initial: entry.source = "initial"
+            case .user: entry.source = "user"
+            case .suggestion: entry.source = "suggestion"
+            case .cleared(let cause, let edit):
+                entry.source = "cleared"
+                entry.edit = edit
+                switch cause {
+                case .user: entry.cause = "user"
+                case .dependsOn(let parent): entry.cause = "depends_on"; entry.parent = parent
+                case .hidden: entry.cause = "hidden"
+                case .optionsFilter: entry.cause = "options_filter"
+                }
+            }
+            entries[path(slot)] = entry
+        }
+        var counts: [String: Int] = [:]
+        for (ordinal, list) in rules.lists.enumerated() { counts[rules.fields[list.index].path] = items[ordinal].count }
+        return FormSnapshot(form: rules.form, fields: entries, items: counts)
+    }
+
+    /// Restores a form from a snapshot of the same rules.
+    ///
+    /// - Throws: ``FormError`` with code ``FormError/Code/snapshotMismatch`` when the snapshot
+    ///   names fields these rules do not have, or holds values of the wrong type.
+    public init(_ rules: RuleSet, snapshot: FormSnapshot, today: Day = .today(), locale: String = "en") throws(FormError) {
+        self.init(rules, today: today, locale: locale)
+        guard snapshot.form == rules.form else {
+            throw FormError(.snapshotMismatch, "the snapshot is of form '\(snapshot.form)', not '\(rules.form)'")
+        }
+        for (path, count) in snapshot.items {
+            guard let list = rules.field(path), list.type == .list, count >= 0 else {
+                throw FormError(.snapshotMismatch, "the snapshot has items of '\(path)', which is not a list of these rules")
+            }
+            items[rules.listOrdinal[list.id.index]] = (0..<count).map { _ in
+                ContiguousArray(list.members.map { initialState(rules.fields[$0.index]) })
+            }
+        }
+        for path in snapshot.fields.keys.sorted() {
+            guard let entry = snapshot.fields[path] else { continue }
+            let slot: Slot
+            do { slot = try self.slot(path) } catch {
+                throw FormError(.snapshotMismatch, "the snapshot has a value for '\(path)', which these rules do not have")
+            }
+            var state = self.state(slot)
+            let field = rules.fields[slot.field.index]
+            switch ValueReader.read(json: entry.value?.json ?? .null, for: field, dates: .iso) {
+            case .success(let value): state.value = value
+            case .failure(let failure):
+                throw FormError(.snapshotMismatch, "the snapshot's value of '\(path)' is not \(failure.expected)")
+            }
+            state.provenance = try Self.provenance(entry, path)
+            setState(state, slot)
+        }
+        _ = recomputeAll(changed: [], edit: nil)
+        recountValidity()
+    }
+
+    private static func provenance(_ entry: FormSnapshot.Entry, _ path: String) throws(FormError) -> Provenance {
+        switch (entry.source, entry.cause) {
+        case ("initial", _): return .initial
+        case ("user", _): return .user
+        case ("suggestion", _): return .suggestion
+        case ("cleared", "user"): return .cleared(.user, edit: entry.edit)
+        case ("cleared", "depends_on"): return .cleared(.dependsOn(entry.parent ?? ""), edit: entry.edit)
+        case ("cleared", "hidden"): return .cleared(.hidden, edit: entry.edit)
+        case ("cleared", "options_filter"): return .cleared(.optionsFilter, edit: entry.edit)
+        default:
+            throw FormError(.snapshotMismatch, "the snapshot's entry for '\(path)' has an unknown source '\(entry.source)'")
+        }
+    }
+}

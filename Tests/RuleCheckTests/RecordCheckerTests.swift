@@ -1,0 +1,202 @@
+@testable import RuleCheck
+import Testing
+
+@Suite("RecordChecker")
+struct RecordCheckerTests {
+    static let yaml = """
+        form: shop
+        defaults:
+          date_format: dd.MM.yyyy
+        fields:
+          - id: kind
+            type: choice
+            options:
+              - {value: person, group: p}
+              - {value: company, group: c}
+          - id: name
+            type: text
+            required: true
+            max_length: 5
+            pattern: '[a-z]+'
+          - id: inn
+            type: text
+            visible_if: kind == "company"
+            required: true
+            mask: '0000000000'
+          - id: age
+            type: integer
+            min: 18
+          - id: birth
+            type: date
+            max: today - 18y
+          - id: vip
+            type: bool
+          - id: plan
+            type: choice
+            depends_on: [kind]
+            options:
+              - {value: basic, group: p}
+              - {value: pro, group: p}
+              - {value: corp, group: c}
+            options_filter: option.group == "c" or kind == "person"
+          - id: price
+            type: number
+            value: 'age * 2'
+          - id: tags
+            type: multi_choice
+            options: [a, b, c]
+            max_items: 2
+          - id: slow
+            type: text
+            pattern: '(a+)+$'
+          - id: children
+            type: list
+            max_items: 1
+            item:
+              - id: child_name
+                type: text
+                required: true
+              - id: child_age
+                type: integer
+                max: age
+        """
+
+    private func checker() throws -> RecordChecker {
+        RecordChecker(try RuleSet(yaml: Self.yaml, source: "shop.yaml"), today: Fixtures.today)
+    }
+
+    private func codes(_ violations: [Violation]) -> [String] {
+        violations.map { "\($0.field) \($0.code)" }
+    }
+
+    @Test func aValidRecordHasNoViolations() throws {
+        let violations = try checker().check(["kind": "person", "name": "ann", "age": "30", "birth": "01.02.1990",
+                                               "vip": "yes", "plan": "pro", "price": "60", "tags": #"["a","b"]"#])
+        #expect(violations == [])
+    }
+
+    @Test func eachFailingRuleIsItsOwnViolationInRulesOrder() throws {
+        let violations = try checker().check(["kind": "company", "name": "TOOLONG1", "age": "17", "birth": "01.02.2020"])
+        #expect(codes(violations) == ["name max_length", "name pattern", "inn required", "age min", "birth max"])
+        #expect(violations[0].message == "name must be at most 5 characters long")
+        #expect(violations[0].value == "TOOLONG1")
+        #expect(violations[0].rule == "max_length: 5")
+        #expect(violations[4].message == "birth must be on or before 22.11.2008")
+    }
+
+    @Test func typeFailuresStopTheFieldsOtherChecksAndCountAsEmpty() throws {
+        let violations = try checker().check(["name": "ann", "age": "1.5", "birth": "2020-01-01", "vip": "maybe",
+                                               "kind": "robot", "price": "x"])
+        #expect(codes(violations) == ["kind type", "age type", "birth type", "vip type", "price type"])
+        #expect(violations.map(\.message) == [
+            "kind: 'robot' is not one of the options",
+            "age: '1.5' is not a whole number",
+            "birth: '2020-01-01' is not a date (dd.MM.yyyy)",
+            "vip: 'maybe' is not true or false",
+            "price: 'x' is not a number",
+        ])
+    }
+
+    @Test func warningsForHiddenValuesOrphansAndComputedValues() throws {
+        let violations = try checker().check(["name": "ann", "inn": "1234567890", "plan": "basic", "age": "20", "price": "41"])
+        #expect(codes(violations) == ["inn hidden_value", "plan orphan", "plan option", "price computed"])
+        #expect(violations.map(\.severity) == [.warning, .warning, .error, .error])
+        #expect(violations[1].message == "plan has a value but kind is empty")
+        #expect(violations[3].message == "price is '41' but the rules compute '40'")
+    }
+
+    @Test func filteredOptionsMultiChoiceAndRegexLimits() throws {
+        let violations = try checker().check(["kind": "company", "name": "ann", "inn": "1234567890", "plan": "pro",
+                                               "tags": #"["a","b","c"]"#, "slow": String(repeating: "a", count: 40) + "b"])
+        #expect(codes(violations) == ["plan option", "tags items", "slow regex_limit"])
+        let bad = try checker().check(["name": "ann", "tags": #"["a","z"]"#])
+        #expect(codes(bad) == ["tags type"])
+    }
+
+    @Test func listsFromJSONAndFromCSVText() throws {
+        let checker = try checker()
+        let (violations, unknown) = checker.check(json: [
+            "name": "ann", "age": 10,
+            "children": [["child_name": "bo", "child_age": 12], ["child_age": 3, "shoe": 30]],
+        ])
+        #expect(codes(violations) == ["age min", "children items", "children[0].child_age max", "children[1].child_name required"])
+        #expect(unknown == ["children[].shoe"])
+        let fromCSV = checker.check(["name": "ann", "age": "20", "children": #"[{"child_name": "bo"}]"#])
+        #expect(fromCSV == [])
+        #expect(codes(checker.check(["name": "ann", "children": "[1]"])) == ["children type"])
+    }
+
+    @Test func jsonKeepsJSONTypes() throws {
+        let (violations, _) = try checker().check(json: [
+            "name": "ann", "age": "80", "vip": 1, "kind": "person", "birth": "01.02.1990", "tags": ["a"],
+        ])
+        #expect(codes(violations) == ["age type", "vip type"])
+        let (integral, _) = try checker().check(json: ["name": "ann", "age": 80.0, "vip": true, "plan": .null])
+        #expect(integral == [])
+    }
+
+    @Test func columnsMapOnceAndMissingRequiredColumnsAreReportedAsSuch() throws {
+        let checker = try checker()
+        let columns = checker.columns(["kind", "age", "comment", "age"])
+        #expect(columns.unknown == ["comment", "age"])
+        #expect(columns.duplicates == ["age"])
+        let violations = checker.check(cells: ["company", "20", "hello", "99"], columns: columns)
+        #expect(codes(violations) == ["name missing_column", "inn missing_column"])
+    }
+
+    @Test func unknownKeysOfATextRecord() throws {
+        #expect(codes(try checker().check(["name": "ann", "nmae": "x"])) == ["nmae unknown_column"])
+    }
+
+    /// A form filled with a record's values reports the same issues as the record checker.
+    @Test(arguments: 0..<4)
+    func agreesWithTheFormEngine(batch: Int) throws {
+        var compared = 0
+        for index in 0..<60 {
+            let seed = UInt64(50_000 + batch * 1_000 + index)
+            var generator = RandomRules(seed: seed)
+            let rules = try RuleSet(yaml: generator.yaml(), source: "random.yaml")
+            var form = Form(rules, today: Fixtures.today)
+            for list in generator.lists {
+                for _ in 0..<Int.random(in: 0...2, using: &generator.rng) { try form.append(list) }
+            }
+            // Fill the form field by field in file order (a topological order for these rules);
+            // keep what the form accepts.
+            for field in generator.fields where !field.isComputed {
+                let count = field.list.map { form.itemCount($0) } ?? 1
+                for item in 0..<count {
+                    let path = field.list.map { "\($0)[\(item)]" + field.path.dropFirst($0.count) } ?? field.path
+                    if let value = try? form.value(generator.randomValue(field.kind), for: path) {
+                        _ = try? form.set(path, to: value)
+                    }
+                }
+            }
+            // The same values as a JSON record.
+            var record: [String: JSONValue] = [:]
+            for field in rules.fields where field.list == nil && field.type.holdsValue && !field.isComputed {
+                if let value = form[field.path].value { record[field.path] = value.json }
+            }
+            for list in rules.fields where list.type == .list {
+                record[list.path] = .array((0..<form.itemCount(list.path)).map { item in
+                    var object: [String: JSONValue] = [:]
+                    for member in list.members where rules.fields[member.index].type.holdsValue {
+                        let memberPath = rules.fields[member.index].path
+                        let local = String(memberPath.dropFirst(list.path.count + 1))
+                        if let value = form["\(list.path)[\(item)].\(local)"].value { object[local] = value.json }
+                    }
+                    return .object(object)
+                })
+            }
+            let checker = RecordChecker(rules, today: Fixtures.today)
+            let fromChecker = checker.check(json: record).violations
+                .filter { $0.severity == .error }
+                .map { "\($0.field) \($0.code): \($0.message)" }
+            let fromForm = form.allSlots().flatMap { slot in
+                form.state(slot).issues.map { "\(form.path(slot)) \($0.code): \($0.message)" }
+            }
+            #expect(Set(fromChecker) == Set(fromForm), "seed \(seed)")
+            compared += fromForm.count
+        }
+        #expect(compared > 100)
+    }
+}
