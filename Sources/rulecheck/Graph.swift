@@ -1,11 +1,33 @@
 import ArgumentParser
+import RuleCheck
 
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the dependency graph of a rules file (dot, mermaid or json).")
+        abstract: "Print the dependency graph of a rules file.",
+        discussion: """
+            Nodes are fields, grouped by section, group and list; computed fields are ellipses. \
+            Edges point from a field to the fields that read or depend on it, coloured by kind: \
+            depends_on (red), visibility (blue), enabled (grey), required (orange), value (green), \
+            check (purple), options (brown).
+
+            Examples:
+              rulecheck graph Rules/osago.yaml --format dot | dot -Tsvg > osago.svg
+              rulecheck graph Rules/osago.yaml --format mermaid
+              rulecheck graph Rules/osago.yaml --format json
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case dot, mermaid, json
+    }
 
     @Argument(help: "The rules file (YAML or JSON).")
     var rules: String
 
-    func run() throws { try notBuiltYet("graph") }
+    @Option(help: "dot (Graphviz), mermaid, or json (nodes, edges with their lines, topological order).")
+    var format: Format = .dot
+
+    func run() throws {
+        let ruleSet = try RulesFile.load(rules)
+        print(ruleSet.graph(RuleSet.GraphFormat(rawValue: format.rawValue) ?? .dot), terminator: "")
+    }
 }

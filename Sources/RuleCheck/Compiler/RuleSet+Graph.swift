@@ -1,0 +1,153 @@
+import Foundation
+
+/// The dependency graph as text: Graphviz `dot`, Mermaid, or JSON.
+extension RuleSet {
+    public enum GraphFormat: String, Sendable, CaseIterable {
+        case dot, mermaid, json
+    }
+
+    /// Renders the graph: one node per field (grouped by section, group and list), one edge per
+    /// dependency, coloured by kind.
+    ///
+    /// ```sh
+    /// rulecheck graph Rules/osago.yaml --format dot | dot -Tsvg > osago.svg
+    /// ```
+    public func graph(_ format: GraphFormat) -> String {
+        switch format {
+        case .dot: dotGraph()
+        case .mermaid: mermaidGraph()
+        case .json: JSONWriter.string(jsonGraph()) + "\n"
+        }
+    }
+
+    /// Edges without repeats of the same (from, to, kind).
+    var distinctEdges: [DependencyEdge] {
+        var seen = Set<[Int]>()
+        return edges.filter { seen.insert([$0.from.index, $0.to.index, DependencyEdge.Kind.allCases.firstIndex(of: $0.kind) ?? 0]).inserted }
+    }
+
+    static func color(_ kind: DependencyEdge.Kind) -> String {
+        switch kind {
+        case .dependsOn: "#d62728"
+        case .visibility: "#1f77b4"
+        case .enabled: "#7f7f7f"
+        case .required: "#ff7f0e"
+        case .value: "#2ca02c"
+        case .check: "#9467bd"
+        case .options: "#8c564b"
+        }
+    }
+
+    /// How a field is labelled: its path (item fields as `drivers[].birth_date`) and type.
+    private func nodeName(_ field: FieldRules) -> String {
+        guard let list = field.list else { return field.path }
+        let listPath = fields[list.index].path
+        return listPath + "[]" + field.path.dropFirst(listPath.count)
+    }
+
+    // MARK: - dot
+
+    private func dotGraph() -> String {
+        // Text from the rules is escaped; labels add dot's own `\n` line breaks afterwards.
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        }
+        func quoted(_ text: String) -> String { "\"" + escaped(text) + "\"" }
+        func label(_ lines: String...) -> String { "\"" + lines.map(escaped).joined(separator: "\\n") + "\"" }
+        var lines = ["digraph \(quoted(form)) {",
+                     "  rankdir=LR;",
+                     "  node [shape=box, style=\"rounded\", fontname=\"Helvetica\", fontsize=11];",
+                     "  edge [fontname=\"Helvetica\", fontsize=9];"]
+        func emit(_ ids: [FieldID], indent: String) {
+            for id in ids {
+                let field = fields[id.index]
+                let shape = field.isComputed ? ", shape=ellipse" : ""
+                let text = label(nodeName(field), "\(field.type)\(field.isComputed ? " = …" : "")")
+                if field.type == .group || field.type == .list {
+                    lines.append("\(indent)subgraph \(quoted("cluster_" + field.path)) {")
+                    lines.append("\(indent)  label=\(quoted(field.title + " (\(field.type))"));")
+                    lines.append("\(indent)  \(quoted(field.path)) [label=\(text), style=\"rounded,dashed\"];")
+                    emit(field.members.filter { fields[$0.index].group == (field.type == .group ? field.id : nil) || field.type == .list && fields[$0.index].group == nil },
+                         indent: indent + "  ")
+                    lines.append("\(indent)}")
+                } else {
+                    lines.append("\(indent)\(quoted(field.path)) [label=\(text)\(shape)];")
+                }
+            }
+        }
+        for section in sections {
+            lines.append("  subgraph \(quoted("cluster_section_" + section.id)) {")
+            lines.append("    label=\(quoted(section.title));")
+            lines.append("    style=\"rounded\"; color=\"#bbbbbb\";")
+            emit(section.fields.filter { fields[$0.index].group == nil }, indent: "    ")
+            lines.append("  }")
+        }
+        for edge in distinctEdges {
+            let color = Self.color(edge.kind)
+            lines.append("  \(quoted(fields[edge.from.index].path)) -> \(quoted(fields[edge.to.index].path)) "
+                         + "[color=\"\(color)\", fontcolor=\"\(color)\", label=\(quoted(edge.kind.rawValue))];")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: - Mermaid
+
+    private func mermaidGraph() -> String {
+        func label(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\"", with: "#quot;") + "\"" }
+        var lines = ["flowchart LR"]
+        func emit(_ ids: [FieldID], indent: String) {
+            for id in ids {
+                let field = fields[id.index]
+                if field.type == .group || field.type == .list {
+                    lines.append("\(indent)subgraph g\(id.index)[\(label(field.title + " (\(field.type))"))]")
+                    lines.append("\(indent)  f\(id.index)[\(label(nodeName(field) + "<br/>" + field.type.rawValue))]")
+                    emit(field.members.filter { fields[$0.index].group == (field.type == .group ? field.id : nil) || field.type == .list && fields[$0.index].group == nil },
+                         indent: indent + "  ")
+                    lines.append("\(indent)end")
+                } else if field.isComputed {
+                    lines.append("\(indent)f\(id.index)([\(label(nodeName(field) + "<br/>" + field.type.rawValue + " = …"))])")
+                } else {
+                    lines.append("\(indent)f\(id.index)[\(label(nodeName(field) + "<br/>" + field.type.rawValue))]")
+                }
+            }
+        }
+        for (index, section) in sections.enumerated() {
+            lines.append("  subgraph s\(index)[\(label(section.title))]")
+            emit(section.fields.filter { fields[$0.index].group == nil }, indent: "    ")
+            lines.append("  end")
+        }
+        let edges = distinctEdges
+        for edge in edges {
+            lines.append("  f\(edge.from.index) -->|\(edge.kind.rawValue)| f\(edge.to.index)")
+        }
+        for (index, edge) in edges.enumerated() {
+            lines.append("  linkStyle \(index) stroke:\(Self.color(edge.kind)),color:\(Self.color(edge.kind))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: - JSON
+
+    private func jsonGraph() -> JSONValue {
+        let nodes: [JSONValue] = fields.map { field in
+            var node: [String: JSONValue] = [
+                "id": .string(nodeName(field)), "title": .string(field.title), "type": .string(field.type.rawValue),
+                "section": .string(sections[field.section].id), "computed": .bool(field.isComputed),
+                "line": .number(Double(field.location.line)),
+            ]
+            if let group = field.group { node["group"] = .string(fields[group.index].path) }
+            if let list = field.list { node["list"] = .string(fields[list.index].path) }
+            return .object(node)
+        }
+        let edges: [JSONValue] = distinctEdges.map { edge in
+            .object(["from": .string(nodeName(fields[edge.from.index])), "to": .string(nodeName(fields[edge.to.index])),
+                     "kind": .string(edge.kind.rawValue), "line": .number(Double(edge.location.line)),
+                     "column": .number(Double(edge.location.column))])
+        }
+        return .object([
+            "form": .string(form), "nodes": .array(nodes), "edges": .array(edges),
+            "order": .array(order.map { .string(nodeName(fields[$0.index])) }),
+        ])
+    }
+}
