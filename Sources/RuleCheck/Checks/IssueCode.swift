@@ -43,6 +43,9 @@ public struct IssueCode: RawRepresentable, Hashable, Sendable, Comparable, Custo
         .required, .type, .pattern, .mask, .minLength, .maxLength, .min, .max, .option, .items, .check, .regexLimit,
     ]
 
+    /// Every code, field failures first, then the batch-only codes.
+    public static let all: [IssueCode] = fieldCodes + [.hiddenValue, .orphan, .unknownColumn, .missingColumn, .computed, .malformed]
+
     /// Warnings unless `--strict`: hidden values, orphans, unknown columns.
     public var isWarning: Bool { self == .hiddenValue || self == .orphan || self == .unknownColumn }
 

@@ -1,0 +1,54 @@
+import RuleCheck
+
+/// `{"summary": {…}, "violations": [{…}, …]}`. Violations are spooled to a temporary file while
+/// the input streams, so the summary can come first and memory stays bounded.
+final class JSONReport: Report {
+    private let sink: OutputSink
+    private let spool = Spool()
+
+    init(sink: OutputSink) {
+        self.sink = sink
+    }
+
+    func begin(file: String) {}
+
+    func add(_ record: CheckedRecord) {
+        for violation in record.violations {
+            spool.write((spool.isEmpty ? "\n" : ",\n") + JSONWriter.string(violation.json(in: record)))
+        }
+    }
+
+    func end(file: String, summary: CheckSummary) {}
+
+    func finish(_ summary: CheckSummary) {
+        let empty = spool.isEmpty
+        sink.write("{\"summary\":" + JSONWriter.string(summary.json) + ",\"violations\":[")
+        spool.drain(into: sink)
+        sink.write(empty ? "]}\n" : "\n]}\n")
+        sink.flush()
+    }
+}
+
+/// One violation per line, then one line `{"summary": {…}}`.
+final class JSONLinesReport: Report {
+    private let sink: OutputSink
+
+    init(sink: OutputSink) {
+        self.sink = sink
+    }
+
+    func begin(file: String) {}
+
+    func add(_ record: CheckedRecord) {
+        for violation in record.violations {
+            sink.write(JSONWriter.string(violation.json(in: record)) + "\n")
+        }
+    }
+
+    func end(file: String, summary: CheckSummary) {}
+
+    func finish(_ summary: CheckSummary) {
+        sink.write(JSONWriter.string(.object(["summary": summary.json])) + "\n")
+        sink.flush()
+    }
+}

@@ -1,0 +1,74 @@
+import RuleCheck
+
+/// SARIF 2.1.0 for code-scanning tools: one run of the `rulecheck` tool, a rule per violation
+/// code, a result per violation located at the record's line in its file.
+final class SARIFReport: Report {
+    private let sink: OutputSink
+    private var first = true
+
+    static let codes = IssueCode.all
+
+    init(sink: OutputSink) {
+        self.sink = sink
+        let rules: [JSONValue] = Self.codes.map { code in
+            .object(["id": .string(code.rawValue), "shortDescription": .object(["text": .string(Self.describe(code))])])
+        }
+        let tool: JSONValue = .object(["driver": .object([
+            "name": .string("rulecheck"), "informationUri": .string("https://github.com/rulecheck/rulecheck"),
+            "rules": .array(rules),
+        ])])
+        sink.write("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{\"tool\":"
+                   + JSONWriter.string(tool) + ",\"results\":[")
+    }
+
+    func begin(file: String) {}
+
+    func add(_ record: CheckedRecord) {
+        for violation in record.violations {
+            var properties: [String: JSONValue] = ["record": .number(Double(record.record)), "field": .string(violation.field)]
+            if let value = violation.value { properties["value"] = .string(value) }
+            let result: JSONValue = .object([
+                "ruleId": .string(violation.code.rawValue),
+                "level": .string(violation.severity == .error ? "error" : "warning"),
+                "message": .object(["text": .string(violation.field.isEmpty ? violation.message : "\(violation.field): \(violation.message)")]),
+                "locations": .array([.object(["physicalLocation": .object([
+                    "artifactLocation": .object(["uri": .string(record.file)]),
+                    "region": .object(["startLine": .number(Double(max(1, record.line)))]),
+                ])])]),
+                "properties": .object(properties),
+            ])
+            sink.write((first ? "\n" : ",\n") + JSONWriter.string(result))
+            first = false
+        }
+    }
+
+    func end(file: String, summary: CheckSummary) {}
+
+    func finish(_ summary: CheckSummary) {
+        sink.write("\n]}]}\n")
+        sink.flush()
+    }
+
+    private static func describe(_ code: IssueCode) -> String {
+        switch code {
+        case .required: "A required, visible field is empty"
+        case .type: "A value cannot be read as its field's type"
+        case .pattern: "A value does not match its field's pattern"
+        case .mask: "A value is not a complete masked value"
+        case .minLength: "A value is too short"
+        case .maxLength: "A value is too long"
+        case .min: "A value is below its field's minimum"
+        case .max: "A value is above its field's maximum"
+        case .option: "A value is not one of the options on offer"
+        case .items: "A list has too few or too many items"
+        case .check: "A cross-field check does not hold"
+        case .regexLimit: "A regex hit its match limit on a value"
+        case .hiddenValue: "A hidden field has a value"
+        case .orphan: "A field has a value while a field it depends on is empty"
+        case .unknownColumn: "A column matches no field"
+        case .missingColumn: "A required field has no column"
+        case .computed: "A computed field's value differs from what the rules compute"
+        default: "The input could not be read"
+        }
+    }
+}
