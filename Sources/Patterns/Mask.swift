@@ -179,3 +179,24 @@ extension Unicode.Scalar {
         return "\\x{" + String(value, radix: 16) + "}"
     }
 }
+
+extension Mask {
+    /// A random complete value: every required position filled (digits 0–9, Latin capitals
+    /// for letters); optional positions at the end are filled half of the time.
+    public func sample<R: RandomNumberGenerator>(using random: inout R) -> String {
+        var typed = String.UnicodeScalarView()
+        let tail = (slots.lastIndex { $0.isInput && !$0.isOptional } ?? -1) + 1
+        for (position, slot) in slots.enumerated() {
+            guard case .input(let kind, let optional) = slot else { continue }
+            if optional && position >= tail && Bool.random(using: &random) { break }
+            let digit = Unicode.Scalar(UInt8.random(in: 0x30...0x39, using: &random))
+            let letter = Unicode.Scalar(UInt8.random(in: 0x41...0x5A, using: &random))
+            switch kind {
+            case .digit: typed.append(digit)
+            case .letter: typed.append(letter)
+            case .letterOrDigit: typed.append(Bool.random(using: &random) ? digit : letter)
+            }
+        }
+        return format(String(typed)).text
+    }
+}

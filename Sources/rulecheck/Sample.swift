@@ -1,11 +1,61 @@
 import ArgumentParser
+import RuleCheck
+import RuleCheckBatch
 
 struct Sample: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Generate sample records (valid, or with a share of mistakes) for a rules file.")
+        abstract: "Generate sample records for a rules file: valid ones, and a share with one mistake each.",
+        discussion: """
+            Records are made by filling a form field by field, so visibility, depends_on, option \
+            filters and bounds that read other fields all hold. With --invalid-rate R, a share R of \
+            the records gets one planted mistake (an empty required field, a broken mask, a value \
+            out of range, an unknown option…) that `rulecheck check` reports. The same seed gives \
+            the same records.
+
+            Example:
+              rulecheck sample Rules/osago.yaml --count 300 --invalid-rate 0.1 --seed 7 > osago.csv
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case csv, jsonl
+    }
 
     @Argument(help: "The rules file (YAML or JSON).")
     var rules: String
 
-    func run() throws { try notBuiltYet("sample") }
+    @Option(help: "How many records.")
+    var count: Int
+
+    @Option(help: "The share of records with a mistake, from 0 to 1.")
+    var invalidRate: Double = 0
+
+    @Option(help: "The random seed.")
+    var seed: UInt64 = 1
+
+    @Option(help: "csv (a header, then one line per record) or jsonl (one JSON object per line).")
+    var format: Format = .csv
+
+    @Option(help: ArgumentHelp("The date 'today' means (default: the local date).", valueName: "YYYY-MM-DD"))
+    var today: String?
+
+    func validate() throws {
+        guard count >= 0 else { throw ValidationError("--count must be 0 or more") }
+        guard (0...1).contains(invalidRate) else { throw ValidationError("--invalid-rate must be between 0 and 1") }
+    }
+
+    func run() throws {
+        let ruleSet = try RulesFile.load(rules)
+        var generator = SampleGenerator(ruleSet, today: try Today.parse(today), seed: seed, invalidRate: invalidRate)
+        let sink = OutputSink(descriptor: 1)
+        let csv = CSVWriter()
+        if format == .csv { sink.write(csv.line(generator.columns)) }
+        for _ in 0..<count {
+            let record = generator.next()
+            switch format {
+            case .csv: sink.write(csv.line(record.cells(generator.columns)))
+            case .jsonl: sink.write(JSONWriter.string(.object(record.object)) + "\n")
+            }
+        }
+        sink.flush()
+    }
 }

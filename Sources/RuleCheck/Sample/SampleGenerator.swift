@@ -1,0 +1,245 @@
+import Patterns
+
+/// Generates sample records for a rule set: valid ones, and a share with one planted mistake.
+///
+/// ```swift
+/// var generator = SampleGenerator(rules, today: today, seed: 42, invalidRate: 0.1)
+/// let record = generator.next()
+/// record.cells(generator.columns)   // a CSV row
+/// ```
+///
+/// Valid records are made by filling a ``Form`` field by field in topological order, so that
+/// visibility, `depends_on`, option filters and bounds that read other fields all hold: for each
+/// visible, enabled field a few candidate values are tried (from its mask or pattern, within its
+/// range, among its offered options) and the first the field accepts is kept. A field that no
+/// candidate satisfies (a pattern the sampler cannot read, say) is left empty.
+public struct SampleGenerator {
+    public let rules: RuleSet
+    public let today: Day
+    /// The columns of a CSV: every form-level field with a value, and each list.
+    public let columns: [String]
+    private let invalidRate: Double
+    private var random: SampleRandom
+    private let checker: RecordChecker
+
+    public init(_ rules: RuleSet, today: Day, seed: UInt64, invalidRate: Double = 0) {
+        self.rules = rules
+        self.today = today
+        self.invalidRate = invalidRate
+        random = SampleRandom(seed: seed)
+        checker = RecordChecker(rules, today: today)
+        columns = rules.fields.filter { $0.list == nil && ($0.type.holdsValue || $0.type == .list) }.map(\.path)
+    }
+
+    /// The next record.
+    public mutating func next() -> SampleRecord {
+        var record = SampleRecord(object: validObject(), mistake: nil)
+        if Double.random(in: 0..<1, using: &random) < invalidRate {
+            spoil(&record)
+        }
+        return record
+    }
+
+    // MARK: - Valid records
+
+    private mutating func validObject() -> [String: JSONValue] {
+        var form = Form(rules, today: today)
+        for list in rules.lists {
+            let field = rules.fields[list.index]
+            let most = min(field.maxItems ?? 3, 3)
+            for _ in 0..<Int.random(in: (field.minItems ?? 0 > 0 ? 1 : 0)...max(1, most), using: &random) {
+                _ = try? form.append(field.path)
+            }
+        }
+        for id in rules.order {
+            let field = rules.fields[id.index]
+            guard field.type.holdsValue, !field.isComputed else { continue }
+            let paths = field.list.map { list in
+                (0..<form.itemCount(rules.fields[list.index].path)).map { item in
+                    "\(rules.fields[list.index].path)[\(item)]" + field.path.dropFirst(rules.fields[list.index].path.count)
+                }
+            } ?? [field.path]
+            for path in paths { fill(path, field, &form) }
+        }
+        return object(of: form)
+    }
+
+    private mutating func fill(_ path: String, _ field: FieldRules, _ form: inout Form) {
+        let state = form[path]
+        guard state.isVisible, state.isEnabled else { return }
+        if !state.isRequired && Double.random(in: 0..<1, using: &random) < 0.2 { return }
+        for _ in 0..<12 {
+            guard let candidate = candidate(for: field, path: path, in: form) else { return }
+            var trial = form
+            guard (try? trial.set(path, to: candidate)) != nil, trial[path].issues.isEmpty else { continue }
+            form = trial
+            return
+        }
+    }
+
+    private mutating func candidate(for field: FieldRules, path: String, in form: Form) -> Value? {
+        switch field.type {
+        case .text:
+            // A check `expr: this == other` (a repeated password): take the other's value.
+            for check in field.checks {
+                if case .expr(.equal(let lhs, let rhs)) = check.kind,
+                   let other = [lhs, rhs].compactMap({ expr -> FieldID? in
+                       if case .field(let id) = expr, id != field.id { return id }
+                       return nil
+                   }).first {
+                    return form[rules.fields[other.index].path].value
+                }
+            }
+            var makers: [Int] = []
+            if field.mask != nil { makers.append(0) }
+            if field.pattern != nil { makers.append(1) }
+            let checkShapes = field.checks.compactMap { check -> CheckRule.Kind? in
+                switch check.kind {
+                case .mask, .pattern: check.kind
+                default: nil
+                }
+            }
+            if !checkShapes.isEmpty { makers.append(2) }
+            switch makers.randomElement(using: &random) {
+            case 0?: return field.mask.map { .text($0.sample(using: &random)) }
+            case 1?: return field.pattern.flatMap { PatternSampler($0.source) }.map { .text($0.sample(using: &random)) }
+            case 2?:
+                switch checkShapes.randomElement(using: &random) {
+                case .mask(let mask)?: return .text(mask.sample(using: &random))
+                case .pattern(let pattern)?: return PatternSampler(pattern.source).map { .text($0.sample(using: &random)) }
+                default: return nil
+                }
+            default:
+                // A capitalised word, sometimes with digits (which password-like checks want).
+                let low = max(field.minLength ?? 3, 1), high = max(low, min(field.maxLength ?? 10, 12))
+                let length = Int.random(in: low...high, using: &random)
+                let digits = Bool.random(using: &random) ? min(2, length - 1) : 0
+                let letters = (0..<length).map { index in
+                    let range: ClosedRange<UInt8> = index == 0 ? 0x41...0x5A : index >= length - digits ? 0x30...0x39 : 0x61...0x7A
+                    return Character(Unicode.Scalar(UInt8.random(in: range, using: &random)))
+                }
+                return .text(String(letters))
+            }
+        case .number, .integer:
+            let (low, high) = bounds(field, path, form, fallback: (0, 1000))
+            guard case .number(var low) = low, case .number(var high) = high, low <= high else { return .number(1) }
+            if field.type == .integer { (low, high) = (low.rounded(.up), high.rounded(.down)) }
+            guard low <= high else { return .number(low) }
+            let value = Double.random(in: low...high, using: &random)
+            return .number(field.type == .integer ? value.rounded(.down) : (value * 10).rounded() / 10)
+        case .date:
+            let (low, high) = bounds(field, path, form, fallback: (.date(today.adding(years: -70)), .date(today)))
+            guard case .date(let first) = low, case .date(let last) = high, first <= last else { return .date(today) }
+            return .date(Day(daysSinceEpoch: Int.random(in: first.daysSinceEpoch...last.daysSinceEpoch, using: &random)))
+        case .bool:
+            return .bool(Bool.random(using: &random))
+        case .choice:
+            return form.options(for: path).randomElement(using: &random)?.value
+        case .multiChoice:
+            let offered = form.options(for: path).map(\.value).shuffled(using: &random)
+            guard !offered.isEmpty else { return nil }
+            let count = Int.random(in: max(1, field.minItems ?? 1)...max(1, min(field.maxItems ?? 3, offered.count)), using: &random)
+            return .list(Array(offered.prefix(count)))
+        case .group, .list:
+            return nil
+        }
+    }
+
+    /// The field's `min` and `max` evaluated in the form, or the fallbacks.
+    private func bounds(_ field: FieldRules, _ path: String, _ form: Form,
+                        fallback: (Value, Value)) -> (Value, Value) {
+        guard let slot = try? form.slot(path) else { return fallback }
+        let context = form.context(item: slot.item)
+        return (field.min?.evaluate(context) ?? fallback.0, field.max?.evaluate(context) ?? fallback.1)
+    }
+
+    /// The form's values as a record object.
+    private func object(of form: Form) -> [String: JSONValue] {
+        var object: [String: JSONValue] = [:]
+        for field in rules.fields where field.list == nil {
+            if field.type == .list {
+                let count = form.itemCount(field.path)
+                guard count > 0, form[field.path].isVisible else { continue }
+                object[field.path] = .array((0..<count).map { item in
+                    var entry: [String: JSONValue] = [:]
+                    for member in field.members where rules.fields[member.index].type.holdsValue {
+                        let memberField = rules.fields[member.index]
+                        let local = String(memberField.path.dropFirst(field.path.count + 1))
+                        if let value = form["\(field.path)[\(item)].\(local)"].value {
+                            entry[local] = json(value, memberField)
+                        }
+                    }
+                    return .object(entry)
+                })
+            } else if field.type.holdsValue, let value = form[field.path].value {
+                object[field.path] = json(value, field)
+            }
+        }
+        return object
+    }
+
+    /// A value as a record holds it: dates in the field's format.
+    private func json(_ value: Value, _ field: FieldRules) -> JSONValue {
+        if case .date(let day) = value { return .string(field.dateFormat.format(day)) }
+        return value.json
+    }
+
+    // MARK: - Mistakes
+
+    /// Plants one mistake in a field that has a value or is required, making sure the checker
+    /// sees it.
+    private mutating func spoil(_ record: inout SampleRecord) {
+        let candidates = rules.fields.filter { field in
+            field.list == nil && field.type.holdsValue && !field.isComputed
+                && (record.object[field.path] != nil || field.required != nil)
+        }
+        for _ in 0..<8 {
+            guard let field = candidates.randomElement(using: &random) else { return }
+            var spoiled = record.object
+            spoiled[field.path] = mistake(for: field, current: record.object[field.path])
+            if checker.check(json: spoiled).violations.contains(where: { $0.severity == .error && $0.field == field.path }) {
+                record.object = spoiled
+                record.mistake = field.path
+                return
+            }
+        }
+    }
+
+    private mutating func mistake(for field: FieldRules, current: JSONValue?) -> JSONValue {
+        if current != nil && Double.random(in: 0..<1, using: &random) < 0.25 { return .null }  // a required value left out
+        switch field.type {
+        case .text:
+            guard case .string(let text)? = current, !text.isEmpty else { return .string("?") }
+            var scalars = Array(text.unicodeScalars)
+            scalars[Int.random(in: 0..<scalars.count, using: &random)] = "#"
+            return .string(String(String.UnicodeScalarView(scalars)))
+        case .number, .integer:
+            return Bool.random(using: &random) ? .number(-1_000_000) : .string("n/a")
+        case .date:
+            return Bool.random(using: &random) ? .string("31.02.2021") : .string(field.dateFormat.format(today.adding(years: 150)))
+        case .bool:
+            return .string("maybe")
+        case .choice, .multiChoice:
+            return .string("no_such_option")
+        case .group, .list:
+            return .null
+        }
+    }
+}
+
+/// SplitMix64: fast, seedable, the same sequence on every platform.
+struct SampleRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
