@@ -1,0 +1,68 @@
+extension JSONParseError {
+    /// A 1-based line and column; the column counts Unicode scalars, so `é` is one column.
+    ///
+    /// ```swift
+    /// let location = error.location(in: text)
+    /// print("\(location.line):\(location.column)")
+    /// ```
+    public struct Location: Hashable, Sendable, CustomStringConvertible {
+        /// The 1-based line; lines end at `\n` (so `\r\n` counts once).
+        public var line: Int
+        /// The 1-based column in Unicode scalars.
+        public var column: Int
+
+        public init(line: Int, column: Int) {
+            self.line = line
+            self.column = column
+        }
+
+        /// `line 3, column 14`.
+        public var description: String { "line \(line), column \(column)" }
+    }
+
+    /// The line and column of ``offset`` in the buffer that was parsed.
+    ///
+    /// ```swift
+    /// error.location(in: bytes)   // line 2, column 5
+    /// ```
+    ///
+    /// - Parameter bytes: the same bytes given to the parser.
+    /// - Returns: the location; an offset past the end is clamped to the end.
+    /// - Complexity: O(offset).
+    public func location(in bytes: UnsafeRawBufferPointer) -> Location {
+        Self.location(of: offset, in: bytes)
+    }
+
+    /// The line and column of ``offset`` in the bytes that were parsed.
+    public func location(in bytes: [UInt8]) -> Location {
+        bytes.withUnsafeBytes { location(in: $0) }
+    }
+
+    /// The line and column of ``offset`` in the text that was parsed.
+    public func location(in text: String) -> Location {
+        var text = text
+        return text.withUTF8 { location(in: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The 1-based line and scalar column of a byte offset in a UTF-8 buffer.
+    ///
+    /// ```swift
+    /// JSONParseError.location(of: 4, in: buffer)
+    /// ```
+    public static func location(of offset: Int, in bytes: UnsafeRawBufferPointer) -> Location {
+        let end = min(max(offset, 0), bytes.count)
+        var line = 1
+        var column = 1
+        for index in 0..<end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                // Count lead bytes and JSONByte, not UTF-8 continuation bytes.
+                column += 1
+            }
+        }
+        return Location(line: line, column: column)
+    }
+}

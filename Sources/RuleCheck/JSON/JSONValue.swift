@@ -1,0 +1,26 @@
+/// A JSON value: null, a boolean, a number, a string, an array or an object.
+///
+/// ```swift
+/// let value = try JSONParser().parse(#"{"age": 42, "tags": ["a", "b"]}"#)
+/// value["age"]?.number            // 42.0
+/// value["tags"]?[1]?.string       // "b"
+/// JSONWriter.string(value)        // {"age":42,"tags":["a","b"]}
+/// ```
+///
+/// Numbers are `Double`s, as in JavaScript: integers are exact up to 2^53. Objects are unordered
+/// dictionaries; ``JSONWriter`` prints their keys sorted byte-wise on UTF-8. Keys are Swift strings,
+/// which compare by Unicode canonical equivalence, so `"é"` and `"e\u{301}"` are the same key.
+public enum JSONValue: Hashable, Sendable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number; never NaN or infinite when it comes from ``JSONParser``.
+    case number(Double)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSONValue])
+    /// An object. When a parsed object repeats a key, the last occurrence wins.
+    case object([String: JSONValue])
+}

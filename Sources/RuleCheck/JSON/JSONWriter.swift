@@ -1,0 +1,162 @@
+/// Writes ``JSONValue``s as compact JSON with sorted keys, the form every RuleCheck output uses.
+///
+/// ```swift
+/// let value: JSONValue = ["b": 150, "a": ["x\n", 0.1, nil]]
+/// JSONWriter.string(value)            // {"a":["x\n",0.1,null],"b":150}
+/// JSONWriter.quoted("say \"hi\"")     // "say \"hi\""
+///
+/// var line = "{\"file\":"
+/// JSONWriter.writeString("a.csv", to: &line)
+/// line += "}"                         // {"file":"a.csv"}
+/// ```
+///
+/// - Object keys are sorted byte-wise on their UTF-8, so the output is the same on every platform
+///   and locale.
+/// - Strings escape `"`, `\` and control characters (`\n`, `\t`, … or `\u001f`); `/` and non-ASCII
+///   text are written as they are, in UTF-8.
+/// - Numbers: an integral value below 2^53 in magnitude prints without a fraction (`150`, `-3`);
+///   any other prints as Swift's shortest round-trip form (`3.5`, `0.1`, `1e+21`); NaN and the
+///   infinities, which JSON cannot express, print `null`.
+public enum JSONWriter {
+    /// The value as compact JSON.
+    ///
+    /// ```swift
+    /// JSONWriter.string(["k": [1, true]])   // {"k":[1,true]}
+    /// ```
+    public static func string(_ value: JSONValue) -> String {
+        var bytes: [UInt8] = []
+        write(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the value as compact JSON to a string.
+    ///
+    /// ```swift
+    /// var out = ""
+    /// JSONWriter.write(.array([1, 2]), to: &out)   // out == "[1,2]"
+    /// ```
+    public static func write(_ value: JSONValue, to output: inout String) {
+        output += string(value)
+    }
+
+    /// Appends the value as compact JSON, in UTF-8, to a byte array.
+    ///
+    /// ```swift
+    /// var bytes: [UInt8] = []
+    /// JSONWriter.write(.null, to: &bytes)   // "null"
+    /// ```
+    public static func write(_ value: JSONValue, to output: inout [UInt8]) {
+        switch value {
+        case .null:
+            output.append(contentsOf: "null".utf8)
+        case .bool(let flag):
+            output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let number):
+            output.append(contentsOf: formatNumber(number).utf8)
+        case .string(let text):
+            writeString(text, to: &output)
+        case .array(let elements):
+            output.append(JSONByte.openBracket)
+            for (position, element) in elements.enumerated() {
+                if position > 0 { output.append(JSONByte.comma) }
+                write(element, to: &output)
+            }
+            output.append(JSONByte.closeBracket)
+        case .object(let members):
+            output.append(JSONByte.openBrace)
+            for (position, key) in sortedKeys(members).enumerated() {
+                if position > 0 { output.append(JSONByte.comma) }
+                writeString(key, to: &output)
+                output.append(JSONByte.colon)
+                // The key comes from the dictionary itself, so the lookup always succeeds.
+                write(members[key] ?? .null, to: &output)
+            }
+            output.append(JSONByte.closeBrace)
+        }
+    }
+
+    /// The text as a JSON string literal, quotes included.
+    ///
+    /// ```swift
+    /// JSONWriter.quoted("a/b\t\"é\"")   // "a/b\t\"é\""
+    /// ```
+    public static func quoted(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        writeString(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the text as a JSON string literal, quotes included, to a string.
+    ///
+    /// ```swift
+    /// var line = "{\"value\":"
+    /// JSONWriter.writeString("12 34", to: &line)
+    /// ```
+    public static func writeString(_ text: String, to output: inout String) {
+        output += quoted(text)
+    }
+
+    /// Appends the text as a JSON string literal, quotes included, in UTF-8, to a byte array.
+    public static func writeString(_ text: String, to output: inout [UInt8]) {
+        output.append(JSONByte.quote)
+        var runStart = text.utf8.startIndex
+        let utf8 = text.utf8
+        var index = runStart
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte >= 0x20, byte != JSONByte.quote, byte != JSONByte.backslash {
+                index = utf8.index(after: index)
+                continue
+            }
+            output.append(contentsOf: utf8[runStart..<index])
+            appendEscape(for: byte, to: &output)
+            index = utf8.index(after: index)
+            runStart = index
+        }
+        output.append(contentsOf: utf8[runStart..<index])
+        output.append(JSONByte.quote)
+    }
+
+    /// A number as JSON text: `150`, `-3`, `3.5`, `0.1`, `1e+21`; `null` for NaN and infinities.
+    ///
+    /// ```swift
+    /// JSONWriter.formatNumber(150)        // "150"
+    /// JSONWriter.formatNumber(.nan)       // "null"
+    /// ```
+    public static func formatNumber(_ number: Double) -> String {
+        guard number.isFinite else { return "null" }
+        if number.rounded(.towardZero) == number, abs(number) < 9_007_199_254_740_992 {
+            return String(Int64(number))
+        }
+        return number.description
+    }
+
+    /// Keys in byte-wise UTF-8 order (not Swift's `String` order, which compares Unicode-normalized
+    /// scalars).
+    ///
+    /// ```swift
+    /// JSONWriter.sortedKeys(["b": 1, "a": 2])   // ["a", "b"]
+    /// ```
+    public static func sortedKeys(_ members: [String: JSONValue]) -> [String] {
+        members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    private static func appendEscape(for byte: UInt8, to output: inout [UInt8]) {
+        output.append(JSONByte.backslash)
+        switch byte {
+        case JSONByte.quote: output.append(JSONByte.quote)
+        case JSONByte.backslash: output.append(JSONByte.backslash)
+        case 0x08: output.append(UInt8(ascii: "b"))
+        case 0x0C: output.append(UInt8(ascii: "f"))
+        case JSONByte.newline: output.append(UInt8(ascii: "n"))
+        case JSONByte.carriageReturn: output.append(UInt8(ascii: "r"))
+        case JSONByte.tab: output.append(UInt8(ascii: "t"))
+        default:
+            let digits = Array("0123456789abcdef".utf8)
+            output.append(contentsOf: "u00".utf8)
+            output.append(digits[Int(byte >> 4)])
+            output.append(digits[Int(byte & 0x0F)])
+        }
+    }
+}
