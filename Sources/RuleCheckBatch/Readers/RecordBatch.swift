@@ -1,0 +1,71 @@
+/// A run of consecutive records cut from an input: one contiguous byte buffer plus where each
+/// record lies in it. Batches are values that can be sent to any thread to be decoded.
+///
+/// ```swift
+/// while let batch = try reader.nextBatch() {
+///     for record in batch.decodeAll() { … }     // on a worker thread, typically
+/// }
+/// ```
+public struct RecordBatch: Sendable {
+    /// The records' bytes, back to back (with whatever lay between them in the file).
+    public let bytes: [UInt8]
+    /// The records, in file order.
+    public let spans: [RecordSpan]
+    /// Decodes the records' bytes.
+    public let decoder: RecordDecoder
+
+    public init(bytes: [UInt8], spans: [RecordSpan], decoder: RecordDecoder) {
+        self.bytes = bytes
+        self.spans = spans
+        self.decoder = decoder
+    }
+
+    /// How many records the batch holds.
+    public var count: Int { spans.count }
+
+    /// Decodes the record at `index` (0-based in this batch).
+    ///
+    /// ```swift
+    /// let first = batch.record(at: 0)
+    /// ```
+    public func record(at index: Int) -> DecodedRecord {
+        var scratch: [UInt8] = []
+        return bytes.withUnsafeBufferPointer { decode(spans[index], in: $0, scratch: &scratch) }
+    }
+
+    /// Decodes every record, in order.
+    ///
+    /// ```swift
+    /// let records = batch.decodeAll()
+    /// ```
+    public func decodeAll() -> [DecodedRecord] {
+        var records: [DecodedRecord] = []
+        records.reserveCapacity(spans.count)
+        decodeEach { records.append($0) }
+        return records
+    }
+
+    /// Decodes the records one at a time, in order, without collecting them.
+    ///
+    /// ```swift
+    /// batch.decodeEach { record in violations += checker.check(record) }
+    /// ```
+    public func decodeEach(_ body: (DecodedRecord) throws -> Void) rethrows {
+        var scratch: [UInt8] = []
+        try bytes.withUnsafeBufferPointer { buffer in
+            for span in spans {
+                try body(decode(span, in: buffer, scratch: &scratch))
+            }
+        }
+    }
+
+    private func decode(_ span: RecordSpan, in buffer: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8])
+        -> DecodedRecord
+    {
+        if let problem = span.problem {
+            return DecodedRecord(number: span.number, line: span.line, content: .malformed(problem))
+        }
+        let content = decoder.decode(UnsafeBufferPointer(rebasing: buffer[span.range]), line: span.line, scratch: &scratch)
+        return DecodedRecord(number: span.number, line: span.line, content: content)
+    }
+}

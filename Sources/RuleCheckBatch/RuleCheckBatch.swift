@@ -1,1 +1,0 @@
-// RuleCheckBatch: readers and reports.
