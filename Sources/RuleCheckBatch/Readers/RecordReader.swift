@@ -147,6 +147,9 @@ public final class RecordReader {
 
     // MARK: Internals
 
+    /// The window's current capacity in bytes: what the reader itself holds, for tests of bounded memory.
+    var windowCapacity: Int { capacity }
+
     /// Copies the collected records' bytes into a batch of their own.
     private func cutBatch() -> RecordBatch {
         let spans = sink.take()
@@ -180,7 +183,10 @@ public final class RecordReader {
         }
         let wanted = filled + options.blockSize
         if wanted > capacity {
-            let grown = max(wanted, capacity * 2)
+            // The framers never keep more than maxRecordSize + 1 bytes of a record, so the window
+            // needs at most that plus a block: grow by doubling, but not past that bound.
+            let bound = options.maxRecordSize + 1 + options.blockSize
+            let grown = max(wanted, min(capacity * 2, bound))
             let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
             larger.update(from: window, count: filled)
             window.deallocate()
