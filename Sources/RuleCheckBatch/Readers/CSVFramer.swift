@@ -19,7 +19,8 @@
 ///   so the rest of the file is still read; a first line longer than the limit is skipped to its end
 ///   without keeping it in memory.
 ///
-/// Lines without a quote take a fast path: one `memchr` for the line break, one for a quote.
+/// Scanning compares 16 bytes at a time for the next line break or quote: a line without quotes is
+/// one search; a record with quotes steps from quote to quote.
 /// Resynchronizing is linear: once a scan from line *k* ran to offset *E* without ending, a scan
 /// from any later line that passes its own first line break inside quotes is in the same state as
 /// the first scan from then on (both are inside quotes at that line start), so it continues from *E*
@@ -90,14 +91,14 @@ struct CSVFramer: RecordFramer {
             let limit = min(count, recordStart + maxRecordSize + 1)
             if !slow {
                 // Fast path: a line with no quote is one record.
-                let newline = ByteSearch.find(ByteSearch.newline, in: base, from: scan, to: limit)
-                let lineEnd = newline ?? limit
-                if ByteSearch.find(ByteSearch.quote, in: base, from: scan, to: lineEnd) != nil {
+                let stop = ByteSearch.findEither(ByteSearch.newline, ByteSearch.quote, in: base, from: scan, to: limit)
+                if let stop, base[stop] == ByteSearch.quote {
                     slow = true
                     scan = recordStart
                     state = .cellStart
                     continue
                 }
+                let newline = stop
                 if let newline {
                     emit(base, recordStart..<newline, into: &sink)
                     line += 1
@@ -128,55 +129,66 @@ struct CSVFramer: RecordFramer {
         var currentLine = line
         var end = -1
         let delimiter = self.delimiter
+        // The state machine of the type's documentation, stepping from quote to quote with memchr.
         scanning: while position < limit {
-            let byte = base[position]
             switch current {
+            case .cellStart, .unquoted:
+                // Outside quotes: the record ends at a line break; a quote opens a quoted cell only
+                // at a cell's start, and is an ordinary byte elsewhere.
+                guard
+                    let stop = ByteSearch.findEither(
+                        ByteSearch.newline, ByteSearch.quote, in: base, from: position, to: limit)
+                else {
+                    current = base[limit - 1] == delimiter ? .cellStart : .unquoted
+                    position = limit
+                    break
+                }
+                if base[stop] == ByteSearch.newline {
+                    end = stop
+                    break scanning
+                }
+                let opensCell = stop == position ? current == .cellStart : base[stop - 1] == delimiter
+                current = opensCell ? .quoted : .unquoted
+                position = stop + 1
             case .quoted:
-                if byte == ByteSearch.quote {
+                guard
+                    let stop = ByteSearch.findEither(
+                        ByteSearch.quote, ByteSearch.newline, in: base, from: position, to: limit)
+                else {
+                    position = limit
+                    break
+                }
+                position = stop + 1
+                if base[stop] == ByteSearch.quote {
                     current = .quotedQuote
-                } else if byte == ByteSearch.newline {
-                    currentLine += 1
-                    if firstNewline < 0 {
-                        firstNewline = position
-                        // Past its first line break inside quotes, this scan follows the earlier
-                        // unfinished one: continue where that one stopped.
-                        if let known, known.end > position + 1 {
-                            position = known.end
-                            current = known.state
-                            currentLine = known.line
-                            continue scanning
-                        }
+                    break
+                }
+                currentLine += 1
+                if firstNewline < 0 {
+                    firstNewline = stop
+                    // Past its first line break inside quotes, this scan follows the earlier
+                    // unfinished one: continue where that one stopped.
+                    if let known, known.end > position {
+                        position = known.end
+                        current = known.state
+                        currentLine = known.line
                     }
                 }
-            case .cellStart:
-                if byte == ByteSearch.quote {
-                    current = .quoted
-                } else if byte == ByteSearch.newline {
-                    end = position
-                    break scanning
-                } else if byte != delimiter {
-                    current = .unquoted
-                }
-            case .unquoted:
-                if byte == delimiter {
-                    current = .cellStart
-                } else if byte == ByteSearch.newline {
-                    end = position
-                    break scanning
-                }
             case .quotedQuote:
+                let byte = base[position]
                 if byte == ByteSearch.quote {
                     current = .quoted
+                    position += 1
                 } else if byte == delimiter {
                     current = .cellStart
+                    position += 1
                 } else if byte == ByteSearch.newline {
                     end = position
                     break scanning
                 } else {
-                    current = .unquoted
+                    current = .unquoted  // text after a closing quote; the decoder reports it
                 }
             }
-            position += 1
         }
         if end >= 0 {
             emit(base, recordStart..<end, into: &sink)

@@ -63,9 +63,9 @@ struct CSVRecordDecoder: Sendable {
                     } else {
                         if hasDoubledQuote {
                             scratch.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: next - runStart))
-                            cell = String(validating: scratch, as: UTF8.self)
+                            cell = scratch.withUnsafeBufferPointer { Self.string($0) }
                         } else {
-                            cell = String(validating: UnsafeBufferPointer(start: base + runStart, count: next - runStart), as: UTF8.self)
+                            cell = Self.string(UnsafeBufferPointer(start: base + runStart, count: next - runStart))
                         }
                         position = next + 1
                         closed = true
@@ -87,7 +87,7 @@ struct CSVRecordDecoder: Sendable {
                     position += 1
                 }
                 if failure == nil {
-                    cell = String(validating: UnsafeBufferPointer(start: base + start, count: position - start), as: UTF8.self)
+                    cell = Self.string(UnsafeBufferPointer(start: base + start, count: position - start))
                 }
             }
             if let failure { return .failure(Problem(message: failure)) }
@@ -97,6 +97,12 @@ struct CSVRecordDecoder: Sendable {
             position += 1  // the delimiter
         }
         return finish(cells)
+    }
+
+    /// The bytes as a string, or nil when they are not UTF-8.
+    @inline(__always)
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        UTF8Validation.isValid(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
     private func finish(_ cells: [String]) -> Result<[String], Problem> {

@@ -11,12 +11,17 @@ public struct RecordBatch: Sendable {
     public let bytes: [UInt8]
     /// The records, in file order.
     public let spans: [RecordSpan]
+    /// Why records could not even be cut out of the file (an unterminated quote, an oversized
+    /// record), by index in ``spans``; such a record decodes as
+    /// ``DecodedRecord/Content/malformed(_:)`` with this message.
+    public let problems: [Int: String]
     /// Decodes the records' bytes.
     public let decoder: RecordDecoder
 
-    public init(bytes: [UInt8], spans: [RecordSpan], decoder: RecordDecoder) {
+    public init(bytes: [UInt8], spans: [RecordSpan], problems: [Int: String] = [:], decoder: RecordDecoder) {
         self.bytes = bytes
         self.spans = spans
+        self.problems = problems
         self.decoder = decoder
     }
 
@@ -30,7 +35,7 @@ public struct RecordBatch: Sendable {
     /// ```
     public func record(at index: Int) -> DecodedRecord {
         var scratch: [UInt8] = []
-        return bytes.withUnsafeBufferPointer { decode(spans[index], in: $0, scratch: &scratch) }
+        return bytes.withUnsafeBufferPointer { decode(at: index, in: $0, scratch: &scratch) }
     }
 
     /// Decodes every record, in order.
@@ -53,16 +58,17 @@ public struct RecordBatch: Sendable {
     public func decodeEach(_ body: (DecodedRecord) throws -> Void) rethrows {
         var scratch: [UInt8] = []
         try bytes.withUnsafeBufferPointer { buffer in
-            for span in spans {
-                try body(decode(span, in: buffer, scratch: &scratch))
+            for index in spans.indices {
+                try body(decode(at: index, in: buffer, scratch: &scratch))
             }
         }
     }
 
-    private func decode(_ span: RecordSpan, in buffer: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8])
+    private func decode(at index: Int, in buffer: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8])
         -> DecodedRecord
     {
-        if let problem = span.problem {
+        let span = spans[index]
+        if !problems.isEmpty, let problem = problems[index] {
             return DecodedRecord(number: span.number, line: span.line, content: .malformed(problem))
         }
         let content = decoder.decode(UnsafeBufferPointer(rebasing: buffer[span.range]), line: span.line, scratch: &scratch)

@@ -152,24 +152,23 @@ public final class RecordReader {
 
     /// Copies the collected records' bytes into a batch of their own.
     private func cutBatch() -> RecordBatch {
-        let spans = sink.take()
+        var (spans, problems) = sink.take()
         var lower = Int.max
         var upper = 0
-        for span in spans where span.problem == nil {
+        for (index, span) in spans.enumerated() where problems[index] == nil {
             lower = min(lower, span.range.lowerBound)
             upper = max(upper, span.range.upperBound)
         }
         guard lower < upper else {
-            return RecordBatch(bytes: [], spans: spans.map { rebased($0, by: 0, empty: true) }, decoder: decoder)
+            return RecordBatch(bytes: [], spans: spans, problems: problems, decoder: decoder)
         }
         let bytes = Array(UnsafeBufferPointer(start: window + lower, count: upper - lower))
-        return RecordBatch(bytes: bytes, spans: spans.map { rebased($0, by: lower, empty: $0.problem != nil) }, decoder: decoder)
-    }
-
-    private func rebased(_ span: RecordSpan, by offset: Int, empty: Bool) -> RecordSpan {
-        var span = span
-        span.range = empty ? 0..<0 : (span.range.lowerBound - offset)..<(span.range.upperBound - offset)
-        return span
+        spans.withUnsafeMutableBufferPointer { spans in
+            for index in spans.indices where !spans[index].range.isEmpty {
+                spans[index].range = (spans[index].range.lowerBound - lower)..<(spans[index].range.upperBound - lower)
+            }
+        }
+        return RecordBatch(bytes: bytes, spans: spans, problems: problems, decoder: decoder)
     }
 
     /// Drops the bytes the framer no longer needs and reads up to a block more.
@@ -222,7 +221,7 @@ public final class RecordReader {
         while true {
             framer.frame(UnsafeBufferPointer(start: window, count: filled), isEOF: atEnd, into: &headerSink)
             if let span = headerSink.spans.first {
-                if let problem = span.problem {
+                if let problem = headerSink.problems[0] {
                     throw InputError(code: .unreadableHeader, path: name, message: problem, line: span.line)
                 }
                 let headerDecoder = CSVRecordDecoder(delimiter: delimiter.byte, header: nil)

@@ -8,6 +8,8 @@
 struct SpanSink {
     /// Spans with ranges relative to the reader's window.
     var spans: [RecordSpan] = []
+    /// Messages of records that could not be cut out of the input, by index in `spans`.
+    var problems: [Int: String] = [:]
     /// The number the next record gets.
     var nextNumber = 1
     /// Bytes covered by the spans so far.
@@ -34,16 +36,18 @@ struct SpanSink {
 
     /// Adds a record that could not be cut out of the input.
     mutating func emitMalformed(_ message: String, line: Int) {
-        spans.append(RecordSpan(range: 0..<0, number: nextNumber, line: line, problem: message))
+        problems[spans.count] = message
+        spans.append(RecordSpan(range: 0..<0, number: nextNumber, line: line))
         nextNumber += 1
     }
 
-    /// Takes the collected spans, leaving the sink empty.
-    mutating func take() -> [RecordSpan] {
+    /// Takes the collected spans and problems, leaving the sink empty.
+    mutating func take() -> (spans: [RecordSpan], problems: [Int: String]) {
         byteCount = 0
         var taken: [RecordSpan] = []
         taken.reserveCapacity(spans.capacity)
         swap(&taken, &spans)
-        return taken
+        defer { problems = [:] }
+        return (taken, problems)
     }
 }
