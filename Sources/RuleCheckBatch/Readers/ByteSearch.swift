@@ -26,13 +26,22 @@ enum ByteSearch {
     /// The offset of the first `a` or `b` in `base[from..<to]`, or nil; compares 16 bytes at a time.
     @inline(__always)
     static func findEither(_ a: UInt8, _ b: UInt8, in base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
+        findAny(a, b, b, in: base, from: from, to: to)
+    }
+
+    /// The offset of the first `a`, `b` or `c` in `base[from..<to]`, or nil; compares 16 bytes at a time.
+    @inline(__always)
+    static func findAny(_ a: UInt8, _ b: UInt8, _ c: UInt8, in base: UnsafePointer<UInt8>, from: Int, to: Int)
+        -> Int?
+    {
         var index = from
         let raw = UnsafeRawPointer(base)
         let first = SIMD16<UInt8>(repeating: a)
         let second = SIMD16<UInt8>(repeating: b)
+        let third = SIMD16<UInt8>(repeating: c)
         while index + 16 <= to {
             let chunk = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-            let hits = (chunk .== first) .| (chunk .== second)
+            let hits = (chunk .== first) .| (chunk .== second) .| (chunk .== third)
             if any(hits) {
                 for lane in 0..<16 where hits[lane] { return index + lane }
             }
@@ -40,8 +49,43 @@ enum ByteSearch {
         }
         while index < to {
             let byte = base[index]
-            if byte == a || byte == b { return index }
+            if byte == a || byte == b || byte == c { return index }
             index += 1
+        }
+        return nil
+    }
+
+    /// The offset of the first byte in `base[from..<to]` that matters to JSON structure outside
+    /// strings — `"` `,` `[` `]` `{` `}` or a line break — or nil; compares 16 bytes at a time.
+    @inline(__always)
+    static func findJSONStructural(in base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
+        var index = from
+        let raw = UnsafeRawPointer(base)
+        // `[` and `{`, `]` and `}` differ only in bit 0x20.
+        let caseBit = SIMD16<UInt8>(repeating: 0x20)
+        let openers = SIMD16<UInt8>(repeating: UInt8(ascii: "{"))
+        let closers = SIMD16<UInt8>(repeating: UInt8(ascii: "}"))
+        let quotes = SIMD16<UInt8>(repeating: quote)
+        let commas = SIMD16<UInt8>(repeating: UInt8(ascii: ","))
+        let newlines = SIMD16<UInt8>(repeating: newline)
+        while index + 16 <= to {
+            let chunk = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            let folded = chunk | caseBit
+            let hits = (folded .== openers) .| (folded .== closers) .| (chunk .== quotes) .| (chunk .== commas)
+                .| (chunk .== newlines)
+            if any(hits) {
+                for lane in 0..<16 where hits[lane] { return index + lane }
+            }
+            index += 16
+        }
+        while index < to {
+            switch base[index] {
+            case quote, newline, UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"),
+                UInt8(ascii: "}"):
+                return index
+            default:
+                index += 1
+            }
         }
         return nil
     }

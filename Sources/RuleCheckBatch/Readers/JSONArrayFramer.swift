@@ -156,6 +156,23 @@ struct JSONArrayFramer: RecordFramer {
             escaped = escaping
         }
         while position < limit {
+            if quoted, !escaping {
+                // Inside a string only a quote, a backslash or a (forbidden) line break matter.
+                guard
+                    let stop = ByteSearch.findAny(
+                        ByteSearch.quote, UInt8(ascii: "\\"), ByteSearch.newline, in: base, from: position, to: limit)
+                else {
+                    position = limit
+                    break
+                }
+                position = stop
+            } else if !quoted {
+                guard let stop = ByteSearch.findJSONStructural(in: base, from: position, to: limit) else {
+                    position = limit
+                    break
+                }
+                position = stop
+            }
             let byte = base[position]
             if byte == ByteSearch.newline {
                 currentLine += 1
