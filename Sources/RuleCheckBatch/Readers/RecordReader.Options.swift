@@ -12,7 +12,7 @@ extension RecordReader {
     public struct Options: Sendable, Hashable {
         /// The cell delimiter for CSV and TSV; nil means `,` for CSV and a tab for TSV.
         public var delimiter: CSVDelimiter?
-        /// How many bytes one `read(2)` asks for (1 MiB by default).
+        /// How many bytes one `read(2)` asks for (1 MiB by default; 1 byte to 1 GiB).
         public var blockSize: Int
         /// A batch ends after this many records (4,096 by default) …
         public var maxRecordsPerBatch: Int

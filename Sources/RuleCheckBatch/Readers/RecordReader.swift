@@ -23,10 +23,8 @@ import RuleCheck
 /// `blockSize + maxRecordSize + maxBatchBytes` bytes, plus the batches in flight. A UTF-8
 /// byte-order mark at the start of the file is skipped. Records are numbered from 1 in file order
 /// (a CSV header is not a record; a malformed record is), and each carries the line it starts on.
-/// What each format accepts, and how reading recovers from a malformed record, is described on
-/// ``RecordFormat`` cases and in the framers' documentation: CSV skips empty lines and resumes
-/// after an unterminated quote at the line after the record's first line; JSON Lines skips blank
-/// lines; a JSON file must hold one array.
+/// What each format accepts, and how reading recovers after a malformed record, is described on
+/// the cases of ``RecordFormat``.
 ///
 /// A reader is used from one thread at a time; its ``progress`` may be read from any thread.
 public final class RecordReader {
@@ -92,8 +90,9 @@ public final class RecordReader {
 
     init(source: any ByteSource, name: String, format: RecordFormat, options: Options) throws {
         var options = options
-        options.blockSize = max(1, options.blockSize)
-        options.maxRecordSize = max(1, options.maxRecordSize)
+        // Clamped so that window arithmetic cannot overflow.
+        options.blockSize = min(max(1, options.blockSize), 1 << 30)
+        options.maxRecordSize = min(max(1, options.maxRecordSize), 1 << 40)
         self.name = name
         self.format = format
         self.options = options
