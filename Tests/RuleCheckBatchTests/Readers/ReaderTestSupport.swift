@@ -23,7 +23,12 @@ func readAll(_ bytes: [UInt8], format: RecordFormat, options: RecordReader.Optio
         #expect(batch.count <= max(1, options.maxRecordsPerBatch))
         records += batch.decodeAll()
     }
-    #expect(reader.progress.bytesRead == Int64(bytes.count))
+    // A JSON file stops being read at the first structural error outside the array.
+    if format == .json {
+        #expect(reader.progress.bytesRead <= Int64(bytes.count))
+    } else {
+        #expect(reader.progress.bytesRead == Int64(bytes.count))
+    }
     return ReadResult(header: reader.header, records: records)
 }
 
