@@ -93,9 +93,11 @@ struct CSVFramer: RecordFramer {
                 // Fast path: a line with no quote is one record.
                 let stop = ByteSearch.findEither(ByteSearch.newline, ByteSearch.quote, in: base, from: scan, to: limit)
                 if let stop, base[stop] == ByteSearch.quote {
+                    // The record has a quote: the state machine takes over at it. Before it there is
+                    // no quote, so the state there only depends on the byte before it.
                     slow = true
-                    scan = recordStart
-                    state = .cellStart
+                    scan = stop
+                    state = stop == recordStart || base[stop - 1] == delimiter ? .cellStart : .unquoted
                     continue
                 }
                 let newline = stop
@@ -129,7 +131,8 @@ struct CSVFramer: RecordFramer {
         var currentLine = line
         var end = -1
         let delimiter = self.delimiter
-        // The state machine of the type's documentation, stepping from quote to quote with memchr.
+        // The state machine of the type's documentation, stepping from one quote or line break to
+        // the next.
         scanning: while position < limit {
             switch current {
             case .cellStart, .unquoted:
