@@ -22,8 +22,11 @@ import Foundation
 ///   items; returning ``PipelineControl/stop`` ends the run early.
 /// - An error thrown by `produce` is rethrown after every item produced before it has been
 ///   consumed; one thrown by `transform` or `consume` stops the run and is rethrown at once.
-/// - ``run(produce:transform:consume:)`` returns only once every thread it started has ended, so
-///   the closures may capture non-`Sendable` state that the caller does not touch meanwhile.
+/// - `produce` is taken as `sending`: the compiler checks that nothing else, `consume` included,
+///   shares what it captures (capture a reader, not a local `var`; take what `consume` needs from
+///   the reader, like its ``RecordReader/progress``, beforehand). `consume` may capture anything,
+///   as it runs on the calling thread. ``run(produce:transform:consume:)`` returns only once every
+///   thread it started has ended.
 ///
 /// With `jobs == 1` nothing runs on other threads: produce, transform and consume simply take
 /// turns on the calling thread. Worker threads get an 8 MiB stack, so deep (but limited)
@@ -88,7 +91,7 @@ public struct OrderedParallelMap: Sendable, Hashable {
     /// - Throws: the first error from `transform` or `consume`, or else the error `produce` threw.
     @discardableResult
     public func run<Input: Sendable, Output: Sendable>(
-        produce: @escaping () throws -> Input?,
+        produce: sending @escaping () throws -> Input?,
         transform: @escaping @Sendable (Input) throws -> Output,
         consume: (Output) throws -> PipelineControl
     ) throws -> Statistics {
@@ -127,8 +130,9 @@ public struct OrderedParallelMap: Sendable, Hashable {
     }
 }
 
-/// Hands a non-`Sendable` value to one other thread. Sound here because `run` blocks until that
-/// thread has ended, and nothing else touches the value meanwhile.
+/// Hands a non-`Sendable` value to one other thread. Sound here because the value (`produce`) was
+/// passed as `sending`, so nothing else references what it captures, and `run` waits for that
+/// thread to end.
 private struct UncheckedTransfer<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }

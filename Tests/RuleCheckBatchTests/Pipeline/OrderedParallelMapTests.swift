@@ -13,8 +13,10 @@ import Testing
     final class InFlightProbe: Sendable {
         private let current = Atomic<Int>(0)
         private let peak = Atomic<Int>(0)
+        private let total = Atomic<Int>(0)
 
         func produced() {
+            total.add(1, ordering: .sequentiallyConsistent)
             let now = current.add(1, ordering: .sequentiallyConsistent).newValue
             _ = peak.max(now, ordering: .sequentiallyConsistent)
         }
@@ -22,6 +24,31 @@ import Testing
         func consumed() { current.subtract(1, ordering: .sequentiallyConsistent) }
 
         var peakValue: Int { peak.load(ordering: .sequentiallyConsistent) }
+
+        var producedCount: Int { total.load(ordering: .sequentiallyConsistent) }
+    }
+
+    /// Produces 1, 2, 3, … up to `limit` (nil after it), and throws when it reaches `failAt`. Not
+    /// `Sendable`: `run` takes the producer as `sending`, so only the producer thread uses it.
+    final class Numbers {
+        private var next = 0
+        private let limit: Int?
+        private let failAt: Int?
+        private let probe: InFlightProbe?
+
+        init(limit: Int? = nil, failAt: Int? = nil, probe: InFlightProbe? = nil) {
+            self.limit = limit
+            self.failAt = failAt
+            self.probe = probe
+        }
+
+        func produce() throws -> Int? {
+            next += 1
+            if next == failAt { throw Boom(at: next) }
+            if let limit, next > limit { return nil }
+            probe?.produced()
+            return next
+        }
     }
 
     /// A transform whose duration varies, so workers finish out of order.
@@ -33,20 +60,16 @@ import Testing
 
     @Test(arguments: 1...4)
     func resultsArriveInInputOrder(jobs: Int) throws {
-        var next = 0
+        let numbers = Numbers(limit: 300)
         var results: [Int] = []
         let statistics = try OrderedParallelMap(jobs: jobs).run(
-            produce: {
-                guard next < 300 else { return nil }
-                defer { next += 1 }
-                return next
-            },
+            produce: { try numbers.produce() },
             transform: Self.jitteredSquare,
             consume: { value in
                 results.append(value)
                 return .proceed
             })
-        #expect(results == (0..<300).map { $0 * $0 })
+        #expect(results == (1...300).map { $0 * $0 })
         #expect(statistics.produced == 300)
         #expect(statistics.consumed == 300)
     }
@@ -56,18 +79,15 @@ import Testing
         let pipeline = OrderedParallelMap(jobs: jobs, maxInFlight: maxInFlight)
         #expect(pipeline.maxInFlight == max(jobs, maxInFlight ?? 2 * jobs))
         let probe = InFlightProbe()
-        var next = 0
+        let numbers = Numbers(limit: 200, probe: probe)
+        var consumed = 0
         let statistics = try pipeline.run(
-            produce: {
-                guard next < 200 else { return nil }
-                next += 1
-                probe.produced()
-                return next
-            },
+            produce: { try numbers.produce() },
             transform: Self.jitteredSquare,
             consume: { _ in
                 // A slow consumer: without the bound, the producer would run far ahead.
-                if next % 5 == 0 { Thread.sleep(forTimeInterval: 0.001) }
+                consumed += 1
+                if consumed % 5 == 0 { Thread.sleep(forTimeInterval: 0.001) }
                 probe.consumed()
                 return .proceed
             })
@@ -79,15 +99,11 @@ import Testing
 
     @Test(arguments: 1...4)
     func consumerCanStopEarly(jobs: Int) throws {
-        let producedCount = Atomic<Int>(0)
-        var next = 0
+        let probe = InFlightProbe()
+        let numbers = Numbers(probe: probe)  // endless
         var seen: [Int] = []
         let statistics = try OrderedParallelMap(jobs: jobs).run(
-            produce: { () -> Int? in
-                next += 1
-                producedCount.add(1, ordering: .relaxed)
-                return next  // endless
-            },
+            produce: { try numbers.produce() },
             transform: { $0 },
             consume: { value in
                 seen.append(value)
@@ -96,20 +112,17 @@ import Testing
         #expect(seen == Array(1...10))
         #expect(statistics.consumed == 10)
         // The producer stopped soon after: no more than the in-flight bound past the stop.
-        #expect(producedCount.load(ordering: .relaxed) <= 10 + 2 * jobs + 1)
+        #expect(statistics.produced <= 10 + 2 * jobs)
+        #expect(probe.producedCount <= 10 + 2 * jobs + 1)
     }
 
     @Test(arguments: 1...4)
     func producerErrorComesAfterEarlierItems(jobs: Int) {
-        var next = 0
         var seen: [Int] = []
         #expect(throws: Boom(at: 50)) {
+            let numbers = Numbers(failAt: 50)
             try OrderedParallelMap(jobs: jobs).run(
-                produce: { () throws -> Int? in
-                    next += 1
-                    if next == 50 { throw Boom(at: next) }
-                    return next
-                },
+                produce: { try numbers.produce() },
                 transform: Self.jitteredSquare,
                 consume: { value in
                     seen.append(value)
@@ -121,14 +134,11 @@ import Testing
 
     @Test(arguments: 1...4)
     func transformErrorStopsInOrder(jobs: Int) {
-        var next = 0
         var seen: [Int] = []
         #expect(throws: Boom(at: 30)) {
+            let numbers = Numbers(limit: 1000)
             try OrderedParallelMap(jobs: jobs).run(
-                produce: { () -> Int? in
-                    next += 1
-                    return next <= 1000 ? next : nil
-                },
+                produce: { try numbers.produce() },
                 transform: { value throws -> Int in
                     if value == 30 { throw Boom(at: value) }
                     return value
@@ -143,13 +153,10 @@ import Testing
 
     @Test(arguments: 1...3)
     func consumerErrorIsRethrown(jobs: Int) {
-        var next = 0
         #expect(throws: Boom(at: 3)) {
+            let numbers = Numbers()
             try OrderedParallelMap(jobs: jobs).run(
-                produce: { () -> Int? in
-                    next += 1
-                    return next
-                },
+                produce: { try numbers.produce() },
                 transform: { $0 },
                 consume: { value in
                     if value == 3 { throw Boom(at: value) }
