@@ -6,7 +6,8 @@ import Glibc
 import Musl
 #endif
 
-/// Fast byte search over a window (the C library's vectorized `memchr`).
+/// Fast byte search over a window: the C library's vectorized `memchr` for one byte, 16-byte SIMD
+/// compares for two or more.
 ///
 /// ```swift
 /// if let newline = ByteSearch.find(0x0A, in: base, from: start, to: end) { … }
