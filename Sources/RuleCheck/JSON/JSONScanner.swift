@@ -290,7 +290,7 @@ struct JSONScanner {
     /// (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF).
     @inline(__always)
     private mutating func skipUTF8Sequence() throws(JSONParseError) {
-        let length = JSONUTF8.sequenceLength(bytes + index, available: count - index)
+        let length = UTF8Validation.sequenceLength(bytes + index, available: count - index)
         guard length > 0 else {
             throw JSONParseError(
                 code: .invalidUTF8, message: "invalid UTF-8 (byte 0x\(hex2(bytes[index]))) in a string", offset: index)
@@ -414,7 +414,7 @@ struct JSONScanner {
         case 0..<0x20, 0x7F: return "control character U+00\(hex2(byte))"
         case 0x20..<0x7F: return "'\(Character(Unicode.Scalar(byte)))'"
         default:
-            let length = JSONUTF8.sequenceLength(bytes + position, available: count - position)
+            let length = UTF8Validation.sequenceLength(bytes + position, available: count - position)
             guard length > 0 else { return "byte 0x\(hex2(byte)) (not UTF-8)" }
             return "'\(String(decoding: UnsafeBufferPointer(start: bytes + position, count: length), as: UTF8.self))'"
         }

@@ -1,0 +1,260 @@
+/// Cuts CSV or TSV input (RFC 4180) into records, tracking quotes so that line breaks inside quoted
+/// cells stay inside their record.
+///
+/// ```swift
+/// var framer = CSVFramer(delimiter: UInt8(ascii: ","), maxRecordSize: 1 << 20)
+/// framer.frame(window, isEOF: true, into: &sink)
+/// ```
+///
+/// - A record ends at a `\n` outside quotes; a `\r` just before it is dropped, so CRLF and LF files
+///   (and a mix) read the same. A last record without a line break ends at the end of the file.
+///   A lone `\r` is not a line break.
+/// - Empty lines (nothing or only `\r` before the `\n`) are skipped: they are no record, but they
+///   count as lines. (So a one-column file writes an empty value as `""`.)
+/// - A `"` opens a quoted cell only at the start of a cell; elsewhere it is an ordinary byte here,
+///   and the decoder reports it.
+/// - A record that does not end within `maxRecordSize` bytes, or a quote still open at the end of
+///   the file, gives a malformed record at the line where the record starts (`unterminated quote`
+///   when a quote is open). Framing then starts again at the line after that record's first line,
+///   so the rest of the file is still read; a first line longer than the limit is skipped to its end
+///   without keeping it in memory.
+///
+/// Scanning compares 16 bytes at a time for the next line break or quote: a line without quotes is
+/// one search; a record with quotes steps from quote to quote.
+/// Resynchronizing is linear: once a scan from line *k* ran to offset *E* without ending, a scan
+/// from any later line that passes its own first line break inside quotes is in the same state as
+/// the first scan from then on (both are inside quotes at that line start), so it continues from *E*
+/// with that scan's state instead of reading the same bytes again.
+struct CSVFramer: RecordFramer {
+    private enum State: UInt8 {
+        case cellStart, unquoted, quoted, quotedQuote
+    }
+
+    /// Where an earlier, unfinished scan stopped, and its state there.
+    private struct Known {
+        var end: Int
+        var state: State
+        var line: Int
+    }
+
+    private let delimiter: UInt8
+    private let maxRecordSize: Int
+
+    private var recordStart = 0
+    private var recordLine = 1
+    /// The next offset to scan.
+    private var scan = 0
+    /// The line number at `scan`.
+    private var line = 1
+    private var state = State.cellStart
+    /// Whether the current record is scanned byte by byte (it has a quote).
+    private var slow = false
+    /// The first line break inside the current record (within quotes), or -1.
+    private var firstNewline = -1
+    /// Skipping the rest of an oversized line without keeping it.
+    private var discarding = false
+    private var known: Known?
+    private(set) var isFinished = false
+
+    init(delimiter: UInt8, maxRecordSize: Int) {
+        self.delimiter = delimiter
+        self.maxRecordSize = max(1, maxRecordSize)
+    }
+
+    var retainFrom: Int { discarding ? scan : recordStart }
+
+    mutating func shift(by offset: Int) {
+        recordStart -= offset
+        scan -= offset
+        if firstNewline >= 0 { firstNewline -= offset }
+        known?.end -= offset
+    }
+
+    mutating func frame(_ window: UnsafeBufferPointer<UInt8>, isEOF: Bool, into sink: inout SpanSink) {
+        guard let base = window.baseAddress else {
+            if isEOF { isFinished = true }
+            return
+        }
+        let count = window.count
+        while !isFinished, !sink.isFull {
+            if discarding {
+                guard let newline = ByteSearch.find(ByteSearch.newline, in: base, from: scan, to: count) else {
+                    scan = count
+                    if isEOF { isFinished = true }
+                    return
+                }
+                discarding = false
+                line += 1
+                startRecord(at: newline + 1)
+                continue
+            }
+            let limit = min(count, recordStart + maxRecordSize + 1)
+            if !slow {
+                // Fast path: a line with no quote is one record.
+                let stop = ByteSearch.findEither(ByteSearch.newline, ByteSearch.quote, in: base, from: scan, to: limit)
+                if let stop, base[stop] == ByteSearch.quote {
+                    // The record has a quote: the state machine takes over at it. Before it there is
+                    // no quote, so the state there only depends on the byte before it.
+                    slow = true
+                    scan = stop
+                    state = stop == recordStart || base[stop - 1] == delimiter ? .cellStart : .unquoted
+                    continue
+                }
+                let newline = stop
+                if let newline {
+                    emit(base, recordStart..<newline, into: &sink)
+                    line += 1
+                    startRecord(at: newline + 1)
+                } else if limit == recordStart + maxRecordSize + 1 {
+                    sink.emitMalformed("record is longer than \(maxRecordSize) bytes", line: recordLine)
+                    discarding = true
+                    scan = limit
+                } else if isEOF {
+                    emit(base, recordStart..<count, into: &sink)
+                    isFinished = true
+                } else {
+                    scan = count
+                    return
+                }
+                continue
+            }
+            if !scanQuotedRecord(base, count: count, limit: limit, isEOF: isEOF, into: &sink) { return }
+        }
+    }
+
+    /// Runs the state machine over the current record; returns false when more bytes are needed.
+    private mutating func scanQuotedRecord(
+        _ base: UnsafePointer<UInt8>, count: Int, limit: Int, isEOF: Bool, into sink: inout SpanSink
+    ) -> Bool {
+        var position = scan
+        var current = state
+        var currentLine = line
+        var end = -1
+        let delimiter = self.delimiter
+        // The state machine of the type's documentation, stepping from one quote or line break to
+        // the next.
+        scanning: while position < limit {
+            switch current {
+            case .cellStart, .unquoted:
+                // Outside quotes: the record ends at a line break; a quote opens a quoted cell only
+                // at a cell's start, and is an ordinary byte elsewhere.
+                guard
+                    let stop = ByteSearch.findEither(
+                        ByteSearch.newline, ByteSearch.quote, in: base, from: position, to: limit)
+                else {
+                    current = base[limit - 1] == delimiter ? .cellStart : .unquoted
+                    position = limit
+                    break
+                }
+                if base[stop] == ByteSearch.newline {
+                    end = stop
+                    break scanning
+                }
+                let opensCell = stop == position ? current == .cellStart : base[stop - 1] == delimiter
+                current = opensCell ? .quoted : .unquoted
+                position = stop + 1
+            case .quoted:
+                guard
+                    let stop = ByteSearch.findEither(
+                        ByteSearch.quote, ByteSearch.newline, in: base, from: position, to: limit)
+                else {
+                    position = limit
+                    break
+                }
+                position = stop + 1
+                if base[stop] == ByteSearch.quote {
+                    current = .quotedQuote
+                    break
+                }
+                currentLine += 1
+                if firstNewline < 0 {
+                    firstNewline = stop
+                    // Past its first line break inside quotes, this scan follows the earlier
+                    // unfinished one: continue where that one stopped.
+                    if let known, known.end > position {
+                        position = known.end
+                        current = known.state
+                        currentLine = known.line
+                    }
+                }
+            case .quotedQuote:
+                let byte = base[position]
+                if byte == ByteSearch.quote {
+                    current = .quoted
+                    position += 1
+                } else if byte == delimiter {
+                    current = .cellStart
+                    position += 1
+                } else if byte == ByteSearch.newline {
+                    end = position
+                    break scanning
+                } else {
+                    current = .unquoted  // text after a closing quote; the decoder reports it
+                }
+            }
+        }
+        if end >= 0 {
+            emit(base, recordStart..<end, into: &sink)
+            line = currentLine + 1
+            startRecord(at: end + 1)
+            return true
+        }
+        if position == recordStart + maxRecordSize + 1 {
+            known = Known(end: position, state: current, line: currentLine)
+            let message =
+                current == .quoted
+                ? "unterminated quote: no closing quote within \(maxRecordSize) bytes"
+                : "record is longer than \(maxRecordSize) bytes"
+            sink.emitMalformed(message, line: recordLine)
+            resyncAfterFirstLine(at: position)
+            return true
+        }
+        if !isEOF {
+            scan = position
+            state = current
+            line = currentLine
+            return false
+        }
+        if current == .quoted {
+            known = Known(end: count, state: current, line: currentLine)
+            sink.emitMalformed("unterminated quote", line: recordLine)
+            resyncAfterFirstLine(at: count)
+            if discarding { isFinished = true }
+        } else {
+            emit(base, recordStart..<count, into: &sink)
+            isFinished = true
+        }
+        return true
+    }
+
+    /// Continues at the line after the current record's first line.
+    private mutating func resyncAfterFirstLine(at position: Int) {
+        if firstNewline >= 0 {
+            line = recordLine + 1
+            startRecord(at: firstNewline + 1)
+        } else {
+            line = recordLine
+            discarding = true
+            scan = position
+        }
+    }
+
+    private mutating func startRecord(at offset: Int) {
+        recordStart = offset
+        recordLine = line
+        scan = offset
+        state = .cellStart
+        slow = false
+        firstNewline = -1
+        if let known, offset >= known.end { self.known = nil }
+    }
+
+    /// Emits a record without its trailing `\r`; an empty line is skipped.
+    @inline(__always)
+    private func emit(_ base: UnsafePointer<UInt8>, _ range: Range<Int>, into sink: inout SpanSink) {
+        var end = range.upperBound
+        if end > range.lowerBound, base[end - 1] == ByteSearch.carriageReturn { end -= 1 }
+        guard end > range.lowerBound else { return }
+        sink.emit(range.lowerBound..<end, line: recordLine)
+    }
+}

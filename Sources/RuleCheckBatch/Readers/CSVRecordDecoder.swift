@@ -1,0 +1,123 @@
+import RuleCheck
+
+/// Splits one CSV or TSV record (as cut by ``CSVFramer``) into cells.
+///
+/// ```swift
+/// let decoder = CSVRecordDecoder(delimiter: UInt8(ascii: ","), header: ["a", "b"])
+/// var scratch: [UInt8] = []
+/// decoder.decode(bytes, scratch: &scratch)   // .cells(["1", "x\"y"]) for `1,"x""y"`
+/// ```
+///
+/// Quoted cells lose their quotes and `""` becomes `"`; unquoted cells are taken as they are
+/// (spaces kept). A record is malformed when a cell is not UTF-8, when a quote appears inside an
+/// unquoted cell, when text follows a closing quote, or when its cell count differs from the
+/// header's.
+struct CSVRecordDecoder: Sendable {
+    let delimiter: UInt8
+    /// The column names; nil while decoding the header itself (no count check).
+    let header: [String]?
+
+    func decode(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> DecodedRecord.Content {
+        switch cells(bytes, scratch: &scratch) {
+        case .success(let cells): .cells(cells)
+        case .failure(let problem): .malformed(problem.message)
+        }
+    }
+
+    /// Why a record is malformed.
+    struct Problem: Error {
+        var message: String
+    }
+
+    func cells(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> Result<[String], Problem> {
+        var cells: [String] = []
+        cells.reserveCapacity(header?.count ?? 8)
+        guard let base = bytes.baseAddress else {
+            return finish([""])
+        }
+        let count = bytes.count
+        let quote = ByteSearch.quote
+        let delimiter = self.delimiter
+        var position = 0
+        var failure: String?
+        while true {
+            let column = cells.count
+            var cell: String?
+            if position < count, base[position] == quote {
+                position += 1
+                var runStart = position
+                var hasDoubledQuote = false
+                var closed = false
+                scratch.removeAll(keepingCapacity: true)
+                while position < count {
+                    guard let next = ByteSearch.find(quote, in: base, from: position, to: count) else {
+                        position = count
+                        break
+                    }
+                    if next + 1 < count, base[next + 1] == quote {
+                        // `""` inside quotes is one `"`.
+                        hasDoubledQuote = true
+                        scratch.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: next + 1 - runStart))
+                        position = next + 2
+                        runStart = position
+                    } else {
+                        if hasDoubledQuote {
+                            scratch.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: next - runStart))
+                            cell = scratch.withUnsafeBufferPointer { Self.string($0) }
+                        } else {
+                            cell = Self.string(UnsafeBufferPointer(start: base + runStart, count: next - runStart))
+                        }
+                        position = next + 1
+                        closed = true
+                        break
+                    }
+                }
+                if !closed {
+                    failure = "unterminated quote in \(describeCell(column))"
+                } else if position < count, base[position] != delimiter {
+                    failure = "\(describeCell(column)) has text after its closing quote"
+                }
+            } else {
+                let start = position
+                while position < count, base[position] != delimiter {
+                    if base[position] == quote {
+                        failure = "\(describeCell(column)) has a quote inside an unquoted value (quote the whole value and double the quote)"
+                        break
+                    }
+                    position += 1
+                }
+                if failure == nil {
+                    cell = Self.string(UnsafeBufferPointer(start: base + start, count: position - start))
+                }
+            }
+            if let failure { return .failure(Problem(message: failure)) }
+            guard let cell else { return .failure(Problem(message: "\(describeCell(column)) is not valid UTF-8")) }
+            cells.append(cell)
+            if position >= count { break }
+            position += 1  // the delimiter
+        }
+        return finish(cells)
+    }
+
+    /// The bytes as a string, or nil when they are not UTF-8.
+    @inline(__always)
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        UTF8Validation.isValid(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+
+    private func finish(_ cells: [String]) -> Result<[String], Problem> {
+        if let header, cells.count != header.count {
+            let noun = cells.count == 1 ? "cell" : "cells"
+            return .failure(Problem(message: "record has \(cells.count) \(noun), the header has \(header.count)"))
+        }
+        return .success(cells)
+    }
+
+    /// `cell 3 ("email")`, or `cell 9` past the header.
+    private func describeCell(_ index: Int) -> String {
+        if let header, index < header.count {
+            return "cell \(index + 1) (\(JSONWriter.quoted(header[index])))"
+        }
+        return "cell \(index + 1)"
+    }
+}

@@ -1,0 +1,25 @@
+/// One record of an input file, decoded: its cells, its object, or why it could not be read.
+///
+/// ```swift
+/// for record in batch.decodeAll() {
+///     switch record.content {
+///     case .cells(let cells): check(cells, against: header)
+///     case .object(let object): check(object)
+///     case .malformed(let message): report("line \(record.line): \(message)")
+///     }
+/// }
+/// ```
+public struct DecodedRecord: Sendable, Hashable {
+    /// The record's number, counting data records from 1; malformed records count too.
+    public var number: Int
+    /// The 1-based line of the file where the record starts.
+    public var line: Int
+    /// What the record holds.
+    public var content: Content
+
+    public init(number: Int, line: Int, content: Content) {
+        self.number = number
+        self.line = line
+        self.content = content
+    }
+}

@@ -1,0 +1,72 @@
+/// Cuts JSON Lines input into records: each line with something other than whitespace is one.
+///
+/// ```swift
+/// var framer = JSONLinesFramer(maxRecordSize: 1 << 20)
+/// framer.frame(window, isEOF: true, into: &sink)
+/// ```
+///
+/// Blank and whitespace-only lines are skipped (they count as lines, not records). A line longer
+/// than `maxRecordSize` bytes is a malformed record and is skipped to its end without being kept in
+/// memory. Spans keep the whole line, leading whitespace and a trailing `\r` included, so the
+/// decoder's columns are the file's.
+struct JSONLinesFramer: RecordFramer {
+    private let maxRecordSize: Int
+    private var lineStart = 0
+    private var line = 1
+    /// The offset from which to look for the line break.
+    private var scan = 0
+    private var discarding = false
+    private(set) var isFinished = false
+
+    init(maxRecordSize: Int) {
+        self.maxRecordSize = max(1, maxRecordSize)
+    }
+
+    var retainFrom: Int { discarding ? scan : lineStart }
+
+    mutating func shift(by offset: Int) {
+        lineStart -= offset
+        scan -= offset
+    }
+
+    mutating func frame(_ window: UnsafeBufferPointer<UInt8>, isEOF: Bool, into sink: inout SpanSink) {
+        guard let base = window.baseAddress else {
+            if isEOF { isFinished = true }
+            return
+        }
+        let count = window.count
+        while !isFinished, !sink.isFull {
+            let limit = discarding ? count : min(count, lineStart + maxRecordSize + 1)
+            if let newline = ByteSearch.find(ByteSearch.newline, in: base, from: scan, to: limit) {
+                if !discarding { emit(base, lineStart..<newline, into: &sink) }
+                discarding = false
+                line += 1
+                lineStart = newline + 1
+                scan = lineStart
+            } else if !discarding, limit == lineStart + maxRecordSize + 1 {
+                sink.emitMalformed("record is longer than \(maxRecordSize) bytes", line: line)
+                discarding = true
+                scan = limit
+            } else if isEOF {
+                if !discarding { emit(base, lineStart..<count, into: &sink) }
+                isFinished = true
+            } else {
+                scan = count
+                return
+            }
+        }
+    }
+
+    /// Emits the line unless it is blank.
+    @inline(__always)
+    private func emit(_ base: UnsafePointer<UInt8>, _ range: Range<Int>, into sink: inout SpanSink) {
+        for offset in range {
+            switch base[offset] {
+            case 0x20, 0x09, 0x0D: continue
+            default:
+                sink.emit(range, line: line)
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// The kinds of export file ``RecordReader`` reads.
+///
+/// ```swift
+/// RecordFormat(path: "people.tsv")        // .tsv
+/// RecordFormat(path: "events.ndjson")     // .jsonl
+/// RecordFormat(rawValue: "json")          // .json, as `--input json` gives it
+/// ```
+///
+/// Every format: a UTF-8 byte-order mark at the start is skipped; lines are counted at `\n` (so CRLF
+/// and LF files read the same); a record longer than ``RecordReader/Options-swift.struct/maxRecordSize``
+/// is malformed and skipped without being held in memory; a malformed record keeps its number.
+public enum RecordFormat: String, Sendable, Hashable, CaseIterable {
+    /// Comma-separated values (RFC 4180); the first record is the header.
+    ///
+    /// Quoted cells may hold delimiters, `""` and line breaks (a record's line is where it starts).
+    /// Empty lines are skipped, so a one-column file writes an empty value as `""`. Malformed: a
+    /// cell that is not UTF-8, a quote inside an unquoted cell (`ab"c`), text after a closing quote
+    /// (`"ab"c`), a cell count that differs from the header's, and an unterminated quote: a quote
+    /// still open at the end of the file or after `maxRecordSize` bytes. After an unterminated
+    /// quote, reading resumes at the line after the record's first line. A malformed header is an
+    /// ``InputError``; an empty file has an empty header and no records.
+    case csv
+    /// Tab-separated values, read with the same rules as CSV.
+    case tsv
+    /// One JSON array whose elements are the records (objects).
+    ///
+    /// Elements are cut out while streaming, never loading the file. An element that does not parse
+    /// or is not an object is malformed, and reading goes on with the next element: after a missing
+    /// comma, at the next top-level `{`; after a line break inside a string, at the next line that
+    /// starts with `{`. A file that does not start with `[` gives one malformed record (a single
+    /// top-level object is not accepted: use JSON Lines); a trailing comma, a missing `]` or content
+    /// after it each give a malformed record; an empty file has no records.
+    case json
+    /// JSON Lines: one JSON object per line.
+    ///
+    /// Blank and whitespace-only lines are skipped. A line that does not parse, or holds a value that
+    /// is not an object, is malformed (`record is a number, not an object`).
+    case jsonl
+
+    /// The format a file name's extension implies: `.csv`, `.tsv`/`.tab`, `.json`, `.jsonl`/`.ndjson`
+    /// (any case); nil for anything else, including `-` (standard input).
+    ///
+    /// ```swift
+    /// RecordFormat(path: "/tmp/a.CSV")   // .csv
+    /// RecordFormat(path: "-")            // nil
+    /// ```
+    public init?(path: String) {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        switch path[path.index(after: dot)...].lowercased() {
+        case "csv": self = .csv
+        case "tsv", "tab": self = .tsv
+        case "json": self = .json
+        case "jsonl", "ndjson": self = .jsonl
+        default: return nil
+        }
+    }
+
+    /// Whether records are rows of cells under a header (CSV, TSV) rather than JSON objects.
+    public var isDelimited: Bool { self == .csv || self == .tsv }
+}

@@ -1,0 +1,241 @@
+import RuleCheck
+
+/// Reads a CSV, TSV, JSON or JSON Lines file as a stream of ``RecordBatch``es, in bounded memory.
+///
+/// ```swift
+/// let reader = try RecordReader(path: "export.csv", format: .csv)   // "-" reads standard input
+/// print(reader.header ?? [])                                         // the CSV column names
+/// while let batch = try reader.nextBatch() {
+///     for record in batch.decodeAll() {
+///         print(record.number, record.line, record.content)
+///     }
+/// }
+/// ```
+///
+/// Reading has two levels so that the costly part can run on worker threads:
+/// 1. **Framing**, here, on one thread: blocks of ``Options-swift.struct/blockSize`` bytes are read
+///    with `read(2)` and cut into batches of whole records (by quotes and line breaks for CSV, by
+///    lines for JSON Lines, by brackets and strings for a JSON array).
+/// 2. **Decoding**, anywhere: ``RecordBatch/decodeAll()`` turns each record into cells or an
+///    object, or says why it is malformed.
+///
+/// Memory stays bounded whatever the file: one window of at most about
+/// `blockSize + maxRecordSize + maxBatchBytes` bytes, plus the batches in flight. A UTF-8
+/// byte-order mark at the start of the file is skipped. Records are numbered from 1 in file order
+/// (a CSV header is not a record; a malformed record is), and each carries the line it starts on.
+/// What each format accepts, and how reading recovers after a malformed record, is described on
+/// the cases of ``RecordFormat``.
+///
+/// A reader is used from one thread at a time; its ``progress`` may be read from any thread.
+public final class RecordReader {
+    /// The path as given (`-` for standard input), or the name given to in-memory input.
+    public let name: String
+    /// The format being read.
+    public let format: RecordFormat
+    /// How the reader reads.
+    public let options: Options
+    /// The CSV or TSV header's column names (empty for an empty file); nil for JSON formats.
+    public private(set) var header: [String]?
+    /// Decodes this input's records; every batch carries it too.
+    public private(set) var decoder: RecordDecoder
+    /// Bytes read so far and the total size, for a progress bar; safe to read from any thread.
+    public let progress: ReadProgress
+
+    private let source: any ByteSource
+    private var framer: any RecordFramer
+    private var sink: SpanSink
+    private var window: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var filled = 0
+    private var atEnd = false
+
+    /// Opens a file, or standard input for `-`, and reads the CSV or TSV header.
+    ///
+    /// ```swift
+    /// let reader = try RecordReader(path: "-", format: .jsonl)
+    /// ```
+    ///
+    /// - Throws: ``InputError`` when the file cannot be opened or read, or its header is malformed.
+    public convenience init(path: String, format: RecordFormat, options: Options = Options()) throws {
+        let source = try FileByteSource(path: path)
+        try self.init(source: source, name: path, format: format, options: options)
+    }
+
+    /// Reads an open file descriptor (a pipe, a socket, a file), which the reader does not close.
+    ///
+    /// ```swift
+    /// let reader = try RecordReader(fileDescriptor: 0, name: "-", format: .csv)
+    /// ```
+    ///
+    /// - Throws: ``InputError``.
+    public convenience init(
+        fileDescriptor: Int32, name: String, format: RecordFormat, options: Options = Options()
+    ) throws {
+        let source = try FileByteSource(descriptor: fileDescriptor, path: name, ownsDescriptor: false)
+        try self.init(source: source, name: name, format: format, options: options)
+    }
+
+    /// Reads bytes held in memory.
+    ///
+    /// ```swift
+    /// let reader = try RecordReader(bytes: Array("a,b\n1,2\n".utf8), format: .csv)
+    /// ```
+    ///
+    /// - Throws: ``InputError`` when the CSV or TSV header is malformed.
+    public convenience init(
+        bytes: [UInt8], name: String = "<memory>", format: RecordFormat, options: Options = Options()
+    ) throws {
+        try self.init(source: MemoryByteSource(bytes), name: name, format: format, options: options)
+    }
+
+    init(source: any ByteSource, name: String, format: RecordFormat, options: Options) throws {
+        var options = options
+        // Clamped so that window arithmetic cannot overflow.
+        options.blockSize = min(max(1, options.blockSize), 1 << 30)
+        options.maxRecordSize = min(max(1, options.maxRecordSize), 1 << 40)
+        self.name = name
+        self.format = format
+        self.options = options
+        self.source = source
+        self.progress = ReadProgress(totalBytes: source.totalSize)
+        self.sink = SpanSink(maxRecords: options.maxRecordsPerBatch, maxBytes: options.maxBatchBytes)
+        self.capacity = options.blockSize + min(options.maxRecordSize, 1 << 16) + 1
+        self.window = .allocate(capacity: capacity)
+        let delimiter = options.delimiter ?? (format == .tsv ? .tab : .comma)
+        let parser = JSONParser(maxDepth: options.maxJSONDepth)
+        switch format {
+        case .csv, .tsv:
+            framer = CSVFramer(delimiter: delimiter.byte, maxRecordSize: options.maxRecordSize)
+            decoder = .delimited(delimiter, header: [])
+        case .jsonl:
+            framer = JSONLinesFramer(maxRecordSize: options.maxRecordSize)
+            decoder = .json(parser, jsonLines: true)
+        case .json:
+            framer = JSONArrayFramer(maxRecordSize: options.maxRecordSize)
+            decoder = .json(parser, jsonLines: false)
+        }
+        try skipByteOrderMark()
+        if format.isDelimited {
+            let header = try readHeader(delimiter: delimiter)
+            self.header = header
+            decoder = .delimited(delimiter, header: header)
+        }
+    }
+
+    deinit {
+        window.deallocate()
+    }
+
+    /// Reads and frames the next batch of records.
+    ///
+    /// ```swift
+    /// while let batch = try reader.nextBatch() { process(batch) }
+    /// ```
+    ///
+    /// - Returns: the next batch, never empty; nil at the end of the input.
+    /// - Throws: ``InputError`` when reading fails.
+    public func nextBatch() throws -> RecordBatch? {
+        while true {
+            framer.frame(UnsafeBufferPointer(start: window, count: filled), isEOF: atEnd, into: &sink)
+            // Cut whatever was framed before reading on, so that no span outlives the window's bytes.
+            if !sink.spans.isEmpty { return cutBatch() }
+            if framer.isFinished { return nil }
+            try refill()
+        }
+    }
+
+    // MARK: Internals
+
+    /// The window's current capacity in bytes: what the reader itself holds, for tests of bounded memory.
+    var windowCapacity: Int { capacity }
+
+    /// Copies the collected records' bytes into a batch of their own.
+    private func cutBatch() -> RecordBatch {
+        var (spans, problems) = sink.take()
+        var lower = Int.max
+        var upper = 0
+        for (index, span) in spans.enumerated() where problems[index] == nil {
+            lower = min(lower, span.range.lowerBound)
+            upper = max(upper, span.range.upperBound)
+        }
+        guard lower < upper else {
+            return RecordBatch(bytes: [], spans: spans, problems: problems, decoder: decoder)
+        }
+        let bytes = Array(UnsafeBufferPointer(start: window + lower, count: upper - lower))
+        spans.withUnsafeMutableBufferPointer { spans in
+            for index in spans.indices where !spans[index].range.isEmpty {
+                spans[index].range = (spans[index].range.lowerBound - lower)..<(spans[index].range.upperBound - lower)
+            }
+        }
+        return RecordBatch(bytes: bytes, spans: spans, problems: problems, decoder: decoder)
+    }
+
+    /// Drops the bytes the framer no longer needs and reads up to a block more.
+    private func refill() throws {
+        let keep = min(max(framer.retainFrom, 0), filled)
+        if keep > 0 {
+            let remaining = filled - keep
+            if remaining > 0 { window.update(from: window + keep, count: remaining) }
+            filled = remaining
+            framer.shift(by: keep)
+        }
+        let wanted = filled + options.blockSize
+        if wanted > capacity {
+            // The framers never keep more than maxRecordSize + 1 bytes of a record, so the window
+            // needs at most that plus a block: grow by doubling, but not past that bound.
+            let bound = options.maxRecordSize + 1 + options.blockSize
+            let grown = max(wanted, min(capacity * 2, bound))
+            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+            larger.update(from: window, count: filled)
+            window.deallocate()
+            window = larger
+            capacity = grown
+        }
+        var read = 0
+        while read < options.blockSize {
+            let count = try source.read(
+                into: UnsafeMutableRawBufferPointer(start: window + filled, count: options.blockSize - read))
+            if count == 0 {
+                atEnd = true
+                break
+            }
+            filled += count
+            read += count
+            progress.add(count)
+        }
+    }
+
+    /// Skips a UTF-8 byte-order mark at the very start.
+    private func skipByteOrderMark() throws {
+        while filled < 3, !atEnd { try refill() }
+        if filled >= 3, window[0] == 0xEF, window[1] == 0xBB, window[2] == 0xBF {
+            filled -= 3
+            window.update(from: window + 3, count: filled)
+        }
+    }
+
+    /// Frames and decodes the first record as the header.
+    private func readHeader(delimiter: CSVDelimiter) throws -> [String] {
+        var headerSink = SpanSink(maxRecords: 1, maxBytes: .max)
+        while true {
+            framer.frame(UnsafeBufferPointer(start: window, count: filled), isEOF: atEnd, into: &headerSink)
+            if let span = headerSink.spans.first {
+                if let problem = headerSink.problems[0] {
+                    throw InputError(code: .unreadableHeader, path: name, message: problem, line: span.line)
+                }
+                let headerDecoder = CSVRecordDecoder(delimiter: delimiter.byte, header: nil)
+                var scratch: [UInt8] = []
+                let result = headerDecoder.cells(
+                    UnsafeBufferPointer(start: window + span.range.lowerBound, count: span.range.count),
+                    scratch: &scratch)
+                switch result {
+                case .success(let cells): return cells
+                case .failure(let problem):
+                    throw InputError(code: .unreadableHeader, path: name, message: problem.message, line: span.line)
+                }
+            }
+            if framer.isFinished { return [] }
+            try refill()
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import RuleCheck
+import RuleCheckBatch
+import Testing
+
+/// Compares the streaming CSV reader with a deliberately naive reference on random inputs made of
+/// the bytes that matter (delimiters, quotes, CR, LF, non-ASCII and invalid UTF-8).
+@Suite struct CSVReferenceTests {
+    /// A small deterministic generator (SplitMix64), so failures reproduce.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// A raw record: its bytes, or the message of a record that could not be cut out.
+    enum Raw {
+        case bytes([UInt8])
+        case problem(String)
+    }
+
+    static let pieces: [[UInt8]] = [
+        [0x61], [0x62], [0x2C], [0x2C], [0x22], [0x22], [0x22, 0x22], [0x0A], [0x0A], [0x0D, 0x0A], [0x0D],
+        [0xC3, 0xA9], [0xFF], [0x20],
+    ]
+
+    /// What the reader should give, computed the slow and obvious way; nil when the header is malformed.
+    static func reference(_ input: [UInt8]) -> ReadResult? {
+        var bytes = input
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        var raw: [(line: Int, content: Raw)] = []
+        var position = 0
+        var line = 1
+        while position < bytes.count {
+            let startLine = line
+            var index = position
+            var inQuotes = false
+            var atCellStart = true
+            var lines = 0
+            var end: Int?
+            while index < bytes.count {
+                let byte = bytes[index]
+                if inQuotes {
+                    if byte == 0x22 {
+                        if index + 1 < bytes.count, bytes[index + 1] == 0x22 {
+                            index += 1
+                        } else {
+                            inQuotes = false
+                        }
+                    } else if byte == 0x0A {
+                        lines += 1
+                    }
+                } else if byte == 0x0A {
+                    end = index
+                    break
+                } else if byte == 0x22, atCellStart {
+                    inQuotes = true
+                }
+                atCellStart = !inQuotes && byte == 0x2C
+                index += 1
+            }
+            if inQuotes {
+                raw.append((startLine, .problem("unterminated quote")))
+                guard let newline = bytes[position...].firstIndex(of: 0x0A) else { break }
+                position = newline + 1
+                line = startLine + 1
+                continue
+            }
+            var record = Array(bytes[position..<(end ?? bytes.count)])
+            if record.last == 0x0D { record.removeLast() }
+            if !record.isEmpty { raw.append((startLine, .bytes(record))) }
+            position = (end ?? bytes.count) + 1
+            line = startLine + lines + 1
+        }
+        guard let first = raw.first else { return ReadResult(header: [], records: []) }
+        guard case .bytes(let headerBytes) = first.content, case .cells(let header) = decode(headerBytes, header: nil)
+        else { return nil }
+        var records: [DecodedRecord] = []
+        for (offset, entry) in raw.dropFirst().enumerated() {
+            let content: DecodedRecord.Content
+            switch entry.content {
+            case .problem(let message): content = .malformed(message)
+            case .bytes(let bytes): content = decode(bytes, header: header)
+            }
+            records.append(DecodedRecord(number: offset + 1, line: entry.line, content: content))
+        }
+        return ReadResult(header: header, records: records)
+    }
+
+    static func decode(_ bytes: [UInt8], header: [String]?) -> DecodedRecord.Content {
+        func name(_ index: Int) -> String {
+            guard let header, index < header.count else { return "cell \(index + 1)" }
+            return "cell \(index + 1) (\(JSONWriter.quoted(header[index])))"
+        }
+        var cells: [String] = []
+        var index = 0
+        while true {
+            var value: [UInt8] = []
+            if index < bytes.count, bytes[index] == 0x22 {
+                index += 1
+                while true {
+                    if bytes[index] == 0x22 {
+                        if index + 1 < bytes.count, bytes[index + 1] == 0x22 {
+                            value.append(0x22)
+                            index += 2
+                            continue
+                        }
+                        index += 1
+                        break
+                    }
+                    value.append(bytes[index])
+                    index += 1
+                }
+                if index < bytes.count, bytes[index] != 0x2C {
+                    return .malformed("\(name(cells.count)) has text after its closing quote")
+                }
+            } else {
+                while index < bytes.count, bytes[index] != 0x2C {
+                    if bytes[index] == 0x22 {
+                        return .malformed(
+                            "\(name(cells.count)) has a quote inside an unquoted value (quote the whole value and double the quote)")
+                    }
+                    value.append(bytes[index])
+                    index += 1
+                }
+            }
+            guard let text = String(validating: value, as: UTF8.self) else {
+                return .malformed("\(name(cells.count)) is not valid UTF-8")
+            }
+            cells.append(text)
+            if index >= bytes.count { break }
+            index += 1
+        }
+        if let header, cells.count != header.count {
+            return .malformed(
+                "record has \(cells.count) \(cells.count == 1 ? "cell" : "cells"), the header has \(header.count)")
+        }
+        return .cells(cells)
+    }
+
+    @Test func randomInputsMatchTheReference() throws {
+        var generator = SplitMix(state: 20_261_122)
+        var checked = 0
+        for _ in 0..<3000 {
+            var input: [UInt8] = []
+            // A plausible header first, most of the time, so that records get decoded.
+            if Bool.random(using: &generator) || Bool.random(using: &generator) { input += Array("h1,h2,h3\n".utf8) }
+            for _ in 0..<Int.random(in: 0...40, using: &generator) {
+                input += Self.pieces.randomElement(using: &generator) ?? []
+            }
+            let blockSize = Int.random(in: 1...9, using: &generator)
+            let options = tinyOptions(blockSize: blockSize)
+            guard let expected = Self.reference(input) else {
+                #expect(throws: InputError.self, "\(input)") { try readAll(input, format: .csv, options: options) }
+                continue
+            }
+            let result = try readAll(input, format: .csv, options: options)
+            #expect(result == expected, "input \(input), block size \(blockSize)")
+            if result != expected { return }
+            checked += 1
+        }
+        #expect(checked > 1500)
+    }
+}

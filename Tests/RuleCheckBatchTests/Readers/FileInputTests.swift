@@ -1,0 +1,148 @@
+import Foundation
+import RuleCheck
+@testable import RuleCheckBatch
+import Testing
+
+@Suite struct FileInputTests {
+    /// A fresh temporary directory, removed after `body`.
+    func withTemporaryDirectory(_ body: (URL) throws -> Void) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try body(directory)
+    }
+
+    @Test func readsAFileAndReportsProgress() throws {
+        try withTemporaryDirectory { directory in
+            let url = directory.appendingPathComponent("people.csv")
+            let text = "id,name\n" + (1...1000).map { "\($0),name \($0)" }.joined(separator: "\n") + "\n"
+            try Data(text.utf8).write(to: url)
+            var options = RecordReader.Options()
+            options.blockSize = 1000
+            let reader = try RecordReader(path: url.path, format: .csv, options: options)
+            #expect(reader.name == url.path)
+            #expect(reader.header == ["id", "name"])
+            #expect(reader.progress.totalBytes == Int64(text.utf8.count))
+            var count = 0
+            var lastProgress: Int64 = 0
+            while let batch = try reader.nextBatch() {
+                count += batch.count
+                #expect(reader.progress.bytesRead >= lastProgress)
+                lastProgress = reader.progress.bytesRead
+            }
+            #expect(count == 1000)
+            #expect(reader.progress.bytesRead == Int64(text.utf8.count))
+        }
+    }
+
+    @Test func missingFileAndDirectory() throws {
+        #expect(throws: InputError(code: .cannotOpen, path: "/nonexistent/a.csv", message: "No such file or directory")) {
+            try RecordReader(path: "/nonexistent/a.csv", format: .csv)
+        }
+        do {
+            _ = try RecordReader(path: "/nonexistent/a.csv", format: .csv)
+        } catch {
+            #expect("\(error)" == "cannot open '/nonexistent/a.csv': No such file or directory")
+            #expect(InputError.Code.cannotOpen ~= error)
+        }
+        try withTemporaryDirectory { directory in
+            #expect(throws: InputError(code: .cannotOpen, path: directory.path, message: "Is a directory")) {
+                try RecordReader(path: directory.path, format: .jsonl)
+            }
+        }
+    }
+
+    @Test func unreadableFile() throws {
+        guard getuid() != 0 else { return }  // root reads anything
+        try withTemporaryDirectory { directory in
+            let url = directory.appendingPathComponent("secret.csv")
+            try Data("a\n".utf8).write(to: url)
+            try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: url.path)
+            #expect(throws: InputError(code: .cannotOpen, path: url.path, message: "Permission denied")) {
+                try RecordReader(path: url.path, format: .csv)
+            }
+        }
+    }
+
+    @Test func readsAPipeThroughAFileDescriptor() throws {
+        let pipe = Pipe()
+        let text = "{\"a\": 1}\n{\"a\": 2}\n"
+        let writer = Thread {
+            pipe.fileHandleForWriting.write(Data(text.utf8))
+            try? pipe.fileHandleForWriting.close()
+        }
+        writer.start()
+        let reader = try RecordReader(
+            fileDescriptor: pipe.fileHandleForReading.fileDescriptor, name: "-", format: .jsonl)
+        #expect(reader.progress.totalBytes == nil)
+        var records: [DecodedRecord] = []
+        while let batch = try reader.nextBatch() { records += batch.decodeAll() }
+        #expect(records == [object(1, line: 1, ["a": 1]), object(2, line: 2, ["a": 2])])
+    }
+
+    @Test func formatFromPath() {
+        #expect(RecordFormat(path: "a.csv") == .csv)
+        #expect(RecordFormat(path: "/x/y/A.CSV") == .csv)
+        #expect(RecordFormat(path: "a.tsv") == .tsv)
+        #expect(RecordFormat(path: "a.tab") == .tsv)
+        #expect(RecordFormat(path: "a.json") == .json)
+        #expect(RecordFormat(path: "a.jsonl") == .jsonl)
+        #expect(RecordFormat(path: "a.ndjson") == .jsonl)
+        #expect(RecordFormat(path: "-") == nil)
+        #expect(RecordFormat(path: "a.txt") == nil)
+        #expect(RecordFormat(path: "dir.csv/file") == nil)
+        #expect(RecordFormat(rawValue: "jsonl") == .jsonl)
+    }
+
+    @Test func delimiters() {
+        #expect(CSVDelimiter(",") == .comma)
+        #expect(CSVDelimiter(";") == .semicolon)
+        #expect(CSVDelimiter("\t") == .tab)
+        #expect(CSVDelimiter("|") == .pipe)
+        #expect(CSVDelimiter("\"") == nil)
+        #expect(CSVDelimiter("\n") == nil)
+        #expect(CSVDelimiter("ab") == nil)
+        #expect(CSVDelimiter("é") == nil)
+        #expect(CSVDelimiter.tab.description == "\\t")
+    }
+
+    @Test func memoryStaysBoundedOnAGiantUnterminatedQuote() throws {
+        // 24 MB after an opening quote, in lines (each resync reuses the earlier scan), then the
+        // same without any line break (skipped without being kept).
+        let line = Array(repeating: UInt8(ascii: "x"), count: 99) + [0x0A]
+        var bytes = Array("a,b\n1,\"".utf8)
+        for _ in 0..<120_000 { bytes += line }
+        bytes += Array("2,\"".utf8) + Array(repeating: UInt8(ascii: "y"), count: 12_000_000)
+        var options = RecordReader.Options()
+        options.blockSize = 64 << 10
+        let reader = try RecordReader(bytes: bytes, format: .csv, options: options)
+        var count = 0
+        var malformedCount = 0
+        var peakBatchBytes = 0
+        while let batch = try reader.nextBatch() {
+            count += batch.count
+            peakBatchBytes = max(peakBatchBytes, batch.bytes.count)
+            batch.decodeEach { record in
+                if case .malformed = record.content { malformedCount += 1 }
+            }
+        }
+        // Record 1 (line 2) is an unterminated quote; the 119,999 lines of x after it have one cell
+        // where the header has two; the line of y is an unterminated quote again.
+        #expect(count == 120_001)
+        #expect(malformedCount == 120_001)
+        #expect(reader.windowCapacity <= options.blockSize + options.maxRecordSize + 1)
+        #expect(peakBatchBytes <= options.maxBatchBytes + options.maxRecordSize)
+    }
+
+    @Test func recordsAreSendable() {
+        func requireSendable<T: Sendable>(_: T.Type) {}
+        requireSendable(RecordBatch.self)
+        requireSendable(DecodedRecord.self)
+        requireSendable(RecordSpan.self)
+        requireSendable(RecordDecoder.self)
+        requireSendable(InputError.self)
+        requireSendable(ReadProgress.self)
+        requireSendable(RecordReader.Options.self)
+        requireSendable(OrderedParallelMap.self)
+    }
+}

@@ -1,0 +1,81 @@
+import RuleCheck
+import RuleCheckBatch
+import Testing
+
+@Suite struct JSONLinesReaderTests {
+    @Test func objectsOnePerLine() throws {
+        let result = try readAll(#"{"a": 1}"# + "\n" + #"{"b": "x", "c": [true, null]}"# + "\n", format: .jsonl)
+        #expect(result.header == nil)
+        #expect(result.records == [object(1, line: 1, ["a": 1]), object(2, line: 2, ["b": "x", "c": [true, nil]])])
+    }
+
+    @Test func blankAndWhitespaceLinesAreSkipped() throws {
+        let text = "\n  \t \n{\"a\":1}\r\n\r\n   \n  {\"a\":2}  \n\n{\"a\":3}"
+        let result = try readAll(text, format: .jsonl)
+        #expect(
+            result.records == [
+                object(1, line: 3, ["a": 1]), object(2, line: 6, ["a": 2]), object(3, line: 8, ["a": 3]),
+            ])
+    }
+
+    @Test func badLineInTheMiddle() throws {
+        let text = "{\"a\":1}\n{\"a\": 2,}\n\n{\"a\" 3}\n{\"a\":4}\n  {\"é\": \"x\" oops}\n"
+        let result = try readAll(text, format: .jsonl)
+        #expect(
+            result.records == [
+                object(1, line: 1, ["a": 1]),
+                malformed(
+                    2, line: 2,
+                    "expected an object key after ',', found '}' (trailing commas are not allowed) (line 2, column 9)"),
+                malformed(3, line: 4, "expected ':' after an object key, found '3' (line 4, column 6)"),
+                object(4, line: 5, ["a": 4]),
+                malformed(5, line: 6, "expected ',' or '}' after an object member, found 'oops' (line 6, column 13)"),
+            ])
+    }
+
+    @Test func valuesThatAreNotObjects() throws {
+        let text = "1\n\"s\"\n[1]\nnull\ntrue\n{}\n"
+        let result = try readAll(text, format: .jsonl)
+        #expect(
+            result.records == [
+                malformed(1, line: 1, "record is a number, not an object"),
+                malformed(2, line: 2, "record is a string, not an object"),
+                malformed(3, line: 3, "record is an array, not an object"),
+                malformed(4, line: 4, "record is null, not an object"),
+                malformed(5, line: 5, "record is a boolean, not an object"),
+                object(6, line: 6, [:]),
+            ])
+    }
+
+    @Test func invalidUTF8AndByteOrderMark() throws {
+        let bytes = [0xEF, 0xBB, 0xBF] + Array("{\"a\":\"".utf8) + [0xFF] + Array("\"}\n{\"a\":\"ok\"}".utf8)
+        let result = try readAll(bytes, format: .jsonl)
+        #expect(
+            result.records == [
+                malformed(1, line: 1, "invalid UTF-8 (byte 0xFF) in a string (line 1, column 7)"),
+                object(2, line: 2, ["a": "ok"]),
+            ])
+    }
+
+    @Test func tooDeepAndTooLong() throws {
+        var options = RecordReader.Options()
+        options.maxJSONDepth = 3
+        options.maxRecordSize = 40
+        options.blockSize = 16
+        let long = "{\"k\": \"" + String(repeating: "z", count: 100) + "\"}"
+        let text = "{\"a\":[[1]]}\n{\"a\":[[[1]]]}\n\(long)\n{\"b\":2}\n"
+        let result = try readAll(text, format: .jsonl, options: options)
+        #expect(
+            result.records == [
+                object(1, line: 1, ["a": [[1]]]),
+                malformed(2, line: 2, "arrays and objects are nested deeper than 3 levels (line 2, column 8)"),
+                malformed(3, line: 3, "record is longer than 40 bytes"),
+                object(4, line: 4, ["b": 2]),
+            ])
+    }
+
+    @Test func emptyInput() throws {
+        #expect(try readAll("", format: .jsonl).records.isEmpty)
+        #expect(try readAll("\n \n", format: .jsonl).records.isEmpty)
+    }
+}
