@@ -16,12 +16,19 @@ deps:
 build: deps
 	$(SWIFT) build --product rulecheck
 
+# The samples were generated for 2026-11-22 (`rulecheck sample … --today 2026-11-22`); checking
+# them against the same day keeps the demo's report the same whenever it runs. `check` exits 1
+# when it finds errors, which the sample data has on purpose.
 demo: build
-	@echo '$$ rulecheck mask "+7 (000) 000-00-00" 9161234567 916123 "+7 (916) 1"'
-	@$(BIN) mask "+7 (000) 000-00-00" 9161234567 916123 "+7 (916) 1"
+	@echo '$$ rulecheck check --rules Rules/osago.yaml Rules/samples/osago.csv --today 2026-11-22'
+	@$(BIN) check --rules Rules/osago.yaml Rules/samples/osago.csv --today 2026-11-22; \
+	  status=$$?; [ $$status -le 1 ] || exit $$status
 	@echo
-	@echo '$$ rulecheck mask "A 000 AA 009" "А123ВС77" "а 123 вс 7"'
-	@$(BIN) mask "A 000 AA 009" "А123ВС77" "а 123 вс 7"
+	@echo '$$ rulecheck check --rules Rules/signup.yaml Rules/samples/signup.jsonl --today 2026-11-22 --format jsonl | tail -3'
+	@$(BIN) check --rules Rules/signup.yaml Rules/samples/signup.jsonl --today 2026-11-22 --format jsonl | tail -3
+	@echo
+	@echo '$$ rulecheck mask "+7 (000) 000-00-00" 9161234567 916123'
+	@$(BIN) mask "+7 (000) 000-00-00" 9161234567 916123
 
 test: deps
 	$(SWIFT) build --build-tests

@@ -1,8 +1,36 @@
 import ArgumentParser
+import Foundation
+import RuleCheck
+import RuleCheckBatch
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check CSV, TSV, JSON or JSON Lines exports against a rules file.")
+        abstract: "Check CSV, TSV, JSON or JSON Lines exports against a rules file.",
+        discussion: """
+            Every record is checked as a whole against the rules: the same rules, checked by the \
+            same code, as the app's form. Files are read streaming, in bounded memory, and checked \
+            on all cores; violations are reported in input order.
+
+            Exit status: 0 no errors (warnings allowed); 1 errors found; 2 the rules or the \
+            arguments are wrong (nothing checked); 3 an input could not be opened or read.
+
+            Examples:
+              rulecheck check --rules Rules/osago.yaml Rules/samples/osago.csv
+              rulecheck check --rules form.yaml export.jsonl --format json > report.json
+              cat export.csv | rulecheck check --rules form.yaml --input csv -
+            """)
+
+    enum Input: String, ExpressibleByArgument, CaseIterable {
+        case csv, tsv, json, jsonl
+    }
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, jsonl, junit, sarif
+    }
+
+    enum Progress: String, ExpressibleByArgument, CaseIterable {
+        case auto, always, never
+    }
 
     @Option(help: "The rules file (YAML or JSON).")
     var rules: String
@@ -10,5 +38,82 @@ struct Check: ParsableCommand {
     @Argument(help: "Files to check; '-' reads standard input.")
     var files: [String]
 
-    func run() throws { try notBuiltYet("check") }
+    @Option(help: "The input format (default: from each file's extension: .csv .tsv .json .jsonl .ndjson).")
+    var input: Input?
+
+    @Option(help: "The report: text (for people), json, jsonl, junit (JUnit XML) or sarif (SARIF 2.1.0).")
+    var format: Format = .text
+
+    @Option(help: "The CSV delimiter: ',', ';', 'tab' or '|'.")
+    var delimiter: String?
+
+    @Option(help: "Worker threads (default: the number of cores).")
+    var jobs: Int = OrderedParallelMap.defaultJobs
+
+    @Option(help: "Stop after reporting this many violations.")
+    var maxViolations: Int?
+
+    @Flag(help: "Report warnings (hidden values, orphans, unknown columns) as errors.")
+    var strict = false
+
+    @Option(help: "The locale of messages (en, ru, …).")
+    var locale = "en"
+
+    @Option(help: "A progress bar on standard error: auto (when it is a terminal), always or never.")
+    var progress: Progress = .auto
+
+    @Option(help: ArgumentHelp("The date 'today' means (default: the local date).", valueName: "YYYY-MM-DD"))
+    var today: String?
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more") }
+        if let maxViolations, maxViolations < 1 { throw ValidationError("--max-violations must be 1 or more") }
+        if let delimiter, CSVDelimiter(argument: delimiter) == nil {
+            throw ValidationError("--delimiter must be ',', ';', 'tab' or '|', not '\(delimiter)'")
+        }
+        let unknown = files.filter { $0 != "-" && input == nil && RecordFormat(path: $0) == nil }
+        if let first = unknown.first {
+            throw ValidationError("cannot tell the format of '\(first)' from its name; give --input csv|tsv|json|jsonl")
+        }
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be read only once") }
+    }
+
+    func run() throws {
+        let ruleSet = try RulesFile.load(rules)
+        let checker = RecordChecker(ruleSet, today: try Today.parse(today), locale: locale)
+        let options = BatchCheck.Options(
+            format: input.flatMap { RecordFormat(rawValue: $0.rawValue) },
+            delimiter: delimiter.flatMap(CSVDelimiter.init(argument:)), jobs: jobs,
+            maxViolations: maxViolations, strict: strict)
+        let sink = OutputSink(descriptor: 1)
+        let report = ReportFormat(rawValue: format.rawValue)?.report(to: sink) ?? ReportFormat.text.report(to: sink)
+        let showProgress = progress == .always || (progress == .auto && isatty(2) == 1)
+        let bar = showProgress ? ProgressBar(write: { var stderr = StandardError(); print($0, terminator: "", to: &stderr) }) : nil
+        let outcome = try BatchCheck(checker: checker, options: options).run(
+            files: files, report: BarClearingReport(report, bar: bar),
+            progress: bar.map { bar in { file, read, records in bar.update(file: file, read: read, records: records) } })
+        var stderr = StandardError()
+        for error in outcome.unreadable { print("rulecheck: \(error)", to: &stderr) }
+        if !outcome.unreadable.isEmpty { throw ExitCode(3) }
+        if outcome.summary.errors > 0 { throw ExitCode(1) }
+    }
+}
+
+/// Clears the progress bar before the report's closing lines are printed.
+private final class BarClearingReport: Report {
+    let base: any Report
+    let bar: ProgressBar?
+
+    init(_ base: any Report, bar: ProgressBar?) {
+        self.base = base
+        self.bar = bar
+    }
+
+    func begin(file: String) { base.begin(file: file) }
+    func add(_ record: CheckedRecord) { base.add(record) }
+    func end(file: String, summary: CheckSummary) { base.end(file: file, summary: summary) }
+    func finish(_ summary: CheckSummary) {
+        bar?.clear()
+        base.finish(summary)
+    }
 }

@@ -17,7 +17,7 @@ struct Sample: ParsableCommand {
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case csv, jsonl
+        case csv, jsonl, json
     }
 
     @Argument(help: "The rules file (YAML or JSON).")
@@ -32,7 +32,7 @@ struct Sample: ParsableCommand {
     @Option(help: "The random seed.")
     var seed: UInt64 = 1
 
-    @Option(help: "csv (a header, then one line per record) or jsonl (one JSON object per line).")
+    @Option(help: "csv (a header, then one line per record), jsonl (one JSON object per line) or json (an array of objects).")
     var format: Format = .csv
 
     @Option(help: ArgumentHelp("The date 'today' means (default: the local date).", valueName: "YYYY-MM-DD"))
@@ -48,14 +48,20 @@ struct Sample: ParsableCommand {
         var generator = SampleGenerator(ruleSet, today: try Today.parse(today), seed: seed, invalidRate: invalidRate)
         let sink = OutputSink(descriptor: 1)
         let csv = CSVWriter()
-        if format == .csv { sink.write(csv.line(generator.columns)) }
-        for _ in 0..<count {
+        switch format {
+        case .csv: sink.write(csv.line(generator.columns))
+        case .json: sink.write("[")
+        case .jsonl: break
+        }
+        for index in 0..<count {
             let record = generator.next()
             switch format {
             case .csv: sink.write(csv.line(record.cells(generator.columns)))
             case .jsonl: sink.write(JSONWriter.string(.object(record.object)) + "\n")
+            case .json: sink.write((index == 0 ? "\n  " : ",\n  ") + JSONWriter.string(.object(record.object)))
             }
         }
+        if format == .json { sink.write("\n]\n") }
         sink.flush()
     }
 }

@@ -27,6 +27,7 @@ enum DefaultMessages {
         "hidden_value": "{title} has a value but is hidden",
         "orphan": "{title} has a value but {parent} is empty",
         "computed": "{title} is '{value}' but the rules compute '{expected}'",
+        "computed.empty": "{title} is '{value}' but the rules compute no value (its inputs are empty)",
     ]
 
     private static let russian: [String: String] = [
@@ -48,5 +49,6 @@ enum DefaultMessages {
         "hidden_value": "Поле «{title}» скрыто, но заполнено",
         "orphan": "Поле «{title}» заполнено, а «{parent}» — нет",
         "computed": "В поле «{title}» «{value}», а по правилам должно быть «{expected}»",
+        "computed.empty": "В поле «{title}» «{value}», а по правилам оно пустое (не заполнены исходные поля)",
     ]
 }

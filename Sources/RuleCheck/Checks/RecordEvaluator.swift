@@ -157,10 +157,11 @@ struct RecordEvaluator {
         if let computed = field.computed {
             let expected = Value.normalized(computed.evaluate(context))
             if let written, failures[slot] == nil, value != expected {
-                let shown = expected.map { evaluator.display($0, field) } ?? "nothing"
+                let shown = expected.map { evaluator.display($0, field) } ?? ""
                 report(slot, field, Violation(
                     field: path, code: .computed, value: written,
                     message: evaluator.messages.issue(.computed, field, rule: "value: \(field.computedText ?? "")",
+                                                      variant: expected == nil ? "empty" : nil,
                                                       parameters: ["value": written, "expected": shown]).message,
                     rule: "value: \(field.computedText ?? "")"))
             }

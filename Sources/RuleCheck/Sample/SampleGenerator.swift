@@ -129,7 +129,12 @@ public struct SampleGenerator {
             return .number(field.type == .integer ? value.rounded(.down) : (value * 10).rounded() / 10)
         case .date:
             let (low, high) = bounds(field, path, form, fallback: (.date(today.adding(years: -70)), .date(today)))
-            guard case .date(let first) = low, case .date(let last) = high, first <= last else { return .date(today) }
+            guard case .date(var first) = low, case .date(let last) = high, first <= last else { return .date(today) }
+            // Half the time a recent date (the last tenth of the range): rules such as "renewed
+            // since the 45th birthday" favour those.
+            if Bool.random(using: &random) {
+                first = Day(daysSinceEpoch: last.daysSinceEpoch - (last.daysSinceEpoch - first.daysSinceEpoch) / 10)
+            }
             return .date(Day(daysSinceEpoch: Int.random(in: first.daysSinceEpoch...last.daysSinceEpoch, using: &random)))
         case .bool:
             return .bool(Bool.random(using: &random))
@@ -145,12 +150,30 @@ public struct SampleGenerator {
         }
     }
 
-    /// The field's `min` and `max` evaluated in the form, or the fallbacks.
+    /// The tightest bounds of the field's `min` and `max` and of the checks' whose `when` holds,
+    /// evaluated in the form; the fallbacks where there are none.
     private func bounds(_ field: FieldRules, _ path: String, _ form: Form,
                         fallback: (Value, Value)) -> (Value, Value) {
         guard let slot = try? form.slot(path) else { return fallback }
         let context = form.context(item: slot.item)
-        return (field.min?.evaluate(context) ?? fallback.0, field.max?.evaluate(context) ?? fallback.1)
+        var lows = [field.min?.evaluate(context)].compactMap { $0 }
+        var highs = [field.max?.evaluate(context)].compactMap { $0 }
+        for check in field.checks where check.when?.holds(context) ?? true {
+            switch check.kind {
+            case .min(let bound): if let value = bound.evaluate(context) { lows.append(value) }
+            case .max(let bound): if let value = bound.evaluate(context) { highs.append(value) }
+            default: break
+            }
+        }
+        return (lows.max(by: Self.ascending) ?? fallback.0, highs.min(by: Self.ascending) ?? fallback.1)
+    }
+
+    private static func ascending(_ a: Value, _ b: Value) -> Bool {
+        switch (a, b) {
+        case (.number(let x), .number(let y)): x < y
+        case (.date(let x), .date(let y)): x < y
+        default: false
+        }
     }
 
     /// The form's values as a record object.

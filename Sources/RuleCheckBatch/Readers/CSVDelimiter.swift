@@ -41,6 +41,18 @@ public struct CSVDelimiter: Sendable, Hashable, CustomStringConvertible {
         self.init(byte: byte)
     }
 
+    /// A delimiter as given on a command line: one character, or `tab` (also `\t`), `comma`,
+    /// `semicolon`, `pipe`.
+    public init?(argument: String) {
+        switch argument.lowercased() {
+        case "tab", "\\t", "\t": self = .tab
+        case "comma": self = .comma
+        case "semicolon": self = .semicolon
+        case "pipe": self = .pipe
+        default: self.init(argument)
+        }
+    }
+
     /// The delimiter as text; a tab shows as `\t`.
     public var description: String {
         byte == 0x09 ? "\\t" : String(decoding: [byte], as: UTF8.self)

@@ -1,0 +1,212 @@
+import Foundation
+public import RuleCheck
+
+/// Checks export files against a rule set: streaming, on several cores, reporting in input
+/// order — what `rulecheck check` runs.
+///
+/// ```swift
+/// let check = BatchCheck(checker: RecordChecker(rules), options: .init(jobs: 4))
+/// let outcome = try check.run(files: ["export.csv"], report: ReportFormat.text.report(to: sink))
+/// outcome.summary.invalid
+/// ```
+///
+/// Each file is framed into batches on one thread; the batches are decoded and checked on
+/// ``Options/jobs`` worker threads; the results come back in input order. Memory stays bounded
+/// whatever the size of the files.
+public struct BatchCheck: Sendable {
+    public struct Options: Sendable {
+        /// The format of every file; `nil` takes it from each file's extension.
+        public var format: RecordFormat?
+        /// The CSV delimiter; `nil` means `,` (or a tab for TSV).
+        public var delimiter: CSVDelimiter?
+        /// Worker threads.
+        public var jobs: Int
+        /// Stop after reporting this many violations.
+        public var maxViolations: Int?
+        /// Report warnings as errors.
+        public var strict: Bool
+        /// How the reader frames the input.
+        public var reader: RecordReader.Options
+
+        public init(format: RecordFormat? = nil, delimiter: CSVDelimiter? = nil,
+                    jobs: Int = OrderedParallelMap.defaultJobs, maxViolations: Int? = nil, strict: Bool = false,
+                    reader: RecordReader.Options = RecordReader.Options()) {
+            self.format = format
+            self.delimiter = delimiter
+            self.jobs = jobs
+            self.maxViolations = maxViolations
+            self.strict = strict
+            self.reader = reader
+        }
+    }
+
+    /// What a run found.
+    public struct Outcome: Sendable {
+        public var summary = CheckSummary()
+        /// Inputs that could not be opened or read at all, with why.
+        public var unreadable: [InputError] = []
+        /// Whether `maxViolations` ended the run early.
+        public var stoppedEarly = false
+    }
+
+    public let checker: RecordChecker
+    public let options: Options
+
+    public init(checker: RecordChecker, options: Options = Options()) {
+        self.checker = checker
+        self.options = options
+    }
+
+    /// Checks `files` in order (`-` is standard input), telling `report` about every record.
+    ///
+    /// - Parameter progress: called on the calling thread now and then with how far the current
+    ///   file has been read.
+    /// - Throws: only for a failure of the report itself; unreadable inputs are in the outcome.
+    public func run(files: [String], report: any Report,
+                    progress: ((_ file: String, _ read: ReadProgress, _ records: Int) -> Void)? = nil) throws -> Outcome {
+        var outcome = Outcome()
+        for file in files where !outcome.stoppedEarly {
+            let format = options.format ?? RecordFormat(path: file) ?? .csv
+            var readerOptions = options.reader
+            readerOptions.delimiter = options.delimiter ?? readerOptions.delimiter
+            let reader: RecordReader
+            do {
+                reader = try RecordReader(path: file, format: format, options: readerOptions)
+            } catch let error as InputError {
+                outcome.unreadable.append(error)
+                continue
+            }
+            outcome.summary.files += 1
+            report.begin(file: file)
+            let read = reader.progress
+            var fileRun = FileRun(file: file, checker: checker, strict: options.strict, columns: reader.header.map(checker.columns))
+            if let header = fileRun.headerFindings() {
+                _ = fileRun.deliver(header, into: &outcome, report: report, limit: options.maxViolations)
+            }
+            do {
+                try checkRecords(reader: reader, read: read, run: &fileRun, outcome: &outcome, report: report, progress: progress)
+            } catch let error as InputError {
+                outcome.unreadable.append(error)
+            }
+            report.end(file: file, summary: fileRun.summary)
+        }
+        report.finish(outcome.summary)
+        return outcome
+    }
+
+    private func checkRecords(reader: sending RecordReader, read: ReadProgress, run: inout FileRun, outcome: inout Outcome, report: any Report,
+                              progress: ((String, ReadProgress, Int) -> Void)?) throws {
+        let checker = self.checker
+        let columns = run.columns
+        let file = run.file
+        var lastProgress = Date.distantPast
+        try OrderedParallelMap(jobs: options.jobs).run(
+            produce: { try reader.nextBatch() },
+            transform: { batch in Self.check(batch, file: file, checker: checker, columns: columns) },
+            consume: { results in
+                for result in results {
+                    if run.deliver(result, into: &outcome, report: report, limit: options.maxViolations) == .stop {
+                        outcome.stoppedEarly = true
+                        return .stop
+                    }
+                }
+                if let progress, Date().timeIntervalSince(lastProgress) > 0.1 {
+                    lastProgress = Date()
+                    progress(file, read, run.summary.records)
+                }
+                return .proceed
+            })
+        progress?(file, read, run.summary.records)
+    }
+
+    /// A decoded and checked record, with the JSON keys it had that no field matches.
+    struct Result: Sendable {
+        var record: CheckedRecord
+        var unknownKeys: [String] = []
+    }
+
+    /// Decodes and checks one batch (on a worker thread).
+    static func check(_ batch: RecordBatch, file: String, checker: RecordChecker, columns: ColumnMap?) -> [Result] {
+        var results: [Result] = []
+        results.reserveCapacity(batch.count)
+        batch.decodeEach { decoded in
+            var result = Result(record: CheckedRecord(file: file, record: decoded.number, line: decoded.line, violations: []))
+            switch decoded.content {
+            case .cells(let cells):
+                if let columns { result.record.violations = checker.check(cells: cells, columns: columns) }
+            case .object(let object):
+                let (violations, unknown) = checker.check(json: object)
+                result.record.violations = violations
+                result.unknownKeys = unknown
+            case .malformed(let message):
+                result.record.violations = [Violation(field: "", code: .malformed, value: nil, message: message)]
+            }
+            results.append(result)
+        }
+        return results
+    }
+}
+
+/// The state of checking one file: what has been reported once per file, and its totals.
+struct FileRun {
+    let file: String
+    let checker: RecordChecker
+    let strict: Bool
+    let columns: ColumnMap?
+    var summary = CheckSummary()
+    private var reportedKeys: Set<String> = []
+    private var reportedMissing: Set<String> = []
+
+    init(file: String, checker: RecordChecker, strict: Bool, columns: ColumnMap?) {
+        self.file = file
+        self.checker = checker
+        self.strict = strict
+        self.columns = columns
+        summary.files = 1
+    }
+
+    /// The header's findings: columns that no field matches, columns named twice.
+    func headerFindings() -> BatchCheck.Result? {
+        guard let columns else { return nil }
+        var violations = columns.unknown.enumerated().compactMap { _, name -> Violation? in
+            columns.duplicates.contains(name) ? nil
+                : Violation(field: name, code: .unknownColumn, value: nil, message: "column '\(name)' matches no field of the rules")
+        }
+        violations += Set(columns.duplicates).sorted().map { name in
+            Violation(field: name, code: .unknownColumn, value: nil, message: "column '\(name)' appears more than once; the first is used")
+        }
+        guard !violations.isEmpty else { return nil }
+        return BatchCheck.Result(record: CheckedRecord(file: file, record: 0, line: 1, violations: violations))
+    }
+
+    /// Applies the once-per-file rules and `--strict`, counts, and reports one record; `.stop`
+    /// once `limit` violations have been reported.
+    mutating func deliver(_ result: BatchCheck.Result, into outcome: inout BatchCheck.Outcome, report: any Report,
+                          limit: Int?) -> PipelineControl {
+        var record = result.record
+        for key in result.unknownKeys where reportedKeys.insert(key).inserted {
+            record.violations.append(Violation(field: key, code: .unknownColumn, value: nil,
+                                               message: "'\(key)' matches no field of the rules"))
+        }
+        record.violations = record.violations.filter { violation in
+            violation.code != .missingColumn || reportedMissing.insert(violation.field).inserted
+        }
+        if strict {
+            record.violations = record.violations.map { violation in
+                violation.severity == .warning
+                    ? Violation(field: violation.field, code: violation.code, severity: .error, value: violation.value,
+                                message: violation.message, rule: violation.rule)
+                    : violation
+            }
+        }
+        if let limit {
+            let room = limit - (outcome.summary.errors + outcome.summary.warnings)
+            if record.violations.count > room { record.violations = Array(record.violations.prefix(max(0, room))) }
+        }
+        summary.add(record)
+        outcome.summary.add(record)
+        report.add(record)
+        if let limit, outcome.summary.errors + outcome.summary.warnings >= limit { return .stop }
+        return .proceed
+    }
+}
