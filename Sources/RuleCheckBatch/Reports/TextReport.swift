@@ -26,7 +26,9 @@ final class TextReport: Report {
         let codeWidth = record.violations.map(\.code.rawValue.count).max() ?? 0
         for violation in record.violations {
             let value = violation.value.map { " (value \"\($0)\")" } ?? ""
-            sink.write("  " + Self.padded(violation.severity.rawValue, 8) + Self.padded(violation.field, fieldWidth + 2)
+            // Findings about the whole record (malformed input) have no field column.
+            let field = violation.field.isEmpty && fieldWidth == 0 ? "" : Self.padded(violation.field, fieldWidth + 2)
+            sink.write("  " + Self.padded(violation.severity.rawValue, 8) + field
                        + Self.padded(violation.code.rawValue, codeWidth + 2) + violation.message + value + "\n")
         }
     }

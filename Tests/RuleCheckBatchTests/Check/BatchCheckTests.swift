@@ -1,0 +1,159 @@
+import Foundation
+import RuleCheck
+@testable import RuleCheckBatch
+import Testing
+
+@Suite("BatchCheck")
+struct BatchCheckTests {
+    static let rules = """
+        form: people
+        fields:
+          - id: name
+            type: text
+            required: true
+            max_length: 8
+          - id: age
+            type: integer
+            min: 0
+          - id: has_car
+            type: bool
+          - id: plate
+            visible_if: has_car
+            mask: '000'
+        """
+    static let today = Day(iso: "2026-11-22")!
+
+    private func checker(_ yaml: String = rules) throws -> RecordChecker {
+        RecordChecker(try RuleSet(yaml: yaml, source: "people.yaml"), today: Self.today)
+    }
+
+    /// Writes `text` to a temporary file with the given extension and returns its path.
+    private func file(_ text: String, _ ext: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-test-\(UUID().uuidString).\(ext)")
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    private func run(_ files: [String], format: ReportFormat = .jsonl, options: BatchCheck.Options = .init(jobs: 1),
+                     checker: RecordChecker? = nil) throws -> (String, BatchCheck.Outcome) {
+        let sink = OutputSink.memory()
+        let outcome = try BatchCheck(checker: try checker ?? self.checker(), options: options)
+            .run(files: files, report: format.report(to: sink))
+        return (sink.text, outcome)
+    }
+
+    @Test func csvWithEveryKindOfFinding() throws {
+        let path = try file("""
+            name,age,has_car,plate,comment
+            Ann,30,yes,123,x
+            ,abc,no,123,
+            "Bob ""the"" Builder",-1,true,12,
+            "multi
+            line",5,,,
+            Eve,7
+            Zed,1,no,,
+            """, "csv")
+        let (output, outcome) = try run([path], format: .text)
+        let name = path
+        #expect(output == """
+            \(name):
+              warning comment  unknown_column  column 'comment' matches no field of the rules
+            \(name): record 2, line 3
+              error   name   required      name is required
+              error   age    type          age: 'abc' is not a whole number (value "abc")
+              warning plate  hidden_value  plate has a value but is hidden (value "123")
+            \(name): record 3, line 4
+              error   name   max_length  name must be at most 8 characters long (value "Bob "the" Builder")
+              error   age    min         age must be at least 0 (value "-1")
+              error   plate  mask        plate must look like 000 (value "12")
+            \(name): record 4, line 5
+              error   name  max_length  name must be at most 8 characters long (value "multi
+            line")
+            \(name): record 5, line 7
+              error   malformed  record has 2 cells, the header has 5
+
+            1 file, 6 records: 2 valid, 4 invalid — 7 errors, 2 warnings
+              by code:  max_length 2, hidden_value 1, malformed 1, mask 1, min 1, required 1, type 1, unknown_column 1
+              by field: name 3, age 2, plate 2, comment 1
+
+            """)
+        #expect(outcome.summary.records == 6)
+        #expect(outcome.summary.invalid == 4)
+    }
+
+    @Test func parallelRunsReportExactlyWhatASerialRunReports() throws {
+        let rules = try RuleSet(contentsOf: Self.root.appendingPathComponent("Rules/osago.yaml"))
+        var generator = SampleGenerator(rules, today: Self.today, seed: 11, invalidRate: 0.3)
+        var csv = CSVWriter().line(generator.columns)
+        for _ in 0..<1_500 { csv += CSVWriter().line(generator.next().cells(generator.columns)) }
+        let path = try file(csv, "csv")
+        let checker = RecordChecker(rules, today: Self.today)
+        var reader = RecordReader.Options()
+        reader.maxRecordsPerBatch = 37  // many small batches, so that workers interleave
+        let (serial, _) = try run([path], options: .init(jobs: 1, reader: reader), checker: checker)
+        for jobs in [2, 4] {
+            let (parallel, _) = try run([path], options: .init(jobs: jobs, reader: reader), checker: checker)
+            #expect(parallel == serial)
+        }
+        #expect(serial.split(separator: "\n").count > 300)
+    }
+
+    @Test func maxViolationsStopsTheRun() throws {
+        let path = try file("name,age\n,1\n,2\n,3\n,4\n", "csv")
+        let (output, outcome) = try run([path], options: .init(jobs: 2, maxViolations: 2))
+        #expect(outcome.stoppedEarly)
+        #expect(output.split(separator: "\n").count == 3)  // two violations and the summary
+        #expect(outcome.summary.errors == 2)
+    }
+
+    @Test func strictTurnsWarningsIntoErrors() throws {
+        let path = try file("name,has_car,plate\nAnn,no,123\n", "csv")
+        let (_, lenient) = try run([path])
+        #expect(lenient.summary.errors == 0 && lenient.summary.warnings == 1)
+        let (_, strict) = try run([path], options: .init(jobs: 1, strict: true))
+        #expect(strict.summary.errors == 1 && strict.summary.invalid == 1)
+    }
+
+    @Test func missingColumnsAndUnknownKeysAreReportedOncePerFile() throws {
+        let csv = try file("age\n1\n2\n", "csv")
+        let (csvOutput, _) = try run([csv])
+        #expect(csvOutput.components(separatedBy: "missing_column").count - 1 == 1)
+        let jsonl = try file(#"{"name":"a","x":1}\#n{"name":"b","x":2,"y":3}\#n"#, "jsonl")
+        let (jsonOutput, _) = try run([jsonl])
+        #expect(jsonOutput.components(separatedBy: "\"field\":\"x\"").count - 1 == 1)
+        #expect(jsonOutput.components(separatedBy: "\"field\":\"y\"").count - 1 == 1)
+    }
+
+    @Test func malformedJSONLinesAreReportedAndReadingGoesOn() throws {
+        let path = try file("""
+            {"name": "Ann"}
+            {"name": "Bob",
+            [1, 2]
+            {"name": "TooLongName", "age": "7"}
+            """, "jsonl")
+        let (output, outcome) = try run([path], format: .text)
+        #expect(outcome.summary.records == 4)
+        #expect(output.contains("record 2, line 2\n  error   malformed"))
+        #expect(output.contains("record 3, line 3\n  error   malformed  record is an array, not an object"))
+        #expect(output.contains("record 4, line 4\n  error   name  max_length"))
+        // JSON keeps JSON's types: the string "7" is not a number.
+        #expect(output.contains("age: '7' is not a whole JSON number"))
+    }
+
+    @Test func aJSONArrayFile() throws {
+        let path = try file(#"[{"name": "Ann", "age": 3}, {"name": "", "age": 2.5}]"#, "json")
+        let (output, _) = try run([path])
+        #expect(output.contains(#""code":"required","field":"name","file":"\#(path)","line":1"#))
+        #expect(output.contains(#""code":"type","field":"age""#))
+    }
+
+    @Test func unreadableFilesAreCollectedAndTheOthersChecked() throws {
+        let good = try file("name\nAnn\n", "csv")
+        let (_, outcome) = try run(["/nonexistent/x.csv", good])
+        #expect(outcome.unreadable.map(\.path) == ["/nonexistent/x.csv"])
+        #expect(outcome.summary.files == 1 && outcome.summary.records == 1)
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+}

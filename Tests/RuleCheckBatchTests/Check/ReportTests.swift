@@ -1,0 +1,106 @@
+import RuleCheck
+@testable import RuleCheckBatch
+import Testing
+
+/// Each report format on the same findings, compared with the exact expected output.
+@Suite("Reports")
+struct ReportTests {
+    static let records: [CheckedRecord] = [
+        CheckedRecord(file: "a.csv", record: 0, line: 1, violations: [
+            Violation(field: "comment", code: .unknownColumn, value: nil, message: "column 'comment' matches no field of the rules"),
+        ]),
+        CheckedRecord(file: "a.csv", record: 1, line: 2, violations: []),
+        CheckedRecord(file: "a.csv", record: 2, line: 3, violations: [
+            Violation(field: "doc_number", code: .mask, value: "12 34", message: "Number must look like 0000 000000"),
+            Violation(field: "plate", code: .hiddenValue, value: "A<1>", message: "Plate has a value but is hidden"),
+        ]),
+    ]
+
+    private func render(_ format: ReportFormat) -> String {
+        let sink = OutputSink.memory()
+        let report = format.report(to: sink)
+        var summary = CheckSummary()
+        summary.files = 1
+        report.begin(file: "a.csv")
+        for record in Self.records {
+            summary.add(record)
+            report.add(record)
+        }
+        report.end(file: "a.csv", summary: summary)
+        report.finish(summary)
+        return sink.text
+    }
+
+    @Test func text() {
+        #expect(render(.text) == """
+            a.csv:
+              warning comment  unknown_column  column 'comment' matches no field of the rules
+            a.csv: record 2, line 3
+              error   doc_number  mask          Number must look like 0000 000000 (value "12 34")
+              warning plate       hidden_value  Plate has a value but is hidden (value "A<1>")
+
+            1 file, 2 records: 1 valid, 1 invalid — 1 error, 2 warnings
+              by code:  hidden_value 1, mask 1, unknown_column 1
+              by field: comment 1, doc_number 1, plate 1
+
+            """)
+    }
+
+    @Test func json() {
+        #expect(render(.json) == #"""
+            {"summary":{"errors":1,"files":1,"invalid":1,"records":2,"valid":1,"warnings":2},"violations":[
+            {"code":"unknown_column","field":"comment","file":"a.csv","line":1,"message":"column 'comment' matches no field of the rules","record":0,"severity":"warning","value":null},
+            {"code":"mask","field":"doc_number","file":"a.csv","line":3,"message":"Number must look like 0000 000000","record":2,"severity":"error","value":"12 34"},
+            {"code":"hidden_value","field":"plate","file":"a.csv","line":3,"message":"Plate has a value but is hidden","record":2,"severity":"warning","value":"A<1>"}
+            ]}
+
+            """#)
+    }
+
+    @Test func jsonLines() {
+        #expect(render(.jsonl) == #"""
+            {"code":"unknown_column","field":"comment","file":"a.csv","line":1,"message":"column 'comment' matches no field of the rules","record":0,"severity":"warning","value":null}
+            {"code":"mask","field":"doc_number","file":"a.csv","line":3,"message":"Number must look like 0000 000000","record":2,"severity":"error","value":"12 34"}
+            {"code":"hidden_value","field":"plate","file":"a.csv","line":3,"message":"Plate has a value but is hidden","record":2,"severity":"warning","value":"A<1>"}
+            {"summary":{"errors":1,"files":1,"invalid":1,"records":2,"valid":1,"warnings":2}}
+
+            """#)
+    }
+
+    @Test func junit() {
+        #expect(render(.junit) == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="rulecheck">
+              <testsuite name="a.csv" tests="2" failures="1" errors="0">
+                <testcase classname="a.csv" name="header">
+                  <system-out>warning comment unknown_column: column 'comment' matches no field of the rules</system-out>
+                </testcase>
+                <testcase classname="a.csv" name="record 2 (line 3)">
+                  <failure type="mask" message="Number must look like 0000 000000">error doc_number mask: Number must look like 0000 000000 (value &quot;12 34&quot;)
+            warning plate hidden_value: Plate has a value but is hidden (value &quot;A&lt;1&gt;&quot;)</failure>
+                </testcase>
+                <testcase classname="a.csv" name="1 valid records"/>
+              </testsuite>
+            </testsuites>
+
+            """)
+    }
+
+    @Test func sarif() throws {
+        let output = render(.sarif)
+        let document = try JSONParser().parse(output)
+        #expect(document["version"] == "2.1.0")
+        let run = try #require(document["runs"]?[0])
+        #expect(run["tool"]?["driver"]?["name"] == "rulecheck")
+        #expect(run["tool"]?["driver"]?["rules"]?.array?.count == IssueCode.all.count)
+        let results = try #require(run["results"]?.array)
+        #expect(results.count == 3)
+        #expect(results[1]["ruleId"] == "mask")
+        #expect(results[1]["level"] == "error")
+        #expect(results[1]["message"]?["text"] == "doc_number: Number must look like 0000 000000")
+        #expect(results[1]["locations"]?[0]?["physicalLocation"]?["artifactLocation"]?["uri"] == "a.csv")
+        #expect(results[1]["locations"]?[0]?["physicalLocation"]?["region"]?["startLine"] == 3)
+        #expect(results[2]["level"] == "warning")
+        #expect(results[2]["properties"]?["value"] == "A<1>")
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+
+/// Runs the built `rulecheck` and checks what it prints and how it exits.
+@Suite("rulecheck CLI", .serialized)
+struct CLITests {
+    struct Run {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The `rulecheck` executable next to the test bundle.
+    static let binary: URL = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            directory = bundle.bundleURL.deletingLastPathComponent()
+        }
+        return directory.appendingPathComponent("rulecheck")
+    }()
+
+    @discardableResult
+    func rulecheck(_ arguments: [String], stdin: String? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = Self.root
+        let output = Pipe(), errors = Pipe(), input = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes to the end before waiting, so a large output cannot block the child.
+        nonisolated(unsafe) var errorData = Data()
+        let reader = Thread { errorData = errors.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !reader.isFinished { usleep(1_000) }
+        return Run(status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
+                   stderr: String(decoding: errorData, as: UTF8.self))
+    }
+
+    func temporary(_ text: String, _ ext: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-cli-\(UUID().uuidString).\(ext)")
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    @Test func helpListsEverySubcommand() throws {
+        let help = try rulecheck(["--help"])
+        #expect(help.status == 0)
+        for command in ["check", "lint", "graph", "replay", "mask", "schema", "sample"] {
+            #expect(help.stdout.contains("  \(command) "), "\(command) missing from --help")
+        }
+    }
+
+    @Test func maskFormatsAsTheIssueAsks() throws {
+        let run = try rulecheck(["mask", "+7 (000) 000-00-00", "9161234567", "916123"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "+7 (916) 123-45-67\t9161234567\tcomplete\n+7 (916) 123\t916123\tpartial\n")
+        let json = try rulecheck(["mask", "0000", "12", "--format", "json"])
+        #expect(json.stdout == #"{"mask":"0000","results":[{"input":"12","raw":"12","state":"partial","text":"12"}]}"# + "\n")
+        #expect(try rulecheck(["mask", "", "1"]).status == 64)  // a bad mask is a usage error
+    }
+
+    @Test func lintIsSilentForGoodFilesAndPointsAtMistakes() throws {
+        for name in ["osago", "signup", "listing"] {
+            let run = try rulecheck(["lint", "Rules/\(name).yaml"])
+            #expect(run.status == 0 && run.stdout.isEmpty && run.stderr.isEmpty, "Rules/\(name).yaml: \(run.stdout)")
+        }
+        let bad = try temporary("fields:\n  - id: a\n    visibel_if: true\n", "yaml")
+        let run = try rulecheck(["lint", bad])
+        #expect(run.status == 2)
+        #expect(run.stdout == """
+            \(bad):3:5: error: unknown key 'visibel_if' in a field; did you mean 'visible_if'?
+                    visibel_if: true
+                    ^
+
+            """)
+        let warning = try temporary("patterns:\n  x: 'y'\nfields:\n  - id: a\n", "yaml")
+        let warned = try rulecheck(["lint", warning])
+        #expect(warned.status == 0)
+        #expect(warned.stdout.hasPrefix("\(warning):2:3: warning: pattern 'x' is never used"))
+        #expect(try rulecheck(["lint", "/nonexistent.yaml"]).status == 2)
+    }
+
+    @Test func graphFormats() throws {
+        let dot = try rulecheck(["graph", "Rules/osago.yaml"])
+        #expect(dot.status == 0)
+        #expect(dot.stdout.hasPrefix("digraph \"osago_policy\" {"))
+        #expect(dot.stdout.contains(##""doc_type" -> "doc_number" [color="#d62728", fontcolor="#d62728", label="depends_on"];"##))
+        let mermaid = try rulecheck(["graph", "Rules/signup.yaml", "--format", "mermaid"])
+        #expect(mermaid.stdout.hasPrefix("flowchart LR\n"))
+        let json = try rulecheck(["graph", "Rules/signup.yaml", "--format", "json"])
+        #expect(json.stdout.contains(#"{"column":"#))
+        #expect(json.stdout.contains(#""kind":"depends_on""#))
+    }
+
+    @Test func replayIncrementalAndFullPrintTheSameBytes() throws {
+        let edits = try temporary("""
+            {"set": "doc_type", "value": "passport"}
+            {"set": "doc_number", "value": "4509 123456"}
+            {"set": "doc_type", "value": "foreign_passport"}
+            {"append": "drivers"}
+            {"set": "drivers[0].birth_date", "value": "1990-05-01"}
+            {"set": "drivers[0].license_date", "value": "2005-01-01"}
+            {"set": "no_such_field", "value": 1}
+            not json
+            {"set": "unlimited_drivers", "value": true}
+            {"remove": "drivers", "index": 0}
+            """, "jsonl")
+        let incremental = try rulecheck(["replay", "Rules/osago.yaml", edits, "--today", "2026-11-22"])
+        let full = try rulecheck(["replay", "Rules/osago.yaml", edits, "--today", "2026-11-22", "--full"])
+        #expect(incremental.status == 1 && full.status == 1)
+        #expect(incremental.stdout == full.stdout)
+        let lines = incremental.stdout.split(separator: "\n")
+        #expect(lines.count == 10)
+        #expect(lines[2].contains(#""values":{"doc_number":null,"doc_type":"foreign_passport"}"#))
+        #expect(lines[6] == #"{"error":"line 7: no field 'no_such_field'"}"#)
+        #expect(lines[7].hasPrefix(#"{"error":"line 8: not JSON: "#))
+        let explained = try rulecheck(["replay", "Rules/osago.yaml", edits, "--today", "2026-11-22", "--explain", "doc_number"])
+        #expect(explained.stdout.split(separator: "\n").last?.hasPrefix(#"{"explain":{"#) == true)
+        #expect(explained.stdout.contains("cleared because doc_type changed (depends_on), by the edit 'set doc_type'"))
+    }
+
+    @Test func checkExitStatuses() throws {
+        let rules = try temporary("fields:\n  - id: name\n    required: true\n", "yaml")
+        #expect(try rulecheck(["check", "--rules", rules, try temporary("name\nAnn\n", "csv")]).status == 0)
+        let bad = try rulecheck(["check", "--rules", rules, try temporary("name\n\"\"\n", "csv")])
+        #expect(bad.status == 1)
+        #expect(bad.stdout.contains("error   name  required  name is required"))
+        let brokenRules = try temporary("fields:\n  - id: 1x\n", "yaml")
+        let rulesError = try rulecheck(["check", "--rules", brokenRules, try temporary("name\n", "csv")])
+        #expect(rulesError.status == 2)
+        #expect(rulesError.stdout.contains("error: field id '1x' must be lowercase"))
+        let missing = try rulecheck(["check", "--rules", rules, "/nonexistent/input.csv"])
+        #expect(missing.status == 3)
+        #expect(missing.stderr.contains("/nonexistent/input.csv"))
+        #expect(try rulecheck(["check", "--rules", rules, "input.xyz"]).status == 64)
+    }
+
+    @Test func checkReadsStandardInputAndEveryFormatIsWellFormed() throws {
+        let piped = try rulecheck(["check", "--rules", "Rules/signup.yaml", "--input", "jsonl", "-", "--today", "2026-11-22",
+                                   "--format", "json"], stdin: #"{"email": "a@b.c"}"# + "\n")
+        #expect(piped.status == 1)
+        #expect(piped.stdout.hasPrefix(#"{"summary":{"errors":"#))
+        for format in ["text", "json", "jsonl", "junit", "sarif"] {
+            let run = try rulecheck(["check", "--rules", "Rules/osago.yaml", "Rules/samples/osago.csv", "--today", "2026-11-22",
+                                     "--format", format, "--jobs", "2"])
+            #expect(run.status == 1, "\(format)")
+            #expect(!run.stdout.isEmpty)
+            if format == "json" || format == "sarif" {
+                #expect((try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) != nil, "\(format) is not JSON")
+            }
+            if format == "junit" {
+                #expect(run.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"rulecheck\">\n"))
+                #expect(run.stdout.hasSuffix("</testsuite>\n</testsuites>\n"))
+                #expect(run.stdout.components(separatedBy: "<testcase ").count - 1 == 26)  // 25 invalid records and the valid ones
+            }
+        }
+    }
+
+    @Test func theDemoDataGivesTheSameReportOnOneOrManyCores() throws {
+        let one = try rulecheck(["check", "--rules", "Rules/osago.yaml", "Rules/samples/osago.csv", "--today", "2026-11-22",
+                                 "--format", "jsonl", "--jobs", "1"])
+        let two = try rulecheck(["check", "--rules", "Rules/osago.yaml", "Rules/samples/osago.csv", "--today", "2026-11-22",
+                                 "--format", "jsonl", "--jobs", "2"])
+        #expect(one.stdout == two.stdout)
+        #expect(one.stdout.hasSuffix(#""records":300,"valid":275,"warnings":7}}"# + "\n"))
+    }
+
+    @Test func sampleIsReproducible() throws {
+        let arguments = ["sample", "Rules/signup.yaml", "--count", "20", "--seed", "3", "--today", "2026-11-22", "--invalid-rate", "0.5"]
+        let first = try rulecheck(arguments)
+        #expect(first.status == 0)
+        #expect(first.stdout == (try rulecheck(arguments)).stdout)
+        #expect(first.stdout.split(separator: "\n").count == 21)
+    }
+
+    @Test func subcommandsNotBuiltYetSaySo() throws {
+        let run = try rulecheck(["schema", "export", "Rules/osago.yaml"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "rulecheck schema export: not built yet in this version\n")
+    }
+}
