@@ -179,7 +179,7 @@ struct RecordCheckerTests {
             for list in rules.fields where list.type == .list {
                 record[list.path] = .array((0..<form.itemCount(list.path)).map { item in
                     var object: [String: JSONValue] = [:]
-                    for member in list.members where rules.fields[member.index].type.holdsValue {
+                    for member in list.members where rules.fields[member.index].type.holdsValue && !rules.fields[member.index].isComputed {
                         let memberPath = rules.fields[member.index].path
                         let local = String(memberPath.dropFirst(list.path.count + 1))
                         if let value = form["\(list.path)[\(item)].\(local)"].value { object[local] = value.json }

@@ -23,7 +23,11 @@ extension RuleSetCompiler {
         if let container = field.containers.first {
             visible = declared[container.index].visible
             enabled = declared[container.index].enabled
-            if declared[container.index].type == .group { dependsOn = declared[container.index].dependsOn }
+            // A group's or list's depends_on clears its members (a list's items stay, emptied).
+            dependsOn = declared[container.index].dependsOn
+            for parent in dependsOn {
+                edges.append(DependencyEdge(from: parent, to: id, kind: .dependsOn, location: spec.id.location))
+            }
         }
         if let text = spec.visibleIf, let condition = condition(text, of: field, resolver, .visibility) {
             visible.append(condition)

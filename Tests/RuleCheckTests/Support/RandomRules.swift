@@ -125,6 +125,9 @@ struct RandomRules {
             lines.append("\(pad)  visible_if: '\(condition)'")
         }
         if random.chance(0.3) { lines.append("\(pad)  required: true") }
+        if random.chance(0.3), let parent = fields.filter({ $0.list == nil && !$0.isComputed }).randomElement(using: &random) {
+            lines.append("\(pad)  depends_on: [\(parent.path)]")
+        }
         lines.append("\(pad)  fields:")
         for _ in 0..<Int.random(in: 1...3, using: &random) {
             lines += entry(indent: indent + 4, prefix: prefix + id + ".", list: nil, depth: 1)
@@ -139,6 +142,9 @@ struct RandomRules {
             lines.append("\(pad)  visible_if: '\(condition)'")
         }
         if random.chance(0.3) { lines.append("\(pad)  max_items: 2") }
+        if random.chance(0.3), let parent = fields.filter({ $0.list == nil && !$0.isComputed }).randomElement(using: &random) {
+            lines.append("\(pad)  depends_on: [\(parent.path)]")
+        }
         if random.chance(0.3) { lines.append("\(pad)  required: true") }
         lines.append("\(pad)  item:")
         lists.append(id)
