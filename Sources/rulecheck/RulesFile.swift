@@ -8,8 +8,13 @@ enum RulesFile {
     static func load(_ path: String, printWarnings: Bool = false) throws -> RuleSet {
         let rules: RuleSet
         do {
-            rules = try RuleSet(contentsOf: URL(fileURLWithPath: path))
-        } catch {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                print("\(path): error: cannot read the rules file")
+                throw ExitCode(2)
+            }
+            // Diagnostics name the file as the user wrote it.
+            rules = try RuleSet(yaml: String(decoding: data, as: UTF8.self), source: path)
+        } catch let error as RulesError {
             print(error.description)
             throw ExitCode(2)
         }

@@ -156,7 +156,7 @@ struct ExpressionTests {
         ("d > 5", "cannot compare date with number using '>'", 0..<5),
         ("n > 'x'", "cannot compare number with text using '>'", 0..<7),
         ("n == 'x'", "cannot compare number with text", 0..<8),
-        ("t", "expected a condition (bool), but this is a text; write 't != null' or 'not empty(t)'", 0..<1),
+        ("t", "expected a condition (bool), but this is text; write 't != null' or 'not empty(t)'", 0..<1),
         ("n + 1", "expected a condition (bool), but this is a number", 0..<5),
         ("nn > 1", "unknown field 'nn'; did you mean 'n'?", 0..<2),
         ("n > ", "expected a value, found the end of the expression", 4..<4),

@@ -223,6 +223,42 @@ struct RulesFileDiagnosticsTests {
         #expect(diagnostics.first?.hasPrefix("test.yaml:4:1: error: YAML: did not find expected ',' or ']'") == true)
     }
 
+    @Test func initialValuesMustFitTheirField() throws {
+        expect("""
+            fields:
+              - id: tags
+                type: multi_choice
+                options: [a, b]
+                initial: [a, 1️⃣z]
+              - id: n
+                type: integer
+                initial: 2️⃣1.5
+              - id: c
+                type: choice
+                options: [x, y]
+                initial: 3️⃣xx
+              - id: t
+                initial: [4️⃣a]
+            """, [
+            ("1️⃣", "error: initial value 'z' is not an option of 'tags'"),
+            ("2️⃣", "error: initial value of integer field 'n' must be a whole number, not '1.5'"),
+            ("3️⃣", "error: initial value 'xx' is not an option of 'c'; did you mean 'x'?"),
+            ("4️⃣", "error: a list of initial values applies to multi_choice fields, not text fields"),
+        ])
+        let form = Form(try RuleSet(yaml: "fields:\n  - {id: tags, type: multi_choice, options: [a, b, c], initial: [a, c]}\n"))
+        #expect(form["tags"].value == ["a", "c"])
+        #expect(form["tags"].provenance == .initial)
+    }
+
+    @Test func duplicateKeysPointAtTheRepeat() {
+        expect("""
+            fields:
+              - id: a
+                type: text
+                1️⃣type: number
+            """, [("1️⃣", "error: duplicate key 'type' (first on line 3)")])
+    }
+
     @Test func lintWarnings() {
         expect("""
             patterns:

@@ -49,31 +49,31 @@ struct FieldEvaluator: Sendable {
         switch field.type {
         case .group:
             let empty = rules.valueDescendants[field.id.index].allSatisfy { context.value(of: $0) == nil }
-            if empty { return required ? [messages.issue(.required, field, rule: requiredRule(field))] : [] }
+            if empty { return required ? [issue(.required, field, rule: requiredRule(field), value: nil, context)] : [] }
             return checkIssues(field, value: nil, context)
         case .list:
             let count = context.itemCount(of: field.id)
-            if count == 0 { return required ? [messages.issue(.required, field, rule: requiredRule(field))] : [] }
-            return countIssues(field, count) + checkIssues(field, value: nil, context)
+            if count == 0 { return required ? [issue(.required, field, rule: requiredRule(field), value: nil, context)] : [] }
+            return countIssues(field, count, context) + checkIssues(field, value: nil, context)
         default:
-            guard let value else { return required ? [messages.issue(.required, field, rule: requiredRule(field))] : [] }
+            guard let value else { return required ? [issue(.required, field, rule: requiredRule(field), value: nil, context)] : [] }
             var found = valueIssues(field, value, context)
             if field.type == .choice || field.type == .multiChoice, !isOffered(value, field, context) {
-                found.append(messages.issue(.option, field, rule: optionRule(field), parameters: ["value": display(value, field)]))
+                found.append(issue(.option, field, rule: optionRule(field), value: value, context))
             }
             if case .list(let values) = value {
-                found += countIssues(field, values.count)
+                found += countIssues(field, values.count, context)
             }
             return found + checkIssues(field, value: value, context)
         }
     }
 
-    private func countIssues(_ field: FieldRules, _ count: Int) -> [Issue] {
+    private func countIssues<Context: EvaluationContext>(_ field: FieldRules, _ count: Int, _ context: Context) -> [Issue] {
         if let minimum = field.minItems, count < minimum {
-            return [messages.issue(.items, field, rule: "min_items: \(minimum)", variant: "min")]
+            return [issue(.items, field, rule: "min_items: \(minimum)", variant: "min", value: nil, context)]
         }
         if let maximum = field.maxItems, count > maximum {
-            return [messages.issue(.items, field, rule: "max_items: \(maximum)", variant: "max")]
+            return [issue(.items, field, rule: "max_items: \(maximum)", variant: "max", value: nil, context)]
         }
         return []
     }
@@ -85,11 +85,15 @@ struct FieldEvaluator: Sendable {
         switch value {
         case .text(let text):
             let length = text.unicodeScalars.count
-            if let minimum = field.minLength, length < minimum { found.append(messages.issue(.minLength, field, rule: "min_length: \(minimum)")) }
-            if let maximum = field.maxLength, length > maximum { found.append(messages.issue(.maxLength, field, rule: "max_length: \(maximum)")) }
-            if let pattern = field.pattern, let issue = patternIssue(pattern, text, field, nil) { found.append(issue) }
+            if let minimum = field.minLength, length < minimum {
+                found.append(issue(.minLength, field, rule: "min_length: \(minimum)", value: value, context))
+            }
+            if let maximum = field.maxLength, length > maximum {
+                found.append(issue(.maxLength, field, rule: "max_length: \(maximum)", value: value, context))
+            }
+            if let pattern = field.pattern, let issue = patternIssue(pattern, text, field, nil, context) { found.append(issue) }
             if let mask = field.mask, !mask.isComplete(text) {
-                found.append(messages.issue(.mask, field, rule: "mask: \(mask.notation)", parameters: ["value": text]))
+                found.append(issue(.mask, field, rule: "mask: \(mask.notation)", value: value, context))
             }
         case .number, .date:
             if let bound = field.min, let issue = rangeIssue(.min, bound, value, field, nil, context) { found.append(issue) }
@@ -100,13 +104,16 @@ struct FieldEvaluator: Sendable {
         return found
     }
 
-    private func patternIssue(_ pattern: Pattern, _ text: String, _ field: FieldRules, _ check: CheckRule?) -> Issue? {
+    private func patternIssue<Context: EvaluationContext>(_ pattern: Pattern, _ text: String, _ field: FieldRules,
+                                                          _ check: CheckRule?, _ context: Context) -> Issue? {
+        let code: IssueCode
         do {
-            return try pattern.matches(text)
-                ? nil : messages.issue(.pattern, field, rule: "pattern: \(pattern.source)", check: check, parameters: ["value": text])
+            guard try !pattern.matches(text) else { return nil }
+            code = .pattern
         } catch {
-            return messages.issue(.regexLimit, field, rule: "pattern: \(pattern.source)", check: check, parameters: ["value": text])
+            code = .regexLimit
         }
+        return issue(code, field, rule: "pattern: \(pattern.source)", check: check, value: .text(text), context)
     }
 
     /// A `min` or `max` failure, or nil. A bound that evaluates to null is not applied.
@@ -123,8 +130,8 @@ struct FieldEvaluator: Sendable {
         guard fails else { return nil }
         let variant: String? = if case .date = value { "date" } else { nil }
         let text = (code == .min ? field.minText : field.maxText) ?? ""
-        return messages.issue(code, field, rule: "\(code.rawValue): \(text)", check: check, variant: variant,
-                              parameters: [code.rawValue: display(limit, field), "value": display(value, field)])
+        return issue(code, field, rule: "\(code.rawValue): \(text)", check: check, variant: variant,
+                     parameters: [code.rawValue: display(limit, field)], value: value, context)
     }
 
     /// The issues of the checks whose `when` holds.
@@ -134,10 +141,11 @@ struct FieldEvaluator: Sendable {
         for check in field.checks where check.when?.holds(context) ?? true {
             switch check.kind {
             case .pattern(let pattern):
-                if case .text(let text)? = value, let issue = patternIssue(pattern, text, field, check) { found.append(issue) }
+                if case .text(let text)? = value, let issue = patternIssue(pattern, text, field, check, context) { found.append(issue) }
             case .mask(let mask):
                 if case .text(let text)? = value, !mask.isComplete(text) {
-                    found.append(messages.issue(.mask, field, rule: "", check: check, parameters: ["mask": mask.notation, "value": text]))
+                    found.append(issue(.mask, field, rule: "", check: check, parameters: ["mask": mask.notation],
+                                       value: .text(text), context))
                 }
             case .min(let bound):
                 if let value, let issue = rangeIssue(.min, bound, value, field, check, context) { found.append(issue) }
@@ -145,20 +153,36 @@ struct FieldEvaluator: Sendable {
                 if let value, let issue = rangeIssue(.max, bound, value, field, check, context) { found.append(issue) }
             case .minLength(let minimum):
                 if case .text(let text)? = value, text.unicodeScalars.count < minimum {
-                    found.append(messages.issue(.minLength, field, rule: "", check: check, parameters: ["min_length": String(minimum)]))
+                    found.append(issue(.minLength, field, rule: "", check: check, parameters: ["min_length": String(minimum)],
+                                       value: value, context))
                 }
             case .maxLength(let maximum):
                 if case .text(let text)? = value, text.unicodeScalars.count > maximum {
-                    found.append(messages.issue(.maxLength, field, rule: "", check: check, parameters: ["max_length": String(maximum)]))
+                    found.append(issue(.maxLength, field, rule: "", check: check, parameters: ["max_length": String(maximum)],
+                                       value: value, context))
                 }
             case .expr(let condition):
                 if !condition.holds(context) {
                     let written = check.text.hasPrefix("expr: ") ? String(check.text.dropFirst(6)) : check.text
-                    found.append(messages.issue(.check, field, rule: "", check: check, parameters: ["check": written]))
+                    found.append(issue(.check, field, rule: "", check: check, parameters: ["check": written],
+                                       value: value, context))
                 }
             }
         }
         return found
+    }
+
+    /// An issue whose message may use `{value}` (the field's value), `{min}` and `{max}` (its
+    /// bounds, evaluated now) whatever failed, besides the parameters of the failure itself.
+    private func issue<Context: EvaluationContext>(_ code: IssueCode, _ field: FieldRules, rule: String,
+                                                   check: CheckRule? = nil, variant: String? = nil,
+                                                   parameters: [String: String] = [:], value: Value?,
+                                                   _ context: Context) -> Issue {
+        var all = parameters
+        if all["value"] == nil, let value { all["value"] = display(value, field) }
+        if all["min"] == nil, let bound = field.min?.evaluate(context) { all["min"] = display(bound, field) }
+        if all["max"] == nil, let bound = field.max?.evaluate(context) { all["max"] = display(bound, field) }
+        return messages.issue(code, field, rule: rule, check: check, variant: variant, parameters: all)
     }
 
     private func requiredRule(_ field: FieldRules) -> String {

@@ -142,7 +142,7 @@ extension RuleSetCompiler {
                 }
                 options.append(ChoiceOption(value: value, title: spec.title ?? value.description, attributes: attributes))
             }
-            if specs.isEmpty {
+            if specs.isEmpty && declared[index].spec.optionsWritten {
                 error("'\(name)' has an empty list of options", at: declared[index].spec.id.location)
             }
             declared[index].options = options

@@ -81,7 +81,10 @@ extension RuleSetCompiler {
             }
             return format
         } ?? dateFormat
-        let (initial, initialIsToday) = spec.initial.map { initialValue($0, of: field, format: format) } ?? (nil, false)
+        var (initial, initialIsToday) = spec.initial.map { initialValue($0, of: field, format: format) } ?? (nil, false)
+        if let list = spec.initialList {
+            initial = initialList(list, of: field)
+        }
 
         return FieldRules(
             id: id, path: field.path, name: spec.id.value, title: spec.title ?? spec.id.value, type: field.type,
@@ -232,10 +235,33 @@ extension RuleSetCompiler {
             let suggestion = NearMiss.didYouMean(raw, among: field.options.map(\.value.description))
             error("initial value '\(raw)' is not an option of '\(name)'\(suggestion)", at: text.location)
             return (nil, false)
-        case .multiChoice, .group, .list:
+        case .multiChoice:
+            error("the initial value of multi_choice field '\(name)' is a list of options, such as [a, b]", at: text.location)
+            return (nil, false)
+        case .group, .list:
             error("initial values are not supported on \(field.type) fields", at: text.location)
             return (nil, false)
         }
+    }
+
+    /// `initial: [a, b]`: option values of a multi_choice.
+    private mutating func initialList(_ items: [ScalarText], of field: DeclaredField) -> Value? {
+        guard field.type == .multiChoice else {
+            error("a list of initial values applies to multi_choice fields, not \(field.type) fields",
+                  at: items.first?.location ?? field.spec.location)
+            return nil
+        }
+        var values: [Value] = []
+        for item in items {
+            let literal = Self.literal(item)
+            guard let option = field.options.first(where: { $0.value == literal || $0.value.description == item.text }) else {
+                let suggestion = NearMiss.didYouMean(item.text, among: field.options.map(\.value.description))
+                error("initial value '\(item.text)' is not an option of '\(field.path)'\(suggestion)", at: item.location)
+                continue
+            }
+            values.append(option.value)
+        }
+        return Value.normalized(.list(values))
     }
 
     private mutating func checkOrder(_ min: Expr?, _ max: Expr?, at location: FileLocation?) {

@@ -23,6 +23,17 @@ indirect enum ExprType: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The type as a phrase in messages: "text", "a number", "a list of text", "list items".
+    var phrase: String {
+        switch self {
+        case .text: "text"
+        case .number, .date, .bool, .duration: "a \(description)"
+        case .list(let element): "a list of \(element)"
+        case .items: "the items of a list"
+        case .null: "null"
+        }
+    }
+
     /// Whether values of the two types can be compared with `==`.
     func isComparable(with other: ExprType) -> Bool {
         self == .null || other == .null || self == other

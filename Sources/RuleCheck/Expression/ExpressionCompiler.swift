@@ -30,7 +30,7 @@ struct ExpressionCompiler {
     mutating func compile(_ syntax: Syntax, expecting expected: ExprType, role: String) throws(ExpressionError) -> Expr {
         let (expr, type) = try compile(syntax)
         guard type.isComparable(with: expected) else {
-            throw ExpressionError(message: "\(role) must be a \(expected), but this is a \(type)", range: syntax.range)
+            throw ExpressionError(message: "\(role) must be \(expected.phrase), but this is \(type.phrase)", range: syntax.range)
         }
         return expr
     }
@@ -44,7 +44,7 @@ struct ExpressionCompiler {
                     ? "; write 'not empty(\(name))' or 'count(\(name)) > 0'"
                     : "; write '\(name) != null' or 'not empty(\(name))'"
             }
-            throw ExpressionError(message: "expected a condition (bool), but this is a \(type)\(hint)",
+            throw ExpressionError(message: "expected a condition (bool), but this is \(type.phrase)\(hint)",
                                   range: syntax.range)
         }
     }
@@ -69,7 +69,7 @@ struct ExpressionCompiler {
         case .negate(let operand):
             let (expr, type) = try compile(operand)
             guard type == .number else {
-                throw ExpressionError(message: "'-' needs a number, but this is a \(type)", range: operand.range)
+                throw ExpressionError(message: "'-' needs a number, but this is \(type.phrase)", range: operand.range)
             }
             return (.negate(expr), .number)
         case .binary(let op, let lhs, let rhs):
@@ -179,7 +179,7 @@ struct ExpressionCompiler {
     private mutating func membership(_ lhs: Syntax, _ rhs: Syntax) throws(ExpressionError) -> (Expr, ExprType) {
         let (element, elementType) = try compileValue(lhs)
         if case .list = elementType {
-            throw ExpressionError(message: "'in' needs a single value on its left, but this is a \(elementType)",
+            throw ExpressionError(message: "'in' needs a single value on its left, but this is \(elementType.phrase)",
                                   range: lhs.range)
         }
         if case .list(let items) = rhs.kind {
@@ -195,9 +195,12 @@ struct ExpressionCompiler {
             return (.memberOfLiteral(element, compiled), .bool)
         }
         let (list, listType) = try compileValue(rhs)
-        guard case .list(let itemType) = listType, itemType.isComparable(with: elementType) else {
-            throw ExpressionError(message: "'in' needs a list on its right, such as [\"a\", \"b\"], but this is a \(listType)",
+        guard case .list(let itemType) = listType else {
+            throw ExpressionError(message: "'in' needs a list on its right, such as [\"a\", \"b\"], but this is \(listType.phrase)",
                                   range: rhs.range)
+        }
+        guard itemType.isComparable(with: elementType) else {
+            throw ExpressionError(message: "cannot look for \(elementType.phrase) in \(listType.phrase)", range: lhs.range.lowerBound..<rhs.range.upperBound)
         }
         return (.memberOf(element, list), .bool)
     }
@@ -207,7 +210,7 @@ struct ExpressionCompiler {
         if let duration = Self.constantDuration(rhs) {
             let (date, type) = try compileValue(lhs)
             guard type == .date else {
-                throw ExpressionError(message: "a duration can only be added to or subtracted from a date, but this is a \(type)",
+                throw ExpressionError(message: "a duration can only be added to or subtracted from a date, but this is \(type.phrase)",
                                       range: lhs.range)
             }
             return (.shift(date, op == .plus ? duration : duration.negated), .date)
@@ -262,7 +265,7 @@ struct ExpressionCompiler {
         let (argument, type) = try compile(arguments[0])
         func require(_ accepted: Bool, _ what: String) throws(ExpressionError) {
             guard accepted || type == .null else {
-                throw ExpressionError(message: "\(name)() needs \(what), but this is a \(type)", range: arguments[0].range)
+                throw ExpressionError(message: "\(name)() needs \(what), but this is \(type.phrase)", range: arguments[0].range)
             }
         }
         switch function {

@@ -65,6 +65,9 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         return (m2, d2) < (m1, d1) ? y2 - y1 - 1 : y2 - y1
     }
 
+    /// Today in the local time zone: `Form(rules, today: .now)`.
+    public static var now: Day { today() }
+
     /// Today in the given time zone (the local one by default).
     public static func today(in timeZone: TimeZone = .current, now: Date = Date()) -> Day {
         var calendar = Calendar(identifier: .gregorian)

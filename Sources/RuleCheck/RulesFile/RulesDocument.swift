@@ -56,6 +56,8 @@ struct FieldSpec: Sendable {
     var type: Located<String>?
     var title: String?
     var initial: ScalarText?
+    /// `initial: [a, b]` (for a multi_choice).
+    var initialList: [ScalarText]?
     var required: ScalarText?
     var visibleIf: ScalarText?
     var enabledIf: ScalarText?
@@ -69,6 +71,8 @@ struct FieldSpec: Sendable {
     var max: ScalarText?
     var format: ScalarText?
     var options: [OptionSpec]?
+    /// Whether `options:` was written as a list (possibly empty), as opposed to a mistake.
+    var optionsWritten = false
     var optionsFilter: ScalarText?
     var minItems: Located<Int>?
     var maxItems: Located<Int>?

@@ -132,7 +132,11 @@ struct RulesFileParser {
         field.keys = entries.keyLocations
         field.type = entries["type"].flatMap { string($0, "type") }
         field.title = entries["title"].flatMap { string($0, "title")?.value }
-        field.initial = entries["initial"].flatMap { scalarText($0, "initial") }
+        if case .sequence(let items)? = entries["initial"] {
+            field.initialList = items.compactMap { scalarText($0, "an initial value") }
+        } else {
+            field.initial = entries["initial"].flatMap { scalarText($0, "initial") }
+        }
         field.required = entries["required"].flatMap { scalarText($0, "required") }
         field.visibleIf = entries["visible_if"].flatMap { scalarText($0, "visible_if") }
         field.enabledIf = entries["enabled_if"].flatMap { scalarText($0, "enabled_if") }
@@ -146,6 +150,7 @@ struct RulesFileParser {
         field.max = entries["max"].flatMap { scalarText($0, "max") }
         field.format = entries["format"].flatMap { scalarText($0, "format") }
         field.options = entries["options"].map { options($0) }
+        if case .sequence? = entries["options"] { field.optionsWritten = true }
         field.optionsFilter = entries["options_filter"].flatMap { scalarText($0, "options_filter") }
         field.minItems = entries["min_items"].flatMap { integer($0, "min_items") }
         field.maxItems = entries["max_items"].flatMap { integer($0, "max_items") }
@@ -280,10 +285,6 @@ struct RulesFileParser {
                 continue
             }
             let keyLocation = location(of: key)
-            if let first = entries.keyLocations[name] {
-                error("duplicate key '\(name)' (first on line \(first.line))", at: keyLocation)
-                continue
-            }
             guard allowed.contains(name) else {
                 error("unknown key '\(name)' in \(what)\(NearMiss.didYouMean(name, among: allowed))", at: keyLocation)
                 continue
@@ -383,12 +384,35 @@ struct RulesFileParser {
             return Diagnostic(.error, "YAML: " + describe(context, problem), at: at(mark))
         case .composer(let context, let problem, let mark, _):
             return Diagnostic(.error, "YAML: " + describe(context, problem), at: at(mark))
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            // Yams marks the key's first occurrence; the mistake to fix is the repeat below it.
+            let key = duplicates.first ?? ""
+            let first = at(context.mark)
+            let repeat_ = Self.repeatedKey(key, after: first, in: source) ?? first
+            return Diagnostic(.error, "duplicate key '\(key)' (first on line \(first.line))", at: repeat_)
         case .reader(let problem, let offset, _, _):
             let line = offset.map { Self.line(ofOffset: $0, in: source) } ?? 1
             return Diagnostic(.error, "YAML: " + problem, at: FileLocation(file: source.name, line: line, column: 1))
         default:
             return Diagnostic(.error, "YAML: \(error)", at: FileLocation(file: source.name, line: 1, column: 1))
         }
+    }
+
+    /// The next line after `first` where `key:` starts at the same column.
+    private static func repeatedKey(_ key: String, after first: FileLocation, in source: SourceText) -> FileLocation? {
+        var line = first.line + 1
+        while let text = source.line(line) {
+            let scalars = Array(text.unicodeScalars)
+            if scalars.count >= first.column - 1 + key.unicodeScalars.count + 1 {
+                let rest = String(String.UnicodeScalarView(scalars[(first.column - 1)...]))
+                let indent = scalars.prefix(first.column - 1).allSatisfy { $0 == " " || $0 == "-" }
+                if indent && (rest.hasPrefix(key + ":") || rest.hasPrefix("'\(key)':") || rest.hasPrefix("\"\(key)\":")) {
+                    return FileLocation(file: first.file, line: line, column: first.column)
+                }
+            }
+            line += 1
+        }
+        return nil
     }
 
     private static func line(ofOffset offset: Int, in source: SourceText) -> Int {
