@@ -48,7 +48,7 @@ struct Check: ParsableCommand {
     var delimiter: String?
 
     @Option(help: "Worker threads (default: the number of cores).")
-    var jobs: Int = OrderedParallelMap.defaultJobs
+    var jobs: Int?
 
     @Option(help: "Stop after reporting this many violations.")
     var maxViolations: Int?
@@ -66,7 +66,7 @@ struct Check: ParsableCommand {
     var today: String?
 
     func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
         if let maxViolations, maxViolations < 1 { throw ValidationError("--max-violations must be 1 or more") }
         if let delimiter, CSVDelimiter(argument: delimiter) == nil {
             throw ValidationError("--delimiter must be ',', ';', 'tab' or '|', not '\(delimiter)'")
@@ -83,7 +83,7 @@ struct Check: ParsableCommand {
         let checker = RecordChecker(ruleSet, today: try Today.parse(today), locale: locale)
         let options = BatchCheck.Options(
             format: input.flatMap { RecordFormat(rawValue: $0.rawValue) },
-            delimiter: delimiter.flatMap(CSVDelimiter.init(argument:)), jobs: jobs,
+            delimiter: delimiter.flatMap(CSVDelimiter.init(argument:)), jobs: jobs ?? OrderedParallelMap.defaultJobs,
             maxViolations: maxViolations, strict: strict)
         let sink = OutputSink(descriptor: 1)
         let report = ReportFormat(rawValue: format.rawValue)?.report(to: sink) ?? ReportFormat.text.report(to: sink)

@@ -34,13 +34,16 @@ struct MaskCommand: ParsableCommand {
     @Flag(help: "Also print the equivalent PCRE2 regex first.")
     var regex = false
 
-    func run() throws {
-        let compiled: Mask
+    func validate() throws {
         do {
-            compiled = try Mask(mask)
+            _ = try Mask(mask)
         } catch {
             throw ValidationError(error.description)
         }
+    }
+
+    func run() throws {
+        let compiled = try Mask(mask)
         let results = inputs.map { (input: $0, result: compiled.format($0)) }
         switch format {
         case .text:

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct RuleCheckCommand: ParsableCommand {
@@ -18,4 +19,20 @@ struct RuleCheckCommand: ParsableCommand {
             Check.self, Lint.self, Graph.self, Replay.self, MaskCommand.self, Schema.self, Sample.self,
         ]
     )
+
+    /// Runs the command; wrong arguments exit with status 2 (not ArgumentParser's 64), as every
+    /// rulecheck error about its input does.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                var stderr = StandardError()
+                print(fullMessage(for: error), to: &stderr)
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }

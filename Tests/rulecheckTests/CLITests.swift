@@ -66,7 +66,9 @@ struct CLITests {
         #expect(run.stdout == "+7 (916) 123-45-67\t9161234567\tcomplete\n+7 (916) 123\t916123\tpartial\n")
         let json = try rulecheck(["mask", "0000", "12", "--format", "json"])
         #expect(json.stdout == #"{"mask":"0000","results":[{"input":"12","raw":"12","state":"partial","text":"12"}]}"# + "\n")
-        #expect(try rulecheck(["mask", "", "1"]).status == 64)  // a bad mask is a usage error
+        let badMask = try rulecheck(["mask", "", "1"])
+        #expect(badMask.status == 2)
+        #expect(badMask.stderr == "Error: mask '': mask is empty\nUsage: rulecheck mask <mask> <inputs> ... [--format <format>] [--regex]\n  See 'rulecheck mask --help' for more information.\n")
     }
 
     @Test func lintIsSilentForGoodFilesAndPointsAtMistakes() throws {
@@ -142,7 +144,12 @@ struct CLITests {
         let missing = try rulecheck(["check", "--rules", rules, "/nonexistent/input.csv"])
         #expect(missing.status == 3)
         #expect(missing.stderr.contains("/nonexistent/input.csv"))
-        #expect(try rulecheck(["check", "--rules", rules, "input.xyz"]).status == 64)
+        let unknownFormat = try rulecheck(["check", "--rules", rules, "input.xyz"])
+        #expect(unknownFormat.status == 2)
+        #expect(unknownFormat.stderr.hasPrefix("Error: cannot tell the format of 'input.xyz' from its name; give --input csv|tsv|json|jsonl"))
+        #expect(try rulecheck(["check", "--rules", rules]).status == 2)  // no files
+        #expect(try rulecheck(["check", "--rules", rules, "a.csv", "--jobs", "0"]).status == 2)
+        #expect(try rulecheck(["check", "--help"]).status == 0)
     }
 
     @Test func checkReadsStandardInputAndEveryFormatIsWellFormed() throws {
