@@ -178,4 +178,35 @@ struct FormScenarioTests {
         let foreign = try #require(form.rules.field("city")!.options.first { option in !cities.contains(option) })
         #expect { try form.set("city", to: foreign.value) } throws: { ($0 as? FormError)?.code == .notAnOption }
     }
+
+    @Test func dependsOnAGroupOrAListClearsItsMembers() throws {
+        let rules = try RuleSet(yaml: """
+            fields:
+              - id: country
+              - id: address
+                type: group
+                depends_on: [country]
+                fields:
+                  - id: city
+                  - id: street
+              - id: people
+                type: list
+                depends_on: [country]
+                item:
+                  - id: name
+            """)
+        for mode in [Form.EvaluationMode.incremental, .full] {
+            var form = Form(rules, today: Fixtures.today)
+            form.evaluationMode = mode
+            try form.set("country", to: "RU")
+            try form.set("address.city", to: "Moscow")
+            try form.set("address.street", to: "Tverskaya")
+            try form.append("people")
+            try form.set("people[0].name", to: "Ann")
+            let changes = try form.set("country", to: "KZ")
+            #expect(changes.values == ["country": "KZ", "address.city": nil, "address.street": nil, "people[0].name": nil],
+                    "\(mode)")
+            #expect(form.itemCount("people") == 1)
+        }
+    }
 }

@@ -14,7 +14,7 @@ final class SARIFReport: Report {
             .object(["id": .string(code.rawValue), "shortDescription": .object(["text": .string(Self.describe(code))])])
         }
         let tool: JSONValue = .object(["driver": .object([
-            "name": .string("rulecheck"), "informationUri": .string("https://github.com/rulecheck/rulecheck"),
+            "name": .string("rulecheck"),
             "rules": .array(rules),
         ])])
         sink.write("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{\"tool\":"
