@@ -19,14 +19,14 @@ public struct SampleGenerator {
     /// The columns of a CSV: every form-level field with a value, and each list.
     public let columns: [String]
     private let invalidRate: Double
-    private var random: SampleRandom
+    private var random: SplitMix64
     private let checker: RecordChecker
 
     public init(_ rules: RuleSet, today: Day, seed: UInt64, invalidRate: Double = 0) {
         self.rules = rules
         self.today = today
         self.invalidRate = invalidRate
-        random = SampleRandom(seed: seed)
+        random = SplitMix64(seed: seed)
         checker = RecordChecker(rules, today: today)
         columns = rules.fields.filter { $0.list == nil && ($0.type.holdsValue || $0.type == .list) }.map(\.path)
     }
@@ -247,22 +247,5 @@ public struct SampleGenerator {
         case .group, .list:
             return .null
         }
-    }
-}
-
-/// SplitMix64: fast, seedable, the same sequence on every platform.
-struct SampleRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

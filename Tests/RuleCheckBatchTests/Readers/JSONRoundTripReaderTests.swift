@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func randomObjectsReadBack() throws {
-        var generator = CSVReferenceTests.SplitMix(state: 7)
+        var generator = CSVReferenceTests.SplitMix(seed: 7)
         let spaces = ["", " ", "\n", "\r\n  ", "\t"]
         for _ in 0..<300 {
             let objects = (0..<Int.random(in: 0...6, using: &generator)).map { _ in Self.randomObject(&generator, depth: 0) }

@@ -12,7 +12,7 @@ import Testing
 
     @Test(arguments: [RecordFormat.json, .jsonl, .csv])
     func readingDoesNotDependOnBlockSize(format: RecordFormat) throws {
-        var generator = CSVReferenceTests.SplitMix(state: format == .json ? 1 : format == .jsonl ? 2 : 3)
+        var generator = CSVReferenceTests.SplitMix(seed: format == .json ? 1 : format == .jsonl ? 2 : 3)
         let pieces = format == .csv ? CSVReferenceTests.pieces : Self.jsonPieces
         for _ in 0..<2000 {
             var input: [UInt8] = format == .json && Bool.random(using: &generator) ? [0x5B] : []
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func parserNeverCrashesOnRandomBytes() {
-        var generator = CSVReferenceTests.SplitMix(state: 99)
+        var generator = CSVReferenceTests.SplitMix(seed: 99)
         var failures = 0
         for _ in 0..<5000 {
             var input: [UInt8] = []

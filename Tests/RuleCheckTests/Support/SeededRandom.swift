@@ -1,20 +1,10 @@
-/// A deterministic random number generator (SplitMix64), so that a failing property test can
-/// be replayed from its seed.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
+import RuleCheck
 
-    init(seed: UInt64) {
-        state = seed
-    }
+/// The property tests' random source: RuleCheck's seeded generator, so that a failing test can be
+/// replayed from its seed.
+typealias SeededRandom = SplitMix64
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     mutating func chance(_ probability: Double) -> Bool {
         Double.random(in: 0..<1, using: &self) < probability
     }
