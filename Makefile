@@ -10,6 +10,8 @@ BIN    = .build/debug/rulecheck
 
 .PHONY: demo test bench fuzz deps build clean
 
+FUZZ_SECONDS ?= 120
+
 deps:
 	@scripts/ensure-deps.sh
 
@@ -36,6 +38,16 @@ test: deps
 
 bench: deps
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
+
+# libFuzzer on the rules compiler, masks, JSON and the CSV/JSON readers (TOOLCHAIN.md's recipe).
+# Crashing inputs are saved in fuzz-artifacts/; the corpus grows in .build-fuzz/corpus.
+fuzz: deps
+	RULECHECK_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz --product RuleCheckFuzz \
+	  --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v "Cannot export local symbol" || true
+	mkdir -p .build-fuzz/corpus fuzz-artifacts
+	cp Rules/*.yaml Rules/samples/* .build-fuzz/corpus/ 2>/dev/null || true
+	SWIFT_BACKTRACE=enable=no .build-fuzz/release/RuleCheckFuzz .build-fuzz/corpus \
+	  -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=fuzz-artifacts/
 
 clean:
 	rm -rf .build Benchmarks/.build

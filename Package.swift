@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
 
 // Upcoming language features every target opts into: explicit `any`, imports that
@@ -64,3 +65,14 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer target exists only for `make fuzz` (RULECHECK_FUZZ=1): it has no `main`, so an
+// ordinary build could not link it.
+if ProcessInfo.processInfo.environment["RULECHECK_FUZZ"] != nil {
+    package.targets.append(.executableTarget(
+        name: "RuleCheckFuzz",
+        dependencies: ["RuleCheck", "RuleCheckBatch", "Patterns"],
+        path: "Fuzz/RuleCheckFuzz",
+        swiftSettings: swiftSettings
+    ))
+}
