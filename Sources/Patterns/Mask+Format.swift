@@ -12,9 +12,11 @@ extension Mask {
     /// * at a fixed character, a typed scalar equal to it (or to a fixed character later in the
     ///   same run, such as the space in `) `) is taken as typed; anything else makes the mask
     ///   write its fixed characters and try the scalar at the next position;
-    /// * at an input position, a scalar it accepts fills it; an optional position that does not
-    ///   accept the scalar is skipped; a separator (space, punctuation) the user typed is passed
-    ///   over; any other scalar makes the result ``MaskResult/State/invalid``.
+    /// * at an input position, a scalar it accepts fills it; a separator (space, punctuation) the
+    ///   user typed is passed over, unless it is the fixed character after an optional position,
+    ///   which the mask then skips; an optional position is skipped too for a scalar it does not
+    ///   accept; any other scalar makes the result ``MaskResult/State/invalid``. After the last
+    ///   required position, skipping an optional one ends the value.
     ///
     /// The result is `complete` when every required position is filled: the fixed characters
     /// that close the mask are then written too, so `(000)` formats `123` as `(123)`.
@@ -27,6 +29,10 @@ extension Mask {
         var slot = 0
         var next = 0
         var invalid = false
+        // After the last required position, an optional position passed over ends the value:
+        // nothing after it can be filled (`00-99` takes `12`, `12-3`, `12-34`; never `12--4`).
+        let tail = (slots.lastIndex { $0.isInput && !$0.isOptional } ?? -1) + 1
+        var ended = false
         // Text up to the last typed scalar that was taken: fixed characters the mask wrote
         // on its own after it are dropped again when the input turns out invalid.
         var taken = 0
@@ -56,14 +62,29 @@ extension Mask {
                     slot += 1
                 }
             case .input(let kind, let optional):
-                if kind.accepts(scalar) {
+                if ended {
+                    // The value has ended: only separators may follow.
+                    if scalar.isSeparator {
+                        next += 1
+                        continue
+                    }
+                    invalid = true
+                    break scanning
+                }
+                // A character equal to the fixed character after an optional position (or a run
+                // of them) is taken as that fixed character: the user moves on.
+                let movesOn = optional && literalRun(from: afterOptionals(slot + 1)).contains { slots[$0] == .literal(scalar) }
+                if kind.accepts(scalar) && !movesOn {
                     text.append(scalar)
                     raw.append(scalar)
                     slot += 1
                     next += 1
                     taken = text.count
                     filled = taken
-                } else if optional {
+                } else if optional && (!scalar.isSeparator || movesOn) {
+                    // The user moves on past an optional position: with a character that fills a
+                    // later one, or with the fixed character that follows.
+                    if slot >= tail { ended = true }
                     slot += 1
                 } else if scalar.isSeparator {
                     next += 1
@@ -79,9 +100,13 @@ extension Mask {
         }
         let rest = slots[slot...]
         guard rest.allSatisfy({ !$0.isInput || $0.isOptional }) else {
-            return MaskResult(text: string(text), raw: string(raw), state: .partial)
+            // Typing fills optional positions as it goes; the regex may place the same characters
+            // otherwise (`*90` takes `59` by skipping the optional digit). What the regex accepts
+            // is complete.
+            let typed = string(text)
+            return MaskResult(text: typed, raw: string(raw), state: isComplete(typed) ? .complete : .partial)
         }
-        if rest.contains(where: \.isInput) {
+        if ended || rest.contains(where: \.isInput) {
             // Optional positions left empty: the value ends with the last one typed.
             return MaskResult(text: string(text.prefix(filled)), raw: string(raw), state: .complete)
         }
@@ -97,6 +122,13 @@ extension Mask {
             if case .literal(let scalar) = slots[position] { return scalar }
             return nil
         }
+    }
+
+    /// The first position at or after `slot` that is not an optional input position.
+    private func afterOptionals(_ slot: Int) -> Int {
+        var position = slot
+        while position < slots.count, slots[position].isOptional { position += 1 }
+        return position
     }
 
     /// The positions of the run of fixed characters that starts at `slot`.

@@ -43,6 +43,15 @@ struct MaskTests {
         Case(mask: "00-99", typed: "123", text: "12-3", raw: "123", state: .complete),
         Case(mask: "00-99", typed: "12-", text: "12", raw: "12", state: .complete),
         Case(mask: "09-00", typed: "1-23", text: "1-23", raw: "123", state: .complete),
+        // A separator is passed over; the fixed character after an optional position skips it.
+        Case(mask: "00-99", typed: "12 3", text: "12-3", raw: "123", state: .complete),
+        Case(mask: "9-0", typed: "-5", text: "-5", raw: "5", state: .complete),
+        // After the last required position, a skipped optional one ends the value.
+        Case(mask: "9-9", typed: "-5", text: "-", raw: "", state: .invalid),
+        Case(mask: "00-99-99", typed: "12-3-4", text: "12-3-", raw: "123", state: .invalid),
+        // An optional position before a required one: what the regex accepts is complete.
+        Case(mask: "*90", typed: "59", text: "59", raw: "59", state: .complete),
+        Case(mask: "*90", typed: "5", text: "5", raw: "5", state: .partial),
         Case(mask: "AAaa", typed: "ab", text: "ab", raw: "ab", state: .complete),
         Case(mask: "AAaa", typed: "abc", text: "abc", raw: "abc", state: .complete),
         // Fixed characters closing a complete value are written.
@@ -73,6 +82,30 @@ struct MaskTests {
             #expect(mask.isComplete(result.text) == (result.state == .complete))
             #expect(mask.format(result.text) == result)
         }
+    }
+
+    /// On random masks and random typing, a complete result is exactly what the mask's regex
+    /// accepts, and formatting a result again gives the same result (found by `make fuzz`).
+    @Test func formatAgreesWithTheRegexOnRandomMasks() throws {
+        var state: UInt64 = 2026
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let maskAlphabet = Array("0099Aaa*-- ()x")
+        let typedAlphabet = Array("0123456789abXY-- ()x#")
+        var complete = 0
+        for _ in 0..<5_000 {
+            let notation = String((0..<(1 + next(7))).map { _ in maskAlphabet[next(maskAlphabet.count)] })
+            guard let mask = try? Mask(notation) else { continue }
+            let typed = String((0..<next(9)).map { _ in typedAlphabet[next(typedAlphabet.count)] })
+            let result = mask.format(typed)
+            guard result.state != .invalid else { continue }
+            #expect(mask.isComplete(result.text) == (result.state == .complete), "mask '\(notation)' ← '\(typed)': \(result)")
+            #expect(mask.format(result.text) == result, "mask '\(notation)' ← '\(typed)'")
+            if result.state == .complete { complete += 1 }
+        }
+        #expect(complete > 500)
     }
 
     @Test(arguments: [
