@@ -230,9 +230,7 @@ struct RecordEvaluator {
     }
 
     private func path(_ slot: Slot, _ field: FieldRules) -> String {
-        guard let list = field.list else { return field.path }
-        let listPath = rules.fields[list.index].path
-        return "\(listPath)[\(slot.item)]" + field.path.dropFirst(listPath.count)
+        rules.path(of: field, item: slot.item)
     }
 
     private mutating func report(_ slot: Slot, _ field: FieldRules, _ violation: Violation) {

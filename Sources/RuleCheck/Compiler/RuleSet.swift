@@ -136,6 +136,14 @@ public final class RuleSet: Sendable {
         pathIndex[path].map { fields[$0.index] }
     }
 
+    /// The path of one instance of a field: `doc_number`, or for an item field the item's
+    /// `drivers[2].birth_date`.
+    func path(of field: FieldRules, item: Int) -> String {
+        guard let list = field.list else { return field.path }
+        let listPath = fields[list.index].path
+        return "\(listPath)[\(item)]" + field.path.dropFirst(listPath.count)
+    }
+
     /// The fields of `field`'s item or group scope, for code that walks a list item.
     func itemFields(of list: FieldID) -> [FieldID] {
         fields[list.index].members

@@ -113,10 +113,7 @@ public struct Form: Sendable {
 
     /// The path of a slot: `doc_number`, `drivers[2].birth_date`.
     func path(_ slot: Slot) -> String {
-        let field = rules.fields[slot.field.index]
-        guard let list = field.list else { return field.path }
-        let listPath = rules.fields[list.index].path
-        return "\(listPath)[\(slot.item)]" + field.path.dropFirst(listPath.count)
+        rules.path(of: rules.fields[slot.field.index], item: slot.item)
     }
 
     /// Every slot of the form, in topological order (item fields once per item).

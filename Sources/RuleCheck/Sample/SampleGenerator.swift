@@ -55,9 +55,7 @@ public struct SampleGenerator {
             let field = rules.fields[id.index]
             guard field.type.holdsValue, !field.isComputed else { continue }
             let paths = field.list.map { list in
-                (0..<form.itemCount(rules.fields[list.index].path)).map { item in
-                    "\(rules.fields[list.index].path)[\(item)]" + field.path.dropFirst(rules.fields[list.index].path.count)
-                }
+                (0..<form.itemCount(rules.fields[list.index].path)).map { rules.path(of: field, item: $0) }
             } ?? [field.path]
             for path in paths { fill(path, field, &form) }
         }
