@@ -308,4 +308,28 @@ struct RulesFileDiagnosticsTests {
             ("4️⃣", "error: choice field 'c' needs 'options:'"),
         ])
     }
+
+    /// Cycle detection on generated graphs: a long chain with one back edge reports exactly that
+    /// cycle, and without the back edge the chain compiles in order. (Its speed is measured in
+    /// the benchmarks, not here.)
+    @Test(arguments: [2, 50, 3_000])
+    func aLongChainWithABackEdge(length: Int) throws {
+        func chain(backEdge: Bool) -> String {
+            var lines = ["fields:", "  - id: f1", "    type: number"]
+            if backEdge { lines.append("    visible_if: f\(length) != null") }
+            for index in 2...length {
+                lines += ["  - id: f\(index)", "    type: number", "    depends_on: [f\(index - 1)]"]
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }
+        let rules = try RuleSet(yaml: chain(backEdge: false))
+        #expect(rules.order.map(\.index) == Array(0..<length))
+        let diagnostics = RuleSetCompiler.compile(chain(backEdge: true), source: "chain.yaml").diagnostics
+        #expect(diagnostics.count == 1)
+        let cycle = try #require(diagnostics.first)
+        let names = (1...length).map { "f\($0)" } + ["f1"]
+        #expect(cycle.message == "dependency cycle: " + names.joined(separator: " → "))
+        #expect(cycle.notes.count == length)
+        #expect(cycle.notes.last?.message == "f\(length) → f1: the visible_if of f1 names f\(length)")
+    }
 }
