@@ -1,0 +1,38 @@
+import Foundation
+import RuleCheck
+import Testing
+
+/// The README's examples are real: its rules file compiles cleanly and its Swift snippet does what
+/// the comments say.
+@Suite("README")
+struct ReadmeTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test func theRulesFileExampleCompilesWithoutWarnings() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "```yaml\n"))
+        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let rules = try RuleSet(yaml: String(readme[start.upperBound..<end.lowerBound]), source: "README.md")
+        #expect(rules.warnings.isEmpty)
+        var form = Form(rules, today: Day(iso: "2026-11-22")!)
+        let changes = try form.set("phone", to: "+7 (916) 123-45-67")
+        #expect(changes.visible == ["code": true])
+        #expect(changes.gates == ["request_sms": true])
+        #expect(try form.set("birth_date", to: .date(Day(iso: "2015-01-01")!)).issues["birth_date"]?.map(\.message)
+            == ["You must be 18 or older"])
+    }
+
+    @Test func theSwiftSnippetDoesWhatItsCommentsSay() throws {
+        let rules = try RuleSet(contentsOf: Self.root.appendingPathComponent("Rules/signup.yaml"))
+        var form = Form(rules, today: .now)
+        let changes = try form.set("phone", to: "+7 (916) 123-45-67")
+        #expect(changes.visible == ["code": true])
+        #expect(changes.gates == ["request_sms": true])
+        #expect(form["code"].isRequired)
+        let checker = RecordChecker(rules)
+        let violations = checker.check(["email": "a@b.c", "birth_date": "2015-01-01"])
+        #expect(violations.contains { $0.field == "birth_date" && $0.code == .max })
+        #expect(violations.contains { $0.field == "password" && $0.code == .required })
+    }
+}
