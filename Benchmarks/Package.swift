@@ -29,6 +29,15 @@ let package = Package(
             path: "Benchmarks/PatternBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "RuleCheckBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "RuleCheck", package: "RuleCheck"),
+            ],
+            path: "Benchmarks/RuleCheckBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
