@@ -178,11 +178,14 @@ struct FieldEvaluator: Sendable {
                                                    check: CheckRule? = nil, variant: String? = nil,
                                                    parameters: [String: String] = [:], value: Value?,
                                                    _ context: Context) -> Issue {
-        var all = parameters
-        if all["value"] == nil, let value { all["value"] = display(value, field) }
-        if all["min"] == nil, let bound = field.min?.evaluate(context) { all["min"] = display(bound, field) }
-        if all["max"] == nil, let bound = field.max?.evaluate(context) { all["max"] = display(bound, field) }
-        return messages.issue(code, field, rule: rule, check: check, variant: variant, parameters: all)
+        messages.issue(code, field, rule: rule, check: check, variant: variant, parameters: parameters) { name in
+            switch name {
+            case "value": value.map { display($0, field) }
+            case "min": field.min?.evaluate(context).map { display($0, field) }
+            case "max": field.max?.evaluate(context).map { display($0, field) }
+            default: nil
+            }
+        }
     }
 
     private func requiredRule(_ field: FieldRules) -> String {
