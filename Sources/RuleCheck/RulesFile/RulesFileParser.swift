@@ -14,7 +14,9 @@ struct RulesFileParser {
     mutating func parse(_ text: String) -> RulesDocument? {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            // RuleCheck reads every scalar as text itself: no implicit YAML 1.1 typing (which
+            // costs a regex per scalar, in Yams' duplicate-key check too).
+            root = try Yams.compose(yaml: text, .basic)
         } catch {
             diagnostics.append(yamlDiagnostic(error))
             return nil
