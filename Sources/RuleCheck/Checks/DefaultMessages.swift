@@ -1,11 +1,16 @@
 /// The built-in messages for each failure code, in English and Russian. Placeholders in braces
 /// are filled in by ``MessageBuilder``.
 enum DefaultMessages {
-    static func template(_ code: IssueCode, variant: String?, locale: String) -> String {
-        let language = locale.prefix { $0 != "-" && $0 != "_" }
-        let table = language == "ru" ? russian : english
-        let key = variant.map { code.rawValue + "." + $0 } ?? code.rawValue
-        return table[key] ?? table[code.rawValue] ?? english[key] ?? english[code.rawValue] ?? "{title}: \(code)"
+    /// The built-in messages of a locale: Russian for `ru` and its regions, English otherwise.
+    static func table(for locale: String) -> [String: String] {
+        locale.prefix { $0 != "-" && $0 != "_" } == "ru" ? russian : english
+    }
+
+    static func template(_ code: IssueCode, variant: String?, in table: [String: String]) -> String {
+        if let variant, let specific = table[code.rawValue + "." + variant] ?? english[code.rawValue + "." + variant] {
+            return specific
+        }
+        return table[code.rawValue] ?? english[code.rawValue] ?? "{title}: \(code)"
     }
 
     private static let english: [String: String] = [

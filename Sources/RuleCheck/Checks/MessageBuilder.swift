@@ -6,6 +6,13 @@ import Patterns
 /// the like filled in.
 struct MessageBuilder: Sendable {
     let locale: String
+    /// The built-in messages for ``locale``.
+    private let defaults: [String: String]
+
+    init(locale: String) {
+        self.locale = locale
+        defaults = DefaultMessages.table(for: locale)
+    }
 
     /// - Parameters:
     ///   - parameters: the failure's own placeholders (`{check}`, a check's `{min}`…).
@@ -16,7 +23,7 @@ struct MessageBuilder: Sendable {
         let template = check?.message?.resolve(locale)
             ?? field.messages[code]?.resolve(locale)
             ?? field.message?.resolve(locale)
-            ?? DefaultMessages.template(code, variant: variant, locale: locale)
+            ?? DefaultMessages.template(code, variant: variant, in: defaults)
         let message = Self.fill(template) { name in
             switch name {
             case "field": return field.path
@@ -39,27 +46,37 @@ struct MessageBuilder: Sendable {
 
     /// Replaces each `{name}` for which `value` has a value; other braces, and a `{` that is
     /// never closed, stay as written.
+    ///
+    /// Works on UTF-8 bytes: braces are ASCII, so they never fall inside another character's
+    /// bytes, and copying runs of bytes is far cheaper than appending scalars one by one.
     static func fill(_ template: String, _ value: (String) -> String?) -> String {
-        let scalars = template.unicodeScalars
-        guard var open = scalars.firstIndex(of: "{") else { return template }
-        var result = String.UnicodeScalarView()
-        var start = scalars.startIndex
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
+        var template = template
+        return template.withUTF8 { fill(bytes: $0, value) }
+    }
+
+    private static func fill(bytes: UnsafeBufferPointer<UInt8>, _ value: (String) -> String?) -> String {
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        guard var brace = bytes.firstIndex(of: open) else { return String(decoding: bytes, as: UTF8.self) }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 32)
+        var start = 0
         while true {
-            result.append(contentsOf: scalars[start..<open])
-            guard let close = scalars[open...].firstIndex(of: "}") else {
-                start = open
+            result.append(contentsOf: bytes[start..<brace])
+            guard let end = bytes[brace...].firstIndex(of: close) else {
+                start = brace
                 break
             }
-            if let filled = value(String(scalars[scalars.index(after: open)..<close])) {
-                result.append(contentsOf: filled.unicodeScalars)
+            if let filled = value(String(decoding: UnsafeBufferPointer(rebasing: bytes[(brace + 1)..<end]), as: UTF8.self)) {
+                result.append(contentsOf: filled.utf8)
             } else {
-                result.append(contentsOf: scalars[open...close])
+                result.append(contentsOf: bytes[brace...end])
             }
-            start = scalars.index(after: close)
-            guard let next = scalars[start...].firstIndex(of: "{") else { break }
-            open = next
+            start = end + 1
+            guard let next = bytes[start...].firstIndex(of: open) else { break }
+            brace = next
         }
-        result.append(contentsOf: scalars[start...])
-        return String(result)
+        result.append(contentsOf: bytes[start...])
+        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -32,6 +32,14 @@ public struct ChangeSet: Hashable, Sendable {
             && sections.isEmpty && gates.isEmpty && items.isEmpty
     }
 
+    /// Makes room for changes to about `count` fields.
+    mutating func reserveCapacity(_ count: Int) {
+        values.reserveCapacity(count)
+        visible.reserveCapacity(count)
+        required.reserveCapacity(count)
+        issues.reserveCapacity(count)
+    }
+
     /// Records the difference between two states of the field at `path`.
     mutating func record(_ path: String, from old: FieldState, to new: FieldState) {
         if old.value != new.value { values[path] = .some(new.value) }

@@ -6,15 +6,39 @@ extension Form {
         var seeds: [Slot] = []
         /// Slots whose value (or, for a list, whose items) changed.
         var changed: Set<Slot> = []
-        /// The state of every touched slot before the edit.
-        var before: [Slot: FieldState] = [:]
+        /// The state of every touched slot before the edit, each slot once.
+        var before: [(slot: Slot, state: FieldState)] = []
+        /// Slots touched before re-evaluation (the edited one, moved list items): the only ones
+        /// re-evaluation may meet again, since it pops each slot at most once. Usually one, so
+        /// a list searched in order; a set once there are many.
+        private var touchedFirst: [Slot] = []
+        private var touchedFirstSet: Set<Slot> = []
         /// The item counts of lists changed by the edit, before it.
         var countsBefore: [FieldID: Int] = [:]
         /// The edit, for provenance: `set city`, `remove drivers[1]`.
         let edit: String
 
+        init(edit: String) {
+            self.edit = edit
+        }
+
+        /// Records a slot's state before the edit changes it (once per slot).
         mutating func touch(_ slot: Slot, _ form: Form) {
-            if before[slot] == nil { before[slot] = form.state(slot) }
+            guard !touchedEarlier(slot) else { return }
+            touchedFirst.append(slot)
+            if touchedFirst.count > 8 { touchedFirstSet.insert(slot) }
+            if touchedFirst.count == 9 { touchedFirstSet.formUnion(touchedFirst) }
+            before.append((slot, form.state(slot)))
+        }
+
+        /// Records a slot popped by re-evaluation: popped slots are never popped again, so only
+        /// the slots touched before re-evaluation need checking.
+        mutating func touchPopped(_ slot: Slot, _ form: Form) {
+            if !touchedEarlier(slot) { before.append((slot, form.state(slot))) }
+        }
+
+        private func touchedEarlier(_ slot: Slot) -> Bool {
+            touchedFirst.count > 8 ? touchedFirstSet.contains(slot) : touchedFirst.contains(slot)
         }
     }
 
@@ -46,7 +70,7 @@ extension Form {
             for next in successorSlots(of: slot) { queue.push(next, rank: rules.rank[next.field.index]) }
         }
         while let slot = queue.pop() {
-            record.touch(slot, self)
+            record.touchPopped(slot, self)
             if evaluate(slot, changed: record.changed, edit: record.edit) {
                 record.changed.insert(slot)
                 for next in successorSlots(of: slot) { queue.push(next, rank: rules.rank[next.field.index]) }
@@ -93,7 +117,8 @@ extension Form {
         let field = rules.fields[slot.field.index]
         let old = state(slot)
         var state = withValueAndVisibility(field, slot, old, changed: changed, edit: edit)
-        setState(state, slot)
+        // Checks may read the field's own value: store a new one before evaluating them.
+        if state.value != old.value { setState(state, slot) }
         state = withRequiredAndIssues(field, slot, state)
         setState(state, slot)
         return state.value != old.value
@@ -173,6 +198,7 @@ extension Form {
     /// in O(1) per touched slot.
     private mutating func finish(_ record: EditRecord) -> ChangeSet {
         var changes = ChangeSet()
+        if record.before.count > 16 { changes.reserveCapacity(record.before.count) }
         var sectionsBefore: [Int: Bool] = [:]
         var gatesBefore: [Int: Bool] = [:]
         for (slot, old) in record.before {

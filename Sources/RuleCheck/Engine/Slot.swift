@@ -15,14 +15,16 @@ struct Slot: Hashable, Sendable, Comparable {
 }
 
 /// The slots waiting to be re-evaluated, popped in topological order (then by item), each once.
+///
+/// `(rank, item)` identifies a slot, so a slot pushed twice pops twice in a row: the repeat is
+/// skipped, and no set of queued slots is needed.
 struct SlotQueue {
     private var heap: [(rank: Int, slot: Slot)] = []
-    private var queued: Set<Slot> = []
+    private var last: Slot?
 
     var isEmpty: Bool { heap.isEmpty }
 
     mutating func push(_ slot: Slot, rank: Int) {
-        guard queued.insert(slot).inserted else { return }
         heap.append((rank, slot))
         var child = heap.count - 1
         while child > 0 {
@@ -34,6 +36,16 @@ struct SlotQueue {
     }
 
     mutating func pop() -> Slot? {
+        while let top = popAny() {
+            if top != last {
+                last = top
+                return top
+            }
+        }
+        return nil
+    }
+
+    private mutating func popAny() -> Slot? {
         guard !heap.isEmpty else { return nil }
         heap.swapAt(0, heap.count - 1)
         let top = heap.removeLast()
@@ -47,7 +59,6 @@ struct SlotQueue {
             heap.swapAt(parent, first)
             parent = first
         }
-        queued.remove(top.slot)
         return top.slot
     }
 
