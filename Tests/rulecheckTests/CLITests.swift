@@ -3,7 +3,18 @@ import Testing
 
 /// Runs the built `rulecheck` and checks what it prints and how it exits.
 @Suite("rulecheck CLI", .serialized)
-struct CLITests {
+final class CLITests {
+    /// This test's temporary files, removed when the test ends.
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-cli-\(UUID().uuidString)")
+
+    init() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
     struct Run {
         let status: Int32
         let stdout: String
@@ -47,7 +58,7 @@ struct CLITests {
     }
 
     func temporary(_ text: String, _ ext: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-cli-\(UUID().uuidString).\(ext)")
+        let url = directory.appendingPathComponent("\(UUID().uuidString).\(ext)")
         try Data(text.utf8).write(to: url)
         return url.path
     }

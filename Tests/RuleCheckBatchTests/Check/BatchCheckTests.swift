@@ -4,7 +4,18 @@ import RuleCheck
 import Testing
 
 @Suite("BatchCheck")
-struct BatchCheckTests {
+final class BatchCheckTests {
+    /// This test's temporary files, removed when the test ends.
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-test-\(UUID().uuidString)")
+
+    init() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
     static let rules = """
         form: people
         fields:
@@ -29,7 +40,7 @@ struct BatchCheckTests {
 
     /// Writes `text` to a temporary file with the given extension and returns its path.
     private func file(_ text: String, _ ext: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-test-\(UUID().uuidString).\(ext)")
+        let url = directory.appendingPathComponent("\(UUID().uuidString).\(ext)")
         try Data(text.utf8).write(to: url)
         return url.path
     }
