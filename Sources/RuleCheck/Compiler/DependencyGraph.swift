@@ -18,7 +18,7 @@ enum DependencyGraph {
             outgoing[edge.from.index].append(edge.to.index)
             incoming[edge.to.index] += 1
         }
-        var ready = MinHeap()
+        var ready = BinaryHeap<Int>()
         for field in 0..<fieldCount where incoming[field] == 0 { ready.insert(field) }
         var order: [FieldID] = []
         order.reserveCapacity(fieldCount)
@@ -89,40 +89,5 @@ enum DependencyGraph {
     private static func rotatedToLowest(_ cycle: [DependencyEdge]) -> [DependencyEdge] {
         guard let lowest = cycle.indices.min(by: { cycle[$0].from < cycle[$1].from }) else { return cycle }
         return Array(cycle[lowest...] + cycle[..<lowest])
-    }
-}
-
-/// A binary min-heap of field indices.
-struct MinHeap {
-    private var items: [Int] = []
-
-    var isEmpty: Bool { items.isEmpty }
-
-    mutating func insert(_ item: Int) {
-        items.append(item)
-        var child = items.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard items[child] < items[parent] else { break }
-            items.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    mutating func popMin() -> Int? {
-        guard !items.isEmpty else { return nil }
-        items.swapAt(0, items.count - 1)
-        let minimum = items.removeLast()
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1
-            let right = left + 1
-            var smallest = parent
-            if left < items.count && items[left] < items[smallest] { smallest = left }
-            if right < items.count && items[right] < items[smallest] { smallest = right }
-            guard smallest != parent else { return minimum }
-            items.swapAt(parent, smallest)
-            parent = smallest
-        }
     }
 }

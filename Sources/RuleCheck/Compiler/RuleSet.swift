@@ -144,10 +144,6 @@ public final class RuleSet: Sendable {
         return "\(listPath)[\(item)]" + field.path.dropFirst(listPath.count)
     }
 
-    /// The fields of `field`'s item or group scope, for code that walks a list item.
-    func itemFields(of list: FieldID) -> [FieldID] {
-        fields[list.index].members
-    }
 }
 
 /// A section (page) of the form.

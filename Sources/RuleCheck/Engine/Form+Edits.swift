@@ -58,7 +58,7 @@ extension Form {
             states[field.id.index] = initialState(field)
         }
         items = Array(repeating: [], count: rules.lists.count)
-        _ = recomputeAll(changed: [], edit: nil)
+        recomputeAll(changed: [], edit: nil)
         recountValidity()
         return difference(from: previous)
     }

@@ -52,7 +52,7 @@ extension Form {
             return ChangeSet()
         }
         if let previous {
-            _ = recomputeAll(changed: record.changed, edit: record.edit)
+            recomputeAll(changed: record.changed, edit: record.edit)
             recountValidity()
             return difference(from: previous)
         }
@@ -78,13 +78,13 @@ extension Form {
         }
     }
 
-    /// Evaluates every slot in topological order; returns the slots whose value changed.
-    mutating func recomputeAll(changed seed: Set<Slot>, edit: String?) -> Set<Slot> {
-        var changed = seed
+    /// Evaluates every slot in topological order; `changed` holds the slots whose value the edit
+    /// changed, and grows with those that change on the way.
+    mutating func recomputeAll(changed: Set<Slot>, edit: String?) {
+        var changed = changed
         for slot in allSlots() where evaluate(slot, changed: changed, edit: edit) {
             changed.insert(slot)
         }
-        return changed
     }
 
     /// The slots that read `slot`: a form-level reader once, an item field in the same item, or

@@ -56,7 +56,7 @@ public struct Form: Sendable {
         for field in rules.fields where field.list == nil {
             states[field.id.index] = initialState(field)
         }
-        _ = recomputeAll(changed: [], edit: nil)
+        recomputeAll(changed: [], edit: nil)
         recountValidity()
     }
 

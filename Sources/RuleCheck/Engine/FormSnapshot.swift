@@ -143,7 +143,7 @@ extension Form {
             state.provenance = try Self.provenance(entry, path)
             setState(state, slot)
         }
-        _ = recomputeAll(changed: [], edit: nil)
+        recomputeAll(changed: [], edit: nil)
         recountValidity()
     }
 

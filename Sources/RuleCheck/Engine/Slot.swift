@@ -19,50 +19,36 @@ struct Slot: Hashable, Sendable, Comparable {
 /// `(rank, item)` identifies a slot, so a slot pushed twice pops twice in a row: the repeat is
 /// skipped, and no set of queued slots is needed.
 struct SlotQueue {
-    private var heap: [(rank: Int, slot: Slot)] = []
+    /// A queued slot, ordered by its field's topological rank, then by item.
+    private struct Entry: Comparable {
+        let rank: Int
+        let slot: Slot
+
+        static func < (lhs: Entry, rhs: Entry) -> Bool {
+            (lhs.rank, lhs.slot.item) < (rhs.rank, rhs.slot.item)
+        }
+
+        static func == (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.rank == rhs.rank && lhs.slot.item == rhs.slot.item
+        }
+    }
+
+    private var heap = BinaryHeap<Entry>()
     private var last: Slot?
 
     var isEmpty: Bool { heap.isEmpty }
 
     mutating func push(_ slot: Slot, rank: Int) {
-        heap.append((rank, slot))
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard Self.before(heap[child], heap[parent]) else { break }
-            heap.swapAt(child, parent)
-            child = parent
-        }
+        heap.insert(Entry(rank: rank, slot: slot))
     }
 
     mutating func pop() -> Slot? {
-        while let top = popAny() {
+        while let top = heap.popMin()?.slot {
             if top != last {
                 last = top
                 return top
             }
         }
         return nil
-    }
-
-    private mutating func popAny() -> Slot? {
-        guard !heap.isEmpty else { return nil }
-        heap.swapAt(0, heap.count - 1)
-        let top = heap.removeLast()
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var first = parent
-            if left < heap.count && Self.before(heap[left], heap[first]) { first = left }
-            if right < heap.count && Self.before(heap[right], heap[first]) { first = right }
-            guard first != parent else { break }
-            heap.swapAt(parent, first)
-            parent = first
-        }
-        return top.slot
-    }
-
-    private static func before(_ a: (rank: Int, slot: Slot), _ b: (rank: Int, slot: Slot)) -> Bool {
-        (a.rank, a.slot.item) < (b.rank, b.slot.item)
     }
 }
