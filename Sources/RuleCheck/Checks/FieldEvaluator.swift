@@ -32,12 +32,21 @@ struct FieldEvaluator: Sendable {
     }
 
     /// Whether `value` (or, for a multi_choice, each of its values) is on offer.
+    ///
+    /// The same answer as looking in ``offeredOptions(_:_:)``, without building that list: only
+    /// the options whose value matches are put to the `options_filter`.
     func isOffered<Context: EvaluationContext>(_ value: Value, _ field: FieldRules, _ context: Context) -> Bool {
-        let offered = offeredOptions(field, context)
         if case .list(let values) = value, field.type == .multiChoice {
-            return values.allSatisfy { item in offered.contains { $0.value == item } }
+            return values.allSatisfy { isOffered(option: $0, field, context) }
         }
-        return offered.contains { $0.value == value }
+        return isOffered(option: value, field, context)
+    }
+
+    /// Whether an option with this value exists and the `options_filter` (if any) keeps it.
+    private func isOffered<Context: EvaluationContext>(option value: Value, _ field: FieldRules,
+                                                       _ context: Context) -> Bool {
+        guard let filter = field.optionsFilter else { return field.options.contains { $0.value == value } }
+        return field.options.contains { $0.value == value && filter.holds(OptionContext(base: context, option: $0)) }
     }
 
     // MARK: - Issues
