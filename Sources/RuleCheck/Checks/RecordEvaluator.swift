@@ -7,8 +7,9 @@ struct RecordEvaluator {
     let slots: RecordSlots
     /// The record's own text of each form-level field that has one (as written).
     var raw: ContiguousArray<String?>
-    /// The same for list items' fields.
-    var itemRaw: [Slot: String] = [:]
+    /// The same for list items' fields: for each list (by ordinal), item after item, each item's
+    /// fields by ``FieldRules/itemIndex`` (like ``RecordSlots/items``, but in one array).
+    var itemRaw: [ContiguousArray<String?>]
     /// Slots whose text could not be read as the field's type: what was expected.
     var failures: [Slot: String] = [:]
     /// Keys of a JSON or dictionary record that no field matches.
@@ -22,6 +23,7 @@ struct RecordEvaluator {
         self.columns = columns
         slots = RecordSlots(fieldCount: checker.rules.fields.count, listCount: checker.rules.lists.count)
         raw = ContiguousArray(repeating: nil, count: checker.rules.fields.count)
+        itemRaw = Array(repeating: [], count: checker.rules.lists.count)
     }
 
     // MARK: - Reading
@@ -90,6 +92,7 @@ struct RecordEvaluator {
         let ordinal = rules.listOrdinal[list.id.index]
         slots.items[ordinal] = Array(repeating: ContiguousArray(repeating: nil, count: list.members.count),
                                      count: elements.count)
+        itemRaw[ordinal] = ContiguousArray(repeating: nil, count: list.members.count * elements.count)
         for (item, element) in elements.enumerated() {
             if case .object(let object) = element {
                 readItem(object, prefix: list.path + ".", list: list, item: item)
@@ -109,7 +112,9 @@ struct RecordEvaluator {
                 continue
             }
             let slot = Slot(field.id, item: item)
-            if case .null = json {} else { itemRaw[slot] = Self.text(json) }
+            if case .null = json {} else {
+                itemRaw[rules.listOrdinal[list.id.index]][item * list.members.count + field.itemIndex] = Self.text(json)
+            }
             switch ValueReader.read(json: json, for: field) {
             case .success(let value): slots.items[rules.listOrdinal[list.id.index]][item][field.itemIndex] = value
             case .failure(let failure): failures[slot] = failure.expected
@@ -150,16 +155,17 @@ struct RecordEvaluator {
     private mutating func evaluate(_ slot: Slot, _ field: FieldRules) {
         let evaluator = checker.evaluator
         let context = RecordContext(rules: rules, slots: slots, item: slot.item, today: checker.today)
-        let written = slot.item < 0 ? raw[field.id.index] : itemRaw[slot]
+        let written = self.written(slot, field)
         var value = self.value(slot, field)
-        let path = self.path(slot, field)
+        // Failures are rare: do not hash the slot when there are none.
+        let failure = failures.isEmpty ? nil : failures[slot]
 
         if let computed = field.computed {
             let expected = Value.normalized(computed.evaluate(context))
-            if let written, failures[slot] == nil, value != expected {
+            if let written, failure == nil, value != expected {
                 let shown = expected.map { evaluator.display($0, field) } ?? ""
                 report(slot, field, Violation(
-                    field: path, code: .computed, value: written,
+                    field: path(slot, field), code: .computed, value: written,
                     message: evaluator.messages.issue(.computed, field, rule: "value: \(field.computedText ?? "")",
                                                       variant: expected == nil ? "empty" : nil,
                                                       parameters: ["value": written, "expected": shown]).message,
@@ -171,7 +177,7 @@ struct RecordEvaluator {
         let visible = evaluator.isVisible(field, context)
         if !visible {
             if let written {
-                report(slot, field, Violation(field: path, code: .hiddenValue, value: written,
+                report(slot, field, Violation(field: path(slot, field), code: .hiddenValue, value: written,
                                               message: evaluator.messages.issue(.hiddenValue, field, rule: "").message,
                                               rule: field.visibleTexts.map { "visible_if: \($0)" }.joined(separator: " and ")))
             }
@@ -180,13 +186,13 @@ struct RecordEvaluator {
         }
         if value != nil || written != nil, let parent = emptyParent(field, slot, context) {
             report(slot, field, Violation(
-                field: path, code: .orphan, value: written,
+                field: path(slot, field), code: .orphan, value: written,
                 message: evaluator.messages.issue(.orphan, field, rule: "", parameters: ["parent": parent]).message,
                 rule: "depends_on: \(parent)"))
         }
-        if let expected = failures[slot] {
+        if let expected = failure {
             report(slot, field, Violation(
-                field: path, code: .type, value: written,
+                field: path(slot, field), code: .type, value: written,
                 message: evaluator.messages.issue(.type, field, rule: "type: \(field.type)",
                                                   parameters: ["value": written ?? "", "expected": expected]).message,
                 rule: "type: \(field.type)"))
@@ -196,12 +202,12 @@ struct RecordEvaluator {
         for issue in evaluator.issues(field, value: value, required: required, context) {
             if issue.code == .required, let columns, field.list == nil, field.type.holdsValue || field.type == .list,
                !columns.hasColumn[field.id.index] {
-                report(slot, field, Violation(field: path, code: .missingColumn, value: nil,
+                report(slot, field, Violation(field: path(slot, field), code: .missingColumn, value: nil,
                                               message: "\(field.title) is required but the input has no column '\(field.path)'",
                                               rule: issue.rule))
                 continue
             }
-            report(slot, field, Violation(field: path, code: issue.code, value: written, message: issue.message,
+            report(slot, field, Violation(field: path(slot, field), code: issue.code, value: written, message: issue.message,
                                           rule: issue.rule))
         }
     }
@@ -214,6 +220,13 @@ struct RecordEvaluator {
             if empty { return path(Slot(parent, item: parentField.list == nil ? -1 : slot.item), parentField) }
         }
         return nil
+    }
+
+    /// The record's own text of a slot's field, as written.
+    private func written(_ slot: Slot, _ field: FieldRules) -> String? {
+        guard let list = field.list else { return raw[field.id.index] }
+        let listRules = rules.fields[list.index]
+        return itemRaw[rules.listOrdinal[list.index]][slot.item * listRules.members.count + field.itemIndex]
     }
 
     private func value(_ slot: Slot, _ field: FieldRules) -> Value? {
