@@ -6,10 +6,10 @@ struct RecordEvaluator {
     let columns: ColumnMap?
     let slots: RecordSlots
     /// The record's own text of each form-level field that has one (as written).
-    var raw: ContiguousArray<String?>
+    var raw: ContiguousArray<Written?>
     /// The same for list items' fields: for each list (by ordinal), item after item, each item's
     /// fields by ``FieldRules/itemIndex`` (like ``RecordSlots/items``, but in one array).
-    var itemRaw: [ContiguousArray<String?>]
+    var itemRaw: [ContiguousArray<Written?>]
     /// Slots whose text could not be read as the field's type: what was expected.
     var failures: [Slot: String] = [:]
     /// Keys of a JSON or dictionary record that no field matches.
@@ -40,14 +40,14 @@ struct RecordEvaluator {
         let slot = Slot(field.id)
         if field.type == .list {
             guard !text.isEmpty else { return }
-            raw[field.id.index] = text
+            raw[field.id.index] = .text(text)
             switch Result(catching: { () throws(JSONParseError) in try JSONParser().parse(text) }) {
             case .success(.array(let elements)): readItems(elements, of: field)
             default: failures[slot] = "a JSON array of item objects"
             }
             return
         }
-        if !text.isEmpty { raw[field.id.index] = text }
+        if !text.isEmpty { raw[field.id.index] = .text(text) }
         switch ValueReader.read(text: text, for: field) {
         case .success(let value): slots.values[field.id.index] = value
         case .failure(let failure): failures[slot] = failure.expected
@@ -67,13 +67,13 @@ struct RecordEvaluator {
         case (.group, .null):
             break
         case (.list, .array(let elements)):
-            raw[field.id.index] = JSONWriter.string(json)
+            raw[field.id.index] = .json(json)
             readItems(elements, of: field)
         case (.list, .null):
             break
         default:
             let slot = Slot(field.id)
-            if case .null = json {} else { raw[field.id.index] = Self.text(json) }
+            if case .null = json {} else { raw[field.id.index] = .json(json) }
             switch ValueReader.read(json: json, for: field) {
             case .success(let value): slots.values[field.id.index] = value
             case .failure(let failure): failures[slot] = field.type == .group || field.type == .list
@@ -113,7 +113,7 @@ struct RecordEvaluator {
             }
             let slot = Slot(field.id, item: item)
             if case .null = json {} else {
-                itemRaw[rules.listOrdinal[list.id.index]][item * list.members.count + field.itemIndex] = Self.text(json)
+                itemRaw[rules.listOrdinal[list.id.index]][item * list.members.count + field.itemIndex] = .json(json)
             }
             switch ValueReader.read(json: json, for: field) {
             case .success(let value): slots.items[rules.listOrdinal[list.id.index]][item][field.itemIndex] = value
@@ -122,9 +122,20 @@ struct RecordEvaluator {
         }
     }
 
-    private static func text(_ json: JSONValue) -> String {
-        if case .string(let text) = json { return text }
-        return JSONWriter.string(json)
+    /// A value as the record wrote it. JSON input keeps the JSON value, written out as text only
+    /// when a violation shows it: most values never are, and writing every number and list back
+    /// out as JSON text took a tenth of the time of checking a JSON Lines record.
+    enum Written {
+        case text(String)
+        case json(JSONValue)
+
+        /// The text: a JSON string as is, other JSON values as JSON text.
+        var text: String {
+            switch self {
+            case .text(let text), .json(.string(let text)): text
+            case .json(let json): JSONWriter.string(json)
+            }
+        }
     }
 
     // MARK: - Evaluating
@@ -165,10 +176,10 @@ struct RecordEvaluator {
             if let written, failure == nil, value != expected {
                 let shown = expected.map { evaluator.display($0, field) } ?? ""
                 report(slot, field, Violation(
-                    field: path(slot, field), code: .computed, value: written,
+                    field: path(slot, field), code: .computed, value: written.text,
                     message: evaluator.messages.issue(.computed, field, rule: "value: \(field.computedText ?? "")",
                                                       variant: expected == nil ? "empty" : nil,
-                                                      parameters: ["value": written, "expected": shown]).message,
+                                                      parameters: ["value": written.text, "expected": shown]).message,
                     rule: "value: \(field.computedText ?? "")"))
             }
             value = expected
@@ -177,7 +188,7 @@ struct RecordEvaluator {
         let visible = evaluator.isVisible(field, context)
         if !visible {
             if let written {
-                report(slot, field, Violation(field: path(slot, field), code: .hiddenValue, value: written,
+                report(slot, field, Violation(field: path(slot, field), code: .hiddenValue, value: written.text,
                                               message: evaluator.messages.issue(.hiddenValue, field, rule: "").message,
                                               rule: field.visibleTexts.map { "visible_if: \($0)" }.joined(separator: " and ")))
             }
@@ -186,15 +197,15 @@ struct RecordEvaluator {
         }
         if value != nil || written != nil, let parent = emptyParent(field, slot, context) {
             report(slot, field, Violation(
-                field: path(slot, field), code: .orphan, value: written,
+                field: path(slot, field), code: .orphan, value: written?.text,
                 message: evaluator.messages.issue(.orphan, field, rule: "", parameters: ["parent": parent]).message,
                 rule: "depends_on: \(parent)"))
         }
         if let expected = failure {
             report(slot, field, Violation(
-                field: path(slot, field), code: .type, value: written,
+                field: path(slot, field), code: .type, value: written?.text,
                 message: evaluator.messages.issue(.type, field, rule: "type: \(field.type)",
-                                                  parameters: ["value": written ?? "", "expected": expected]).message,
+                                                  parameters: ["value": written?.text ?? "", "expected": expected]).message,
                 rule: "type: \(field.type)"))
             return
         }
@@ -207,7 +218,7 @@ struct RecordEvaluator {
                                               rule: issue.rule))
                 continue
             }
-            report(slot, field, Violation(field: path(slot, field), code: issue.code, value: written, message: issue.message,
+            report(slot, field, Violation(field: path(slot, field), code: issue.code, value: written?.text, message: issue.message,
                                           rule: issue.rule))
         }
     }
@@ -223,7 +234,7 @@ struct RecordEvaluator {
     }
 
     /// The record's own text of a slot's field, as written.
-    private func written(_ slot: Slot, _ field: FieldRules) -> String? {
+    private func written(_ slot: Slot, _ field: FieldRules) -> Written? {
         guard let list = field.list else { return raw[field.id.index] }
         let listRules = rules.fields[list.index]
         return itemRaw[rules.listOrdinal[list.index]][slot.item * listRules.members.count + field.itemIndex]
