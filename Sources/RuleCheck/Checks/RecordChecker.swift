@@ -15,12 +15,20 @@ public struct RecordChecker: Sendable {
     public let today: Day
     public let locale: String
     let evaluator: FieldEvaluator
+    /// For each list (by ordinal): its item fields by their path inside an item (`birth_date`,
+    /// `address.city`), so that reading an item's keys needs no `drivers.` + key strings.
+    let itemFields: [[String: FieldRules]]
 
     public init(_ rules: RuleSet, today: Day = .today(), locale: String = "en") {
         self.rules = rules
         self.today = today
         self.locale = locale
         evaluator = FieldEvaluator(rules: rules, locale: locale)
+        itemFields = rules.lists.map { list in
+            let prefix = rules.fields[list.index].path.count + 1
+            return Dictionary(rules.fields.filter { $0.list == list }.map { (String($0.path.dropFirst(prefix)), $0) },
+                              uniquingKeysWith: { first, _ in first })
+        }
     }
 
     // MARK: - Inputs
@@ -73,8 +81,7 @@ public struct RecordChecker: Sendable {
     /// returned in `unknownKeys` for the caller to report once per file.
     public func check(json record: [String: JSONValue]) -> (violations: [Violation], unknownKeys: [String]) {
         var reader = RecordEvaluator(checker: self)
-        for key in record.keys.sorted() {
-            guard let value = record[key] else { continue }
+        for (key, value) in record.sorted(by: { $0.key < $1.key }) {
             reader.read(json: value, key: key)
         }
         return (reader.finish(reportingUnknownKeys: false), reader.unknownKeys)

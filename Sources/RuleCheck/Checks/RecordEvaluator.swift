@@ -61,8 +61,8 @@ struct RecordEvaluator {
         }
         switch (field.type, json) {
         case (.group, .object(let members)):
-            for name in members.keys.sorted() {
-                if let member = members[name] { read(json: member, key: key + "." + name) }
+            for (name, member) in members.sorted(by: { $0.key < $1.key }) {
+                read(json: member, key: key + "." + name)
             }
         case (.group, .null):
             break
@@ -95,16 +95,18 @@ struct RecordEvaluator {
         itemRaw[ordinal] = ContiguousArray(repeating: nil, count: list.members.count * elements.count)
         for (item, element) in elements.enumerated() {
             if case .object(let object) = element {
-                readItem(object, prefix: list.path + ".", list: list, item: item)
+                readItem(object, prefix: "", list: list, item: item)
             }
         }
     }
 
+    /// Reads one item's keys; `prefix` is the path inside the item of the group they are in
+    /// (`""`, `address.`).
     private mutating func readItem(_ object: [String: JSONValue], prefix: String, list: FieldRules, item: Int) {
-        for key in object.keys.sorted() {
-            guard let json = object[key] else { continue }
-            guard let field = rules.field(prefix + key), field.list == list.id else {
-                unknownKeys.append(list.path + "[]." + prefix.dropFirst(list.path.count + 1) + key)
+        let ordinal = rules.listOrdinal[list.id.index]
+        for (key, json) in object.sorted(by: { $0.key < $1.key }) {
+            guard let field = checker.itemFields[ordinal][prefix.isEmpty ? key : prefix + key] else {
+                unknownKeys.append(list.path + "[]." + prefix + key)
                 continue
             }
             if field.type == .group {
@@ -113,10 +115,10 @@ struct RecordEvaluator {
             }
             let slot = Slot(field.id, item: item)
             if case .null = json {} else {
-                itemRaw[rules.listOrdinal[list.id.index]][item * list.members.count + field.itemIndex] = .json(json)
+                itemRaw[ordinal][item * list.members.count + field.itemIndex] = .json(json)
             }
             switch ValueReader.read(json: json, for: field) {
-            case .success(let value): slots.items[rules.listOrdinal[list.id.index]][item][field.itemIndex] = value
+            case .success(let value): slots.items[ordinal][item][field.itemIndex] = value
             case .failure(let failure): failures[slot] = failure.expected
             }
         }
