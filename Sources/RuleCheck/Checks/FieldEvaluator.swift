@@ -93,11 +93,10 @@ struct FieldEvaluator: Sendable {
         var found: [Issue] = []
         switch value {
         case .text(let text):
-            let length = text.unicodeScalars.count
-            if let minimum = field.minLength, length < minimum {
+            if let minimum = field.minLength, text.scalarCount(isBelow: minimum) {
                 found.append(issue(.minLength, field, rule: "min_length: \(minimum)", value: value, context))
             }
-            if let maximum = field.maxLength, length > maximum {
+            if let maximum = field.maxLength, text.scalarCount(isAbove: maximum) {
                 found.append(issue(.maxLength, field, rule: "max_length: \(maximum)", value: value, context))
             }
             if let pattern = field.pattern, let issue = patternIssue(pattern, text, field, nil, context) { found.append(issue) }
@@ -161,12 +160,12 @@ struct FieldEvaluator: Sendable {
             case .max(let bound):
                 if let value, let issue = rangeIssue(.max, bound, value, field, check, context) { found.append(issue) }
             case .minLength(let minimum):
-                if case .text(let text)? = value, text.unicodeScalars.count < minimum {
+                if case .text(let text)? = value, text.scalarCount(isBelow: minimum) {
                     found.append(issue(.minLength, field, rule: "", check: check, parameters: ["min_length": String(minimum)],
                                        value: value, context))
                 }
             case .maxLength(let maximum):
-                if case .text(let text)? = value, text.unicodeScalars.count > maximum {
+                if case .text(let text)? = value, text.scalarCount(isAbove: maximum) {
                     found.append(issue(.maxLength, field, rule: "", check: check, parameters: ["max_length": String(maximum)],
                                        value: value, context))
                 }
@@ -225,4 +224,26 @@ struct OptionContext<Base: EvaluationContext>: EvaluationContext {
     func value(of field: FieldID) -> Value? { base.value(of: field) }
     func itemCount(of list: FieldID) -> Int { base.itemCount(of: list) }
     var today: Day { base.today }
+}
+
+extension String {
+    // Lengths are counted in Unicode scalars, which takes a walk over the text; its UTF-8 length
+    // is known at once. Text of n UTF-8 bytes has between ⌈n/4⌉ and n scalars, which settles
+    // most comparisons without counting.
+
+    /// Whether the text has fewer than `bound` Unicode scalars.
+    func scalarCount(isBelow bound: Int) -> Bool {
+        let bytes = utf8.count
+        if bytes < bound { return true }
+        if (bytes + 3) / 4 >= bound { return false }
+        return unicodeScalars.count < bound
+    }
+
+    /// Whether the text has more than `bound` Unicode scalars.
+    func scalarCount(isAbove bound: Int) -> Bool {
+        let bytes = utf8.count
+        if bytes <= bound { return false }
+        if (bytes + 3) / 4 > bound { return true }
+        return unicodeScalars.count > bound
+    }
 }
