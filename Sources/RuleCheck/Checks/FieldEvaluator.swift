@@ -59,38 +59,44 @@ struct FieldEvaluator: Sendable {
         case .group:
             let empty = rules.valueDescendants[field.id.index].allSatisfy { context.value(of: $0) == nil }
             if empty { return required ? [issue(.required, field, rule: requiredRule(field), value: nil, context)] : [] }
-            return checkIssues(field, value: nil, context)
+            var found: [Issue] = []
+            checkIssues(field, value: nil, context, into: &found)
+            return found
         case .list:
             let count = context.itemCount(of: field.id)
             if count == 0 { return required ? [issue(.required, field, rule: requiredRule(field), value: nil, context)] : [] }
-            return countIssues(field, count, context) + checkIssues(field, value: nil, context)
+            var found: [Issue] = []
+            countIssues(field, count, context, into: &found)
+            checkIssues(field, value: nil, context, into: &found)
+            return found
         default:
             guard let value else { return required ? [issue(.required, field, rule: requiredRule(field), value: nil, context)] : [] }
-            var found = valueIssues(field, value, context)
+            // Each kind of rule appends to one array: most values pass, and then nothing is allocated.
+            var found: [Issue] = []
+            valueIssues(field, value, context, into: &found)
             if field.type == .choice || field.type == .multiChoice, !isOffered(value, field, context) {
                 found.append(issue(.option, field, rule: optionRule(field), value: value, context))
             }
             if case .list(let values) = value {
-                found += countIssues(field, values.count, context)
+                countIssues(field, values.count, context, into: &found)
             }
-            return found + checkIssues(field, value: value, context)
+            checkIssues(field, value: value, context, into: &found)
+            return found
         }
     }
 
-    private func countIssues<Context: EvaluationContext>(_ field: FieldRules, _ count: Int, _ context: Context) -> [Issue] {
+    private func countIssues<Context: EvaluationContext>(_ field: FieldRules, _ count: Int, _ context: Context,
+                                                         into found: inout [Issue]) {
         if let minimum = field.minItems, count < minimum {
-            return [issue(.items, field, rule: "min_items: \(minimum)", variant: "min", value: nil, context)]
+            found.append(issue(.items, field, rule: "min_items: \(minimum)", variant: "min", value: nil, context))
+        } else if let maximum = field.maxItems, count > maximum {
+            found.append(issue(.items, field, rule: "max_items: \(maximum)", variant: "max", value: nil, context))
         }
-        if let maximum = field.maxItems, count > maximum {
-            return [issue(.items, field, rule: "max_items: \(maximum)", variant: "max", value: nil, context)]
-        }
-        return []
     }
 
     /// Length, pattern, mask and range of the field's own keys.
     private func valueIssues<Context: EvaluationContext>(_ field: FieldRules, _ value: Value,
-                                                         _ context: Context) -> [Issue] {
-        var found: [Issue] = []
+                                                         _ context: Context, into found: inout [Issue]) {
         switch value {
         case .text(let text):
             if let minimum = field.minLength, text.scalarCount(isBelow: minimum) {
@@ -109,7 +115,6 @@ struct FieldEvaluator: Sendable {
         default:
             break
         }
-        return found
     }
 
     private func patternIssue<Context: EvaluationContext>(_ pattern: Pattern, _ text: String, _ field: FieldRules,
@@ -144,8 +149,7 @@ struct FieldEvaluator: Sendable {
 
     /// The issues of the checks whose `when` holds.
     private func checkIssues<Context: EvaluationContext>(_ field: FieldRules, value: Value?,
-                                                         _ context: Context) -> [Issue] {
-        var found: [Issue] = []
+                                                         _ context: Context, into found: inout [Issue]) {
         for check in field.checks where check.when?.holds(context) ?? true {
             switch check.kind {
             case .pattern(let pattern):
@@ -177,7 +181,6 @@ struct FieldEvaluator: Sendable {
                 }
             }
         }
-        return found
     }
 
     /// An issue whose message may use `{value}` (the field's value), `{min}` and `{max}` (its
