@@ -148,6 +148,43 @@ struct RecordCheckerTests {
         #expect(codes(try checker().check(["name": "ann", "nmae": "x"])) == ["nmae unknown_column"])
     }
 
+    /// A session, which reuses its memory from record to record, gives each record exactly what
+    /// a fresh check gives, whatever came before it: lists of different lengths, failures,
+    /// unknown keys.
+    @Test func aSessionGivesWhatAFreshCheckGives() throws {
+        let checker = try checker()
+        let objects: [[String: JSONValue]] = [
+            ["name": "ann", "age": 10, "children": [["child_name": "bo", "child_age": 12], ["child_age": 3, "shoe": 30]]],
+            ["name": "ann", "age": "80", "vip": 1, "kind": "person", "birth": "01.02.1990", "tags": ["a"]],
+            ["name": "ann", "age": 80.0, "vip": true, "plan": .null],
+            ["name": "toolong", "kind": "company", "children": [["child_name": "x"]], "extra": 1],
+            ["children": [1]],
+            [:],
+        ]
+        let columns = checker.columns(["kind", "name", "inn", "age", "price", "children", "comment"])
+        let rows: [[String]] = [
+            ["company", "ann", "12", "20", "41", #"[{"child_name": "bo", "child_age": 30}, {}]"#, "x"],
+            ["person", "", "", "x", "", "", ""],
+            ["", "ann", "", "30", "60", #"[{"child_name": "a"}]"#, ""],
+            ["person", "ann", "1234567890", "17", "34", "[1]", ""],
+        ]
+        let session = checker.session()
+        for order in [Array(objects.indices), objects.indices.reversed(), [0, 4, 0, 5, 3, 3, 1]] {
+            for index in order {
+                let (violations, unknown) = session.check(json: objects[index])
+                let fresh = checker.check(json: objects[index])
+                #expect(violations == fresh.violations, "object \(index)")
+                #expect(unknown == fresh.unknownKeys, "object \(index)")
+            }
+        }
+        for order in [Array(rows.indices), rows.indices.reversed(), [0, 3, 0, 1, 2, 2]] {
+            for index in order {
+                #expect(session.check(cells: rows[index], columns: columns) == checker.check(cells: rows[index], columns: columns),
+                        "row \(index)")
+            }
+        }
+    }
+
     /// A form filled with a record's values reports the same issues as the record checker.
     @Test(arguments: 0..<4)
     func agreesWithTheFormEngine(batch: Int) throws {

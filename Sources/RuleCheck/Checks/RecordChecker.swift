@@ -67,12 +67,7 @@ public struct RecordChecker: Sendable {
     /// Unknown and missing columns are the caller's to report once per file; a required field
     /// without a column gives `missing_column` here instead of `required`.
     public func check(cells: [String], columns: ColumnMap) -> [Violation] {
-        var reader = RecordEvaluator(checker: self, columns: columns)
-        for (index, text) in cells.enumerated() where index < columns.fields.count {
-            guard let field = columns.fields[index] else { continue }
-            reader.read(text: text, field: rules.fields[field.index])
-        }
-        return reader.finish()
+        Session(self).check(cells: cells, columns: columns)
     }
 
     /// Checks a JSON object: keys are field paths, or nested objects for groups
@@ -80,10 +75,54 @@ public struct RecordChecker: Sendable {
     /// kept: the string "80" for an integer field is a `type` violation. Unknown keys are
     /// returned in `unknownKeys` for the caller to report once per file.
     public func check(json record: [String: JSONValue]) -> (violations: [Violation], unknownKeys: [String]) {
-        var reader = RecordEvaluator(checker: self)
-        for (key, value) in record.sorted(by: { $0.key < $1.key }) {
-            reader.read(json: value, key: key)
+        Session(self).check(json: record)
+    }
+
+    // MARK: - Sessions
+
+    /// A session checks records one after another and reuses its working memory from one record
+    /// to the next, which saves allocating and freeing it for every record.
+    ///
+    /// ```swift
+    /// let session = checker.session()
+    /// for row in rows { report(session.check(cells: row, columns: columns)) }
+    /// ```
+    public func session() -> Session {
+        Session(self)
+    }
+
+    /// Checks records one after another, reusing its working memory: what ``BatchCheck`` does on
+    /// its worker threads. Each result is exactly what the checker's method of the same name
+    /// gives for the record. A session is for one thread at a time: make one per thread.
+    public final class Session {
+        private var evaluator: RecordEvaluator
+
+        init(_ checker: RecordChecker) {
+            evaluator = RecordEvaluator(checker: checker)
         }
-        return (reader.finish(reportingUnknownKeys: false), reader.unknownKeys)
+
+        /// Checks one CSV record, as ``RecordChecker/check(cells:columns:)``.
+        public func check(cells: [String], columns: ColumnMap) -> [Violation] {
+            evaluator.clear(columns: columns)
+            let rules = evaluator.rules
+            for (index, text) in cells.enumerated() where index < columns.fields.count {
+                guard let field = columns.fields[index] else { continue }
+                evaluator.read(text: text, field: rules.fields[field.index])
+            }
+            return evaluator.finish()
+        }
+
+        /// Checks one JSON object, as ``RecordChecker/check(json:)``.
+        public func check(json record: [String: JSONValue]) -> (violations: [Violation], unknownKeys: [String]) {
+            evaluator.clear(columns: nil)
+            for (key, value) in record.sorted(by: { $0.key < $1.key }) {
+                evaluator.read(json: value, key: key)
+            }
+            return (evaluator.finish(reportingUnknownKeys: false), evaluator.unknownKeys)
+        }
     }
 }
+
+/// A session's memory is not shared between threads.
+@available(*, unavailable)
+extension RecordChecker.Session: Sendable {}

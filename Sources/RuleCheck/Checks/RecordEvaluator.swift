@@ -1,9 +1,10 @@
 /// Reads one record's values into slots, then evaluates every field once in topological order
-/// and collects the violations.
+/// and collects the violations. ``clear(columns:)`` makes it ready for the next record, keeping its
+/// memory.
 struct RecordEvaluator {
     let checker: RecordChecker
     let rules: RuleSet
-    let columns: ColumnMap?
+    private(set) var columns: ColumnMap?
     let slots: RecordSlots
     /// The record's own text of each form-level field that has one (as written).
     var raw: ContiguousArray<Written?>
@@ -21,9 +22,21 @@ struct RecordEvaluator {
         self.checker = checker
         rules = checker.rules
         self.columns = columns
-        slots = RecordSlots(fieldCount: checker.rules.fields.count, listCount: checker.rules.lists.count)
+        slots = RecordSlots(rules: checker.rules)
         raw = ContiguousArray(repeating: nil, count: checker.rules.fields.count)
         itemRaw = Array(repeating: [], count: checker.rules.lists.count)
+    }
+
+    /// Forgets the record read so far, keeping the memory, for a record under `columns`.
+    mutating func clear(columns: ColumnMap?) {
+        self.columns = columns
+        slots.clear()
+        for index in raw.indices { raw[index] = nil }
+        for ordinal in itemRaw.indices { itemRaw[ordinal].removeAll(keepingCapacity: true) }
+        if !failures.isEmpty { failures.removeAll(keepingCapacity: true) }
+        unknownKeys.removeAll(keepingCapacity: true)
+        found.removeAll(keepingCapacity: true)
+        sequence = 0
     }
 
     // MARK: - Reading
@@ -90,9 +103,9 @@ struct RecordEvaluator {
             return
         }
         let ordinal = rules.listOrdinal[list.id.index]
-        slots.items[ordinal] = Array(repeating: ContiguousArray(repeating: nil, count: list.members.count),
-                                     count: elements.count)
-        itemRaw[ordinal] = ContiguousArray(repeating: nil, count: list.members.count * elements.count)
+        slots.resetItems(ordinal, count: elements.count)
+        itemRaw[ordinal].removeAll(keepingCapacity: true)
+        itemRaw[ordinal].append(contentsOf: repeatElement(nil, count: list.members.count * elements.count))
         for (item, element) in elements.enumerated() {
             if case .object(let object) = element {
                 readItem(object, prefix: "", list: list, item: item)
@@ -118,7 +131,7 @@ struct RecordEvaluator {
                 itemRaw[ordinal][item * list.members.count + field.itemIndex] = .json(json)
             }
             switch ValueReader.read(json: json, for: field) {
-            case .success(let value): slots.items[ordinal][item][field.itemIndex] = value
+            case .success(let value): slots[ordinal, item, field.itemIndex] = value
             case .failure(let failure): failures[slot] = failure.expected
             }
         }
@@ -149,7 +162,7 @@ struct RecordEvaluator {
         for id in rules.order {
             let field = rules.fields[id.index]
             if let list = field.list {
-                for item in 0..<slots.items[rules.listOrdinal[list.index]].count {
+                for item in 0..<slots.itemCounts[rules.listOrdinal[list.index]] {
                     evaluate(Slot(id, item: item), field)
                 }
             } else {
@@ -244,12 +257,12 @@ struct RecordEvaluator {
 
     private func value(_ slot: Slot, _ field: FieldRules) -> Value? {
         guard let list = field.list else { return slots.values[field.id.index] }
-        return slots.items[rules.listOrdinal[list.index]][slot.item][field.itemIndex]
+        return slots[rules.listOrdinal[list.index], slot.item, field.itemIndex]
     }
 
     private func setValue(_ value: Value?, _ slot: Slot, _ field: FieldRules) {
         if let list = field.list {
-            slots.items[rules.listOrdinal[list.index]][slot.item][field.itemIndex] = value
+            slots[rules.listOrdinal[list.index], slot.item, field.itemIndex] = value
         } else {
             slots.values[field.id.index] = value
         }
