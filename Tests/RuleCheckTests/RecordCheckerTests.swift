@@ -148,6 +148,58 @@ struct RecordCheckerTests {
         #expect(codes(try checker().check(["name": "ann", "nmae": "x"])) == ["nmae unknown_column"])
     }
 
+    /// JSON objects are read in key order, whatever order their dictionaries hold the keys in:
+    /// unknown keys come out sorted (items' after the keys before their list), and of a group's
+    /// object and a dotted key for the same field, the dotted key (later in key order) wins.
+    @Test func jsonKeysAreReadInKeyOrder() throws {
+        let rules = try RuleSet(yaml: """
+            form: order
+            fields:
+              - id: person
+                type: group
+                fields:
+                  - id: name
+                    type: text
+                    max_length: 3
+              - id: pets
+                type: list
+                item:
+                  - id: kind
+                    type: text
+                    max_length: 3
+                  - id: tag
+                    type: group
+                    fields:
+                      - id: code
+                        type: text
+                        max_length: 2
+              - id: notes
+                type: list
+                item:
+                  - id: text
+                    type: text
+            """, source: "order.yaml")
+        let checker = RecordChecker(rules, today: Fixtures.today)
+        let unknown = (1...30).map { "k\($0)" }
+        var record: [String: JSONValue] = ["pets": [["kind": "cat", "zz": 1, "aa": 2, "tag": ["code": "abc", "x": 1]]],
+                                           "notes": [["text": "a", "b": 1]]]
+        for key in unknown { record[key] = 1 }
+        let (violations, keys) = checker.check(json: record)
+        #expect(keys == unknown.sorted() + ["notes[].b", "pets[].aa", "pets[].tag.x", "pets[].zz"])
+        let (_, itemKeys) = checker.check(json: ["pets": [["zz": 1, "kind": "cat", "aa": 2], ["yy": 3]], "person.name": "ok"])
+        #expect(itemKeys == ["pets[].aa", "pets[].zz", "pets[].yy"])
+        #expect(codes(violations) == ["pets[0].tag.code max_length"])
+        // Both name the same field: the dotted key comes later in key order, and wins.
+        let (both, _) = checker.check(json: ["person": ["name": "long"], "person.name": "ok"])
+        #expect(both == [])
+        let (dotted, _) = checker.check(json: ["person": ["name": "ok"], "person.name": "long"])
+        #expect(codes(dotted) == ["person.name max_length"])
+        // Items whose keys are all known are read in any order, to the same effect.
+        let (items, none) = checker.check(json: ["pets": [["tag.code": "abc", "kind": "dog"], ["kind": "long"]]])
+        #expect(codes(items) == ["pets[0].tag.code max_length", "pets[1].kind max_length"])
+        #expect(none == [])
+    }
+
     /// A session, which reuses its memory from record to record, gives each record exactly what
     /// a fresh check gives, whatever came before it: lists of different lengths, failures,
     /// unknown keys.

@@ -115,9 +115,7 @@ public struct RecordChecker: Sendable {
         /// Checks one JSON object, as ``RecordChecker/check(json:)``.
         public func check(json record: [String: JSONValue]) -> (violations: [Violation], unknownKeys: [String]) {
             evaluator.clear(columns: nil)
-            for (key, value) in record.sorted(by: { $0.key < $1.key }) {
-                evaluator.read(json: value, key: key)
-            }
+            evaluator.read(json: record)
             return (evaluator.finish(reportingUnknownKeys: false), evaluator.unknownKeys)
         }
     }

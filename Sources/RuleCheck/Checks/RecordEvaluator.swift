@@ -67,15 +67,46 @@ struct RecordEvaluator {
         }
     }
 
+    /// Reads a JSON object's entries in key order. That order decides the order of unknown keys,
+    /// and which value wins when a group's object and a dotted key name the same field.
+    mutating func read(json object: [String: JSONValue]) {
+        if readInAnyOrder(object) { return }
+        clear(columns: columns)
+        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+            read(json: value, key: key)
+        }
+    }
+
+    /// Reads the entries in the dictionary's own order, which saves sorting the keys, when that
+    /// order cannot matter: every key is a form-level field's that is not a group, and at most
+    /// one is a list's (its items are then the only source of unknown keys). Returns false as soon
+    /// as a key breaks that; the caller then clears and reads in key order.
+    private mutating func readInAnyOrder(_ object: [String: JSONValue]) -> Bool {
+        var lists = 0
+        for (key, value) in object {
+            guard let field = rules.field(key), field.list == nil, field.type != .group else { return false }
+            if field.type == .list {
+                lists += 1
+                guard lists == 1 else { return false }
+            }
+            read(json: value, field: field)
+        }
+        return true
+    }
+
     mutating func read(json: JSONValue, key: String) {
         guard let field = rules.field(key), field.list == nil else {
             unknownKeys.append(key)
             return
         }
+        read(json: json, field: field)
+    }
+
+    private mutating func read(json: JSONValue, field: FieldRules) {
         switch (field.type, json) {
         case (.group, .object(let members)):
             for (name, member) in members.sorted(by: { $0.key < $1.key }) {
-                read(json: member, key: key + "." + name)
+                read(json: member, key: field.path + "." + name)
             }
         case (.group, .null):
             break
@@ -115,8 +146,14 @@ struct RecordEvaluator {
 
     /// Reads one item's keys; `prefix` is the path inside the item of the group they are in
     /// (`""`, `address.`).
+    ///
+    /// The keys are read in key order (which decides the order of unknown keys) unless every key
+    /// is an item field outside a group: then the dictionary's own order does as well and saves
+    /// sorting. Reading a value only sets that field's slot, so the values read before a key
+    /// turns out otherwise are simply read again, to the same effect, in key order.
     private mutating func readItem(_ object: [String: JSONValue], prefix: String, list: FieldRules, item: Int) {
         let ordinal = rules.listOrdinal[list.id.index]
+        if prefix.isEmpty, readItemInAnyOrder(object, list: list, ordinal: ordinal, item: item) { return }
         for (key, json) in object.sorted(by: { $0.key < $1.key }) {
             guard let field = checker.itemFields[ordinal][prefix.isEmpty ? key : prefix + key] else {
                 unknownKeys.append(list.path + "[]." + prefix + key)
@@ -126,14 +163,26 @@ struct RecordEvaluator {
                 if case .object(let members) = json { readItem(members, prefix: prefix + key + ".", list: list, item: item) }
                 continue
             }
-            let slot = Slot(field.id, item: item)
-            if case .null = json {} else {
-                itemRaw[ordinal][item * list.members.count + field.itemIndex] = .json(json)
-            }
-            switch ValueReader.read(json: json, for: field) {
-            case .success(let value): slots[ordinal, item, field.itemIndex] = value
-            case .failure(let failure): failures[slot] = failure.expected
-            }
+            readItemValue(json, field: field, list: list, ordinal: ordinal, item: item)
+        }
+    }
+
+    private mutating func readItemInAnyOrder(_ object: [String: JSONValue], list: FieldRules, ordinal: Int,
+                                             item: Int) -> Bool {
+        for (key, json) in object {
+            guard let field = checker.itemFields[ordinal][key], field.type != .group else { return false }
+            readItemValue(json, field: field, list: list, ordinal: ordinal, item: item)
+        }
+        return true
+    }
+
+    private mutating func readItemValue(_ json: JSONValue, field: FieldRules, list: FieldRules, ordinal: Int, item: Int) {
+        if case .null = json {} else {
+            itemRaw[ordinal][item * list.members.count + field.itemIndex] = .json(json)
+        }
+        switch ValueReader.read(json: json, for: field) {
+        case .success(let value): slots[ordinal, item, field.itemIndex] = value
+        case .failure(let failure): failures[Slot(field.id, item: item)] = failure.expected
         }
     }
 
