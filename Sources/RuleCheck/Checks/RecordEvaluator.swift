@@ -208,14 +208,18 @@ struct RecordEvaluator {
     /// fields' order in the rules (a list's items in item order), after an `unknown_column`
     /// warning for each unknown key when `reportingUnknownKeys`.
     mutating func finish(reportingUnknownKeys: Bool = true) -> [Violation] {
+        // One context for the form-level fields, made once: each holds references to the rules
+        // and the slots, and retaining the rules (shared by every worker thread) is costly.
+        let formContext = RecordContext(rules: rules, slots: slots, item: -1, today: checker.today)
         for id in rules.order {
             let field = rules.fields[id.index]
             if let list = field.list {
                 for item in 0..<slots.itemCounts[rules.listOrdinal[list.index]] {
-                    evaluate(Slot(id, item: item), field)
+                    evaluate(Slot(id, item: item), field,
+                             RecordContext(rules: rules, slots: slots, item: item, today: checker.today))
                 }
             } else {
-                evaluate(Slot(id), field)
+                evaluate(Slot(id), field, formContext)
             }
         }
         for key in unknownKeys where reportingUnknownKeys {
@@ -227,9 +231,8 @@ struct RecordEvaluator {
         return found.sorted { $0.key < $1.key }.map(\.violation)
     }
 
-    private mutating func evaluate(_ slot: Slot, _ field: FieldRules) {
-        let evaluator = checker.evaluator
-        let context = RecordContext(rules: rules, slots: slots, item: slot.item, today: checker.today)
+    /// Evaluates one slot; `context` reads the record for the slot's item.
+    private mutating func evaluate(_ slot: Slot, _ field: FieldRules, _ context: RecordContext) {
         let written = self.written(slot, field)
         var value = self.value(slot, field)
         // Failures are rare: do not hash the slot when there are none.
@@ -238,10 +241,10 @@ struct RecordEvaluator {
         if let computed = field.computed {
             let expected = Value.normalized(computed.evaluate(context))
             if let written, failure == nil, value != expected {
-                let shown = expected.map { evaluator.display($0, field) } ?? ""
+                let shown = expected.map { checker.evaluator.display($0, field) } ?? ""
                 report(slot, field, Violation(
                     field: path(slot, field), code: .computed, value: written.text,
-                    message: evaluator.messages.issue(.computed, field, rule: "value: \(field.computedText ?? "")",
+                    message: checker.evaluator.messages.issue(.computed, field, rule: "value: \(field.computedText ?? "")",
                                                       variant: expected == nil ? "empty" : nil,
                                                       parameters: ["value": written.text, "expected": shown]).message,
                     rule: "value: \(field.computedText ?? "")"))
@@ -249,11 +252,11 @@ struct RecordEvaluator {
             value = expected
             setValue(value, slot, field)
         }
-        let visible = evaluator.isVisible(field, context)
+        let visible = checker.evaluator.isVisible(field, context)
         if !visible {
             if let written {
                 report(slot, field, Violation(field: path(slot, field), code: .hiddenValue, value: written.text,
-                                              message: evaluator.messages.issue(.hiddenValue, field, rule: "").message,
+                                              message: checker.evaluator.messages.issue(.hiddenValue, field, rule: "").message,
                                               rule: field.visibleTexts.map { "visible_if: \($0)" }.joined(separator: " and ")))
             }
             if rules.hiddenValues == .clear { setValue(nil, slot, field) }
@@ -262,19 +265,19 @@ struct RecordEvaluator {
         if value != nil || written != nil, let parent = emptyParent(field, slot, context) {
             report(slot, field, Violation(
                 field: path(slot, field), code: .orphan, value: written?.text,
-                message: evaluator.messages.issue(.orphan, field, rule: "", parameters: ["parent": parent]).message,
+                message: checker.evaluator.messages.issue(.orphan, field, rule: "", parameters: ["parent": parent]).message,
                 rule: "depends_on: \(parent)"))
         }
         if let expected = failure {
             report(slot, field, Violation(
                 field: path(slot, field), code: .type, value: written?.text,
-                message: evaluator.messages.issue(.type, field, rule: "type: \(field.type)",
+                message: checker.evaluator.messages.issue(.type, field, rule: "type: \(field.type)",
                                                   parameters: ["value": written?.text ?? "", "expected": expected]).message,
                 rule: "type: \(field.type)"))
             return
         }
-        let required = evaluator.isRequired(field, visible: true, context)
-        for issue in evaluator.issues(field, value: value, required: required, context) {
+        let required = checker.evaluator.isRequired(field, visible: true, context)
+        for issue in checker.evaluator.issues(field, value: value, required: required, context) {
             if issue.code == .required, let columns, field.list == nil, field.type.holdsValue || field.type == .list,
                !columns.hasColumn[field.id.index] {
                 report(slot, field, Violation(field: path(slot, field), code: .missingColumn, value: nil,
