@@ -3,12 +3,13 @@
 #   make demo    build the CLI and run it on the bundled examples in Rules/
 #   make test    build and run every test
 #   make bench   run the benchmarks (a separate package in Benchmarks/, kept out of `make test`)
+#   make bench-batch  time `rulecheck check` on generated 1M-record files (Benchmarks/batch.sh)
 #   make fuzz    run the fuzz targets for a while (clang's libFuzzer)
 
 SWIFT ?= swift
 BIN    = .build/debug/rulecheck
 
-.PHONY: demo test bench fuzz deps build clean
+.PHONY: demo test bench bench-batch fuzz deps build clean
 
 FUZZ_SECONDS ?= 120
 
@@ -48,6 +49,11 @@ fuzz: deps
 	cp Rules/*.yaml Rules/samples/* .build-fuzz/corpus/ 2>/dev/null || true
 	SWIFT_BACKTRACE=enable=no .build-fuzz/release/RuleCheckFuzz .build-fuzz/corpus \
 	  -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=fuzz-artifacts/
+
+# Records/s of `rulecheck check` on CSV and JSON Lines, --jobs 1 and 2, next to `wc -l`, and the
+# peak RSS on a ~1 GB CSV. The data goes to /tmp/rulecheck-bench (DATA_DIR=…), and is reused.
+bench-batch: deps
+	Benchmarks/batch.sh
 
 clean:
 	rm -rf .build Benchmarks/.build

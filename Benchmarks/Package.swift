@@ -38,6 +38,18 @@ let package = Package(
             path: "Benchmarks/RuleCheckBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Batch checking: BatchCheck on generated osago files (jobs 1 and 2), the readers alone, and
+        // RecordChecker per record.
+        .executableTarget(
+            name: "BatchBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "RuleCheck", package: "RuleCheck"),
+                .product(name: "RuleCheckBatch", package: "RuleCheck"),
+            ],
+            path: "Benchmarks/BatchBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

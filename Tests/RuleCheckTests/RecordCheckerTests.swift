@@ -148,6 +148,95 @@ struct RecordCheckerTests {
         #expect(codes(try checker().check(["name": "ann", "nmae": "x"])) == ["nmae unknown_column"])
     }
 
+    /// JSON objects are read in key order, whatever order their dictionaries hold the keys in:
+    /// unknown keys come out sorted (items' after the keys before their list), and of a group's
+    /// object and a dotted key for the same field, the dotted key (later in key order) wins.
+    @Test func jsonKeysAreReadInKeyOrder() throws {
+        let rules = try RuleSet(yaml: """
+            form: order
+            fields:
+              - id: person
+                type: group
+                fields:
+                  - id: name
+                    type: text
+                    max_length: 3
+              - id: pets
+                type: list
+                item:
+                  - id: kind
+                    type: text
+                    max_length: 3
+                  - id: tag
+                    type: group
+                    fields:
+                      - id: code
+                        type: text
+                        max_length: 2
+              - id: notes
+                type: list
+                item:
+                  - id: text
+                    type: text
+            """, source: "order.yaml")
+        let checker = RecordChecker(rules, today: Fixtures.today)
+        let unknown = (1...30).map { "k\($0)" }
+        var record: [String: JSONValue] = ["pets": [["kind": "cat", "zz": 1, "aa": 2, "tag": ["code": "abc", "x": 1]]],
+                                           "notes": [["text": "a", "b": 1]]]
+        for key in unknown { record[key] = 1 }
+        let (violations, keys) = checker.check(json: record)
+        #expect(keys == unknown.sorted() + ["notes[].b", "pets[].aa", "pets[].tag.x", "pets[].zz"])
+        let (_, itemKeys) = checker.check(json: ["pets": [["zz": 1, "kind": "cat", "aa": 2], ["yy": 3]], "person.name": "ok"])
+        #expect(itemKeys == ["pets[].aa", "pets[].zz", "pets[].yy"])
+        #expect(codes(violations) == ["pets[0].tag.code max_length"])
+        // Both name the same field: the dotted key comes later in key order, and wins.
+        let (both, _) = checker.check(json: ["person": ["name": "long"], "person.name": "ok"])
+        #expect(both == [])
+        let (dotted, _) = checker.check(json: ["person": ["name": "ok"], "person.name": "long"])
+        #expect(codes(dotted) == ["person.name max_length"])
+        // Items whose keys are all known are read in any order, to the same effect.
+        let (items, none) = checker.check(json: ["pets": [["tag.code": "abc", "kind": "dog"], ["kind": "long"]]])
+        #expect(codes(items) == ["pets[0].tag.code max_length", "pets[1].kind max_length"])
+        #expect(none == [])
+    }
+
+    /// A session, which reuses its memory from record to record, gives each record exactly what
+    /// a fresh check gives, whatever came before it: lists of different lengths, failures,
+    /// unknown keys.
+    @Test func aSessionGivesWhatAFreshCheckGives() throws {
+        let checker = try checker()
+        let objects: [[String: JSONValue]] = [
+            ["name": "ann", "age": 10, "children": [["child_name": "bo", "child_age": 12], ["child_age": 3, "shoe": 30]]],
+            ["name": "ann", "age": "80", "vip": 1, "kind": "person", "birth": "01.02.1990", "tags": ["a"]],
+            ["name": "ann", "age": 80.0, "vip": true, "plan": .null],
+            ["name": "toolong", "kind": "company", "children": [["child_name": "x"]], "extra": 1],
+            ["children": [1]],
+            [:],
+        ]
+        let columns = checker.columns(["kind", "name", "inn", "age", "price", "children", "comment"])
+        let rows: [[String]] = [
+            ["company", "ann", "12", "20", "41", #"[{"child_name": "bo", "child_age": 30}, {}]"#, "x"],
+            ["person", "", "", "x", "", "", ""],
+            ["", "ann", "", "30", "60", #"[{"child_name": "a"}]"#, ""],
+            ["person", "ann", "1234567890", "17", "34", "[1]", ""],
+        ]
+        let session = checker.session()
+        for order in [Array(objects.indices), objects.indices.reversed(), [0, 4, 0, 5, 3, 3, 1]] {
+            for index in order {
+                let (violations, unknown) = session.check(json: objects[index])
+                let fresh = checker.check(json: objects[index])
+                #expect(violations == fresh.violations, "object \(index)")
+                #expect(unknown == fresh.unknownKeys, "object \(index)")
+            }
+        }
+        for order in [Array(rows.indices), rows.indices.reversed(), [0, 3, 0, 1, 2, 2]] {
+            for index in order {
+                #expect(session.check(cells: rows[index], columns: columns) == checker.check(cells: rows[index], columns: columns),
+                        "row \(index)")
+            }
+        }
+    }
+
     /// A form filled with a record's values reports the same issues as the record checker.
     @Test(arguments: 0..<4)
     func agreesWithTheFormEngine(batch: Int) throws {

@@ -32,12 +32,21 @@ struct FieldEvaluator: Sendable {
     }
 
     /// Whether `value` (or, for a multi_choice, each of its values) is on offer.
+    ///
+    /// The same answer as looking in ``offeredOptions(_:_:)``, without building that list: only
+    /// the options whose value matches are put to the `options_filter`.
     func isOffered<Context: EvaluationContext>(_ value: Value, _ field: FieldRules, _ context: Context) -> Bool {
-        let offered = offeredOptions(field, context)
         if case .list(let values) = value, field.type == .multiChoice {
-            return values.allSatisfy { item in offered.contains { $0.value == item } }
+            return values.allSatisfy { isOffered(option: $0, field, context) }
         }
-        return offered.contains { $0.value == value }
+        return isOffered(option: value, field, context)
+    }
+
+    /// Whether an option with this value exists and the `options_filter` (if any) keeps it.
+    private func isOffered<Context: EvaluationContext>(option value: Value, _ field: FieldRules,
+                                                       _ context: Context) -> Bool {
+        guard let filter = field.optionsFilter else { return field.options.contains { $0.value == value } }
+        return field.options.contains { $0.value == value && filter.holds(OptionContext(base: context, option: $0)) }
     }
 
     // MARK: - Issues
@@ -50,45 +59,50 @@ struct FieldEvaluator: Sendable {
         case .group:
             let empty = rules.valueDescendants[field.id.index].allSatisfy { context.value(of: $0) == nil }
             if empty { return required ? [issue(.required, field, rule: requiredRule(field), value: nil, context)] : [] }
-            return checkIssues(field, value: nil, context)
+            var found: [Issue] = []
+            checkIssues(field, value: nil, context, into: &found)
+            return found
         case .list:
             let count = context.itemCount(of: field.id)
             if count == 0 { return required ? [issue(.required, field, rule: requiredRule(field), value: nil, context)] : [] }
-            return countIssues(field, count, context) + checkIssues(field, value: nil, context)
+            var found: [Issue] = []
+            countIssues(field, count, context, into: &found)
+            checkIssues(field, value: nil, context, into: &found)
+            return found
         default:
             guard let value else { return required ? [issue(.required, field, rule: requiredRule(field), value: nil, context)] : [] }
-            var found = valueIssues(field, value, context)
+            // Each kind of rule appends to one array: most values pass, and then nothing is allocated.
+            var found: [Issue] = []
+            valueIssues(field, value, context, into: &found)
             if field.type == .choice || field.type == .multiChoice, !isOffered(value, field, context) {
                 found.append(issue(.option, field, rule: optionRule(field), value: value, context))
             }
             if case .list(let values) = value {
-                found += countIssues(field, values.count, context)
+                countIssues(field, values.count, context, into: &found)
             }
-            return found + checkIssues(field, value: value, context)
+            checkIssues(field, value: value, context, into: &found)
+            return found
         }
     }
 
-    private func countIssues<Context: EvaluationContext>(_ field: FieldRules, _ count: Int, _ context: Context) -> [Issue] {
+    private func countIssues<Context: EvaluationContext>(_ field: FieldRules, _ count: Int, _ context: Context,
+                                                         into found: inout [Issue]) {
         if let minimum = field.minItems, count < minimum {
-            return [issue(.items, field, rule: "min_items: \(minimum)", variant: "min", value: nil, context)]
+            found.append(issue(.items, field, rule: "min_items: \(minimum)", variant: "min", value: nil, context))
+        } else if let maximum = field.maxItems, count > maximum {
+            found.append(issue(.items, field, rule: "max_items: \(maximum)", variant: "max", value: nil, context))
         }
-        if let maximum = field.maxItems, count > maximum {
-            return [issue(.items, field, rule: "max_items: \(maximum)", variant: "max", value: nil, context)]
-        }
-        return []
     }
 
     /// Length, pattern, mask and range of the field's own keys.
     private func valueIssues<Context: EvaluationContext>(_ field: FieldRules, _ value: Value,
-                                                         _ context: Context) -> [Issue] {
-        var found: [Issue] = []
+                                                         _ context: Context, into found: inout [Issue]) {
         switch value {
         case .text(let text):
-            let length = text.unicodeScalars.count
-            if let minimum = field.minLength, length < minimum {
+            if let minimum = field.minLength, text.scalarCount(isBelow: minimum) {
                 found.append(issue(.minLength, field, rule: "min_length: \(minimum)", value: value, context))
             }
-            if let maximum = field.maxLength, length > maximum {
+            if let maximum = field.maxLength, text.scalarCount(isAbove: maximum) {
                 found.append(issue(.maxLength, field, rule: "max_length: \(maximum)", value: value, context))
             }
             if let pattern = field.pattern, let issue = patternIssue(pattern, text, field, nil, context) { found.append(issue) }
@@ -101,7 +115,6 @@ struct FieldEvaluator: Sendable {
         default:
             break
         }
-        return found
     }
 
     private func patternIssue<Context: EvaluationContext>(_ pattern: Pattern, _ text: String, _ field: FieldRules,
@@ -136,8 +149,7 @@ struct FieldEvaluator: Sendable {
 
     /// The issues of the checks whose `when` holds.
     private func checkIssues<Context: EvaluationContext>(_ field: FieldRules, value: Value?,
-                                                         _ context: Context) -> [Issue] {
-        var found: [Issue] = []
+                                                         _ context: Context, into found: inout [Issue]) {
         for check in field.checks where check.when?.holds(context) ?? true {
             switch check.kind {
             case .pattern(let pattern):
@@ -152,12 +164,12 @@ struct FieldEvaluator: Sendable {
             case .max(let bound):
                 if let value, let issue = rangeIssue(.max, bound, value, field, check, context) { found.append(issue) }
             case .minLength(let minimum):
-                if case .text(let text)? = value, text.unicodeScalars.count < minimum {
+                if case .text(let text)? = value, text.scalarCount(isBelow: minimum) {
                     found.append(issue(.minLength, field, rule: "", check: check, parameters: ["min_length": String(minimum)],
                                        value: value, context))
                 }
             case .maxLength(let maximum):
-                if case .text(let text)? = value, text.unicodeScalars.count > maximum {
+                if case .text(let text)? = value, text.scalarCount(isAbove: maximum) {
                     found.append(issue(.maxLength, field, rule: "", check: check, parameters: ["max_length": String(maximum)],
                                        value: value, context))
                 }
@@ -169,7 +181,6 @@ struct FieldEvaluator: Sendable {
                 }
             }
         }
-        return found
     }
 
     /// An issue whose message may use `{value}` (the field's value), `{min}` and `{max}` (its
@@ -219,4 +230,26 @@ struct OptionContext<Base: EvaluationContext>: EvaluationContext {
     func value(of field: FieldID) -> Value? { base.value(of: field) }
     func itemCount(of list: FieldID) -> Int { base.itemCount(of: list) }
     var today: Day { base.today }
+}
+
+extension String {
+    // Lengths are counted in Unicode scalars, which takes a walk over the text; its UTF-8 length
+    // is known at once. Text of n UTF-8 bytes has between ⌈n/4⌉ and n scalars, which settles
+    // most comparisons without counting.
+
+    /// Whether the text has fewer than `bound` Unicode scalars.
+    func scalarCount(isBelow bound: Int) -> Bool {
+        let bytes = utf8.count
+        if bytes < bound { return true }
+        if (bytes + 3) / 4 >= bound { return false }
+        return unicodeScalars.count < bound
+    }
+
+    /// Whether the text has more than `bound` Unicode scalars.
+    func scalarCount(isAbove bound: Int) -> Bool {
+        let bytes = utf8.count
+        if bytes <= bound { return false }
+        if (bytes + 3) / 4 > bound { return true }
+        return unicodeScalars.count > bound
+    }
 }

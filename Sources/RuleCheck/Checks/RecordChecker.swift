@@ -15,12 +15,20 @@ public struct RecordChecker: Sendable {
     public let today: Day
     public let locale: String
     let evaluator: FieldEvaluator
+    /// For each list (by ordinal): its item fields by their path inside an item (`birth_date`,
+    /// `address.city`), so that reading an item's keys needs no `drivers.` + key strings.
+    let itemFields: [[String: FieldRules]]
 
     public init(_ rules: RuleSet, today: Day = .today(), locale: String = "en") {
         self.rules = rules
         self.today = today
         self.locale = locale
         evaluator = FieldEvaluator(rules: rules, locale: locale)
+        itemFields = rules.lists.map { list in
+            let prefix = rules.fields[list.index].path.count + 1
+            return Dictionary(rules.fields.filter { $0.list == list }.map { (String($0.path.dropFirst(prefix)), $0) },
+                              uniquingKeysWith: { first, _ in first })
+        }
     }
 
     // MARK: - Inputs
@@ -59,12 +67,7 @@ public struct RecordChecker: Sendable {
     /// Unknown and missing columns are the caller's to report once per file; a required field
     /// without a column gives `missing_column` here instead of `required`.
     public func check(cells: [String], columns: ColumnMap) -> [Violation] {
-        var reader = RecordEvaluator(checker: self, columns: columns)
-        for (index, text) in cells.enumerated() where index < columns.fields.count {
-            guard let field = columns.fields[index] else { continue }
-            reader.read(text: text, field: rules.fields[field.index])
-        }
-        return reader.finish()
+        Session(self).check(cells: cells, columns: columns)
     }
 
     /// Checks a JSON object: keys are field paths, or nested objects for groups
@@ -72,11 +75,52 @@ public struct RecordChecker: Sendable {
     /// kept: the string "80" for an integer field is a `type` violation. Unknown keys are
     /// returned in `unknownKeys` for the caller to report once per file.
     public func check(json record: [String: JSONValue]) -> (violations: [Violation], unknownKeys: [String]) {
-        var reader = RecordEvaluator(checker: self)
-        for key in record.keys.sorted() {
-            guard let value = record[key] else { continue }
-            reader.read(json: value, key: key)
+        Session(self).check(json: record)
+    }
+
+    // MARK: - Sessions
+
+    /// A session checks records one after another and reuses its working memory from one record
+    /// to the next, which saves allocating and freeing it for every record.
+    ///
+    /// ```swift
+    /// let session = checker.session()
+    /// for row in rows { report(session.check(cells: row, columns: columns)) }
+    /// ```
+    public func session() -> Session {
+        Session(self)
+    }
+
+    /// Checks records one after another, reusing its working memory: what ``BatchCheck`` does on
+    /// its worker threads. Each result is exactly what the checker's method of the same name
+    /// gives for the record. A session is for one thread at a time: make one per thread.
+    public final class Session {
+        private var evaluator: RecordEvaluator
+
+        init(_ checker: RecordChecker) {
+            evaluator = RecordEvaluator(checker: checker)
         }
-        return (reader.finish(reportingUnknownKeys: false), reader.unknownKeys)
+
+        /// Checks one CSV record, as ``RecordChecker/check(cells:columns:)``.
+        public func check(cells: [String], columns: ColumnMap) -> [Violation] {
+            evaluator.clear(columns: columns)
+            let rules = evaluator.rules
+            for (index, text) in cells.enumerated() where index < columns.fields.count {
+                guard let field = columns.fields[index] else { continue }
+                evaluator.read(text: text, field: rules.fields[field.index])
+            }
+            return evaluator.finish()
+        }
+
+        /// Checks one JSON object, as ``RecordChecker/check(json:)``.
+        public func check(json record: [String: JSONValue]) -> (violations: [Violation], unknownKeys: [String]) {
+            evaluator.clear(columns: nil)
+            evaluator.read(json: record)
+            return (evaluator.finish(reportingUnknownKeys: false), evaluator.unknownKeys)
+        }
     }
 }
+
+/// A session's memory is not shared between threads.
+@available(*, unavailable)
+extension RecordChecker.Session: Sendable {}

@@ -1,14 +1,44 @@
 /// The values of one record while it is checked, in a class so that expressions can read them
-/// while the checker fills them in, without copying.
+/// while the checker fills them in, without copying. Reused from record to record by a
+/// ``RecordChecker/Session``: ``clear()`` keeps the arrays' memory.
 final class RecordSlots {
     /// Form-level fields' values by field id.
     var values: ContiguousArray<Value?>
-    /// For each list (by ordinal): its items' values by item index.
-    var items: [[ContiguousArray<Value?>]]
+    /// For each list (by ordinal): its items' values, item after item, each item's fields by
+    /// ``FieldRules/itemIndex`` — one array per list rather than one per item.
+    var items: [ContiguousArray<Value?>]
+    /// For each list: how many items the record has.
+    var itemCounts: [Int]
+    /// For each list: how many fields an item has (its ``FieldRules/members``).
+    let itemWidths: [Int]
 
-    init(fieldCount: Int, listCount: Int) {
-        values = ContiguousArray(repeating: nil, count: fieldCount)
-        items = Array(repeating: [], count: listCount)
+    init(rules: RuleSet) {
+        values = ContiguousArray(repeating: nil, count: rules.fields.count)
+        items = Array(repeating: [], count: rules.lists.count)
+        itemCounts = Array(repeating: 0, count: rules.lists.count)
+        itemWidths = rules.lists.map { rules.fields[$0.index].members.count }
+    }
+
+    /// Gives list `ordinal` `count` empty items (replacing any it had).
+    func resetItems(_ ordinal: Int, count: Int) {
+        items[ordinal].removeAll(keepingCapacity: true)
+        items[ordinal].append(contentsOf: repeatElement(nil, count: count * itemWidths[ordinal]))
+        itemCounts[ordinal] = count
+    }
+
+    /// The value of item `item`'s field at `itemIndex` in list `ordinal`.
+    subscript(ordinal: Int, item: Int, itemIndex: Int) -> Value? {
+        get { items[ordinal][item * itemWidths[ordinal] + itemIndex] }
+        set { items[ordinal][item * itemWidths[ordinal] + itemIndex] = newValue }
+    }
+
+    /// Empties every slot, keeping the memory.
+    func clear() {
+        for index in values.indices { values[index] = nil }
+        for ordinal in items.indices {
+            items[ordinal].removeAll(keepingCapacity: true)
+            itemCounts[ordinal] = 0
+        }
     }
 }
 
@@ -23,12 +53,12 @@ struct RecordContext: EvaluationContext {
     func value(of field: FieldID) -> Value? {
         let rules = rules.fields[field.index]
         guard let list = rules.list else { return slots.values[field.index] }
-        let listItems = slots.items[self.rules.listOrdinal[list.index]]
-        guard listItems.indices.contains(item) else { return nil }
-        return listItems[item][rules.itemIndex]
+        let ordinal = self.rules.listOrdinal[list.index]
+        guard item >= 0, item < slots.itemCounts[ordinal] else { return nil }
+        return slots[ordinal, item, rules.itemIndex]
     }
 
     func itemCount(of list: FieldID) -> Int {
-        slots.items[rules.listOrdinal[list.index]].count
+        slots.itemCounts[rules.listOrdinal[list.index]]
     }
 }

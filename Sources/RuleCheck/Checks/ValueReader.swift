@@ -54,11 +54,14 @@ enum ValueReader {
 
     /// The option whose value is written `text` (`12` for the number 12, `true` for a bool).
     static func option(_ text: String, of field: FieldRules) -> Value? {
+        // Read once, at the first option that needs it, not once for each option.
+        lazy var number = NumberText.parse(text)
+        lazy var flag = bool(text)
         for option in field.options {
             switch option.value {
             case .text(let value) where value == text: return option.value
-            case .number(let value) where NumberText.parse(text) == value: return option.value
-            case .bool(let value) where bool(text) == value: return option.value
+            case .number(let value) where number == value: return option.value
+            case .bool(let value) where flag == value: return option.value
             default: continue
             }
         }

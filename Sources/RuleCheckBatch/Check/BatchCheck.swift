@@ -129,13 +129,14 @@ public struct BatchCheck: Sendable {
     static func check(_ batch: RecordBatch, file: String, checker: RecordChecker, columns: ColumnMap?) -> [Result] {
         var results: [Result] = []
         results.reserveCapacity(batch.count)
+        let session = checker.session()
         batch.decodeEach { decoded in
             var result = Result(record: CheckedRecord(file: file, record: decoded.number, line: decoded.line, violations: []))
             switch decoded.content {
             case .cells(let cells):
-                if let columns { result.record.violations = checker.check(cells: cells, columns: columns) }
+                if let columns { result.record.violations = session.check(cells: cells, columns: columns) }
             case .object(let object):
-                let (violations, unknown) = checker.check(json: object)
+                let (violations, unknown) = session.check(json: object)
                 result.record.violations = violations
                 result.unknownKeys = unknown
             case .malformed(let message):

@@ -16,8 +16,10 @@ final class PipelineState<Input: Sendable, Output: Sendable>: @unchecked Sendabl
     private let condition = NSCondition()
     private let capacity: Int
 
-    /// Produced items not yet taken by a worker, oldest first, from `queueHead` on.
-    private var queue: [(sequence: Int, input: Input)] = []
+    /// Produced items not yet taken by a worker, oldest first, from `queueHead` on. A worker
+    /// takes its item out of the queue (leaving nil), so that the queue does not keep it alive
+    /// until the next compaction: with 1 MiB batches, that held up to 64 MiB of finished input.
+    private var queue: [(sequence: Int, input: Input)?] = []
     private var queueHead = 0
     /// Finished items waiting for the consumer, by sequence number.
     private var results: [Int: Result<Output, any Error>] = [:]
@@ -86,7 +88,9 @@ final class PipelineState<Input: Sendable, Output: Sendable>: @unchecked Sendabl
                 condition.unlock()
                 return
             }
-            let (sequence, input) = queue[queueHead]
+            guard let (sequence, input) = queue[queueHead].take() else {
+                preconditionFailure("PipelineState: the item at the head of the queue was already taken")
+            }
             queueHead += 1
             if queueHead > 64, queueHead * 2 > queue.count {
                 queue.removeFirst(queueHead)

@@ -44,10 +44,37 @@ public struct CheckSummary: Sendable, Hashable {
             if violation.severity == .error { errors += 1 } else { warnings += 1 }
             byCode[violation.code.rawValue, default: 0] += 1
             if !violation.field.isEmpty {
-                // List items count under their template: drivers[].birth_date.
-                byField[violation.field.replacing(/\[\d+\]/, with: "[]"), default: 0] += 1
+                byField[Self.template(violation.field), default: 0] += 1
             }
         }
+    }
+
+    /// The path that list items count under: `drivers[].birth_date` for `drivers[2].birth_date`,
+    /// that is, every `[digits]` made `[]`.
+    ///
+    /// Done by hand for ASCII paths, which is every path the checker writes: a Swift `Regex`
+    /// literal is parsed and compiled again at each use, which cost more than checking a record.
+    /// Other paths (a column name with non-ASCII text) still go through the regex.
+    static func template(_ path: String) -> String {
+        let bytes = path.utf8
+        guard bytes.contains(UInt8(ascii: "[")) else { return path }
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return path.replacing(/\[\d+\]/, with: "[]") }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var rest = bytes[...]
+        while let open = rest.firstIndex(of: UInt8(ascii: "[")) {
+            result += rest[..<open]
+            let digits = rest[bytes.index(after: open)...].prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            if !digits.isEmpty, digits.endIndex != rest.endIndex, bytes[digits.endIndex] == UInt8(ascii: "]") {
+                result += Array("[]".utf8)
+                rest = rest[bytes.index(after: digits.endIndex)...]
+            } else {
+                result.append(UInt8(ascii: "["))
+                rest = rest[bytes.index(after: open)...]
+            }
+        }
+        result += rest
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// The summary as in `--format json`: files, records, valid, invalid, errors, warnings.

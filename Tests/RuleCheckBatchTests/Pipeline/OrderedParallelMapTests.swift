@@ -116,6 +116,59 @@ import Testing
         #expect(probe.producedCount <= 10 + 2 * jobs + 1)
     }
 
+    /// Counts the `Tracked` items of one test that are alive.
+    final class Census: Sendable {
+        let alive = Atomic<Int>(0)
+        var count: Int { alive.load(ordering: .sequentiallyConsistent) }
+    }
+
+    /// An item that is counted while it is alive.
+    final class Tracked: Sendable {
+        let census: Census
+        let value: Int
+
+        init(_ value: Int, census: Census) {
+            self.value = value
+            self.census = census
+            census.alive.add(1, ordering: .sequentiallyConsistent)
+        }
+
+        deinit { census.alive.subtract(1, ordering: .sequentiallyConsistent) }
+    }
+
+    /// Produces 300 `Tracked` items.
+    final class TrackedItems {
+        private var next = 0
+        private let census: Census
+
+        init(census: Census) { self.census = census }
+
+        func produce() -> Tracked? {
+            next += 1
+            return next <= 300 ? Tracked(next, census: census) : nil
+        }
+    }
+
+    /// The pipeline keeps no item alive once it is transformed: memory is bounded by the items in
+    /// flight, not by the queue's history (it once held up to 64 taken items).
+    @Test(arguments: 2...3)
+    func itemsAreReleasedOnceTransformed(jobs: Int) throws {
+        let pipeline = OrderedParallelMap(jobs: jobs)
+        let census = Census()
+        let items = TrackedItems(census: census)
+        var peak = 0
+        try pipeline.run(
+            produce: { items.produce() },
+            transform: { item in item.value },
+            consume: { _ in
+                peak = max(peak, census.count)
+                return .proceed
+            })
+        // In flight, plus the one the producer may have just made, plus one per worker.
+        #expect(peak <= pipeline.maxInFlight + 1 + jobs)
+        #expect(census.count == 0)
+    }
+
     @Test(arguments: 1...4)
     func producerErrorComesAfterEarlierItems(jobs: Int) {
         var seen: [Int] = []

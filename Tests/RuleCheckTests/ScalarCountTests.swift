@@ -1,0 +1,24 @@
+@testable import RuleCheck
+import Testing
+
+/// `String.scalarCount(isBelow:)` and `(isAbove:)`, which skip counting when the UTF-8 length
+/// decides, agree with counting Unicode scalars.
+@Suite("Scalar counts")
+struct ScalarCountTests {
+    @Test func agreeWithCounting() {
+        var generator = SystemRandomNumberGenerator()
+        // One to four UTF-8 bytes each, and a character of two scalars.
+        let pieces = ["a", "é", "ж", "€", "😀", "e\u{301}", " "]
+        var wrong: [String] = []
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...12, using: &generator))
+                .map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let count = text.unicodeScalars.count
+            for bound in 0...50 {
+                if text.scalarCount(isBelow: bound) != (count < bound) { wrong.append("\(text) < \(bound)") }
+                if text.scalarCount(isAbove: bound) != (count > bound) { wrong.append("\(text) > \(bound)") }
+            }
+        }
+        #expect(wrong.isEmpty)
+    }
+}
