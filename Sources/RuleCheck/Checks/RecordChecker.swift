@@ -103,13 +103,7 @@ public struct RecordChecker: Sendable {
 
         /// Checks one CSV record, as ``RecordChecker/check(cells:columns:)``.
         public func check(cells: [String], columns: ColumnMap) -> [Violation] {
-            evaluator.clear(columns: columns)
-            let rules = evaluator.rules
-            for (index, text) in cells.enumerated() where index < columns.fields.count {
-                guard let field = columns.fields[index] else { continue }
-                evaluator.read(text: text, field: rules.fields[field.index])
-            }
-            return evaluator.finish()
+            evaluator.check(cells: cells, columns: columns)
         }
 
         /// Checks one JSON object, as ``RecordChecker/check(json:)``.

@@ -41,6 +41,16 @@ struct RecordEvaluator {
 
     // MARK: - Reading
 
+    /// Checks one CSV record from scratch: clears, reads every cell that has a field, finishes.
+    mutating func check(cells: [String], columns: ColumnMap) -> [Violation] {
+        clear(columns: columns)
+        for (index, text) in cells.enumerated() where index < columns.fields.count {
+            guard let field = columns.fields[index] else { continue }
+            read(text: text, field: rules.fields[field.index])
+        }
+        return finish()
+    }
+
     mutating func read(text: String, key: String) {
         guard let field = rules.field(key), field.list == nil, field.type != .group else {
             unknownKeys.append(key)

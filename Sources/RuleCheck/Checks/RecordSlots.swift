@@ -2,21 +2,30 @@
 /// while the checker fills them in, without copying. Reused from record to record by a
 /// ``RecordChecker/Session``: ``clear()`` keeps the arrays' memory.
 final class RecordSlots {
-    /// Form-level fields' values by field id.
-    var values: ContiguousArray<Value?>
+    /// Form-level fields' values by field id. Unsafe buffers rather than arrays for the hot slots:
+    /// a class's `var` arrays would be checked for exclusive access on every read and write.
+    let values: UnsafeMutableBufferPointer<Value?>
     /// For each list (by ordinal): its items' values, item after item, each item's fields by
     /// ``FieldRules/itemIndex`` — one array per list rather than one per item.
     var items: [ContiguousArray<Value?>]
     /// For each list: how many items the record has.
-    var itemCounts: [Int]
+    let itemCounts: UnsafeMutableBufferPointer<Int>
     /// For each list: how many fields an item has (its ``FieldRules/members``).
     let itemWidths: [Int]
 
     init(rules: RuleSet) {
-        values = ContiguousArray(repeating: nil, count: rules.fields.count)
+        values = .allocate(capacity: rules.fields.count)
+        values.initialize(repeating: nil)
+        itemCounts = .allocate(capacity: rules.lists.count)
+        itemCounts.initialize(repeating: 0)
         items = Array(repeating: [], count: rules.lists.count)
-        itemCounts = Array(repeating: 0, count: rules.lists.count)
         itemWidths = rules.lists.map { rules.fields[$0.index].members.count }
+    }
+
+    deinit {
+        values.deinitialize()
+        values.deallocate()
+        itemCounts.deallocate()
     }
 
     /// Gives list `ordinal` `count` empty items (replacing any it had).

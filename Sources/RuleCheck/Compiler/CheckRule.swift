@@ -1,7 +1,10 @@
 import Patterns
 
 /// One compiled entry of a field's `checks:`.
-struct CheckRule: Sendable {
+///
+/// A class, so that going through a field's checks for every record retains one reference per
+/// check rather than each of its parts.
+final class CheckRule: Sendable {
     enum Kind: Sendable {
         case pattern(Pattern)
         case mask(Mask)
@@ -21,4 +24,13 @@ struct CheckRule: Sendable {
     let text: String
     let message: LocalizedText?
     let location: FileLocation
+
+    init(when: Expr?, whenText: String?, kind: Kind, text: String, message: LocalizedText?, location: FileLocation) {
+        self.when = when
+        self.whenText = whenText
+        self.kind = kind
+        self.text = text
+        self.message = message
+        self.location = location
+    }
 }

@@ -83,6 +83,10 @@ struct JSONScanner {
         index += 1
         var members: [String: JSONValue] = [:]
         skipWhitespace()
+        if index < count, bytes[index] != JSONByte.closeBrace {
+            // Records' objects mostly have a few keys: growing 1 → 2 → 4 → 8 would rehash each time.
+            members.reserveCapacity(8)
+        }
         if index < count, bytes[index] == JSONByte.closeBrace {
             index += 1
             depth -= 1

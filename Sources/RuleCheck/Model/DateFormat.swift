@@ -37,23 +37,29 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads `text` in this format; `nil` if it does not fit or names no real day.
     public func parse(_ text: some StringProtocol) -> Day? {
+        var text = String(text)
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    private func parse(bytes: UnsafeBufferPointer<UInt8>) -> Day? {
         var year = 0, month = 0, day = 0
-        var utf8 = Substring(text).utf8[...]
+        var index = 0
         for token in tokens {
             switch token {
-            case .year4: guard let n = Self.digits(&utf8, min: 4, max: 4) else { return nil }; year = n
-            case .month2: guard let n = Self.digits(&utf8, min: 2, max: 2) else { return nil }; month = n
-            case .month: guard let n = Self.digits(&utf8, min: 1, max: 2) else { return nil }; month = n
-            case .day2: guard let n = Self.digits(&utf8, min: 2, max: 2) else { return nil }; day = n
-            case .day: guard let n = Self.digits(&utf8, min: 1, max: 2) else { return nil }; day = n
+            case .year4: guard let n = Self.digits(bytes, &index, min: 4, max: 4) else { return nil }; year = n
+            case .month2: guard let n = Self.digits(bytes, &index, min: 2, max: 2) else { return nil }; month = n
+            case .month: guard let n = Self.digits(bytes, &index, min: 1, max: 2) else { return nil }; month = n
+            case .day2: guard let n = Self.digits(bytes, &index, min: 2, max: 2) else { return nil }; day = n
+            case .day: guard let n = Self.digits(bytes, &index, min: 1, max: 2) else { return nil }; day = n
             case .literal(let scalar):
-                var scalarBytes = Array(String(scalar).utf8)[...]
-                while let byte = scalarBytes.popFirst() {
-                    guard utf8.popFirst() == byte else { return nil }
+                var matches = true
+                UTF8.encode(scalar) { byte in
+                    if matches, index < bytes.count, bytes[index] == byte { index += 1 } else { matches = false }
                 }
+                guard matches else { return nil }
             }
         }
-        guard utf8.isEmpty else { return nil }
+        guard index == bytes.count else { return nil }
         return Day(year: year, month: month, day: day)
     }
 
@@ -112,13 +118,13 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
         return tokens
     }
 
-    private static func digits(_ utf8: inout Substring.UTF8View.SubSequence, min: Int, max: Int) -> Int? {
+    private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, min: Int, max: Int) -> Int? {
         var value = 0
         var count = 0
-        while count < max, let byte = utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        while count < max, index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+            value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
             count += 1
-            utf8.removeFirst()
+            index += 1
         }
         return count >= min ? value : nil
     }

@@ -6,20 +6,32 @@ enum NumberText {
         var digitsBefore = 0
         var digitsAfter = 0
         var seenPoint = false
+        var negative = false
+        // Whole numbers of up to 15 digits are exact in a Double: read them here, not with strtod.
+        var whole = 0
         for (offset, byte) in text.utf8.enumerated() {
             switch byte {
             case UInt8(ascii: "-"), UInt8(ascii: "+"):
                 guard offset == 0 else { return nil }
+                negative = byte == UInt8(ascii: "-")
             case UInt8(ascii: "."):
                 guard !seenPoint, digitsBefore > 0 else { return nil }
                 seenPoint = true
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                if seenPoint { digitsAfter += 1 } else { digitsBefore += 1 }
+                if seenPoint {
+                    digitsAfter += 1
+                } else {
+                    digitsBefore += 1
+                    if digitsBefore <= 15 { whole = whole * 10 + Int(byte - UInt8(ascii: "0")) }
+                }
             default:
                 return nil
             }
         }
         guard digitsBefore > 0, !seenPoint || digitsAfter > 0 else { return nil }
+        if !seenPoint && digitsBefore <= 15 {
+            return negative ? -Double(whole) : Double(whole)
+        }
         guard let value = Double(String(text)), value.isFinite else { return nil }
         return value
     }
