@@ -10,6 +10,9 @@ let package = Package(
     dependencies: [
         .package(name: "RuleCheck", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // Only for BatchBenchmarks: the two CSV libraries RuleCheck's own reader is measured against.
+        .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", exact: "0.10.0"),
     ],
     targets: [
         // PCRE2 for the raw `pcre2_jit_match_8` baseline. Named apart from the root package's
@@ -38,14 +41,16 @@ let package = Package(
             path: "Benchmarks/RuleCheckBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        // Batch checking: BatchCheck on generated osago files (jobs 1 and 2), the readers alone, and
-        // RecordChecker per record.
+        // Batch checking: BatchCheck on generated osago files (jobs 1 and 2), the readers alone (and
+        // next to yaslab/CSV.swift and SwiftCSV), and RecordChecker per record.
         .executableTarget(
             name: "BatchBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "RuleCheck", package: "RuleCheck"),
                 .product(name: "RuleCheckBatch", package: "RuleCheck"),
+                .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "SwiftCSV", package: "SwiftCSV"),
             ],
             path: "Benchmarks/BatchBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

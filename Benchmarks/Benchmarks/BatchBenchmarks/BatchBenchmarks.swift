@@ -10,6 +10,7 @@
 //   is 20,000 ÷ the time of an iteration.
 // * "record …": one iteration checks 1,000 records (`scalingFactor: .kilo`), so the times printed
 //   are per record.
+// * "csv library …": RuleCheck's CSV reader next to yaslab/CSV.swift and SwiftCSV (CSVLibraries.swift).
 //
 // Run: `make bench` from the repository root, or `swift package benchmark --target BatchBenchmarks`
 // in Benchmarks/ (other machines' work shows up in these figures: compare ratios from one run).
@@ -69,6 +70,8 @@ let benchmarks: @Sendable () -> Void = {
     } setup: {
         BatchData.shared
     }
+
+    csvLibraryBenchmarks()
 }
 
 /// The generated records, once per process: files for BatchCheck, decoded rows for RecordChecker.
