@@ -146,7 +146,7 @@ struct RecordEvaluator {
         let ordinal = rules.listOrdinal[list.id.index]
         slots.resetItems(ordinal, count: elements.count)
         itemRaw[ordinal].removeAll(keepingCapacity: true)
-        itemRaw[ordinal].append(contentsOf: repeatElement(nil, count: list.members.count * elements.count))
+        itemRaw[ordinal].append(contentsOf: repeatElement(nil, count: slots.itemWidths[ordinal] * elements.count))
         for (item, element) in elements.enumerated() {
             if case .object(let object) = element {
                 readItem(object, prefix: "", list: list, item: item)
@@ -163,7 +163,7 @@ struct RecordEvaluator {
     /// turns out otherwise are simply read again, to the same effect, in key order.
     private mutating func readItem(_ object: [String: JSONValue], prefix: String, list: FieldRules, item: Int) {
         let ordinal = rules.listOrdinal[list.id.index]
-        if prefix.isEmpty, readItemInAnyOrder(object, list: list, ordinal: ordinal, item: item) { return }
+        if prefix.isEmpty, readItemInAnyOrder(object, ordinal: ordinal, item: item) { return }
         for (key, json) in object.sorted(by: { $0.key < $1.key }) {
             guard let field = checker.itemFields[ordinal][prefix.isEmpty ? key : prefix + key] else {
                 unknownKeys.append(list.path + "[]." + prefix + key)
@@ -173,22 +173,21 @@ struct RecordEvaluator {
                 if case .object(let members) = json { readItem(members, prefix: prefix + key + ".", list: list, item: item) }
                 continue
             }
-            readItemValue(json, field: field, list: list, ordinal: ordinal, item: item)
+            readItemValue(json, field: field, ordinal: ordinal, item: item)
         }
     }
 
-    private mutating func readItemInAnyOrder(_ object: [String: JSONValue], list: FieldRules, ordinal: Int,
-                                             item: Int) -> Bool {
+    private mutating func readItemInAnyOrder(_ object: [String: JSONValue], ordinal: Int, item: Int) -> Bool {
         for (key, json) in object {
             guard let field = checker.itemFields[ordinal][key], field.type != .group else { return false }
-            readItemValue(json, field: field, list: list, ordinal: ordinal, item: item)
+            readItemValue(json, field: field, ordinal: ordinal, item: item)
         }
         return true
     }
 
-    private mutating func readItemValue(_ json: JSONValue, field: FieldRules, list: FieldRules, ordinal: Int, item: Int) {
+    private mutating func readItemValue(_ json: JSONValue, field: FieldRules, ordinal: Int, item: Int) {
         if case .null = json {} else {
-            itemRaw[ordinal][item * list.members.count + field.itemIndex] = .json(json)
+            itemRaw[ordinal][slots.offset(ordinal: ordinal, item: item, itemIndex: field.itemIndex)] = .json(json)
         }
         switch ValueReader.read(json: json, for: field) {
         case .success(let value): slots[ordinal, item, field.itemIndex] = value
@@ -313,8 +312,8 @@ struct RecordEvaluator {
     /// The record's own text of a slot's field, as written.
     private func written(_ slot: Slot, _ field: FieldRules) -> Written? {
         guard let list = field.list else { return raw[field.id.index] }
-        let listRules = rules.fields[list.index]
-        return itemRaw[rules.listOrdinal[list.index]][slot.item * listRules.members.count + field.itemIndex]
+        let ordinal = rules.listOrdinal[list.index]
+        return itemRaw[ordinal][slots.offset(ordinal: ordinal, item: slot.item, itemIndex: field.itemIndex)]
     }
 
     private func value(_ slot: Slot, _ field: FieldRules) -> Value? {

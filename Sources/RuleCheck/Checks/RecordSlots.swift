@@ -35,10 +35,16 @@ final class RecordSlots {
         itemCounts[ordinal] = count
     }
 
+    /// Where item `item`'s field at `itemIndex` sits in list `ordinal`'s array (in ``items``, and
+    /// in any array laid out the same way).
+    func offset(ordinal: Int, item: Int, itemIndex: Int) -> Int {
+        item * itemWidths[ordinal] + itemIndex
+    }
+
     /// The value of item `item`'s field at `itemIndex` in list `ordinal`.
     subscript(ordinal: Int, item: Int, itemIndex: Int) -> Value? {
-        get { items[ordinal][item * itemWidths[ordinal] + itemIndex] }
-        set { items[ordinal][item * itemWidths[ordinal] + itemIndex] = newValue }
+        get { items[ordinal][offset(ordinal: ordinal, item: item, itemIndex: itemIndex)] }
+        set { items[ordinal][offset(ordinal: ordinal, item: item, itemIndex: itemIndex)] = newValue }
     }
 
     /// Empties every slot, keeping the memory.
