@@ -12,6 +12,10 @@ BIN    = .build/debug/rulecheck
 .PHONY: demo test bench bench-batch fuzz deps build clean
 
 FUZZ_SECONDS ?= 120
+# One target (rules, mask, json, csv, jsonl, jsonarray, …; see Fuzz/RuleCheckFuzz/FuzzEntry.swift),
+# or empty for all of them, the first byte of each input choosing.
+TARGET ?=
+FUZZ_MAX_LEN ?= 65536
 
 deps:
 	@scripts/ensure-deps.sh
@@ -45,10 +49,10 @@ bench: deps
 fuzz: deps
 	RULECHECK_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz --product RuleCheckFuzz \
 	  --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v "Cannot export local symbol" || true
-	mkdir -p .build-fuzz/corpus fuzz-artifacts
-	cp Rules/*.yaml Rules/samples/* .build-fuzz/corpus/ 2>/dev/null || true
-	SWIFT_BACKTRACE=enable=no .build-fuzz/release/RuleCheckFuzz .build-fuzz/corpus \
-	  -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=fuzz-artifacts/
+	mkdir -p .build-fuzz/corpus$(TARGET:%=-%) fuzz-artifacts
+	cp Rules/*.yaml Rules/samples/* .build-fuzz/corpus$(TARGET:%=-%)/ 2>/dev/null || true
+	FUZZ_TARGET=$(TARGET) SWIFT_BACKTRACE=enable=no .build-fuzz/release/RuleCheckFuzz .build-fuzz/corpus$(TARGET:%=-%) \
+	  -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -len_control=100 -artifact_prefix=fuzz-artifacts/$(TARGET:%=%-)
 
 # Records/s of `rulecheck check` on CSV and JSON Lines, --jobs 1 and 2, next to `wc -l`, and the
 # peak RSS on a ~1 GB CSV. The data goes to /tmp/rulecheck-bench (DATA_DIR=…), and is reused.
