@@ -78,6 +78,44 @@ public struct RecordChecker: Sendable {
         Session(self).check(json: record)
     }
 
+    // MARK: - Findings about a record or a file
+
+    /// A finding that belongs to no field's rules.
+    public enum Finding: Hashable, Sendable {
+        /// A CSV column that no field matches.
+        case unknownColumn(String)
+        /// A CSV column named more than once (the first is used).
+        case duplicateColumn(String)
+        /// A key of a JSON or dictionary record that no field matches (its path, `drivers[].shoe`).
+        case unknownKey(String)
+        /// A key that a JSON object has more than once (its path).
+        case duplicateKey(String)
+        /// Input that cannot be read there: what went wrong, in the reader's words.
+        case malformed(String)
+    }
+
+    /// The violation of a finding, its message in the checker's locale.
+    ///
+    /// ```swift
+    /// checker.violation(for: .unknownColumn("comment")).message   // "'comment' is not a field of the rules"
+    /// ```
+    public func violation(for finding: Finding) -> Violation {
+        let messages = evaluator.messages
+        switch finding {
+        case .unknownColumn(let name), .unknownKey(let name):
+            return Violation(field: name, code: .unknownColumn, value: nil,
+                             message: messages.message(.unknownColumn, ["column": name]))
+        case .duplicateColumn(let name):
+            return Violation(field: name, code: .unknownColumn, value: nil,
+                             message: messages.message(.unknownColumn, variant: "duplicate", ["column": name]))
+        case .duplicateKey(let path):
+            return Violation(field: path, code: .duplicateKey, value: nil,
+                             message: messages.message(.duplicateKey, ["key": path]))
+        case .malformed(let detail):
+            return Violation(field: "", code: .malformed, value: nil, message: messages.message(.malformed, ["detail": detail]))
+        }
+    }
+
     // MARK: - Sessions
 
     /// A session checks records one after another and reuses its working memory from one record

@@ -33,8 +33,6 @@ public final class RuleSet: Sendable {
     let rank: [Int]
     /// Each field's direct dependents (the `to` of its edges), without duplicates.
     let successors: [[FieldID]]
-    /// Each field's direct dependents through `depends_on`.
-    let dependents: [[FieldID]]
     /// The gates each field counts towards.
     let gatesOfField: [[Int]]
     let pathIndex: [String: FieldID]
@@ -44,6 +42,8 @@ public final class RuleSet: Sendable {
     let listOrdinal: [Int]
     /// The list fields, in file order.
     let lists: [FieldID]
+    /// Where each slot lives in the tables of forms and records.
+    let layout: SlotLayout
 
     /// What the compiler produces.
     struct Parts: Sendable {
@@ -77,16 +77,13 @@ public final class RuleSet: Sendable {
         for (position, field) in parts.order.enumerated() { rank[field.index] = position }
         self.rank = rank
         var successors = [[FieldID]](repeating: [], count: count)
-        var dependents = [[FieldID]](repeating: [], count: count)
         var seen = Set<Int>()
         for edge in parts.edges {
             if seen.insert(edge.from.index &* count &+ edge.to.index).inserted {
                 successors[edge.from.index].append(edge.to)
             }
-            if edge.kind == .dependsOn { dependents[edge.from.index].append(edge.to) }
         }
         self.successors = successors.map { $0.sorted { rank[$0.index] < rank[$1.index] } }
-        self.dependents = dependents
         var gatesOfField = [[Int]](repeating: [], count: count)
         for (index, gate) in parts.gates.enumerated() {
             for member in gate.members { gatesOfField[member.index].append(index) }
@@ -105,6 +102,7 @@ public final class RuleSet: Sendable {
         for (ordinal, list) in lists.enumerated() { listOrdinal[list.index] = ordinal }
         self.lists = lists
         self.listOrdinal = listOrdinal
+        layout = SlotLayout(fields: parts.fields, listOrdinal: listOrdinal)
     }
 
     /// Compiles rules from YAML (or JSON) text.

@@ -101,7 +101,7 @@ extension Form {
             return seen.map { id in
                 let input = Slot(id, item: rules.fields[id.index].list == nil ? -1 : slot.item)
                 if rules.fields[id.index].type == .list {
-                    return ("count(\(rules.fields[id.index].path))", .number(Double(items[rules.listOrdinal[id.index]].count)))
+                    return ("count(\(rules.fields[id.index].path))", .number(Double(values.itemCount(of: id))))
                 }
                 return (self.path(input), self.state(input).value)
             }

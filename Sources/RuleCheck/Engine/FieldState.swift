@@ -21,6 +21,40 @@ public struct FieldState: Hashable, Sendable {
     /// The state of a field that does not exist (a path past the end of a list).
     public static let absent = FieldState(value: nil, provenance: .empty, isVisible: false, isEnabled: false,
                                           isRequired: false, issues: [])
+
+    public init(value: Value?, provenance: Provenance, isVisible: Bool, isEnabled: Bool, isRequired: Bool,
+                issues: [Issue]) {
+        self.value = value
+        self.provenance = provenance
+        self.isVisible = isVisible
+        self.isEnabled = isEnabled
+        self.isRequired = isRequired
+        self.issues = issues
+    }
+
+    init(value: Value?, status: FieldStatus) {
+        self.init(value: value, provenance: status.provenance, isVisible: status.isVisible,
+                  isEnabled: status.isEnabled, isRequired: status.isRequired, issues: status.issues)
+    }
+
+    /// Everything but the value.
+    var status: FieldStatus {
+        FieldStatus(provenance: provenance, isVisible: isVisible, isEnabled: isEnabled, isRequired: isRequired,
+                    issues: issues)
+    }
+}
+
+/// A slot's state in a form, without its value (which the form keeps where expressions read it).
+struct FieldStatus: Hashable, Sendable {
+    var provenance: Provenance
+    var isVisible: Bool
+    var isEnabled: Bool
+    var isRequired: Bool
+    var issues: [Issue]
+
+    /// The status of a slot that does not exist.
+    static let absent = FieldStatus(provenance: .empty, isVisible: false, isEnabled: false, isRequired: false,
+                                    issues: [])
 }
 
 /// Where a field's value came from.

@@ -54,10 +54,11 @@ extension Form {
     @discardableResult
     public mutating func reset() -> ChangeSet {
         let previous = self
+        values = SlotTable(layout: rules.layout, blank: nil)
+        states = SlotTable(layout: rules.layout, blank: .absent)
         for field in rules.fields where field.list == nil {
-            states[field.id.index] = initialState(field)
+            setState(initialState(field), Slot(field.id))
         }
-        items = Array(repeating: [], count: rules.lists.count)
         recomputeAll(changed: [], edit: nil)
         recountValidity()
         return difference(from: previous)
@@ -146,7 +147,7 @@ extension Form {
               let list = rules.field(listPath), list.type == .list else { throw unknown(path) }
         let rest = path[path.index(after: close)...]
         guard rest.first == ".", let field = rules.field(listPath + rest), field.list == list.id else { throw unknown(path) }
-        guard items[rules.listOrdinal[list.id.index]].indices.contains(index) else {
+        guard (0..<values.itemCount(of: list.id)).contains(index) else {
             throw FormError(.indexOutOfRange, "'\(listPath)' has \(itemCount(listPath)) items; there is no item \(index)")
         }
         return Slot(field.id, item: index)

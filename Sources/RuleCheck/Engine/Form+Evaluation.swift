@@ -99,8 +99,7 @@ extension Form {
             if slot.item >= 0 {
                 result.append(Slot(next, item: slot.item))
             } else {
-                let count = items[rules.listOrdinal[list.index]].count
-                for item in 0..<count { result.append(Slot(next, item: item)) }
+                for item in 0..<values.itemCount(of: list) { result.append(Slot(next, item: item)) }
             }
         }
         return result
@@ -108,69 +107,35 @@ extension Form {
 
     // MARK: - One slot
 
-    /// Re-evaluates one slot from its inputs; returns whether its value changed.
-    ///
-    /// In order: the value (computed, or cleared because a `depends_on` parent changed in this
-    /// edit); visibility (a newly hidden value is cleared under `hidden_values: clear`); the
-    /// options on offer (a value no longer offered is cleared); enabled; required; issues.
+    /// Re-evaluates one slot from its inputs through the value step (``FieldEvaluator``) and
+    /// applies the outcome; returns whether its value changed.
     mutating func evaluate(_ slot: Slot, changed: Set<Slot>, edit: String?) -> Bool {
         let field = rules.fields[slot.field.index]
-        let old = state(slot)
-        var state = withValueAndVisibility(field, slot, old, changed: changed, edit: edit)
-        // Checks may read the field's own value: store a new one before evaluating them.
-        if state.value != old.value { setState(state, slot) }
-        state = withRequiredAndIssues(field, slot, state)
-        setState(state, slot)
-        return state.value != old.value
-    }
-
-    /// The slot's visibility, enabled state and value. (A separate, non-mutating step: the
-    /// evaluation context shares the form's storage, which must be released before writing.)
-    private func withValueAndVisibility(_ field: FieldRules, _ slot: Slot, _ old: FieldState,
-                                        changed: Set<Slot>, edit: String?) -> FieldState {
-        let context = context(item: slot.item)
-        var state = old
-        state.isVisible = evaluator.isVisible(field, context)
-        state.isEnabled = evaluator.isEnabled(field, context)
-        let clearsHidden = !state.isVisible && rules.hiddenValues == .clear
-        if let computed = field.computed {
-            // A computed value always follows its inputs (empty while hidden under `clear`, or
-            // when not on offer); its provenance stays `computed`.
-            var value = clearsHidden ? nil : Value.normalized(computed.evaluate(context))
-            if let offered = value, field.optionsFilter != nil, !evaluator.isOffered(offered, field, context) {
-                value = nil
+        let old = states[slot]
+        let oldValue = values[slot]
+        var input = FieldEvaluator.Input(value: oldValue)
+        input.changedParent = changedParent(field, slot, changed)
+        let outcome = evaluator.step(field, slot, input, mode: .form, values: &values, today: today)
+        var status = FieldStatus(provenance: old.provenance, isVisible: outcome.isVisible, isEnabled: outcome.isEnabled,
+                                 isRequired: outcome.isRequired, issues: [])
+        if field.isComputed {
+            status.provenance = .computed
+        } else if let cause = outcome.cleared {
+            status.provenance = .cleared(cause, edit: edit)
+        }
+        if !outcome.failures.isEmpty {
+            let context = context(item: slot.item)
+            status.issues = outcome.failures.map { failure in
+                evaluator.messages.issue(failure, field, value: outcome.value, written: nil, context)
             }
-            state.value = value
-            state.provenance = .computed
-            return state
         }
-        guard field.type.holdsValue, state.value != nil else { return state }
-        if let parent = changedParent(field, slot, changed) {
-            state.value = nil
-            state.provenance = .cleared(.dependsOn(path(parent)), edit: edit)
-        } else if clearsHidden {
-            state.value = nil
-            state.provenance = .cleared(.hidden, edit: edit)
-        } else if let value = state.value, field.optionsFilter != nil, !evaluator.isOffered(value, field, context) {
-            state.value = nil
-            state.provenance = .cleared(.optionsFilter, edit: edit)
-        }
-        return state
-    }
-
-    /// Required-ness and issues, which may read the slot's own new value.
-    private func withRequiredAndIssues(_ field: FieldRules, _ slot: Slot, _ current: FieldState) -> FieldState {
-        let context = context(item: slot.item)
-        var state = current
-        state.isRequired = evaluator.isRequired(field, visible: state.isVisible, context)
-        state.issues = state.isVisible
-            ? evaluator.issues(field, value: state.value, required: state.isRequired, context)
-            : []
-        return state
+        states[slot] = status
+        return outcome.value != oldValue
     }
 
     /// The first `depends_on` parent of the slot whose value changed in this edit.
     private func changedParent(_ field: FieldRules, _ slot: Slot, _ changed: Set<Slot>) -> Slot? {
+        guard !changed.isEmpty else { return nil }
         for parent in field.dependsOn {
             let parentSlot = rules.fields[parent.index].list == nil ? Slot(parent) : Slot(parent, item: slot.item)
             if changed.contains(parentSlot) { return parentSlot }
@@ -220,7 +185,7 @@ extension Form {
             changes.gates[rules.gates[gate].name] = !wasOpen
         }
         for (list, countBefore) in record.countsBefore {
-            let count = items[rules.listOrdinal[list.index]].count
+            let count = values.itemCount(of: list)
             if count != countBefore { changes.items[rules.fields[list.index].path] = count }
         }
         return changes
@@ -242,8 +207,8 @@ extension Form {
         where (invalidInGate[index] == 0) != (previous.invalidInGate[index] == 0) {
             changes.gates[gate.name] = invalidInGate[index] == 0
         }
-        for (ordinal, list) in rules.lists.enumerated() where items[ordinal].count != previous.items[ordinal].count {
-            changes.items[rules.fields[list.index].path] = items[ordinal].count
+        for list in rules.lists where values.itemCount(of: list) != previous.values.itemCount(of: list) {
+            changes.items[rules.fields[list.index].path] = values.itemCount(of: list)
         }
         return changes
     }

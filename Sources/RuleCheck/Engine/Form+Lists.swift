@@ -10,15 +10,16 @@ extension Form {
     @discardableResult
     public mutating func insert(_ list: String, at index: Int) throws(FormError) -> ChangeSet {
         let (field, ordinal) = try editableList(list)
-        let count = items[ordinal].count
+        let count = values.itemCount(ordinal: ordinal)
         guard (0...count).contains(index) else {
             throw FormError(.indexOutOfRange, "'\(list)' has \(count) items; cannot insert at \(index)")
         }
         return try perform("insert \(list)[\(index)]") { form, record in
             record.countsBefore[field.id] = count
             form.touchItems(of: field, from: index, to: count, &record)
-            let fresh = ContiguousArray(field.members.map { form.initialState(form.rules.fields[$0.index]) })
-            form.items[ordinal].insert(fresh, at: index)
+            let fresh = field.members.map { form.initialState(form.rules.fields[$0.index]) }
+            form.values.insertItem(fresh.map(\.value), ordinal: ordinal, at: index)
+            form.states.insertItem(fresh.map(\.status), ordinal: ordinal, at: index)
             record.seeds = [Slot(field.id)] + field.members.map { Slot($0, item: index) }
             record.changed.insert(Slot(field.id))
         }
@@ -28,14 +29,15 @@ extension Form {
     @discardableResult
     public mutating func remove(_ list: String, at index: Int) throws(FormError) -> ChangeSet {
         let (field, ordinal) = try editableList(list)
-        let count = items[ordinal].count
-        guard items[ordinal].indices.contains(index) else {
+        let count = values.itemCount(ordinal: ordinal)
+        guard (0..<count).contains(index) else {
             throw FormError(.indexOutOfRange, "'\(list)' has \(count) items; there is no item \(index)")
         }
         return try perform("remove \(list)[\(index)]") { form, record in
             record.countsBefore[field.id] = count
             form.touchItems(of: field, from: index, to: count - 1, &record)
-            form.items[ordinal].remove(at: index)
+            form.values.removeItem(ordinal: ordinal, at: index)
+            form.states.removeItem(ordinal: ordinal, at: index)
             record.seeds = [Slot(field.id)]
             record.changed.insert(Slot(field.id))
         }
@@ -45,15 +47,15 @@ extension Form {
     @discardableResult
     public mutating func move(_ list: String, from source: Int, to destination: Int) throws(FormError) -> ChangeSet {
         let (field, ordinal) = try editableList(list)
-        let count = items[ordinal].count
-        guard items[ordinal].indices.contains(source), items[ordinal].indices.contains(destination) else {
+        let count = values.itemCount(ordinal: ordinal)
+        guard (0..<count).contains(source), (0..<count).contains(destination) else {
             throw FormError(.indexOutOfRange, "'\(list)' has \(count) items; cannot move \(source) to \(destination)")
         }
         guard source != destination else { return ChangeSet() }
         return try perform("move \(list)[\(source)] to \(destination)") { form, record in
             form.touchItems(of: field, from: min(source, destination), to: max(source, destination), &record)
-            let moved = form.items[ordinal].remove(at: source)
-            form.items[ordinal].insert(moved, at: destination)
+            form.values.moveItem(ordinal: ordinal, from: source, to: destination)
+            form.states.moveItem(ordinal: ordinal, from: source, to: destination)
             record.seeds = [Slot(field.id)]
         }
     }
@@ -63,7 +65,7 @@ extension Form {
             throw FormError(.unknownField, "no list '\(path)'")
         }
         guard field.type == .list else { throw FormError(.notAValueField, "'\(path)' is not a list") }
-        guard states[field.id.index].isEnabled else { throw FormError(.disabledField, "'\(path)' is disabled") }
+        guard states[Slot(field.id)].isEnabled else { throw FormError(.disabledField, "'\(path)' is disabled") }
         return (field, rules.listOrdinal[field.id.index])
     }
 

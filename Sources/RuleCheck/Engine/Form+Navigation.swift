@@ -32,7 +32,7 @@ extension Form {
         let group = rules.fields[slot.field.index]
         let member = { (id: FieldID) -> String in
             let memberSlot = Slot(id, item: self.rules.fields[id.index].list == nil ? -1 : slot.item)
-            return self.state(memberSlot).value.map { self.evaluator.display($0, self.rules.fields[id.index]) } ?? ""
+            return self.state(memberSlot).value.map { self.evaluator.messages.display($0, self.rules.fields[id.index]) } ?? ""
         }
         guard let template = group.display else {
             return rules.valueDescendants[group.id.index].map(member).filter { !$0.isEmpty }.joined(separator: " ")
@@ -59,7 +59,7 @@ extension Form {
             let field = rules.fields[id.index]
             result.append(Slot(id))
             if field.type == .list {
-                for item in 0..<items[rules.listOrdinal[id.index]].count {
+                for item in 0..<values.itemCount(of: id) {
                     result += field.members.map { Slot($0, item: item) }
                 }
             }

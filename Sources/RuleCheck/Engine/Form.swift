@@ -31,10 +31,11 @@ public struct Form: Sendable {
     public var evaluationMode: EvaluationMode = .incremental
 
     let evaluator: FieldEvaluator
-    /// Form-level fields' states, indexed by field id (item fields' entries are unused).
-    var states: ContiguousArray<FieldState>
-    /// For each list (by ordinal): its items, each holding its item fields' states by item index.
-    var items: [[ContiguousArray<FieldState>]]
+    /// Every slot's value: what expressions read.
+    var values: SlotTable<Value?>
+    /// Every slot's derived state (provenance, visibility, enabled, required, issues), in the same
+    /// layout.
+    var states: SlotTable<FieldStatus>
     /// For each section and gate: how many of its field slots have issues.
     var invalidInSection: [Int]
     var invalidInGate: [Int]
@@ -49,12 +50,12 @@ public struct Form: Sendable {
         self.today = today
         self.locale = locale
         evaluator = FieldEvaluator(rules: rules, locale: locale)
-        states = ContiguousArray(repeating: .absent, count: rules.fields.count)
-        items = Array(repeating: [], count: rules.lists.count)
+        values = SlotTable(layout: rules.layout, blank: nil)
+        states = SlotTable(layout: rules.layout, blank: .absent)
         invalidInSection = Array(repeating: 0, count: rules.sections.count)
         invalidInGate = Array(repeating: 0, count: rules.gates.count)
         for field in rules.fields where field.list == nil {
-            states[field.id.index] = initialState(field)
+            setState(initialState(field), Slot(field.id))
         }
         recomputeAll(changed: [], edit: nil)
         recountValidity()
@@ -69,7 +70,7 @@ public struct Form: Sendable {
     /// The number of items of the list at `path` (0 for anything else).
     public func itemCount(_ path: String) -> Int {
         guard let list = rules.field(path), list.type == .list else { return 0 }
-        return items[rules.listOrdinal[list.id.index]].count
+        return values.itemCount(of: list.id)
     }
 
     /// Whether a gate is open: every visible field it covers is valid.
@@ -90,25 +91,19 @@ public struct Form: Sendable {
 
     // MARK: - Slots
 
+    /// The state of a slot (``FieldState/absent`` for an item that does not exist).
     func state(_ slot: Slot) -> FieldState {
-        let field = rules.fields[slot.field.index]
-        guard let list = field.list else { return states[slot.field.index] }
-        let listItems = items[rules.listOrdinal[list.index]]
-        guard listItems.indices.contains(slot.item) else { return .absent }
-        return listItems[slot.item][field.itemIndex]
+        FieldState(value: values[slot], status: states[slot])
     }
 
     mutating func setState(_ state: FieldState, _ slot: Slot) {
-        let field = rules.fields[slot.field.index]
-        if let list = field.list {
-            items[rules.listOrdinal[list.index]][slot.item][field.itemIndex] = state
-        } else {
-            states[slot.field.index] = state
-        }
+        values[slot] = state.value
+        states[slot] = state.status
     }
 
-    func context(item: Int) -> FormContext {
-        FormContext(rules: rules, states: states, items: items, item: item, today: today)
+    /// What expressions read, at form level (`item` -1) or in one list item.
+    func context(item: Int) -> SlotContext {
+        SlotContext(values: values, item: item, today: today)
     }
 
     /// The path of a slot: `doc_number`, `drivers[2].birth_date`.
@@ -120,7 +115,7 @@ public struct Form: Sendable {
     func allSlots() -> [Slot] {
         rules.order.flatMap { id -> [Slot] in
             guard let list = rules.fields[id.index].list else { return [Slot(id)] }
-            return (0..<items[rules.listOrdinal[list.index]].count).map { Slot(id, item: $0) }
+            return (0..<values.itemCount(of: list)).map { Slot(id, item: $0) }
         }
     }
 

@@ -106,7 +106,7 @@ extension Form {
             entries[path(slot)] = entry
         }
         var counts: [String: Int] = [:]
-        for (ordinal, list) in rules.lists.enumerated() { counts[rules.fields[list.index].path] = items[ordinal].count }
+        for list in rules.lists { counts[rules.fields[list.index].path] = values.itemCount(of: list) }
         return FormSnapshot(form: rules.form, fields: entries, items: counts)
     }
 
@@ -123,8 +123,13 @@ extension Form {
             guard let list = rules.field(path), list.type == .list, count >= 0 else {
                 throw FormError(.snapshotMismatch, "the snapshot has items of '\(path)', which is not a list of these rules")
             }
-            items[rules.listOrdinal[list.id.index]] = (0..<count).map { _ in
-                ContiguousArray(list.members.map { initialState(rules.fields[$0.index]) })
+            let ordinal = rules.listOrdinal[list.id.index]
+            let fresh = list.members.map { initialState(rules.fields[$0.index]) }
+            values.resetItems(ordinal: ordinal, count: 0)
+            states.resetItems(ordinal: ordinal, count: 0)
+            for item in 0..<count {
+                values.insertItem(fresh.map(\.value), ordinal: ordinal, at: item)
+                states.insertItem(fresh.map(\.status), ordinal: ordinal, at: item)
             }
         }
         for path in snapshot.fields.keys.sorted() {

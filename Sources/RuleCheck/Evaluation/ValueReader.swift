@@ -7,40 +7,48 @@
 /// * choice: one of the option values, written as text;
 /// * multi_choice: a JSON array of option values, `["a", "b"]`.
 enum ValueReader {
-    /// Why a text could not be read: what was expected instead.
-    struct Failure: Error, Hashable, Sendable {
-        /// For messages: "a number", "a date (dd.MM.yyyy)", …
-        let expected: String
+    /// Why a text could not be read: a `type` failure saying what was expected, or an `option`
+    /// failure for a choice whose text is no option's value.
+    struct Unreadable: Error, Hashable, Sendable {
+        let failure: Failure
+
+        /// What was expected, in English words, for errors a developer reads (`FormError`).
+        var expected: String {
+            if case .type(let expected) = failure { return MessageBuilder.english.phrase(expected) }
+            return "one of the options"
+        }
     }
 
-    static func read(text: String, for field: FieldRules) -> Result<Value?, Failure> {
+    static func read(text: String, for field: FieldRules) -> Result<Value?, Unreadable> {
         if text.isEmpty { return .success(nil) }
         switch field.type {
         case .text:
             return .success(.text(text))
         case .number:
-            guard let number = NumberText.parse(text) else { return .failure(Failure(expected: "a number")) }
+            guard let number = NumberText.parse(text) else { return .failure(Unreadable(failure: .type(.number))) }
             return .success(.number(number))
         case .integer:
             guard let number = NumberText.parse(text), number == number.rounded() else {
-                return .failure(Failure(expected: "a whole number"))
+                return .failure(Unreadable(failure: .type(.wholeNumber)))
             }
             return .success(.number(number))
         case .date:
             guard let day = field.dateFormat.parse(text) else {
-                return .failure(Failure(expected: "a date (\(field.dateFormat.pattern))"))
+                return .failure(Unreadable(failure: .type(.date(format: field.dateFormat.pattern))))
             }
             return .success(.date(day))
         case .bool:
-            guard let flag = bool(text) else { return .failure(Failure(expected: "true or false")) }
+            guard let flag = bool(text) else { return .failure(Unreadable(failure: .type(.bool))) }
             return .success(.bool(flag))
         case .choice:
-            guard let option = option(text, of: field) else { return .failure(Failure(expected: "one of the options")) }
+            guard let option = option(text, of: field) else { return .failure(Unreadable(failure: .option)) }
             return .success(option)
         case .multiChoice:
             return readList(text, for: field)
-        case .group, .list:
-            return .failure(Failure(expected: "a value (\(field.type) fields have none)"))
+        case .group:
+            return .failure(Unreadable(failure: .type(.jsonObject)))
+        case .list:
+            return .failure(Unreadable(failure: .type(.itemArray(badItem: nil))))
         }
     }
 
@@ -82,7 +90,7 @@ extension ValueReader {
     /// (`1.0` counts as whole), a bool field a JSON boolean, text and date fields a JSON string,
     /// a choice an option value of any JSON type, a multi_choice an array of them. `null` is an
     /// empty value; anything else is a failure.
-    static func read(json: JSONValue, for field: FieldRules, dates: DateText = .fieldFormat) -> Result<Value?, Failure> {
+    static func read(json: JSONValue, for field: FieldRules, dates: DateText = .fieldFormat) -> Result<Value?, Unreadable> {
         if case .null = json { return .success(nil) }
         switch (field.type, json) {
         case (.text, .string(let text)):
@@ -94,31 +102,37 @@ extension ValueReader {
         case (.date, .string(let text)):
             if text.isEmpty { return .success(nil) }
             let format = dates == .iso ? DateFormat.iso : field.dateFormat
-            guard let day = format.parse(text) else { return .failure(Failure(expected: "a date (\(format.pattern))")) }
+            guard let day = format.parse(text) else {
+                return .failure(Unreadable(failure: .type(.jsonDate(format: format.pattern))))
+            }
             return .success(.date(day))
         case (.bool, .bool(let flag)):
             return .success(.bool(flag))
-        case (.choice, _):
-            guard let option = option(json, of: field) else { return .failure(Failure(expected: "one of the options")) }
+        case (.choice, .string), (.choice, .number), (.choice, .bool):
+            guard let option = option(json, of: field) else { return .failure(Unreadable(failure: .option)) }
             return .success(option)
         case (.multiChoice, .array(let elements)):
             var values: [Value] = []
             for element in elements {
-                guard let option = option(element, of: field) else {
-                    return .failure(Failure(expected: "a list of options"))
+                switch element {
+                case .string, .number, .bool: break
+                default: return .failure(Unreadable(failure: .type(.optionArray)))
                 }
+                guard let option = option(element, of: field) else { return .failure(Unreadable(failure: .option)) }
                 values.append(option)
             }
             return .success(Value.normalized(.list(values)))
+        case (.choice, _):
+            return .failure(Unreadable(failure: .option))
         default:
-            return .failure(Failure(expected: expectedJSON(field.type)))
+            return .failure(Unreadable(failure: .type(expectedJSON(field))))
         }
     }
 
     /// A multi_choice cell: a JSON array of option values.
-    static func readList(_ text: String, for field: FieldRules) -> Result<Value?, Failure> {
+    static func readList(_ text: String, for field: FieldRules) -> Result<Value?, Unreadable> {
         guard let json = try? JSONParser().parse(text), case .array = json else {
-            return .failure(Failure(expected: #"a JSON array of options, such as ["a", "b"]"#))
+            return .failure(Unreadable(failure: .type(.optionArray)))
         }
         return read(json: json, for: field)
     }
@@ -134,16 +148,16 @@ extension ValueReader {
         return field.options.first { $0.value == value }?.value
     }
 
-    private static func expectedJSON(_ type: FieldType) -> String {
-        switch type {
-        case .text: "a JSON string"
-        case .number: "a JSON number"
-        case .integer: "a whole JSON number"
-        case .date: "a date as a JSON string"
-        case .bool: "a JSON boolean (true or false)"
-        case .choice: "one of the options"
-        case .multiChoice: "a JSON array of options"
-        case .group, .list: "a value"
+    private static func expectedJSON(_ field: FieldRules) -> Expected {
+        switch field.type {
+        case .text: .jsonString
+        case .number: .jsonNumber
+        case .integer: .jsonWholeNumber
+        case .date: .jsonDate(format: field.dateFormat.pattern)
+        case .bool: .jsonBool
+        case .choice, .multiChoice: .optionArray  // a choice's non-scalar is an `option` failure
+        case .group: .jsonObject
+        case .list: .itemArray(badItem: nil)
         }
     }
 }

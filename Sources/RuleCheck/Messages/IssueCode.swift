@@ -37,6 +37,8 @@ public struct IssueCode: RawRepresentable, Hashable, Sendable, Comparable, Custo
     public static let computed = IssueCode(rawValue: "computed")
     /// Batch: the input could not be read there.
     public static let malformed = IssueCode(rawValue: "malformed")
+    /// Batch: a JSON object has the same key more than once.
+    public static let duplicateKey = IssueCode(rawValue: "duplicate_key")
 
     /// The codes a field-level `messages:` map may name.
     static let fieldCodes: [IssueCode] = [
@@ -44,7 +46,9 @@ public struct IssueCode: RawRepresentable, Hashable, Sendable, Comparable, Custo
     ]
 
     /// Every code, field failures first, then the batch-only codes.
-    public static let all: [IssueCode] = fieldCodes + [.hiddenValue, .orphan, .unknownColumn, .missingColumn, .computed, .malformed]
+    public static let all: [IssueCode] = fieldCodes + [
+        .hiddenValue, .orphan, .unknownColumn, .missingColumn, .computed, .malformed, .duplicateKey,
+    ]
 
     /// Warnings unless `--strict`: hidden values, orphans, unknown columns.
     public var isWarning: Bool { self == .hiddenValue || self == .orphan || self == .unknownColumn }

@@ -1,0 +1,154 @@
+/// Reading a record's values into slots: CSV cells and dictionary texts, JSON objects.
+extension RecordEvaluator {
+    /// Checks one CSV record from scratch: clears, reads every cell that has a field, finishes.
+    mutating func check(cells: [String], columns: ColumnMap) -> [Violation] {
+        clear(columns: columns)
+        for (index, text) in cells.enumerated() where index < columns.fields.count {
+            guard let field = columns.fields[index] else { continue }
+            read(text: text, field: rules.fields[field.index])
+        }
+        return finish()
+    }
+
+    mutating func read(text: String, key: String) {
+        guard let field = rules.field(key), field.list == nil, field.type != .group else {
+            unknownKeys.append(key)
+            return
+        }
+        read(text: text, field: field)
+    }
+
+    /// Reads a form-level field's text: a value of its type, or for a list a JSON array of item
+    /// objects.
+    mutating func read(text: String, field: FieldRules) {
+        let slot = Slot(field.id)
+        written[slot] = text.isEmpty ? .empty : .text(text)
+        if field.type == .list {
+            guard !text.isEmpty else { return }
+            switch Result(catching: { () throws(JSONParseError) in try JSONParser().parse(text) }) {
+            case .success(.array(let elements)): readItems(elements, of: field)
+            default: unreadable[slot] = .type(.itemArray(badItem: nil))
+            }
+            return
+        }
+        switch ValueReader.read(text: text, for: field) {
+        case .success(let value): values[slot] = value
+        case .failure(let failure): unreadable[slot] = failure.failure
+        }
+    }
+
+    /// Reads a JSON object's entries in key order. That order decides the order of unknown keys,
+    /// and which value wins when a group's object and a dotted key name the same field.
+    mutating func read(json object: [String: JSONValue]) {
+        if readInAnyOrder(object) { return }
+        clear(columns: columns)
+        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+            read(json: value, key: key)
+        }
+    }
+
+    /// Reads the entries in the dictionary's own order, which saves sorting the keys, when that
+    /// order cannot matter: every key is a form-level field's that is not a group, and at most
+    /// one is a list's (its items are then the only source of unknown keys). Returns false as soon
+    /// as a key breaks that; the caller then clears and reads in key order.
+    private mutating func readInAnyOrder(_ object: [String: JSONValue]) -> Bool {
+        var lists = 0
+        for (key, value) in object {
+            guard let field = rules.field(key), field.list == nil, field.type != .group else { return false }
+            if field.type == .list {
+                lists += 1
+                guard lists == 1 else { return false }
+            }
+            read(json: value, field: field)
+        }
+        return true
+    }
+
+    mutating func read(json: JSONValue, key: String) {
+        guard let field = rules.field(key), field.list == nil else {
+            unknownKeys.append(key)
+            return
+        }
+        read(json: json, field: field)
+    }
+
+    private mutating func read(json: JSONValue, field: FieldRules) {
+        let slot = Slot(field.id)
+        switch (field.type, json) {
+        case (.group, .object(let members)):
+            for (name, member) in members.sorted(by: { $0.key < $1.key }) {
+                read(json: member, key: field.path + "." + name)
+            }
+        case (.group, .null):
+            break
+        case (.list, .array(let elements)):
+            written[slot] = .json(json)
+            readItems(elements, of: field)
+        case (.list, .null):
+            written[slot] = .empty
+        default:
+            if case .null = json { written[slot] = .empty } else { written[slot] = .json(json) }
+            switch ValueReader.read(json: json, for: field) {
+            case .success(let value): values[slot] = value
+            case .failure(let failure): unreadable[slot] = failure.failure
+            }
+        }
+    }
+
+    /// Reads a list's items. An element that is not an object is a `type` failure of the list,
+    /// which then counts as empty.
+    private mutating func readItems(_ elements: [JSONValue], of list: FieldRules) {
+        if let bad = elements.firstIndex(where: { if case .object = $0 { false } else { true } }) {
+            unreadable[Slot(list.id)] = .type(.itemArray(badItem: bad))
+            return
+        }
+        let ordinal = rules.listOrdinal[list.id.index]
+        values.resetItems(ordinal: ordinal, count: elements.count)
+        written.resetItems(ordinal: ordinal, count: elements.count)
+        for (item, element) in elements.enumerated() {
+            if case .object(let object) = element {
+                readItem(object, prefix: "", list: list, item: item)
+            }
+        }
+    }
+
+    /// Reads one item's keys; `prefix` is the path inside the item of the group they are in
+    /// (`""`, `address.`).
+    ///
+    /// The keys are read in key order (which decides the order of unknown keys) unless every key
+    /// is an item field outside a group: then the dictionary's own order does as well and saves
+    /// sorting. Reading a value only sets that field's slot, so the values read before a key
+    /// turns out otherwise are simply read again, to the same effect, in key order.
+    private mutating func readItem(_ object: [String: JSONValue], prefix: String, list: FieldRules, item: Int) {
+        let ordinal = rules.listOrdinal[list.id.index]
+        if prefix.isEmpty, readItemInAnyOrder(object, ordinal: ordinal, item: item) { return }
+        for (key, json) in object.sorted(by: { $0.key < $1.key }) {
+            guard let field = checker.itemFields[ordinal][prefix.isEmpty ? key : prefix + key] else {
+                unknownKeys.append(list.path + "[]." + prefix + key)
+                continue
+            }
+            if field.type == .group {
+                if case .object(let members) = json { readItem(members, prefix: prefix + key + ".", list: list, item: item) }
+                continue
+            }
+            readItemValue(json, field: field, item: item)
+        }
+    }
+
+    private mutating func readItemInAnyOrder(_ object: [String: JSONValue], ordinal: Int, item: Int) -> Bool {
+        for (key, json) in object {
+            guard let field = checker.itemFields[ordinal][key], field.type != .group else { return false }
+            readItemValue(json, field: field, item: item)
+        }
+        return true
+    }
+
+    private mutating func readItemValue(_ json: JSONValue, field: FieldRules, item: Int) {
+        let slot = Slot(field.id, item: item)
+        if case .null = json { written[slot] = .empty } else { written[slot] = .json(json) }
+        switch ValueReader.read(json: json, for: field) {
+        case .success(let value): values[slot] = value
+        case .failure(let failure): unreadable[slot] = failure.failure
+        }
+    }
+}

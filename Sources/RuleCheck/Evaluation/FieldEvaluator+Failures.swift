@@ -1,0 +1,150 @@
+import Patterns
+
+/// The failures of a visible field's value: every rule it fails, each its own failure.
+extension FieldEvaluator {
+    /// Every rule of a visible field that `value` fails, in a fixed order: required; length,
+    /// pattern, mask; min, max; option; items; then each applicable check.
+    func failures<Context: EvaluationContext>(_ field: FieldRules, value: Value?, required: Bool, _ context: Context,
+                                              into found: inout [Failure]) {
+        switch field.type {
+        case .group:
+            let empty = rules.valueDescendants[field.id.index].allSatisfy { context.value(of: $0) == nil }
+            if empty {
+                if required { found.append(.required) }
+                return
+            }
+            checkFailures(field, value: nil, context, into: &found)
+        case .list:
+            let count = context.itemCount(of: field.id)
+            if count == 0 {
+                if required { found.append(.required) }
+                return
+            }
+            countFailures(field, count, into: &found)
+            checkFailures(field, value: nil, context, into: &found)
+        default:
+            guard let value else {
+                if required { found.append(.required) }
+                return
+            }
+            valueFailures(field, value, context, into: &found)
+            if field.type == .choice || field.type == .multiChoice, !isOffered(value, field, context) {
+                found.append(.option)
+            }
+            if case .list(let values) = value {
+                countFailures(field, values.count, into: &found)
+            }
+            checkFailures(field, value: value, context, into: &found)
+        }
+    }
+
+    private func countFailures(_ field: FieldRules, _ count: Int, into found: inout [Failure]) {
+        if let minimum = field.minItems, count < minimum {
+            found.append(.minItems)
+        } else if let maximum = field.maxItems, count > maximum {
+            found.append(.maxItems)
+        }
+    }
+
+    /// Length, pattern, mask and range of the field's own keys.
+    private func valueFailures<Context: EvaluationContext>(_ field: FieldRules, _ value: Value, _ context: Context,
+                                                           into found: inout [Failure]) {
+        switch value {
+        case .text(let text):
+            if let minimum = field.minLength, text.scalarCount(isBelow: minimum) { found.append(.minLength(check: nil)) }
+            if let maximum = field.maxLength, text.scalarCount(isAbove: maximum) { found.append(.maxLength(check: nil)) }
+            if let pattern = field.pattern, let failure = patternFailure(pattern, text, check: nil) { found.append(failure) }
+            if let mask = field.mask, !mask.isComplete(text) { found.append(.mask(check: nil)) }
+        case .number, .date:
+            if let bound = field.min,
+               let failure = rangeFailure(min: true, bound, value, field, "min: \(field.minText ?? "")", check: nil, context, &found) {
+                found.append(failure)
+            }
+            if let bound = field.max,
+               let failure = rangeFailure(min: false, bound, value, field, "max: \(field.maxText ?? "")", check: nil, context, &found) {
+                found.append(failure)
+            }
+        default:
+            break
+        }
+    }
+
+    private func patternFailure(_ pattern: Pattern, _ text: String, check: Int?) -> Failure? {
+        do {
+            return try pattern.matches(text) ? nil : .pattern(check: check)
+        } catch {
+            return .regexLimit(check: check)
+        }
+    }
+
+    /// A `min` or `max` failure, or nil. A bound that evaluates to null is not applied.
+    private func rangeFailure<Context: EvaluationContext>(min: Bool, _ bound: Expr, _ value: Value, _ field: FieldRules,
+                                                          _ rule: @autoclosure () -> String, check: Int?,
+                                                          _ context: Context, _ found: inout [Failure]) -> Failure? {
+        guard let limit = evaluate(bound, field, rule(), context, &found) else { return nil }
+        let fails: Bool
+        switch (value, limit) {
+        case (.number(let a), .number(let b)): fails = min ? a < b : a > b
+        case (.date(let a), .date(let b)): fails = min ? a < b : a > b
+        default: return nil
+        }
+        guard fails else { return nil }
+        return min ? .min(limit, check: check) : .max(limit, check: check)
+    }
+
+    /// The failures of the checks whose `when` holds.
+    private func checkFailures<Context: EvaluationContext>(_ field: FieldRules, value: Value?, _ context: Context,
+                                                           into found: inout [Failure]) {
+        for (index, check) in field.checks.enumerated() {
+            if let when = check.when, !holds(when, field, "\(check.text) when \(check.whenText ?? "")", context, &found) {
+                continue
+            }
+            switch check.kind {
+            case .pattern(let pattern):
+                if case .text(let text)? = value, let failure = patternFailure(pattern, text, check: index) {
+                    found.append(failure)
+                }
+            case .mask(let mask):
+                if case .text(let text)? = value, !mask.isComplete(text) { found.append(.mask(check: index)) }
+            case .min(let bound):
+                if let value, let failure = rangeFailure(min: true, bound, value, field, check.text, check: index,
+                                                         context, &found) {
+                    found.append(failure)
+                }
+            case .max(let bound):
+                if let value, let failure = rangeFailure(min: false, bound, value, field, check.text, check: index,
+                                                         context, &found) {
+                    found.append(failure)
+                }
+            case .minLength(let minimum):
+                if case .text(let text)? = value, text.scalarCount(isBelow: minimum) { found.append(.minLength(check: index)) }
+            case .maxLength(let maximum):
+                if case .text(let text)? = value, text.scalarCount(isAbove: maximum) { found.append(.maxLength(check: index)) }
+            case .expr(let condition):
+                if !holds(condition, field, check.text, context, &found) { found.append(.check(index)) }
+            }
+        }
+    }
+}
+
+extension String {
+    // Lengths are counted in Unicode scalars, which takes a walk over the text; its UTF-8 length
+    // is known at once. Text of n UTF-8 bytes has between ⌈n/4⌉ and n scalars, which settles
+    // most comparisons without counting.
+
+    /// Whether the text has fewer than `bound` Unicode scalars.
+    func scalarCount(isBelow bound: Int) -> Bool {
+        let bytes = utf8.count
+        if bytes < bound { return true }
+        if (bytes + 3) / 4 >= bound { return false }
+        return unicodeScalars.count < bound
+    }
+
+    /// Whether the text has more than `bound` Unicode scalars.
+    func scalarCount(isAbove bound: Int) -> Bool {
+        let bytes = utf8.count
+        if bytes <= bound { return false }
+        if (bytes + 3) / 4 > bound { return true }
+        return unicodeScalars.count > bound
+    }
+}

@@ -1,0 +1,192 @@
+import Patterns
+
+/// The rules of one field applied to one slot: the one value step of RuleCheck.
+///
+/// The Form engine and the record checker both evaluate every slot through ``step(_:_:_:mode:values:today:)``:
+/// the value (computed, or cleared), visibility, enabled state, required-ness and the failures of
+/// the value, in one order. A form applies the outcome to its state; the checker reports its
+/// failures. So a form and a batch check agree by construction.
+struct FieldEvaluator: Sendable {
+    let rules: RuleSet
+    let messages: MessageBuilder
+
+    init(rules: RuleSet, locale: String) {
+        self.rules = rules
+        messages = MessageBuilder(locale: locale)
+    }
+
+    /// Whether the step runs for a form being edited or for a record being checked.
+    enum Mode: Sendable {
+        /// An edit clears a slot whose `depends_on` parent changed, and a value that its
+        /// `options_filter` no longer offers.
+        case form
+        /// A record is checked as written: no clearing by `depends_on` (an empty parent is an
+        /// `orphan`), a value not on offer is an `option` failure, and the record's own values of
+        /// computed and hidden fields are reported.
+        case record
+    }
+
+    /// What the step reads besides the rules and the slots' values.
+    struct Input {
+        /// The slot's stored value (a form's, or the one read from a record).
+        var value: Value?
+        /// Form: the `depends_on` parent of the slot whose value the current edit changed.
+        var changedParent: Slot?
+        /// Record: the record has something written for the slot (a non-empty cell, a JSON value
+        /// other than null), shown in messages as `{value}`.
+        var written: String?
+        /// Record: the record has the slot's column or key (perhaps empty): the record's value of
+        /// a computed field is compared then.
+        var given = false
+        /// Record: the written text could not be read as the field's type.
+        var unreadable: Failure?
+        /// Record: the input is a CSV file without a column for the field.
+        var columnMissing = false
+    }
+
+    /// What the step decided.
+    struct Outcome: Equatable {
+        /// The slot's value after the step.
+        var value: Value?
+        /// Why the step cleared a value the slot had (form).
+        var cleared: ClearCause?
+        var isVisible = true
+        var isEnabled = true
+        var isRequired = false
+        /// The rules the value fails, in a fixed order (none for a hidden field in a form); in
+        /// record mode also the findings about the record's own value (computed, hidden, orphan).
+        var failures: [Failure] = []
+    }
+
+    /// Evaluates one slot, stores its new value in `values`, and returns the outcome.
+    ///
+    /// In order: the value (computed; or cleared because a `depends_on` parent changed in this
+    /// edit); visibility (a hidden value is cleared under `hidden_values: clear`); the options on
+    /// offer; enabled; required; the failures of the value. Checks may read the field's own value,
+    /// so the new value is stored before they run.
+    func step(_ field: FieldRules, _ slot: Slot, _ input: Input, mode: Mode, values: inout SlotTable<Value?>,
+              today: Day) -> Outcome {
+        var outcome = valueStep(field, slot, input, mode: mode, SlotContext(values: values, item: slot.item, today: today))
+        if outcome.value != input.value { values[slot] = outcome.value }
+        guard outcome.isVisible else { return outcome }
+        let context = SlotContext(values: values, item: slot.item, today: today)
+        if mode == .record {
+            if outcome.value != nil || input.written != nil, let parent = emptyParent(field, slot, context) {
+                outcome.failures.append(.orphan(parent: parent))
+            }
+            if let unreadable = input.unreadable {
+                // The other checks need a value: a field whose text cannot be read counts as empty.
+                outcome.failures.append(unreadable)
+                return outcome
+            }
+        }
+        outcome.isRequired = holds(field.required, field, "required: \(field.requiredText ?? "")", context, &outcome.failures)
+        let start = outcome.failures.count
+        failures(field, value: outcome.value, required: outcome.isRequired, context, into: &outcome.failures)
+        if input.columnMissing, outcome.failures.count > start, outcome.failures[start] == .required {
+            outcome.failures[start] = .missingColumn
+        }
+        return outcome
+    }
+
+    /// The value, visibility and enabled state of a slot (a separate step: its context shares the
+    /// values' storage, which must be released before the new value is written).
+    private func valueStep(_ field: FieldRules, _ slot: Slot, _ input: Input, mode: Mode,
+                           _ context: SlotContext) -> Outcome {
+        var outcome = Outcome(value: input.value)
+        outcome.isVisible = field.visibleConditions.indices.allSatisfy { index in
+            holds(field.visibleConditions[index], field, "visible_if: \(field.visibleTexts[index])", context,
+                  &outcome.failures)
+        }
+        outcome.isEnabled = field.enabledConditions.indices.allSatisfy { index in
+            holds(field.enabledConditions[index], field, "enabled_if: \(field.enabledTexts[index])", context,
+                  &outcome.failures)
+        }
+        let clearsHidden = !outcome.isVisible && rules.hiddenValues == .clear
+        if let computed = field.computed {
+            // A computed value always follows its inputs: empty while hidden under `clear`, or when
+            // its options_filter does not offer it.
+            var expected = clearsHidden
+                ? nil : Value.normalized(evaluate(computed, field, "value: \(field.computedText ?? "")", context,
+                                                  &outcome.failures))
+            if let offered = expected, field.optionsFilter != nil, !isOffered(offered, field, context) { expected = nil }
+            // A record's own value of a visible computed field must be what the rules compute (a
+            // hidden one is a hidden value, reported below).
+            if mode == .record, outcome.isVisible, input.given, input.unreadable == nil, input.value != expected {
+                outcome.failures.append(.computed(expected: expected))
+            }
+            outcome.value = expected
+        } else if field.type.holdsValue, outcome.value != nil {
+            if mode == .form, let parent = input.changedParent {
+                outcome.value = nil
+                outcome.cleared = .dependsOn(rules.path(of: rules.fields[parent.field.index], item: parent.item))
+            } else if clearsHidden {
+                outcome.value = nil
+                outcome.cleared = .hidden
+            } else if mode == .form, let value = outcome.value, field.optionsFilter != nil,
+                      !isOffered(value, field, context) {
+                outcome.value = nil
+                outcome.cleared = .optionsFilter
+            }
+        }
+        if !outcome.isVisible {
+            if mode == .record, input.written != nil { outcome.failures.append(.hiddenValue) }
+            if mode == .form { outcome.failures.removeAll() }
+        }
+        return outcome
+    }
+
+    /// The path of the first `depends_on` parent of the slot that is empty.
+    private func emptyParent(_ field: FieldRules, _ slot: Slot, _ context: SlotContext) -> String? {
+        for parent in field.dependsOn {
+            let parentField = rules.fields[parent.index]
+            let empty = parentField.type == .list ? context.itemCount(of: parent) == 0 : context.value(of: parent) == nil
+            if empty { return rules.path(of: parentField, item: parentField.list == nil ? -1 : slot.item) }
+        }
+        return nil
+    }
+
+    // MARK: - Conditions
+
+    /// Whether a field is visible in `context` (every one of its and its containers' `visible_if`).
+    func isVisible<Context: EvaluationContext>(_ field: FieldRules, _ context: Context) -> Bool {
+        field.visibleConditions.allSatisfy { $0.holds(context) }
+    }
+
+    /// The options on offer: all of them, or those the `options_filter` keeps.
+    func offeredOptions<Context: EvaluationContext>(_ field: FieldRules, _ context: Context) -> [ChoiceOption] {
+        guard let filter = field.optionsFilter else { return field.options }
+        return field.options.filter { filter.holds(OptionContext(base: context, option: $0)) }
+    }
+
+    /// Whether `value` (or, for a multi_choice, each of its values) is on offer.
+    ///
+    /// The same answer as looking in ``offeredOptions(_:_:)``, without building that list: only
+    /// the options whose value matches are put to the `options_filter`.
+    func isOffered<Context: EvaluationContext>(_ value: Value, _ field: FieldRules, _ context: Context) -> Bool {
+        if case .list(let values) = value, field.type == .multiChoice {
+            return values.allSatisfy { isOffered(option: $0, field, context) }
+        }
+        return isOffered(option: value, field, context)
+    }
+
+    /// Whether an option with this value exists and the `options_filter` (if any) keeps it.
+    private func isOffered<Context: EvaluationContext>(option value: Value, _ field: FieldRules,
+                                                       _ context: Context) -> Bool {
+        guard let filter = field.optionsFilter else { return field.options.contains { $0.value == value } }
+        return field.options.contains { $0.value == value && filter.holds(OptionContext(base: context, option: $0)) }
+    }
+
+    /// Evaluates one of the field's expressions (`rule` names it, as written, for a failure).
+    func evaluate<Context: EvaluationContext>(_ expression: Expr, _ field: FieldRules, _ rule: @autoclosure () -> String,
+                                              _ context: Context, _ failures: inout [Failure]) -> Value? {
+        expression.evaluate(context)
+    }
+
+    /// Whether one of the field's conditions holds (`nil`: there is none, so it does not).
+    func holds<Context: EvaluationContext>(_ condition: Expr?, _ field: FieldRules, _ rule: @autoclosure () -> String,
+                                           _ context: Context, _ failures: inout [Failure]) -> Bool {
+        guard let condition else { return false }
+        return evaluate(condition, field, rule(), context, &failures) == .bool(true)
+    }
+}
