@@ -42,7 +42,24 @@ public struct SampleGenerator {
 
     // MARK: - Valid records
 
+    /// How many records are drawn, at most, to find one that passes every rule.
+    private static let attempts = 64
+
+    /// A record that passes every rule, with no warning either: records are drawn until the
+    /// checker finds nothing in one (a field whose candidates all failed stays empty, which a
+    /// required field does not allow). Should every attempt fail — rules that no record can
+    /// pass, or that the sampler cannot satisfy — the last one is returned as it is.
     private mutating func validObject() -> [String: JSONValue] {
+        var object: [String: JSONValue] = [:]
+        for _ in 0..<Self.attempts {
+            object = drawObject()
+            if checker.check(json: object).violations.isEmpty { break }
+        }
+        return object
+    }
+
+    /// One record drawn by filling a form field by field.
+    private mutating func drawObject() -> [String: JSONValue] {
         var form = Form(rules, today: today)
         for list in rules.lists {
             let field = rules.fields[list.index]
@@ -65,6 +82,15 @@ public struct SampleGenerator {
     private mutating func fill(_ path: String, _ field: FieldRules, _ form: inout Form) {
         let state = form[path]
         guard state.isVisible, state.isEnabled else { return }
+        // A value whose depends_on parent is empty would be an orphan: leave it empty too.
+        if let slot = try? form.slot(path) {
+            let context = form.context(item: slot.item)
+            for parent in field.dependsOn {
+                let empty = rules.fields[parent.index].type == .list
+                    ? context.itemCount(of: parent) == 0 : context.value(of: parent) == nil
+                if empty { return }
+            }
+        }
         if !state.isRequired && Double.random(in: 0..<1, using: &random) < 0.2 { return }
         for _ in 0..<12 {
             guard let candidate = candidate(for: field, path: path, in: form) else { return }
@@ -91,10 +117,13 @@ public struct SampleGenerator {
             var makers: [Int] = []
             if field.mask != nil { makers.append(0) }
             if field.pattern != nil { makers.append(1) }
+            // Only the checks that apply now: a mask for a passport is no use for another document.
+            let context = (try? form.slot(path)).map { form.context(item: $0.item) }
             let checkShapes = field.checks.compactMap { check -> CheckRule.Kind? in
+                if let when = check.when, let context, !when.holds(context) { return nil }
                 switch check.kind {
-                case .mask, .pattern: check.kind
-                default: nil
+                case .mask, .pattern: return check.kind
+                default: return nil
                 }
             }
             if !checkShapes.isEmpty { makers.append(2) }
@@ -207,18 +236,21 @@ public struct SampleGenerator {
 
     // MARK: - Mistakes
 
-    /// Plants one mistake in a field that has a value or is required, making sure the checker
-    /// sees it.
+    /// Plants one mistake in a field that has a value or is required: a mistake the checker
+    /// reports on that field alone (every violation of the record is an error of that field).
+    /// When none of the mistakes tried does that (the field's change would hide, clear or orphan
+    /// others), the record stays valid.
     private mutating func spoil(_ record: inout SampleRecord) {
         let candidates = rules.fields.filter { field in
             field.list == nil && field.type.holdsValue && !field.isComputed
                 && (record.object[field.path] != nil || field.required != nil)
         }
-        for _ in 0..<8 {
+        for _ in 0..<16 {
             guard let field = candidates.randomElement(using: &random) else { return }
             var spoiled = record.object
             spoiled[field.path] = mistake(for: field, current: record.object[field.path])
-            if checker.check(json: spoiled).violations.contains(where: { $0.severity == .error && $0.field == field.path }) {
+            let violations = checker.check(json: spoiled).violations
+            if !violations.isEmpty, violations.allSatisfy({ $0.severity == .error && $0.field == field.path }) {
                 record.object = spoiled
                 record.mistake = field.path
                 return

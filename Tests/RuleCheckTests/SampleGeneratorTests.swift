@@ -1,0 +1,59 @@
+import Foundation
+@testable import RuleCheck
+import Testing
+
+/// `rulecheck sample` makes test data: a valid record must pass `check`, and a record with a
+/// planted mistake must fail on that mistake alone.
+@Suite("Sample records")
+struct SampleGeneratorTests {
+    /// Every example rules file in Rules/.
+    static let examples: [String] = {
+        let directory = Fixtures.root.appendingPathComponent("Rules")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.sorted()
+    }()
+
+    @Test func thereAreExamplesToSample() {
+        #expect(Self.examples.count >= 3, "Rules/ holds \(Self.examples)")
+    }
+
+    /// Over many seeds: a record without a mistake has no violation at all (no warning either),
+    /// read as JSON and as CSV cells; a record with one has errors, all on the planted field.
+    @Test(arguments: examples)
+    func validRecordsPassAndInvalidOnesFailOnThePlantedMistakeOnly(example: String) throws {
+        let rules = try Fixtures.rules(example)
+        let checker = RecordChecker(rules, today: Fixtures.today)
+        var planted = 0
+        for seed in UInt64(1)...12 {
+            var generator = SampleGenerator(rules, today: Fixtures.today, seed: seed, invalidRate: 0.3)
+            let columns = checker.columns(generator.columns)
+            for index in 0..<120 {
+                let record = generator.next()
+                let fromJSON = checker.check(json: record.object).violations
+                let fromCSV = checker.check(cells: record.cells(generator.columns), columns: columns)
+                for (violations, input) in [(fromJSON, "JSON"), (fromCSV, "CSV")] {
+                    let found = violations.map { "\($0.field) \($0.code)" }
+                    if let mistake = record.mistake {
+                        #expect(!violations.isEmpty && violations.allSatisfy { $0.field == mistake && $0.severity == .error },
+                                "\(example) seed \(seed) record \(index) (\(input)): mistake in \(mistake), found \(found)")
+                    } else {
+                        #expect(violations.isEmpty, "\(example) seed \(seed) record \(index) (\(input)): found \(found)")
+                    }
+                }
+                if record.mistake != nil { planted += 1 }
+            }
+        }
+        // A rate of 0.3 over 1,440 records plants about 430 mistakes.
+        #expect(planted > 300, "only \(planted) mistakes planted")
+    }
+
+    @Test func theSameSeedGivesTheSameRecords() throws {
+        let rules = try Fixtures.rules("osago.yaml")
+        var first = SampleGenerator(rules, today: Fixtures.today, seed: 9, invalidRate: 0.5)
+        var second = SampleGenerator(rules, today: Fixtures.today, seed: 9, invalidRate: 0.5)
+        for _ in 0..<50 {
+            let (a, b) = (first.next(), second.next())
+            #expect(a.object == b.object && a.mistake == b.mistake)
+        }
+    }
+}
