@@ -330,3 +330,104 @@ struct ComputedColumnTests {
         #expect(try codes(["quantity": "2", "gift": "true", "total": "20"]) == ["total hidden_value 20"])
     }
 }
+
+/// Contracts of SPEC §2 and §6 that the other tests do not pin.
+@Suite("RecordChecker: contracts")
+struct RecordCheckerContractTests {
+    private func check(_ yaml: String, _ record: [String: String], locale: String = "en") throws -> [String] {
+        let checker = RecordChecker(try RuleSet(yaml: yaml, source: "t.yaml"), today: Fixtures.today, locale: locale)
+        return checker.check(record).map { "\($0.field) \($0.code): \($0.message) [\($0.rule)]" }
+    }
+
+    /// `{field}`, `{title}`, `{value}`, `{min}`/`{max}` (evaluated now, in the field's date format),
+    /// `{min_length}`, and a check's own message, which wins over the field's.
+    @Test func placeholders() throws {
+        let yaml = """
+            defaults:
+              date_format: dd.MM.yyyy
+            fields:
+              - id: start
+                type: date
+              - id: end
+                type: date
+                title: End date
+                min: start
+                max: start + 1y
+                message: '{title} ({field}) is {value}, not between {min} and {max}'
+              - id: code
+                type: text
+                min_length: 3
+                messages:
+                  min_length: 'At least {min_length}, not "{value}"'
+                checks:
+                  - expr: code != "abc"
+                    message: {en: 'not {value}', ru: 'не {value}'}
+            """
+        #expect(try check(yaml, ["start": "01.03.2026", "end": "01.01.2026", "code": "ab"]) == [
+            "end min: End date (end) is 01.01.2026, not between 01.03.2026 and 01.03.2027 [min: start]",
+            "code min_length: At least 3, not \"ab\" [min_length: 3]",
+        ])
+        #expect(try check(yaml, ["code": "abc"], locale: "ru") == ["code check: не abc [expr: code != \"abc\"]"])
+        #expect(try check(yaml, ["code": "abc"], locale: "de") == ["code check: not abc [expr: code != \"abc\"]"])
+    }
+
+    /// A bound that evaluates to null is not applied (the start is empty here).
+    @Test func nullBoundsAreNotApplied() throws {
+        let yaml = """
+            fields:
+              - id: start
+                type: date
+              - id: end
+                type: date
+                min: start
+                checks:
+                  - max: start + 10d
+            """
+        #expect(try check(yaml, ["end": "2026-01-01"]) == [])
+        #expect(try check(yaml, ["start": "2026-01-05", "end": "2026-01-01"]).count == 1)
+    }
+
+    /// `hidden_values: keep`: a hidden field's value is still reported as hidden, and stays for
+    /// the expressions that read it; under `clear` it counts as empty.
+    @Test func hiddenValuesKeepOrClear() throws {
+        func yaml(_ hidden: String) -> String {
+            """
+            defaults:
+              hidden_values: \(hidden)
+            fields:
+              - id: show
+                type: bool
+              - id: nickname
+                type: text
+                visible_if: show == true
+              - id: greeting
+                type: text
+                value: 'nickname + "!"'
+            """
+        }
+        #expect(try check(yaml("keep"), ["show": "false", "nickname": "Bo", "greeting": "Bo!"]).map { $0.prefix(21) }
+                    == ["nickname hidden_value"])
+        #expect(try check(yaml("clear"), ["show": "false", "nickname": "Bo", "greeting": "Bo!"]).map { $0.prefix(21) }
+                    == ["nickname hidden_value", "greeting computed: gr"])
+    }
+
+    /// `initial` values fill a new form, never an empty cell of a record.
+    @Test func initialValuesDoNotFillRecords() throws {
+        let yaml = """
+            fields:
+              - id: country
+                initial: RU
+                required: true
+              - id: agree
+                type: bool
+                initial: true
+                checks:
+                  - expr: agree == true
+            """
+        // An empty field that is not required is valid: its checks do not run.
+        #expect(try check(yaml, ["country": "", "agree": ""]) == ["country required: country is required [required: true]"])
+        #expect(try check(yaml, ["country": "KZ", "agree": "no"]) == [
+            "agree check: agree does not pass the check agree == true [expr: agree == true]",
+        ])
+    }
+}

@@ -40,12 +40,18 @@ public struct ChangeSet: Hashable, Sendable {
         issues.reserveCapacity(count)
     }
 
-    /// Records the difference between two states of the field at `path`.
-    mutating func record(_ path: String, from old: FieldState, to new: FieldState) {
-        if old.value != new.value { values[path] = .some(new.value) }
-        if old.isVisible != new.isVisible { visible[path] = new.isVisible }
-        if old.isEnabled != new.isEnabled { enabled[path] = new.isEnabled }
-        if old.isRequired != new.isRequired { required[path] = new.isRequired }
-        if old.issues != new.issues { issues[path] = new.issues }
+    /// Records the difference between two states of the field at `path` (the path is built only
+    /// when something differs).
+    mutating func record(_ path: @autoclosure () -> String, from old: FieldState, to new: FieldState) {
+        let valueChanged = old.value != new.value, visibleChanged = old.isVisible != new.isVisible
+        let enabledChanged = old.isEnabled != new.isEnabled, requiredChanged = old.isRequired != new.isRequired
+        let issuesChanged = old.issues != new.issues
+        guard valueChanged || visibleChanged || enabledChanged || requiredChanged || issuesChanged else { return }
+        let path = path()
+        if valueChanged { values[path] = .some(new.value) }
+        if visibleChanged { visible[path] = new.isVisible }
+        if enabledChanged { enabled[path] = new.isEnabled }
+        if requiredChanged { required[path] = new.isRequired }
+        if issuesChanged { issues[path] = new.issues }
     }
 }
