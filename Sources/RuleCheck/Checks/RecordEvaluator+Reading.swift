@@ -3,9 +3,10 @@ extension RecordEvaluator {
     /// Checks one CSV record from scratch: clears, reads every cell that has a field, finishes.
     mutating func check(cells: [String], columns: ColumnMap) -> [Violation] {
         clear(columns: columns)
+        use(cells: cells)
         for (index, text) in cells.enumerated() where index < columns.fields.count {
             guard let field = columns.fields[index] else { continue }
-            read(text: text, field: rules.fields[field.index])
+            read(text: text, field: rules.fields[field.index], cell: index)
         }
         return finish()
     }
@@ -19,10 +20,14 @@ extension RecordEvaluator {
     }
 
     /// Reads a form-level field's text: a value of its type, or for a list a JSON array of item
-    /// objects.
-    mutating func read(text: String, field: FieldRules) {
+    /// objects. `cell` is the text's cell in the CSV record, if it is one.
+    mutating func read(text: String, field: FieldRules, cell: Int? = nil) {
         let slot = Slot(field.id)
-        written[slot] = text.isEmpty ? .empty : .text(text)
+        if let cell {
+            written[slot] = text.isEmpty ? .empty : .cell(cell)
+        } else {
+            record(text: text, slot)
+        }
         if field.type == .list {
             guard !text.isEmpty else { return }
             switch Result(catching: { () throws(JSONParseError) in try JSONParser().parse(text) }) {
@@ -82,12 +87,12 @@ extension RecordEvaluator {
         case (.group, .null):
             break
         case (.list, .array(let elements)):
-            written[slot] = .json(json)
+            record(json: json, slot)
             readItems(elements, of: field)
         case (.list, .null):
             written[slot] = .empty
         default:
-            if case .null = json { written[slot] = .empty } else { written[slot] = .json(json) }
+            record(json: json, slot)
             switch ValueReader.read(json: json, for: field) {
             case .success(let value): values[slot] = value
             case .failure(let failure): unreadable[slot] = failure.failure
@@ -145,7 +150,7 @@ extension RecordEvaluator {
 
     private mutating func readItemValue(_ json: JSONValue, field: FieldRules, item: Int) {
         let slot = Slot(field.id, item: item)
-        if case .null = json { written[slot] = .empty } else { written[slot] = .json(json) }
+        record(json: json, slot)
         switch ValueReader.read(json: json, for: field) {
         case .success(let value): values[slot] = value
         case .failure(let failure): unreadable[slot] = failure.failure

@@ -124,7 +124,7 @@ extension Form {
         guard fits else {
             throw FormError(.typeMismatch, "'\(value)' is not a valid \(field.type == .integer ? "whole number" : field.type.rawValue) for '\(path)'")
         }
-        if field.optionsFilter != nil && !evaluator.isOffered(value, field, context(item: slot.item)) {
+        if field.optionsFilter != nil && !withContext(item: slot.item, { evaluator.isOffered(value, field, $0) }) {
             throw FormError(.notAnOption, "'\(value)' is not among the options offered for '\(path)' now")
         }
         return value

@@ -112,10 +112,10 @@ extension Form {
     mutating func evaluate(_ slot: Slot, changed: Set<Slot>, edit: String?) -> Bool {
         let field = rules.fields[slot.field.index]
         let old = states[slot]
-        let oldValue = values[slot]
-        var input = FieldEvaluator.Input(value: oldValue)
+        var input = FieldEvaluator.Input()
         input.changedParent = changedParent(field, slot, changed)
-        let outcome = evaluator.step(field, slot, input, mode: .form, values: &values, today: today)
+        var outcome = FieldEvaluator.Outcome()
+        evaluator.step(field, slot, input, mode: .form, values: &values, today: today, into: &outcome)
         var status = FieldStatus(provenance: old.provenance, isVisible: outcome.isVisible, isEnabled: outcome.isEnabled,
                                  isRequired: outcome.isRequired, issues: [])
         if field.isComputed {
@@ -124,13 +124,14 @@ extension Form {
             status.provenance = .cleared(cause, edit: edit)
         }
         if !outcome.failures.isEmpty {
-            let context = context(item: slot.item)
-            status.issues = outcome.failures.map { failure in
-                evaluator.messages.issue(failure, field, value: outcome.value, written: nil, context)
+            let messages = evaluator.messages
+            let value = values[slot]
+            status.issues = values.withContext(item: slot.item, today: today) { context in
+                outcome.failures.map { messages.issue($0, field, value: value, written: nil, context) }
             }
         }
         states[slot] = status
-        return outcome.value != oldValue
+        return outcome.valueChanged
     }
 
     /// The first `depends_on` parent of the slot whose value changed in this edit.

@@ -101,9 +101,9 @@ public struct Form: Sendable {
         states[slot] = state.status
     }
 
-    /// What expressions read, at form level (`item` -1) or in one list item.
-    func context(item: Int) -> SlotContext {
-        SlotContext(values: values, item: item, today: today)
+    /// Calls `body` with what expressions read, at form level (`item` -1) or in one list item.
+    func withContext<Result>(item: Int, _ body: (SlotContext) throws -> Result) rethrows -> Result {
+        try values.withContextOfCopy(item: item, today: today, body)
     }
 
     /// The path of a slot: `doc_number`, `drivers[2].birth_date`.

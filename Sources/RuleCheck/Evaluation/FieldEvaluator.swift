@@ -26,28 +26,29 @@ struct FieldEvaluator: Sendable {
         case record
     }
 
-    /// What the step reads besides the rules and the slots' values.
+    /// What the step reads besides the rules and the slots' values (the slot's own stored value
+    /// included: a form's, or the one read from a record).
     struct Input {
-        /// The slot's stored value (a form's, or the one read from a record).
-        var value: Value?
         /// Form: the `depends_on` parent of the slot whose value the current edit changed.
         var changedParent: Slot?
         /// Record: the record has something written for the slot (a non-empty cell, a JSON value
-        /// other than null), shown in messages as `{value}`.
-        var written: String?
+        /// other than null).
+        var isWritten = false
         /// Record: the record has the slot's column or key (perhaps empty): the record's value of
         /// a computed field is compared then.
         var given = false
-        /// Record: the written text could not be read as the field's type.
-        var unreadable: Failure?
+        /// Record: the written text could not be read as the field's type. The field then counts
+        /// as empty, and the step stops after visibility and `orphan`: the caller, who read the
+        /// record, reports the failure.
+        var isUnreadable = false
         /// Record: the input is a CSV file without a column for the field.
         var columnMissing = false
     }
 
-    /// What the step decided.
+    /// What the step decided. The slot's new value is in the table.
     struct Outcome: Equatable {
-        /// The slot's value after the step.
-        var value: Value?
+        /// Whether the step changed the slot's value.
+        var valueChanged = false
         /// Why the step cleared a value the slot had (form).
         var cleared: ClearCause?
         var isVisible = true
@@ -56,84 +57,118 @@ struct FieldEvaluator: Sendable {
         /// The rules the value fails, in a fixed order (none for a hidden field in a form); in
         /// record mode also the findings about the record's own value (computed, hidden, orphan).
         var failures: [Failure] = []
+
+        /// Makes the outcome ready for another step, keeping the memory of its failures.
+        mutating func reset() {
+            valueChanged = false
+            cleared = nil
+            isVisible = true
+            isEnabled = true
+            isRequired = false
+            if !failures.isEmpty { failures.removeAll(keepingCapacity: true) }
+        }
     }
 
-    /// Evaluates one slot, stores its new value in `values`, and returns the outcome.
+    /// Evaluates one slot, stores its new value in `values`, and puts what it decided in
+    /// `outcome` (which it resets first: a caller reuses one outcome for every slot).
     ///
     /// In order: the value (computed; or cleared because a `depends_on` parent changed in this
     /// edit); visibility (a hidden value is cleared under `hidden_values: clear`); the options on
     /// offer; enabled; required; the failures of the value. Checks may read the field's own value,
     /// so the new value is stored before they run.
     func step(_ field: FieldRules, _ slot: Slot, _ input: Input, mode: Mode, values: inout SlotTable<Value?>,
-              today: Day) -> Outcome {
-        var outcome = valueStep(field, slot, input, mode: mode, SlotContext(values: values, item: slot.item, today: today))
-        if outcome.value != input.value { values[slot] = outcome.value }
-        guard outcome.isVisible else { return outcome }
-        let context = SlotContext(values: values, item: slot.item, today: today)
+              today: Day, into outcome: inout Outcome) {
+        outcome.reset()
+        let change = values.withContext(item: slot.item, today: today) { context in
+            valueStep(field, slot, input, mode: mode, context, &outcome)
+        }
+        if case .changed(let value) = change {
+            values[slot] = value
+            outcome.valueChanged = true
+        }
+        guard outcome.isVisible else { return }
+        values.withContext(item: slot.item, today: today) { context in
+            checkStep(field, slot, input, mode: mode, context, &outcome)
+        }
+    }
+
+    /// A new value for a slot, or none.
+    private enum Change {
+        case unchanged
+        case changed(Value?)
+    }
+
+    /// Required-ness and the failures of a visible slot's (new) value.
+    private func checkStep(_ field: FieldRules, _ slot: Slot, _ input: Input, mode: Mode, _ context: SlotContext,
+                           _ outcome: inout Outcome) {
+        let value = context.value(of: field.id)
         if mode == .record {
-            if outcome.value != nil || input.written != nil, let parent = emptyParent(field, slot, context) {
+            if value != nil || input.isWritten, let parent = emptyParent(field, slot, context) {
                 outcome.failures.append(.orphan(parent: parent))
             }
-            if let unreadable = input.unreadable {
-                // The other checks need a value: a field whose text cannot be read counts as empty.
-                outcome.failures.append(unreadable)
-                return outcome
-            }
+            // The other checks need a value: a field whose text cannot be read counts as empty.
+            if input.isUnreadable { return }
         }
-        outcome.isRequired = holds(field.required, field, "required: \(field.requiredText ?? "")", context, &outcome.failures)
+        if let required = field.required {
+            outcome.isRequired = holds(required, field, "required: \(field.requiredText ?? "")", context,
+                                       &outcome.failures)
+        }
         let start = outcome.failures.count
-        failures(field, value: outcome.value, required: outcome.isRequired, context, into: &outcome.failures)
+        failures(field, value: value, required: outcome.isRequired, context, into: &outcome.failures)
         if input.columnMissing, outcome.failures.count > start, outcome.failures[start] == .required {
             outcome.failures[start] = .missingColumn
         }
-        return outcome
     }
 
-    /// The value, visibility and enabled state of a slot (a separate step: its context shares the
-    /// values' storage, which must be released before the new value is written).
+    /// The value, visibility and enabled state of a slot; returns the slot's new value, if it has one.
     private func valueStep(_ field: FieldRules, _ slot: Slot, _ input: Input, mode: Mode,
-                           _ context: SlotContext) -> Outcome {
-        var outcome = Outcome(value: input.value)
-        outcome.isVisible = field.visibleConditions.indices.allSatisfy { index in
-            holds(field.visibleConditions[index], field, "visible_if: \(field.visibleTexts[index])", context,
-                  &outcome.failures)
+                           _ context: SlotContext, _ outcome: inout Outcome) -> Change {
+        for index in field.visibleConditions.indices
+        where !holds(field.visibleConditions[index], field, "visible_if: \(field.visibleTexts[index])", context,
+                     &outcome.failures) {
+            outcome.isVisible = false
+            break
         }
-        outcome.isEnabled = field.enabledConditions.indices.allSatisfy { index in
-            holds(field.enabledConditions[index], field, "enabled_if: \(field.enabledTexts[index])", context,
-                  &outcome.failures)
+        // A record is checked whatever a UI would let the user edit: only a form needs enabled.
+        for index in field.enabledConditions.indices
+        where mode == .form && !holds(field.enabledConditions[index], field, "enabled_if: \(field.enabledTexts[index])", context,
+                     &outcome.failures) {
+            outcome.isEnabled = false
+            break
         }
         let clearsHidden = !outcome.isVisible && rules.hiddenValues == .clear
+        var change = Change.unchanged
         if let computed = field.computed {
             // A computed value always follows its inputs: empty while hidden under `clear`, or when
             // its options_filter does not offer it.
-            var expected = clearsHidden
+            var value = clearsHidden
                 ? nil : Value.normalized(evaluate(computed, field, "value: \(field.computedText ?? "")", context,
                                                   &outcome.failures))
-            if let offered = expected, field.optionsFilter != nil, !isOffered(offered, field, context) { expected = nil }
+            if let offered = value, field.optionsFilter != nil, !isOffered(offered, field, context) { value = nil }
+            let current = context.value(of: field.id)
             // A record's own value of a visible computed field must be what the rules compute (a
             // hidden one is a hidden value, reported below).
-            if mode == .record, outcome.isVisible, input.given, input.unreadable == nil, input.value != expected {
-                outcome.failures.append(.computed(expected: expected))
+            if mode == .record, outcome.isVisible, input.given, !input.isUnreadable, current != value {
+                outcome.failures.append(.computed(expected: value))
             }
-            outcome.value = expected
-        } else if field.type.holdsValue, outcome.value != nil {
+            if current != value { change = .changed(value) }
+        } else if field.type.holdsValue, let current = context.value(of: field.id) {
             if mode == .form, let parent = input.changedParent {
-                outcome.value = nil
+                change = .changed(nil)
                 outcome.cleared = .dependsOn(rules.path(of: rules.fields[parent.field.index], item: parent.item))
             } else if clearsHidden {
-                outcome.value = nil
+                change = .changed(nil)
                 outcome.cleared = .hidden
-            } else if mode == .form, let value = outcome.value, field.optionsFilter != nil,
-                      !isOffered(value, field, context) {
-                outcome.value = nil
+            } else if mode == .form, field.optionsFilter != nil, !isOffered(current, field, context) {
+                change = .changed(nil)
                 outcome.cleared = .optionsFilter
             }
         }
         if !outcome.isVisible {
-            if mode == .record, input.written != nil { outcome.failures.append(.hiddenValue) }
-            if mode == .form { outcome.failures.removeAll() }
+            if mode == .record, input.isWritten { outcome.failures.append(.hiddenValue) }
+            if mode == .form, !outcome.failures.isEmpty { outcome.failures.removeAll() }
         }
-        return outcome
+        return change
     }
 
     /// The path of the first `depends_on` parent of the slot that is empty.

@@ -37,19 +37,21 @@ struct SlotTable<Element> {
     /// The element of `field` (in item `item` for an item field).
     subscript(field: FieldID, item item: Int) -> Element {
         get {
-            let ordinal = layout.listOfField[field.index]
-            guard ordinal >= 0 else { return fields[field.index] }
+            let place = layout.places[field.index]
+            guard place.list >= 0 else { return fields[field.index] }
+            let ordinal = Int(place.list)
             guard item >= 0, item < counts[ordinal] else { return blank }
-            return lists[ordinal][item * layout.widths[ordinal] + layout.itemIndex[field.index]]
+            return lists[ordinal][item * layout.widths[ordinal] + Int(place.itemIndex)]
         }
         set {
-            let ordinal = layout.listOfField[field.index]
-            guard ordinal >= 0 else {
+            let place = layout.places[field.index]
+            guard place.list >= 0 else {
                 fields[field.index] = newValue
                 return
             }
+            let ordinal = Int(place.list)
             precondition(item >= 0 && item < counts[ordinal], "no item \(item) in list \(ordinal)")
-            lists[ordinal][item * layout.widths[ordinal] + layout.itemIndex[field.index]] = newValue
+            lists[ordinal][item * layout.widths[ordinal] + Int(place.itemIndex)] = newValue
         }
     }
 
@@ -87,7 +89,8 @@ struct SlotTable<Element> {
 
     /// Makes every slot blank and every list empty, keeping the memory.
     mutating func clear() {
-        for index in fields.indices { fields[index] = blank }
+        let blank = blank
+        fields.withUnsafeMutableBufferPointer { $0.update(repeating: blank) }
         for ordinal in lists.indices where counts[ordinal] > 0 || !lists[ordinal].isEmpty {
             lists[ordinal].removeAll(keepingCapacity: true)
             counts[ordinal] = 0

@@ -103,7 +103,7 @@ extension ValueReader {
             if text.isEmpty { return .success(nil) }
             let format = dates == .iso ? DateFormat.iso : field.dateFormat
             guard let day = format.parse(text) else {
-                return .failure(Unreadable(failure: .type(.jsonDate(format: format.pattern))))
+                return .failure(Unreadable(failure: .type(.date(format: format.pattern))))
             }
             return .success(.date(day))
         case (.bool, .bool(let flag)):

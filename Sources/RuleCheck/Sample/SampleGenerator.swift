@@ -84,12 +84,13 @@ public struct SampleGenerator {
         guard state.isVisible, state.isEnabled else { return }
         // A value whose depends_on parent is empty would be an orphan: leave it empty too.
         if let slot = try? form.slot(path) {
-            let context = form.context(item: slot.item)
-            for parent in field.dependsOn {
-                let empty = rules.fields[parent.index].type == .list
-                    ? context.itemCount(of: parent) == 0 : context.value(of: parent) == nil
-                if empty { return }
+            let orphan = form.withContext(item: slot.item) { context in
+                field.dependsOn.contains { parent in
+                    rules.fields[parent.index].type == .list
+                        ? context.itemCount(of: parent) == 0 : context.value(of: parent) == nil
+                }
             }
+            if orphan { return }
         }
         if !state.isRequired && Double.random(in: 0..<1, using: &random) < 0.2 { return }
         for _ in 0..<12 {
@@ -118,9 +119,9 @@ public struct SampleGenerator {
             if field.mask != nil { makers.append(0) }
             if field.pattern != nil { makers.append(1) }
             // Only the checks that apply now: a mask for a passport is no use for another document.
-            let context = (try? form.slot(path)).map { form.context(item: $0.item) }
+            let item = (try? form.slot(path))?.item ?? -1
             let checkShapes = field.checks.compactMap { check -> CheckRule.Kind? in
-                if let when = check.when, let context, !when.holds(context) { return nil }
+                if let when = check.when, !form.withContext(item: item, { when.holds($0) }) { return nil }
                 switch check.kind {
                 case .mask, .pattern: return check.kind
                 default: return nil
@@ -182,17 +183,18 @@ public struct SampleGenerator {
     private func bounds(_ field: FieldRules, _ path: String, _ form: Form,
                         fallback: (Value, Value)) -> (Value, Value) {
         guard let slot = try? form.slot(path) else { return fallback }
-        let context = form.context(item: slot.item)
-        var lows = [field.min?.evaluate(context)].compactMap { $0 }
-        var highs = [field.max?.evaluate(context)].compactMap { $0 }
-        for check in field.checks where check.when?.holds(context) ?? true {
-            switch check.kind {
-            case .min(let bound): if let value = bound.evaluate(context) { lows.append(value) }
-            case .max(let bound): if let value = bound.evaluate(context) { highs.append(value) }
-            default: break
+        return form.withContext(item: slot.item) { context in
+            var lows = [field.min?.evaluate(context)].compactMap { $0 }
+            var highs = [field.max?.evaluate(context)].compactMap { $0 }
+            for check in field.checks where check.when?.holds(context) ?? true {
+                switch check.kind {
+                case .min(let bound): if let value = bound.evaluate(context) { lows.append(value) }
+                case .max(let bound): if let value = bound.evaluate(context) { highs.append(value) }
+                default: break
+                }
             }
+            return (lows.max(by: Self.ascending) ?? fallback.0, highs.min(by: Self.ascending) ?? fallback.1)
         }
-        return (lows.max(by: Self.ascending) ?? fallback.0, highs.min(by: Self.ascending) ?? fallback.1)
     }
 
     private static func ascending(_ a: Value, _ b: Value) -> Bool {
