@@ -138,8 +138,18 @@ public final class RuleSet: Sendable {
     /// `drivers[2].birth_date`.
     func path(of field: FieldRules, item: Int) -> String {
         guard let list = field.list else { return field.path }
+        // Appended piece by piece: string interpolation costs several times more, and paths are
+        // made for every changed slot of an edit.
         let listPath = fields[list.index].path
-        return "\(listPath)[\(item)]" + field.path.dropFirst(listPath.count)
+        let rest = field.path.utf8.dropFirst(listPath.utf8.count)
+        var path = ""
+        path.reserveCapacity(field.path.utf8.count + 8)
+        path += listPath
+        path += "["
+        path += String(item)
+        path += "]"
+        path += Substring(rest)
+        return path
     }
 
 }

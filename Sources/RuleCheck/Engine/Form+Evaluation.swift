@@ -167,9 +167,10 @@ extension Form {
         if record.before.count > 16 { changes.reserveCapacity(record.before.count) }
         var sectionsBefore: [Int: Bool] = [:]
         var gatesBefore: [Int: Bool] = [:]
+        let rules = rules
         for (slot, old) in record.before {
             let new = state(slot)
-            changes.record(path(slot), from: old, to: new)
+            changes.record(rules.path(of: rules.fields[slot.field.index], item: slot.item), from: old, to: new)
             let wasInvalid = !old.issues.isEmpty
             guard wasInvalid != !new.issues.isEmpty else { continue }
             let section = rules.fields[slot.field.index].section
@@ -197,8 +198,10 @@ extension Form {
         var changes = ChangeSet()
         var slots = Set(previous.allSlots())
         slots.formUnion(allSlots())
+        let rules = rules
         for slot in slots {
-            changes.record(path(slot), from: previous.state(slot), to: state(slot))
+            changes.record(rules.path(of: rules.fields[slot.field.index], item: slot.item), from: previous.state(slot),
+                           to: state(slot))
         }
         for (index, section) in rules.sections.enumerated()
         where (invalidInSection[index] == 0) != (previous.invalidInSection[index] == 0) {
