@@ -148,7 +148,7 @@ public struct BatchCheck: Sendable {
     }
 }
 
-/// The state of checking one file: what has been reported once per file, and its totals.
+/// The state of checking one file: the keys already reported as unknown (once per file), and its totals.
 struct FileRun {
     let file: String
     let checker: RecordChecker
@@ -156,7 +156,6 @@ struct FileRun {
     let columns: ColumnMap?
     var summary = CheckSummary()
     private var reportedKeys: Set<String> = []
-    private var reportedMissing: Set<String> = []
 
     init(file: String, checker: RecordChecker, strict: Bool, columns: ColumnMap?) {
         self.file = file
@@ -180,7 +179,7 @@ struct FileRun {
         return BatchCheck.Result(record: CheckedRecord(file: file, record: 0, line: 1, violations: violations))
     }
 
-    /// Applies the once-per-file rules and `--strict`, counts, and reports one record; `.stop`
+    /// Reports each unknown key once per file, applies `--strict`, counts, and reports one record; `.stop`
     /// once `limit` violations have been reported.
     mutating func deliver(_ result: BatchCheck.Result, into outcome: inout BatchCheck.Outcome, report: any Report,
                           limit: Int?) -> PipelineControl {
@@ -188,9 +187,6 @@ struct FileRun {
         for key in result.unknownKeys where reportedKeys.insert(key).inserted {
             record.violations.append(Violation(field: key, code: .unknownColumn, value: nil,
                                                message: "'\(key)' matches no field of the rules"))
-        }
-        record.violations = record.violations.filter { violation in
-            violation.code != .missingColumn || reportedMissing.insert(violation.field).inserted
         }
         if strict {
             record.violations = record.violations.map { violation in

@@ -125,10 +125,20 @@ final class BatchCheckTests {
         #expect(strict.summary.errors == 1 && strict.summary.invalid == 1)
     }
 
-    @Test func missingColumnsAndUnknownKeysAreReportedOncePerFile() throws {
-        let csv = try file("age\n1\n2\n", "csv")
-        let (csvOutput, _) = try run([csv])
-        #expect(csvOutput.components(separatedBy: "missing_column").count - 1 == 1)
+    /// A required field with no column is empty in every record: each record gets its finding and
+    /// none is counted valid (only the first record got one, and the rest passed).
+    @Test func aMissingRequiredColumnFailsEveryRecord() throws {
+        let csv = try file("age\n1\n2\n3\n", "csv")
+        let (output, outcome) = try run([csv], format: .text)
+        #expect(outcome.summary.records == 3)
+        #expect(outcome.summary.invalid == 3)
+        #expect(outcome.summary.errors == 3)
+        for (record, line) in [(1, 2), (2, 3), (3, 4)] {
+            #expect(output.contains("record \(record), line \(line)\n  error   name  missing_column"))
+        }
+    }
+
+    @Test func unknownKeysAreReportedOncePerFile() throws {
         let jsonl = try file(#"{"name":"a","x":1}\#n{"name":"b","x":2,"y":3}\#n"#, "jsonl")
         let (jsonOutput, _) = try run([jsonl])
         #expect(jsonOutput.components(separatedBy: "\"field\":\"x\"").count - 1 == 1)
