@@ -430,4 +430,25 @@ struct RecordCheckerContractTests {
             "agree check: agree does not pass the check agree == true [expr: agree == true]",
         ])
     }
+
+    /// A `matches()` that hits PCRE2's limits decides nothing: `regex_limit` is reported (it was
+    /// false, so `not matches(…)` passed and a hostile value was called good).
+    @Test func aRegexLimitInsideAnExpressionIsReported() throws {
+        let yaml = """
+            form: t
+            fields:
+              - id: code
+                type: text
+                checks:
+                  - expr: not matches(code, '(a+)+$')
+              - id: note
+                visible_if: matches(code, '(a+)+$')
+            """
+        let hostile = String(repeating: "a", count: 40) + "b"
+        #expect(try check(yaml, ["code": hostile, "note": ""]) == [
+            "code regex_limit: code: a value is too complex for the regex of expr: not matches(code, '(a+)+$') [expr: not matches(code, '(a+)+$')]",
+            "note regex_limit: note: a value is too complex for the regex of visible_if: matches(code, '(a+)+$') [visible_if: matches(code, '(a+)+$')]",
+        ])
+        #expect(try check(yaml, ["code": "aab", "note": ""]) == [])
+    }
 }

@@ -215,7 +215,12 @@ struct FieldEvaluator: Sendable {
     /// Evaluates one of the field's expressions (`rule` names it, as written, for a failure).
     func evaluate<Context: EvaluationContext>(_ expression: Expr, _ field: FieldRules, _ rule: @autoclosure () -> String,
                                               _ context: Context, _ failures: inout [Failure]) -> Value? {
-        expression.evaluate(context)
+        var limitReached = false
+        let value = withUnsafeMutablePointer(to: &limitReached) { flag in
+            expression.evaluate(RegexLimitWatch(base: context, limitReached: flag))
+        }
+        if limitReached { failures.append(.expressionLimit(rule: rule())) }
+        return value
     }
 
     /// Whether one of the field's conditions holds (`nil`: there is none, so it does not).

@@ -52,4 +52,19 @@ struct OptionContext<Base: EvaluationContext>: EvaluationContext {
     func value(of field: FieldID) -> Value? { base.value(of: field) }
     func itemCount(of list: FieldID) -> Int { base.itemCount(of: list) }
     var today: Day { base.today }
+    func regexLimitReached() { base.regexLimitReached() }
+}
+
+/// A context that notes, in a flag its caller owns, when a `matches()` hit PCRE2's limits, so
+/// that the field gets `regex_limit` instead of a decision made on a regex that gave up.
+struct RegexLimitWatch<Base: EvaluationContext>: EvaluationContext {
+    let base: Base
+    /// Borrowed for one evaluation.
+    let limitReached: UnsafeMutablePointer<Bool>
+
+    func value(of field: FieldID) -> Value? { base.value(of: field) }
+    func itemCount(of list: FieldID) -> Int { base.itemCount(of: list) }
+    var today: Day { base.today }
+    var option: ChoiceOption? { base.option }
+    func regexLimitReached() { limitReached.pointee = true }
 }

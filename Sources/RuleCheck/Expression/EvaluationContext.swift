@@ -8,4 +8,10 @@ protocol EvaluationContext {
     var today: Day { get }
     /// The option being filtered, inside `options_filter`.
     var option: ChoiceOption? { get }
+    /// Told when a `matches()` hit PCRE2's limits: what the expression decides is unknown.
+    func regexLimitReached()
+}
+
+extension EvaluationContext {
+    func regexLimitReached() {}
 }

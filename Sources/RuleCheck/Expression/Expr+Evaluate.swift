@@ -70,8 +70,13 @@ extension Expr {
             return .number(Double(a.daysSinceEpoch - b.daysSinceEpoch))
         case .matches(let subject, let pattern):
             guard case .text(let text)? = subject.evaluate(context) else { return .bool(false) }
-            // A value that makes the regex hit its limits does not match.
-            return .bool((try? pattern.contains(text)) ?? false)
+            // A value that makes the regex hit its limits does not match, and the context is told.
+            do {
+                return .bool(try pattern.contains(text))
+            } catch {
+                context.regexLimitReached()
+                return .bool(false)
+            }
         case .function(let function, let arguments):
             return Self.call(function, arguments, context)
         }
