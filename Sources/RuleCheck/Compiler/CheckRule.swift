@@ -8,29 +8,30 @@ final class CheckRule: Sendable {
     enum Kind: Sendable {
         case pattern(Pattern)
         case mask(Mask)
-        case min(Expr)
-        case max(Expr)
+        case min(WrittenExpression)
+        case max(WrittenExpression)
         case minLength(Int)
         case maxLength(Int)
         /// A condition that must hold.
-        case expr(Expr)
+        case expr(WrittenExpression)
     }
 
     /// The check applies only while this holds.
-    let when: Expr?
-    let whenText: String?
+    let when: WrittenExpression?
     let kind: Kind
     /// The rule as written (for explanations): `pattern: …`, `expr: …`.
     let text: String
     let message: LocalizedText?
     let location: FileLocation
 
-    init(when: Expr?, whenText: String?, kind: Kind, text: String, message: LocalizedText?, location: FileLocation) {
+    init(when: WrittenExpression?, kind: Kind, text: String, message: LocalizedText?, location: FileLocation) {
         self.when = when
-        self.whenText = whenText
         self.kind = kind
         self.text = text
         self.message = message
         self.location = location
     }
+
+    /// The rule as written, with its `when`: `expr: a < b when kind == 'x'`.
+    var rule: String { when.map { text + " when " + $0.text } ?? text }
 }

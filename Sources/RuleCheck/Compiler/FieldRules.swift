@@ -26,29 +26,22 @@ public final class FieldRules: Sendable {
     let initial: Value?
     /// `initial: today` on a date field.
     let initialIsToday: Bool
-    let required: Expr?
-    let requiredText: String?
+    let required: WrittenExpression?
     /// All must hold for the field to be visible (its own `visible_if` and its groups' and list's).
-    let visibleConditions: [Expr]
-    let visibleTexts: [String]
-    let enabledConditions: [Expr]
-    let enabledTexts: [String]
+    let visibleConditions: [WrittenExpression]
+    let enabledConditions: [WrittenExpression]
     /// Fields whose change clears this one (its own `depends_on` and its groups').
     public let dependsOn: [FieldID]
-    let computed: Expr?
-    let computedText: String?
+    let computed: WrittenExpression?
     let minLength: Int?
     let maxLength: Int?
     let pattern: Pattern?
     let mask: Mask?
-    let min: Expr?
-    let minText: String?
-    let max: Expr?
-    let maxText: String?
+    let min: WrittenExpression?
+    let max: WrittenExpression?
     let dateFormat: DateFormat
     public let options: [ChoiceOption]
-    let optionsFilter: Expr?
-    let optionsFilterText: String?
+    let optionsFilter: WrittenExpression?
     let minItems: Int?
     let maxItems: Int?
     let checks: [CheckRule]
@@ -60,11 +53,11 @@ public final class FieldRules: Sendable {
 
     init(id: FieldID, path: String, name: String, title: String, type: FieldType, section: Int, list: FieldID?,
          itemIndex: Int, group: FieldID?, location: FileLocation, initial: Value?, initialIsToday: Bool,
-         required: Expr?, requiredText: String?, visibleConditions: [Expr], visibleTexts: [String],
-         enabledConditions: [Expr], enabledTexts: [String], dependsOn: [FieldID], computed: Expr?,
-         computedText: String?, minLength: Int?, maxLength: Int?, pattern: Pattern?, mask: Mask?, min: Expr?,
-         minText: String?, max: Expr?, maxText: String?, dateFormat: DateFormat, options: [ChoiceOption],
-         optionsFilter: Expr?, optionsFilterText: String?, minItems: Int?, maxItems: Int?, checks: [CheckRule],
+         required: WrittenExpression?, visibleConditions: [WrittenExpression],
+         enabledConditions: [WrittenExpression], dependsOn: [FieldID], computed: WrittenExpression?,
+         minLength: Int?, maxLength: Int?, pattern: Pattern?, mask: Mask?, min: WrittenExpression?,
+         max: WrittenExpression?, dateFormat: DateFormat, options: [ChoiceOption],
+         optionsFilter: WrittenExpression?, minItems: Int?, maxItems: Int?, checks: [CheckRule],
          message: LocalizedText?, messages: [IssueCode: LocalizedText], members: [FieldID],
          display: DisplayTemplate?) {
         self.id = id
@@ -80,26 +73,19 @@ public final class FieldRules: Sendable {
         self.initial = initial
         self.initialIsToday = initialIsToday
         self.required = required
-        self.requiredText = requiredText
         self.visibleConditions = visibleConditions
-        self.visibleTexts = visibleTexts
         self.enabledConditions = enabledConditions
-        self.enabledTexts = enabledTexts
         self.dependsOn = dependsOn
         self.computed = computed
-        self.computedText = computedText
         self.minLength = minLength
         self.maxLength = maxLength
         self.pattern = pattern
         self.mask = mask
         self.min = min
-        self.minText = minText
         self.max = max
-        self.maxText = maxText
         self.dateFormat = dateFormat
         self.options = options
         self.optionsFilter = optionsFilter
-        self.optionsFilterText = optionsFilterText
         self.minItems = minItems
         self.maxItems = maxItems
         self.checks = checks

@@ -60,19 +60,19 @@ extension RuleSetCompiler {
         }
         let valueType = exprType(of: field)
         let computed = spec.value.flatMap {
-            expression($0, of: field, resolver, .value, .value(valueType, "the value of \(field.path)"))?.expr
+            expression($0, of: field, resolver, .value, .value(valueType, "the value of \(field.path)"))?.written("value")
         }
         let bound: ExprType = field.type == .date ? .date : .number
-        let min = spec.min.flatMap { expression($0, of: field, resolver, .check, .value(bound, "min"))?.expr }
-        let max = spec.max.flatMap { expression($0, of: field, resolver, .check, .value(bound, "max"))?.expr }
-        checkOrder(min, max, at: spec.max?.location)
+        let min = spec.min.flatMap { expression($0, of: field, resolver, .check, .value(bound, "min"))?.written("min") }
+        let max = spec.max.flatMap { expression($0, of: field, resolver, .check, .value(bound, "max"))?.written("max") }
+        checkOrder(min?.expr, max?.expr, at: spec.max?.location)
         checkOrder(spec.minLength, spec.maxLength, "min_length", "max_length")
         checkOrder(spec.minItems, spec.maxItems, "min_items", "max_items")
 
-        var optionsFilter: Expr?
+        var optionsFilter: WrittenExpression?
         if let text = spec.optionsFilter {
             let scope = OptionScope(valueType: field.optionType, attributes: field.optionAttributeTypes)
-            optionsFilter = expression(text, of: field, resolver, .options, .condition, options: scope)?.expr
+            optionsFilter = expression(text, of: field, resolver, .options, .condition, options: scope)?.written("options_filter")
         }
         let format = spec.format.flatMap { text -> DateFormat? in
             guard let format = DateFormat(text.text) else {
@@ -90,14 +90,13 @@ extension RuleSetCompiler {
             id: id, path: field.path, name: spec.id.value, title: spec.title ?? spec.id.value, type: field.type,
             section: field.section, list: field.list, itemIndex: field.itemIndex, group: field.group,
             location: spec.id.location, initial: initial, initialIsToday: initialIsToday,
-            required: required?.expr, requiredText: spec.required?.text,
-            visibleConditions: visible.map(\.expr), visibleTexts: visible.map(\.text),
-            enabledConditions: enabled.map(\.expr), enabledTexts: enabled.map(\.text),
-            dependsOn: dependsOn, computed: computed, computedText: spec.value?.text,
+            required: required?.written("required"),
+            visibleConditions: visible.map { $0.written("visible_if") },
+            enabledConditions: enabled.map { $0.written("enabled_if") },
+            dependsOn: dependsOn, computed: computed,
             minLength: spec.minLength?.value, maxLength: spec.maxLength?.value,
             pattern: spec.pattern.flatMap { pattern($0) }, mask: spec.mask.flatMap { mask($0) },
-            min: min, minText: spec.min?.text, max: max, maxText: spec.max?.text, dateFormat: format,
-            options: field.options, optionsFilter: optionsFilter, optionsFilterText: spec.optionsFilter?.text,
+            min: min, max: max, dateFormat: format, options: field.options, optionsFilter: optionsFilter,
             minItems: spec.minItems?.value, maxItems: spec.maxItems?.value,
             checks: spec.checks.compactMap { check($0, of: field, resolver) },
             message: spec.message, messages: messages(spec), members: field.members,
@@ -282,7 +281,7 @@ extension RuleSetCompiler {
     }
 
     private mutating func check(_ spec: CheckSpec, of field: DeclaredField, _ resolver: ScopeResolver) -> CheckRule? {
-        let when = spec.when.flatMap { expression($0, of: field, resolver, .check, .condition, allowSelf: true)?.expr }
+        let when = spec.when.flatMap { expression($0, of: field, resolver, .check, .condition, allowSelf: true)?.written("when") }
         if spec.when != nil && when == nil { return nil }
         let kind: CheckRule.Kind?
         let text: String
@@ -304,12 +303,12 @@ extension RuleSetCompiler {
         case .min(let source):
             text = "min: " + source.text
             kind = requireType([.number, .integer, .date], "min", "number, integer and date fields")
-                ? expression(source, of: field, resolver, .check, .value(bound, "min"), allowSelf: true).map { .min($0.expr) }
+                ? expression(source, of: field, resolver, .check, .value(bound, "min"), allowSelf: true).map { .min($0.written("min")) }
                 : nil
         case .max(let source):
             text = "max: " + source.text
             kind = requireType([.number, .integer, .date], "max", "number, integer and date fields")
-                ? expression(source, of: field, resolver, .check, .value(bound, "max"), allowSelf: true).map { .max($0.expr) }
+                ? expression(source, of: field, resolver, .check, .value(bound, "max"), allowSelf: true).map { .max($0.written("max")) }
                 : nil
         case .minLength(let length):
             text = "min_length: \(length.value)"
@@ -319,10 +318,10 @@ extension RuleSetCompiler {
             kind = requireType([.text], "max_length", "text fields") ? .maxLength(length.value) : nil
         case .expr(let source):
             text = "expr: " + source.text
-            kind = expression(source, of: field, resolver, .check, .condition, allowSelf: true).map { .expr($0.expr) }
+            kind = expression(source, of: field, resolver, .check, .condition, allowSelf: true).map { .expr($0.written("expr")) }
         }
         guard let kind else { return nil }
-        return CheckRule(when: when, whenText: spec.when?.text, kind: kind, text: text, message: spec.message,
+        return CheckRule(when: when, kind: kind, text: text, message: spec.message,
                          location: spec.location)
     }
 

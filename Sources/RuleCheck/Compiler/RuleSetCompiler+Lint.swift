@@ -3,19 +3,19 @@ extension RuleSetCompiler {
     mutating func lint(_ fields: [FieldRules]) {
         for field in fields {
             let spec = declared[field.id.index].spec
-            let neverVisible = field.visibleConditions.contains { Self.neverHolds($0, fields) }
-            if neverVisible, let required = field.required, !Self.neverHolds(required, fields) {
+            let neverVisible = field.visibleConditions.contains { Self.neverHolds($0.expr, fields) }
+            if neverVisible, let required = field.required, !Self.neverHolds(required.expr, fields) {
                 warning("'\(field.path)' is required but can never be visible", at: spec.required?.location ?? field.location)
             } else if neverVisible, let text = spec.visibleIf, !field.visibleConditions.isEmpty {
                 warning("visible_if of '\(field.path)' can never hold, so the field is always hidden", at: text.location)
             }
             for (check, written) in zip(field.checks, spec.checks) {
-                if let when = check.when, Self.neverHolds(when, fields) {
+                if let when = check.when, Self.neverHolds(when.expr, fields) {
                     warning("this check of '\(field.path)' never applies: its 'when' can never hold", at: written.when?.location ?? written.location)
                 }
             }
             if field.type == .choice || field.type == .multiChoice, let filter = field.optionsFilter,
-               Self.neverHolds(filter, fields) {
+               Self.neverHolds(filter.expr, fields) {
                 warning("options_filter of '\(field.path)' can never hold, so no option is ever offered",
                         at: spec.optionsFilter?.location ?? field.location)
             }

@@ -30,6 +30,9 @@ struct RuleSetCompiler {
         let expr: Expr
         let text: String
         let references: [(field: FieldID, location: FileLocation)]
+
+        /// The expression as the field keeps it, under its rules-file key.
+        func written(_ key: String) -> WrittenExpression { WrittenExpression(expr: expr, key: key, text: text) }
     }
 
     let source: SourceText

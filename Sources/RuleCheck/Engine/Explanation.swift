@@ -93,10 +93,10 @@ extension Form {
         }
         let field = rules.fields[slot.field.index]
         let state = state(slot)
-        func inputs(_ expressions: [Expr?]) -> [(path: String, value: Value?)] {
+        func inputs(_ expressions: [WrittenExpression?]) -> [(path: String, value: Value?)] {
             var seen: [FieldID] = []
             for expression in expressions.compactMap({ $0 }) {
-                for id in expression.references where !seen.contains(id) { seen.append(id) }
+                for id in expression.expr.references where !seen.contains(id) { seen.append(id) }
             }
             return seen.map { id in
                 let input = Slot(id, item: rules.fields[id.index].list == nil ? -1 : slot.item)
@@ -106,7 +106,7 @@ extension Form {
                 return (self.path(input), self.state(input).value)
             }
         }
-        let checkExpressions: [Expr?] = field.checks.flatMap { check -> [Expr?] in
+        let checkExpressions: [WrittenExpression?] = field.checks.flatMap { check -> [WrittenExpression?] in
             switch check.kind {
             case .min(let bound), .max(let bound): [check.when, bound]
             case .expr(let condition): [check.when, condition]
@@ -119,7 +119,7 @@ extension Form {
         case .user: "entered by the user"
         case .suggestion: "suggested (suggest), not edited by the user since"
         case .computed:
-            "computed by value: \(field.computedText ?? "")"
+            "computed by " + (field.computed?.rule ?? "value")
                 + inputs([field.computed]).map { " with \($0.path) = \(Explanation.show($0.value))" }.joined(separator: ",")
         case .cleared(let cause, let edit):
             {
@@ -134,12 +134,12 @@ extension Form {
         }
         return Explanation(
             path: path, value: state.value, provenance: state.provenance, source: source,
-            visible: .init(result: state.isVisible, rules: field.visibleTexts.map { "visible_if: \($0)" },
+            visible: .init(result: state.isVisible, rules: field.visibleConditions.map(\.rule),
                            inputs: inputs(field.visibleConditions)),
-            enabled: .init(result: state.isEnabled, rules: field.enabledTexts.map { "enabled_if: \($0)" },
+            enabled: .init(result: state.isEnabled, rules: field.enabledConditions.map(\.rule),
                            inputs: inputs(field.enabledConditions)),
             required: .init(result: state.isRequired,
-                            rules: field.requiredText.map { ["required: \($0)"] + (state.isVisible ? [] : ["hidden fields are never required"]) } ?? [],
+                            rules: field.required.map { [$0.rule] + (state.isVisible ? [] : ["hidden fields are never required"]) } ?? [],
                             inputs: inputs([field.required])),
             issues: state.issues,
             inputs: inputs([field.min, field.max, field.optionsFilter] + checkExpressions))

@@ -57,11 +57,11 @@ extension FieldEvaluator {
             if let mask = field.mask, !mask.isComplete(text) { found.append(.mask(check: nil)) }
         case .number, .date:
             if let bound = field.min,
-               let failure = rangeFailure(min: true, bound, value, field, "min: \(field.minText ?? "")", check: nil, context, &found) {
+               let failure = rangeFailure(min: true, bound, value, check: nil, context, &found) {
                 found.append(failure)
             }
             if let bound = field.max,
-               let failure = rangeFailure(min: false, bound, value, field, "max: \(field.maxText ?? "")", check: nil, context, &found) {
+               let failure = rangeFailure(min: false, bound, value, check: nil, context, &found) {
                 found.append(failure)
             }
         default:
@@ -78,10 +78,10 @@ extension FieldEvaluator {
     }
 
     /// A `min` or `max` failure, or nil. A bound that evaluates to null is not applied.
-    private func rangeFailure<Context: EvaluationContext>(min: Bool, _ bound: Expr, _ value: Value, _ field: FieldRules,
-                                                          _ rule: @autoclosure () -> String, check: Int?,
-                                                          _ context: Context, _ found: inout [Failure]) -> Failure? {
-        guard let limit = evaluate(bound, field, rule(), context, &found) else { return nil }
+    private func rangeFailure<Context: EvaluationContext>(min: Bool, _ bound: WrittenExpression, _ value: Value,
+                                                          check: Int?, _ context: Context,
+                                                          _ found: inout [Failure]) -> Failure? {
+        guard let limit = evaluate(bound, context, &found) else { return nil }
         let fails: Bool
         switch (value, limit) {
         case (.number(let a), .number(let b)): fails = min ? a < b : a > b
@@ -96,7 +96,7 @@ extension FieldEvaluator {
     private func checkFailures<Context: EvaluationContext>(_ field: FieldRules, value: Value?, _ context: Context,
                                                            into found: inout [Failure]) {
         for (index, check) in field.checks.enumerated() {
-            if let when = check.when, !holds(when, field, "\(check.text) when \(check.whenText ?? "")", context, &found) {
+            if let when = check.when, !holds(when, rule: check.rule, context, &found) {
                 continue
             }
             switch check.kind {
@@ -107,13 +107,11 @@ extension FieldEvaluator {
             case .mask(let mask):
                 if case .text(let text)? = value, !mask.isComplete(text) { found.append(.mask(check: index)) }
             case .min(let bound):
-                if let value, let failure = rangeFailure(min: true, bound, value, field, check.text, check: index,
-                                                         context, &found) {
+                if let value, let failure = rangeFailure(min: true, bound, value, check: index, context, &found) {
                     found.append(failure)
                 }
             case .max(let bound):
-                if let value, let failure = rangeFailure(min: false, bound, value, field, check.text, check: index,
-                                                         context, &found) {
+                if let value, let failure = rangeFailure(min: false, bound, value, check: index, context, &found) {
                     found.append(failure)
                 }
             case .minLength(let minimum):
@@ -121,7 +119,7 @@ extension FieldEvaluator {
             case .maxLength(let maximum):
                 if case .text(let text)? = value, text.scalarCount(isAbove: maximum) { found.append(.maxLength(check: index)) }
             case .expr(let condition):
-                if !holds(condition, field, check.text, context, &found) { found.append(.check(index)) }
+                if !holds(condition, context, &found) { found.append(.check(index)) }
             }
         }
     }

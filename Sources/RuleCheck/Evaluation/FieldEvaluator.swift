@@ -110,8 +110,7 @@ struct FieldEvaluator: Sendable {
             if input.isUnreadable { return }
         }
         if let required = field.required {
-            outcome.isRequired = holds(required, field, "required: \(field.requiredText ?? "")", context,
-                                       &outcome.failures)
+            outcome.isRequired = holds(required, context, &outcome.failures)
         }
         let start = outcome.failures.count
         failures(field, value: value, required: outcome.isRequired, context, into: &outcome.failures)
@@ -123,16 +122,12 @@ struct FieldEvaluator: Sendable {
     /// The value, visibility and enabled state of a slot; returns the slot's new value, if it has one.
     private func valueStep(_ field: FieldRules, _ slot: Slot, _ input: Input, mode: Mode,
                            _ context: SlotContext, _ outcome: inout Outcome) -> Change {
-        for index in field.visibleConditions.indices
-        where !holds(field.visibleConditions[index], field, "visible_if: \(field.visibleTexts[index])", context,
-                     &outcome.failures) {
+        for condition in field.visibleConditions where !holds(condition, context, &outcome.failures) {
             outcome.isVisible = false
             break
         }
         // A record is checked whatever a UI would let the user edit: only a form needs enabled.
-        for index in field.enabledConditions.indices
-        where mode == .form && !holds(field.enabledConditions[index], field, "enabled_if: \(field.enabledTexts[index])", context,
-                     &outcome.failures) {
+        for condition in field.enabledConditions where mode == .form && !holds(condition, context, &outcome.failures) {
             outcome.isEnabled = false
             break
         }
@@ -142,8 +137,7 @@ struct FieldEvaluator: Sendable {
             // A computed value always follows its inputs: empty while hidden under `clear`, or when
             // its options_filter does not offer it.
             var value = clearsHidden
-                ? nil : Value.normalized(evaluate(computed, field, "value: \(field.computedText ?? "")", context,
-                                                  &outcome.failures))
+                ? nil : Value.normalized(evaluate(computed, context, &outcome.failures))
             if let offered = value, field.optionsFilter != nil, !isOffered(offered, field, context) { value = nil }
             let current = context.value(of: field.id)
             // A record's own value of a visible computed field must be what the rules compute (a
@@ -185,13 +179,13 @@ struct FieldEvaluator: Sendable {
 
     /// Whether a field is visible in `context` (every one of its and its containers' `visible_if`).
     func isVisible<Context: EvaluationContext>(_ field: FieldRules, _ context: Context) -> Bool {
-        field.visibleConditions.allSatisfy { $0.holds(context) }
+        field.visibleConditions.allSatisfy { $0.expr.holds(context) }
     }
 
     /// The options on offer: all of them, or those the `options_filter` keeps.
     func offeredOptions<Context: EvaluationContext>(_ field: FieldRules, _ context: Context) -> [ChoiceOption] {
         guard let filter = field.optionsFilter else { return field.options }
-        return field.options.filter { filter.holds(OptionContext(base: context, option: $0)) }
+        return field.options.filter { filter.expr.holds(OptionContext(base: context, option: $0)) }
     }
 
     /// Whether `value` (or, for a multi_choice, each of its values) is on offer.
@@ -209,24 +203,24 @@ struct FieldEvaluator: Sendable {
     private func isOffered<Context: EvaluationContext>(option value: Value, _ field: FieldRules,
                                                        _ context: Context) -> Bool {
         guard let filter = field.optionsFilter else { return field.options.contains { $0.value == value } }
-        return field.options.contains { $0.value == value && filter.holds(OptionContext(base: context, option: $0)) }
+        return field.options.contains { $0.value == value && filter.expr.holds(OptionContext(base: context, option: $0)) }
     }
 
-    /// Evaluates one of the field's expressions (`rule` names it, as written, for a failure).
-    func evaluate<Context: EvaluationContext>(_ expression: Expr, _ field: FieldRules, _ rule: @autoclosure () -> String,
+    /// Evaluates one of the field's expressions; a regex limit inside it is a failure that
+    /// names `rule` (by default, the expression's own rule as written).
+    func evaluate<Context: EvaluationContext>(_ expression: WrittenExpression, rule: @autoclosure () -> String? = nil,
                                               _ context: Context, _ failures: inout [Failure]) -> Value? {
         var limitReached = false
         let value = withUnsafeMutablePointer(to: &limitReached) { flag in
-            expression.evaluate(RegexLimitWatch(base: context, limitReached: flag))
+            expression.expr.evaluate(RegexLimitWatch(base: context, limitReached: flag))
         }
-        if limitReached { failures.append(.expressionLimit(rule: rule())) }
+        if limitReached { failures.append(.expressionLimit(rule: rule() ?? expression.rule)) }
         return value
     }
 
-    /// Whether one of the field's conditions holds (`nil`: there is none, so it does not).
-    func holds<Context: EvaluationContext>(_ condition: Expr?, _ field: FieldRules, _ rule: @autoclosure () -> String,
+    /// Whether one of the field's conditions holds.
+    func holds<Context: EvaluationContext>(_ condition: WrittenExpression, rule: @autoclosure () -> String? = nil,
                                            _ context: Context, _ failures: inout [Failure]) -> Bool {
-        guard let condition else { return false }
-        return evaluate(condition, field, rule(), context, &failures) == .bool(true)
+        evaluate(condition, rule: rule(), context, &failures) == .bool(true)
     }
 }

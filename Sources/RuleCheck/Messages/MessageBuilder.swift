@@ -55,7 +55,7 @@ struct MessageBuilder: Sendable {
                     return display(bound, field)
                 default:
                     let bound = name == "min" ? field.min : field.max
-                    return bound?.evaluate(context).map { display($0, field) }
+                    return bound?.expr.evaluate(context).map { display($0, field) }
                 }
             case "min_length":
                 if let check, case .minLength(let minimum) = check.kind { return String(minimum) }
@@ -96,25 +96,24 @@ struct MessageBuilder: Sendable {
     /// `expr: password_repeat == password when …`.
     func rule(_ failure: Failure, _ field: FieldRules) -> String {
         if let index = failure.check {
-            let check = field.checks[index]
-            return check.whenText.map { "\(check.text) when \($0)" } ?? check.text
+            return field.checks[index].rule
         }
         switch failure {
-        case .required, .missingColumn: return "required: \(field.requiredText ?? "true")"
+        case .required, .missingColumn: return field.required?.rule ?? "required: true"
         case .type: return "type: \(field.type)"
-        case .option: return field.optionsFilterText.map { "options_filter: \($0)" } ?? "options"
+        case .option: return field.optionsFilter?.rule ?? "options"
         case .pattern, .regexLimit: return "pattern: \(field.pattern?.source ?? "")"
         case .mask: return "mask: \(field.mask?.notation ?? "")"
         case .minLength: return "min_length: \(field.minLength ?? 0)"
         case .maxLength: return "max_length: \(field.maxLength ?? 0)"
-        case .min: return "min: \(field.minText ?? "")"
-        case .max: return "max: \(field.maxText ?? "")"
+        case .min: return field.min?.rule ?? "min"
+        case .max: return field.max?.rule ?? "max"
         case .minItems: return "min_items: \(field.minItems ?? 0)"
         case .maxItems: return "max_items: \(field.maxItems ?? 0)"
         case .expressionLimit(let rule): return rule
-        case .hiddenValue: return field.visibleTexts.map { "visible_if: \($0)" }.joined(separator: " and ")
+        case .hiddenValue: return field.visibleConditions.map(\.rule).joined(separator: " and ")
         case .orphan(let parent): return "depends_on: \(parent)"
-        case .computed: return "value: \(field.computedText ?? "")"
+        case .computed: return field.computed?.rule ?? "value"
         case .check: return ""
         }
     }

@@ -107,7 +107,7 @@ public struct SampleGenerator {
         case .text:
             // A check `expr: this == other` (a repeated password): take the other's value.
             for check in field.checks {
-                if case .expr(.equal(let lhs, let rhs)) = check.kind,
+                if case .expr(let condition) = check.kind, case .equal(let lhs, let rhs) = condition.expr,
                    let other = [lhs, rhs].compactMap({ expr -> FieldID? in
                        if case .field(let id) = expr, id != field.id { return id }
                        return nil
@@ -121,7 +121,7 @@ public struct SampleGenerator {
             // Only the checks that apply now: a mask for a passport is no use for another document.
             let item = (try? form.slot(path))?.item ?? -1
             let checkShapes = field.checks.compactMap { check -> CheckRule.Kind? in
-                if let when = check.when, !form.withContext(item: item, { when.holds($0) }) { return nil }
+                if let when = check.when, !form.withContext(item: item, { when.expr.holds($0) }) { return nil }
                 switch check.kind {
                 case .mask, .pattern: return check.kind
                 default: return nil
@@ -184,12 +184,12 @@ public struct SampleGenerator {
                         fallback: (Value, Value)) -> (Value, Value) {
         guard let slot = try? form.slot(path) else { return fallback }
         return form.withContext(item: slot.item) { context in
-            var lows = [field.min?.evaluate(context)].compactMap { $0 }
-            var highs = [field.max?.evaluate(context)].compactMap { $0 }
-            for check in field.checks where check.when?.holds(context) ?? true {
+            var lows = [field.min?.expr.evaluate(context)].compactMap { $0 }
+            var highs = [field.max?.expr.evaluate(context)].compactMap { $0 }
+            for check in field.checks where check.when?.expr.holds(context) ?? true {
                 switch check.kind {
-                case .min(let bound): if let value = bound.evaluate(context) { lows.append(value) }
-                case .max(let bound): if let value = bound.evaluate(context) { highs.append(value) }
+                case .min(let bound): if let value = bound.expr.evaluate(context) { lows.append(value) }
+                case .max(let bound): if let value = bound.expr.evaluate(context) { highs.append(value) }
                 default: break
                 }
             }

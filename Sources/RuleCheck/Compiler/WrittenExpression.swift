@@ -1,0 +1,12 @@
+/// One of a field's compiled expressions together with the rule as the rules file wrote it, so
+/// that a failure, an explanation or a lint warning can name the rule exactly as written.
+struct WrittenExpression: Sendable {
+    let expr: Expr
+    /// The rules-file key: `required`, `visible_if`, `value`, `min`, …
+    let key: String
+    /// The expression's text as written.
+    let text: String
+
+    /// The rule as written: `visible_if: has_car`.
+    var rule: String { key + ": " + text }
+}
