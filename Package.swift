@@ -46,12 +46,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "PatternsTests", dependencies: ["Patterns"], swiftSettings: swiftSettings),
-        .testTarget(
-            name: "RuleCheckTests",
-            dependencies: ["RuleCheck", "Patterns"],
-            resources: [.copy("Fixtures")],
-            swiftSettings: swiftSettings
-        ),
+        .testTarget(name: "RuleCheckTests", dependencies: ["RuleCheck", "Patterns"], swiftSettings: swiftSettings),
         .testTarget(
             name: "RuleCheckBatchTests",
             dependencies: ["RuleCheckBatch", "RuleCheck"],

@@ -102,19 +102,25 @@ public final class Pattern: @unchecked Sendable {
         let flags = options.pcre2Flags
         let anchored = UInt32(PCRE2_ANCHORED)
         let search = try Self.compile(source, flags: flags)
-        var whole: OpaquePointer?
-        var partial: OpaquePointer?
+        let whole: OpaquePointer
         do {
             whole = try Self.compile(source, flags: flags | anchored | UInt32(PCRE2_ENDANCHORED))
+        } catch {
+            pcre2_code_free_8(search)
+            throw error
+        }
+        let partial: OpaquePointer
+        do {
             partial = try Self.compile(Self.endAnchored(source, extended: options.contains(.extended)),
                                        flags: flags | anchored)
         } catch {
-            for code in [search, whole, partial] { pcre2_code_free_8(code) }
+            pcre2_code_free_8(search)
+            pcre2_code_free_8(whole)
             throw error
         }
         searchCode = search
-        wholeCode = whole ?? search
-        partialCode = partial ?? search
+        wholeCode = whole
+        partialCode = partial
         if !options.contains(.noJIT) && Self.jitAvailable {
             let complete = UInt32(PCRE2_JIT_COMPLETE)
             isJITCompiled = pcre2_jit_compile_8(searchCode, complete) == 0
