@@ -105,7 +105,7 @@ final class BatchData: Sendable {
                 for _ in 0..<Self.count {
                     let record = generator.next()
                     csv += writer.line(record.cells(generator.columns))
-                    jsonl += JSONWriter.string(.object(record.object)) + "\n"
+                    jsonl += JSONValue.object(record.object).description + "\n"
                 }
                 try Data(csv.utf8).write(to: URL(fileURLWithPath: csvPath + ".partial"))
                 try Data(jsonl.utf8).write(to: URL(fileURLWithPath: jsonlPath + ".partial"))

@@ -5,19 +5,19 @@ extension JSONParseError {
     /// let location = error.location(in: text)
     /// print("\(location.line):\(location.column)")
     /// ```
-    public struct Location: Hashable, Sendable, CustomStringConvertible {
+    package struct Location: Hashable, Sendable, CustomStringConvertible {
         /// The 1-based line; lines end at `\n` (so `\r\n` counts once).
-        public var line: Int
+        package var line: Int
         /// The 1-based column in Unicode scalars.
-        public var column: Int
+        package var column: Int
 
-        public init(line: Int, column: Int) {
+        package init(line: Int, column: Int) {
             self.line = line
             self.column = column
         }
 
         /// `line 3, column 14`.
-        public var description: String { "line \(line), column \(column)" }
+        package var description: String { "line \(line), column \(column)" }
     }
 
     /// The line and column of ``offset`` in the buffer that was parsed.
@@ -29,17 +29,17 @@ extension JSONParseError {
     /// - Parameter bytes: the same bytes given to the parser.
     /// - Returns: the location; an offset past the end is clamped to the end.
     /// - Complexity: O(offset).
-    public func location(in bytes: UnsafeRawBufferPointer) -> Location {
+    package func location(in bytes: UnsafeRawBufferPointer) -> Location {
         Self.location(of: offset, in: bytes)
     }
 
     /// The line and column of ``offset`` in the bytes that were parsed.
-    public func location(in bytes: [UInt8]) -> Location {
+    package func location(in bytes: [UInt8]) -> Location {
         bytes.withUnsafeBytes { location(in: $0) }
     }
 
     /// The line and column of ``offset`` in the text that was parsed.
-    public func location(in text: String) -> Location {
+    package func location(in text: String) -> Location {
         var text = text
         return text.withUTF8 { location(in: UnsafeRawBufferPointer($0)) }
     }
@@ -49,7 +49,7 @@ extension JSONParseError {
     /// ```swift
     /// JSONParseError.location(of: 4, in: buffer)
     /// ```
-    public static func location(of offset: Int, in bytes: UnsafeRawBufferPointer) -> Location {
+    package static func location(of offset: Int, in bytes: UnsafeRawBufferPointer) -> Location {
         let end = min(max(offset, 0), bytes.count)
         var line = 1
         var column = 1

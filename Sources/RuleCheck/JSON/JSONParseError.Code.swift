@@ -4,7 +4,7 @@ extension JSONParseError {
     /// ```swift
     /// catch let error as JSONParseError where error.code == .invalidUTF8 { … }
     /// ```
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
+    package struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Raw: Hashable, Sendable {
             case syntax, unexpectedEnd, invalidString, invalidNumber, invalidUTF8, depthLimit
         }
@@ -13,24 +13,24 @@ extension JSONParseError {
 
         /// A character that does not belong there: a missing comma, a trailing comma, a comment,
         /// `NaN`, content after the value.
-        public static let syntax = Code(.syntax)
+        package static let syntax = Code(.syntax)
         /// The text ends inside a value.
-        public static let unexpectedEnd = Code(.unexpectedEnd)
+        package static let unexpectedEnd = Code(.unexpectedEnd)
         /// A bad escape, an unescaped control character or a lone surrogate in a string.
-        public static let invalidString = Code(.invalidString)
+        package static let invalidString = Code(.invalidString)
         /// A number that breaks the JSON grammar (`01`, `1.`, `.5`) or is out of `Double`'s range.
-        public static let invalidNumber = Code(.invalidNumber)
+        package static let invalidNumber = Code(.invalidNumber)
         /// Bytes that are not UTF-8.
-        public static let invalidUTF8 = Code(.invalidUTF8)
+        package static let invalidUTF8 = Code(.invalidUTF8)
         /// Arrays and objects nested deeper than the parser's limit.
-        public static let depthLimit = Code(.depthLimit)
+        package static let depthLimit = Code(.depthLimit)
 
         /// Lets `catch JSONParseError.Code.depthLimit` match an error by its code.
-        public static func ~= (code: Code, error: any Error) -> Bool {
+        package static func ~= (code: Code, error: any Error) -> Bool {
             (error as? JSONParseError)?.code == code
         }
 
-        public var description: String {
+        package var description: String {
             switch raw {
             case .syntax: "syntax"
             case .unexpectedEnd: "unexpected_end"

@@ -14,21 +14,21 @@
 ///
 /// New codes may be added; switch over ``code`` with a `default:`, or match with `~=`:
 /// `catch JSONParseError.Code.depthLimit { … }`.
-public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of problem.
-    public let code: Code
+    package let code: Code
     /// A human message, e.g. `expected ':' after an object key, found '}'`.
-    public let message: String
+    package let message: String
     /// The 0-based byte offset of the problem in the parsed buffer (the buffer's length when the
     /// text ends too early). ``location(in:)-(UnsafeRawBufferPointer)`` turns it into a line and column.
-    public let offset: Int
+    package let offset: Int
 
-    public init(code: Code, message: String, offset: Int) {
+    package init(code: Code, message: String, offset: Int) {
         self.code = code
         self.message = message
         self.offset = offset
     }
 
     /// The message and the byte offset: `expected a value, found ']' at byte 7`.
-    public var description: String { "\(message) at byte \(offset)" }
+    package var description: String { "\(message) at byte \(offset)" }
 }

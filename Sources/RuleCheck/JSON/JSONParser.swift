@@ -27,12 +27,12 @@
 ///   input cannot exhaust the stack.
 ///
 /// The parser is a value without state between calls: share one freely between threads.
-public struct JSONParser: Sendable, Hashable {
+package struct JSONParser: Sendable, Hashable {
     /// The nesting limit a parser has unless told otherwise: 512 levels.
-    public static let defaultMaxDepth = 512
+    package static let defaultMaxDepth = 512
 
     /// How many arrays and objects may nest; `[[1]]` has depth 2.
-    public var maxDepth: Int
+    package var maxDepth: Int
 
     /// Makes a parser.
     ///
@@ -41,7 +41,7 @@ public struct JSONParser: Sendable, Hashable {
     /// ```
     ///
     /// - Parameter maxDepth: how many arrays and objects may nest (at least 1 is used).
-    public init(maxDepth: Int = JSONParser.defaultMaxDepth) {
+    package init(maxDepth: Int = JSONParser.defaultMaxDepth) {
         self.maxDepth = max(1, maxDepth)
     }
 
@@ -55,7 +55,7 @@ public struct JSONParser: Sendable, Hashable {
     /// - Returns: the value.
     /// - Throws: ``JSONParseError`` with a message and the byte offset of the problem.
     /// - Complexity: O(n) in the length of the text.
-    public func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
+    package func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             throw JSONParseError(
                 code: .unexpectedEnd, message: "expected a value, found the end of the text", offset: 0)
@@ -72,7 +72,7 @@ public struct JSONParser: Sendable, Hashable {
     /// ```
     ///
     /// - Throws: ``JSONParseError``.
-    public func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    package func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(JSONParseError) -> JSONValue in try parse(buffer) }
         }
@@ -86,7 +86,7 @@ public struct JSONParser: Sendable, Hashable {
     /// ```
     ///
     /// - Throws: ``JSONParseError``; offsets count UTF-8 bytes of `text`.
-    public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+    package func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         var text = text
         let result = text.withUTF8 { buffer in
             Result { () throws(JSONParseError) -> JSONValue in try parse(UnsafeRawBufferPointer(buffer)) }

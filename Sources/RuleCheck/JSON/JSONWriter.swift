@@ -17,13 +17,13 @@
 /// - Numbers: an integral value below 2^53 in magnitude prints without a fraction (`150`, `-3`);
 ///   any other prints as Swift's shortest round-trip form (`3.5`, `0.1`, `1e+21`); NaN and the
 ///   infinities, which JSON cannot express, print `null`.
-public enum JSONWriter {
+package enum JSONWriter {
     /// The value as compact JSON.
     ///
     /// ```swift
     /// JSONWriter.string(["k": [1, true]])   // {"k":[1,true]}
     /// ```
-    public static func string(_ value: JSONValue) -> String {
+    package static func string(_ value: JSONValue) -> String {
         var bytes: [UInt8] = []
         write(value, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
@@ -35,7 +35,7 @@ public enum JSONWriter {
     /// var out = ""
     /// JSONWriter.write(.array([1, 2]), to: &out)   // out == "[1,2]"
     /// ```
-    public static func write(_ value: JSONValue, to output: inout String) {
+    package static func write(_ value: JSONValue, to output: inout String) {
         output += string(value)
     }
 
@@ -45,7 +45,7 @@ public enum JSONWriter {
     /// var bytes: [UInt8] = []
     /// JSONWriter.write(.null, to: &bytes)   // "null"
     /// ```
-    public static func write(_ value: JSONValue, to output: inout [UInt8]) {
+    package static func write(_ value: JSONValue, to output: inout [UInt8]) {
         switch value {
         case .null:
             output.append(contentsOf: "null".utf8)
@@ -80,7 +80,7 @@ public enum JSONWriter {
     /// ```swift
     /// JSONWriter.quoted("a/b\t\"é\"")   // "a/b\t\"é\""
     /// ```
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 2)
         writeString(text, to: &bytes)
@@ -93,12 +93,12 @@ public enum JSONWriter {
     /// var line = "{\"value\":"
     /// JSONWriter.writeString("12 34", to: &line)
     /// ```
-    public static func writeString(_ text: String, to output: inout String) {
+    package static func writeString(_ text: String, to output: inout String) {
         output += quoted(text)
     }
 
     /// Appends the text as a JSON string literal, quotes included, in UTF-8, to a byte array.
-    public static func writeString(_ text: String, to output: inout [UInt8]) {
+    package static func writeString(_ text: String, to output: inout [UInt8]) {
         output.append(JSONByte.quote)
         var runStart = text.utf8.startIndex
         let utf8 = text.utf8
@@ -124,7 +124,7 @@ public enum JSONWriter {
     /// JSONWriter.formatNumber(150)        // "150"
     /// JSONWriter.formatNumber(.nan)       // "null"
     /// ```
-    public static func formatNumber(_ number: Double) -> String {
+    package static func formatNumber(_ number: Double) -> String {
         guard number.isFinite else { return "null" }
         if number.rounded(.towardZero) == number, abs(number) < 9_007_199_254_740_992 {
             return String(Int64(number))
@@ -138,7 +138,7 @@ public enum JSONWriter {
     /// ```swift
     /// JSONWriter.sortedKeys(["b": 1, "a": 2])   // ["a", "b"]
     /// ```
-    public static func sortedKeys(_ members: [String: JSONValue]) -> [String] {
+    package static func sortedKeys(_ members: [String: JSONValue]) -> [String] {
         members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 

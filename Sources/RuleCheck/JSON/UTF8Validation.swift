@@ -7,7 +7,7 @@
 /// ```
 ///
 /// Used by ``JSONParser`` for strings and by the CSV reader for cells.
-public enum UTF8Validation {
+package enum UTF8Validation {
     /// Whether all of `bytes` is well-formed UTF-8.
     ///
     /// ```swift
@@ -15,7 +15,7 @@ public enum UTF8Validation {
     /// ```
     ///
     /// - Complexity: O(n); runs of ASCII are checked eight bytes at a time.
-    public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
         var index = 0
@@ -47,7 +47,7 @@ public enum UTF8Validation {
     ///
     /// - Precondition: `available >= 1`.
     @inline(__always)
-    public static func sequenceLength(_ start: UnsafePointer<UInt8>, available: Int) -> Int {
+    package static func sequenceLength(_ start: UnsafePointer<UInt8>, available: Int) -> Int {
         let lead = start[0]
         if lead < 0x80 { return 1 }
         var length = 0

@@ -1,4 +1,4 @@
-public import RuleCheck
+package import RuleCheck
 
 /// Turns one record's bytes into cells or an object; a value that any thread may use.
 ///
@@ -35,7 +35,7 @@ public struct RecordDecoder: Sendable {
     /// ```swift
     /// let decoder = RecordDecoder.json(JSONParser(), jsonLines: true)
     /// ```
-    public static func json(_ parser: JSONParser = JSONParser(), jsonLines: Bool) -> RecordDecoder {
+    package static func json(_ parser: JSONParser = JSONParser(), jsonLines: Bool) -> RecordDecoder {
         RecordDecoder(.json(JSONRecordDecoder(parser: parser, startsAtLineStart: jsonLines)))
     }
 

@@ -1,4 +1,4 @@
-public import RuleCheck
+import RuleCheck
 
 extension RecordReader {
     /// How a ``RecordReader`` reads: delimiter, block and batch sizes, limits.
@@ -30,7 +30,7 @@ extension RecordReader {
             maxRecordsPerBatch: Int = 4096,
             maxBatchBytes: Int = 1 << 20,
             maxRecordSize: Int = 1 << 20,
-            maxJSONDepth: Int = JSONParser.defaultMaxDepth
+            maxJSONDepth: Int = 512
         ) {
             self.delimiter = delimiter
             self.blockSize = blockSize

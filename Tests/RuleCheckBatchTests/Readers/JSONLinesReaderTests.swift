@@ -79,3 +79,11 @@ import Testing
         #expect(try readAll("\n \n", format: .jsonl).records.isEmpty)
     }
 }
+
+@Suite("RecordReader options")
+struct RecordReaderOptionsTests {
+    /// The public default is written out (the parser's constant is not public): they must agree.
+    @Test func theDefaultJSONDepthIsTheParsers() {
+        #expect(RecordReader.Options().maxJSONDepth == JSONParser.defaultMaxDepth)
+    }
+}
