@@ -1,11 +1,20 @@
 /// One of a field's compiled expressions together with the rule as the rules file wrote it, so
 /// that a failure, an explanation or a lint warning can name the rule exactly as written.
-struct WrittenExpression: Sendable {
+///
+/// A class, so that going through a field's conditions for every record retains one reference
+/// per expression rather than its expression and both its texts.
+final class WrittenExpression: Sendable {
     let expr: Expr
     /// The rules-file key: `required`, `visible_if`, `value`, `min`, …
     let key: String
     /// The expression's text as written.
     let text: String
+
+    init(expr: Expr, key: String, text: String) {
+        self.expr = expr
+        self.key = key
+        self.text = text
+    }
 
     /// The rule as written: `visible_if: has_car`.
     var rule: String { key + ": " + text }
