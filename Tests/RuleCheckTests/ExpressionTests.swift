@@ -157,6 +157,9 @@ struct ExpressionTests {
         ("n > 'x'", "cannot compare number with text using '>'", 0..<7),
         ("n == 'x'", "cannot compare number with text", 0..<8),
         ("t", "expected a condition (bool), but this is text; write 't != null' or 'not empty(t)'", 0..<1),
+        // Conditions stay strictly bool; the usual mistake, `not t` for "t is empty", gets its fix.
+        ("not t", "expected a condition (bool), but this is text; write 'empty(t)' or 't == null'", 4..<5),
+        ("b and not n", "expected a condition (bool), but this is a number; write 'empty(n)' or 'n == null'", 10..<11),
         ("n + 1", "expected a condition (bool), but this is a number", 0..<5),
         ("nn > 1", "unknown field 'nn'; did you mean 'n'?", 0..<2),
         ("n > ", "expected a value, found the end of the expression", 4..<4),

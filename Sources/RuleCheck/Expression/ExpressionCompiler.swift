@@ -35,14 +35,19 @@ struct ExpressionCompiler {
         return expr
     }
 
-    private func requireCondition(_ type: ExprType, _ syntax: Syntax) throws(ExpressionError) {
+    /// Conditions are strictly bool. For a bare name the error shows the condition meant:
+    /// "has a value", or under `not` (`negated`), "is empty".
+    private func requireCondition(_ type: ExprType, _ syntax: Syntax, negated: Bool = false) throws(ExpressionError) {
         guard type == .bool || type == .null else {
             var hint = ""
             if case .name(let parts) = syntax.kind {
                 let name = parts.joined(separator: ".")
-                hint = type == .items
-                    ? "; write 'not empty(\(name))' or 'count(\(name)) > 0'"
-                    : "; write '\(name) != null' or 'not empty(\(name))'"
+                hint = switch (type == .items, negated) {
+                case (true, false): "; write 'not empty(\(name))' or 'count(\(name)) > 0'"
+                case (true, true): "; write 'empty(\(name))' or 'count(\(name)) == 0'"
+                case (false, false): "; write '\(name) != null' or 'not empty(\(name))'"
+                case (false, true): "; write 'empty(\(name))' or '\(name) == null'"
+                }
             }
             throw ExpressionError(message: "expected a condition (bool), but this is \(type.phrase)\(hint)",
                                   range: syntax.range)
@@ -64,7 +69,7 @@ struct ExpressionCompiler {
             return try name(parts, syntax.range)
         case .not(let operand):
             let (expr, type) = try compile(operand)
-            try requireCondition(type, operand)
+            try requireCondition(type, operand, negated: true)
             return (.not(expr), .bool)
         case .negate(let operand):
             let (expr, type) = try compile(operand)

@@ -4,8 +4,15 @@
 /// `in`), which do not chain; `+ -`; `* /`; unary `-`; then literals, names, calls, lists and
 /// parentheses.
 struct Parser {
+    /// The deepest an expression may nest: operators, parentheses, calls and lists, counted
+    /// together (`a + 1 + 1` is two levels). Real rules stay below ten; the limit keeps hostile
+    /// ones from exhausting the stack here and in the compiler and the evaluator.
+    static let maxDepth = 100
+
     private let tokens: [Token]
     private var position = 0
+    /// How deep the parser has descended into parentheses, calls, lists and prefix operators.
+    private var nesting = 0
 
     private init(tokens: [Token]) {
         self.tokens = tokens
@@ -53,14 +60,35 @@ struct Parser {
         return advance()
     }
 
-    private func joined(_ op: Syntax.BinaryOperator, _ lhs: Syntax, _ rhs: Syntax) -> Syntax {
-        Syntax(kind: .binary(op, lhs, rhs), range: lhs.range.lowerBound..<rhs.range.upperBound)
+    private func joined(_ op: Syntax.BinaryOperator, _ lhs: Syntax, _ rhs: Syntax) throws(ExpressionError) -> Syntax {
+        try Self.limited(Syntax(kind: .binary(op, lhs, rhs), range: lhs.range.lowerBound..<rhs.range.upperBound))
+    }
+
+    private static func tooDeep(at range: Range<Int>) -> ExpressionError {
+        ExpressionError(message: "expression nests too deeply (more than \(maxDepth) levels); split it into computed fields",
+                        range: range)
+    }
+
+    /// `syntax`, or an error when it nests deeper than ``maxDepth``.
+    private static func limited(_ syntax: Syntax) throws(ExpressionError) -> Syntax {
+        guard syntax.depth <= maxDepth else { throw tooDeep(at: syntax.range) }
+        return syntax
+    }
+
+    /// Runs `parse` one level deeper (into parentheses, a call, a list or a prefix operator),
+    /// refusing to go past ``maxDepth``: the parser itself recurses at each level.
+    private mutating func descending(at range: Range<Int>,
+                                     _ parse: (inout Parser) throws(ExpressionError) -> Syntax) throws(ExpressionError) -> Syntax {
+        guard nesting < Self.maxDepth else { throw Self.tooDeep(at: range) }
+        nesting += 1
+        defer { nesting -= 1 }
+        return try Self.limited(try parse(&self))
     }
 
     private mutating func orExpression() throws(ExpressionError) -> Syntax {
         var lhs = try andExpression()
         while take(.or) || take(.orOr) {
-            lhs = joined(.or, lhs, try andExpression())
+            lhs = try joined(.or, lhs, try andExpression())
         }
         return lhs
     }
@@ -68,16 +96,18 @@ struct Parser {
     private mutating func andExpression() throws(ExpressionError) -> Syntax {
         var lhs = try notExpression()
         while take(.and) || take(.andAnd) {
-            lhs = joined(.and, lhs, try notExpression())
+            lhs = try joined(.and, lhs, try notExpression())
         }
         return lhs
     }
 
     private mutating func notExpression() throws(ExpressionError) -> Syntax {
-        let start = current.range.lowerBound
+        let start = current.range
         if take(.not) || take(.bang) {
-            let operand = try notExpression()
-            return Syntax(kind: .not(operand), range: start..<operand.range.upperBound)
+            return try descending(at: start) { parser throws(ExpressionError) in
+                let operand = try parser.notExpression()
+                return Syntax(kind: .not(operand), range: start.lowerBound..<operand.range.upperBound)
+            }
         }
         return try comparison()
     }
@@ -98,16 +128,16 @@ struct Parser {
                 message: "comparisons do not chain: use 'and' between '\(op.rawValue)' and '\(chained.rawValue)'",
                 range: current.range)
         }
-        return joined(op, lhs, rhs)
+        return try joined(op, lhs, rhs)
     }
 
     private mutating func additive() throws(ExpressionError) -> Syntax {
         var lhs = try multiplicative()
         while true {
             if take(.plus) {
-                lhs = joined(.plus, lhs, try multiplicative())
+                lhs = try joined(.plus, lhs, try multiplicative())
             } else if take(.minus) {
-                lhs = joined(.minus, lhs, try multiplicative())
+                lhs = try joined(.minus, lhs, try multiplicative())
             } else {
                 return lhs
             }
@@ -118,9 +148,9 @@ struct Parser {
         var lhs = try unary()
         while true {
             if take(.star) {
-                lhs = joined(.times, lhs, try unary())
+                lhs = try joined(.times, lhs, try unary())
             } else if take(.slash) {
-                lhs = joined(.divide, lhs, try unary())
+                lhs = try joined(.divide, lhs, try unary())
             } else {
                 return lhs
             }
@@ -128,10 +158,12 @@ struct Parser {
     }
 
     private mutating func unary() throws(ExpressionError) -> Syntax {
-        let start = current.range.lowerBound
+        let start = current.range
         if take(.minus) {
-            let operand = try unary()
-            return Syntax(kind: .negate(operand), range: start..<operand.range.upperBound)
+            return try descending(at: start) { parser throws(ExpressionError) in
+                let operand = try parser.unary()
+                return Syntax(kind: .negate(operand), range: start.lowerBound..<operand.range.upperBound)
+            }
         }
         return try primary()
     }
@@ -148,7 +180,11 @@ struct Parser {
         case .keyword(.null): return Syntax(kind: .null, range: token.range)
         case .keyword(.today): return Syntax(kind: .today, range: token.range)
         case .name(let first):
-            if take(.openParen) { return try call(first, start: token.range.lowerBound) }
+            if take(.openParen) {
+                return try descending(at: token.range) { parser throws(ExpressionError) in
+                    try parser.call(first, start: token.range.lowerBound)
+                }
+            }
             var parts = [first]
             var end = token.range.upperBound
             while take(.dot) {
@@ -161,18 +197,23 @@ struct Parser {
             }
             return Syntax(kind: .name(parts), range: token.range.lowerBound..<end)
         case .symbol(.openParen):
-            let inner = try orExpression()
-            _ = try expect(.closeParen, "to close '('")
-            return inner
-        case .symbol(.openBracket):
-            var items: [Syntax] = []
-            if !take(.closeBracket) {
-                repeat {
-                    items.append(try orExpression())
-                } while take(.comma)
-                _ = try expect(.closeBracket, "to close the list")
+            return try descending(at: token.range) { parser throws(ExpressionError) in
+                let inner = try parser.orExpression()
+                _ = try parser.expect(.closeParen, "to close '('")
+                return inner
             }
-            return Syntax(kind: .list(items), range: token.range.lowerBound..<tokens[position - 1].range.upperBound)
+        case .symbol(.openBracket):
+            return try descending(at: token.range) { parser throws(ExpressionError) in
+                var items: [Syntax] = []
+                if !parser.take(.closeBracket) {
+                    repeat {
+                        items.append(try parser.orExpression())
+                    } while parser.take(.comma)
+                    _ = try parser.expect(.closeBracket, "to close the list")
+                }
+                return Syntax(kind: .list(items),
+                              range: token.range.lowerBound..<parser.tokens[parser.position - 1].range.upperBound)
+            }
         default:
             throw ExpressionError(message: "expected a value, found \(token.kind.display)", range: token.range)
         }

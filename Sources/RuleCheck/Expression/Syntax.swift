@@ -34,4 +34,19 @@ struct Syntax: Hashable, Sendable {
     let kind: Kind
     /// Offsets in Unicode scalars in the expression text.
     let range: Range<Int>
+    /// The number of nodes on the longest path from this one down, itself included. The parser
+    /// keeps it within ``Parser/maxDepth``, so that the compiler, the evaluator and the tree's
+    /// own destruction (all recursive) stay within a small stack.
+    let depth: Int
+
+    init(kind: Kind, range: Range<Int>) {
+        self.kind = kind
+        self.range = range
+        switch kind {
+        case .not(let operand), .negate(let operand): depth = operand.depth + 1
+        case .binary(_, let lhs, let rhs): depth = Swift.max(lhs.depth, rhs.depth) + 1
+        case .call(_, let operands), .list(let operands): depth = (operands.map(\.depth).max() ?? 0) + 1
+        default: depth = 1
+        }
+    }
 }

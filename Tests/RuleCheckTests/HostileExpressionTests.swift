@@ -1,0 +1,98 @@
+import Foundation
+@testable import RuleCheck
+import Testing
+
+/// Runs `body` on a thread with a small stack (2 MiB; debug builds use far more stack per call than
+/// release builds), so that recursion that grows with the input crashes the test instead of passing
+/// on the main thread's 8 MiB.
+func onSmallStack<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
+    let box = SmallStackResult<T>()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        box.value = body()
+        done.signal()
+    }
+    thread.stackSize = 2 << 20
+    thread.start()
+    done.wait()
+    return box.value!
+}
+
+/// Written by the small-stack thread before it signals, read after the wait.
+private final class SmallStackResult<T>: @unchecked Sendable {
+    var value: T?
+}
+
+/// Rules files of a few kilobytes whose expressions are nested tens of thousands deep crashed the
+/// parser, the compiler and the evaluator (recursion without a bound). Nesting is now limited
+/// and reported like any other error in the file.
+@Suite("Hostile expressions")
+struct HostileExpressionTests {
+    private static func rules(value: String, type: String = "number") -> String {
+        """
+        form: t
+        fields:
+          - id: a
+            type: number
+          - id: b
+            type: \(type)
+            value: \(value)
+        """
+    }
+
+    /// The first error of compiling `yaml`, or nil when it compiles.
+    private static func firstError(_ yaml: String) -> String? {
+        onSmallStack {
+            do {
+                _ = try RuleSet(yaml: yaml, source: "t.yaml")
+                return nil
+            } catch let error as RulesError {
+                // The first line: the rest shows the source line and a caret.
+                return error.errors.first?.description.split(separator: "\n").first.map(String.init)
+            } catch {
+                return "\(error)"
+            }
+        }
+    }
+
+    @Test func deepParenthesesAreAnError() {
+        let value = String(repeating: "(", count: 9_000) + "a" + String(repeating: ")", count: 9_000)
+        #expect(Self.firstError(Self.rules(value: value))
+            == "t.yaml:7:112: error: expression nests too deeply (more than 100 levels); split it into computed fields")
+    }
+
+    @Test func longChainsAreAnError() {
+        let value = "a" + String(repeating: " + 1", count: 14_000)
+        #expect(Self.firstError(Self.rules(value: value))?.contains("nests too deeply") == true)
+    }
+
+    @Test func deepNotsAreAnError() {
+        let value = String(repeating: "not ", count: 37_000) + "a > 1"
+        #expect(Self.firstError(Self.rules(value: value, type: "bool"))?.contains("nests too deeply") == true)
+    }
+
+    @Test func deepCallsAndListsAreAnError() {
+        let calls = String(repeating: "len(", count: 5_000) + "'x'" + String(repeating: ")", count: 5_000)
+        #expect(Self.firstError(Self.rules(value: calls))?.contains("nests too deeply") == true)
+        let lists = "a in " + String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000)
+        #expect(Self.firstError(Self.rules(value: lists, type: "bool"))?.contains("nests too deeply") == true)
+        let minus = String(repeating: "-", count: 20_000) + "a"
+        #expect(Self.firstError(Self.rules(value: minus))?.contains("nests too deeply") == true)
+    }
+
+    /// Up to the limit, expressions compile and evaluate on a small stack, nested calls included.
+    @Test func nestingUpToTheLimitWorks() throws {
+        // 100 levels: the sum, len(), 97 × lower() and the text.
+        let calls = "len(" + String(repeating: "lower(", count: 97) + "'x'" + String(repeating: ")", count: 98)
+        #expect(Self.firstError(Self.rules(value: "a + " + calls)) == nil)
+        #expect(Self.firstError(Self.rules(value: "a + len(" + calls + ")"))?.contains("nests too deeply") == true)
+        let value = "a" + String(repeating: " + 1", count: 99)
+        let result = onSmallStack { () -> Value? in
+            guard let rules = try? RuleSet(yaml: Self.rules(value: value), source: "t.yaml") else { return nil }
+            var form = Form(rules, today: Fixtures.today)
+            _ = try? form.set("a", to: .number(1))
+            return form["b"].value
+        }
+        #expect(result == .number(100))
+    }
+}
