@@ -96,3 +96,57 @@ struct HostileExpressionTests {
         #expect(result == .number(100))
     }
 }
+
+/// `max: today + 768614336404564650y` linted clean, then check, replay and sample died on an
+/// arithmetic-overflow trap. Duration literals are bounded when the rules compile, and date
+/// arithmetic gives null (never a trap) outside years 1–9999.
+@Suite("Date arithmetic limits")
+struct DateArithmeticLimitTests {
+    @Test(arguments: [
+        ("d < today + 768614336404564650y", 12..<31),
+        ("d < d + 9223372036854775807d", 8..<28),
+        ("d < today + 10001y", 12..<18),
+        ("d < today - 120001m", 12..<19),
+        ("d < today + 521786w", 12..<19),
+        ("d < today + 3652501d", 12..<20),
+    ])
+    func hugeDurationsAreCompileErrors(_ text: String, _ range: Range<Int>) {
+        let error = #expect(throws: ExpressionError.self) { _ = try Parser.parse(text) }
+        #expect(error?.message == "a duration can be at most 10000y (120000m, 521785w, 3652500d)")
+        #expect(error?.range == range)
+    }
+
+    @Test func theLargestDurationsCompile() throws {
+        for text in ["today + 10000y", "today - 120000m", "today + 521785w", "today - 3652500d"] {
+            _ = try Parser.parse(text)
+        }
+    }
+
+    @Test func dayArithmeticOutsideTheCalendarIsNil() {
+        let day = Day(year: 2000, month: 1, day: 31)!
+        #expect(day.adding(years: 10_000) == nil)
+        #expect(day.adding(years: -2000) == nil)
+        #expect(day.adding(years: 7999, months: 11) == Day(year: 9999, month: 12, day: 31))
+        #expect(day.adding(days: 3_000_000) == nil)
+        #expect(day.adding(years: .max) == nil)
+        #expect(day.adding(months: .min) == nil)
+        #expect(day.adding(days: .max) == nil)
+        #expect(day.adding(years: 1, months: 1) == Day(year: 2001, month: 2, day: 28))
+    }
+
+    /// A bound beyond the calendar is null, so it is not applied (a null bound never is).
+    @Test func aBoundBeyondTheCalendarIsNotApplied() throws {
+        let yaml = """
+            form: t
+            fields:
+              - id: start
+                type: date
+              - id: d
+                type: date
+                max: start + 9000y
+                min: today - 9999y
+            """
+        let checker = RecordChecker(try RuleSet(yaml: yaml, source: "t.yaml"), today: Fixtures.today)
+        #expect(checker.check(["start": "2000-01-01", "d": "2000-01-01"]) == [])
+    }
+}

@@ -62,7 +62,8 @@ extension Expr {
             return .number(-value)
         case .shift(let date, let duration):
             guard case .date(let day)? = date.evaluate(context) else { return nil }
-            return .date(day.adding(years: duration.years, months: duration.months, days: duration.days))
+            // Beyond the calendar (years 1–9999) the result is null.
+            return day.adding(years: duration.years, months: duration.months, days: duration.days).map(Value.date)
         case .daysBetween(let end, let start):
             guard case .date(let a)? = end.evaluate(context), case .date(let b)? = start.evaluate(context) else {
                 return nil

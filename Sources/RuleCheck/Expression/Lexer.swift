@@ -82,6 +82,17 @@ struct Lexer {
             guard isInteger, let count = Int(text) else {
                 throw ExpressionError(message: "a duration needs a whole number, as in 18y", range: start..<index)
             }
+            let most = switch unit {
+            case "y": Duration.maxYears
+            case "m": Duration.maxYears * 12
+            case "w": Duration.maxDays / 7
+            default: Duration.maxDays
+            }
+            guard count.magnitude <= most else {
+                throw ExpressionError(
+                    message: "a duration can be at most \(Duration.maxYears)y (\(Duration.maxYears * 12)m, \(Duration.maxDays / 7)w, \(Duration.maxDays)d)",
+                    range: start..<index)
+            }
             var duration = Duration()
             switch unit {
             case "y": duration.years = count

@@ -29,6 +29,11 @@ struct Token: Hashable, Sendable {
 
 /// A duration literal: `18y`, `6m`, `2w`, `10d`. Only dates can be moved by one.
 struct Duration: Hashable, Sendable, CustomStringConvertible {
+    /// The longest duration a literal may write: the calendar's span (years 1–9999), so that
+    /// date arithmetic stays in range of integers.
+    static let maxYears = 10_000
+    static let maxDays = 3_652_500
+
     var years = 0
     var months = 0
     var days = 0

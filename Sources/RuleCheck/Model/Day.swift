@@ -5,6 +5,7 @@ public import Foundation
 /// ```swift
 /// let birthday = Day(year: 2000, month: 2, day: 29)!
 /// birthday.adding(years: 18)          // 2018-02-28: the day is clamped to the month
+/// birthday.adding(years: 9000)        // nil: past the year 9999
 /// Day(iso: "2024-05-01")?.iso         // "2024-05-01"
 /// ```
 ///
@@ -39,21 +40,31 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var month: Int { civil.month }
     public var day: Int { civil.day }
 
-    /// This day moved by whole years, months and days. Years and months move the calendar
+    /// This day moved by whole years, months and days, or `nil` when the result is not in the
+    /// years 1–9999 (whatever the amounts: this never traps). Years and months move the calendar
     /// fields and clamp the day to the target month (Jan 31 + 1 month = Feb 28 or 29, Feb 29 +
     /// 1 year = Feb 28); days are added last.
-    public func adding(years: Int = 0, months: Int = 0, days: Int = 0) -> Day {
+    public func adding(years: Int = 0, months: Int = 0, days: Int = 0) -> Day? {
+        // Amounts beyond the calendar's span cannot land in it (and could overflow below).
+        let span: UInt = 10_000
+        guard years.magnitude <= span, months.magnitude <= span * 12, days.magnitude <= span * 366,
+              Self.range.contains(daysSinceEpoch) else { return nil }
         var result = self
         if years != 0 || months != 0 {
             let (y, m, d) = civil
             let totalMonths = (y * 12 + (m - 1)) + years * 12 + months
             let year = Self.floorDiv(totalMonths, 12)
             let month = totalMonths - year * 12 + 1
+            guard (1...9999).contains(year) else { return nil }
             let day = min(d, Self.daysIn(month: month, year: year))
             result = Day(daysSinceEpoch: Self.daysFromCivil(year: year, month: month, day: day))
         }
-        return Day(daysSinceEpoch: result.daysSinceEpoch + days)
+        let moved = result.daysSinceEpoch + days
+        return Self.range.contains(moved) ? Day(daysSinceEpoch: moved) : nil
     }
+
+    /// The days since 1970-01-01 of 0001-01-01 through 9999-12-31.
+    static let range = daysFromCivil(year: 1, month: 1, day: 1)...daysFromCivil(year: 9999, month: 12, day: 31)
 
     /// Whole years from this day to `other` (an age): 0 until the first anniversary.
     ///

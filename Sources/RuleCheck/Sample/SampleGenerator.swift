@@ -156,7 +156,7 @@ public struct SampleGenerator {
             let value = Double.random(in: low...high, using: &random)
             return .number(field.type == .integer ? value.rounded(.down) : (value * 10).rounded() / 10)
         case .date:
-            let (low, high) = bounds(field, path, form, fallback: (.date(today.adding(years: -70)), .date(today)))
+            let (low, high) = bounds(field, path, form, fallback: (.date(today.adding(years: -70) ?? today), .date(today)))
             guard case .date(var first) = low, case .date(let last) = high, first <= last else { return .date(today) }
             // Half the time a recent date (the last tenth of the range): rules such as "renewed
             // since the 45th birthday" favour those.
@@ -271,7 +271,7 @@ public struct SampleGenerator {
         case .number, .integer:
             return Bool.random(using: &random) ? .number(-1_000_000) : .string("n/a")
         case .date:
-            return Bool.random(using: &random) ? .string("31.02.2021") : .string(field.dateFormat.format(today.adding(years: 150)))
+            return Bool.random(using: &random) ? .string("31.02.2021") : .string(field.dateFormat.format(today.adding(years: 150) ?? today))
         case .bool:
             return .string("maybe")
         case .choice, .multiChoice:
