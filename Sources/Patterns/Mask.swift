@@ -58,13 +58,16 @@ public struct Mask: Sendable, Hashable {
 
     /// Compiles a mask.
     ///
-    /// - Throws: ``MaskError`` for an empty mask, a mask with no input positions, or a
-    ///   trailing `\`.
+    /// - Throws: ``MaskError`` for an empty mask, a mask with no input positions, a trailing
+    ///   `\`, or a mask longer than ``maxLength``.
     public init(_ notation: String) throws(MaskError) {
         var slots: [Slot] = []
         var scalars = notation.unicodeScalars.makeIterator()
         var offset = 0
         while let scalar = scalars.next() {
+            guard slots.count < Self.maxLength else {
+                throw MaskError(reason: .tooLong, mask: notation, offset: offset)
+            }
             switch scalar {
             case "0": slots.append(.input(.digit, optional: false))
             case "9": slots.append(.input(.digit, optional: true))
@@ -91,7 +94,8 @@ public struct Mask: Sendable, Hashable {
         do {
             pattern = try Pattern(regex)
         } catch {
-            // Every slot maps to a fixed, valid fragment, so this cannot happen for any notation.
+            // Every slot maps to a fixed, valid fragment; only PCRE2's own limits refuse one: more
+            // than 250 optional positions after the last required one nest too deeply.
             throw MaskError(reason: .regex(error.message), mask: notation, offset: 0)
         }
     }
@@ -100,6 +104,10 @@ public struct Mask: Sendable, Hashable {
     /// (`X?` for an optional one); after it, optional positions and the fixed characters before
     /// them nest as optional groups, because ``format(_:)`` stops after the last position typed:
     /// `00-99` accepts `12`, `12-3` and `12-34`, not `12-`.
+    /// The most positions and fixed characters a mask may have: ample for any value a person
+    /// types, and a bound on the work of compiling one.
+    public static let maxLength = 1000
+
     static func regexBody(_ slots: ArraySlice<Slot>) -> String {
         let lastRequired = slots.lastIndex { $0.isInput && !$0.isOptional }
         let head = lastRequired.map { slots[...$0].map(\.regex).joined() } ?? ""
@@ -107,12 +115,23 @@ public struct Mask: Sendable, Hashable {
         return head + optionalTailRegex(tail)
     }
 
+    /// `(?:lead₁ X₁(?:lead₂ X₂ … closing)?)?`: each input position opens a group that holds the
+    /// rest, and the fixed characters after the last one close the innermost. Built in one
+    /// pass, without recursion.
     private static func optionalTailRegex(_ tail: ArraySlice<Slot>) -> String {
-        guard let first = tail.firstIndex(where: \.isInput), case .input(let kind, _) = tail[first] else {
-            return tail.map(\.regex).joined()  // fixed characters that close the mask
+        var regex = ""
+        var groups = 0
+        var lead = ""
+        for slot in tail {
+            if case .input(let kind, _) = slot {
+                regex += "(?:" + lead + kind.regex
+                lead = ""
+                groups += 1
+            } else {
+                lead += slot.regex
+            }
         }
-        let lead = tail[..<first].map(\.regex).joined()
-        return "(?:" + lead + kind.regex + optionalTailRegex(tail[(first + 1)...]) + ")?"
+        return regex + lead + String(repeating: ")?", count: groups)
     }
 
     /// Whether `value` is a complete masked value (every required position filled, every

@@ -144,3 +144,30 @@ struct MaskTests {
         }
     }
 }
+
+/// A mask of 48,000 optional digits crashed the regex builder (recursion per position). Masks
+/// are now limited in length, and the builder is a loop.
+@Suite("Mask limits")
+struct MaskLimitTests {
+    @Test func aVeryLongMaskIsAnError() {
+        let error = #expect(throws: MaskError.self) { try Mask(String(repeating: "9", count: 48_000)) }
+        #expect(error?.message == "mask is longer than 1000 positions and fixed characters")
+        #expect(error?.offset == 1000)
+    }
+
+    @Test func theLongestMaskWorks() throws {
+        let mask = try Mask(String(repeating: "0", count: 999) + "9")
+        #expect(mask.isComplete(String(repeating: "1", count: 999)))
+        #expect(!mask.isComplete(String(repeating: "1", count: 998)))
+    }
+
+    /// Each optional position after the last required one nests a group in the regex; PCRE2
+    /// refuses more than 250 nested groups, and says so.
+    @Test func tooManyTrailingOptionalPositionsAreAClearError() throws {
+        let error = #expect(throws: MaskError.self) { try Mask("0" + String(repeating: "9", count: 300)) }
+        #expect(error?.message.hasPrefix("mask does not compile to a regex: parentheses are too deeply nested") == true)
+        let mask = try Mask("0" + String(repeating: "9", count: 200))
+        #expect(mask.isComplete("1" + String(repeating: "2", count: 150)))
+        #expect(mask.format("123").state == .complete)
+    }
+}
