@@ -2,6 +2,7 @@
 #
 #   make demo    build the CLI and run it on the bundled examples in Rules/
 #   make test    build and run every test
+#   make release-smoke  the release build must report exactly what the debug build does
 #   make bench   run the benchmarks (a separate package in Benchmarks/, kept out of `make test`)
 #   make bench-batch  time `rulecheck check` on generated 1M-record files (Benchmarks/batch.sh)
 #   make fuzz    run the fuzz targets for a while (clang's libFuzzer)
@@ -9,7 +10,7 @@
 SWIFT ?= swift
 BIN    = .build/debug/rulecheck
 
-.PHONY: demo test bench bench-batch fuzz deps build clean
+.PHONY: demo test release-smoke bench bench-batch fuzz deps build clean
 
 FUZZ_SECONDS ?= 120
 # One target (rules, mask, json, csv, jsonl, jsonarray, …; see Fuzz/RuleCheckFuzz/FuzzEntry.swift),
@@ -40,6 +41,9 @@ demo: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+release-smoke: deps
+	scripts/release-smoke.sh
 
 bench: deps
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
