@@ -17,6 +17,9 @@ public struct ChangeSet: Hashable, Sendable {
     public var required: [String: Bool] = [:]
     /// The new issues of each field whose issues changed (empty: now valid).
     public var issues: [String: [Issue]] = [:]
+    /// The issues to show now (``FieldState/shownIssues``) of each field where they changed: a
+    /// cell re-renders its error text from here.
+    public var shownIssues: [String: [Issue]] = [:]
     /// Sections whose completeness changed: `true` when now complete.
     public var sections: [String: Bool] = [:]
     /// Gates whose state changed: `true` when now open.
@@ -29,7 +32,7 @@ public struct ChangeSet: Hashable, Sendable {
     /// Whether nothing changed.
     public var isEmpty: Bool {
         values.isEmpty && visible.isEmpty && enabled.isEmpty && required.isEmpty && issues.isEmpty
-            && sections.isEmpty && gates.isEmpty && items.isEmpty
+            && shownIssues.isEmpty && sections.isEmpty && gates.isEmpty && items.isEmpty
     }
 
     /// Makes room for changes to about `count` fields.
@@ -46,12 +49,16 @@ public struct ChangeSet: Hashable, Sendable {
         let valueChanged = old.value != new.value, visibleChanged = old.isVisible != new.isVisible
         let enabledChanged = old.isEnabled != new.isEnabled, requiredChanged = old.isRequired != new.isRequired
         let issuesChanged = old.issues != new.issues
-        guard valueChanged || visibleChanged || enabledChanged || requiredChanged || issuesChanged else { return }
+        let shownChanged = (issuesChanged || old.interaction != new.interaction) && old.shownIssues != new.shownIssues
+        guard valueChanged || visibleChanged || enabledChanged || requiredChanged || issuesChanged || shownChanged else {
+            return
+        }
         let path = path()
         if valueChanged { values[path] = .some(new.value) }
         if visibleChanged { visible[path] = new.isVisible }
         if enabledChanged { enabled[path] = new.isEnabled }
         if requiredChanged { required[path] = new.isRequired }
         if issuesChanged { issues[path] = new.issues }
+        if shownChanged { shownIssues[path] = new.shownIssues }
     }
 }

@@ -13,34 +13,72 @@ public struct FieldState: Hashable, Sendable {
     /// Required and visible (a hidden field is never required).
     public var isRequired: Bool
     /// The rules the value fails; empty when the field is valid (hidden fields are always valid).
+    /// Always computed, whatever the user has done; ``shownIssues`` says which to show now.
     public var issues: [Issue]
+    /// What the user has done with the field: not yet visited, being edited, or left.
+    public var interaction: Interaction
 
     /// Valid: hidden, or not required and empty, or passing every rule.
     public var isValid: Bool { issues.isEmpty }
+
+    /// The issues a screen should show now, by ``interaction``: none while the field is
+    /// pristine; while it is being edited, all but those that more typing may still fix
+    /// (`required`, `min_length`, `mask`); once it has been left (or after
+    /// ``Form/touchAll()``), all of them.
+    public var shownIssues: [Issue] { interaction.shown(issues) }
 
     /// The state of a field that does not exist (a path past the end of a list).
     public static let absent = FieldState(value: nil, provenance: .empty, isVisible: false, isEnabled: false,
                                           isRequired: false, issues: [])
 
     public init(value: Value?, provenance: Provenance, isVisible: Bool, isEnabled: Bool, isRequired: Bool,
-                issues: [Issue]) {
+                issues: [Issue], interaction: Interaction = .pristine) {
         self.value = value
         self.provenance = provenance
         self.isVisible = isVisible
         self.isEnabled = isEnabled
         self.isRequired = isRequired
         self.issues = issues
+        self.interaction = interaction
     }
 
     init(value: Value?, status: FieldStatus) {
         self.init(value: value, provenance: status.provenance, isVisible: status.isVisible,
-                  isEnabled: status.isEnabled, isRequired: status.isRequired, issues: status.issues)
+                  isEnabled: status.isEnabled, isRequired: status.isRequired, issues: status.issues,
+                  interaction: status.interaction)
     }
 
     /// Everything but the value.
     var status: FieldStatus {
         FieldStatus(provenance: provenance, isVisible: isVisible, isEnabled: isEnabled, isRequired: isRequired,
-                    issues: issues)
+                    issues: issues, interaction: interaction)
+    }
+}
+
+/// What the user has done with a field, which decides which of its issues a screen shows.
+///
+/// ```swift
+/// try form.focus("email")    // .editing: "required" is not shown while the user types
+/// try form.blur("email")     // .touched: every issue shows
+/// form.touchAll()            // on submit: every field's issues show
+/// ```
+public enum Interaction: String, Hashable, Sendable {
+    /// Not visited yet: its issues are not shown.
+    case pristine
+    /// Has the focus: issues that more typing may fix are held back.
+    case editing
+    /// Left after a visit, or touched by submitting: every issue shows.
+    case touched
+
+    /// The codes held back while a field is being edited.
+    static let heldWhileEditing: Set<IssueCode> = [.required, .minLength, .mask]
+
+    func shown(_ issues: [Issue]) -> [Issue] {
+        switch self {
+        case .pristine: []
+        case .editing: issues.filter { !Self.heldWhileEditing.contains($0.code) }
+        case .touched: issues
+        }
     }
 }
 
@@ -51,6 +89,7 @@ struct FieldStatus: Hashable, Sendable {
     var isEnabled: Bool
     var isRequired: Bool
     var issues: [Issue]
+    var interaction: Interaction = .pristine
 
     /// The status of a slot that does not exist.
     static let absent = FieldStatus(provenance: .empty, isVisible: false, isEnabled: false, isRequired: false,

@@ -117,7 +117,7 @@ extension Form {
         var outcome = FieldEvaluator.Outcome()
         evaluator.step(field, slot, input, mode: .form, values: &values, today: today, into: &outcome)
         var status = FieldStatus(provenance: old.provenance, isVisible: outcome.isVisible, isEnabled: outcome.isEnabled,
-                                 isRequired: outcome.isRequired, issues: [])
+                                 isRequired: outcome.isRequired, issues: [], interaction: old.interaction)
         if field.isComputed {
             status.provenance = .computed
         } else if let cause = outcome.cleared {
