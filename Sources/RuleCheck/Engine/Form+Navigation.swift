@@ -45,6 +45,26 @@ extension Form {
         }.joined()
     }
 
+    /// The field's value as a screen shows it, for every type: an option's title (titles joined
+    /// by commas for a multi_choice), a date in the field's format, a bool as the locale's yes or
+    /// no, a number in plain decimal, a group's ``display(_:)`` summary, a list's number of
+    /// items; empty for an empty field or an unknown path.
+    ///
+    /// ```swift
+    /// form.displayText("doc_type")      // "Passport" (the option's title), not "passport"
+    /// form.displayText("birth_date")    // "01.02.1990" with format dd.MM.yyyy
+    /// form.displayText("drivers")       // "Items: 2"
+    /// ```
+    public func displayText(_ path: String) -> String {
+        guard let slot = try? slot(path) else { return "" }
+        let field = rules.fields[slot.field.index]
+        switch field.type {
+        case .group: return display(path)
+        case .list: return evaluator.messages.itemsText(values.itemCount(of: field.id))
+        default: return values[slot].map { evaluator.messages.displayText($0, field) } ?? ""
+        }
+    }
+
     /// The options a choice field offers now (after its `options_filter`).
     public func options(for path: String) -> [ChoiceOption] {
         guard let slot = try? slot(path) else { return [] }

@@ -27,6 +27,11 @@ enum DefaultMessages {
         table["expected." + key] ?? english["expected." + key] ?? key
     }
 
+    /// The words for showing a value (`display.true` …) in `table`.
+    static func displayWord(_ key: String, in table: [String: String]) -> String {
+        table["display." + key] ?? english["display." + key] ?? key
+    }
+
     static let english: [String: String] = [
         "required": "{title} is required",
         "type": "{title}: '{value}' is not {expected}",
@@ -66,6 +71,9 @@ enum DefaultMessages {
         "expected.json_whole_number": "a whole JSON number",
         "expected.json_bool": "a JSON boolean (true or false)",
         "expected.json_date": "a date as a JSON string ({format})",
+        "display.true": "Yes",
+        "display.false": "No",
+        "display.items": "Items: {count}",
         "expected.json_object": "a JSON object",
     ]
 
@@ -108,6 +116,9 @@ enum DefaultMessages {
         "expected.json_whole_number": "целое JSON-число",
         "expected.json_bool": "JSON-значение true или false",
         "expected.json_date": "дата JSON-строкой в формате {format}",
+        "display.true": "Да",
+        "display.false": "Нет",
+        "display.items": "Элементов: {count}",
         "expected.json_object": "JSON-объект",
     ]
 }

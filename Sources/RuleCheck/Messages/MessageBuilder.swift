@@ -161,6 +161,26 @@ struct MessageBuilder: Sendable {
 
     /// A value as people read it in a message: dates in the field's format, numbers without a
     /// needless `.0`, a multi_choice's values joined by commas.
+    /// A value as a screen shows it: an option's title, a bool as the locale's yes or no, dates
+    /// in the field's format, several choices joined by commas.
+    func displayText(_ value: Value, _ field: FieldRules) -> String {
+        switch value {
+        case .bool(let flag): return DefaultMessages.displayWord(flag ? "true" : "false", in: defaults)
+        case .list(let items): return items.map { displayText($0, field) }.joined(separator: ", ")
+        default:
+            if field.type == .choice || field.type == .multiChoice,
+               let option = field.options.first(where: { $0.value == value }) {
+                return option.title
+            }
+            return display(value, field)
+        }
+    }
+
+    /// The number of a list's items, as a screen shows it.
+    func itemsText(_ count: Int) -> String {
+        Self.fill(DefaultMessages.displayWord("items", in: defaults)) { $0 == "count" ? String(count) : nil }
+    }
+
     func display(_ value: Value, _ field: FieldRules) -> String {
         switch value {
         case .date(let day): field.dateFormat.format(day)
