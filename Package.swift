@@ -13,7 +13,7 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "RuleCheck",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v17)],
     products: [
         .library(name: "RuleCheck", targets: ["RuleCheck"]),
         .library(name: "RuleCheckBatch", targets: ["RuleCheckBatch"]),

@@ -43,7 +43,9 @@ struct FormInteractionTests {
     @Test func typingHoldsBackWhatMoreTypingMayFixAndLeavingShowsIt() throws {
         var form = try form()
         let focus = try form.focus("name")
-        #expect(focus.isEmpty)  // required is held back while editing: nothing new to show
+        #expect(focus.shownIssues.isEmpty)  // required is held back while editing: nothing new to show
+        #expect(focus.interaction == ["name": .editing])
+        #expect(focus.values.isEmpty && focus.issues.isEmpty)
         #expect(form["name"].interaction == .editing)
 
         let typed = try form.set("name", to: "Al")

@@ -20,6 +20,8 @@ public struct ChangeSet: Hashable, Sendable {
     /// The issues to show now (``FieldState/shownIssues``) of each field where they changed: a
     /// cell re-renders its error text from here.
     public var shownIssues: [String: [Issue]] = [:]
+    /// Fields whose ``Interaction`` changed (focus, blur, submit, reset): the new one.
+    public var interaction: [String: Interaction] = [:]
     /// Sections whose completeness changed: `true` when now complete.
     public var sections: [String: Bool] = [:]
     /// Gates whose state changed: `true` when now open.
@@ -32,7 +34,7 @@ public struct ChangeSet: Hashable, Sendable {
     /// Whether nothing changed.
     public var isEmpty: Bool {
         values.isEmpty && visible.isEmpty && enabled.isEmpty && required.isEmpty && issues.isEmpty
-            && shownIssues.isEmpty && sections.isEmpty && gates.isEmpty && items.isEmpty
+            && shownIssues.isEmpty && interaction.isEmpty && sections.isEmpty && gates.isEmpty && items.isEmpty
     }
 
     /// Makes room for changes to about `count` fields.
@@ -49,10 +51,10 @@ public struct ChangeSet: Hashable, Sendable {
         let valueChanged = old.value != new.value, visibleChanged = old.isVisible != new.isVisible
         let enabledChanged = old.isEnabled != new.isEnabled, requiredChanged = old.isRequired != new.isRequired
         let issuesChanged = old.issues != new.issues
-        let shownChanged = (issuesChanged || old.interaction != new.interaction) && old.shownIssues != new.shownIssues
-        guard valueChanged || visibleChanged || enabledChanged || requiredChanged || issuesChanged || shownChanged else {
-            return
-        }
+        let interactionChanged = old.interaction != new.interaction
+        let shownChanged = (issuesChanged || interactionChanged) && old.shownIssues != new.shownIssues
+        guard valueChanged || visibleChanged || enabledChanged || requiredChanged || issuesChanged
+            || interactionChanged else { return }
         let path = path()
         if valueChanged { values[path] = .some(new.value) }
         if visibleChanged { visible[path] = new.isVisible }
@@ -60,5 +62,6 @@ public struct ChangeSet: Hashable, Sendable {
         if requiredChanged { required[path] = new.isRequired }
         if issuesChanged { issues[path] = new.issues }
         if shownChanged { shownIssues[path] = new.shownIssues }
+        if interactionChanged { interaction[path] = new.interaction }
     }
 }
