@@ -6,4 +6,11 @@ public struct ChoiceOption: Hashable, Sendable {
     public let title: String
     /// Extra attributes, readable in `options_filter` as `option.name`.
     public let attributes: [String: Value]
+
+    /// An option; without a title, its value as text is the title.
+    public init(value: Value, title: String? = nil, attributes: [String: Value] = [:]) {
+        self.value = value
+        self.title = title ?? value.description
+        self.attributes = attributes
+    }
 }

@@ -42,6 +42,7 @@ public struct FieldState: Hashable, Sendable {
         self.interaction = interaction
     }
 
+    /// Builds the public state from a slot's value and status (what the form stores apart).
     init(value: Value?, status: FieldStatus) {
         self.init(value: value, provenance: status.provenance, isVisible: status.isVisible,
                   isEnabled: status.isEnabled, isRequired: status.isRequired, issues: status.issues,
@@ -90,6 +91,8 @@ struct FieldStatus: Hashable, Sendable {
     var isRequired: Bool
     var issues: [Issue]
     var interaction: Interaction = .pristine
+    /// Issues a server reported for the current value (kept until the value changes).
+    var external: [Issue] = []
 
     /// The status of a slot that does not exist.
     static let absent = FieldStatus(provenance: .empty, isVisible: false, isEnabled: false, isRequired: false,

@@ -113,10 +113,11 @@ extension Form {
         case (.integer, .number(let number)):
             fits = number == number.rounded()
         case (.choice, _):
-            fits = field.options.contains { $0.value == value }
+            fits = evaluator.options(of: field).contains { $0.value == value }
             if !fits { throw FormError(.notAnOption, "'\(value)' is not an option of '\(path)'") }
         case (.multiChoice, .list(let values)):
-            fits = values.allSatisfy { value in field.options.contains { $0.value == value } }
+            let options = evaluator.options(of: field)
+            fits = values.allSatisfy { value in options.contains { $0.value == value } }
             if !fits { throw FormError(.notAnOption, "'\(value)' are not all options of '\(path)'") }
         default:
             fits = false

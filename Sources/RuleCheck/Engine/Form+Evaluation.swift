@@ -118,6 +118,8 @@ extension Form {
         evaluator.step(field, slot, input, mode: .form, values: &values, today: today, into: &outcome)
         var status = FieldStatus(provenance: old.provenance, isVisible: outcome.isVisible, isEnabled: outcome.isEnabled,
                                  isRequired: outcome.isRequired, issues: [], interaction: old.interaction)
+        // A server's issues stay with the value they were about.
+        if !old.external.isEmpty, !changed.contains(slot), !outcome.valueChanged { status.external = old.external }
         if field.isComputed {
             status.provenance = .computed
         } else if let cause = outcome.cleared {
@@ -130,6 +132,7 @@ extension Form {
                 outcome.failures.map { messages.issue($0, field, value: value, written: nil, context) }
             }
         }
+        if outcome.isVisible { status.issues += status.external }
         states[slot] = status
         return outcome.valueChanged
     }

@@ -61,7 +61,7 @@ extension Form {
         switch field.type {
         case .group: return display(path)
         case .list: return evaluator.messages.itemsText(values.itemCount(of: field.id))
-        default: return values[slot].map { evaluator.messages.displayText($0, field) } ?? ""
+        default: return values[slot].map { evaluator.messages.displayText($0, field, options: evaluator.options(of: field)) } ?? ""
         }
     }
 

@@ -30,7 +30,7 @@ public struct Form: Sendable {
     public let locale: String
     public var evaluationMode: EvaluationMode = .incremental
 
-    let evaluator: FieldEvaluator
+    var evaluator: FieldEvaluator
     /// Every slot's value: what expressions read.
     var values: SlotTable<Value?>
     /// Every slot's derived state (provenance, visibility, enabled, required, issues), in the same
@@ -98,7 +98,9 @@ public struct Form: Sendable {
 
     mutating func setState(_ state: FieldState, _ slot: Slot) {
         values[slot] = state.value
-        states[slot] = state.status
+        var status = state.status
+        status.external = states[slot].external  // a server's issues go only when the value changes
+        states[slot] = status
     }
 
     /// Calls `body` with what expressions read, at form level (`item` -1) or in one list item.

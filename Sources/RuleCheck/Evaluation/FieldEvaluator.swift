@@ -9,6 +9,19 @@ import Patterns
 struct FieldEvaluator: Sendable {
     let rules: RuleSet
     let messages: MessageBuilder
+    /// Options a form was given at run time (``Form/setOptions(_:_:)``), in place of the rules'.
+    var runtimeOptions: [FieldID: [ChoiceOption]] = [:]
+
+    /// A choice field's options: the ones given at run time, else the rules'.
+    func options(of field: FieldRules) -> [ChoiceOption] {
+        runtimeOptions.isEmpty ? field.options : runtimeOptions[field.id] ?? field.options
+    }
+
+    /// Whether a value of the field may stop being on offer: it has an `options_filter`, or
+    /// options given at run time.
+    func hasChangingOptions(_ field: FieldRules) -> Bool {
+        field.optionsFilter != nil || (!runtimeOptions.isEmpty && runtimeOptions[field.id] != nil)
+    }
 
     init(rules: RuleSet, locale: String) {
         self.rules = rules
@@ -138,7 +151,7 @@ struct FieldEvaluator: Sendable {
             // its options_filter does not offer it.
             var value = clearsHidden
                 ? nil : Value.normalized(evaluate(computed, context, &outcome.failures))
-            if let offered = value, field.optionsFilter != nil, !isOffered(offered, field, context) { value = nil }
+            if let offered = value, hasChangingOptions(field), !isOffered(offered, field, context) { value = nil }
             let current = context.value(of: field.id)
             // A record's own value of a visible computed field must be what the rules compute (a
             // hidden one is a hidden value, reported below).
@@ -153,7 +166,7 @@ struct FieldEvaluator: Sendable {
             } else if clearsHidden {
                 change = .changed(nil)
                 outcome.cleared = .hidden
-            } else if mode == .form, field.optionsFilter != nil, !isOffered(current, field, context) {
+            } else if mode == .form, hasChangingOptions(field), !isOffered(current, field, context) {
                 change = .changed(nil)
                 outcome.cleared = .optionsFilter
             }
@@ -184,8 +197,8 @@ struct FieldEvaluator: Sendable {
 
     /// The options on offer: all of them, or those the `options_filter` keeps.
     func offeredOptions<Context: EvaluationContext>(_ field: FieldRules, _ context: Context) -> [ChoiceOption] {
-        guard let filter = field.optionsFilter else { return field.options }
-        return field.options.filter { filter.expr.holds(OptionContext(base: context, option: $0)) }
+        guard let filter = field.optionsFilter else { return options(of: field) }
+        return options(of: field).filter { filter.expr.holds(OptionContext(base: context, option: $0)) }
     }
 
     /// Whether `value` (or, for a multi_choice, each of its values) is on offer.
@@ -202,8 +215,8 @@ struct FieldEvaluator: Sendable {
     /// Whether an option with this value exists and the `options_filter` (if any) keeps it.
     private func isOffered<Context: EvaluationContext>(option value: Value, _ field: FieldRules,
                                                        _ context: Context) -> Bool {
-        guard let filter = field.optionsFilter else { return field.options.contains { $0.value == value } }
-        return field.options.contains { $0.value == value && filter.expr.holds(OptionContext(base: context, option: $0)) }
+        guard let filter = field.optionsFilter else { return options(of: field).contains { $0.value == value } }
+        return options(of: field).contains { $0.value == value && filter.expr.holds(OptionContext(base: context, option: $0)) }
     }
 
     /// Evaluates one of the field's expressions; a regex limit inside it is a failure that

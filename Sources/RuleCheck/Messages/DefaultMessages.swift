@@ -57,6 +57,7 @@ enum DefaultMessages {
         "unknown_column": "'{column}' is not a field of the rules",
         "unknown_column.duplicate": "column '{column}' appears more than once; the first is used",
         "duplicate_key": "key '{key}' appears more than once in the object; the last value is checked",
+        "external": "{title}: {message}",
         "malformed": "the input cannot be read here: {detail}",
 
         "expected.number": "a number",
@@ -102,6 +103,7 @@ enum DefaultMessages {
         "unknown_column": "«{column}» — такого поля в правилах нет",
         "unknown_column.duplicate": "Столбец «{column}» встречается несколько раз; используется первый",
         "duplicate_key": "Ключ «{key}» встречается в объекте несколько раз; проверяется последнее значение",
+        "external": "«{title}»: {message}",
         "malformed": "Здесь входные данные не удаётся прочитать: {detail}",
 
         "expected.number": "число",

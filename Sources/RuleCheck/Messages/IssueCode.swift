@@ -39,15 +39,18 @@ public struct IssueCode: RawRepresentable, Hashable, Sendable, Comparable, Custo
     public static let malformed = IssueCode(rawValue: "malformed")
     /// Batch: a JSON object has the same key more than once.
     public static let duplicateKey = IssueCode(rawValue: "duplicate_key")
+    /// Form: an issue a server reported for the value (``Form/setExternalIssues(_:_:)``); it
+    /// goes when the value changes.
+    public static let external = IssueCode(rawValue: "external")
 
     /// The codes a field-level `messages:` map may name.
     static let fieldCodes: [IssueCode] = [
         .required, .type, .pattern, .mask, .minLength, .maxLength, .min, .max, .option, .items, .check, .regexLimit,
     ]
 
-    /// Every code, field failures first, then the batch-only codes.
+    /// Every code, field failures first, then the batch-only codes, then the form-only one.
     public static let all: [IssueCode] = fieldCodes + [
-        .hiddenValue, .orphan, .unknownColumn, .missingColumn, .computed, .malformed, .duplicateKey,
+        .hiddenValue, .orphan, .unknownColumn, .missingColumn, .computed, .malformed, .duplicateKey, .external,
     ]
 
     /// Warnings unless `--strict`: hidden values, orphans, unknown columns.

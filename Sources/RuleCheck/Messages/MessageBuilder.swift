@@ -163,13 +163,13 @@ struct MessageBuilder: Sendable {
     /// needless `.0`, a multi_choice's values joined by commas.
     /// A value as a screen shows it: an option's title, a bool as the locale's yes or no, dates
     /// in the field's format, several choices joined by commas.
-    func displayText(_ value: Value, _ field: FieldRules) -> String {
+    func displayText(_ value: Value, _ field: FieldRules, options: [ChoiceOption]) -> String {
         switch value {
         case .bool(let flag): return DefaultMessages.displayWord(flag ? "true" : "false", in: defaults)
-        case .list(let items): return items.map { displayText($0, field) }.joined(separator: ", ")
+        case .list(let items): return items.map { displayText($0, field, options: options) }.joined(separator: ", ")
         default:
             if field.type == .choice || field.type == .multiChoice,
-               let option = field.options.first(where: { $0.value == value }) {
+               let option = options.first(where: { $0.value == value }) {
                 return option.title
             }
             return display(value, field)

@@ -68,6 +68,8 @@ final class SARIFReport: Report {
         case .unknownColumn: "A column matches no field"
         case .missingColumn: "A required field has no column"
         case .computed: "A computed field's value differs from what the rules compute"
+        case .duplicateKey: "A JSON object has the same key more than once"
+        case .external: "A server reported an issue with a value"
         default: "The input could not be read"
         }
     }
