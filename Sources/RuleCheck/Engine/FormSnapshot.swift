@@ -116,12 +116,39 @@ extension Form {
     ///   names fields these rules do not have, or holds values of the wrong type.
     public init(_ rules: RuleSet, snapshot: FormSnapshot, today: Day = .today(), locale: String = "en") throws(FormError) {
         self.init(rules, today: today, locale: locale)
+        if let first = try restore(snapshot, lenient: false).first {
+            throw FormError(.snapshotMismatch, first.reason)
+        }
+    }
+
+    /// Restores a draft saved with other (older) rules: keeps every value that still fits and
+    /// reports what it dropped — fields and lists these rules do not have, values no longer of
+    /// the field's type or among its options — instead of failing.
+    ///
+    /// ```swift
+    /// let (form, dropped) = try Form.restoring(newRules, snapshot: draft)
+    /// dropped    // [SnapshotDrop(path: "fax", reason: "the snapshot has a value for 'fax', …")]
+    /// ```
+    ///
+    /// - Throws: ``FormError`` only when the snapshot is of another form.
+    public static func restoring(_ rules: RuleSet, snapshot: FormSnapshot, today: Day = .today(),
+                                 locale: String = "en") throws(FormError) -> (form: Form, dropped: [SnapshotDrop]) {
+        var form = Form(rules, today: today, locale: locale)
+        let dropped = try form.restore(snapshot, lenient: true)
+        return (form, dropped)
+    }
+
+    /// Puts a snapshot's items and values into this new form and evaluates it. Strict: stops at
+    /// the first entry that does not fit (returned); lenient: skips each such entry, returning all.
+    private mutating func restore(_ snapshot: FormSnapshot, lenient: Bool) throws(FormError) -> [SnapshotDrop] {
         guard snapshot.form == rules.form else {
             throw FormError(.snapshotMismatch, "the snapshot is of form '\(snapshot.form)', not '\(rules.form)'")
         }
-        for (path, count) in snapshot.items {
+        var dropped: [SnapshotDrop] = []
+        for (path, count) in snapshot.items.sorted(by: { $0.key < $1.key }) {
             guard let list = rules.field(path), list.type == .list, count >= 0 else {
-                throw FormError(.snapshotMismatch, "the snapshot has items of '\(path)', which is not a list of these rules")
+                dropped.append(SnapshotDrop(path: path, reason: "the snapshot has items of '\(path)', which is not a list of these rules"))
+                if lenient { continue } else { return dropped }
             }
             let ordinal = rules.listOrdinal[list.id.index]
             let fresh = list.members.map { initialState(rules.fields[$0.index]) }
@@ -136,20 +163,28 @@ extension Form {
             guard let entry = snapshot.fields[path] else { continue }
             let slot: Slot
             do { slot = try self.slot(path) } catch {
-                throw FormError(.snapshotMismatch, "the snapshot has a value for '\(path)', which these rules do not have")
+                dropped.append(SnapshotDrop(path: path, reason: "the snapshot has a value for '\(path)', which these rules do not have"))
+                if lenient { continue } else { return dropped }
             }
             var state = self.state(slot)
             let field = rules.fields[slot.field.index]
             switch ValueReader.read(json: entry.value?.json ?? .null, for: field, dates: .iso) {
             case .success(let value): state.value = value
             case .failure(let failure):
-                throw FormError(.snapshotMismatch, "the snapshot's value of '\(path)' is not \(failure.expected)")
+                dropped.append(SnapshotDrop(path: path, reason: "the snapshot's value of '\(path)' is not \(failure.expected)"))
+                if lenient { continue } else { return dropped }
             }
-            state.provenance = try Self.provenance(entry, path)
+            do {
+                state.provenance = try Self.provenance(entry, path)
+            } catch {
+                dropped.append(SnapshotDrop(path: path, reason: error.message))
+                if lenient { continue } else { return dropped }
+            }
             setState(state, slot)
         }
         recomputeAll(changed: [], edit: nil)
         recountValidity()
+        return dropped
     }
 
     private static func provenance(_ entry: FormSnapshot.Entry, _ path: String) throws(FormError) -> Provenance {
@@ -165,4 +200,14 @@ extension Form {
             throw FormError(.snapshotMismatch, "the snapshot's entry for '\(path)' has an unknown source '\(entry.source)'")
         }
     }
+}
+
+/// An entry of a snapshot that ``Form/restoring(_:snapshot:today:locale:)`` could not keep.
+public struct SnapshotDrop: Hashable, Sendable, CustomStringConvertible {
+    /// The field or list path in the snapshot.
+    public let path: String
+    /// Why it was dropped, for people.
+    public let reason: String
+
+    public var description: String { reason }
 }
