@@ -1,0 +1,83 @@
+/// A form's values as one nested JSON record — groups as objects, lists as arrays of item
+/// objects, dates in each field's format — the shape a server expects and the shape
+/// `rulecheck check` reads from JSON Lines, so that what a form sends is checked on submit by the
+/// same rules in the same way.
+extension Form {
+    /// The values as a nested JSON record; empty fields are left out.
+    ///
+    /// ```swift
+    /// form.record    // ["doc_type": "passport", "insurant": ["birth_date": "1990-02-01"], "drivers": [[…]]]
+    /// ```
+    public var record: [String: JSONValue] {
+        var record: [String: JSONValue] = [:]
+        for id in rules.sections.flatMap(\.fields) where rules.fields[id.index].group == nil && rules.fields[id.index].list == nil {
+            if let json = json(of: rules.fields[id.index], item: -1) { record[rules.fields[id.index].name] = json }
+        }
+        return record
+    }
+
+    /// A form filled from a nested JSON record (as ``record`` writes it, or as a server sends
+    /// it): every value that can be read is set as the user's; keys no field has, and values of
+    /// the wrong type or not among the options, are returned as the violations a batch check
+    /// reports for them (`unknown_column`, `type`, `option`).
+    public static func filled(_ rules: RuleSet, record: [String: JSONValue], today: Day = .today(),
+                              locale: String = "en") -> (form: Form, dropped: [Violation]) {
+        let checker = RecordChecker(rules, today: today, locale: locale)
+        let checked = checker.check(json: record)
+        let dropped = checked.unknownKeys.map { checker.violation(for: .unknownKey($0)) }
+            + checked.violations.filter { $0.code == .type || $0.code == .option }
+        var reader = RecordEvaluator(checker: checker)
+        reader.read(json: record)
+        var form = Form(rules, today: today, locale: locale)
+        for list in rules.lists {
+            let ordinal = rules.listOrdinal[list.index]
+            let fresh = rules.fields[list.index].members.map { form.initialState(rules.fields[$0.index]) }
+            form.states.resetItems(ordinal: ordinal, count: 0)
+            for item in 0..<reader.values.itemCount(of: list) {
+                form.states.insertItem(fresh.map(\.status), ordinal: ordinal, at: item)
+            }
+        }
+        form.values = reader.values
+        for slot in form.allSlots() where !rules.fields[slot.field.index].isComputed {
+            form.states[slot].provenance = form.values[slot] == nil ? .empty : .user
+        }
+        form.recomputeAll(changed: [], edit: nil)
+        form.recountValidity()
+        return (form, dropped)
+    }
+
+    /// A field's value as JSON: a group's members as an object, a list's items as objects.
+    private func json(of field: FieldRules, item: Int) -> JSONValue? {
+        switch field.type {
+        case .group:
+            var members: [String: JSONValue] = [:]
+            for id in field.members {
+                if let json = json(of: rules.fields[id.index], item: item) { members[rules.fields[id.index].name] = json }
+            }
+            return members.isEmpty ? nil : .object(members)
+        case .list:
+            let count = values.itemCount(of: field.id)
+            guard count > 0 else { return nil }
+            let direct = field.members.filter { rules.fields[$0.index].group == nil }  // the rest are in groups
+            return .array((0..<count).map { item in
+                var object: [String: JSONValue] = [:]
+                for id in direct {
+                    if let json = json(of: rules.fields[id.index], item: item) { object[rules.fields[id.index].name] = json }
+                }
+                return .object(object)
+            })
+        default:
+            return values[Slot(field.id, item: item)].map { Self.json($0, field) }
+        }
+    }
+
+    private static func json(_ value: Value, _ field: FieldRules) -> JSONValue {
+        switch value {
+        case .text(let text): .string(text)
+        case .number(let number): .number(number)
+        case .bool(let flag): .bool(flag)
+        case .date(let day): .string(field.dateFormat.format(day))
+        case .list(let items): .array(items.map { json($0, field) })
+        }
+    }
+}
