@@ -47,6 +47,7 @@ public struct ChangeSet: Hashable, Sendable {
 
     /// Records the difference between two states of the field at `path` (the path is built only
     /// when something differs).
+    @inline(__always)
     mutating func record(_ path: @autoclosure () -> String, from old: FieldState, to new: FieldState) {
         let valueChanged = old.value != new.value, visibleChanged = old.isVisible != new.isVisible
         let enabledChanged = old.isEnabled != new.isEnabled, requiredChanged = old.isRequired != new.isRequired

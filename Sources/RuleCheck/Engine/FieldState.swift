@@ -91,8 +91,6 @@ struct FieldStatus: Hashable, Sendable {
     var isRequired: Bool
     var issues: [Issue]
     var interaction: Interaction = .pristine
-    /// Issues a server reported for the current value (kept until the value changes).
-    var external: [Issue] = []
 
     /// The status of a slot that does not exist.
     static let absent = FieldStatus(provenance: .empty, isVisible: false, isEnabled: false, isRequired: false,

@@ -118,8 +118,9 @@ extension Form {
         evaluator.step(field, slot, input, mode: .form, values: &values, today: today, into: &outcome)
         var status = FieldStatus(provenance: old.provenance, isVisible: outcome.isVisible, isEnabled: outcome.isEnabled,
                                  isRequired: outcome.isRequired, issues: [], interaction: old.interaction)
-        // A server's issues stay with the value they were about.
-        if !old.external.isEmpty, !changed.contains(slot), !outcome.valueChanged { status.external = old.external }
+        // A server's issues (code `external`) stay with the value they were about, while visible.
+        let external = old.issues.isEmpty || outcome.valueChanged || !outcome.isVisible || changed.contains(slot)
+            ? [] : old.issues.filter { $0.code == .external }
         if field.isComputed {
             status.provenance = .computed
         } else if let cause = outcome.cleared {
@@ -132,7 +133,7 @@ extension Form {
                 outcome.failures.map { messages.issue($0, field, value: value, written: nil, context) }
             }
         }
-        if outcome.isVisible { status.issues += status.external }
+        if !external.isEmpty { status.issues += external }
         states[slot] = status
         return outcome.valueChanged
     }

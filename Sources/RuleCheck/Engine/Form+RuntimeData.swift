@@ -26,7 +26,7 @@ extension Form {
 
     /// Attaches issues a server reported for a field's current value (say, after submit); they
     /// show like the rules' own issues (code ``IssueCode/external``) and go when the value
-    /// changes. An empty list removes them.
+    /// changes or the field is hidden. An empty list removes them.
     ///
     /// ```swift
     /// try form.setExternalIssues("email", ["this address is already registered"])
@@ -43,7 +43,7 @@ extension Form {
         }
         return try perform("external issues \(path)") { form, record throws(FormError) in
             record.touch(slot, form)
-            form.states[slot].external = issues
+            form.states[slot].issues = form.states[slot].issues.filter { $0.code != .external } + issues
             record.seeds.append(slot)
         }
     }

@@ -98,9 +98,7 @@ public struct Form: Sendable {
 
     mutating func setState(_ state: FieldState, _ slot: Slot) {
         values[slot] = state.value
-        var status = state.status
-        status.external = states[slot].external  // a server's issues go only when the value changes
-        states[slot] = status
+        states[slot] = state.status
     }
 
     /// Calls `body` with what expressions read, at form level (`item` -1) or in one list item.
