@@ -17,7 +17,9 @@ public enum RecordFormat: String, Sendable, Hashable, CaseIterable {
     /// cell that is not UTF-8, a quote inside an unquoted cell (`ab"c`), text after a closing quote
     /// (`"ab"c`), a cell count that differs from the header's, and an unterminated quote: a quote
     /// still open at the end of the file or after `maxRecordSize` bytes. After an unterminated
-    /// quote, reading resumes at the line after the record's first line. A malformed header is an
+    /// quote, reading resumes at the line after the record's first line, and so it does after a
+    /// record that spans lines and is badly quoted or counted (a stray quote that a later line
+    /// closes). A malformed header is an
     /// ``InputError``; an empty file has an empty header and no records.
     case csv
     /// Tab-separated values, read with the same rules as CSV.

@@ -119,6 +119,10 @@ public final class RecordReader {
             let header = try readHeader(delimiter: delimiter)
             self.header = header
             decoder = .delimited(delimiter, header: header)
+            if var csv = framer as? CSVFramer {
+                csv.validator = CSVRecordDecoder(delimiter: delimiter.byte, header: header)
+                framer = csv
+            }
         }
     }
 
