@@ -29,7 +29,8 @@ public enum RecordFormat: String, Sendable, Hashable, CaseIterable {
     /// Elements are cut out while streaming, never loading the file. An element that does not parse
     /// or is not an object is malformed, and reading goes on with the next element: after a missing
     /// comma, at the next top-level `{`; after a line break inside a string, at the next line that
-    /// starts with `{`. A file that does not start with `[` gives one malformed record (a single
+    /// starts with `{`; when a `{` stands where an object key should (an element without its `}`),
+    /// at that `{`. A file that does not start with `[` gives one malformed record (a single
     /// top-level object is not accepted: use JSON Lines); a trailing comma, a missing `]` or content
     /// after it each give a malformed record; an empty file has no records.
     case json
