@@ -137,7 +137,8 @@ public struct BatchCheck: Sendable {
                 if let columns { result.record.violations = session.check(cells: cells, columns: columns) }
             case .object(let object):
                 let (violations, unknown) = session.check(json: object)
-                result.record.violations = violations
+                // A repeated key is about the record as read, so it comes before the checks.
+                result.record.violations = decoded.duplicateKeys.map { checker.violation(for: .duplicateKey($0)) } + violations
                 result.unknownKeys = unknown
             case .malformed(let message):
                 result.record.violations = [Violation(field: "", code: .malformed, value: nil, message: message)]

@@ -135,6 +135,22 @@ final class BatchCheckTests {
         #expect(jsonOutput.components(separatedBy: "\"field\":\"y\"").count - 1 == 1)
     }
 
+    @Test func duplicateKeysAreErrorsAndTheRecordIsStillChecked() throws {
+        let path = try file(#"{"name": "Ann", "age": 1, "name": "Bartholomew"}"# + "\n" + #"{"name": "Bob"}"# + "\n", "jsonl")
+        let (output, outcome) = try run([path], format: .text)
+        #expect(output == """
+            \(path): record 1, line 1
+              error   name  duplicate_key  key 'name' appears more than once in the object; the last value is checked
+              error   name  max_length     name must be at most 8 characters long (value "Bartholomew")
+
+            1 file, 2 records: 1 valid, 1 invalid — 2 errors, 0 warnings
+              by code:  duplicate_key 1, max_length 1
+              by field: name 2
+
+            """)
+        #expect(outcome.summary.errors == 2)
+    }
+
     @Test func malformedJSONLinesAreReportedAndReadingGoesOn() throws {
         let path = try file("""
             {"name": "Ann"}
