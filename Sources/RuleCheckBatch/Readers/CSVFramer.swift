@@ -6,9 +6,9 @@
 /// framer.frame(window, isEOF: true, into: &sink)
 /// ```
 ///
-/// - A record ends at a `\n` outside quotes; a `\r` just before it is dropped, so CRLF and LF files
-///   (and a mix) read the same. A last record without a line break ends at the end of the file.
-///   A lone `\r` is not a line break.
+/// - A record ends at a line break outside quotes: `\n`, `\r\n` or a lone `\r` (old Mac files), so
+///   LF, CRLF and CR files (and a mix) read the same. A last record without a line break ends at
+///   the end of the file. Inside quotes a line break is data, and counts as a line.
 /// - Empty lines (nothing or only `\r` before the `\n`) are skipped: they are no record, but they
 ///   count as lines. (So a one-column file writes an empty value as `""`.)
 /// - A `"` opens a quoted cell only at the start of a cell; elsewhere it is an ordinary byte here,
@@ -95,10 +95,20 @@ struct CSVFramer: RecordFramer {
         let count = window.count
         while !isFinished, !sink.isFull {
             if discarding {
-                guard let newline = ByteSearch.find(ByteSearch.newline, in: base, from: scan, to: count) else {
+                guard var newline = ByteSearch.findLineBreak(in: base, from: scan, to: count) else {
                     scan = count
                     if isEOF { isFinished = true }
                     return
+                }
+                if base[newline] == ByteSearch.carriageReturn {
+                    guard
+                        let end = ByteSearch.lineBreakEnd(
+                            afterCarriageReturnAt: newline, in: base, count: count, isEOF: isEOF)
+                    else {
+                        scan = newline
+                        return
+                    }
+                    newline = end
                 }
                 discarding = false
                 line += 1
@@ -108,7 +118,8 @@ struct CSVFramer: RecordFramer {
             let limit = min(count, recordStart + maxRecordSize + 1)
             if !slow {
                 // Fast path: a line with no quote is one record.
-                let stop = ByteSearch.findEither(ByteSearch.newline, ByteSearch.quote, in: base, from: scan, to: limit)
+                let stop = ByteSearch.findAny(
+                    ByteSearch.newline, ByteSearch.quote, ByteSearch.carriageReturn, in: base, from: scan, to: limit)
                 if let stop, base[stop] == ByteSearch.quote {
                     // The record has a quote: the state machine takes over at it. Before it there is
                     // no quote, so the state there only depends on the byte before it.
@@ -117,7 +128,17 @@ struct CSVFramer: RecordFramer {
                     state = stop == recordStart || base[stop - 1] == delimiter ? .cellStart : .unquoted
                     continue
                 }
-                let newline = stop
+                var newline = stop
+                if let stop, base[stop] == ByteSearch.carriageReturn {
+                    guard
+                        let end = ByteSearch.lineBreakEnd(
+                            afterCarriageReturnAt: stop, in: base, count: count, isEOF: isEOF)
+                    else {
+                        scan = stop  // the byte after the CR decides
+                        return
+                    }
+                    newline = end
+                }
                 if let newline {
                     emit(base, recordStart..<newline, into: &sink)
                     line += 1
@@ -156,8 +177,9 @@ struct CSVFramer: RecordFramer {
                 // Outside quotes: the record ends at a line break; a quote opens a quoted cell only
                 // at a cell's start, and is an ordinary byte elsewhere.
                 guard
-                    let stop = ByteSearch.findEither(
-                        ByteSearch.newline, ByteSearch.quote, in: base, from: position, to: limit)
+                    let stop = ByteSearch.findAny(
+                        ByteSearch.newline, ByteSearch.quote, ByteSearch.carriageReturn, in: base, from: position,
+                        to: limit)
                 else {
                     current = base[limit - 1] == delimiter ? .cellStart : .unquoted
                     position = limit
@@ -167,13 +189,24 @@ struct CSVFramer: RecordFramer {
                     end = stop
                     break scanning
                 }
+                if base[stop] == ByteSearch.carriageReturn {
+                    // The byte after the CR decides; without it, stop here and wait for more.
+                    position = stop
+                    guard
+                        let lineEnd = ByteSearch.lineBreakEnd(
+                            afterCarriageReturnAt: stop, in: base, count: count, isEOF: isEOF)
+                    else { break scanning }
+                    end = lineEnd
+                    break scanning
+                }
                 let opensCell = stop == position ? current == .cellStart : base[stop - 1] == delimiter
                 current = opensCell ? .quoted : .unquoted
                 position = stop + 1
             case .quoted:
                 guard
-                    let stop = ByteSearch.findEither(
-                        ByteSearch.quote, ByteSearch.newline, in: base, from: position, to: limit)
+                    let stop = ByteSearch.findAny(
+                        ByteSearch.quote, ByteSearch.newline, ByteSearch.carriageReturn, in: base, from: position,
+                        to: limit)
                 else {
                     position = limit
                     break
@@ -182,6 +215,17 @@ struct CSVFramer: RecordFramer {
                 if base[stop] == ByteSearch.quote {
                     current = .quotedQuote
                     break
+                }
+                if base[stop] == ByteSearch.carriageReturn {
+                    // A CR counts as a line unless an LF follows (that one counts).
+                    guard
+                        let lineEnd = ByteSearch.lineBreakEnd(
+                            afterCarriageReturnAt: stop, in: base, count: count, isEOF: isEOF)
+                    else {
+                        position = stop
+                        break scanning
+                    }
+                    if lineEnd != stop { break }
                 }
                 currentLine += 1
                 if firstNewline < 0 {

@@ -6,8 +6,9 @@
 /// RecordFormat(rawValue: "json")          // .json, as `--input json` gives it
 /// ```
 ///
-/// Every format: a UTF-8 byte-order mark at the start is skipped; lines are counted at `\n` (so CRLF
-/// and LF files read the same); a record longer than ``RecordReader/Options-swift.struct/maxRecordSize``
+/// Every format: a UTF-8 byte-order mark at the start is skipped; lines end at `\n`, `\r\n` or a
+/// lone `\r` in CSV, TSV and JSON Lines (so LF, CRLF and old Mac files read the same), and at `\n`
+/// in a JSON array (where a `\r` is whitespace, as JSON says); a record longer than ``RecordReader/Options-swift.struct/maxRecordSize``
 /// is malformed and skipped without being held in memory; a malformed record keeps its number.
 public enum RecordFormat: String, Sendable, Hashable, CaseIterable {
     /// Comma-separated values (RFC 4180); the first record is the header.

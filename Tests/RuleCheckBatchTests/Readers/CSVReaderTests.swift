@@ -40,6 +40,25 @@ struct CSVReaderTests {
         #expect(result.records == [cells(1, line: 2, ["1", "2"]), cells(2, line: 3, ["3", "4"])])
     }
 
+    /// Old Mac files end lines with a lone CR: it is a line end like LF and CRLF, outside quotes and
+    /// (for line numbers) inside them, whatever the block size.
+    @Test(arguments: [1 << 16, 1, 2, 3])
+    func loneCarriageReturnEndsALine(blockSize: Int) throws {
+        let text = "a,b\r1,2\r\n3,\"x\ry\"\r4,\"p\r\nq\"\n\r5,6\r"
+        let result = try readAll(text, format: .csv, options: tinyOptions(blockSize: blockSize))
+        #expect(result.header == ["a", "b"])
+        #expect(
+            result.records == [
+                cells(1, line: 2, ["1", "2"]), cells(2, line: 3, ["3", "x\ry"]), cells(3, line: 5, ["4", "p\r\nq"]),
+                cells(4, line: 8, ["5", "6"]),
+            ])
+        // A stray quote's resync starts after the lone CR too.
+        let stray = try readAll(
+            "a,b,c\r1,\"x,q\r2,y,q\r3,z,q\"\r4,w,q\r", format: .csv, options: tinyOptions(blockSize: blockSize))
+        #expect(stray.records.map(\.line) == [2, 3, 4, 5])
+        #expect(stray.records[1] == cells(2, line: 3, ["2", "y", "q"]))
+    }
+
     @Test func mixedLineEndingsAndNoFinalNewline() throws {
         let result = try readAll("a,b\r\n1,2\n3,4\r\n5,6", format: .csv)
         #expect(

@@ -46,11 +46,11 @@ import Testing
                         } else {
                             inQuotes = false
                         }
-                    } else if byte == 0x0A {
-                        lines += 1
+                    } else if byte == 0x0A || (byte == 0x0D && bytes[index...].starts(with: [0x0D, 0x0A]) == false) {
+                        lines += 1  // a CR counts unless an LF follows
                     }
-                } else if byte == 0x0A {
-                    end = index
+                } else if byte == 0x0A || (byte == 0x0D && !bytes[index...].starts(with: [0x0D, 0x0A])) {
+                    end = index  // LF, or a lone CR; a CRLF ends at its LF
                     break
                 } else if byte == 0x22, atCellStart {
                     inQuotes = true
@@ -60,8 +60,8 @@ import Testing
             }
             if inQuotes {
                 raw.append((startLine, .problem("unterminated quote")))
-                guard let newline = bytes[position...].firstIndex(of: 0x0A) else { break }
-                position = newline + 1
+                guard let next = nextLineStart(bytes, from: position) else { break }
+                position = next
                 line = startLine + 1
                 continue
             }
@@ -78,10 +78,10 @@ import Testing
                 {
                     problem = "\(message); the quote opened on line \(startLine) closes on line \(startLine + lines), "
                 }
-                if let problem, let newline = bytes[position...].firstIndex(of: 0x0A) {
+                if let problem, let next = nextLineStart(bytes, from: position) {
                     malformedEnds.insert(end)
                     raw.append((startLine, .problem(problem + "so reading goes on at line \(startLine + 1)")))
-                    position = newline + 1
+                    position = next
                     line = startLine + 1
                     continue
                 }

@@ -192,4 +192,10 @@ import Testing
                 object(2, line: 1, [:]),
             ])
     }
+
+    /// In a JSON array a CR is whitespace, as JSON says; lines are counted at LF.
+    @Test func carriageReturnIsWhitespace() throws {
+        let result = try readAll("[{\"a\": 1},\r{\"a\":\r 2}\r]\r", format: .json)
+        #expect(result.records == [object(1, line: 1, ["a": 1]), object(2, line: 1, ["a": 2])])
+    }
 }

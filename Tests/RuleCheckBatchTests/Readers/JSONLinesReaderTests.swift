@@ -100,4 +100,14 @@ import Testing
                 object(3, line: first + 2, ["a": 1, "b": 2]),
             ])
     }
+
+    @Test(arguments: [1 << 16, 1, 2])
+    func loneCarriageReturnEndsALine(blockSize: Int) throws {
+        let text = "{\"a\": 1}\r{\"a\": 2}\r\n\r{\"a\": 3}\r"
+        let result = try readAll(text, format: .jsonl, options: tinyOptions(blockSize: blockSize))
+        #expect(result.records == [object(1, line: 1, ["a": 1]), object(2, line: 2, ["a": 2]), object(3, line: 4, ["a": 3])])
+        let broken = try readAll("{\"a\": 1}\r{\"a\": \r{\"a\": 3}", format: .jsonl, options: tinyOptions(blockSize: blockSize))
+        #expect(broken.records.map(\.line) == [1, 2, 3])
+        #expect(broken.records[2] == object(3, line: 3, ["a": 3]))
+    }
 }
