@@ -43,7 +43,8 @@ public struct BatchCheck: Sendable {
     /// What a run found.
     public struct Outcome: Sendable {
         public var summary = CheckSummary()
-        /// Inputs that could not be opened or read at all, with why.
+        /// Inputs that could not be opened or read at all, with why. (A CSV or TSV header that
+        /// cannot be read is not one: it is a `malformed` finding of the file.)
         public var unreadable: [InputError] = []
         /// Whether `maxViolations` ended the run early.
         public var stoppedEarly = false
@@ -72,6 +73,20 @@ public struct BatchCheck: Sendable {
             let reader: RecordReader
             do {
                 reader = try RecordReader(path: file, format: format, options: readerOptions)
+            } catch let error as InputError where error.code == .unreadableHeader {
+                // The file is there but its header is not: a finding of the file (no column has a
+                // name, so no record can be checked).
+                outcome.summary.files += 1
+                report.begin(file: file)
+                var fileRun = FileRun(file: file, checker: checker, strict: options.strict, columns: nil)
+                let message = "cannot read the header: \(error.message); no record of this file is checked"
+                let finding = Violation(field: "", code: .malformed, value: nil, message: message)
+                let result = Result(record: CheckedRecord(file: file, record: 0, line: error.line ?? 1, violations: [finding]))
+                if fileRun.deliver(result, into: &outcome, report: report, limit: options.maxViolations) == .stop {
+                    outcome.stoppedEarly = true
+                }
+                report.end(file: file, summary: fileRun.summary)
+                continue
             } catch let error as InputError {
                 outcome.unreadable.append(error)
                 continue

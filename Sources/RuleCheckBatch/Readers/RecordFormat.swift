@@ -21,7 +21,8 @@ public enum RecordFormat: String, Sendable, Hashable, CaseIterable {
     /// quote, reading resumes at the line after the record's first line, and so it does after a
     /// record that spans lines and is badly quoted or counted (a stray quote that a later line
     /// closes). A malformed header is an
-    /// ``InputError``; an empty file has an empty header and no records.
+    /// ``InputError`` (`check` reports it as a malformed finding); lines of only spaces and tabs
+    /// before the header are skipped, and an empty or blank file has an empty header and no records.
     case csv
     /// Tab-separated values, read with the same rules as CSV.
     case tsv

@@ -151,6 +151,29 @@ final class BatchCheckTests {
         #expect(outcome.summary.errors == 2)
     }
 
+    /// Only failing to open or read a file makes it unreadable (exit 3); what is in it gives findings.
+    @Test func garbageAndEmptyInputsAreFindingsNotUnreadableFiles() throws {
+        let garbage: [UInt8] = [0x00, 0xFF, 0xFE, 0x0A, 0xC3, 0x28, 0x0A]
+        var paths: [String] = []
+        for ext in ["csv", "jsonl", "json"] {
+            let url = directory.appendingPathComponent("garbage.\(ext)")
+            try Data(garbage).write(to: url)
+            paths.append(url.path)
+        }
+        let (output, outcome) = try run(paths, format: .text)
+        #expect(outcome.unreadable.isEmpty)
+        #expect(outcome.summary.files == 3)
+        #expect(output.contains("""
+            \(paths[0]):
+              error   malformed  cannot read the header: cell 1 is not valid UTF-8; no record of this file is checked
+            """))
+        #expect(outcome.summary.errors == 1 + 2 + 1)
+        let empty = try ["csv", "jsonl", "json"].map { try file("", $0) } + [try file(" \n\t\n", "json")]
+        let (_, emptyOutcome) = try run(empty)
+        #expect(emptyOutcome.unreadable.isEmpty)
+        #expect(emptyOutcome.summary.records == 0 && emptyOutcome.summary.errors == 0)
+    }
+
     @Test func malformedJSONLinesAreReportedAndReadingGoesOn() throws {
         let path = try file("""
             {"name": "Ann"}

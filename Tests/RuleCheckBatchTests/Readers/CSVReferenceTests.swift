@@ -86,8 +86,10 @@ import Testing
                     continue
                 }
             }
-            if raw.isEmpty, !record.isEmpty, case .cells(let cells) = decode(record, header: nil) { header = cells }
-            if !record.isEmpty { raw.append((startLine, .bytes(record))) }
+            // Before the header, a line of spaces and tabs is blank; after it, it is a record.
+            let isBlank = raw.isEmpty && record.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+            if raw.isEmpty, !isBlank, case .cells(let cells) = decode(record, header: nil) { header = cells }
+            if !isBlank, !record.isEmpty { raw.append((startLine, .bytes(record))) }
             position = (end ?? bytes.count) + 1
             line = startLine + lines + 1
         }
