@@ -15,7 +15,8 @@ public import RuleCheck
 /// whatever the size of the files.
 public struct BatchCheck: Sendable {
     public struct Options: Sendable {
-        /// The format of every file; `nil` takes it from each file's extension.
+        /// The format of every file; `nil` takes it from each file's extension, or else from its
+        /// first bytes (``RecordFormat/sniff(firstBytes:)``).
         public var format: RecordFormat?
         /// The CSV delimiter; `nil` means `,` (or a tab for TSV).
         public var delimiter: CSVDelimiter?
@@ -67,12 +68,12 @@ public struct BatchCheck: Sendable {
                     progress: ((_ file: String, _ read: ReadProgress, _ records: Int) -> Void)? = nil) throws -> Outcome {
         var outcome = Outcome()
         for file in files where !outcome.stoppedEarly {
-            let format = options.format ?? RecordFormat(path: file) ?? .csv
             var readerOptions = options.reader
             readerOptions.delimiter = options.delimiter ?? readerOptions.delimiter
             let reader: RecordReader
             do {
-                reader = try RecordReader(path: file, format: format, options: readerOptions)
+                // Without --input and an extension (standard input), the first bytes tell the format.
+                reader = try RecordReader.opening(path: file, format: options.format, options: readerOptions)
             } catch let error as InputError where error.code == .unreadableHeader {
                 // The file is there but its header is not: a finding of the file (no column has a
                 // name, so no record can be checked).
