@@ -13,7 +13,8 @@ func fuzzJSON(_ bytes: [UInt8]) {
 /// - records are numbered 1, 2, 3… and their lines stay within the input and never go back; in CSV,
 ///   TSV and JSON Lines each record starts on a line of its own, so there are never more records
 ///   than lines;
-/// - in JSON Lines every line with something other than whitespace is exactly one record;
+/// - in JSON Lines every line with something other than whitespace (or longer than the record
+///   limit) is exactly one record;
 /// - the same input read with large blocks gives the same records.
 func fuzzReader(_ bytes: [UInt8], format: RecordFormat) {
     var options = RecordReader.Options()
@@ -46,7 +47,9 @@ func fuzzReader(_ bytes: [UInt8], format: RecordFormat) {
     if format == .jsonl {
         let filled = lines.indices.filter { line in
             let end = line + 1 < lines.count ? lines[line + 1] : bytes.count
+            // A line over the size limit is one malformed record whatever it holds.
             return bytes[lines[line]..<end].contains { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+                || end - lines[line] > options.maxRecordSize + 2
         }
         guard records.map(\.line) == filled.map({ $0 + 1 }) else {
             fatalError("jsonl: records on lines \(records.map(\.line)), filled lines \(filled.map { $0 + 1 })")
