@@ -46,10 +46,12 @@ func fuzzReader(_ bytes: [UInt8], format: RecordFormat) {
     }
     if format == .jsonl {
         let filled = lines.indices.filter { line in
-            let end = line + 1 < lines.count ? lines[line + 1] : bytes.count
+            let start = lines[line]
+            var end = line + 1 < lines.count ? lines[line + 1] : bytes.count
+            if end > start, bytes[end - 1] == 0x0A { end -= 1 }
+            if end > start, bytes[end - 1] == 0x0D { end -= 1 }
             // A line over the size limit is one malformed record whatever it holds.
-            return bytes[lines[line]..<end].contains { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-                || end - lines[line] > options.maxRecordSize + 2
+            return bytes[start..<end].contains { ![0x20, 0x09, 0x0D].contains($0) } || end - start > options.maxRecordSize
         }
         guard records.map(\.line) == filled.map({ $0 + 1 }) else {
             fatalError("jsonl: records on lines \(records.map(\.line)), filled lines \(filled.map { $0 + 1 })")
