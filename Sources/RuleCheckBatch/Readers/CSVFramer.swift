@@ -9,8 +9,8 @@
 /// - A record ends at a line break outside quotes: `\n`, `\r\n` or a lone `\r` (old Mac files), so
 ///   LF, CRLF and CR files (and a mix) read the same. A last record without a line break ends at
 ///   the end of the file. Inside quotes a line break is data, and counts as a line.
-/// - Empty lines (nothing or only `\r` before the `\n`) are skipped: they are no record, but they
-///   count as lines. (So a one-column file writes an empty value as `""`.)
+/// - Empty lines are skipped: they are no record, but they count as lines. (So a one-column file
+///   writes an empty value as `""`.)
 /// - A `"` opens a quoted cell only at the start of a cell; elsewhere it is an ordinary byte here,
 ///   and the decoder reports it.
 /// - A record that does not end within `maxRecordSize` bytes, or a quote still open at the end of
