@@ -1,4 +1,5 @@
 import Foundation
+import RuleCheckBatch
 
 /// libFuzzer's entry point: every input must be handled without a crash, whatever its bytes.
 ///

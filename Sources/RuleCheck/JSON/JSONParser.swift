@@ -65,6 +65,29 @@ package struct JSONParser: Sendable, Hashable {
         return try scanner.parseDocument()
     }
 
+    /// Parses one JSON value from a buffer of UTF-8 bytes, and tells which object keys it has more
+    /// than once (the value keeps the last of each).
+    ///
+    /// ```swift
+    /// var repeated: [String] = []
+    /// let value = try bytes.withUnsafeBytes { try JSONParser().parse($0, duplicateKeys: &repeated) }
+    /// // for {"a": 1, "g": {"x": 1, "x": 2}, "l": [{"y": 1, "y": 2}], "a": 2}: ["g.x", "l[].y", "a"]
+    /// ```
+    ///
+    /// - Parameter duplicateKeys: receives each repeated key's path once (keys of nested objects
+    ///   after their parents' keys and `.`, an array's elements as `[]`), in the order their
+    ///   repeats end; left as it was when the text does not parse.
+    /// - Throws: ``JSONParseError``.
+    public func parse(_ bytes: UnsafeRawBufferPointer, duplicateKeys: inout [String]) throws(JSONParseError) -> JSONValue {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return try parse(bytes) }
+        var scanner = JSONScanner(
+            bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth)
+        scanner.duplicateKeys = []
+        let value = try scanner.parseDocument()
+        duplicateKeys = scanner.duplicateKeys ?? []
+        return value
+    }
+
     /// Parses one JSON value from an array of UTF-8 bytes.
     ///
     /// ```swift

@@ -14,6 +14,11 @@ struct JSONScanner {
     private var depth = 0
     /// Reused for strings that contain escapes.
     private var scratch: [UInt8] = []
+    /// When collecting: the paths of keys that an object has more than once (`g.x`, `l[].y`), in
+    /// the order their repeats end; nil when not collecting.
+    var duplicateKeys: [String]?
+    /// While collecting: the keys (nil for an array's elements) of the containers being parsed.
+    private var containerPath: [String?] = []
 
     init(bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
         self.bytes = bytes
@@ -107,7 +112,15 @@ struct JSONScanner {
             }
             index += 1
             skipWhitespace()
-            members[key] = try parseValue()
+            if duplicateKeys == nil {
+                members[key] = try parseValue()
+            } else {
+                let isContainer = index < count && (bytes[index] == JSONByte.openBrace || bytes[index] == JSONByte.openBracket)
+                if isContainer { containerPath.append(key) }
+                let value = try parseValue()
+                if isContainer { containerPath.removeLast() }
+                if members.updateValue(value, forKey: key) != nil { noteDuplicate(key) }
+            }
             skipWhitespace()
             guard index < count else {
                 throw fail(.unexpectedEnd, "expected ',' or '}' after an object member, found the end of the text")
@@ -138,7 +151,13 @@ struct JSONScanner {
             return .array(elements)
         }
         while true {
-            elements.append(try parseValue())
+            if duplicateKeys != nil, index < count, bytes[index] == JSONByte.openBrace || bytes[index] == JSONByte.openBracket {
+                containerPath.append(nil)
+                elements.append(try parseValue())
+                containerPath.removeLast()
+            } else {
+                elements.append(try parseValue())
+            }
             skipWhitespace()
             guard index < count else {
                 throw fail(.unexpectedEnd, "expected ',' or ']' after an array element, found the end of the text")
@@ -158,6 +177,22 @@ struct JSONScanner {
                 throw fail(.syntax, "expected ',' or ']' after an array element, found \(found(at: index))")
             }
         }
+    }
+
+    /// Adds the path of `key` in the object being parsed to ``duplicateKeys``, once.
+    private mutating func noteDuplicate(_ key: String) {
+        var path = ""
+        for component in containerPath {
+            if let component {
+                if !path.isEmpty { path += "." }
+                path += component
+            } else {
+                path += "[]"
+            }
+        }
+        if !path.isEmpty { path += "." }
+        path += key
+        if duplicateKeys?.contains(path) == false { duplicateKeys?.append(path) }
     }
 
     // MARK: Strings

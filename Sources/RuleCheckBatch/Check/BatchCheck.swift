@@ -15,7 +15,8 @@ public import RuleCheck
 /// whatever the size of the files.
 public struct BatchCheck: Sendable {
     public struct Options: Sendable {
-        /// The format of every file; `nil` takes it from each file's extension.
+        /// The format of every file; `nil` takes it from each file's extension, or else from its
+        /// first bytes (``RecordFormat/sniff(firstBytes:)``).
         public var format: RecordFormat?
         /// The CSV delimiter; `nil` means `,` (or a tab for TSV).
         public var delimiter: CSVDelimiter?
@@ -43,7 +44,8 @@ public struct BatchCheck: Sendable {
     /// What a run found.
     public struct Outcome: Sendable {
         public var summary = CheckSummary()
-        /// Inputs that could not be opened or read at all, with why.
+        /// Inputs that could not be opened or read at all, with why. (A CSV or TSV header that
+        /// cannot be read is not one: it is a `malformed` finding of the file.)
         public var unreadable: [InputError] = []
         /// Whether `maxViolations` ended the run early.
         public var stoppedEarly = false
@@ -66,12 +68,26 @@ public struct BatchCheck: Sendable {
                     progress: ((_ file: String, _ read: ReadProgress, _ records: Int) -> Void)? = nil) throws -> Outcome {
         var outcome = Outcome()
         for file in files where !outcome.stoppedEarly {
-            let format = options.format ?? RecordFormat(path: file) ?? .csv
             var readerOptions = options.reader
             readerOptions.delimiter = options.delimiter ?? readerOptions.delimiter
             let reader: RecordReader
             do {
-                reader = try RecordReader(path: file, format: format, options: readerOptions)
+                // Without --input and an extension (standard input), the first bytes tell the format.
+                reader = try RecordReader.opening(path: file, format: options.format, options: readerOptions)
+            } catch let error as InputError where error.code == .unreadableHeader {
+                // The file is there but its header is not: a finding of the file (no column has a
+                // name, so no record can be checked).
+                outcome.summary.files += 1
+                report.begin(file: file)
+                var fileRun = FileRun(file: file, checker: checker, strict: options.strict, columns: nil)
+                let message = "cannot read the header: \(error.message); no record of this file is checked"
+                let finding = Violation(field: "", code: .malformed, value: nil, message: message)
+                let result = Result(record: CheckedRecord(file: file, record: 0, line: error.line ?? 1, violations: [finding]))
+                if fileRun.deliver(result, into: &outcome, report: report, limit: options.maxViolations) == .stop {
+                    outcome.stoppedEarly = true
+                }
+                report.end(file: file, summary: fileRun.summary)
+                continue
             } catch let error as InputError {
                 outcome.unreadable.append(error)
                 continue
@@ -137,7 +153,8 @@ public struct BatchCheck: Sendable {
                 if let columns { result.record.violations = session.check(cells: cells, columns: columns) }
             case .object(let object):
                 let (violations, unknown) = session.check(json: object)
-                result.record.violations = violations
+                // A repeated key is about the record as read, so it comes before the checks.
+                result.record.violations = decoded.duplicateKeys.map { checker.violation(for: .duplicateKey($0)) } + violations
                 result.unknownKeys = unknown
             case .malformed(let message):
                 result.record.violations = [Violation(field: "", code: .malformed, value: nil, message: message)]

@@ -6,11 +6,11 @@
 /// framer.frame(window, isEOF: true, into: &sink)
 /// ```
 ///
-/// - A record ends at a `\n` outside quotes; a `\r` just before it is dropped, so CRLF and LF files
-///   (and a mix) read the same. A last record without a line break ends at the end of the file.
-///   A lone `\r` is not a line break.
-/// - Empty lines (nothing or only `\r` before the `\n`) are skipped: they are no record, but they
-///   count as lines. (So a one-column file writes an empty value as `""`.)
+/// - A record ends at a line break outside quotes: `\n`, `\r\n` or a lone `\r` (old Mac files), so
+///   LF, CRLF and CR files (and a mix) read the same. A last record without a line break ends at
+///   the end of the file. Inside quotes a line break is data, and counts as a line.
+/// - Empty lines are skipped: they are no record, but they count as lines. (So a one-column file
+///   writes an empty value as `""`.)
 /// - A `"` opens a quoted cell only at the start of a cell; elsewhere it is an ordinary byte here,
 ///   and the decoder reports it.
 /// - A record that does not end within `maxRecordSize` bytes, or a quote still open at the end of
@@ -18,13 +18,20 @@
 ///   when a quote is open). Framing then starts again at the line after that record's first line,
 ///   so the rest of the file is still read; a first line longer than the limit is skipped to its end
 ///   without keeping it in memory.
+/// - A record that spans several lines (a quoted cell holds a line break) is decoded here too, with
+///   ``validator``: when its quoting or cell count is wrong (typically a stray quote that a later
+///   line closes), it is a malformed record at its first line, whose message says where the quote
+///   closes, and framing starts again at the line after its first line, so the lines in between are
+///   still read as records. (A multi-line record that is only not UTF-8 stays one malformed record.)
 ///
 /// Scanning compares 16 bytes at a time for the next line break or quote: a line without quotes is
 /// one search; a record with quotes steps from quote to quote.
 /// Resynchronizing is linear: once a scan from line *k* ran to offset *E* without ending, a scan
 /// from any later line that passes its own first line break inside quotes is in the same state as
 /// the first scan from then on (both are inside quotes at that line start), so it continues from *E*
-/// with that scan's state instead of reading the same bytes again.
+/// with that scan's state instead of reading the same bytes again. The same holds when that scan
+/// ended a record that was malformed: the later record ends there too and is malformed without
+/// being decoded again.
 struct CSVFramer: RecordFramer {
     private enum State: UInt8 {
         case cellStart, unquoted, quoted, quotedQuote
@@ -35,6 +42,8 @@ struct CSVFramer: RecordFramer {
         var end: Int
         var state: State
         var line: Int
+        /// Whether the scan ended a malformed multi-line record at `end` (its line break).
+        var endedMalformed = false
     }
 
     private let delimiter: UInt8
@@ -54,11 +63,19 @@ struct CSVFramer: RecordFramer {
     /// Skipping the rest of an oversized line without keeping it.
     private var discarding = false
     private var known: Known?
+    /// Whether the current record joined an earlier scan that ended a malformed record.
+    private var joinedMalformed = false
+    private var scratch: [UInt8] = []
     private(set) var isFinished = false
+    /// Decodes records that span several lines, to tell a stray quote from a cell holding line
+    /// breaks; the reader gives it the header once the header is read (before that it checks
+    /// quoting only).
+    var validator: CSVRecordDecoder
 
     init(delimiter: UInt8, maxRecordSize: Int) {
         self.delimiter = delimiter
         self.maxRecordSize = max(1, maxRecordSize)
+        self.validator = CSVRecordDecoder(delimiter: delimiter, header: nil)
     }
 
     var retainFrom: Int { discarding ? scan : recordStart }
@@ -78,10 +95,20 @@ struct CSVFramer: RecordFramer {
         let count = window.count
         while !isFinished, !sink.isFull {
             if discarding {
-                guard let newline = ByteSearch.find(ByteSearch.newline, in: base, from: scan, to: count) else {
+                guard var newline = ByteSearch.findLineBreak(in: base, from: scan, to: count) else {
                     scan = count
                     if isEOF { isFinished = true }
                     return
+                }
+                if base[newline] == ByteSearch.carriageReturn {
+                    guard
+                        let end = ByteSearch.lineBreakEnd(
+                            afterCarriageReturnAt: newline, in: base, count: count, isEOF: isEOF)
+                    else {
+                        scan = newline
+                        return
+                    }
+                    newline = end
                 }
                 discarding = false
                 line += 1
@@ -91,7 +118,8 @@ struct CSVFramer: RecordFramer {
             let limit = min(count, recordStart + maxRecordSize + 1)
             if !slow {
                 // Fast path: a line with no quote is one record.
-                let stop = ByteSearch.findEither(ByteSearch.newline, ByteSearch.quote, in: base, from: scan, to: limit)
+                let stop = ByteSearch.findAny(
+                    ByteSearch.newline, ByteSearch.quote, ByteSearch.carriageReturn, in: base, from: scan, to: limit)
                 if let stop, base[stop] == ByteSearch.quote {
                     // The record has a quote: the state machine takes over at it. Before it there is
                     // no quote, so the state there only depends on the byte before it.
@@ -100,7 +128,17 @@ struct CSVFramer: RecordFramer {
                     state = stop == recordStart || base[stop - 1] == delimiter ? .cellStart : .unquoted
                     continue
                 }
-                let newline = stop
+                var newline = stop
+                if let stop, base[stop] == ByteSearch.carriageReturn {
+                    guard
+                        let end = ByteSearch.lineBreakEnd(
+                            afterCarriageReturnAt: stop, in: base, count: count, isEOF: isEOF)
+                    else {
+                        scan = stop  // the byte after the CR decides
+                        return
+                    }
+                    newline = end
+                }
                 if let newline {
                     emit(base, recordStart..<newline, into: &sink)
                     line += 1
@@ -139,8 +177,9 @@ struct CSVFramer: RecordFramer {
                 // Outside quotes: the record ends at a line break; a quote opens a quoted cell only
                 // at a cell's start, and is an ordinary byte elsewhere.
                 guard
-                    let stop = ByteSearch.findEither(
-                        ByteSearch.newline, ByteSearch.quote, in: base, from: position, to: limit)
+                    let stop = ByteSearch.findAny(
+                        ByteSearch.newline, ByteSearch.quote, ByteSearch.carriageReturn, in: base, from: position,
+                        to: limit)
                 else {
                     current = base[limit - 1] == delimiter ? .cellStart : .unquoted
                     position = limit
@@ -150,13 +189,24 @@ struct CSVFramer: RecordFramer {
                     end = stop
                     break scanning
                 }
+                if base[stop] == ByteSearch.carriageReturn {
+                    // The byte after the CR decides; without it, stop here and wait for more.
+                    position = stop
+                    guard
+                        let lineEnd = ByteSearch.lineBreakEnd(
+                            afterCarriageReturnAt: stop, in: base, count: count, isEOF: isEOF)
+                    else { break scanning }
+                    end = lineEnd
+                    break scanning
+                }
                 let opensCell = stop == position ? current == .cellStart : base[stop - 1] == delimiter
                 current = opensCell ? .quoted : .unquoted
                 position = stop + 1
             case .quoted:
                 guard
-                    let stop = ByteSearch.findEither(
-                        ByteSearch.quote, ByteSearch.newline, in: base, from: position, to: limit)
+                    let stop = ByteSearch.findAny(
+                        ByteSearch.quote, ByteSearch.newline, ByteSearch.carriageReturn, in: base, from: position,
+                        to: limit)
                 else {
                     position = limit
                     break
@@ -165,6 +215,17 @@ struct CSVFramer: RecordFramer {
                 if base[stop] == ByteSearch.quote {
                     current = .quotedQuote
                     break
+                }
+                if base[stop] == ByteSearch.carriageReturn {
+                    // A CR counts as a line unless an LF follows (that one counts).
+                    guard
+                        let lineEnd = ByteSearch.lineBreakEnd(
+                            afterCarriageReturnAt: stop, in: base, count: count, isEOF: isEOF)
+                    else {
+                        position = stop
+                        break scanning
+                    }
+                    if lineEnd != stop { break }
                 }
                 currentLine += 1
                 if firstNewline < 0 {
@@ -175,6 +236,7 @@ struct CSVFramer: RecordFramer {
                         position = known.end
                         current = known.state
                         currentLine = known.line
+                        joinedMalformed = known.endedMalformed
                     }
                 }
             case .quotedQuote:
@@ -192,6 +254,12 @@ struct CSVFramer: RecordFramer {
                     current = .unquoted  // text after a closing quote; the decoder reports it
                 }
             }
+        }
+        if end >= 0, firstNewline >= 0, let problem = multiLineProblem(base, end: end, endLine: currentLine) {
+            known = Known(end: end, state: .unquoted, line: currentLine, endedMalformed: true)
+            sink.emitMalformed(problem, line: recordLine)
+            resyncAfterFirstLine(at: end)
+            return true
         }
         if end >= 0 {
             emit(base, recordStart..<end, into: &sink)
@@ -227,6 +295,22 @@ struct CSVFramer: RecordFramer {
         return true
     }
 
+    /// Why the current record, which spans lines up to `endLine` and ends before `end`, is to be
+    /// read again from its second line; nil when it is a good record or only not UTF-8.
+    private mutating func multiLineProblem(_ base: UnsafePointer<UInt8>, end: Int, endLine: Int) -> String? {
+        let resumes = "so reading goes on at line \(recordLine + 1)"
+        if joinedMalformed {
+            return "the quote opened on line \(recordLine) runs into a malformed record that ends on line \(endLine), \(resumes)"
+        }
+        var upper = end
+        if upper > recordStart, base[upper - 1] == ByteSearch.carriageReturn { upper -= 1 }
+        let bytes = UnsafeBufferPointer(start: base + recordStart, count: upper - recordStart)
+        guard case .failure(let problem) = validator.cells(bytes, scratch: &scratch), !problem.isEncoding else {
+            return nil
+        }
+        return "\(problem.message); the quote opened on line \(recordLine) closes on line \(endLine), \(resumes)"
+    }
+
     /// Continues at the line after the current record's first line.
     private mutating func resyncAfterFirstLine(at position: Int) {
         if firstNewline >= 0 {
@@ -246,6 +330,7 @@ struct CSVFramer: RecordFramer {
         state = .cellStart
         slow = false
         firstNewline = -1
+        joinedMalformed = false
         if let known, offset >= known.end { self.known = nil }
     }
 

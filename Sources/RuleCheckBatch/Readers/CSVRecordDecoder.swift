@@ -27,6 +27,8 @@ struct CSVRecordDecoder: Sendable {
     /// Why a record is malformed.
     struct Problem: Error {
         var message: String
+        /// Whether the record's bytes are not UTF-8, rather than badly quoted or counted.
+        var isEncoding = false
     }
 
     func cells(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> Result<[String], Problem> {
@@ -91,7 +93,9 @@ struct CSVRecordDecoder: Sendable {
                 }
             }
             if let failure { return .failure(Problem(message: failure)) }
-            guard let cell else { return .failure(Problem(message: "\(describeCell(column)) is not valid UTF-8")) }
+            guard let cell else {
+                return .failure(Problem(message: "\(describeCell(column)) is not valid UTF-8", isEncoding: true))
+            }
             cells.append(cell)
             if position >= count { break }
             position += 1  // the delimiter

@@ -16,10 +16,15 @@ public struct DecodedRecord: Sendable, Hashable {
     public var line: Int
     /// What the record holds.
     public var content: Content
+    /// The paths of keys that a JSON record has more than once (`name`, `insurant.last_name`,
+    /// `drivers[].name`), each once, in the order their repeats end; the object keeps the last
+    /// value of each. Empty for CSV and TSV.
+    public var duplicateKeys: [String]
 
-    public init(number: Int, line: Int, content: Content) {
+    public init(number: Int, line: Int, content: Content, duplicateKeys: [String] = []) {
         self.number = number
         self.line = line
         self.content = content
+        self.duplicateKeys = duplicateKeys
     }
 }

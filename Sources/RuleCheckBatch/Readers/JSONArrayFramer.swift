@@ -14,6 +14,8 @@
 ///   at that line, and nothing more is read; an empty file has no records;
 /// - an element not followed by `,` or `]` (a missing comma): that element is malformed, and
 ///   reading goes on at the next top-level `{`, `[`, `,` or `]`;
+/// - a `{` where an object key or `}` should be (`{"a": 1, {"b": 2}`: an element without its
+///   `}`): the element is malformed, and the next one starts at that `{`;
 /// - a line break inside a string (an unterminated string): the element is malformed, and reading
 ///   goes on at the next line that starts with `{` (after optional whitespace and a comma), or that
 ///   closes the array with `]`;
@@ -51,6 +53,8 @@ struct JSONArrayFramer: RecordFramer {
     private static let maxTrackedDepth = 4096
     private var inString = false
     private var escaped = false
+    /// The last byte outside strings, whitespace aside, in the current element (`"` for a string).
+    private var lastToken: UInt8 = 0
     /// Whether the current element's record was already emitted (it was too long).
     private var reported = false
     private(set) var isFinished = false
@@ -168,9 +172,11 @@ struct JSONArrayFramer: RecordFramer {
                 position = stop
             } else if !quoted {
                 guard let stop = ByteSearch.findJSONStructural(in: base, from: position, to: limit) else {
+                    noteLastToken(base, from: position, to: limit)
                     position = limit
                     break
                 }
+                noteLastToken(base, from: position, to: stop)
                 position = stop
             }
             let byte = base[position]
@@ -197,6 +203,16 @@ struct JSONArrayFramer: RecordFramer {
                 switch byte {
                 case ByteSearch.quote:
                     quoted = true
+                case UInt8(ascii: "{") where standsForAKey:
+                    // `{"a": 1, {"b": 2}`: the element lacks its `}`, and the next one starts here.
+                    if !reported {
+                        sink.emitMalformed(
+                            "array element is not closed: found '{' where an object key or '}' should be "
+                                + "(line \(currentLine))", line: elementLine)
+                    }
+                    line = currentLine
+                    startElement(at: position)
+                    return true
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     open(byte)
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
@@ -225,6 +241,7 @@ struct JSONArrayFramer: RecordFramer {
                 default:
                     break
                 }
+                lastToken = byte
             }
             position += 1
         }
@@ -256,7 +273,12 @@ struct JSONArrayFramer: RecordFramer {
                 return true
             }
             if isEOF {
-                emitPending(into: &sink)
+                if !reported {
+                    // One record per step, so that a batch never holds more than its limit.
+                    emitPending(into: &sink)
+                    reported = true
+                    return true
+                }
                 sink.emitMalformed("the file ends before the array is closed with ']'", line: line)
             }
             return waitOrFinish(at: count, isEOF: isEOF)
@@ -390,6 +412,28 @@ struct JSONArrayFramer: RecordFramer {
 
     // MARK: Helpers
 
+    /// Whether a `{` here stands where an object key or `}` should: the innermost open bracket is
+    /// `{` and the last token before it is not `:`. False beyond the tracked depth.
+    private var standsForAKey: Bool {
+        untrackedDepth == 0 && brackets.last == UInt8(ascii: "{") && lastToken != UInt8(ascii: ":")
+    }
+
+    /// Notes the last byte of `base[from..<to]` (bytes outside strings between structural ones)
+    /// that is not whitespace, if any, as the last token.
+    @inline(__always)
+    private mutating func noteLastToken(_ base: UnsafePointer<UInt8>, from: Int, to: Int) {
+        var index = to
+        while index > from {
+            index -= 1
+            switch base[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: continue
+            default:
+                lastToken = base[index]
+                return
+            }
+        }
+    }
+
     /// Whether the current element has an open bracket.
     private var isOpen: Bool { untrackedDepth > 0 || !brackets.isEmpty }
 
@@ -431,6 +475,7 @@ struct JSONArrayFramer: RecordFramer {
         inString = false
         escaped = false
         reported = false
+        lastToken = 0
     }
 
     private func emitPending(into sink: inout SpanSink) {

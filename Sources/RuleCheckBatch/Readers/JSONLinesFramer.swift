@@ -5,7 +5,8 @@
 /// framer.frame(window, isEOF: true, into: &sink)
 /// ```
 ///
-/// Blank and whitespace-only lines are skipped (they count as lines, not records). A line longer
+/// Lines end at `\n`, `\r\n` or a lone `\r` (old Mac files). Blank and whitespace-only lines are
+/// skipped (they count as lines, not records). A line longer
 /// than `maxRecordSize` bytes is a malformed record and is skipped to its end without being kept in
 /// memory. Spans keep the whole line, leading whitespace and a trailing `\r` included, so the
 /// decoder's columns are the file's.
@@ -37,7 +38,17 @@ struct JSONLinesFramer: RecordFramer {
         let count = window.count
         while !isFinished, !sink.isFull {
             let limit = discarding ? count : min(count, lineStart + maxRecordSize + 1)
-            if let newline = ByteSearch.find(ByteSearch.newline, in: base, from: scan, to: limit) {
+            if var newline = ByteSearch.findLineBreak(in: base, from: scan, to: limit) {
+                if base[newline] == ByteSearch.carriageReturn {
+                    guard
+                        let end = ByteSearch.lineBreakEnd(
+                            afterCarriageReturnAt: newline, in: base, count: count, isEOF: isEOF)
+                    else {
+                        scan = newline  // the byte after the CR decides
+                        return
+                    }
+                    newline = end
+                }
                 if !discarding { emit(base, lineStart..<newline, into: &sink) }
                 discarding = false
                 line += 1

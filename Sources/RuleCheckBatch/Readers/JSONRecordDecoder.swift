@@ -10,16 +10,17 @@ import RuleCheck
 /// A record that does not parse is malformed with the parser's message and where it happened: the
 /// line in the file, and the column (in Unicode scalars) when the record's bytes start at a line
 /// start (JSON Lines) or the problem is on a later line than the record's first. A value that is
-/// not an object is malformed too: `record is a number, not an object`.
+/// not an object is malformed too: `record is a number, not an object`. Keys that an object has
+/// more than once are given back by path (see ``JSONParser/parse(_:duplicateKeys:)``).
 struct JSONRecordDecoder: Sendable {
     let parser: JSONParser
     /// Whether record bytes start at the start of their line (JSON Lines), so columns can be given.
     let startsAtLineStart: Bool
 
-    func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> DecodedRecord.Content {
+    func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, duplicateKeys: inout [String]) -> DecodedRecord.Content {
         let raw = UnsafeRawBufferPointer(bytes)
         do {
-            let value = try parser.parse(raw)
+            let value = try parser.parse(raw, duplicateKeys: &duplicateKeys)
             guard case .object(let members) = value else {
                 return .malformed("record is \(value.kindDescription), not an object")
             }

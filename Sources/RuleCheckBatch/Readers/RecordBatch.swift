@@ -71,7 +71,10 @@ public struct RecordBatch: Sendable {
         if !problems.isEmpty, let problem = problems[index] {
             return DecodedRecord(number: span.number, line: span.line, content: .malformed(problem))
         }
-        let content = decoder.decode(UnsafeBufferPointer(rebasing: buffer[span.range]), line: span.line, scratch: &scratch)
-        return DecodedRecord(number: span.number, line: span.line, content: content)
+        var duplicateKeys: [String] = []
+        let content = decoder.decode(
+            UnsafeBufferPointer(rebasing: buffer[span.range]), line: span.line, scratch: &scratch,
+            duplicateKeys: &duplicateKeys)
+        return DecodedRecord(number: span.number, line: span.line, content: content, duplicateKeys: duplicateKeys)
     }
 }

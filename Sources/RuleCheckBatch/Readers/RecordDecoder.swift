@@ -51,13 +51,18 @@ public struct RecordDecoder: Sendable {
     /// - Returns: the cells or object, or `.malformed` with the reason.
     public func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> DecodedRecord.Content {
         var scratch: [UInt8] = []
-        return decode(bytes, line: line, scratch: &scratch)
+        var duplicateKeys: [String] = []
+        return decode(bytes, line: line, scratch: &scratch, duplicateKeys: &duplicateKeys)
     }
 
-    func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, scratch: inout [UInt8]) -> DecodedRecord.Content {
+    /// Decodes one record's bytes; `duplicateKeys` receives the paths of keys that a JSON record
+    /// has more than once.
+    func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, scratch: inout [UInt8], duplicateKeys: inout [String])
+        -> DecodedRecord.Content
+    {
         switch kind {
         case .delimited(let decoder): decoder.decode(bytes, scratch: &scratch)
-        case .json(let decoder): decoder.decode(bytes, line: line)
+        case .json(let decoder): decoder.decode(bytes, line: line, duplicateKeys: &duplicateKeys)
         }
     }
 }

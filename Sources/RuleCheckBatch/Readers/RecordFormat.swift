@@ -6,8 +6,9 @@
 /// RecordFormat(rawValue: "json")          // .json, as `--input json` gives it
 /// ```
 ///
-/// Every format: a UTF-8 byte-order mark at the start is skipped; lines are counted at `\n` (so CRLF
-/// and LF files read the same); a record longer than ``RecordReader/Options-swift.struct/maxRecordSize``
+/// Every format: a UTF-8 byte-order mark at the start is skipped; lines end at `\n`, `\r\n` or a
+/// lone `\r` in CSV, TSV and JSON Lines (so LF, CRLF and old Mac files read the same), and at `\n`
+/// in a JSON array (where a `\r` is whitespace, as JSON says); a record longer than ``RecordReader/Options-swift.struct/maxRecordSize``
 /// is malformed and skipped without being held in memory; a malformed record keeps its number.
 public enum RecordFormat: String, Sendable, Hashable, CaseIterable {
     /// Comma-separated values (RFC 4180); the first record is the header.
@@ -17,8 +18,11 @@ public enum RecordFormat: String, Sendable, Hashable, CaseIterable {
     /// cell that is not UTF-8, a quote inside an unquoted cell (`ab"c`), text after a closing quote
     /// (`"ab"c`), a cell count that differs from the header's, and an unterminated quote: a quote
     /// still open at the end of the file or after `maxRecordSize` bytes. After an unterminated
-    /// quote, reading resumes at the line after the record's first line. A malformed header is an
-    /// ``InputError``; an empty file has an empty header and no records.
+    /// quote, reading resumes at the line after the record's first line, and so it does after a
+    /// record that spans lines and is badly quoted or counted (a stray quote that a later line
+    /// closes). A malformed header is an
+    /// ``InputError`` (`check` reports it as a malformed finding); lines of only spaces and tabs
+    /// before the header are skipped, and an empty or blank file has an empty header and no records.
     case csv
     /// Tab-separated values, read with the same rules as CSV.
     case tsv
@@ -27,7 +31,8 @@ public enum RecordFormat: String, Sendable, Hashable, CaseIterable {
     /// Elements are cut out while streaming, never loading the file. An element that does not parse
     /// or is not an object is malformed, and reading goes on with the next element: after a missing
     /// comma, at the next top-level `{`; after a line break inside a string, at the next line that
-    /// starts with `{`. A file that does not start with `[` gives one malformed record (a single
+    /// starts with `{`; when a `{` stands where an object key should (an element without its `}`),
+    /// at that `{`. A file that does not start with `[` gives one malformed record (a single
     /// top-level object is not accepted: use JSON Lines); a trailing comma, a missing `]` or content
     /// after it each give a malformed record; an empty file has no records.
     case json

@@ -119,6 +119,10 @@ public final class RecordReader {
             let header = try readHeader(delimiter: delimiter)
             self.header = header
             decoder = .delimited(delimiter, header: header)
+            if var csv = framer as? CSVFramer {
+                csv.validator = CSVRecordDecoder(delimiter: delimiter.byte, header: header)
+                framer = csv
+            }
         }
     }
 
@@ -214,7 +218,8 @@ public final class RecordReader {
         }
     }
 
-    /// Frames and decodes the first record as the header.
+    /// Frames and decodes the first record as the header; lines before it that hold only spaces and
+    /// tabs are skipped, like empty lines (so a blank file has no header).
     private func readHeader(delimiter: CSVDelimiter) throws -> [String] {
         var headerSink = SpanSink(maxRecords: 1, maxBytes: .max)
         while true {
@@ -222,6 +227,12 @@ public final class RecordReader {
             if let span = headerSink.spans.first {
                 if let problem = headerSink.problems[0] {
                     throw InputError(code: .unreadableHeader, path: name, message: problem, line: span.line)
+                }
+                let isBlank = UnsafeBufferPointer(start: window + span.range.lowerBound, count: span.range.count)
+                    .allSatisfy { $0 == 0x20 || $0 == 0x09 }
+                if isBlank {
+                    headerSink = SpanSink(maxRecords: 1, maxBytes: .max)
+                    continue
                 }
                 let headerDecoder = CSVRecordDecoder(delimiter: delimiter.byte, header: nil)
                 var scratch: [UInt8] = []

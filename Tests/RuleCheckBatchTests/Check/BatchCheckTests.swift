@@ -145,6 +145,45 @@ final class BatchCheckTests {
         #expect(jsonOutput.components(separatedBy: "\"field\":\"y\"").count - 1 == 1)
     }
 
+    @Test func duplicateKeysAreErrorsAndTheRecordIsStillChecked() throws {
+        let path = try file(#"{"name": "Ann", "age": 1, "name": "Bartholomew"}"# + "\n" + #"{"name": "Bob"}"# + "\n", "jsonl")
+        let (output, outcome) = try run([path], format: .text)
+        #expect(output == """
+            \(path): record 1, line 1
+              error   name  duplicate_key  key 'name' appears more than once in the object; the last value is checked
+              error   name  max_length     name must be at most 8 characters long (value "Bartholomew")
+
+            1 file, 2 records: 1 valid, 1 invalid — 2 errors, 0 warnings
+              by code:  duplicate_key 1, max_length 1
+              by field: name 2
+
+            """)
+        #expect(outcome.summary.errors == 2)
+    }
+
+    /// Only failing to open or read a file makes it unreadable (exit 3); what is in it gives findings.
+    @Test func garbageAndEmptyInputsAreFindingsNotUnreadableFiles() throws {
+        let garbage: [UInt8] = [0x00, 0xFF, 0xFE, 0x0A, 0xC3, 0x28, 0x0A]
+        var paths: [String] = []
+        for ext in ["csv", "jsonl", "json"] {
+            let url = directory.appendingPathComponent("garbage.\(ext)")
+            try Data(garbage).write(to: url)
+            paths.append(url.path)
+        }
+        let (output, outcome) = try run(paths, format: .text)
+        #expect(outcome.unreadable.isEmpty)
+        #expect(outcome.summary.files == 3)
+        #expect(output.contains("""
+            \(paths[0]):
+              error   malformed  cannot read the header: cell 1 is not valid UTF-8; no record of this file is checked
+            """))
+        #expect(outcome.summary.errors == 1 + 2 + 1)
+        let empty = try ["csv", "jsonl", "json"].map { try file("", $0) } + [try file(" \n\t\n", "json")]
+        let (_, emptyOutcome) = try run(empty)
+        #expect(emptyOutcome.unreadable.isEmpty)
+        #expect(emptyOutcome.summary.records == 0 && emptyOutcome.summary.errors == 0)
+    }
+
     @Test func malformedJSONLinesAreReportedAndReadingGoesOn() throws {
         let path = try file("""
             {"name": "Ann"}

@@ -99,10 +99,17 @@ import Testing
             malformed(7, line: 11, #"cell 2 ("note") has text after its closing quote"#),
             malformed(8, line: 12, "record has 2 cells, the header has 3"),
             cells(9, line: 13, ["9", "long enough to pass the forty byte limit when it is set", "x"]),
-            // RFC 4180: the quote opened on line 14 is closed by the one on line 18, so lines 14–18
-            // are one record, with text after the closing quote.
-            malformed(10, line: 14, #"cell 2 ("note") has text after its closing quote"#),
-            cells(11, line: 19, ["15", "last", "no newline"]),
+            // The quote opened on line 14 is closed by the one on line 18, with text after it: a
+            // stray quote, so reading goes on at line 15.
+            malformed(
+                10, line: 14,
+                #"cell 2 ("note") has text after its closing quote; the quote opened on line 14 closes on line 18, "#
+                    + "so reading goes on at line 15"),
+            cells(11, line: 15, ["11", "after", "resync"]),
+            cells(12, line: 16, ["12", "ünïcödé", "✓"]),
+            malformed(13, line: 17, #"cell 2 ("note") is not valid UTF-8"#),
+            malformed(14, line: 18, "unterminated quote"),
+            cells(15, line: 19, ["15", "last", "no newline"]),
         ]
         #expect(result.records == expected)
     }

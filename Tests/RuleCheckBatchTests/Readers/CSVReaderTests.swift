@@ -40,6 +40,25 @@ struct CSVReaderTests {
         #expect(result.records == [cells(1, line: 2, ["1", "2"]), cells(2, line: 3, ["3", "4"])])
     }
 
+    /// Old Mac files end lines with a lone CR: it is a line end like LF and CRLF, outside quotes and
+    /// (for line numbers) inside them, whatever the block size.
+    @Test(arguments: [1 << 16, 1, 2, 3])
+    func loneCarriageReturnEndsALine(blockSize: Int) throws {
+        let text = "a,b\r1,2\r\n3,\"x\ry\"\r4,\"p\r\nq\"\n\r5,6\r"
+        let result = try readAll(text, format: .csv, options: tinyOptions(blockSize: blockSize))
+        #expect(result.header == ["a", "b"])
+        #expect(
+            result.records == [
+                cells(1, line: 2, ["1", "2"]), cells(2, line: 3, ["3", "x\ry"]), cells(3, line: 5, ["4", "p\r\nq"]),
+                cells(4, line: 8, ["5", "6"]),
+            ])
+        // A stray quote's resync starts after the lone CR too.
+        let stray = try readAll(
+            "a,b,c\r1,\"x,q\r2,y,q\r3,z,q\"\r4,w,q\r", format: .csv, options: tinyOptions(blockSize: blockSize))
+        #expect(stray.records.map(\.line) == [2, 3, 4, 5])
+        #expect(stray.records[1] == cells(2, line: 3, ["2", "y", "q"]))
+    }
+
     @Test func mixedLineEndingsAndNoFinalNewline() throws {
         let result = try readAll("a,b\r\n1,2\n3,4\r\n5,6", format: .csv)
         #expect(
@@ -153,6 +172,56 @@ struct CSVReaderTests {
         // A quote that is closed later is not unterminated: the lines between belong to the cell.
         let result = try readAll("a,b\n1,\"x\n2,y\"\n3,z\n", format: .csv)
         #expect(result.records == [cells(1, line: 2, ["1", "x\n2,y"]), cells(2, line: 4, ["3", "z"])])
+    }
+
+    /// A stray quote that a later line closes: the record it makes is malformed, so reading goes on
+    /// at the line after its first line and every line in between is still a record.
+    @Test(arguments: [1 << 16, 7])
+    func strayQuoteClosedLaterResyncsAtTheNextLine(blockSize: Int) throws {
+        var text = "id,name,city\n1,Ann,Oslo\n2,\"Bob,Rome\n"
+        for index in 0..<1000 { text += "\(index + 3),Name\(index),City\n" }
+        text += "1003,Zed,Paris\"\n1004,Last,End\n"
+        let result = try readAll(text, format: .csv, options: tinyOptions(blockSize: blockSize))
+        #expect(result.records.count == 1004)
+        #expect(result.records.first == cells(1, line: 2, ["1", "Ann", "Oslo"]))
+        #expect(
+            result.records.dropFirst().first
+                == malformed(
+                    2, line: 3,
+                    "record has 2 cells, the header has 3; the quote opened on line 3 closes on line 1004, "
+                        + "so reading goes on at line 4"))
+        for (index, record) in result.records.dropFirst(2).prefix(1000).enumerated() {
+            #expect(record == cells(index + 3, line: index + 4, ["\(index + 3)", "Name\(index)", "City"]))
+        }
+        #expect(
+            result.records.dropFirst(1002).first
+                == malformed(
+                    1003, line: 1004,
+                    #"cell 3 ("city") has a quote inside an unquoted value (quote the whole value and double the quote)"#))
+        #expect(result.records.last == cells(1004, line: 1005, ["1004", "Last", "End"]))
+    }
+
+    @Test func multiLineRecordWithBadUTF8IsOneMalformedRecord() throws {
+        // Not a quoting problem: the record's lines stay together.
+        let bytes = Array("a,b\n1,\"x\n".utf8) + [0xFF] + Array("\"\n2,y\n".utf8)
+        let result = try readAll(bytes, format: .csv)
+        #expect(
+            result.records == [
+                malformed(1, line: 2, #"cell 2 ("b") is not valid UTF-8"#), cells(2, line: 4, ["2", "y"]),
+            ])
+    }
+
+    /// Every line is `a","b`: read fresh, each opens a quote that runs to the end; the resyncs must
+    /// not decode the same long tail again and again.
+    @Test func manyResyncsIntoTheSameQuotedTailStayLinear() throws {
+        let lines = Array(repeating: "a\",\"b", count: 20_000)
+        let text = "x,y\n" + lines.joined(separator: "\n") + "\nend\"\n"
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = try readAll(text, format: .csv)
+        #expect(clock.now - start < .seconds(20))
+        #expect(result.records.count == 20_001)
+        #expect(result.records.last == malformed(20_001, line: 20_002, #"cell 1 ("x") has a quote inside an unquoted value (quote the whole value and double the quote)"#))
     }
 
     @Test func oversizedQuotedRecordResyncs() throws {

@@ -26,6 +26,10 @@ import Testing
         var raw: [(line: Int, content: Raw)] = []
         var position = 0
         var line = 1
+        // The header, once read (records spanning lines are decoded while cutting, to resync).
+        var header: [String]?
+        // Where malformed records that spanned lines ended.
+        var malformedEnds: Set<Int> = []
         while position < bytes.count {
             let startLine = line
             var index = position
@@ -42,11 +46,11 @@ import Testing
                         } else {
                             inQuotes = false
                         }
-                    } else if byte == 0x0A {
-                        lines += 1
+                    } else if byte == 0x0A || (byte == 0x0D && bytes[index...].starts(with: [0x0D, 0x0A]) == false) {
+                        lines += 1  // a CR counts unless an LF follows
                     }
-                } else if byte == 0x0A {
-                    end = index
+                } else if byte == 0x0A || (byte == 0x0D && !bytes[index...].starts(with: [0x0D, 0x0A])) {
+                    end = index  // LF, or a lone CR; a CRLF ends at its LF
                     break
                 } else if byte == 0x22, atCellStart {
                     inQuotes = true
@@ -56,20 +60,41 @@ import Testing
             }
             if inQuotes {
                 raw.append((startLine, .problem("unterminated quote")))
-                guard let newline = bytes[position...].firstIndex(of: 0x0A) else { break }
-                position = newline + 1
+                guard let next = nextLineStart(bytes, from: position) else { break }
+                position = next
                 line = startLine + 1
                 continue
             }
             var record = Array(bytes[position..<(end ?? bytes.count)])
             if record.last == 0x0D { record.removeLast() }
-            if !record.isEmpty { raw.append((startLine, .bytes(record))) }
+            if lines > 0, let end {
+                // A record over several lines that is badly quoted or counted is read again from
+                // its second line.
+                var problem: String?
+                if malformedEnds.contains(end) {
+                    problem = "the quote opened on line \(startLine) runs into a malformed record that ends on line \(startLine + lines), "
+                } else if case .malformed(let message) = decode(record, header: raw.isEmpty ? nil : header),
+                    !message.hasSuffix("is not valid UTF-8")
+                {
+                    problem = "\(message); the quote opened on line \(startLine) closes on line \(startLine + lines), "
+                }
+                if let problem, let next = nextLineStart(bytes, from: position) {
+                    malformedEnds.insert(end)
+                    raw.append((startLine, .problem(problem + "so reading goes on at line \(startLine + 1)")))
+                    position = next
+                    line = startLine + 1
+                    continue
+                }
+            }
+            // Before the header, a line of spaces and tabs is blank; after it, it is a record.
+            let isBlank = raw.isEmpty && record.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+            if raw.isEmpty, !isBlank, case .cells(let cells) = decode(record, header: nil) { header = cells }
+            if !isBlank, !record.isEmpty { raw.append((startLine, .bytes(record))) }
             position = (end ?? bytes.count) + 1
             line = startLine + lines + 1
         }
         guard let first = raw.first else { return ReadResult(header: [], records: []) }
-        guard case .bytes(let headerBytes) = first.content, case .cells(let header) = decode(headerBytes, header: nil)
-        else { return nil }
+        guard case .bytes = first.content, let header else { return nil }
         var records: [DecodedRecord] = []
         for (offset, entry) in raw.dropFirst().enumerated() {
             let content: DecodedRecord.Content

@@ -52,14 +52,17 @@ import Testing
         }
     }
 
-    @Test func unreadableFile() throws {
-        guard getuid() != 0 else { return }  // root reads anything
+    /// A path that no user can open, root included: one that goes through a regular file.
+    @Test func unopenablePath() throws {
         try withTemporaryDirectory { directory in
-            let url = directory.appendingPathComponent("secret.csv")
-            try Data("a\n".utf8).write(to: url)
-            try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: url.path)
-            #expect(throws: InputError(code: .cannotOpen, path: url.path, message: "Permission denied")) {
-                try RecordReader(path: url.path, format: .csv)
+            let file = directory.appendingPathComponent("plain.csv")
+            try Data("a\n".utf8).write(to: file)
+            let path = file.path + "/inner.csv"
+            #expect(throws: InputError(code: .cannotOpen, path: path, message: "Not a directory")) {
+                try RecordReader(path: path, format: .csv)
+            }
+            #expect(throws: InputError(code: .cannotOpen, path: path, message: "Not a directory")) {
+                try RecordReader.opening(path: path, format: nil)
             }
         }
     }

@@ -48,6 +48,32 @@ import Testing
             ])
     }
 
+    /// An element without its `}`: the next element's `{` stands where a key should, so the element
+    /// ends there and reading goes on with the next element, however long the rest of the file.
+    @Test(arguments: [1 << 16, 5])
+    func elementMissingItsCloseBraceResyncsAtTheNextElement(blockSize: Int) throws {
+        var text = "[\n{\"a\": 1},\n{\"a\": 2,\n"
+        for index in 3...1002 { text += "{\"a\": \(index)},\n" }
+        text += "{\"a\": 1003 {\"a\": 1004}, {\"a\": {\"b\": 1}, {\"a\": 1006}\n]\n"
+        var options = tinyOptions(blockSize: blockSize)
+        options.maxRecordSize = 64
+        let result = try readAll(text, format: .json, options: options)
+        #expect(result.records.count == 1006)
+        #expect(result.records.first == object(1, line: 2, ["a": 1]))
+        let notClosed = "array element is not closed: found '{' where an object key or '}' should be"
+        #expect(result.records.dropFirst().first == malformed(2, line: 3, "\(notClosed) (line 4)"))
+        for (offset, record) in result.records.dropFirst(2).prefix(1000).enumerated() {
+            #expect(record == object(offset + 3, line: offset + 4, ["a": .number(Double(offset + 3))]))
+        }
+        #expect(
+            Array(result.records.suffix(4)) == [
+                malformed(1003, line: 1004, "\(notClosed) (line 1004)"),
+                object(1004, line: 1004, ["a": 1004]),
+                malformed(1005, line: 1004, "\(notClosed) (line 1004)"),
+                object(1006, line: 1004, ["a": 1006]),
+            ])
+    }
+
     @Test func missingCommaResyncsAtTheNextElement() throws {
         let text = "[\n{\"a\": 1}\n{\"a\": 2},\n{\"a\": 3} x {\"a\": 4}, {\"a\": 5}]"
         let result = try readAll(text, format: .json)
@@ -165,5 +191,11 @@ import Testing
                 malformed(1, line: 1, "arrays and objects are nested deeper than 512 levels (line 1)"),
                 object(2, line: 1, [:]),
             ])
+    }
+
+    /// In a JSON array a CR is whitespace, as JSON says; lines are counted at LF.
+    @Test func carriageReturnIsWhitespace() throws {
+        let result = try readAll("[{\"a\": 1},\r{\"a\":\r 2}\r]\r", format: .json)
+        #expect(result.records == [object(1, line: 1, ["a": 1]), object(2, line: 1, ["a": 2])])
     }
 }

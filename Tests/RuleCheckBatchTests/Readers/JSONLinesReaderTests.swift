@@ -78,6 +78,38 @@ import Testing
         #expect(try readAll("", format: .jsonl).records.isEmpty)
         #expect(try readAll("\n \n", format: .jsonl).records.isEmpty)
     }
+
+    /// A key given twice is reported with the record (last value wins), in JSON Lines and in a
+    /// JSON array; keys inside nested objects and list items are given by path, once each.
+    @Test(arguments: [RecordFormat.jsonl, .json])
+    func duplicateKeysAreCarriedWithTheRecord(format: RecordFormat) throws {
+        let lines = [
+            #"{"a": 1, "b": 2, "a": 3}"#,
+            #"{"g": {"x": 1, "x": 2, "x": 3}, "l": [{"y": 1, "y": 2}], "g": {"x": 4}}"#,
+            #"{"a": 1, "b": 2}"#,
+        ]
+        let text = format == .json ? "[\n" + lines.joined(separator: ",\n") + "\n]\n" : lines.joined(separator: "\n") + "\n"
+        let records = try readAll(text, format: format).records
+        let first = format == .json ? 2 : 1
+        #expect(
+            records == [
+                DecodedRecord(number: 1, line: first, content: .object(["a": 3, "b": 2]), duplicateKeys: ["a"]),
+                DecodedRecord(
+                    number: 2, line: first + 1, content: .object(["g": ["x": 4], "l": [["y": 2]]]),
+                    duplicateKeys: ["g.x", "l[].y", "g"]),
+                object(3, line: first + 2, ["a": 1, "b": 2]),
+            ])
+    }
+
+    @Test(arguments: [1 << 16, 1, 2])
+    func loneCarriageReturnEndsALine(blockSize: Int) throws {
+        let text = "{\"a\": 1}\r{\"a\": 2}\r\n\r{\"a\": 3}\r"
+        let result = try readAll(text, format: .jsonl, options: tinyOptions(blockSize: blockSize))
+        #expect(result.records == [object(1, line: 1, ["a": 1]), object(2, line: 2, ["a": 2]), object(3, line: 4, ["a": 3])])
+        let broken = try readAll("{\"a\": 1}\r{\"a\": \r{\"a\": 3}", format: .jsonl, options: tinyOptions(blockSize: blockSize))
+        #expect(broken.records.map(\.line) == [1, 2, 3])
+        #expect(broken.records[2] == object(3, line: 3, ["a": 3]))
+    }
 }
 
 @Suite("RecordReader options")

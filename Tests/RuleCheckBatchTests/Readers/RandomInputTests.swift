@@ -37,7 +37,7 @@ import Testing
             #expect(result == expected, "\(format) \(input) block \(small.blockSize) max \(small.maxRecordSize)")
             if result != expected { return }
             #expect(result.records.map(\.number) == Array(0..<result.records.count).map { $0 + 1 })
-            let lineCount = input.filter { $0 == 0x0A }.count + 1
+            let lineCount = lineCount(input, carriageReturns: format != .json)
             #expect(result.records.allSatisfy { $0.line >= 1 && $0.line <= lineCount })
             #expect(zip(result.records, result.records.dropFirst()).allSatisfy { $0.line <= $1.line })
         }

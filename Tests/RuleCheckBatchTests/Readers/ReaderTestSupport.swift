@@ -36,6 +36,29 @@ func readAll(_ text: String, format: RecordFormat, options: RecordReader.Options
     try readAll(Array(text.utf8), format: format, options: options)
 }
 
+/// How many lines `bytes` has: line breaks plus one, where a line break is `\n`, and also
+/// `\r\n` or a lone `\r` when `carriageReturns` (CSV, TSV, JSON Lines).
+func lineCount(_ bytes: [UInt8], carriageReturns: Bool) -> Int {
+    var lines = 1
+    for (index, byte) in bytes.enumerated() {
+        if byte == 0x0A || (carriageReturns && byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
+            lines += 1
+        }
+    }
+    return lines
+}
+
+/// The offset after the first line break (`\n`, `\r\n` or a lone `\r`) at or after `start`, or nil.
+func nextLineStart(_ bytes: [UInt8], from start: Int) -> Int? {
+    var index = start
+    while index < bytes.count {
+        if bytes[index] == 0x0A { return index + 1 }
+        if bytes[index] == 0x0D { return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? index + 2 : index + 1 }
+        index += 1
+    }
+    return nil
+}
+
 /// Options with tiny blocks and batches, to push records across block and batch boundaries.
 func tinyOptions(blockSize: Int, maxRecordSize: Int = 1 << 20, delimiter: CSVDelimiter? = nil) -> RecordReader.Options {
     RecordReader.Options(

@@ -7,7 +7,7 @@ import Testing
     }
 
     @Test func agreesWithTheStandardLibrary() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(seed: 20_261_122)  // seeded, so a failure reproduces
         let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0xA0, 0x90, 0x8F]
         for _ in 0..<20_000 {
             let length = Int.random(in: 0...20, using: &generator)
