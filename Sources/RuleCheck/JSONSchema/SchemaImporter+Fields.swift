@@ -87,9 +87,20 @@ extension SchemaImporter {
                 return nil
             }
             if !always {
-                let condition = Self.presence(of: members, prefix: path + ".")
+                // "The object is present" is read as "another of its fields has a value" (a field's
+                // required cannot name the field itself); an object with one field cannot say it.
                 for index in members.indices {
-                    if let required = members[index].required, required.text.contains(Self.presenceMarker) {
+                    guard let required = members[index].required, required.text.contains(Self.presenceMarker) else { continue }
+                    var others = members
+                    others.remove(at: index)
+                    let condition = Self.presence(of: others, prefix: path + ".")
+                    if condition.isEmpty {
+                        finding(.approximated, "'\(members[index].id.value)' is required only when '\(name)' is present; '\(name)' has no other field to tell, so it is not required",
+                                at: keyPointer)
+                        let terms = required.text.components(separatedBy: " or ").filter { !$0.contains(Self.presenceMarker) }
+                        members[index].required = terms.isEmpty ? nil : text(terms.joined(separator: " or "), at: keyPointer)
+                        if terms.isEmpty { members[index].keys["required"] = nil }
+                    } else {
                         members[index].required?.text = required.text.replacingOccurrences(of: Self.presenceMarker, with: "(\(condition))")
                     }
                 }
