@@ -66,6 +66,10 @@ extension SchemaImporter {
             handled.formUnion(["enum", "const", "oneOf", "anyOf"])
             setType(&spec, .choice, at: pointer)
             spec.options = optionSpecs(values, at: pointer)
+            if spec.options?.isEmpty == true {
+                finding(.unsupported, "none of these values can be an option; the property is not checked", at: pointer)
+                return nil
+            }
             spec.optionsWritten = true
             spec.keys["options"] = source.location(of: pointer)
         case .multiChoice(let items, let values, let pointer):

@@ -125,11 +125,11 @@ extension SchemaImporter {
         case "boolean": return .scalar(.bool)
         case "object": return .group
         case "array":
+            if let (value, pointer) = node.first("items"), value.array != nil {
+                return .unsupported("the tuple form of 'items' (an array of schemas) has no field type", pointer: pointer)
+            }
             guard let items = child(node, "items") else {
                 return .unsupported("an array without 'items' has no field type", pointer: node.pointer)
-            }
-            if node.first("items")?.value.array != nil {
-                return .unsupported("the tuple form of 'items' (an array of schemas) has no field type", pointer: node.pointer + "/items")
             }
             if let itemOptions = options(items) {
                 return .multiChoice(items: items, itemOptions.values, pointer: itemOptions.pointer)
@@ -149,8 +149,13 @@ extension SchemaImporter {
     mutating func inferredType(_ node: SchemaNode) -> String {
         if node.has("properties") || node.has("required") { return "object" }
         if node.has("items") { return "array" }
-        if ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"].contains(where: node.has) { return "number" }
-        if ["minLength", "maxLength", "pattern", "format"].contains(where: node.has) { return "string" }
+        // The value keywords of the node, and of its if/then/else (which speak of the same value).
+        var nodes = [node]
+        for keyword in ["if", "then", "else"] { if let branch = child(node, keyword) { nodes.append(branch) } }
+        let numeric = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]
+        if nodes.contains(where: { branch in numeric.contains(where: branch.has) }) { return "number" }
+        let textual = ["minLength", "maxLength", "pattern", "format"]
+        if nodes.contains(where: { branch in textual.contains(where: branch.has) }) { return "string" }
         if node.has("default"), let value = node.first("default")?.value {
             switch value {
             case .number: return "number"
