@@ -131,13 +131,13 @@ struct JSONSchemaImportTests {
                             "name": {"type": "string"}, "email": {"type": "string"}},
              "dependencies": {"card": ["cvv"], "name": {"required": ["email"]}},
              "dependentRequired": {"cvv": ["zip"]},
-             "dependentSchemas": {"email": {"required": ["name"]}}}
+             "dependentSchemas": {"zip": {"required": ["name"]}}}
             """##)
         #expect(try s.verdict(##"{}"##) == [])
         #expect(try s.verdict(##"{"card": "1"}"##) == ["cvv required"])
         #expect(try s.verdict(##"{"cvv": "1"}"##) == ["zip required"])
         #expect(try s.verdict(##"{"name": "a"}"##) == ["email required"])
-        #expect(try s.verdict(##"{"email": "a"}"##) == ["name required"])
+        #expect(try s.verdict(##"{"zip": "a"}"##) == ["name required"])
     }
 
     @Test func ifThenElseOnProperties() throws {
@@ -182,7 +182,7 @@ struct JSONSchemaImportTests {
         #expect {
             _ = try Imported(##"{"properties": {"node": {"$ref": "#/$defs/node"}}, "$defs": {"node": {"type": "object", "properties": {"name": {"type": "string"}, "child": {"$ref": "#/$defs/node"}}}}}"##)
         } throws: { error in
-            "\(error)".contains("recursive schema: '#/$defs/node' contains itself")
+            "\(error)".contains("$ref cycle: #/$defs/node → #/$defs/node")
         }
     }
 
@@ -294,7 +294,7 @@ struct JSONSchemaImportTests {
         let s = try Imported(schema)
         let printed = try yaml(schema)
         let reparsed = try RuleSet(yaml: printed, source: "printed.yaml")
-        for record in [##"{"code": "123", "kind": "yes", "n": 1}"#, ##"{"code": "12", "kind": "1", "n": 0.5}"#, ##"{"kind": "maybe"}"##] {
+        for record in [#"{"code": "123", "kind": "yes", "n": 1}"#, #"{"code": "12", "kind": "1", "n": 0.5}"#, #"{"kind": "maybe"}"#] {
             #expect(try s.verdict(record) == Imported.verdict(reparsed, record), "\(record)")
         }
         let json = try JSONSchemaImport.rulesFile(jsonSchema: Array(schema.utf8), uiSchema: nil, source: "s.json", json: true).text
