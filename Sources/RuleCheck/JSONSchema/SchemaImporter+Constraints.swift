@@ -12,9 +12,13 @@ extension SchemaImporter {
     /// The keywords of `node` that constrain a value, each as a condition on `path`.
     /// `untranslated` is set when a keyword that constrains values could not be written.
     mutating func constraints(_ node: SchemaNode, path: String, type: FieldType?, forCondition: Bool,
-                              only keywords: Set<String>? = nil) -> (items: [Constraint], untranslated: Bool) {
+                              only keywords: Set<String>? = nil, depth: Int = 0) -> (items: [Constraint], untranslated: Bool) {
         var items: [Constraint] = []
         var untranslated = false
+        guard depth < 8 else {
+            finding(.unsupported, "anyOf/oneOf/not nest too deeply to be written as a condition", at: node.pointer)
+            return ([], true)
+        }
         let annotations: Set<String> = ["title", "description", "$comment", "type", "default", "examples", "readOnly", "errorMessage", "$ref", "allOf"]
         for part in node.parts {
             for key in part.object.keys.sorted() {
@@ -66,6 +70,20 @@ extension SchemaImporter {
                     if let regex = value.string.flatMap({ SchemaFormats.pattern(for: $0) }) {
                         items.append(Constraint(expr: "matches(\(path), \(Self.textLiteral("^(?:" + regex + ")\\z")))", pointer: pointer, keyword: key))
                     }
+                case "not", "anyOf", "oneOf":
+                    if key != "not", combinatorIsOptions(node, key) {
+                        // Options written as oneOf/anyOf of const: the value is one of them.
+                        let literals = (value.array ?? []).compactMap { $0["const"] ?? $0["enum"]?[0] }.map(Self.literal)
+                        guard literals.allSatisfy({ $0 != nil && $0 != "null" }) else { untranslated = true; continue }
+                        items.append(Constraint(expr: "\(path) in [\(literals.compactMap { $0 }.joined(separator: ", "))]", pointer: pointer, keyword: key))
+                        continue
+                    }
+                    guard let expr = combinator(key, value, at: pointer, path: path, type: type, depth: depth) else {
+                        untranslated = true
+                        if !forCondition { finding(.unsupported, "this '\(key)' cannot be written as an expression; it is not checked", at: pointer) }
+                        continue
+                    }
+                    items.append(Constraint(expr: expr, pointer: pointer, keyword: key))
                 default:
                     if annotations.contains(key) { continue }
                     untranslated = true
@@ -74,6 +92,49 @@ extension SchemaImporter {
             }
         }
         return (items, untranslated)
+    }
+
+    /// `not`, `anyOf`, `oneOf` of value schemas as one condition on `path`; `nil` when a branch
+    /// cannot be written. A branch whose `type` excludes the field's type is `false`.
+    private mutating func combinator(_ key: String, _ value: JSONValue, at pointer: String, path: String, type: FieldType?,
+                                     depth: Int) -> String? {
+        let branches: [(JSONValue, String)]
+        if key == "not" {
+            branches = [(value, pointer)]
+        } else {
+            guard let list = value.array, !list.isEmpty, list.count <= 6 else { return nil }
+            branches = list.enumerated().map { ($1, pointer + "/\($0)") }
+        }
+        var terms: [String] = []
+        for (branch, branchPointer) in branches {
+            let branchNode = node(branch, at: branchPointer, refChain: [])
+            if branchNode.isFalse { terms.append("false"); continue }
+            if let type, !Self.typeAllows(declaredTypes(branchNode), type) { terms.append("false"); continue }
+            let inner = constraints(branchNode, path: path, type: type, forCondition: true, depth: depth + 1)
+            guard !inner.untranslated else { return nil }
+            terms.append(inner.items.isEmpty ? "true" : inner.items.map { "(\($0.expr))" }.joined(separator: " and "))
+        }
+        switch key {
+        case "not": return "not (\(terms[0]))"
+        case "anyOf": return terms.map { "(\($0))" }.joined(separator: " or ")
+        default:
+            // Exactly one branch holds.
+            return terms.indices.map { index in
+                terms.indices.map { other in other == index ? "(\(terms[other]))" : "not (\(terms[other]))" }.joined(separator: " and ")
+            }.map { "(\($0))" }.joined(separator: " or ")
+        }
+    }
+
+    /// Whether a branch's `type` (if written) admits values of a field of `type`.
+    static func typeAllows(_ types: Types, _ type: FieldType) -> Bool {
+        guard !types.names.isEmpty || types.nullable else { return true }
+        switch type {
+        case .text, .date: return types.names.contains("string")
+        case .number: return types.names.contains("number") || types.names.contains("integer")
+        case .integer: return types.names.contains("integer") || types.names.contains("number")
+        case .bool: return types.names.contains("boolean")
+        default: return true
+        }
     }
 
     /// A pattern translated from ECMA-262 to PCRE2, with findings for what differs.

@@ -42,7 +42,8 @@ extension SchemaImporter {
             spec.enabledIf = text("false", at: pointer)
             spec.keys["enabled_if"] = source.location(of: pointer)
         }
-        requiredRule(&spec, rules: rules, nullable: types.nullable, at: keyPointer)
+        let enumAllowsNull = node.first("enum")?.value.array?.contains(.null) == true || node.first("const")?.value == .null
+        requiredRule(&spec, rules: rules, nullable: types.nullable || enumAllowsNull, at: keyPointer)
 
         switch kind {
         case .unsupported(let why, let pointer):
@@ -128,7 +129,18 @@ extension SchemaImporter {
             }
         }
         if case .group = kind {} else {
-            fieldCondition(&spec, node, path: path, type: spec.type.flatMap { FieldType(rawValue: $0.value) })
+            let type = spec.type.flatMap { FieldType(rawValue: $0.value) }
+            fieldCondition(&spec, node, path: path, type: type)
+            if case .list = kind {} else {
+                // not / anyOf / oneOf of value schemas: one check each.
+                let combinators = ["not", "anyOf", "oneOf"].filter { keyword in
+                    node.has(keyword) && !(keyword != "not" && combinatorIsOptions(node, keyword))
+                }
+                for check in constraints(node, path: path, type: type, forCondition: false, only: Set(combinators)).items {
+                    spec.checks.append(checkSpec(check, node))
+                }
+                handled.formUnion(combinators)
+            }
         }
         initial(&spec, node)
         messages(&spec, node)

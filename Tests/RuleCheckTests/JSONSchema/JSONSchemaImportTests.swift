@@ -221,10 +221,10 @@ struct JSONSchemaImportTests {
         let s = try Imported("""
             {"properties": {
               "a": {"type": "string", "x-widget": "big", "description": "help"},
-              "b": {"type": "object", "properties": {"c": {"type": "string", "not": {"const": "z"}}}}},
+              "b": {"type": "object", "properties": {"c": {"type": "string", "contains": {"const": "z"}}}}},
              "additionalProperties": false}
             """)
-        #expect(Set(s.pointers()) == ["/properties/a/x-widget", "/properties/a/description", "/properties/b/properties/c/not",
+        #expect(Set(s.pointers()) == ["/properties/a/x-widget", "/properties/a/description", "/properties/b/properties/c/contains",
                                       "/additionalProperties"])
         let widget = try #require(s.findings.first { $0.pointer == "/properties/a/x-widget" })
         #expect(widget.location == FileLocation(file: "s.json", line: 2, column: 27))
@@ -300,5 +300,25 @@ struct JSONSchemaImportTests {
         let json = try JSONSchemaImport.rulesFile(jsonSchema: Array(schema.utf8), uiSchema: nil, source: "s.json", json: true).text
         let fromJSON = try RuleSet(yaml: json, source: "printed.json")
         #expect(try Imported.verdict(fromJSON, ##"{"code": "12"}"##) == ["code check"])
+    }
+
+    @Test func notAnyOfOneOfOfValueSchemasBecomeChecks() throws {
+        let s = try Imported(##"""
+            {"properties": {
+              "code": {"type": "string", "anyOf": [{"maxLength": 2}, {"pattern": "^x"}]},
+              "n": {"type": "integer", "oneOf": [{"minimum": 5}, {"maximum": 10}]},
+              "word": {"type": "string", "not": {"enum": ["admin", "root"]}},
+              "m": {"type": "number", "anyOf": [{"type": "string"}, {"minimum": 3}]}}}
+            """##)
+        #expect(s.findings.isEmpty)
+        #expect(try s.verdict(##"{"code": "ab", "n": 3, "word": "ann", "m": 3}"##) == [])
+        #expect(try s.verdict(##"{"code": "xyz", "n": 11}"##) == [])
+        #expect(try s.verdict(##"{"code": "abc", "n": 7, "word": "root", "m": 2}"##) == ["code check", "m check", "n check", "word check"])
+    }
+
+    @Test func enumWithNullMakesRequiredOptional() throws {
+        let s = try Imported(##"{"required": ["a"], "properties": {"a": {"enum": ["x", null]}}}"##)
+        #expect(try s.verdict("{}") == [])
+        #expect(s.findings.map(\.pointer) == ["/required"])
     }
 }
