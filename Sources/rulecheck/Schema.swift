@@ -20,7 +20,7 @@ struct Schema: ParsableCommand {
         @Argument(help: "The JSON Schema (draft-07, 2019-09 or 2020-12).")
         var schema: String
 
-        @Option(name: .customLong("ui"), help: "A UI schema (RJSF or JSON Forms); not read yet.")
+        @Option(name: .customLong("ui"), help: "An RJSF uiSchema (ui:order, ui:title, ui:readonly, ui:enumNames).")
         var uiSchema: String?
 
         @Flag(help: "Exit with status 2 when anything is approximated or not supported.")
@@ -45,7 +45,7 @@ struct Schema: ParsableCommand {
             }
             do {
                 let result = try JSONSchemaImport.rulesFile(jsonSchema: Array(data), uiSchema: ui, source: schema,
-                                                            strict: strict, json: format == .json)
+                                                            uiSource: uiSchema ?? "uiSchema.json", strict: strict, json: format == .json)
                 for finding in result.findings { print(finding.description, to: &stderr) }
                 print(result.text, terminator: "")
             } catch {

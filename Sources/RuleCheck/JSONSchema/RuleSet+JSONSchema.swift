@@ -15,7 +15,8 @@ extension RuleSet {
     /// ``JSONSchemaImportOptions/strict`` to refuse such a schema.
     ///
     /// - Parameters:
-    ///   - uiSchema: an RJSF or JSON Forms UI schema; not read yet (a finding says so).
+    ///   - uiSchema: an RJSF `uiSchema`: `ui:order`, `ui:title`, `ui:readonly`/`ui:disabled`,
+    ///     `ui:enumNames` are applied; presentation keys are reported (JSON Forms: not read yet).
     ///   - source: the name used in diagnostics and findings.
     /// - Throws: ``RulesError`` when the schema is not JSON, cannot become a form (a `$ref`
     ///   cycle, a root that is not an object), does not compile, or has findings under `strict`.
@@ -30,6 +31,8 @@ extension RuleSet {
                             options: JSONSchemaImportOptions = .init()) throws(RulesError) {
         let schema = try Self.read(url)
         let ui = try uiURL.map { url throws(RulesError) in try Self.read(url) }
+        var options = options
+        if let uiURL { options.uiSchemaSource = uiURL.path }
         try self.init(jsonSchema: schema, uiSchema: ui, source: url.path, options: options)
     }
 
@@ -79,27 +82,31 @@ package enum JSONSchemaImport {
         var importer = SchemaImporter(source: schema)
         var options = options
         if options.form == nil { options.form = Self.formName(source) }
-        let document = importer.document(options: options)
-        if uiSchema != nil {
-            importer.finding(.unsupported, "UI schemas are not read yet; the uiSchema is ignored", at: "")
+        var document = importer.document(options: options)
+        var findings = importer.findings
+        if let uiSchema, let section = document.sections.indices.first {
+            let ui = try SchemaSource(bytes: Self.droppingBOM(uiSchema), name: options.uiSchemaSource)
+            var applier = RJSFUISchema(source: ui)
+            applier.apply(to: &document.sections[section].fields)
+            findings += applier.findings
         }
         if !importer.errors.isEmpty { throw RulesError(diagnostics: importer.errors) }
-        if options.strict, !importer.findings.isEmpty {
-            throw RulesError(diagnostics: importer.findings.map { finding in
+        if options.strict, !findings.isEmpty {
+            throw RulesError(diagnostics: findings.map { finding in
                 var diagnostic = Diagnostic(.error, "\(finding.pointer.isEmpty ? "/" : finding.pointer): \(finding.kind == .unsupported ? "not supported" : finding.kind.rawValue): \(finding.message)",
                                             at: finding.location)
                 diagnostic.attachSnippet(from: schema.text)
                 return diagnostic
             })
         }
-        return Result(document: document, findings: importer.findings, text: schema.text)
+        return Result(document: document, findings: findings, text: schema.text)
     }
 
     /// Prints the imported rules as a YAML (or JSON) rules file, and returns the findings.
-    package static func rulesFile(jsonSchema: [UInt8], uiSchema: [UInt8]?, source: String, strict: Bool = false,
-                                  json: Bool = false) throws(RulesError) -> (text: String, findings: [ImportFinding]) {
+    package static func rulesFile(jsonSchema: [UInt8], uiSchema: [UInt8]?, source: String, uiSource: String = "uiSchema.json",
+                                  strict: Bool = false, json: Bool = false) throws(RulesError) -> (text: String, findings: [ImportFinding]) {
         let result = try document(jsonSchema: jsonSchema, uiSchema: uiSchema, source: source,
-                                  options: JSONSchemaImportOptions(strict: strict))
+                                  options: JSONSchemaImportOptions(strict: strict, uiSchemaSource: uiSource))
         // Compile it too, so that a schema whose rules do not compile is an error here as well.
         let compiled = RuleSetCompiler.compile(result.document, source: result.text)
         if compiled.parts == nil { throw RulesError(diagnostics: compiled.diagnostics) }
