@@ -15,7 +15,7 @@ extension SchemaImporter {
                               only keywords: Set<String>? = nil, depth: Int = 0) -> (items: [Constraint], untranslated: Bool) {
         var items: [Constraint] = []
         var untranslated = false
-        guard depth < 8 else {
+        guard depth < 4 else {
             finding(.unsupported, "anyOf/oneOf/not nest too deeply to be written as a condition", at: node.pointer)
             return ([], true)
         }
@@ -112,17 +112,43 @@ extension SchemaImporter {
             if let type, !Self.typeAllows(declaredTypes(branchNode), type) { terms.append("false"); continue }
             let inner = constraints(branchNode, path: path, type: type, forCondition: true, depth: depth + 1)
             guard !inner.untranslated else { return nil }
-            terms.append(inner.items.isEmpty ? "true" : inner.items.map { "(\($0.expr))" }.joined(separator: " and "))
+            terms.append(inner.items.isEmpty ? "true" : Self.balanced(inner.items.map(\.expr), "and"))
         }
         switch key {
         case "not": return "not (\(terms[0]))"
-        case "anyOf": return terms.map { "(\($0))" }.joined(separator: " or ")
+        case "anyOf": return Self.balanced(terms, "or")
         default:
             // Exactly one branch holds.
-            return terms.indices.map { index in
-                terms.indices.map { other in other == index ? "(\(terms[other]))" : "not (\(terms[other]))" }.joined(separator: " and ")
-            }.map { "(\($0))" }.joined(separator: " or ")
+            let expr = Self.balanced(terms.indices.map { index in
+                Self.balanced(terms.indices.map { other in other == index ? terms[other] : "not (\(terms[other]))" }, "and")
+            }, "or")
+            return expr.count > Self.maxExpressionLength ? nil : expr
         }
+    }
+
+    /// Generated expressions longer than this are not written (a `oneOf` of `oneOf`s grows fast).
+    static let maxExpressionLength = 8192
+
+    /// `terms` joined by `op` as a balanced tree of parentheses, so that a long chain stays within
+    /// the expression nesting limit (a flat chain of 200 `or`s nests 200 levels deep).
+    static func balanced(_ terms: [String], _ op: String) -> String {
+        guard terms.count > 1 else { return terms.first ?? (op == "and" ? "true" : "false") }
+        var level = terms.map { "(\($0))" }
+        while level.count > 1 {
+            var next: [String] = []
+            next.reserveCapacity((level.count + 1) / 2)
+            var index = 0
+            while index < level.count {
+                if index + 1 < level.count {
+                    next.append(level.count == 2 ? "\(level[index]) \(op) \(level[index + 1])" : "(\(level[index]) \(op) \(level[index + 1]))")
+                } else {
+                    next.append(level[index])
+                }
+                index += 2
+            }
+            level = next
+        }
+        return level[0]
     }
 
     /// Whether a branch's `type` (if written) admits values of a field of `type`.

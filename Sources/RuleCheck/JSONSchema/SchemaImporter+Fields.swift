@@ -24,6 +24,13 @@ extension SchemaImporter {
             error("recursive schema: '#\(target)' contains itself here; a form cannot be infinitely deep", at: keyPointer)
             return nil
         }
+        fieldCount += 1
+        if fieldCount > Self.maxFields {
+            if fieldCount == Self.maxFields + 1 {
+                error("the schema becomes more than \(Self.maxFields) fields (definitions reused at many levels)", at: keyPointer)
+            }
+            return nil
+        }
         let inner = ancestors.union(node.refTargets)
         let path = prefix + name
         var spec = FieldSpec(id: located(name, at: keyPointer), location: source.location(of: keyPointer))
@@ -92,22 +99,24 @@ extension SchemaImporter {
                 return nil
             }
             if !always {
-                // "The object is present" is read as "another of its fields has a value" (a field's
-                // required cannot name the field itself); an object with one field cannot say it.
+                // A member required "when the object is present": the group's own checks run only
+                // while one of its fields has a value, which is exactly that. (Members' required:
+                // reading each other would be a dependency cycle.)
                 for index in members.indices {
                     guard let required = members[index].required, required.text.contains(Self.presenceMarker) else { continue }
-                    var others = members
-                    others.remove(at: index)
-                    let condition = Self.presence(of: others, prefix: path + ".")
-                    if condition.isEmpty {
-                        finding(.approximated, "'\(members[index].id.value)' is required only when '\(name)' is present; '\(name)' has no other field to tell, so it is not required",
-                                at: keyPointer)
-                        let terms = required.text.components(separatedBy: " or ").filter { !$0.contains(Self.presenceMarker) }
-                        members[index].required = terms.isEmpty ? nil : text(terms.joined(separator: " or "), at: keyPointer)
-                        if terms.isEmpty { members[index].keys["required"] = nil }
+                    if required.text == Self.presenceMarker {
+                        members[index].required = nil
+                        members[index].keys["required"] = nil
                     } else {
-                        members[index].required?.text = required.text.replacingOccurrences(of: Self.presenceMarker, with: "(\(condition))")
+                        members[index].required?.text = required.text.replacingOccurrences(of: Self.presenceMarker, with: "false")
                     }
+                    let member = members[index]
+                    let filled = Self.presence(of: [member], prefix: path + ".")
+                    guard !filled.isEmpty else { continue }
+                    let label = member.title ?? member.id.value
+                    let message = LocalizedText(locales: ["en": "\(label) is required", "ru": "Заполните поле «\(label)»"])
+                    spec.checks.append(CheckSpec(when: nil, rule: .expr(text(filled, at: keyPointer)),
+                                                 message: message, location: member.location))
                 }
             }
             spec.fields = members
@@ -165,7 +174,7 @@ extension SchemaImporter {
         }
         var terms: [String] = []
         for (expr, _) in rules.required where !terms.contains(expr) { terms.append(expr) }
-        let text = terms.contains("true") ? "true" : terms.count == 1 ? terms[0] : terms.map { "(\($0))" }.joined(separator: " or ")
+        let text = terms.contains("true") ? "true" : Self.balanced(terms, "or")
         spec.required = self.text(text, at: first.pointer)
         spec.keys["required"] = source.location(of: first.pointer)
     }
@@ -265,7 +274,7 @@ extension SchemaImporter {
             finding(.unsupported, "this 'if' cannot be written as a condition; its then/else are not checked", at: ifPointer)
             return
         }
-        let when = condition.items.isEmpty ? "true" : condition.items.map(\.expr).joined(separator: " and ")
+        let when = Self.balanced(condition.items.map(\.expr), "and")
         for (keyword, guardText) in [("then", when), ("else", "not (\(when))")] {
             guard let (value, pointer) = node.first(keyword) else { continue }
             let branch = self.node(value, at: pointer, refChain: [])
@@ -390,7 +399,7 @@ extension SchemaImporter {
             default: terms.append("\(path) != null")
             }
         }
-        return terms.joined(separator: " or ")
+        return terms.isEmpty ? "" : balanced(terms, "or")
     }
 
     enum KeywordContext { case object, field }

@@ -159,7 +159,7 @@ extension SchemaImporter {
                     return nil
                 }
                 constrained.insert(key)
-                let inner = parts.items.map(\.expr).joined(separator: " and ")
+                let inner = parts.items.isEmpty ? "" : Self.balanced(parts.items.map(\.expr), "and")
                 if inner.isEmpty {
                     if required.contains(key) { terms.append("\(path) != null") }
                 } else if required.contains(key) {
@@ -173,7 +173,7 @@ extension SchemaImporter {
             guard let path = Self.identifier(prefix + name) else { return nil }
             terms.append("\(path) != null")
         }
-        return terms.isEmpty ? "true" : terms.joined(separator: " and ")
+        return Self.balanced(terms, "and")
     }
 
     /// Constraints that `then`, `else` or a dependent schema put on properties: checks with `when`.

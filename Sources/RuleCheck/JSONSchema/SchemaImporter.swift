@@ -7,11 +7,15 @@ struct SchemaImporter {
     let source: SchemaSource
     var findings: [ImportFinding] = []
     var errors: [Diagnostic] = []
+    /// Fields made so far (a schema that reuses definitions can multiply them).
+    var fieldCount = 0
 
     /// How deep objects may nest before the importer stops (the compiler and forms recurse on groups).
     static let maxNesting = 32
     /// How many schema objects one node may merge (`allOf`, `$ref`) before the importer stops.
     static let maxParts = 256
+    /// How many fields one schema may become.
+    static let maxFields = 10_000
 
     init(source: SchemaSource) {
         self.source = source
