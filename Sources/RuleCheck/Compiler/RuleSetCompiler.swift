@@ -69,6 +69,17 @@ struct RuleSetCompiler {
         return (parts, diagnostics)
     }
 
+    /// Compiles a document built in memory (an imported JSON Schema); `source` is the text its
+    /// locations point into, for snippets.
+    static func compile(_ document: RulesDocument, source: SourceText) -> (parts: RuleSet.Parts?, diagnostics: [Diagnostic]) {
+        var compiler = RuleSetCompiler(source: source)
+        var parts = compiler.compile(document)
+        let diagnostics = compiler.finishedDiagnostics()
+        if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
+        parts?.warnings = diagnostics.filter { $0.severity == .warning }
+        return (parts, diagnostics)
+    }
+
     private func finishedDiagnostics() -> [Diagnostic] {
         var seen = Set<Diagnostic>()
         return diagnostics

@@ -1,0 +1,249 @@
+import Foundation
+
+/// Value keywords as expressions on one field: used for a field's own keywords that have no
+/// rules-file key (`exclusiveMinimum`, `pattern`), for `then`/`else` checks, and for `if` conditions.
+extension SchemaImporter {
+    struct Constraint {
+        var expr: String
+        var pointer: String
+        var keyword: String
+    }
+
+    /// The keywords of `node` that constrain a value, each as a condition on `path`.
+    /// `untranslated` is set when a keyword that constrains values could not be written.
+    mutating func constraints(_ node: SchemaNode, path: String, type: FieldType?, forCondition: Bool,
+                              only keywords: Set<String>? = nil, depth: Int = 0) -> (items: [Constraint], untranslated: Bool) {
+        var items: [Constraint] = []
+        var untranslated = false
+        guard depth < 4 else {
+            finding(.unsupported, "anyOf/oneOf/not nest too deeply to be written as a condition", at: node.pointer)
+            return ([], true)
+        }
+        let annotations: Set<String> = ["title", "description", "$comment", "type", "default", "examples", "readOnly", "errorMessage", "$ref", "allOf"]
+        for part in node.parts {
+            for key in part.object.keys.sorted() {
+                if let keywords, !keywords.contains(key) { continue }
+                guard let value = part.object[key] else { continue }
+                let pointer = part.pointer + "/" + SchemaPointer.escape(key)
+                switch key {
+                case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
+                    if case .bool = value { continue }  // draft-04: read with minimum/maximum
+                    guard let number = value.number, let literal = Self.decimal(number) else {
+                        untranslated = true
+                        finding(.unsupported, "\(key) must be a number that can be written as a plain decimal", at: pointer)
+                        continue
+                    }
+                    let exclusive = key.hasPrefix("exclusive")
+                        || (key == "minimum" && part.object["exclusiveMinimum"] == .bool(true))
+                        || (key == "maximum" && part.object["exclusiveMaximum"] == .bool(true))
+                    let op = key.contains("inimum") ? (exclusive ? ">" : ">=") : (exclusive ? "<" : "<=")
+                    items.append(Constraint(expr: "\(path) \(op) \(literal)", pointer: pointer, keyword: key))
+                case "minLength", "maxLength":
+                    guard let count = value.integer, count >= 0 else {
+                        error("\(key) must be a whole number ≥ 0", at: pointer)
+                        continue
+                    }
+                    items.append(Constraint(expr: "len(\(path)) \(key == "minLength" ? ">=" : "<=") \(count)", pointer: pointer, keyword: key))
+                case "pattern":
+                    guard let regex = value.string else {
+                        error("pattern must be a string", at: pointer)
+                        continue
+                    }
+                    items.append(Constraint(expr: "matches(\(path), \(Self.textLiteral(translatePattern(regex, at: pointer))))",
+                                            pointer: pointer, keyword: key))
+                case "const":
+                    guard let literal = Self.literal(value) else {
+                        untranslated = true
+                        finding(.unsupported, "const \(value.kindDescription) cannot be compared in an expression", at: pointer)
+                        continue
+                    }
+                    items.append(Constraint(expr: literal == "null" ? "\(path) == null" : "\(path) == \(literal)", pointer: pointer, keyword: key))
+                case "enum":
+                    let literals = (value.array ?? []).map(Self.literal)
+                    guard !literals.isEmpty, literals.allSatisfy({ $0 != nil && $0 != "null" }) else {
+                        untranslated = true
+                        finding(.unsupported, "this enum cannot be written as an expression", at: pointer)
+                        continue
+                    }
+                    items.append(Constraint(expr: "\(path) in [\(literals.compactMap { $0 }.joined(separator: ", "))]", pointer: pointer, keyword: key))
+                case "format" where value.string.flatMap({ SchemaFormats.pattern(for: $0) }) != nil:
+                    if let regex = value.string.flatMap({ SchemaFormats.pattern(for: $0) }) {
+                        items.append(Constraint(expr: "matches(\(path), \(Self.textLiteral("^(?:" + regex + ")\\z")))", pointer: pointer, keyword: key))
+                    }
+                case "not", "anyOf", "oneOf":
+                    if key != "not", combinatorIsOptions(node, key) {
+                        // Options written as oneOf/anyOf of const: the value is one of them.
+                        let literals = (value.array ?? []).compactMap { $0["const"] ?? $0["enum"]?[0] }.map(Self.literal)
+                        guard literals.allSatisfy({ $0 != nil && $0 != "null" }) else { untranslated = true; continue }
+                        items.append(Constraint(expr: "\(path) in [\(literals.compactMap { $0 }.joined(separator: ", "))]", pointer: pointer, keyword: key))
+                        continue
+                    }
+                    guard let expr = combinator(key, value, at: pointer, path: path, type: type, depth: depth) else {
+                        untranslated = true
+                        if !forCondition { finding(.unsupported, "this '\(key)' cannot be written as an expression; it is not checked", at: pointer) }
+                        continue
+                    }
+                    items.append(Constraint(expr: expr, pointer: pointer, keyword: key))
+                default:
+                    if annotations.contains(key) { continue }
+                    untranslated = true
+                    if !forCondition { finding(.unsupported, "'\(key)' here is not checked", at: pointer) }
+                }
+            }
+        }
+        return (items, untranslated)
+    }
+
+    /// `not`, `anyOf`, `oneOf` of value schemas as one condition on `path`; `nil` when a branch
+    /// cannot be written. A branch whose `type` excludes the field's type is `false`.
+    private mutating func combinator(_ key: String, _ value: JSONValue, at pointer: String, path: String, type: FieldType?,
+                                     depth: Int) -> String? {
+        let branches: [(JSONValue, String)]
+        if key == "not" {
+            branches = [(value, pointer)]
+        } else {
+            guard let list = value.array, !list.isEmpty, list.count <= 6 else { return nil }
+            branches = list.enumerated().map { ($1, pointer + "/\($0)") }
+        }
+        var terms: [String] = []
+        for (branch, branchPointer) in branches {
+            let branchNode = node(branch, at: branchPointer, refChain: [])
+            if branchNode.isFalse { terms.append("false"); continue }
+            if let type, !Self.typeAllows(declaredTypes(branchNode), type) { terms.append("false"); continue }
+            let inner = constraints(branchNode, path: path, type: type, forCondition: true, depth: depth + 1)
+            guard !inner.untranslated else { return nil }
+            terms.append(inner.items.isEmpty ? "true" : Self.balanced(inner.items.map(\.expr), "and"))
+        }
+        switch key {
+        case "not": return "not (\(terms[0]))"
+        case "anyOf": return Self.balanced(terms, "or")
+        default:
+            // Exactly one branch holds.
+            let expr = Self.balanced(terms.indices.map { index in
+                Self.balanced(terms.indices.map { other in other == index ? terms[other] : "not (\(terms[other]))" }, "and")
+            }, "or")
+            return expr.count > Self.maxExpressionLength ? nil : expr
+        }
+    }
+
+    /// Generated expressions longer than this are not written (a `oneOf` of `oneOf`s grows fast).
+    static let maxExpressionLength = 8192
+
+    /// `terms` joined by `op` as a balanced tree of parentheses, so that a long chain stays within
+    /// the expression nesting limit (a flat chain of 200 `or`s nests 200 levels deep).
+    static func balanced(_ terms: [String], _ op: String) -> String {
+        guard terms.count > 1 else { return terms.first ?? (op == "and" ? "true" : "false") }
+        var level = terms.map { "(\($0))" }
+        while level.count > 1 {
+            var next: [String] = []
+            next.reserveCapacity((level.count + 1) / 2)
+            var index = 0
+            while index < level.count {
+                if index + 1 < level.count {
+                    next.append(level.count == 2 ? "\(level[index]) \(op) \(level[index + 1])" : "(\(level[index]) \(op) \(level[index + 1]))")
+                } else {
+                    next.append(level[index])
+                }
+                index += 2
+            }
+            level = next
+        }
+        return level[0]
+    }
+
+    /// Whether a branch's `type` (if written) admits values of a field of `type`.
+    static func typeAllows(_ types: Types, _ type: FieldType) -> Bool {
+        guard !types.names.isEmpty || types.nullable else { return true }
+        switch type {
+        case .text, .date: return types.names.contains("string")
+        case .number: return types.names.contains("number") || types.names.contains("integer")
+        case .integer: return types.names.contains("integer") || types.names.contains("number")
+        case .bool: return types.names.contains("boolean")
+        default: return true
+        }
+    }
+
+    /// A pattern translated from ECMA-262 to PCRE2, with findings for what differs.
+    mutating func translatePattern(_ regex: String, at pointer: String) -> String {
+        let translation = ECMARegex.translate(regex)
+        for note in translation.notes { finding(.approximated, note, at: pointer) }
+        return translation.pcre
+    }
+
+    /// A JSON scalar as an expression literal; `nil` for arrays, objects and numbers that cannot
+    /// be written as plain decimals.
+    static func literal(_ value: JSONValue) -> String? {
+        switch value {
+        case .null: "null"
+        case .bool(let flag): flag ? "true" : "false"
+        case .number(let number): decimal(number)
+        case .string(let text): textLiteral(text)
+        case .array, .object: nil
+        }
+    }
+
+    /// `'text'` with `\` and `'` escaped, and line breaks and tabs as `\n`, `\t`.
+    static func textLiteral(_ text: String) -> String {
+        var out = "'"
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "'": out += "\\'"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "'"
+    }
+
+    /// A number as a plain decimal (no exponent), as rules files and expressions write numbers;
+    /// `nil` when that would take more than 40 digits.
+    static func decimal(_ number: Double) -> String? {
+        guard number.isFinite else { return nil }
+        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+        let text = String(number)
+        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return text }
+        guard let exponent = Int(text[text.index(after: e)...]), abs(exponent) <= 40 else { return nil }
+        var mantissa = String(text[..<e])
+        let negative = mantissa.hasPrefix("-")
+        if negative { mantissa.removeFirst() }
+        let pointIndex = mantissa.firstIndex(of: ".")
+        var digits = mantissa.replacingOccurrences(of: ".", with: "")
+        var point = pointIndex.map { mantissa.distance(from: mantissa.startIndex, to: $0) } ?? mantissa.count
+        point += exponent
+        if point <= 0 {
+            digits = String(repeating: "0", count: -point + 1) + digits
+            point = 1
+        } else if point > digits.count {
+            digits += String(repeating: "0", count: point - digits.count)
+        }
+        var result = String(digits.prefix(point))
+        var fraction = String(digits.dropFirst(point))
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        if !fraction.isEmpty { result += "." + fraction }
+        return (negative ? "-" : "") + result
+    }
+}
+
+/// `format` values the importer checks with a pattern (whole value, PCRE2).
+enum SchemaFormats {
+    static func pattern(for format: String) -> String? {
+        switch format {
+        case "date-time":
+            #"[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])[Tt ](?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\.[0-9]+)?(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])"#
+        case "time":
+            #"(?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\.[0-9]+)?(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])"#
+        case "email":
+            #"[^\s@]+@[^\s@]+\.[^\s@]+"#
+        case "uri":
+            #"[A-Za-z][A-Za-z0-9+.\-]*:[^\s]*"#
+        case "uuid":
+            #"[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"#
+        case "ipv4":
+            #"(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"#
+        default:
+            nil
+        }
+    }
+}

@@ -1,0 +1,169 @@
+/// Which field type a schema becomes.
+extension SchemaImporter {
+    struct Types {
+        /// The non-null type names written (empty when `type` is not written).
+        var names: [String] = []
+        /// Whether `null` is among them.
+        var nullable = false
+        var pointer = ""
+    }
+
+    /// The field a schema becomes, before its keywords are read.
+    enum Kind {
+        case scalar(FieldType)
+        case choice([OptionValue], pointer: String)
+        case multiChoice(items: SchemaNode, [OptionValue], pointer: String)
+        case group
+        case list(items: SchemaNode)
+        case unsupported(String, pointer: String)
+    }
+
+    /// An option: the value (as JSON) and its label.
+    struct OptionValue {
+        var value: JSONValue
+        var title: String?
+        var pointer: String
+    }
+
+    static let typeNames: Set<String> = ["string", "integer", "number", "boolean", "object", "array", "null"]
+
+    mutating func declaredTypes(_ node: SchemaNode) -> Types {
+        var result = Types()
+        var sets: [Set<String>] = []
+        for (value, pointer) in node.all("type") {
+            if result.pointer.isEmpty { result.pointer = pointer }
+            let names: [String]
+            switch value {
+            case .string(let name): names = [name]
+            case .array(let items): names = items.compactMap(\.string)
+            default:
+                error("type must be a type name or an array of them", at: pointer)
+                continue
+            }
+            for name in names where !Self.typeNames.contains(name) {
+                error("unknown type '\(name)' (the types are string, integer, number, boolean, object, array, null)", at: pointer)
+            }
+            sets.append(Set(names))
+        }
+        guard var allowed = sets.first else { return result }
+        for set in sets.dropFirst() {
+            // integer ∩ number is integer.
+            var next = allowed.intersection(set)
+            if allowed.contains("integer") && set.contains("number") || allowed.contains("number") && set.contains("integer") {
+                next.insert("integer")
+            }
+            allowed = next
+        }
+        result.nullable = allowed.contains("null")
+        let order = ["string", "integer", "number", "boolean", "object", "array"]
+        result.names = order.filter { allowed.contains($0) }
+        if result.names == ["integer", "number"] { result.names = ["number"] }
+        return result
+    }
+
+    /// The options written as `enum`, `const`, or `oneOf`/`anyOf` of `{const, title}`; `nil`
+    /// when none is written.
+    mutating func options(_ node: SchemaNode) -> (values: [OptionValue], pointer: String)? {
+        if let (value, pointer) = node.first("const") {
+            return ([OptionValue(value: value, title: node.first("title")?.value.string, pointer: pointer)], pointer)
+        }
+        if let (value, pointer) = node.first("enum") {
+            guard let items = value.array else {
+                error("enum must be an array", at: pointer)
+                return nil
+            }
+            if node.all("enum").count > 1 {
+                finding(.approximated, "several enums are merged: only the first is used", at: pointer)
+            }
+            return (items.enumerated().map { OptionValue(value: $1, title: nil, pointer: pointer + "/\($0)") }, pointer)
+        }
+        for keyword in ["oneOf", "anyOf"] {
+            guard let (value, pointer) = node.first(keyword), let items = value.array else { continue }
+            var result: [OptionValue] = []
+            for (index, item) in items.enumerated() {
+                let itemPointer = pointer + "/\(index)"
+                guard let object = item.object, let constant = object["const"] ?? object["enum"]?.array?.first,
+                      object.keys.allSatisfy({ ["const", "title", "description", "enum", "type"].contains($0) }) else {
+                    return nil
+                }
+                if object["enum"].map({ ($0.array?.count ?? 0) != 1 }) == true { return nil }
+                result.append(OptionValue(value: constant, title: object["title"]?.string, pointer: itemPointer))
+            }
+            return (result, pointer)
+        }
+        return nil
+    }
+
+    /// Whether `oneOf`/`anyOf` at this node is a list of options (and so handled by ``options(_:)``).
+    mutating func combinatorIsOptions(_ node: SchemaNode, _ keyword: String) -> Bool {
+        guard let (value, _) = node.first(keyword), let items = value.array, !items.isEmpty else { return false }
+        return items.allSatisfy { item in
+            guard let object = item.object else { return false }
+            let hasValue = object["const"] != nil || object["enum"]?.array?.count == 1
+            return hasValue && object.keys.allSatisfy { ["const", "title", "description", "enum", "type"].contains($0) }
+        }
+    }
+
+    mutating func kind(of node: SchemaNode, types: Types) -> Kind {
+        var names = types.names
+        if names.count > 1 {
+            finding(.unsupported, "a field has one type; of \(names.joined(separator: ", ")) only '\(names[0])' is used", at: types.pointer)
+            names = [names[0]]
+        }
+        if names.first != "array", names.first != "object", let options = options(node) {
+            return .choice(options.values, pointer: options.pointer)
+        }
+        let name = names.first ?? inferredType(node)
+        switch name {
+        case "string":
+            if node.first("format")?.value.string == "date" { return .scalar(.date) }
+            return .scalar(.text)
+        case "integer": return .scalar(.integer)
+        case "number":
+            if node.first("multipleOf")?.value.number == 1 { return .scalar(.integer) }
+            return .scalar(.number)
+        case "boolean": return .scalar(.bool)
+        case "object": return .group
+        case "array":
+            if let (value, pointer) = node.first("items"), value.array != nil {
+                return .unsupported("the tuple form of 'items' (an array of schemas) has no field type", pointer: pointer)
+            }
+            guard let items = child(node, "items") else {
+                return .unsupported("an array without 'items' has no field type", pointer: node.pointer)
+            }
+            if let itemOptions = options(items) {
+                return .multiChoice(items: items, itemOptions.values, pointer: itemOptions.pointer)
+            }
+            let itemTypes = declaredTypes(items)
+            if itemTypes.names.first == "object" || (itemTypes.names.isEmpty && items.has("properties")) {
+                return .list(items: items)
+            }
+            return .unsupported("an array of plain values without 'enum' (such as [\"a.jpg\"]) has no field type yet",
+                                pointer: node.first("items")?.pointer ?? node.pointer)
+        default:
+            return .scalar(.text)
+        }
+    }
+
+    /// The type a schema without `type` most likely means, from its keywords.
+    mutating func inferredType(_ node: SchemaNode) -> String {
+        if node.has("properties") || node.has("required") { return "object" }
+        if node.has("items") { return "array" }
+        // The value keywords of the node, and of its if/then/else (which speak of the same value).
+        var nodes = [node]
+        for keyword in ["if", "then", "else"] { if let branch = child(node, keyword) { nodes.append(branch) } }
+        let numeric = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]
+        if nodes.contains(where: { branch in numeric.contains(where: branch.has) }) { return "number" }
+        let textual = ["minLength", "maxLength", "pattern", "format"]
+        if nodes.contains(where: { branch in textual.contains(where: branch.has) }) { return "string" }
+        if node.has("default"), let value = node.first("default")?.value {
+            switch value {
+            case .number: return "number"
+            case .bool: return "boolean"
+            default: break
+            }
+        }
+        finding(.approximated, "no 'type': the field is read as text", at: node.pointer)
+        return "string"
+    }
+}

@@ -1,0 +1,150 @@
+/// Translates a JSON Schema into the ``RulesDocument`` a rules file would parse into, so that the
+/// normal ``RuleSetCompiler`` compiles it: forms, record checks and batch checks then treat an
+/// imported schema exactly as a hand-written rules file. What the rules cannot say is reported
+/// as an ``ImportFinding`` with its JSON pointer; a schema that cannot become a form at all (a
+/// `$ref` cycle, a root that is not an object) is an error.
+struct SchemaImporter {
+    let source: SchemaSource
+    var findings: [ImportFinding] = []
+    var errors: [Diagnostic] = []
+    /// Fields made so far (a schema that reuses definitions can multiply them).
+    var fieldCount = 0
+
+    /// How deep objects may nest before the importer stops (the compiler and forms recurse on groups).
+    static let maxNesting = 32
+    /// How many schema objects one node may merge (`allOf`, `$ref`) before the importer stops.
+    static let maxParts = 256
+    /// How many fields one schema may become.
+    static let maxFields = 10_000
+
+    init(source: SchemaSource) {
+        self.source = source
+    }
+
+    // MARK: - The document
+
+    mutating func document(options: JSONSchemaImportOptions) -> RulesDocument {
+        let start = FileLocation(file: source.name, line: 1, column: 1)
+        var document = RulesDocument(location: start)
+        if let form = options.form { document.form = Located(value: form, location: start) }
+        let root = node(source.root, at: "", refChain: [])
+        if let title = root.first("title")?.value.string { document.title = title }
+        let types = declaredTypes(root)
+        if !types.names.isEmpty, !types.names.contains("object") {
+            error("the schema's root must be an object schema (\"type\": \"object\"), not \(types.names.joined(separator: ", "))",
+                  at: types.pointer)
+            return document
+        }
+        reportKeywords(root, context: .object, isRoot: true)
+        var fields = objectFields(root, prefix: "", presence: nil, ancestors: root.refTargets, depth: 0)
+        if fields.isEmpty {
+            error("the schema has no properties that can become fields", at: root.pointer)
+            fields = []
+        }
+        document.sections = [SectionSpec(id: Located(value: "main", location: start), title: document.title,
+                                         fields: fields, isImplicit: true)]
+        return document
+    }
+
+    // MARK: - Nodes
+
+    /// The node for `value` at `pointer`: `$ref`s followed and `allOf` members merged, without
+    /// recursion. A `$ref` that leads back to one being followed is an error.
+    mutating func node(_ value: JSONValue, at pointer: String, refChain: [String]) -> SchemaNode {
+        var result = SchemaNode()
+        var pending: [(value: JSONValue, pointer: String, chain: [String])] = [(value, pointer, refChain)]
+        while let (value, pointer, chain) = pending.popLast() {
+            guard result.parts.count < Self.maxParts else {
+                error("this schema merges more than \(Self.maxParts) schemas through allOf and $ref", at: pointer)
+                break
+            }
+            switch value {
+            case .bool(true): continue
+            case .bool(false):
+                result.isFalse = true
+                finding(.unsupported, "a false schema (nothing is valid) cannot become a field", at: pointer)
+                continue
+            case .object(let members):
+                result.parts.append(SchemaNode.Part(object: members, pointer: pointer))
+                var children: [(JSONValue, String, [String])] = []
+                if let ref = members["$ref"] {
+                    let refPointer = pointer + "/$ref"
+                    if let text = ref.string {
+                        switch SchemaRef.resolve(text, in: source.root) {
+                        case .success(let target):
+                            if chain.contains(target.pointer) {
+                                let cycle = (chain + [target.pointer]).map { "#" + $0 }.joined(separator: " → ")
+                                error("$ref cycle: \(cycle); a schema that refers to itself cannot become a form", at: refPointer)
+                            } else {
+                                result.refTargets.insert(target.pointer)
+                                children.append((target.value, target.pointer, chain + [target.pointer]))
+                            }
+                        case .failure(.notLocal):
+                            finding(.unsupported, "$ref '\(text)' is not local (only '#/…' references are followed)", at: refPointer)
+                        case .failure(.notFound):
+                            error("$ref '\(text)' points at nothing in this schema", at: refPointer)
+                        }
+                    } else {
+                        error("$ref must be a string", at: refPointer)
+                    }
+                }
+                if let allOf = members["allOf"] {
+                    if let items = allOf.array {
+                        for (index, item) in items.enumerated() {
+                            children.append((item, pointer + "/allOf/\(index)", chain))
+                        }
+                    } else {
+                        error("allOf must be an array of schemas", at: pointer + "/allOf")
+                    }
+                }
+                // Reversed so that popLast takes them in written order.
+                pending.append(contentsOf: children.reversed().map { (value: $0.0, pointer: $0.1, chain: $0.2) })
+            default:
+                error("a schema must be an object or a boolean, not \(value.kindDescription)", at: pointer)
+            }
+        }
+        return result
+    }
+
+    /// The node of a subschema written under `keyword` of `parent`'s parts (e.g. `items`).
+    mutating func child(_ parent: SchemaNode, _ keyword: String) -> SchemaNode? {
+        let occurrences = parent.all(keyword)
+        guard !occurrences.isEmpty else { return nil }
+        var merged = SchemaNode()
+        for occurrence in occurrences {
+            let part = node(occurrence.value, at: occurrence.pointer, refChain: Array(parent.refTargets))
+            merged.parts += part.parts
+            merged.refTargets.formUnion(part.refTargets)
+            merged.isFalse = merged.isFalse || part.isFalse
+        }
+        return merged
+    }
+
+    // MARK: - Findings and errors
+
+    mutating func finding(_ kind: ImportFinding.Kind, _ message: String, at pointer: String) {
+        let finding = ImportFinding(kind, message, pointer: pointer, location: source.location(of: pointer))
+        if !findings.contains(finding) { findings.append(finding) }
+    }
+
+    mutating func error(_ message: String, at pointer: String) {
+        var diagnostic = Diagnostic(.error, "\(pointer.isEmpty ? "/" : pointer): \(message)", at: source.location(of: pointer))
+        diagnostic.attachSnippet(from: source.text)
+        if !errors.contains(diagnostic) { errors.append(diagnostic) }
+    }
+
+    /// A generated expression or value whose every position is the keyword's location, so a
+    /// compile error in it points at the schema keyword that produced it.
+    func text(_ value: String, at pointer: String, quoted: Bool = false) -> ScalarText {
+        ScalarText(text: value, isQuoted: quoted, locator: Self.locator(at: source.location(of: pointer)))
+    }
+
+    /// A locator that maps every offset to `location` (a block scalar with no lines after it).
+    static func locator(at location: FileLocation) -> ScalarLocator {
+        ScalarLocator(start: location, style: .block, source: SourceText(name: location.file, text: ""))
+    }
+
+    func located<T>(_ value: T, at pointer: String) -> Located<T> {
+        Located(value: value, location: source.location(of: pointer))
+    }
+}

@@ -1,0 +1,289 @@
+import Foundation
+
+/// Prints a ``RulesDocument`` as a rules file that parses back into the same document: YAML
+/// (block style) or JSON (which is YAML too). Used by `rulecheck schema import`.
+extension RulesDocument {
+    /// The document as a YAML rules file.
+    func yaml() -> String {
+        var printer = RulesYAMLPrinter()
+        printer.document(self)
+        return printer.output
+    }
+
+    /// The document as a JSON rules file (one value per line is not promised; it is valid JSON).
+    func json() -> String {
+        JSONWriter.string(RulesJSONBuilder.document(self)) + "\n"
+    }
+}
+
+/// Block-style YAML. Values that must stay text (quoted in the document) are quoted; plain
+/// scalars are written plain when YAML reads them back unchanged, else quoted (an expression's
+/// meaning does not depend on quoting).
+struct RulesYAMLPrinter {
+    var output = ""
+
+    mutating func document(_ document: RulesDocument) {
+        if let form = document.form { line(0, "form: " + Self.string(form.value)) }
+        if let title = document.title { line(0, "title: " + Self.string(title)) }
+        if let version = document.version { line(0, "version: \(version.value)") }
+        if document.dateFormat != nil || document.hiddenValues != nil {
+            line(0, "defaults:")
+            if let format = document.dateFormat { line(1, "date_format: " + Self.string(format.value)) }
+            if let hidden = document.hiddenValues { line(1, "hidden_values: " + Self.string(hidden.value)) }
+        }
+        for (key, named) in [("patterns", document.patterns), ("masks", document.masks)] where !named.isEmpty {
+            line(0, key + ":")
+            for item in named { line(1, item.name.value + ": " + Self.scalar(item.text)) }
+        }
+        if !document.gates.isEmpty {
+            line(0, "gates:")
+            for gate in document.gates {
+                switch gate.members {
+                case .all: line(1, gate.name.value + ": all")
+                case .fields(let names): line(1, gate.name.value + ": [" + names.map(\.value).joined(separator: ", ") + "]")
+                }
+            }
+        }
+        if document.sections.count == 1, let only = document.sections.first, only.isImplicit {
+            line(0, "fields:")
+            fields(only.fields, 1)
+        } else {
+            line(0, "sections:")
+            for section in document.sections {
+                line(1, "- id: " + section.id.value)
+                if let title = section.title { line(2, "title: " + Self.string(title)) }
+                line(2, "fields:")
+                fields(section.fields, 3)
+            }
+        }
+    }
+
+    private mutating func fields(_ fields: [FieldSpec], _ depth: Int) {
+        for field in fields {
+            line(depth, "- id: " + Self.string(field.id.value))
+            let d = depth + 1
+            if let type = field.type { line(d, "type: " + type.value) }
+            if let title = field.title { line(d, "title: " + Self.string(title)) }
+            if let initial = field.initial { line(d, "initial: " + Self.scalar(initial)) }
+            if let list = field.initialList { line(d, "initial: [" + list.map(Self.scalar).joined(separator: ", ") + "]") }
+            for (key, value) in [("required", field.required), ("visible_if", field.visibleIf), ("enabled_if", field.enabledIf),
+                                 ("value", field.value)] {
+                if let value { line(d, key + ": " + Self.scalar(value)) }
+            }
+            if !field.dependsOn.isEmpty { line(d, "depends_on: [" + field.dependsOn.map(\.value).joined(separator: ", ") + "]") }
+            if let value = field.minLength { line(d, "min_length: \(value.value)") }
+            if let value = field.maxLength { line(d, "max_length: \(value.value)") }
+            for (key, value) in [("pattern", field.pattern), ("mask", field.mask), ("min", field.min), ("max", field.max),
+                                 ("format", field.format)] {
+                if let value { line(d, key + ": " + Self.scalar(value)) }
+            }
+            if let options = field.options {
+                line(d, "options:" + (options.isEmpty ? " []" : ""))
+                for option in options {
+                    line(d + 1, "- value: " + Self.scalar(option.value))
+                    if let title = option.title { line(d + 2, "title: " + Self.string(title)) }
+                    for attribute in option.attributes { line(d + 2, attribute.name.value + ": " + Self.scalar(attribute.value)) }
+                }
+            }
+            if let filter = field.optionsFilter { line(d, "options_filter: " + Self.scalar(filter)) }
+            if let value = field.minItems { line(d, "min_items: \(value.value)") }
+            if let value = field.maxItems { line(d, "max_items: \(value.value)") }
+            if !field.checks.isEmpty {
+                line(d, "checks:")
+                for check in field.checks { self.check(check, d + 1) }
+            }
+            if let text = field.message { message(d, "message", text) }
+            if !field.messages.isEmpty {
+                line(d, "messages:")
+                for (code, text) in field.messages.sorted(by: { $0.key.value < $1.key.value }) { message(d + 1, code.value, text) }
+            }
+            if let display = field.display { line(d, "display: " + Self.scalar(display)) }
+            if let members = field.fields {
+                line(d, "fields:")
+                self.fields(members, d + 1)
+            }
+            if let item = field.item {
+                line(d, "item:")
+                self.fields(item, d + 1)
+            }
+        }
+    }
+
+    private mutating func check(_ check: CheckSpec, _ depth: Int) {
+        var first = true
+        func entry(_ text: String) {
+            line(first ? depth : depth + 1, (first ? "- " : "") + text)
+            first = false
+        }
+        if let when = check.when { entry("when: " + Self.scalar(when)) }
+        switch check.rule {
+        case .pattern(let text): entry("pattern: " + Self.scalar(text))
+        case .mask(let text): entry("mask: " + Self.scalar(text))
+        case .min(let text): entry("min: " + Self.scalar(text))
+        case .max(let text): entry("max: " + Self.scalar(text))
+        case .minLength(let count): entry("min_length: \(count.value)")
+        case .maxLength(let count): entry("max_length: \(count.value)")
+        case .expr(let text): entry("expr: " + Self.scalar(text))
+        }
+        if let message = check.message {
+            if let text = message.text {
+                line(depth + 1, "message: " + Self.string(text))
+            } else {
+                line(depth + 1, "message:")
+                for (locale, text) in message.locales.sorted(by: { $0.key < $1.key }) { line(depth + 2, locale + ": " + Self.string(text)) }
+            }
+        }
+    }
+
+    private mutating func message(_ depth: Int, _ key: String, _ message: LocalizedText) {
+        if let text = message.text {
+            line(depth, key + ": " + Self.string(text))
+        } else {
+            line(depth, key + ":")
+            for (locale, text) in message.locales.sorted(by: { $0.key < $1.key }) { line(depth + 1, locale + ": " + Self.string(text)) }
+        }
+    }
+
+    private mutating func line(_ depth: Int, _ text: String) {
+        output += String(repeating: "  ", count: depth) + text + "\n"
+    }
+
+    /// A scalar that must read back as text: always quoted.
+    static func string(_ text: String) -> String {
+        quoted(text)
+    }
+
+    /// A document scalar: quoted if it was quoted, else plain when YAML reads it back as the
+    /// same plain text.
+    static func scalar(_ text: ScalarText) -> String {
+        if text.isQuoted || !isPlainSafe(text.text) { return quoted(text.text) }
+        return text.text
+    }
+
+    /// Single-quoted (`'` doubled), or double-quoted with escapes when the text holds line
+    /// breaks or other control characters.
+    static func quoted(_ text: String) -> String {
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "\u{85}" || $0 == "\u{FEFF}" }) {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\\": out += "\\\\"
+                case "\"": out += "\\\""
+                case "\n": out += "\\n"
+                case "\t": out += "\\t"
+                case "\r": out += "\\r"
+                default:
+                    if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{85}" || scalar == "\u{FEFF}" {
+                        out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+                    } else {
+                        out.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            return out + "\""
+        }
+        return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+    }
+
+    /// Conservative: letters, digits and the operators expressions use, not starting with a
+    /// YAML indicator, without `: ` or ` #`, and not a word YAML reads as null or a boolean.
+    static func isPlainSafe(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last, last != " " else { return false }
+        if "-?:,[]{}#&*!|>'\"%@` ".unicodeScalars.contains(first) { return false }
+        if text.contains(": ") || text.contains(" #") || text.hasSuffix(":") { return false }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_ .=!<>()+-*/".unicodeScalars)
+        return text.unicodeScalars.allSatisfy(allowed.contains)
+    }
+}
+
+/// The JSON form of a document, built as a ``JSONValue``.
+enum RulesJSONBuilder {
+    static func document(_ document: RulesDocument) -> JSONValue {
+        var members: [String: JSONValue] = [:]
+        if let form = document.form { members["form"] = .string(form.value) }
+        if let title = document.title { members["title"] = .string(title) }
+        if let version = document.version { members["version"] = .number(Double(version.value)) }
+        if document.sections.count == 1, let only = document.sections.first, only.isImplicit {
+            members["fields"] = .array(only.fields.map(field))
+        } else {
+            members["sections"] = .array(document.sections.map { section in
+                var object: [String: JSONValue] = ["id": .string(section.id.value), "fields": .array(section.fields.map(field))]
+                if let title = section.title { object["title"] = .string(title) }
+                return .object(object)
+            })
+        }
+        if !document.patterns.isEmpty {
+            members["patterns"] = .object(Dictionary(document.patterns.map { ($0.name.value, .string($0.text.text)) }, uniquingKeysWith: { a, _ in a }))
+        }
+        if !document.masks.isEmpty {
+            members["masks"] = .object(Dictionary(document.masks.map { ($0.name.value, .string($0.text.text)) }, uniquingKeysWith: { a, _ in a }))
+        }
+        return .object(members)
+    }
+
+    /// A plain scalar as the JSON value YAML would read it as; quoted ones as strings.
+    static func scalar(_ text: ScalarText) -> JSONValue {
+        if text.isQuoted { return .string(text.text) }
+        switch text.text {
+        case "true": return .bool(true)
+        case "false": return .bool(false)
+        default: return NumberText.parse(text.text).map { .number($0) } ?? .string(text.text)
+        }
+    }
+
+    static func message(_ message: LocalizedText) -> JSONValue {
+        if let text = message.text { return .string(text) }
+        return .object(message.locales.mapValues { .string($0) })
+    }
+
+    static func field(_ field: FieldSpec) -> JSONValue {
+        var m: [String: JSONValue] = ["id": .string(field.id.value)]
+        if let type = field.type { m["type"] = .string(type.value) }
+        if let title = field.title { m["title"] = .string(title) }
+        if let initial = field.initial { m["initial"] = scalar(initial) }
+        if let list = field.initialList { m["initial"] = .array(list.map(scalar)) }
+        for (key, value) in [("required", field.required), ("visible_if", field.visibleIf), ("enabled_if", field.enabledIf),
+                             ("value", field.value), ("pattern", field.pattern), ("mask", field.mask), ("min", field.min),
+                             ("max", field.max), ("format", field.format), ("options_filter", field.optionsFilter),
+                             ("display", field.display)] {
+            if let value { m[key] = scalar(value) }
+        }
+        if !field.dependsOn.isEmpty { m["depends_on"] = .array(field.dependsOn.map { .string($0.value) }) }
+        for (key, value) in [("min_length", field.minLength), ("max_length", field.maxLength), ("min_items", field.minItems),
+                             ("max_items", field.maxItems)] {
+            if let value { m[key] = .number(Double(value.value)) }
+        }
+        if let options = field.options {
+            m["options"] = .array(options.map { option in
+                var object: [String: JSONValue] = ["value": scalar(option.value)]
+                if let title = option.title { object["title"] = .string(title) }
+                for attribute in option.attributes { object[attribute.name.value] = scalar(attribute.value) }
+                return .object(object)
+            })
+        }
+        if !field.checks.isEmpty {
+            m["checks"] = .array(field.checks.map { check in
+                var object: [String: JSONValue] = [:]
+                if let when = check.when { object["when"] = scalar(when) }
+                switch check.rule {
+                case .pattern(let text): object["pattern"] = .string(text.text)
+                case .mask(let text): object["mask"] = .string(text.text)
+                case .min(let text): object["min"] = scalar(text)
+                case .max(let text): object["max"] = scalar(text)
+                case .minLength(let count): object["min_length"] = .number(Double(count.value))
+                case .maxLength(let count): object["max_length"] = .number(Double(count.value))
+                case .expr(let text): object["expr"] = .string(text.text)
+                }
+                if let text = check.message { object["message"] = message(text) }
+                return .object(object)
+            })
+        }
+        if let text = field.message { m["message"] = message(text) }
+        if !field.messages.isEmpty {
+            m["messages"] = .object(Dictionary(field.messages.map { ($0.key.value, message($0.value)) }, uniquingKeysWith: { a, _ in a }))
+        }
+        if let members = field.fields { m["fields"] = .array(members.map(Self.field)) }
+        if let item = field.item { m["item"] = .array(item.map(Self.field)) }
+        return .object(m)
+    }
+}
