@@ -333,3 +333,30 @@ struct RulesFileDiagnosticsTests {
         #expect(cycle.notes.last?.message == "f\(length) → f1: the visible_if of f1 names f\(length)")
     }
 }
+
+/// Field ids are `[A-Za-z_][A-Za-z0-9_]*`: camelCase ids, as servers and exports name fields,
+/// work in paths, expressions and records; other characters are an error.
+@Suite("Field ids")
+struct FieldIdTests {
+    @Test func camelCaseIdsWork() throws {
+        let rules = try RuleSet(yaml: """
+            form: t
+            fields:
+              - id: firstName
+                required: true
+              - id: lastName
+                visible_if: firstName != null
+            """, source: "t.yaml")
+        var form = Form(rules, today: Fixtures.today)
+        #expect(!form["lastName"].isVisible)
+        try form.set("firstName", to: "Ann")
+        #expect(form["lastName"].isVisible)
+        let violations = RecordChecker(rules, today: Fixtures.today).check(["firstName": "", "lastName": ""])
+        #expect(violations.map(\.field) == ["firstName"])
+    }
+
+    @Test func otherCharactersAreAnError() {
+        #expect(Fixtures.diagnostics("form: t\nfields:\n  - id: prénom\n")
+            == ["test.yaml:3:9: error: field id 'prénom' must be ASCII letters, digits and '_', starting with a letter or '_'"])
+    }
+}

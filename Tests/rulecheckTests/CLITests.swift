@@ -151,7 +151,7 @@ final class CLITests {
         let brokenRules = try temporary("fields:\n  - id: 1x\n", "yaml")
         let rulesError = try rulecheck(["check", "--rules", brokenRules, try temporary("name\n", "csv")])
         #expect(rulesError.status == 2)
-        #expect(rulesError.stdout.contains("error: field id '1x' must be lowercase"))
+        #expect(rulesError.stdout.contains("error: field id '1x' must be ASCII letters"))
         let missing = try rulecheck(["check", "--rules", rules, "/nonexistent/input.csv"])
         #expect(missing.status == 3)
         #expect(missing.stderr.contains("/nonexistent/input.csv"))

@@ -31,7 +31,7 @@ extension RuleSetCompiler {
                           list: FieldID?, group: FieldID?) {
         let name = spec.id.value
         if !Self.isIdentifier(name) {
-            error("field id '\(name)' must be lowercase letters, digits and '_', starting with a letter or '_'",
+            error("field id '\(name)' must be ASCII letters, digits and '_', starting with a letter or '_'",
                   at: spec.id.location)
         } else if Self.reservedNames.contains(name) {
             error("'\(name)' cannot be a field id: expressions read it as a keyword", at: spec.id.location)

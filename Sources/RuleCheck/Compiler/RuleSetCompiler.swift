@@ -246,9 +246,12 @@ struct RuleSetCompiler {
         return Self.isIdentifier(name) ? String(name) : nil
     }
 
+    /// `[A-Za-z_][A-Za-z0-9_]*`: ids such as `birth_date` and, as servers and exports name
+    /// things, `birthDate`.
     static func isIdentifier<S: StringProtocol>(_ text: S) -> Bool {
-        guard let first = text.unicodeScalars.first, first == "_" || ("a"..."z").contains(first) else { return false }
-        return text.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+        let letter = { (scalar: Unicode.Scalar) in ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+        guard let first = text.unicodeScalars.first, first == "_" || letter(first) else { return false }
+        return text.unicodeScalars.allSatisfy { $0 == "_" || letter($0) || ("0"..."9").contains($0) }
     }
 
     private mutating func reportUnusedNames(_ document: RulesDocument) {

@@ -15,7 +15,7 @@ extension SchemaImporter {
     mutating func field(_ name: String, node: SchemaNode, keyPointer: String, prefix: String, rules: PropertyRules,
                         ancestors: Set<String>, depth: Int) -> FieldSpec? {
         guard Self.identifier(name) != nil else {
-            finding(.unsupported, "property '\(name)' is not a valid field id (lowercase letters, digits and '_', starting with a letter or '_', not a keyword); it is not checked",
+            finding(.unsupported, "property '\(name)' is not a valid field id (ASCII letters, digits and '_', starting with a letter or '_', not a keyword); it is not checked",
                     at: keyPointer)
             return nil
         }
