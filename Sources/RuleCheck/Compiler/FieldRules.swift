@@ -1,4 +1,4 @@
-import Patterns
+public import Patterns
 
 /// The compiled rules of one field.
 ///
@@ -27,23 +27,36 @@ public final class FieldRules: Sendable {
     /// `initial: today` on a date field.
     let initialIsToday: Bool
     let required: WrittenExpression?
+    /// Which decimal digits the field reads in numbers, dates and masked text: every script's
+    /// (stored as 0–9, the default) or only 0–9 (`digits: ascii`).
+    public let digits: DecimalDigits
+    /// Whether a masked field stores the formatted text (the default) or the mask's extracted
+    /// value (`mask_value: extracted`).
+    public let maskValue: Mask.ValueForm
+    /// The placeholder, help text and `ui:` hints of the rules file.
+    public let hints: FieldHints
     /// All must hold for the field to be visible (its own `visible_if` and its groups' and list's).
     let visibleConditions: [WrittenExpression]
     let enabledConditions: [WrittenExpression]
     /// Fields whose change clears this one (its own `depends_on` and its groups').
     public let dependsOn: [FieldID]
     let computed: WrittenExpression?
-    let minLength: Int?
-    let maxLength: Int?
-    let pattern: Pattern?
-    let mask: Mask?
+    /// The fewest and most Unicode scalars a text may have (`min_length`, `max_length`).
+    public let minLength: Int?
+    public let maxLength: Int?
+    /// The field's `pattern:`, compiled.
+    public let pattern: Pattern?
+    /// The field's `mask:` (with its alternatives), compiled.
+    public let mask: Mask?
     let min: WrittenExpression?
     let max: WrittenExpression?
-    let dateFormat: DateFormat
+    /// How the field's dates are written (its `format:` or the rules' `date_format`).
+    public let dateFormat: DateFormat
     public let options: [ChoiceOption]
     let optionsFilter: WrittenExpression?
-    let minItems: Int?
-    let maxItems: Int?
+    /// The fewest and most items of a list, or values of a multi_choice.
+    public let minItems: Int?
+    public let maxItems: Int?
     let checks: [CheckRule]
     let message: LocalizedText?
     let messages: [IssueCode: LocalizedText]
@@ -59,7 +72,8 @@ public final class FieldRules: Sendable {
          max: WrittenExpression?, dateFormat: DateFormat, options: [ChoiceOption],
          optionsFilter: WrittenExpression?, minItems: Int?, maxItems: Int?, checks: [CheckRule],
          message: LocalizedText?, messages: [IssueCode: LocalizedText], members: [FieldID],
-         display: DisplayTemplate?) {
+         display: DisplayTemplate?, digits: DecimalDigits = .any, maskValue: Mask.ValueForm = .formatted,
+         hints: FieldHints = FieldHints()) {
         self.id = id
         self.path = path
         self.name = name
@@ -93,10 +107,38 @@ public final class FieldRules: Sendable {
         self.messages = messages
         self.members = members
         self.display = display
+        self.digits = digits
+        self.maskValue = maskValue
+        self.hints = hints
     }
 
     /// Whether the field's value is computed by a `value:` expression.
     public var isComputed: Bool { computed != nil }
     /// Whether this is a field of a list's items.
     public var isItemField: Bool { list != nil }
+}
+
+/// How a rules file asks a screen to present a field: a placeholder, a help text and free-form
+/// `ui:` hints (`widget: slider`, `keyboard: email` …) that RuleCheck passes on without reading.
+///
+/// ```yaml
+/// - id: email
+///   type: text
+///   placeholder: name@example.com
+///   help: {en: We send the policy here, ru: Сюда придёт полис}
+///   ui: {keyboard: email, autocomplete: email}
+/// ```
+public struct FieldHints: Hashable, Sendable {
+    /// Text shown in an empty field.
+    public var placeholder: LocalizedText?
+    /// A longer explanation under or beside the field.
+    public var help: LocalizedText?
+    /// Free-form hints by name, as written under `ui:`.
+    public var ui: [String: String]
+
+    public init(placeholder: LocalizedText? = nil, help: LocalizedText? = nil, ui: [String: String] = [:]) {
+        self.placeholder = placeholder
+        self.help = help
+        self.ui = ui
+    }
 }

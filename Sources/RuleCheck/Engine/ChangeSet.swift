@@ -22,19 +22,27 @@ public struct ChangeSet: Hashable, Sendable {
     public var shownIssues: [String: [Issue]] = [:]
     /// Fields whose ``Interaction`` changed (focus, blur, submit, reset): the new one.
     public var interaction: [String: Interaction] = [:]
+    /// Fields whose typed text, caret or input state changed (``Form/type(_:text:caret:)``): the
+    /// new ``FieldInput``; `nil` when the value no longer comes from typing (set, cleared by the
+    /// engine), and the text box shows ``Form/displayText(_:)`` again.
+    public var inputs: [String: FieldInput?] = [:]
     /// Sections whose completeness changed: `true` when now complete.
     public var sections: [String: Bool] = [:]
     /// Gates whose state changed: `true` when now open.
     public var gates: [String: Bool] = [:]
     /// Lists whose number of items changed: the new count.
     public var items: [String: Int] = [:]
+    /// What changed about the pages of a paged form (the current page, the pages shown, which
+    /// are valid); `nil` when nothing did.
+    public var pages: PageChange?
 
     public init() {}
 
     /// Whether nothing changed.
     public var isEmpty: Bool {
         values.isEmpty && visible.isEmpty && enabled.isEmpty && required.isEmpty && issues.isEmpty
-            && shownIssues.isEmpty && interaction.isEmpty && sections.isEmpty && gates.isEmpty && items.isEmpty
+            && shownIssues.isEmpty && interaction.isEmpty && inputs.isEmpty && sections.isEmpty && gates.isEmpty
+            && items.isEmpty && pages == nil
     }
 
     /// Makes room for changes to about `count` fields.
@@ -53,9 +61,10 @@ public struct ChangeSet: Hashable, Sendable {
         let enabledChanged = old.isEnabled != new.isEnabled, requiredChanged = old.isRequired != new.isRequired
         let issuesChanged = old.issues != new.issues
         let interactionChanged = old.interaction != new.interaction
-        let shownChanged = (issuesChanged || interactionChanged) && old.shownIssues != new.shownIssues
+        let inputChanged = old.typed != new.typed && old.input != new.input
+        let shownChanged = (issuesChanged || interactionChanged || inputChanged) && old.shownIssues != new.shownIssues
         guard valueChanged || visibleChanged || enabledChanged || requiredChanged || issuesChanged
-            || interactionChanged else { return }
+            || interactionChanged || inputChanged else { return }
         let path = path()
         if valueChanged { values[path] = .some(new.value) }
         if visibleChanged { visible[path] = new.isVisible }
@@ -64,5 +73,6 @@ public struct ChangeSet: Hashable, Sendable {
         if issuesChanged { issues[path] = new.issues }
         if shownChanged { shownIssues[path] = new.shownIssues }
         if interactionChanged { interaction[path] = new.interaction }
+        if inputChanged { inputs[path] = .some(new.input) }
     }
 }

@@ -114,10 +114,16 @@ extension Form {
         let old = states[slot]
         var input = FieldEvaluator.Input()
         input.changedParent = changedParent(field, slot, changed)
+        // Text being typed goes with a cascade clear, like a value.
+        var typed = input.changedParent == nil ? old.typed : nil
+        input.isUnreadable = typed?.failure != nil
         var outcome = FieldEvaluator.Outcome()
         evaluator.step(field, slot, input, mode: .form, values: &values, today: today, into: &outcome)
+        if outcome.valueChanged || (!outcome.isVisible && rules.hiddenValues == .clear) { typed = nil }
         var status = FieldStatus(provenance: old.provenance, isVisible: outcome.isVisible, isEnabled: outcome.isEnabled,
-                                 isRequired: outcome.isRequired, issues: [], interaction: old.interaction)
+                                 isRequired: outcome.isRequired, issues: [], interaction: old.interaction, typed: typed)
+        // Typed text that is not a value yet: the field is empty, and says why (while visible).
+        if let unreadable = typed?.failure, outcome.isVisible { outcome.failures.insert(unreadable, at: 0) }
         // A server's issues (code `external`) stay with the value they were about, while visible.
         let external = old.issues.isEmpty || outcome.valueChanged || !outcome.isVisible || changed.contains(slot)
             ? [] : old.issues.filter { $0.code == .external }
@@ -129,8 +135,9 @@ extension Form {
         if !outcome.failures.isEmpty {
             let messages = evaluator.messages
             let value = values[slot]
+            let written = status.typed?.input.text
             status.issues = values.withContext(item: slot.item, today: today) { context in
-                outcome.failures.map { messages.issue($0, field, value: value, written: nil, context) }
+                outcome.failures.map { messages.issue($0, field, value: value, written: written, context) }
             }
         }
         if !external.isEmpty { status.issues += external }

@@ -48,7 +48,8 @@ extension Form {
     /// The field's value as a screen shows it, for every type: an option's title (titles joined
     /// by commas for a multi_choice), a date in the field's format, a bool as the locale's yes or
     /// no, a number in plain decimal, a group's ``display(_:)`` summary, a list's number of
-    /// items; empty for an empty field or an unknown path.
+    /// items; empty for an empty field or an unknown path. While the value comes from
+    /// ``type(_:text:caret:)``, the typed text as formatted (``FieldState/input``).
     ///
     /// ```swift
     /// form.displayText("doc_type")      // "Passport" (the option's title), not "passport"
@@ -57,6 +58,7 @@ extension Form {
     /// ```
     public func displayText(_ path: String) -> String {
         guard let slot = try? slot(path) else { return "" }
+        if let typed = states[slot].typed { return typed.input.text }
         let field = rules.fields[slot.field.index]
         switch field.type {
         case .group: return display(path)

@@ -54,7 +54,7 @@ extension FieldEvaluator {
             if let minimum = field.minLength, text.scalarCount(isBelow: minimum) { found.append(.minLength(check: nil)) }
             if let maximum = field.maxLength, text.scalarCount(isAbove: maximum) { found.append(.maxLength(check: nil)) }
             if let pattern = field.pattern, let failure = patternFailure(pattern, text, check: nil) { found.append(failure) }
-            if let mask = field.mask, !mask.isComplete(text) { found.append(.mask(check: nil)) }
+            if let mask = field.mask, !mask.isComplete(text, as: field.maskValue) { found.append(.mask(check: nil)) }
         case .number, .date:
             if let bound = field.min,
                let failure = rangeFailure(min: true, bound, value, check: nil, context, &found) {
@@ -105,7 +105,7 @@ extension FieldEvaluator {
                     found.append(failure)
                 }
             case .mask(let mask):
-                if case .text(let text)? = value, !mask.isComplete(text) { found.append(.mask(check: index)) }
+                if case .text(let text)? = value, !mask.isComplete(text, as: field.maskValue) { found.append(.mask(check: index)) }
             case .min(let bound):
                 if let value, let failure = rangeFailure(min: true, bound, value, check: index, context, &found) {
                     found.append(failure)

@@ -1,8 +1,13 @@
+import Patterns
+
 /// Reads values of a field's type from text (CSV cells, `Form.set(_:text:)`).
 ///
-/// * text: as is; empty text is an empty value;
+/// * text: as is; empty text is an empty value; a masked field's digits of other scripts as 0–9;
 /// * number, integer: plain decimal (`-12`, `3.5`); an integer must be whole;
 /// * date: in the field's format (`defaults.date_format` or its own `format`);
+///
+/// Numbers, dates and masked text take the decimal digits of every script as 0–9 (`۱۲۳`),
+/// unless the field says `digits: ascii`.
 /// * bool: `true`/`false`, `yes`/`no`, `1`/`0`, in any case;
 /// * choice: one of the option values, written as text;
 /// * multi_choice: a JSON array of option values, `["a", "b"]`.
@@ -23,17 +28,19 @@ enum ValueReader {
         if text.isEmpty { return .success(nil) }
         switch field.type {
         case .text:
-            return .success(.text(text))
+            return .success(.text(maskedText(text, field)))
         case .number:
-            guard let number = NumberText.parse(text) else { return .failure(Unreadable(failure: .type(.number))) }
+            guard let number = NumberText.parse(text, digits: field.digits) else {
+                return .failure(Unreadable(failure: .type(.number)))
+            }
             return .success(.number(number))
         case .integer:
-            guard let number = NumberText.parse(text), number == number.rounded() else {
+            guard let number = NumberText.parse(text, digits: field.digits), number == number.rounded() else {
                 return .failure(Unreadable(failure: .type(.wholeNumber)))
             }
             return .success(.number(number))
         case .date:
-            guard let day = field.dateFormat.parse(text) else {
+            guard let day = field.dateFormat.parse(text, digits: field.digits) else {
                 return .failure(Unreadable(failure: .type(.date(format: field.dateFormat.pattern))))
             }
             return .success(.date(day))
@@ -52,6 +59,12 @@ enum ValueReader {
         }
     }
 
+    /// A masked field's text with the digits of other scripts as 0–9, as its mask stores
+    /// what is typed; any other text as it is.
+    static func maskedText(_ text: String, _ field: FieldRules) -> String {
+        field.mask != nil && field.digits == .any ? DecimalDigits.folded(text) : text
+    }
+
     static func bool(_ text: String) -> Bool? {
         switch text.lowercased() {
         case "true", "yes", "1": true
@@ -63,7 +76,7 @@ enum ValueReader {
     /// The option whose value is written `text` (`12` for the number 12, `true` for a bool).
     static func option(_ text: String, of field: FieldRules) -> Value? {
         // Read once, at the first option that needs it, not once for each option.
-        lazy var number = NumberText.parse(text)
+        lazy var number = NumberText.parse(text, digits: field.digits)
         lazy var flag = bool(text)
         for option in field.options {
             switch option.value {
@@ -94,7 +107,7 @@ extension ValueReader {
         if case .null = json { return .success(nil) }
         switch (field.type, json) {
         case (.text, .string(let text)):
-            return .success(Value.normalized(.text(text)))
+            return .success(Value.normalized(.text(maskedText(text, field))))
         case (.number, .number(let number)):
             return .success(.number(number))
         case (.integer, .number(let number)) where number == number.rounded():
@@ -102,7 +115,7 @@ extension ValueReader {
         case (.date, .string(let text)):
             if text.isEmpty { return .success(nil) }
             let format = dates == .iso ? DateFormat.iso : field.dateFormat
-            guard let day = format.parse(text) else {
+            guard let day = format.parse(text, digits: field.digits) else {
                 return .failure(Unreadable(failure: .type(.date(format: format.pattern))))
             }
             return .success(.date(day))

@@ -184,6 +184,9 @@ struct MessageBuilder: Sendable {
     func display(_ value: Value, _ field: FieldRules) -> String {
         switch value {
         case .date(let day): field.dateFormat.format(day)
+        case .text(let text) where field.maskValue == .extracted:
+            // An extracted value (`79161234567`) is shown formatted (`+7 (916) 123-45-67`).
+            field.mask.map { $0.format(text).text } ?? text
         case .list(let items): items.map { display($0, field) }.joined(separator: ", ")
         default: value.description
         }

@@ -129,11 +129,11 @@ public struct SampleGenerator {
             }
             if !checkShapes.isEmpty { makers.append(2) }
             switch makers.randomElement(using: &random) {
-            case 0?: return field.mask.map { .text($0.sample(using: &random)) }
+            case 0?: return field.mask.map { .text($0.sample(using: &random, as: field.maskValue)) }
             case 1?: return field.pattern.flatMap { PatternSampler($0.source) }.map { .text($0.sample(using: &random)) }
             case 2?:
                 switch checkShapes.randomElement(using: &random) {
-                case .mask(let mask)?: return .text(mask.sample(using: &random))
+                case .mask(let mask)?: return .text(mask.sample(using: &random, as: field.maskValue))
                 case .pattern(let pattern)?: return PatternSampler(pattern.source).map { .text($0.sample(using: &random)) }
                 default: return nil
                 }
