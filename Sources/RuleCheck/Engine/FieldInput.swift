@@ -1,5 +1,3 @@
-public import Patterns
-
 /// What a field's text box holds while the user types into it (``Form/type(_:text:caret:)``):
 /// the text as the field formats it, where the caret goes, and how far the text gets.
 ///
@@ -8,13 +6,19 @@ public import Patterns
 /// form["phone"].input     // FieldInput(text: "+7 (916", caret: 7, state: .partial)
 /// ```
 public struct FieldInput: Hashable, Sendable {
-    /// How far typed text gets, as with a mask: `complete` (a whole value of the field's type: a
-    /// complete masked value, a number, a real day in the field's format), `partial` (a
-    /// beginning that more typing may complete — `+7 (916) 12`, `12.05.`, `-` — not an error
-    /// while the field is being edited) or `invalid` (text that cannot become a value, such as
-    /// `12a` in a number field, or a last character the mask refused: the text then holds what
-    /// it took).
-    public typealias State = MaskResult.State
+    /// How far typed text gets. (The cases of `MaskResult.State`, which it mostly comes from;
+    /// its own type so that a screen compares states without importing Patterns.)
+    public enum State: String, Hashable, Sendable, CaseIterable {
+        /// The text is a whole value of the field's type (a complete masked value, a number, a
+        /// real day in the field's format).
+        case complete
+        /// A beginning that more typing may complete (`+7 (916) 12`, `12.05.`, `-`): not an
+        /// error while the field is being edited.
+        case partial
+        /// The text cannot become a value (`12a` in a number field), or the last character typed
+        /// was refused by the mask (the text then holds what it took).
+        case invalid
+    }
 
     /// The text to show, formatted by the field's mask (or the date format's).
     public let text: String

@@ -66,7 +66,7 @@ extension Form {
                 return (.text(text), TypedInput(FieldInput(text: text, caret: caret, state: .complete), failure: nil, isFixable: false))
             }
             let result = mask.format(text, caret: caret)
-            let input = FieldInput(text: result.text, caret: result.caret, state: result.state)
+            let input = FieldInput(text: result.text, caret: result.caret, state: FieldInput.State(result.state))
             // What the mask took is always a beginning of a value: its `mask` issue says the rest.
             return (.text(field.maskValue == .extracted ? result.raw : result.text),
                     TypedInput(input, failure: nil, isFixable: false))
@@ -130,6 +130,16 @@ extension Form {
         }
         guard current.isEnabled || provenance == .suggestion else {
             throw FormError(.disabledField, "'\(path)' is disabled")
+        }
+    }
+}
+
+private extension FieldInput.State {
+    init(_ state: MaskResult.State) {
+        switch state {
+        case .complete: self = .complete
+        case .partial: self = .partial
+        case .invalid: self = .invalid
         }
     }
 }
