@@ -241,3 +241,31 @@ extension Mask: CustomStringConvertible {
     /// The mask as written (alternatives joined by ` | `).
     public var description: String { notation }
 }
+
+extension Mask {
+    /// The first alternative as an empty field shows it: each input position as `_`, fixed
+    /// characters as themselves, optional blocks and an open tail left out (`+7 (___) ___-__-__`).
+    public var placeholder: String {
+        var text = String.UnicodeScalarView()
+        let layout = layouts[0]
+        for (position, slot) in layout.slots.enumerated() where layout.blockOf[position] < 0 {
+            switch slot {
+            case .input: text.append("_")
+            case .literal(let scalar, _): text.append(scalar)
+            }
+        }
+        return String(text)
+    }
+}
+
+extension Mask {
+    /// Whether every input position of every alternative takes digits only.
+    public var takesDigitsOnly: Bool {
+        layouts.allSatisfy { layout in
+            layout.slots.allSatisfy { slot in
+                if case .input(let kind, _, _) = slot { return kind == .digit }
+                return true
+            }
+        }
+    }
+}
