@@ -138,10 +138,11 @@ extension Form {
         return (form, dropped)
     }
 
-    /// Puts a snapshot's items and values into this new form and evaluates it. Strict: stops at
-    /// the first entry that does not fit (returned); lenient: skips each such entry, returning all.
-    private mutating func restore(_ snapshot: FormSnapshot, lenient: Bool) throws(FormError) -> [SnapshotDrop] {
-        guard snapshot.form == rules.form else {
+    /// Puts a snapshot's items and values into this form and evaluates it. Strict: stops at the
+    /// first entry that does not fit (returned); lenient: skips each such entry, returning all.
+    /// `anyForm`: the snapshot may be of another form (``copy(sections:from:)``).
+    mutating func restore(_ snapshot: FormSnapshot, lenient: Bool, anyForm: Bool = false) throws(FormError) -> [SnapshotDrop] {
+        guard anyForm || snapshot.form == rules.form else {
             throw FormError(.snapshotMismatch, "the snapshot is of form '\(snapshot.form)', not '\(rules.form)'")
         }
         var dropped: [SnapshotDrop] = []
