@@ -30,21 +30,29 @@ extension Mask {
     /// **Alternatives** are each applied, and one is chosen: one that does not find the input
     /// invalid; first those whose regex PCRE2 matches the text as typed, completely, then
     /// partially (the user typed its fixed characters, as in `8 (9`, or the text was formatted by
-    /// it before); then a complete result before a partial one; then the one that took the most
-    /// typed characters as its fixed characters (`7…` for `+7 (000) …`); ties go to the earlier
-    /// one. A partial result that is a complete value of another alternative is that one's.
+    /// it before); then the one that dropped the fewest characters; then a complete result
+    /// before a partial one; then the one that took the most typed characters as its fixed
+    /// characters (`7…` for `+7 (000) …`); ties go to the earlier one. A partial result that is
+    /// a complete value of another alternative is that one's.
     ///
     /// - Parameters:
     ///   - typed: the text as it is now (after the keystroke).
     ///   - caret: where the caret is in `typed`, in Unicode scalars; `nil` for the end.
+    ///   - droppingRefused: leave out a character that fits nowhere and read on, as input-mask
+    ///     libraries do while the user types (`916x1` is `+7 (916) 1`, with
+    ///     ``MaskResult/dropped`` 1), instead of stopping there with the state `invalid`.
     /// - Complexity: O(a(n + m)) for n typed scalars, a alternatives of m positions.
-    public func format(_ typed: String, caret: Int? = nil) -> MaskResult {
+    public func format(_ typed: String, caret: Int? = nil, droppingRefused: Bool = false) -> MaskResult {
         let input = Array(typed.unicodeScalars)
         let caretIn = Swift.min(Swift.max(caret ?? input.count, 0), input.count)
-        guard layouts.count > 1 else { return MaskResult(layouts[0].scan(input, caret: caretIn, accept), alternative: 0) }
-        var best: (rank: (Int, Int, Int), alternative: Int, scan: MaskLayout.Scan)?
+        let accept = self.accept
+        func scan(_ layout: MaskLayout, _ input: [Unicode.Scalar], caret: Int) -> MaskLayout.Scan {
+            layout.scan(input, caret: caret, dropsRefused: droppingRefused, accept)
+        }
+        guard layouts.count > 1 else { return MaskResult(scan(layouts[0], input, caret: caretIn), alternative: 0) }
+        var best: (rank: (Int, Int, Int, Int), alternative: Int, scan: MaskLayout.Scan)?
         for (alternative, layout) in layouts.enumerated() {
-            let scan = layout.scan(input, caret: caretIn, accept)
+            let scan = scan(layout, input, caret: caretIn)
             let fit = input.isEmpty ? .noMatch : (try? layout.pattern.partialMatch(typed)) ?? .noMatch
             let fitRank = switch fit {
             case .complete: 0
@@ -56,16 +64,16 @@ extension Mask {
             case .partial: 1
             case .invalid: 2
             }
-            let rank = (scan.state == .invalid ? 3 : fitRank, stateRank, -scan.typedFixed)
+            let rank = (scan.state == .invalid ? 3 : fitRank, scan.dropped, stateRank, -scan.typedFixed)
             if let current = best, current.rank <= rank { continue }
             best = (rank, alternative, scan)
         }
-        var chosen = best ?? (rank: (0, 0, 0), alternative: 0, scan: layouts[0].scan(input, caret: caretIn, accept))
+        var chosen = best ?? (rank: (0, 0, 0, 0), alternative: 0, scan: scan(layouts[0], input, caret: caretIn))
         if chosen.scan.state == .partial,
            let complete = layouts.firstIndex(where: { $0.pattern.matchesQuietly(chosen.scan.text) }) {
             // The text is a complete value of another alternative (`А 123 ВС 77` of the two-digit
             // region while the three-digit one was being typed): it is complete.
-            var rescan = layouts[complete].scan(chosen.scan.text, caret: chosen.scan.caret, accept)
+            var rescan = scan(layouts[complete], chosen.scan.text, caret: chosen.scan.caret)
             if rescan.state != .complete || rescan.text != chosen.scan.text {
                 // Read otherwise by that alternative (a typed 7 taken as its fixed 7): the text
                 // stands, complete.

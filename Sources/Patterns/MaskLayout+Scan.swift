@@ -9,10 +9,13 @@ extension MaskLayout {
         /// How many typed characters were taken as the mask's fixed characters: how much the
         /// typing looks like this alternative.
         var typedFixed = 0
+        /// How many typed characters were refused and left out (when dropping them).
+        var dropped = 0
     }
 
-    /// Applies this alternative to `input` (see ``Mask/format(_:caret:)`` for the reading rules);
-    /// `accept` says what an input position makes of a scalar (`nil`: it does not fit).
+    /// Applies this alternative to `input` (see ``Mask/format(_:caret:droppingRefused:)`` for the
+    /// reading rules); `accept` says what an input position makes of a scalar (`nil`: it does not
+    /// fit). `dropsRefused`: a scalar that fits nowhere is left out, and the rest read on.
     ///
     /// The caret goes after what the characters typed before it became: the text as it stands
     /// once the scalar before the caret has been read (with the fixed characters the mask wrote
@@ -26,7 +29,7 @@ extension MaskLayout {
     /// the most input.
     ///
     /// - Complexity: O(n + m) for n typed scalars and m positions, times the readings tried.
-    func scan(_ input: [Unicode.Scalar], caret caretIn: Int,
+    func scan(_ input: [Unicode.Scalar], caret caretIn: Int, dropsRefused: Bool = false,
               _ accept: (InputKind, Unicode.Scalar) -> Unicode.Scalar?) -> Scan {
         var pending: [Set<Int>] = [[]]
         var tried: Set<Set<Int>> = []
@@ -35,7 +38,7 @@ extension MaskLayout {
         while !pending.isEmpty, tried.count < Self.maxReadings {
             let flipped = pending.removeFirst()
             guard tried.insert(flipped).inserted else { continue }
-            let (result, decided) = scan(input, caret: caretIn, accept, flipping: flipped)
+            let (result, decided) = scan(input, caret: caretIn, dropsRefused: dropsRefused, accept, flipping: flipped)
             switch result.state {
             case .complete: return result
             case .partial: if partial == nil { partial = result }
@@ -51,12 +54,15 @@ extension MaskLayout {
 
     /// One reading: `flipping` holds the blocks to decide the other way; returns the blocks
     /// where a decision was made (the character fitted the block's start).
-    private func scan(_ input: [Unicode.Scalar], caret caretIn: Int,
+    private func scan(_ input: [Unicode.Scalar], caret caretIn: Int, dropsRefused: Bool,
                       _ accept: (InputKind, Unicode.Scalar) -> Unicode.Scalar?,
                       flipping: Set<Int>) -> (Scan, decided: [Int]) {
         var result = Scan()
         var decided: [Int] = []
         var slot = 0
+        // Where the scan stood after the last typed scalar taken: a refused scalar that is
+        // dropped takes the scan back there, with the fixed characters written for it.
+        var checkpoint = (slot: 0, entered: -1, repeating: false, ended: false)
         var next = 0
         var invalid = false
         var ended = false
@@ -78,6 +84,15 @@ extension MaskLayout {
             if kept { result.raw.append(scalar) }
         }
 
+        /// Leaves out the scalar at `next`: back to the checkpoint, on to the next scalar.
+        func drop() {
+            result.text.removeLast(result.text.count - taken)
+            result.raw.removeLast(result.raw.count - rawTaken)
+            (slot, entered, repeating, ended) = checkpoint
+            next += 1
+            result.dropped += 1
+        }
+
         scanning: while next < input.count {
             if caret == nil, next >= caretIn { caret = result.text.count }
             let scalar = input[next]
@@ -85,6 +100,10 @@ extension MaskLayout {
                 // Past the end of the mask only separators may follow.
                 if scalar.isSeparator {
                     next += 1
+                    continue
+                }
+                if dropsRefused {
+                    drop()
                     continue
                 }
                 invalid = true
@@ -117,6 +136,7 @@ extension MaskLayout {
                     result.typedFixed += 1
                     taken = result.text.count
                     rawTaken = result.raw.count
+                    checkpoint = (slot, entered, repeating, ended)
                 } else {
                     write(slot)
                     slot += 1
@@ -126,6 +146,10 @@ extension MaskLayout {
                     // The value has ended: only separators may follow.
                     if scalar.isSeparator {
                         next += 1
+                        continue
+                    }
+                    if dropsRefused {
+                        drop()
                         continue
                     }
                     invalid = true
@@ -145,6 +169,7 @@ extension MaskLayout {
                     rawTaken = result.raw.count
                     filled = taken
                     rawFilled = rawTaken
+                    checkpoint = (slot, entered, repeating, ended)
                 } else if optional && (!scalar.isSeparator || movesOn) {
                     // The user moves on past an optional position: with a character that fills a
                     // later one, or with the fixed character that follows.
@@ -152,6 +177,8 @@ extension MaskLayout {
                     slot += 1
                 } else if scalar.isSeparator {
                     next += 1
+                } else if dropsRefused {
+                    drop()
                 } else {
                     invalid = true
                     break scanning

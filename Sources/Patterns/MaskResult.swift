@@ -21,6 +21,9 @@ public struct MaskResult: Sendable, Hashable {
     public let caret: Int
     /// The alternative that was applied (an index into ``Mask/alternatives``).
     public let alternative: Int
+    /// How many typed characters were refused and left out (with `droppingRefused`; otherwise
+    /// the first refused one makes the result ``State/invalid``).
+    public let dropped: Int
 
     init(_ scan: MaskLayout.Scan, alternative: Int) {
         text = string(scan.text)
@@ -28,6 +31,7 @@ public struct MaskResult: Sendable, Hashable {
         state = scan.state
         caret = scan.caret
         self.alternative = alternative
+        dropped = scan.dropped
     }
 }
 

@@ -211,6 +211,23 @@ struct MaskToolkitTests {
         #expect(deleted.caret == 7)
     }
 
+    // MARK: - Dropping refused characters
+
+    @Test func typingDropsWhatNoPositionTakes() throws {
+        let phone = try Mask("+7 (000) 000-00-00")
+        let result = phone.format("45x09", droppingRefused: true)
+        #expect(result.text == "+7 (450) 9")
+        #expect(result.dropped == 1)
+        #expect(result.state == .partial)
+        #expect(phone.format("45x09").state == .invalid)  // without dropping, the x stops it
+        // The fixed characters written for a dropped character go with it; the caret follows.
+        let caret = phone.format("916x", caret: 4, droppingRefused: true)
+        #expect(caret.text == "+7 (916")
+        #expect(caret.caret == 7)
+        let alternatives = try Mask(alternatives: Self.phones)
+        #expect(alternatives.format("8916123456777", droppingRefused: true).text == "8 (916) 123-45-67")
+    }
+
     // MARK: - Properties on random masks
 
     /// On random masks (blocks, kept characters, an open tail, a class) and random typing, a
@@ -227,6 +244,11 @@ struct MaskToolkitTests {
             if result.state == .complete {
                 #expect(mask.isComplete(result.raw, as: .extracted), "\(context)")
             }
+            // Typing (dropping what no position takes) never ends invalid, and gives the same
+            // text again for its own text.
+            let typing = mask.format(typed, droppingRefused: true)
+            #expect(typing.state != .invalid, "\(context)")
+            #expect(mask.format(typing.text, droppingRefused: true).text == typing.text, "\(context)")
         }
         #expect(complete > 400)
     }

@@ -1,3 +1,5 @@
+import Foundation
+import Patterns
 import RuleCheck
 import Testing
 
@@ -48,8 +50,8 @@ struct FormMetadataTests {
         let phone = try #require(form.metadata("phone"))
         #expect(phone.keyboard == .phone)
         #expect(phone.placeholder == "+7 (___) ___-__-__")
-        #expect(phone.mask == "+7 (000) 000-00-00")
-        #expect(phone.maskAlternatives == ["+7 (000) 000-00-00"])
+        #expect(phone.mask?.notation == "+7 (000) 000-00-00")
+        #expect(phone.mask?.format("9161234567").text == "+7 (916) 123-45-67")
         #expect(form.metadata("passport")?.keyboard == .number)
         #expect(form.metadata("name")?.keyboard == .text)
     }
@@ -61,7 +63,7 @@ struct FormMetadataTests {
         #expect(name.minLength == 2 && name.maxLength == 40)
         let birth = try #require(form.metadata("birth_date"))
         #expect(birth.max == .date(Day(iso: "2008-11-22")!))
-        #expect(birth.dateFormat == "dd.MM.yyyy")
+        #expect(birth.dateFormat?.pattern == "dd.MM.yyyy")
         #expect(birth.placeholder == "dd.MM.yyyy")
         #expect(birth.keyboard == .number)
         #expect(form.metadata("power")?.max == 500)
@@ -79,5 +81,25 @@ struct FormMetadataTests {
         #expect(kind.keyboard == .notTyped)
         #expect(form.metadata("agree")?.keyboard == .notTyped)
         #expect(form.metadata("nowhere") == nil)
+    }
+
+    /// The mask that applies now: a check's, while its `when` holds (Rules/osago.yaml).
+    @Test func theMaskOfACheckAppliesWhileItsWhenHolds() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let rules = try RuleSet(contentsOf: root.appendingPathComponent("Rules/osago.yaml"))
+        var form = Form(rules, today: Day(iso: "2026-11-22")!)
+        #expect(form.metadata("doc_number")?.mask == nil)
+        try form.set("doc_type", to: "passport")
+        #expect(form.metadata("doc_number")?.mask?.notation == "0000 000000")
+        #expect(form.metadata("doc_number")?.placeholder == "____ ______")
+        try form.type("doc_number", text: "4509123456")
+        #expect(form["doc_number"].value == "4509 123456")
+        try form.set("doc_type", to: "residence_permit")
+        #expect(form.metadata("doc_number")?.mask?.notation == "00 0000000")
+        // A list's field named without an item: its own mask, no bounds evaluated.
+        let template = try #require(form.metadata("drivers.license_number"))
+        #expect(template.mask?.notation == "00 00 000000")
+        #expect(form.metadata("drivers[0].license_number") == nil)  // no such item
     }
 }

@@ -58,11 +58,24 @@ struct FormTypingTests {
         #expect(form.displayText("phone") == "+7 (916) 123-45-67")
     }
 
-    @Test func aRefusedCharacterIsDroppedAndSaidSo() throws {
+    @Test func aCharacterNoPositionTakesIsDropped() throws {
         var form = try form()
         let changes = try form.type("phone", text: "916x", caret: 4)
-        #expect(changes.inputs["phone"] == .some(FieldInput(text: "+7 (916", caret: 7, state: .invalid)))
+        #expect(changes.inputs["phone"] == .some(FieldInput(text: "+7 (916", caret: 7, state: .partial)))
         #expect(form["phone"].value == "+7 (916")
+        // The rest is kept, as input-mask libraries do.
+        try form.type("phone", text: "91x6123")
+        #expect(form["phone"].value == "+7 (916) 123")
+    }
+
+    /// Carets count UTF-16 code units, as UIKit and browsers do.
+    @Test func caretsAreUTF16Offsets() throws {
+        let rules = try RuleSet(yaml: "fields:\n  - id: tag\n    type: text\n    mask: '🙂 000'\n  - id: note\n    type: text\n")
+        var form = Form(rules)
+        let masked = try form.type("tag", text: "12", caret: 2)
+        #expect(masked.inputs["tag"] == .some(FieldInput(text: "🙂 12", caret: 5, state: .partial)))
+        let plain = try form.type("note", text: "🙂a", caret: 2)
+        #expect(plain.inputs["note"] == .some(FieldInput(text: "🙂a", caret: 2, state: .complete)))
     }
 
     @Test func leavingAPartialValueShowsItsIssue() throws {

@@ -33,8 +33,6 @@ public final class FieldRules: Sendable {
     /// Whether a masked field stores the formatted text (the default) or the mask's extracted
     /// value (`mask_value: extracted`).
     public let maskValue: Mask.ValueForm
-    /// The placeholder, help text and `ui:` hints of the rules file.
-    public let hints: FieldHints
     /// All must hold for the field to be visible (its own `visible_if` and its groups' and list's).
     let visibleConditions: [WrittenExpression]
     let enabledConditions: [WrittenExpression]
@@ -72,8 +70,7 @@ public final class FieldRules: Sendable {
          max: WrittenExpression?, dateFormat: DateFormat, options: [ChoiceOption],
          optionsFilter: WrittenExpression?, minItems: Int?, maxItems: Int?, checks: [CheckRule],
          message: LocalizedText?, messages: [IssueCode: LocalizedText], members: [FieldID],
-         display: DisplayTemplate?, digits: DecimalDigits = .any, maskValue: Mask.ValueForm = .formatted,
-         hints: FieldHints = FieldHints()) {
+         display: DisplayTemplate?, digits: DecimalDigits = .any, maskValue: Mask.ValueForm = .formatted) {
         self.id = id
         self.path = path
         self.name = name
@@ -109,7 +106,6 @@ public final class FieldRules: Sendable {
         self.display = display
         self.digits = digits
         self.maskValue = maskValue
-        self.hints = hints
     }
 
     /// Whether the field's value is computed by a `value:` expression.
@@ -118,27 +114,3 @@ public final class FieldRules: Sendable {
     public var isItemField: Bool { list != nil }
 }
 
-/// How a rules file asks a screen to present a field: a placeholder, a help text and free-form
-/// `ui:` hints (`widget: slider`, `keyboard: email` …) that RuleCheck passes on without reading.
-///
-/// ```yaml
-/// - id: email
-///   type: text
-///   placeholder: name@example.com
-///   help: {en: We send the policy here, ru: Сюда придёт полис}
-///   ui: {keyboard: email, autocomplete: email}
-/// ```
-public struct FieldHints: Hashable, Sendable {
-    /// Text shown in an empty field.
-    public var placeholder: LocalizedText?
-    /// A longer explanation under or beside the field.
-    public var help: LocalizedText?
-    /// Free-form hints by name, as written under `ui:`.
-    public var ui: [String: String]
-
-    public init(placeholder: LocalizedText? = nil, help: LocalizedText? = nil, ui: [String: String] = [:]) {
-        self.placeholder = placeholder
-        self.help = help
-        self.ui = ui
-    }
-}

@@ -19,6 +19,9 @@ public final class RuleSet: Sendable {
     /// Every field, indexed by ``FieldID/index``: sections' fields depth-first in file order.
     public let fields: [FieldRules]
     public let sections: [SectionRules]
+    /// The pages of a paged form (`pages: true`, or `page:` on sections), in order; empty for a
+    /// form of one page.
+    public let pages: [PageRules]
     public let gates: [GateRules]
     /// Warnings about likely mistakes (the rules compile anyway).
     public let warnings: [Diagnostic]
@@ -52,6 +55,7 @@ public final class RuleSet: Sendable {
         var source: String
         var fields: [FieldRules]
         var sections: [SectionRules]
+        var pages: [PageRules] = []
         var gates: [GateRules]
         var warnings: [Diagnostic]
         var hiddenValues: HiddenValues
@@ -66,6 +70,7 @@ public final class RuleSet: Sendable {
         source = parts.source
         fields = parts.fields
         sections = parts.sections
+        pages = parts.pages
         gates = parts.gates
         warnings = parts.warnings
         hiddenValues = parts.hiddenValues
@@ -172,6 +177,15 @@ public struct SectionRules: Sendable {
     public let title: String
     /// The section's fields in display order, depth-first (a group before its members).
     public let fields: [FieldID]
+}
+
+/// A page of a paged form: one or more sections shown together, one step of a wizard.
+public struct PageRules: Sendable {
+    public let id: String
+    /// The title of its first section.
+    public let title: String
+    /// Its sections, as indices into ``RuleSet/sections``, in order.
+    public let sections: [Int]
 }
 
 /// A gate: a named set of fields that must all be valid for an action (a button).

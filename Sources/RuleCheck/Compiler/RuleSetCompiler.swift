@@ -161,9 +161,11 @@ struct RuleSetCompiler {
                          fields: declared.filter { $0.section == index && $0.list == nil }.map(\.id))
         }
         let formName = document.form?.value ?? Self.stem(of: source.name)
-        return RuleSet.Parts(form: formName, title: document.title, source: source.name, fields: fields,
-                             sections: sections, gates: gates, warnings: [], hiddenValues: hiddenValues,
-                             dateFormat: dateFormat, edges: edges, order: order)
+        var parts = RuleSet.Parts(form: formName, title: document.title, source: source.name, fields: fields,
+                                  sections: sections, gates: gates, warnings: [], hiddenValues: hiddenValues,
+                                  dateFormat: dateFormat, edges: edges, order: order)
+        parts.pages = compilePages(document)
+        return parts
     }
 
     private static func stem(of path: String) -> String {

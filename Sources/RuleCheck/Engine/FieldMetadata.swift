@@ -1,3 +1,5 @@
+public import Patterns
+
 /// What a screen needs to build a field's cell, beyond its state: the keyboard, the placeholder,
 /// the help text, the mask and pattern, the lengths and bounds (evaluated now), the date format,
 /// the options on offer with their titles, and the rules file's free-form `ui:` hints.
@@ -30,14 +32,15 @@ public struct FieldMetadata: Hashable, Sendable {
     public let title: String
     public let type: FieldType
     public let keyboard: Keyboard
-    /// The rules file's `placeholder:` in the form's locale; otherwise the mask's
+    /// The `ui: {placeholder: …}` hint in the form's locale; otherwise the mask's
     /// (`+7 (___) ___-__-__`) or the date format (`dd.MM.yyyy`).
     public let placeholder: String?
-    /// The rules file's `help:` in the form's locale.
+    /// The `ui: {help: …}` hint in the form's locale.
     public let help: String?
-    /// The mask as written (alternatives joined by ` | `), and each alternative.
-    public let mask: String?
-    public let maskAlternatives: [String]
+    /// The mask that applies now: the field's own, or that of the first of its `checks:` whose
+    /// `when` holds (a passport number's while `doc_type` is passport). ``Form/type(_:text:caret:)``
+    /// types through it.
+    public let mask: Mask?
     /// The `pattern:` regex as written.
     public let pattern: String?
     public let minLength: Int?
@@ -47,13 +50,13 @@ public struct FieldMetadata: Hashable, Sendable {
     public let min: Value?
     public let max: Value?
     /// A date field's format, such as `dd.MM.yyyy`.
-    public let dateFormat: String?
+    public let dateFormat: DateFormat?
     /// The options on offer now (after `options_filter`, or as a server set them), with titles.
     public let options: [ChoiceOption]
     public let minItems: Int?
     public let maxItems: Int?
-    /// Free-form hints from the rules file's `ui:` (`widget`, `keyboard`, `autocomplete` …).
-    public let ui: [String: String]
+    /// Free-form hints from the rules file's `ui:` (`widget`, `keyboard`, `placeholder`, `help` …).
+    public let ui: [String: JSONValue]
     /// Whether the value is computed (show it read-only).
     public let isComputed: Bool
 }

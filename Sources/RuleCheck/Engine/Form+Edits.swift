@@ -61,6 +61,7 @@ extension Form {
         }
         recomputeAll(changed: [], edit: nil)
         recountValidity()
+        currentPageIndex = firstShownPage(from: 0, step: 1) ?? (rules.pages.isEmpty ? -1 : 0)
         return difference(from: previous)
     }
 

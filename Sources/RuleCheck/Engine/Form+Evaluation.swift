@@ -54,10 +54,17 @@ extension Form {
         if let previous {
             recomputeAll(changed: record.changed, edit: record.edit)
             recountValidity()
+            settleCurrentPage()
             return difference(from: previous)
         }
+        let pagesBefore = rules.pages.isEmpty ? nil : pageSummary
         propagate(&record)
-        return finish(record)
+        var changes = finish(record)
+        if let pagesBefore {
+            settleCurrentPage()
+            changes.pages = pageChange(from: pagesBefore)
+        }
+        return changes
     }
 
     /// Re-evaluates the seeds and everything downstream of a changed value, in topological order.
@@ -161,8 +168,13 @@ extension Form {
     mutating func recountValidity() {
         invalidInSection = Array(repeating: 0, count: rules.sections.count)
         invalidInGate = Array(repeating: 0, count: rules.gates.count)
-        for slot in allSlots() where !state(slot).issues.isEmpty {
+        for slot in allSlots() where !states[slot].issues.isEmpty {
             adjustCounters(slot.field, by: 1)
+        }
+        guard !rules.pages.isEmpty else { return }
+        visibleInSection = Array(repeating: 0, count: rules.sections.count)
+        for slot in allSlots() where states[slot].isVisible {
+            visibleInSection[rules.fields[slot.field.index].section] += 1
         }
     }
 
@@ -179,9 +191,13 @@ extension Form {
         var sectionsBefore: [Int: Bool] = [:]
         var gatesBefore: [Int: Bool] = [:]
         let rules = rules
+        let paged = !rules.pages.isEmpty
         for (slot, old) in record.before {
             let new = state(slot)
             changes.record(rules.path(of: rules.fields[slot.field.index], item: slot.item), from: old, to: new)
+            if paged && old.isVisible != new.isVisible {
+                visibleInSection[rules.fields[slot.field.index].section] += new.isVisible ? 1 : -1
+            }
             let wasInvalid = !old.issues.isEmpty
             guard wasInvalid != !new.issues.isEmpty else { continue }
             let section = rules.fields[slot.field.index].section
@@ -225,6 +241,7 @@ extension Form {
         for list in rules.lists where values.itemCount(of: list) != previous.values.itemCount(of: list) {
             changes.items[rules.fields[list.index].path] = values.itemCount(of: list)
         }
+        if !rules.pages.isEmpty { changes.pages = pageChange(from: previous.pageSummary) }
         return changes
     }
 }

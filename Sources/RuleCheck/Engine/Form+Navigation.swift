@@ -8,11 +8,26 @@ extension Form {
         return slots(in: index).map { self.path($0) }
     }
 
-    /// The next visible, enabled field with a value after `path`, across sections; `nil` at the end.
+    /// The next visible, enabled field with a value (not computed) after `path`, across
+    /// sections; `nil` at the end. In a paged form, within the page of `path`: at its end, `nil`
+    /// — the keyboard's "Next" then becomes ``nextPage()``.
     public func nextField(after path: String) -> String? {
-        let all = rules.sections.indices.flatMap { slots(in: $0) }
-        guard let current = try? slot(path), let position = all.firstIndex(of: current) else { return nil }
-        return all[(position + 1)...].first { slot in
+        neighbour(of: path, step: 1)
+    }
+
+    /// The previous visible, enabled field with a value (not computed) before `path`, across
+    /// sections (in a paged form, within its page); `nil` at the start.
+    public func previousField(before path: String) -> String? {
+        neighbour(of: path, step: -1)
+    }
+
+    private func neighbour(of path: String, step: Int) -> String? {
+        guard let current = try? slot(path) else { return nil }
+        let page = pageIndex(of: current)
+        let all = page >= 0 ? slots(onPage: page) : rules.sections.indices.flatMap { slots(in: $0) }
+        guard let position = all.firstIndex(of: current) else { return nil }
+        let candidates = step > 0 ? Array(all[(position + 1)...]) : all[..<position].reversed()
+        return candidates.first { slot in
             let state = state(slot)
             return state.isVisible && state.isEnabled && rules.fields[slot.field.index].type.holdsValue
                 && !rules.fields[slot.field.index].isComputed
@@ -75,7 +90,7 @@ extension Form {
 
     /// The slots of a section in display order: fields depth-first, each list followed by its
     /// items' fields item by item.
-    private func slots(in section: Int) -> [Slot] {
+    func slots(in section: Int) -> [Slot] {
         var result: [Slot] = []
         for id in rules.sections[section].fields {
             let field = rules.fields[id.index]

@@ -43,6 +43,7 @@ extension Form {
         }
         form.recomputeAll(changed: [], edit: nil)
         form.recountValidity()
+        form.currentPageIndex = form.firstShownPage(from: 0, step: 1) ?? (rules.pages.isEmpty ? -1 : 0)
         return (form, dropped)
     }
 

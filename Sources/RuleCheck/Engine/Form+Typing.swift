@@ -4,7 +4,7 @@ import Patterns
 /// keystroke, the caret moved, and what the text stands for stored as the value.
 extension Form {
     /// The user typed: `text` is what the field's text box holds now, `caret` where the caret is
-    /// in it (Unicode scalars; `nil`: at the end).
+    /// in it, in UTF-16 code units as UIKit and browsers count (`nil`: at the end).
     ///
     /// ```swift
     /// try form.focus("phone")
@@ -15,10 +15,12 @@ extension Form {
     /// ```
     ///
     /// By the field's type:
-    /// * **text with a mask**: the mask formats the text (alternatives, digits of other scripts
-    ///   as 0–9, the caret moved over fixed characters; a refused character is dropped) and the
-    ///   value is the formatted text, or the extracted value under `mask_value: extracted`; the
-    ///   `mask` issue of a partial value is held back while the field is edited;
+    /// * **text with a mask** (its own, or the mask of a check whose `when` holds: see
+    ///   ``FieldMetadata/mask``): the mask formats the text (alternatives, digits of other
+    ///   scripts as 0–9, the caret moved over fixed characters; a character no position takes is
+    ///   dropped and the rest kept) and the value is the formatted text, or the extracted value
+    ///   under `mask_value: extracted`; the `mask` issue of a partial value is held back while
+    ///   the field is edited;
     /// * **text**: the text as typed;
     /// * **date**: a fixed-width format (`dd.MM.yyyy`) works as the mask `00.00.0000`; the value
     ///   is the day once the text is a real one; until then the field is empty and has a `type`
@@ -38,7 +40,10 @@ extension Form {
         let field = rules.fields[slot.field.index]
         let current = state(slot)
         try checkEditable(field, current, path: path, provenance: .user)
-        let (value, typed) = try read(typed: text, caret: caret, for: field, path: path)
+        let scalars = Array(text.unicodeScalars.prefix(Self.maxTypedScalars))
+        let text = String(String.UnicodeScalarView(scalars))
+        let (value, typed) = try read(typed: text, caret: Self.scalarOffset(utf16: caret, in: scalars),
+                                      for: field, mask: maskNow(of: field, item: slot.item), path: path)
         let normalized = try normalize(value, for: field, slot: slot, path: path)
         if normalized != nil && !current.isVisible && rules.hiddenValues == .clear {
             throw FormError(.hiddenField, "'\(path)' is hidden, and hidden fields hold no value (hidden_values: clear)")
@@ -55,29 +60,34 @@ extension Form {
         }
     }
 
-    /// The value typed text stands for, and the input to keep.
-    private func read(typed text: String, caret: Int?, for field: FieldRules,
+    /// The most a keystroke's text is looked at: longer text (a paste) is cut.
+    public static let maxTypedScalars = 512
+
+    /// The value typed text stands for, and the input to keep; `caret` in Unicode scalars (the
+    /// input's caret is in UTF-16 code units).
+    private func read(typed text: String, caret: Int, for field: FieldRules, mask: Mask?,
                       path: String) throws(FormError) -> (Value?, TypedInput) {
-        let length = text.unicodeScalars.count
-        let caret = min(max(caret ?? length, 0), length)
         switch field.type {
         case .text:
-            guard let mask = field.mask else {
-                return (.text(text), TypedInput(FieldInput(text: text, caret: caret, state: .complete), failure: nil, isFixable: false))
-            }
-            let result = mask.format(text, caret: caret)
-            let input = FieldInput(text: result.text, caret: result.caret, state: FieldInput.State(result.state))
+            guard let mask else { return (.text(text), Self.typed(text, caret, .complete)) }
+            let result = mask.format(text, caret: caret, droppingRefused: true)
             // What the mask took is always a beginning of a value: its `mask` issue says the rest.
             return (.text(field.maskValue == .extracted ? result.raw : result.text),
-                    TypedInput(input, failure: nil, isFixable: false))
+                    Self.typed(result.text, result.caret, FieldInput.State(result.state)))
         case .date:
             return readDate(text, caret: caret, field)
         case .number, .integer:
-            return readNumber(text, caret: caret, field)
-        case .bool, .choice, .multiChoice:
             switch ValueReader.read(text: text, for: field) {
             case .success(let value):
-                return (value, TypedInput(FieldInput(text: text, caret: caret, state: .complete), failure: nil, isFixable: false))
+                return (value, Self.typed(text, caret, text.isEmpty ? .partial : .complete))
+            case .failure(let unreadable):
+                let prefix = PartialText.couldBecomeANumber(text, digits: field.digits, whole: field.type == .integer)
+                return (nil, Self.typed(text, caret, prefix ? .partial : .invalid, failure: unreadable.failure,
+                                        isFixable: prefix))
+            }
+        case .bool, .choice, .multiChoice:
+            switch ValueReader.read(text: text, for: field) {
+            case .success(let value): return (value, Self.typed(text, caret, .complete))
             case .failure(let failure):
                 throw FormError(.typeMismatch, "'\(text)' is not \(failure.expected) for '\(path)'")
             }
@@ -88,35 +98,41 @@ extension Form {
 
     private func readDate(_ text: String, caret: Int, _ field: FieldRules) -> (Value?, TypedInput) {
         var shown = text, newCaret = caret
-        var refused = false
         if let mask = PartialText.mask(for: field.dateFormat, digits: field.digits) {
-            let result = mask.format(text, caret: caret)
-            (shown, newCaret, refused) = (result.text, result.caret, result.state == .invalid)
+            let result = mask.format(text, caret: caret, droppingRefused: true)
+            (shown, newCaret) = (result.text, result.caret)
         }
-        let expected = Failure.type(.date(format: field.dateFormat.pattern))
-        if shown.isEmpty {
-            return (nil, TypedInput(FieldInput(text: shown, caret: newCaret, state: refused ? .invalid : .partial),
-                                    failure: nil, isFixable: true))
-        }
+        if shown.isEmpty { return (nil, Self.typed(shown, newCaret, .partial, isFixable: true)) }
         if let day = field.dateFormat.parse(shown, digits: field.digits) {
-            return (.date(day), TypedInput(FieldInput(text: shown, caret: newCaret, state: refused ? .invalid : .complete),
-                                           failure: nil, isFixable: false))
+            return (.date(day), Self.typed(shown, newCaret, .complete))
         }
         let prefix = PartialText.couldBecomeADate(shown, field.dateFormat, digits: field.digits)
-        let state: FieldInput.State = prefix && !refused ? .partial : .invalid
-        return (nil, TypedInput(FieldInput(text: shown, caret: newCaret, state: state), failure: expected, isFixable: prefix))
+        return (nil, Self.typed(shown, newCaret, prefix ? .partial : .invalid,
+                                failure: .type(.date(format: field.dateFormat.pattern)), isFixable: prefix))
     }
 
-    private func readNumber(_ text: String, caret: Int, _ field: FieldRules) -> (Value?, TypedInput) {
-        switch ValueReader.read(text: text, for: field) {
-        case .success(let value):
-            return (value, TypedInput(FieldInput(text: text, caret: caret, state: text.isEmpty ? .partial : .complete),
-                                      failure: nil, isFixable: false))
-        case .failure(let unreadable):
-            let prefix = PartialText.couldBecomeANumber(text, digits: field.digits, whole: field.type == .integer)
-            return (nil, TypedInput(FieldInput(text: text, caret: caret, state: prefix ? .partial : .invalid),
-                                    failure: unreadable.failure, isFixable: prefix))
+    /// The input kept for typed text; `caret` in Unicode scalars, kept in UTF-16 code units.
+    private static func typed(_ text: String, _ caret: Int, _ state: FieldInput.State, failure: Failure? = nil,
+                              isFixable: Bool = false) -> TypedInput {
+        TypedInput(FieldInput(text: text, caret: utf16Offset(scalars: caret, in: text), state: state),
+                   failure: failure, isFixable: isFixable)
+    }
+
+    /// A caret given in UTF-16 code units as an offset in Unicode scalars (the end for `nil`; a
+    /// caret inside a surrogate pair goes after the pair).
+    private static func scalarOffset(utf16 caret: Int?, in scalars: [Unicode.Scalar]) -> Int {
+        guard let caret else { return scalars.count }
+        var units = 0
+        for (offset, scalar) in scalars.enumerated() {
+            if units >= caret { return offset }
+            units += UTF16.width(scalar)
         }
+        return scalars.count
+    }
+
+    /// An offset in Unicode scalars as UTF-16 code units of `text`.
+    private static func utf16Offset(scalars offset: Int, in text: String) -> Int {
+        text.unicodeScalars.prefix(max(offset, 0)).reduce(0) { $0 + UTF16.width($1) }
     }
 
     /// Throws unless the user may edit the field (as ``set(_:to:)`` and the other edits check).

@@ -39,6 +39,11 @@ public struct Form: Sendable {
     /// For each section and gate: how many of its field slots have issues.
     var invalidInSection: [Int]
     var invalidInGate: [Int]
+    /// For each section of a paged form: how many of its field slots are visible (empty when the
+    /// form has no pages).
+    var visibleInSection: [Int] = []
+    /// The index in ``RuleSet/pages`` of the page shown (-1 when the form has no pages).
+    var currentPageIndex = -1
 
     /// A new form: initial values filled in and every field evaluated.
     ///
@@ -59,6 +64,7 @@ public struct Form: Sendable {
         }
         recomputeAll(changed: [], edit: nil)
         recountValidity()
+        currentPageIndex = firstShownPage(from: 0, step: 1) ?? (rules.pages.isEmpty ? -1 : 0)
     }
 
     /// The state of the field at `path` (`doc_number`, `insurant.birth_date`,

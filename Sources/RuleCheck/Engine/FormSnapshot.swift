@@ -185,6 +185,7 @@ extension Form {
         }
         recomputeAll(changed: [], edit: nil)
         recountValidity()
+        settleCurrentPage()
         return dropped
     }
 

@@ -10,6 +10,8 @@ struct RulesDocument: Sendable {
     var masks: [NamedText] = []
     var gates: [GateSpec] = []
     var sections: [SectionSpec] = []
+    /// `pages: true`: every section is a page of its own.
+    var pages: Located<Bool>?
     /// Where the document starts (for errors about the whole file).
     var location: FileLocation
 }
@@ -49,6 +51,8 @@ struct SectionSpec: Sendable {
     var fields: [FieldSpec]
     /// Set for the one implicit section of a file with top-level `fields:`.
     var isImplicit = false
+    /// `page: id`: the page the section is on (sections with the same page id form one page).
+    var page: Located<String>?
 }
 
 struct FieldSpec: Sendable {
