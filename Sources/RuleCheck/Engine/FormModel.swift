@@ -26,6 +26,12 @@ public final class FormModel {
     public private(set) var sections: [String: Bool]
     /// The number of items of each list, by path.
     public private(set) var items: [String: Int]
+    /// The id of the page shown, in a paged form.
+    public private(set) var currentPage: String?
+    /// The ids of the pages that have something visible (a wizard's steps), in order.
+    public private(set) var shownPages: [String]
+    /// Pages by id: `true` when every visible field on them is valid.
+    public private(set) var validPages: [String: Bool]
 
     @ObservationIgnored private var fields: [String: FieldModel] = [:]
     @ObservationIgnored private var continuations: [Int: AsyncStream<ChangeSet>.Continuation] = [:]
@@ -39,6 +45,9 @@ public final class FormModel {
             let path = form.rules.fields[list.index].path
             return (path, form.itemCount(path))
         })
+        currentPage = form.currentPage?.id
+        shownPages = form.pages.filter(\.isShown).map(\.id)
+        validPages = Dictionary(uniqueKeysWithValues: form.pages.map { ($0.id, $0.isValid) })
     }
 
     /// The observable model of the field at `path` (made on first use, then the same object).
@@ -91,6 +100,25 @@ public final class FormModel {
         return changes
     }
 
+    /// ``Form/type(_:text:caret:)``: a text field's `onChange`; set the field's text and caret
+    /// from the returned ``ChangeSet/inputs`` (or the field model's ``FieldState/input``).
+    @discardableResult
+    public func type(_ path: String, text: String, caret: Int? = nil) throws(FormError) -> ChangeSet {
+        try edit { form throws(FormError) in try form.type(path, text: text, caret: caret) }
+    }
+
+    /// ``Form/nextPage()``.
+    @discardableResult
+    public func nextPage() throws(FormError) -> ChangeSet {
+        try edit { form throws(FormError) in try form.nextPage() }
+    }
+
+    /// ``Form/previousPage()``.
+    @discardableResult
+    public func previousPage() throws(FormError) -> ChangeSet {
+        try edit { form throws(FormError) in try form.previousPage() }
+    }
+
     /// Every change set from now on, as it is applied; the stream ends when the consumer stops
     /// listening.
     public func changes() -> AsyncStream<ChangeSet> {
@@ -112,6 +140,7 @@ public final class FormModel {
         for names in [changes.visible.keys, changes.enabled.keys, changes.required.keys] { paths.formUnion(names) }
         for names in [changes.issues.keys, changes.shownIssues.keys] { paths.formUnion(names) }
         paths.formUnion(changes.interaction.keys)
+        paths.formUnion(changes.inputs.keys)
         for path in paths {
             guard let model = fields[path] else { continue }
             let state = form[path]
@@ -120,6 +149,11 @@ public final class FormModel {
         for (name, open) in changes.gates { gates[name] = open }
         for (id, complete) in changes.sections { sections[id] = complete }
         for (path, count) in changes.items { items[path] = count }
+        if let pages = changes.pages {
+            if let current = pages.current { currentPage = current }
+            if let shown = pages.shown { shownPages = shown }
+            for (id, valid) in pages.valid { validPages[id] = valid }
+        }
         for continuation in continuations.values { continuation.yield(changes) }
     }
 }
