@@ -44,7 +44,8 @@ public struct Mask: Sendable, Hashable {
     /// The custom character classes, by name.
     public let classes: [Character: MaskCharacterClass]
     /// Which digits the mask accepts.
-    public let digits: DecimalDigits
+    public var digits: DecimalDigits { digitsPolicy }
+    private var digitsPolicy: DecimalDigits
     let layouts: [MaskLayout]
     let classList: [MaskCharacterClass]
     /// The equivalent PCRE2 pattern source of complete formatted values (anchored: `^…$`).
@@ -106,7 +107,7 @@ public struct Mask: Sendable, Hashable {
         self.layouts = layouts
         self.classList = classList
         self.classes = classes
-        self.digits = digits
+        digitsPolicy = digits
         self.alternatives = alternatives
         notation = alternatives.joined(separator: " | ")
         func anchored(_ bodies: [String]) -> String {
@@ -267,5 +268,15 @@ extension Mask {
                 return true
             }
         }
+    }
+}
+
+extension Mask {
+    /// This mask with another digit policy (the positions and regexes are the same).
+    public func with(digits policy: DecimalDigits) -> Mask {
+        guard policy != digits else { return self }
+        var copy = self
+        copy.digitsPolicy = policy
+        return copy
     }
 }

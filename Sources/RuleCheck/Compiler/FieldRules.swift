@@ -33,6 +33,9 @@ public final class FieldRules: Sendable {
     /// Whether a masked field stores the formatted text (the default) or the mask's extracted
     /// value (`mask_value: extracted`).
     public let maskValue: Mask.ValueForm
+    /// Where the field came from when an included block brought it in: the include sites,
+    /// outermost first (empty for a field of the rules file itself). ``location`` is in the block.
+    public let includedFrom: [FileLocation]
     /// All must hold for the field to be visible (its own `visible_if` and its groups' and list's).
     let visibleConditions: [WrittenExpression]
     let enabledConditions: [WrittenExpression]
@@ -70,7 +73,8 @@ public final class FieldRules: Sendable {
          max: WrittenExpression?, dateFormat: DateFormat, options: [ChoiceOption],
          optionsFilter: WrittenExpression?, minItems: Int?, maxItems: Int?, checks: [CheckRule],
          message: LocalizedText?, messages: [IssueCode: LocalizedText], members: [FieldID],
-         display: DisplayTemplate?, digits: DecimalDigits = .any, maskValue: Mask.ValueForm = .formatted) {
+         display: DisplayTemplate?, digits: DecimalDigits = .any, maskValue: Mask.ValueForm = .formatted,
+         includedFrom: [FileLocation] = []) {
         self.id = id
         self.path = path
         self.name = name
@@ -106,6 +110,7 @@ public final class FieldRules: Sendable {
         self.display = display
         self.digits = digits
         self.maskValue = maskValue
+        self.includedFrom = includedFrom
     }
 
     /// Whether the field's value is computed by a `value:` expression.

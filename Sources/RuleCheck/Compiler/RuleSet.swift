@@ -115,7 +115,28 @@ public final class RuleSet: Sendable {
     /// - Parameter source: the name used in diagnostics, such as `osago.yaml`.
     /// - Throws: ``RulesError`` with every error in the file.
     public convenience init(yaml text: String, source: String = "rules.yaml") throws(RulesError) {
-        let compiled = RuleSetCompiler.compile(text, source: source)
+        try self.init(yaml: text, source: source, loader: nil)
+    }
+
+    /// Compiles rules whose included blocks are given as text, by path relative to the rules
+    /// file's directory (`blocks/address.yaml`) — for rules bundled with an app, and tests.
+    ///
+    /// ```swift
+    /// let rules = try RuleSet(yaml: policy, source: "policy.yaml", includes: ["blocks/address.yaml": address])
+    /// ```
+    ///
+    /// - Throws: ``RulesError`` with every error, those in included blocks too.
+    public convenience init(yaml text: String, source: String = "rules.yaml", includes: [String: String]) throws(RulesError) {
+        let blocks = Dictionary(includes.map { (IncludeExpander.normalise($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        // The expander resolves paths from the rules file's own path: look them up without its directory.
+        let directory = IncludeExpander.resolve("", from: source)
+        try self.init(yaml: text, source: source, loader: { path in
+            blocks[path] ?? (directory.isEmpty ? nil : blocks[String(path.dropFirst(directory.count + 1))])
+        })
+    }
+
+    private convenience init(yaml text: String, source: String, loader: IncludeExpander.Loader?) throws(RulesError) {
+        let compiled = RuleSetCompiler.compile(text, source: source, includes: loader)
         guard let parts = compiled.parts else { throw RulesError(diagnostics: compiled.diagnostics) }
         self.init(parts)
     }

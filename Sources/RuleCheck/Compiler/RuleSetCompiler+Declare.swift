@@ -21,6 +21,9 @@ extension RuleSetCompiler {
             "fields": ([.group], "group fields"),
             "display": ([.group], "group fields"),
             "item": ([.list], "list fields"),
+            "digits": ([.text, .number, .integer, .date], "text, number, integer and date fields"),
+            "mask_value": ([.text], "text fields"),
+            "include": ([.group], "group fields"),
         ]
     }()
 

@@ -42,6 +42,12 @@ struct RuleSetCompiler {
     var sectionIDs: [String] = []
     var namedPatterns: [String: (pattern: Pattern, location: FileLocation)] = [:]
     var namedMasks: [String: (mask: Mask, location: FileLocation)] = [:]
+    /// The document's `mask_classes:`, compiled: every mask of the file may use them.
+    var maskClasses: [Character: MaskCharacterClass] = [:]
+    /// The text of each file read (the main one and included ones), for snippets.
+    var sources: [String: SourceText] = [:]
+    /// For each included file, the include sites that led to it (for notes on its diagnostics).
+    var includeChains: [String: [FileLocation]] = [:]
     /// Every name under `patterns:` and `masks:`, compiled or not, for suggestions.
     var declaredNames: Set<String> = []
     var usedNames: Set<String> = []
@@ -56,12 +62,21 @@ struct RuleSetCompiler {
 
     /// Parses and compiles `text`. The parts are `nil` when there is any error; the diagnostics
     /// hold every error and warning, in file order, with source snippets.
-    static func compile(_ text: String, source name: String) -> (parts: RuleSet.Parts?, diagnostics: [Diagnostic]) {
+    static func compile(_ text: String, source name: String,
+                        includes loader: IncludeExpander.Loader? = nil) -> (parts: RuleSet.Parts?, diagnostics: [Diagnostic]) {
         let sourceText = SourceText(name: name, text: text)
         var parser = RulesFileParser(source: sourceText)
-        let document = parser.parse(text)
+        var document = parser.parse(text)
         var compiler = RuleSetCompiler(source: sourceText)
         compiler.diagnostics = parser.diagnostics
+        if var parsed = document, !parsed.includes.isEmpty || parsed.hasIncludes {
+            var expander = IncludeExpander(loader: loader ?? IncludeExpander.files(besides: name))
+            expander.expand(&parsed, file: name)
+            compiler.diagnostics += expander.diagnostics
+            compiler.sources = expander.sources
+            compiler.includeChains = expander.chains
+            document = parsed
+        }
         var parts = document.flatMap { compiler.compile($0) }
         let diagnostics = compiler.finishedDiagnostics()
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
@@ -86,7 +101,11 @@ struct RuleSetCompiler {
             .filter { seen.insert($0).inserted }
             .map { diagnostic in
                 var diagnostic = diagnostic
-                diagnostic.attachSnippet(from: source)
+                diagnostic.attachSnippet(from: diagnostic.location.flatMap { sources[$0.file] } ?? source)
+                // In an included file: the includes that led there.
+                for site in (diagnostic.location.flatMap { includeChains[$0.file] } ?? []).reversed() {
+                    diagnostic.notes.append(Diagnostic.Note(message: "included from here", location: site))
+                }
                 return diagnostic
             }
             .enumerated()
@@ -120,6 +139,7 @@ struct RuleSetCompiler {
             }
         }
         compileNamedPatterns(document.patterns)
+        compileMaskClasses(document.maskClasses)
         compileNamedMasks(document.masks)
 
         for (index, section) in document.sections.enumerated() {
@@ -187,7 +207,7 @@ struct RuleSetCompiler {
     private mutating func compileNamedMasks(_ masks: [NamedText]) {
         for named in masks {
             declaredNames.insert("mask:" + named.name.value)
-            if let mask = compileMask(named.text) {
+            if let mask = compileMask(named.text, alternatives: named.alternatives) {
                 namedMasks[named.name.value] = (mask, named.name.location)
             }
         }
@@ -206,9 +226,12 @@ struct RuleSetCompiler {
         return compilePattern(text)
     }
 
-    /// An inline mask, or `@name` for a named one.
-    mutating func mask(_ text: ScalarText) -> Mask? {
+    /// An inline mask (with its alternatives), or `@name` for a named one.
+    mutating func mask(_ text: ScalarText, alternatives: [ScalarText] = []) -> Mask? {
         if let name = Self.reference(text.text) {
+            if let alternative = alternatives.first {
+                error("a named mask '@\(name)' has no alternatives here; list them under 'masks:'", at: alternative.location)
+            }
             usedNames.insert("mask:" + name)
             if let named = namedMasks[name] { return named.mask }
             if declaredNames.contains("mask:" + name) { return nil }
@@ -216,7 +239,7 @@ struct RuleSetCompiler {
             error("unknown mask '@\(name)'\(suggestion)", at: text.location)
             return nil
         }
-        return compileMask(text)
+        return compileMask(text, alternatives: alternatives)
     }
 
     private mutating func compilePattern(_ text: ScalarText) -> Pattern? {
@@ -228,11 +251,13 @@ struct RuleSetCompiler {
         }
     }
 
-    private mutating func compileMask(_ text: ScalarText) -> Mask? {
+    private mutating func compileMask(_ text: ScalarText, alternatives: [ScalarText]) -> Mask? {
+        let texts = [text] + alternatives
         do {
-            return try Mask(text.text)
+            return try Mask(alternatives: texts.map(\.text), classes: maskClasses)
         } catch {
-            self.error(error.description, at: text.location(of: error.offset))
+            let failed = texts.first { $0.text == error.mask } ?? text
+            self.error(error.description, at: failed.location(of: error.offset))
             return nil
         }
     }

@@ -34,6 +34,7 @@ struct RulesFileParser {
     private mutating func document(_ node: Node) -> RulesDocument? {
         guard let entries = mapping(node, "the rules file", keys: RulesFileKeys.document) else { return nil }
         var document = RulesDocument(location: location(of: node))
+        document.keys = entries.keyLocations
         document.form = entries["form"].flatMap { string($0, "form") }
         document.title = entries["title"].flatMap { string($0, "title")?.value }
         if let version = entries["version"] {
@@ -44,7 +45,10 @@ struct RulesFileParser {
             document.hiddenValues = values["hidden_values"].flatMap { string($0, "hidden_values") }
         }
         document.patterns = entries["patterns"].map { namedTexts($0, "patterns") } ?? []
-        document.masks = entries["masks"].map { namedTexts($0, "masks") } ?? []
+        document.masks = entries["masks"].map { namedTexts($0, "masks", alternatives: true) } ?? []
+        document.maskClasses = entries["mask_classes"].map { maskClasses($0) } ?? []
+        document.includes = entries["includes"].map { namedTexts($0, "includes") } ?? []
+        document.pages = entries["pages"].flatMap { boolean($0, "pages") }
         if let gates = entries["gates"] { document.gates = self.gates(gates) }
 
         switch (entries["sections"], entries["fields"]) {
@@ -62,7 +66,7 @@ struct RulesFileParser {
         return document
     }
 
-    private mutating func namedTexts(_ node: Node, _ what: String) -> [NamedText] {
+    private mutating func namedTexts(_ node: Node, _ what: String, alternatives: Bool = false) -> [NamedText] {
         guard case .mapping(let mapping) = node else {
             error("'\(what)' must be a mapping of names to text", at: location(of: node))
             return []
@@ -76,7 +80,10 @@ struct RulesFileParser {
                 continue
             }
             seen[name.value] = name.location
-            if let text = scalarText(value, "'\(what).\(name.value)'") {
+            if alternatives, case .sequence = value {
+                let texts = maskAlternatives(value, "'\(what).\(name.value)'")
+                if let first = texts.first { result.append(NamedText(name: name, text: first, alternatives: Array(texts.dropFirst()))) }
+            } else if let text = scalarText(value, "'\(what).\(name.value)'") {
                 result.append(NamedText(name: name, text: text))
             }
         }
@@ -115,7 +122,9 @@ struct RulesFileParser {
         }
         let fields = entries["fields"].map { self.fields($0, "fields") } ?? []
         if entries["fields"] == nil { error("section '\(id.value)' has no 'fields'", at: id.location) }
-        return SectionSpec(id: id, title: entries["title"].flatMap { string($0, "title")?.value }, fields: fields)
+        var section = SectionSpec(id: id, title: entries["title"].flatMap { string($0, "title")?.value }, fields: fields)
+        section.page = entries["page"].flatMap { string($0, "page") }
+        return section
     }
 
     // MARK: - Fields
@@ -147,7 +156,18 @@ struct RulesFileParser {
         field.minLength = entries["min_length"].flatMap { integer($0, "min_length") }
         field.maxLength = entries["max_length"].flatMap { integer($0, "max_length") }
         field.pattern = entries["pattern"].flatMap { scalarText($0, "pattern") }
-        field.mask = entries["mask"].flatMap { scalarText($0, "mask") }
+        if let mask = entries["mask"], case .sequence = mask {
+            let texts = maskAlternatives(mask, "mask")
+            field.mask = texts.first
+            field.maskAlternatives = Array(texts.dropFirst())
+        } else {
+            field.mask = entries["mask"].flatMap { scalarText($0, "mask") }
+        }
+        field.maskValue = entries["mask_value"].flatMap { string($0, "mask_value") }
+        field.digits = entries["digits"].flatMap { string($0, "digits") }
+        field.include = entries["include"].flatMap { string($0, "include") }
+        field.maxSize = entries["max_size"].flatMap { byteSize($0, "max_size") }
+        field.mediaTypes = entries["media_types"].map { stringList($0, "media_types") }
         field.min = entries["min"].flatMap { scalarText($0, "min") }
         field.max = entries["max"].flatMap { scalarText($0, "max") }
         field.format = entries["format"].flatMap { scalarText($0, "format") }
@@ -220,9 +240,17 @@ struct RulesFileParser {
             return nil
         }
         let rule: CheckSpec.Rule?
+        var alternatives: [ScalarText] = []
         switch key {
         case "pattern": rule = scalarText(value, "pattern").map { .pattern($0) }
-        case "mask": rule = scalarText(value, "mask").map { .mask($0) }
+        case "mask":
+            if case .sequence = value {
+                let texts = maskAlternatives(value, "mask")
+                rule = texts.first.map { .mask($0) }
+                alternatives = Array(texts.dropFirst())
+            } else {
+                rule = scalarText(value, "mask").map { .mask($0) }
+            }
         case "min": rule = scalarText(value, "min").map { .min($0) }
         case "max": rule = scalarText(value, "max").map { .max($0) }
         case "min_length": rule = integer(value, "min_length").map { .minLength($0) }
@@ -230,7 +258,7 @@ struct RulesFileParser {
         default: rule = scalarText(value, "expr").map { .expr($0) }
         }
         guard let rule else { return nil }
-        return CheckSpec(when: entries["when"].flatMap { scalarText($0, "when") }, rule: rule,
+        return CheckSpec(when: entries["when"].flatMap { scalarText($0, "when") }, rule: rule, maskAlternatives: alternatives,
                          message: entries["message"].flatMap { message($0, "message") }, location: location(of: node))
     }
 
@@ -256,13 +284,13 @@ struct RulesFileParser {
 
     /// The entries of a mapping, with merge keys (`<<: *base`) applied and duplicate and
     /// unknown keys reported.
-    private struct Entries {
+    struct Entries {
         var values: [String: Node] = [:]
         var keyLocations: [String: FileLocation] = [:]
         subscript(key: String) -> Node? { values[key] }
     }
 
-    private mutating func mapping(_ node: Node, _ what: String, keys allowed: [String]) -> Entries? {
+    mutating func mapping(_ node: Node, _ what: String, keys allowed: [String]) -> Entries? {
         guard case .mapping(let mapping) = node else {
             error("\(what) must be a mapping (key: value), not \(kindName(node))", at: location(of: node))
             return nil
@@ -316,7 +344,7 @@ struct RulesFileParser {
         return Array(sequence)
     }
 
-    private mutating func string(_ node: Node, _ what: String) -> Located<String>? {
+    mutating func string(_ node: Node, _ what: String) -> Located<String>? {
         guard case .scalar(let scalar) = node else {
             error("\(what) must be a single value, not \(kindName(node))", at: location(of: node))
             return nil
@@ -324,7 +352,7 @@ struct RulesFileParser {
         return Located(value: scalar.string, location: location(of: node))
     }
 
-    private mutating func scalarText(_ node: Node, _ what: String) -> ScalarText? {
+    mutating func scalarText(_ node: Node, _ what: String) -> ScalarText? {
         guard case .scalar(let scalar) = node else {
             error("\(what) must be a single value, not \(kindName(node))", at: location(of: node))
             return nil
@@ -348,7 +376,7 @@ struct RulesFileParser {
         return Located(value: value, location: text.location)
     }
 
-    private mutating func stringList(_ node: Node, _ what: String) -> [Located<String>] {
+    mutating func stringList(_ node: Node, _ what: String) -> [Located<String>] {
         if case .scalar = node { return string(node, what).map { [$0] } ?? [] }
         return sequence(node, what).compactMap { string($0, "an entry of \(what)") }
     }
@@ -367,7 +395,7 @@ struct RulesFileParser {
         return FileLocation(file: source.name, line: mark.line, column: mark.column)
     }
 
-    private mutating func error(_ message: String, at location: FileLocation) {
+    mutating func error(_ message: String, at location: FileLocation) {
         diagnostics.append(Diagnostic(.error, message, at: location))
     }
 
