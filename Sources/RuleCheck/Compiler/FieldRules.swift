@@ -55,9 +55,13 @@ public final class FieldRules: Sendable {
     public let dateFormat: DateFormat
     public let options: [ChoiceOption]
     let optionsFilter: WrittenExpression?
-    /// The fewest and most items of a list, or values of a multi_choice.
+    /// The fewest and most items of a list, values of a multi_choice, or files of a file field.
     public let minItems: Int?
     public let maxItems: Int?
+    /// A file field's largest file, in bytes (`max_size`).
+    public let maxSize: Int?
+    /// A file field's allowed media types (`media_types`: `image/jpeg`, `image/*`); empty: any.
+    public let mediaTypes: [String]
     let checks: [CheckRule]
     let message: LocalizedText?
     let messages: [IssueCode: LocalizedText]
@@ -74,7 +78,7 @@ public final class FieldRules: Sendable {
          optionsFilter: WrittenExpression?, minItems: Int?, maxItems: Int?, checks: [CheckRule],
          message: LocalizedText?, messages: [IssueCode: LocalizedText], members: [FieldID],
          display: DisplayTemplate?, digits: DecimalDigits = .any, maskValue: Mask.ValueForm = .formatted,
-         includedFrom: [FileLocation] = []) {
+         includedFrom: [FileLocation] = [], maxSize: Int? = nil, mediaTypes: [String] = []) {
         self.id = id
         self.path = path
         self.name = name
@@ -111,6 +115,8 @@ public final class FieldRules: Sendable {
         self.digits = digits
         self.maskValue = maskValue
         self.includedFrom = includedFrom
+        self.maxSize = maxSize
+        self.mediaTypes = mediaTypes
     }
 
     /// Whether the field's value is computed by a `value:` expression.

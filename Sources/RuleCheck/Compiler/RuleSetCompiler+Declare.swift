@@ -3,7 +3,7 @@
 extension RuleSetCompiler {
     /// Which field types each type-specific key applies to.
     static let keyTypes: [String: (types: Set<FieldType>, description: String)] = {
-        let values: Set<FieldType> = [.text, .number, .integer, .date, .bool, .choice, .multiChoice]
+        let values: Set<FieldType> = [.text, .number, .integer, .date, .bool, .choice, .multiChoice, .file]
         return [
             "initial": (values, "fields with a value"),
             "value": (values, "fields with a value"),
@@ -16,8 +16,10 @@ extension RuleSetCompiler {
             "format": ([.date], "date fields"),
             "options": ([.choice, .multiChoice], "choice and multi_choice fields"),
             "options_filter": ([.choice, .multiChoice], "choice and multi_choice fields"),
-            "min_items": ([.list, .multiChoice], "list and multi_choice fields"),
-            "max_items": ([.list, .multiChoice], "list and multi_choice fields"),
+            "min_items": ([.list, .multiChoice, .file], "list, multi_choice and file fields"),
+            "max_items": ([.list, .multiChoice, .file], "list, multi_choice and file fields"),
+            "max_size": ([.file], "file fields"),
+            "media_types": ([.file], "file fields"),
             "fields": ([.group], "group fields"),
             "display": ([.group], "group fields"),
             "item": ([.list], "list fields"),
@@ -187,6 +189,8 @@ extension RuleSetCompiler {
         case .bool: .bool
         case .choice: field.optionType
         case .multiChoice: .list(field.optionType)
+        // A file field counts in count() and empty(); its files are not compared.
+        case .file: .list(.text)
         case .group, .list: .null
         }
     }

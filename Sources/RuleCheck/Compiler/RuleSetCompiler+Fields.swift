@@ -103,7 +103,7 @@ extension RuleSetCompiler {
             checks: spec.checks.compactMap { check($0, of: field, resolver) },
             message: spec.message, messages: messages(spec), members: field.members,
             display: spec.display.flatMap { display($0, of: field) }, digits: digits, maskValue: maskValue(spec),
-            includedFrom: spec.includedFrom)
+            includedFrom: spec.includedFrom, maxSize: spec.maxSize?.value, mediaTypes: mediaTypes(spec))
     }
 
     // MARK: - Expressions
@@ -240,7 +240,7 @@ extension RuleSetCompiler {
         case .multiChoice:
             error("the initial value of multi_choice field '\(name)' is a list of options, such as [a, b]", at: text.location)
             return (nil, false)
-        case .group, .list:
+        case .group, .list, .file:
             error("initial values are not supported on \(field.type) fields", at: text.location)
             return (nil, false)
         }

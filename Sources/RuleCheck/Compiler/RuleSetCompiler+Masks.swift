@@ -33,6 +33,19 @@ extension RuleSetCompiler {
         return digits
     }
 
+    /// A file field's `media_types:`, each `type/subtype` or `type/*`.
+    mutating func mediaTypes(_ spec: FieldSpec) -> [String] {
+        (spec.mediaTypes ?? []).compactMap { written in
+            let parts = written.value.lowercased().split(separator: "/", omittingEmptySubsequences: false)
+            let token = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isLetter || $0.isNumber || "!#$&^_.+-*".contains($0) } }
+            guard parts.count == 2, token(parts[0]), parts[0] != "*", token(parts[1]) else {
+                error("a media type is written type/subtype (image/jpeg) or type/* (image/*), not '\(written.value)'", at: written.location)
+                return nil
+            }
+            return written.value.lowercased()
+        }
+    }
+
     /// A field's `mask_value:`; `.formatted` when not written.
     mutating func maskValue(_ spec: FieldSpec) -> Mask.ValueForm {
         guard let written = spec.maskValue else { return .formatted }

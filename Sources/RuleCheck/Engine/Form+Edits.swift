@@ -111,6 +111,8 @@ extension Form {
         case (.choice, _):
             fits = evaluator.options(of: field).contains { $0.value == value }
             if !fits { throw FormError(.notAnOption, "'\(value)' is not an option of '\(path)'") }
+        case (.file, .list):
+            fits = value.files != nil
         case (.multiChoice, .list(let values)):
             let options = evaluator.options(of: field)
             fits = values.allSatisfy { value in options.contains { $0.value == value } }

@@ -78,7 +78,7 @@ extension Form {
         case .number(let number): .number(number)
         case .bool(let flag): .bool(flag)
         case .date(let day): .string(field.dateFormat.format(day))
-        case .list(let items): .array(items.map { json($0, field) })
+        case .list(let items): .array(items.map { FileInfo(value: $0)?.json ?? json($0, field) })
         }
     }
 }

@@ -91,6 +91,8 @@ extension Form {
             case .failure(let failure):
                 throw FormError(.typeMismatch, "'\(text)' is not \(failure.expected) for '\(path)'")
             }
+        case .file:
+            throw FormError(.typeMismatch, "'\(path)' is a file field: set its files, it is not typed into")
         case .group, .list:
             throw FormError(.notAValueField, "'\(path)' is a \(field.type) and has no value of its own")
         }

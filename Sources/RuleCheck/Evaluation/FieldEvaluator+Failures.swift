@@ -55,6 +55,13 @@ extension FieldEvaluator {
             if let maximum = field.maxLength, text.scalarCount(isAbove: maximum) { found.append(.maxLength(check: nil)) }
             if let pattern = field.pattern, let failure = patternFailure(pattern, text, check: nil) { found.append(failure) }
             if let mask = field.mask, !mask.isComplete(text, as: field.maskValue) { found.append(.mask(check: nil)) }
+        case .list(let items) where field.type == .file:
+            for file in items.compactMap(FileInfo.init(value:)) {
+                if let maximum = field.maxSize, file.size > maximum { found.append(.fileSize(file: file.name)) }
+                if !field.mediaTypes.isEmpty && !Self.allows(field.mediaTypes, file.mediaType) {
+                    found.append(.mediaType(file: file.name))
+                }
+            }
         case .number, .date:
             if let bound = field.min,
                let failure = rangeFailure(min: true, bound, value, check: nil, context, &found) {
@@ -66,6 +73,15 @@ extension FieldEvaluator {
             }
         default:
             break
+        }
+    }
+
+    /// Whether a media type is among `allowed` (`image/*` allows every image type); case does
+    /// not matter, and parameters (`; charset=…`) are not compared.
+    static func allows(_ allowed: [String], _ mediaType: String) -> Bool {
+        let type = String(mediaType.lowercased().prefix { $0 != ";" }.filter { $0 != " " })
+        return allowed.contains { pattern in
+            pattern.hasSuffix("/*") ? type.hasPrefix(pattern.dropLast()) : type == pattern
         }
     }
 

@@ -10,7 +10,8 @@ import Patterns
 /// unless the field says `digits: ascii`.
 /// * bool: `true`/`false`, `yes`/`no`, `1`/`0`, in any case;
 /// * choice: one of the option values, written as text;
-/// * multi_choice: a JSON array of option values, `["a", "b"]`.
+/// * multi_choice: a JSON array of option values, `["a", "b"]`;
+/// * file: a JSON array of files, `[{"name": "a.jpg", "size": 1024, "type": "image/jpeg"}]`.
 enum ValueReader {
     /// Why a text could not be read: a `type` failure saying what was expected, or an `option`
     /// failure for a choice whose text is no option's value.
@@ -52,6 +53,9 @@ enum ValueReader {
             return .success(option)
         case .multiChoice:
             return readList(text, for: field)
+        case .file:
+            guard let json = try? JSONParser().parse(text) else { return .failure(Unreadable(failure: .type(.files))) }
+            return read(json: json, for: field)
         case .group:
             return .failure(Unreadable(failure: .type(.jsonObject)))
         case .list:
@@ -137,6 +141,17 @@ extension ValueReader {
             return .success(Value.normalized(.list(values)))
         case (.choice, _):
             return .failure(Unreadable(failure: .option))
+        case (.file, .array(let elements)):
+            var files: [FileInfo] = []
+            for element in elements {
+                guard let file = FileInfo(json: element) else { return .failure(Unreadable(failure: .type(.files))) }
+                files.append(file)
+            }
+            return .success(Value.normalized(.files(files)))
+        case (.file, .object):
+            // One file written alone.
+            guard let file = FileInfo(json: json) else { return .failure(Unreadable(failure: .type(.files))) }
+            return .success(.files([file]))
         default:
             return .failure(Unreadable(failure: .type(expectedJSON(field))))
         }
@@ -169,6 +184,7 @@ extension ValueReader {
         case .date: .jsonDate(format: field.dateFormat.pattern)
         case .bool: .jsonBool
         case .choice, .multiChoice: .optionArray  // a choice's non-scalar is an `option` failure
+        case .file: .files
         case .group: .jsonObject
         case .list: .itemArray(badItem: nil)
         }
@@ -183,7 +199,7 @@ extension Value {
         case .number(let number): .number(number)
         case .bool(let flag): .bool(flag)
         case .date(let day): .string(day.iso)
-        case .list(let items): .array(items.map(\.json))
+        case .list(let items): .array(items.map { FileInfo(value: $0)?.json ?? $0.json })
         }
     }
 }

@@ -59,6 +59,8 @@ enum DefaultMessages {
         "duplicate_key": "key '{key}' appears more than once in the object; the last value is checked",
         "external": "{title}: {message}",
         "malformed": "the input cannot be read here: {detail}",
+        "file_size": "{title}: '{file}' is larger than {max_size}",
+        "media_type": "{title}: '{file}' is not of a type allowed ({media_types})",
 
         "expected.number": "a number",
         "expected.whole_number": "a whole number",
@@ -76,6 +78,8 @@ enum DefaultMessages {
         "display.false": "No",
         "display.items": "Items: {count}",
         "expected.json_object": "a JSON object",
+        "expected.files": #"a JSON array of files, each {"name": …, "size": …, "type": …}"#,
+        "display.bytes": "{count} bytes",
     ]
 
     static let russian: [String: String] = [
@@ -105,6 +109,8 @@ enum DefaultMessages {
         "duplicate_key": "Ключ «{key}» встречается в объекте несколько раз; проверяется последнее значение",
         "external": "«{title}»: {message}",
         "malformed": "Здесь входные данные не удаётся прочитать: {detail}",
+        "file_size": "«{title}»: файл «{file}» больше {max_size}",
+        "media_type": "«{title}»: у файла «{file}» недопустимый тип (можно: {media_types})",
 
         "expected.number": "число",
         "expected.whole_number": "целое число",
@@ -122,5 +128,7 @@ enum DefaultMessages {
         "display.false": "Нет",
         "display.items": "Элементов: {count}",
         "expected.json_object": "JSON-объект",
+        "expected.files": #"JSON-массив файлов вида {"name": …, "size": …, "type": …}"#,
+        "display.bytes": "{count} байт",
     ]
 }

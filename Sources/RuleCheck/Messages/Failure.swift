@@ -36,6 +36,10 @@ enum Failure: Hashable, Sendable {
     case orphan(parent: String)
     /// Batch: the record's value of a computed field differs from what the rules compute.
     case computed(expected: Value?)
+    /// A file field: this file is larger than `max_size`.
+    case fileSize(file: String)
+    /// A file field: this file's media type is not among `media_types`.
+    case mediaType(file: String)
 
     var code: IssueCode {
         switch self {
@@ -55,6 +59,8 @@ enum Failure: Hashable, Sendable {
         case .hiddenValue: .hiddenValue
         case .orphan: .orphan
         case .computed: .computed
+        case .fileSize: .fileSize
+        case .mediaType: .mediaType
         }
     }
 
@@ -99,4 +105,6 @@ enum Expected: Hashable, Sendable {
     case jsonDate(format: String)
     /// JSON input: a JSON object (a group's members).
     case jsonObject
+    /// A file field: a JSON array of files, each `{"name", "size", "type"}`.
+    case files
 }

@@ -173,6 +173,8 @@ public struct SampleGenerator {
             guard !offered.isEmpty else { return nil }
             let count = Int.random(in: max(1, field.minItems ?? 1)...max(1, min(field.maxItems ?? 3, offered.count)), using: &random)
             return .list(Array(offered.prefix(count)))
+        case .file:
+            return .files(sampleFiles(field))
         case .group, .list:
             return nil
         }
@@ -276,8 +278,24 @@ public struct SampleGenerator {
             return .string("maybe")
         case .choice, .multiChoice:
             return .string("no_such_option")
+        case .file:
+            return .array([FileInfo(name: "huge.exe", size: Int.max / 2, mediaType: "application/x-msdownload").json])
         case .group, .list:
             return .null
+        }
+    }
+}
+
+extension SampleGenerator {
+    /// Files within a file field's rules: as many as it takes, of its media types and size.
+    mutating func sampleFiles(_ field: FieldRules) -> [FileInfo] {
+        let count = Int.random(in: max(1, field.minItems ?? 1)...max(1, min(field.maxItems ?? 2, 3)), using: &random)
+        return (0..<count).map { index in
+            let type = field.mediaTypes.randomElement(using: &random).map { $0.hasSuffix("/*") ? $0.dropLast() + "png" : $0 }
+                ?? "application/pdf"
+            let size = Int.random(in: 1_000...max(1_000, min(field.maxSize ?? 5_000_000, 5_000_000)), using: &random)
+            let suffix = type.split(separator: "/").last.map(String.init) ?? "bin"
+            return FileInfo(name: "file\(index + 1).\(suffix)", size: size, mediaType: type)
         }
     }
 }
