@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Patterns
+import RuleCheckBatch
 
 struct MaskCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -45,11 +46,12 @@ struct MaskCommand: ParsableCommand {
     func run() throws {
         let compiled = try Mask(mask)
         let results = inputs.map { (input: $0, result: compiled.format($0)) }
+        let output = OutputSink(descriptor: 1)
         switch format {
         case .text:
-            if regex { print(compiled.regex) }
+            if regex { try output.write(compiled.regex + "\n") }
             for (_, result) in results {
-                print("\(result.text)\t\(result.raw)\t\(result.state.rawValue)")
+                try output.write("\(result.text)\t\(result.raw)\t\(result.state.rawValue)\n")
             }
         case .json:
             let objects: [[String: String]] = results.map { input, result in
@@ -58,7 +60,8 @@ struct MaskCommand: ParsableCommand {
             var document: [String: Any] = ["mask": compiled.notation, "results": objects]
             if regex { document["regex"] = compiled.regex }
             let data = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes])
-            print(String(decoding: data, as: UTF8.self))
+            try output.write(String(decoding: data, as: UTF8.self) + "\n")
         }
+        try output.flush()
     }
 }

@@ -23,10 +23,30 @@ public enum FormEdit: Hashable, Sendable {
     case move(String, from: Int, to: Int)
     case reset
 
-    /// Reads an edit from its JSON object.
+    /// The keys each kind of edit takes; the first is its name.
+    private static let keys: KeyValuePairs<String, [String]> = [
+        "set": ["set", "value"], "clear": ["clear"], "suggest": ["suggest", "value"], "append": ["append"],
+        "insert": ["insert", "index"], "remove": ["remove", "index"], "move": ["move", "from", "to"], "reset": ["reset"],
+    ]
+
+    /// Reads an edit from its JSON object, strictly: exactly one kind of edit, only the keys that
+    /// kind takes, every one it needs (`value` too: to empty a field, `clear` it), and
+    /// `"reset": true`.
+    ///
+    /// ```swift
+    /// try FormEdit(json: JSONParser().parse(#"{"set": "name", "value": "Ann"}"#))   // .set("name", "Ann")
+    /// try FormEdit(json: JSONParser().parse(#"{"set": "name"}"#))   // throws: a set edit needs a 'value' …
+    /// ```
     public init(json: JSONValue) throws(FormError) {
         guard case .object(let object) = json else {
             throw FormError(.typeMismatch, "an edit must be a JSON object such as {\"set\": \"field\", \"value\": …}")
+        }
+        let kinds = Self.keys.filter { object[$0.key] != nil }
+        guard kinds.count == 1, let (verb, allowed) = kinds.first else {
+            throw FormError(.typeMismatch, "an edit needs exactly one of set, clear, suggest, append, insert, remove, move, reset")
+        }
+        if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw FormError(.typeMismatch, "unknown key '\(unknown)' in a \(verb) edit" + NearMiss.didYouMean(unknown, among: allowed))
         }
         func text(_ key: String) throws(FormError) -> String {
             guard case .string(let value)? = object[key] else {
@@ -40,19 +60,24 @@ public enum FormEdit: Hashable, Sendable {
             }
             return Int(value)
         }
-        let verbs = ["set", "clear", "suggest", "append", "insert", "remove", "move", "reset"].filter { object[$0] != nil }
-        guard verbs.count == 1, let verb = verbs.first else {
-            throw FormError(.typeMismatch, "an edit needs exactly one of set, clear, suggest, append, insert, remove, move, reset")
+        func value() throws(FormError) -> JSONValue {
+            guard let value = object["value"] else {
+                let hint = verb == "set" ? " (to empty a field: {\"clear\": \(JSONWriter.quoted((try? text(verb)) ?? "…"))})" : ""
+                throw FormError(.typeMismatch, "a \(verb) edit needs a 'value'" + hint)
+            }
+            return value
         }
         switch verb {
-        case "set": self = .set(try text("set"), object["value"] ?? .null)
+        case "set": self = .set(try text("set"), try value())
         case "clear": self = .clear(try text("clear"))
-        case "suggest": self = .suggest(try text("suggest"), object["value"] ?? .null)
+        case "suggest": self = .suggest(try text("suggest"), try value())
         case "append": self = .append(try text("append"))
         case "insert": self = .insert(try text("insert"), at: try index("index"))
         case "remove": self = .remove(try text("remove"), at: try index("index"))
         case "move": self = .move(try text("move"), from: try index("from"), to: try index("to"))
-        default: self = .reset
+        default:
+            guard object["reset"] == .bool(true) else { throw FormError(.typeMismatch, "'reset' must be true") }
+            self = .reset
         }
     }
 }
