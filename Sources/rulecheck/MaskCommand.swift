@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Patterns
+import RuleCheck
 import RuleCheckBatch
 
 struct MaskCommand: ParsableCommand {
@@ -9,7 +10,8 @@ struct MaskCommand: ParsableCommand {
         abstract: "Apply an input mask to values, as a form field would while they are typed.",
         discussion: """
             Prints one line per input: the formatted text, the raw value (what was typed into \
-            input positions) and the state (complete, partial or invalid), separated by tabs.
+            input positions) and the state (complete, partial or invalid), separated by tabs; \
+            control characters show as escapes (\\u{1B}).
 
             Mask notation: 0 digit, 9 optional digit, A letter (any script), a optional letter, \
             * letter or digit, \\x the literal x; anything else is a fixed character.
@@ -51,7 +53,8 @@ struct MaskCommand: ParsableCommand {
         case .text:
             if regex { try output.write(compiled.regex + "\n") }
             for (_, result) in results {
-                try output.write("\(result.text)\t\(result.raw)\t\(result.state.rawValue)\n")
+                // For people: control characters typed into a value show as escapes (json keeps them).
+                try output.write("\(VisibleText.escaped(result.text))\t\(VisibleText.escaped(result.raw))\t\(result.state.rawValue)\n")
             }
         case .json:
             let objects: [[String: String]] = results.map { input, result in

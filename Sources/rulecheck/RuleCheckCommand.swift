@@ -38,8 +38,10 @@ struct RuleCheckCommand: ParsableCommand {
             Foundation.exit(3)
         } catch {
             if exitCode(for: error) == .validationFailure {
+                // The message may quote an argument: escape what could drive the terminal.
+                let lines = fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false)
                 var stderr = StandardError()
-                print(fullMessage(for: error), to: &stderr)
+                print(lines.map(VisibleText.escaped).joined(separator: "\n"), to: &stderr)
                 Foundation.exit(2)
             }
             exit(withError: error)

@@ -325,6 +325,20 @@ struct HostileInputTests {
         #expect(run.stderr == "rulecheck: cannot open '/nonexistent/\\u{1B}]0;x\\u{7}.csv': No such file or directory\n")
     }
 
+    @Test func argumentErrorsAndMaskOutputEscapeTheirValues() throws {
+        let rules = try scratch.file(Self.rules, "yaml")
+        let today = try CLI.run(["check", "--rules", rules, "a.csv", "--today", "\u{1B}]0;x\u{7}"])
+        #expect(today.status == 2)
+        #expect(today.stderr.hasPrefix(#"Error: --today must be a date written YYYY-MM-DD, not '\u{1B}]0;x\u{7}'"#))
+        let format = try CLI.run(["check", "--rules", rules, "a.csv", "--format", "x\u{1B}[2J"])
+        #expect(format.status == 2)
+        #expect(!format.stderr.contains("\u{1B}") && format.stderr.contains(#"x\u{1B}[2J"#))
+        // A mask's fixed characters are part of the formatted text.
+        let mask = try CLI.run(["mask", "\u{1B}[1m0\u{7}", "5"])
+        #expect(mask.status == 0)
+        #expect(mask.stdout == #"\u{1B}[1m5\u{7}"# + "\t5\tcomplete\n")
+    }
+
     // MARK: JUnit stays XML
 
     @Test func junitIsWellFormedWhateverTheValues() throws {
