@@ -202,14 +202,22 @@ struct ReportContractTests {
     }
 
     @Test func aRecordCutShortIsStillAFailingTestCase() throws {
-        // Record 1 has a warning and then an error; the cut falls between them.
-        let rules = try scratch.file(Self.rules, "yaml")
+        // Record 1 has a warning (plate comes first in the rules) and then an error; the cut falls
+        // between them.
+        let rules = try scratch.file("""
+            fields:
+              - {id: has_car, type: bool}
+              - {id: plate, visible_if: has_car, mask: '000'}
+              - {id: name, required: true}
+            """, "yaml")
         let csv = try scratch.file("name,has_car,plate\n,no,123\n", "csv")
         let run = try CLI.run(["check", "--rules", rules, csv, "--format", "junit", "--max-violations", "1"])
         #expect(run.status == 1)
-        let suites = try JUnitDocument(run.stdoutBytes).suites
-        let suite = try #require(suites.first)
+        let document = try JUnitDocument(run.stdoutBytes)
+        let suite = try #require(document.suites.first)
         #expect(suite.counts == .init(tests: 1, failures: 1, cases: 1, failingCases: 1))
+        #expect(document.text.contains("errors not shown: the report was cut short by --max-violations"))
+        #expect(document.text.contains("warning plate hidden_value"))
     }
 
     // MARK: Structure of JUnit and SARIF on the demo data

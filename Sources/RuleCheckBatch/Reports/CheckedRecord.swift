@@ -3,7 +3,8 @@ public import RuleCheck
 /// One record's result: where it is and what is wrong with it (nothing, for a valid record).
 public struct CheckedRecord: Sendable {
     public let file: String
-    /// Data records count from 1; 0 for findings about the file as a whole (its header).
+    /// Data records count from 1; 0 for findings about the file as a whole (its header, a key that
+    /// matches no field), which never make a record invalid.
     public let record: Int
     /// The 1-based line where the record starts.
     public let line: Int
