@@ -12,21 +12,14 @@ struct Check: ParsableCommand {
             on all cores; violations are reported in input order.
 
             Exit status: 0 no errors (warnings allowed); 1 errors found; 2 the rules or the \
-            arguments are wrong (nothing checked); 3 an input could not be opened or read.
+            arguments are wrong (nothing checked); 3 an input could not be opened or read, or \
+            the report could not be written.
 
             Examples:
               rulecheck check --rules Rules/osago.yaml Rules/samples/osago.csv
               rulecheck check --rules form.yaml export.jsonl --format json > report.json
               cat export.csv | rulecheck check --rules form.yaml --input csv -
             """)
-
-    enum Input: String, ExpressibleByArgument, CaseIterable {
-        case csv, tsv, json, jsonl
-    }
-
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, jsonl, junit, sarif
-    }
 
     enum Progress: String, ExpressibleByArgument, CaseIterable {
         case auto, always, never
@@ -39,18 +32,18 @@ struct Check: ParsableCommand {
     var files: [String]
 
     @Option(help: "The input format (default: from each file's extension: .csv .tsv .json .jsonl .ndjson).")
-    var input: Input?
+    var input: RecordFormat?
 
     @Option(help: "The report: text (for people), json, jsonl, junit (JUnit XML) or sarif (SARIF 2.1.0).")
-    var format: Format = .text
+    var format: ReportFormat = .text
 
-    @Option(help: "The CSV delimiter: ',', ';', 'tab' or '|'.")
-    var delimiter: String?
+    @Option(help: "The CSV delimiter: ',', ';', 'tab', '|' or another ASCII character.")
+    var delimiter: CSVDelimiter?
 
-    @Option(help: "Worker threads (default: the number of cores).")
+    @Option(help: "Worker threads, 1 to \(BatchCheck.Options.maxJobs) (default: the number of cores).")
     var jobs: Int?
 
-    @Option(help: "Stop after reporting this many violations.")
+    @Option(help: "Report at most this many violations (checking goes on: the totals and the exit status are the whole input's).")
     var maxViolations: Int?
 
     @Flag(help: "Report warnings (hidden values, orphans, unknown columns) as errors.")
@@ -66,11 +59,10 @@ struct Check: ParsableCommand {
     var today: String?
 
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
-        if let maxViolations, maxViolations < 1 { throw ValidationError("--max-violations must be 1 or more") }
-        if let delimiter, CSVDelimiter(argument: delimiter) == nil {
-            throw ValidationError("--delimiter must be ',', ';', 'tab' or '|', not '\(delimiter)'")
+        if let jobs, !(1...BatchCheck.Options.maxJobs).contains(jobs) {
+            throw ValidationError("--jobs must be between 1 and \(BatchCheck.Options.maxJobs), not \(jobs)")
         }
+        if let maxViolations, maxViolations < 1 { throw ValidationError("--max-violations must be 1 or more") }
         let unknown = files.filter { $0 != "-" && input == nil && RecordFormat(path: $0) == nil }
         if let first = unknown.first {
             throw ValidationError("cannot tell the format of '\(first)' from its name; give --input csv|tsv|json|jsonl")
@@ -82,18 +74,16 @@ struct Check: ParsableCommand {
         let ruleSet = try RulesFile.load(rules)
         let checker = RecordChecker(ruleSet, today: try Today.parse(today), locale: locale)
         let options = BatchCheck.Options(
-            format: input.flatMap { RecordFormat(rawValue: $0.rawValue) },
-            delimiter: delimiter.flatMap(CSVDelimiter.init(argument:)), jobs: jobs ?? OrderedParallelMap.defaultJobs,
+            format: input, delimiter: delimiter, jobs: jobs ?? min(OrderedParallelMap.defaultJobs, BatchCheck.Options.maxJobs),
             maxViolations: maxViolations, strict: strict)
-        let sink = OutputSink(descriptor: 1)
-        let report = ReportFormat(rawValue: format.rawValue)?.report(to: sink) ?? ReportFormat.text.report(to: sink)
+        let report = try format.report(to: OutputSink(descriptor: 1))
         let showProgress = progress == .always || (progress == .auto && isatty(2) == 1)
         let bar = showProgress ? ProgressBar(write: { var stderr = StandardError(); print($0, terminator: "", to: &stderr) }) : nil
         let outcome = try BatchCheck(checker: checker, options: options).run(
             files: files, report: BarClearingReport(report, bar: bar),
             progress: bar.map { bar in { file, read, records in bar.update(file: file, read: read, records: records) } })
         var stderr = StandardError()
-        for error in outcome.unreadable { print("rulecheck: \(error)", to: &stderr) }
+        for error in outcome.unreadable { print("rulecheck: \(VisibleText.escaped(error.description))", to: &stderr) }
         if !outcome.unreadable.isEmpty { throw ExitCode(3) }
         if outcome.summary.errors > 0 { throw ExitCode(1) }
     }
@@ -109,11 +99,11 @@ private final class BarClearingReport: Report {
         self.bar = bar
     }
 
-    func begin(file: String) { base.begin(file: file) }
-    func add(_ record: CheckedRecord) { base.add(record) }
-    func end(file: String, summary: CheckSummary) { base.end(file: file, summary: summary) }
-    func finish(_ summary: CheckSummary) {
+    func begin(file: String) throws { try base.begin(file: file) }
+    func add(_ record: CheckedRecord) throws { try base.add(record) }
+    func end(file: String, summary: CheckSummary) throws { try base.end(file: file, summary: summary) }
+    func finish(_ summary: CheckSummary) throws {
         bar?.clear()
-        base.finish(summary)
+        try base.finish(summary)
     }
 }

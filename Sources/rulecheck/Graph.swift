@@ -1,5 +1,6 @@
 import ArgumentParser
 import RuleCheck
+import RuleCheckBatch
 
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,18 +17,16 @@ struct Graph: ParsableCommand {
               rulecheck graph Rules/osago.yaml --format json
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case dot, mermaid, json
-    }
-
     @Argument(help: "The rules file (YAML or JSON).")
     var rules: String
 
     @Option(help: "dot (Graphviz), mermaid, or json (nodes, edges with their lines, topological order).")
-    var format: Format = .dot
+    var format: RuleSet.GraphFormat = .dot
 
     func run() throws {
         let ruleSet = try RulesFile.load(rules)
-        print(ruleSet.graph(RuleSet.GraphFormat(rawValue: format.rawValue) ?? .dot), terminator: "")
+        let output = OutputSink(descriptor: 1)
+        try output.write(ruleSet.graph(format))
+        try output.flush()
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import RuleCheck
+import RuleCheckBatch
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -8,14 +8,15 @@ struct Lint: ParsableCommand {
             Prints nothing and exits 0 for a good file. Otherwise prints every problem as \
             FILE:LINE:COLUMN: error: MESSAGE with the source line, and exits 2. Warnings about \
             likely mistakes (a required field that can never be visible, a check whose 'when' can \
-            never hold, an unused named pattern or mask) are printed too but keep exit status 0.
+            never hold, an unused named pattern or mask) are printed too but keep exit status 0. \
+            Control characters in the file are shown as escapes (\\u{1B}), and a long source line \
+            is cut to 100 characters around the caret.
             """)
 
     @Argument(help: "The rules file (YAML or JSON).")
     var rules: String
 
     func run() throws {
-        let loaded = try RulesFile.load(rules, printWarnings: true)
-        _ = loaded
+        try RulesFile.lint(rules, to: OutputSink(descriptor: 1))
     }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Patterns
+import RuleCheck
+import RuleCheckBatch
 
 struct MaskCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,7 +12,8 @@ struct MaskCommand: ParsableCommand {
             Prints one line per input: the formatted text, the raw value (what was typed into \
             input positions, with the fixed characters written in {…}) and the state (complete, \
             partial or invalid), separated by tabs; with alternatives (--or), the alternative \
-            chosen (0 for MASK, 1 for the first --or, …); with --caret, where the caret goes.
+            chosen (0 for MASK, 1 for the first --or, …); with --caret, where the caret goes. \
+            Control characters show as escapes (\\u{1B}).
 
             Mask notation: 0 digit, 9 optional digit, A letter (any script), a optional letter, \
             * letter or digit, a class's name (--class) one of its characters, [ … ] an optional \
@@ -93,14 +96,16 @@ struct MaskCommand: ParsableCommand {
         let compiled = try compile()
         let results = inputs.map { (input: $0, result: compiled.format($0, caret: caret)) }
         let showsAlternative = !alternatives.isEmpty
+        let output = OutputSink(descriptor: 1)
         switch format {
         case .text:
-            if regex { print(compiled.regex) }
+            if regex { try output.write(compiled.regex + "\n") }
             for (_, result) in results {
-                var columns = [result.text, result.raw, result.state.rawValue]
+                // For people: control characters typed into a value show as escapes (json keeps them).
+                var columns = [VisibleText.escaped(result.text), VisibleText.escaped(result.raw), result.state.rawValue]
                 if showsAlternative { columns.append(String(result.alternative)) }
                 if caret != nil { columns.append(String(result.caret)) }
-                print(columns.joined(separator: "\t"))
+                try output.write(columns.joined(separator: "\t") + "\n")
             }
         case .json:
             let objects: [[String: Any]] = results.map { input, result in
@@ -113,7 +118,8 @@ struct MaskCommand: ParsableCommand {
             var document: [String: Any] = ["mask": compiled.notation, "results": objects]
             if regex { document["regex"] = compiled.regex }
             let data = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes])
-            print(String(decoding: data, as: UTF8.self))
+            try output.write(String(decoding: data, as: UTF8.self) + "\n")
         }
+        try output.flush()
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import RuleCheck
+import RuleCheckBatch
 
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,9 +12,10 @@ struct Replay: ParsableCommand {
             {"move": "drivers", "from": 1, "to": 0}, {"reset": true}; list members are named \
             drivers[0].full_name. Dates are ISO text.
 
-            For each edit one line is printed: the ChangeSet as JSON (keys sorted, only what \
-            changed), or {"error": "…"} for an edit that cannot be applied — which changes \
-            nothing; replay goes on and exits 1 at the end.
+            For each edit one line is printed as soon as the edit is read: the ChangeSet as JSON \
+            (keys sorted, only what changed), or {"error": "line N: …"} for an edit that cannot be \
+            applied — a line that is not JSON, an unknown key, a missing value, a line over 1 MiB \
+            — which changes nothing; replay goes on and exits 1 at the end.
             """)
 
     @Argument(help: "The rules file (YAML or JSON).")
@@ -35,59 +36,68 @@ struct Replay: ParsableCommand {
     @Option(help: "The locale of messages (en, ru, …).")
     var locale = "en"
 
+    /// The longest edit line read; a longer one is an error and is skipped.
+    static let maxLineLength = 1 << 20
+
     func run() throws {
         let ruleSet = try RulesFile.load(rules)
         let day = try Today.parse(today)
         var form = Form(ruleSet, today: day, locale: locale)
         if full { form.evaluationMode = .full }
-        let lines = try InputLines.read(edits)
-        var failed = false
-        for (number, line) in lines.enumerated() where !line.allSatisfy(\.isWhitespace) {
-            let output: JSONValue
-            do {
-                let edit = try FormEdit(json: try JSONParser().parse(line))
-                output = try form.apply(edit).json
-            } catch let error as JSONParseError {
-                output = .object(["error": .string("line \(number + 1): not JSON: \(error.message)")])
-                failed = true
-            } catch {
-                output = .object(["error": .string("line \(number + 1): \(error)")])
-                failed = true
-            }
-            print(JSONWriter.string(output))
-        }
-        if let explain {
-            print(JSONWriter.string(.object(["explain": form.explain(explain).json])))
-        }
-        if failed { throw ExitCode(1) }
-    }
-}
-
-/// `--today`: a date, or the local date when not given.
-enum Today {
-    static func parse(_ text: String?) throws -> Day {
-        guard let text else { return Day.today() }
-        guard let day = Day(iso: text) else {
-            throw ValidationError("--today must be a date written YYYY-MM-DD, not '\(text)'")
-        }
-        return day
-    }
-}
-
-/// The lines of a file, or of standard input for `-`.
-enum InputLines {
-    static func read(_ path: String) throws -> [String] {
-        if path == "-" {
-            var lines: [String] = []
-            while let line = readLine(strippingNewline: true) { lines.append(line) }
-            return lines
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var stderr = StandardError()
-            print("rulecheck: cannot read '\(path)'", to: &stderr)
+        var stderr = StandardError()
+        let lines: LineReader
+        do {
+            lines = LineReader(try InputFile(path: edits), maxLength: Self.maxLineLength)
+        } catch {
+            print("rulecheck: cannot read '\(VisibleText.escaped(edits))': \(error)", to: &stderr)
             throw ExitCode(3)
         }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        let output = OutputSink(descriptor: 1)
+        var number = 0
+        var failed = false
+        // Each edit is applied and printed as it is read; the output is flushed whenever the input
+        // pauses, so a program driving replay through a pipe gets each answer at once.
+        while let line = try next(lines, output: output) {
+            number += 1
+            let printed: JSONValue
+            switch line {
+            case .tooLong:
+                printed = .object(["error": .string("line \(number): longer than \(Self.maxLineLength) bytes; skipped")])
+            case .text(let bytes):
+                guard bytes.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { continue }
+                printed = Self.apply(bytes, line: number, to: &form)
+            }
+            if case .object(let object) = printed, object["error"] != nil { failed = true }
+            try output.write(JSONWriter.string(printed) + "\n")
+        }
+        if let explain {
+            try output.write(JSONWriter.string(.object(["explain": form.explain(explain).json])) + "\n")
+        }
+        try output.flush()
+        if failed { throw ExitCode(1) }
+    }
+
+    /// The next edit line; a read error prints what was answered so far, then exits with status 3.
+    private func next(_ lines: LineReader, output: OutputSink) throws -> LineReader.Line? {
+        do {
+            return try lines.next(beforeWaiting: { try output.flush() })
+        } catch let error as InputFile.Failure {
+            try output.flush()
+            var stderr = StandardError()
+            print("rulecheck: cannot read '\(VisibleText.escaped(edits))': \(error)", to: &stderr)
+            throw ExitCode(3)
+        }
+    }
+
+    /// The ChangeSet of the edit on `line`, or `{"error": "line N: …"}`.
+    private static func apply(_ bytes: [UInt8], line: Int, to form: inout Form) -> JSONValue {
+        do {
+            let edit = try FormEdit(json: try JSONParser().parse(bytes))
+            return try form.apply(edit).json
+        } catch let error as JSONParseError {
+            return .object(["error": .string("line \(line): not JSON: \(error.message)")])
+        } catch {
+            return .object(["error": .string("line \(line): \(error)")])
+        }
     }
 }

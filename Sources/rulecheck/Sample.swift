@@ -49,19 +49,19 @@ struct Sample: ParsableCommand {
         let sink = OutputSink(descriptor: 1)
         let csv = CSVWriter()
         switch format {
-        case .csv: sink.write(csv.line(generator.columns))
-        case .json: sink.write("[")
+        case .csv: try sink.write(csv.line(generator.columns))
+        case .json: try sink.write("[")
         case .jsonl: break
         }
         for index in 0..<count {
             let record = generator.next()
             switch format {
-            case .csv: sink.write(csv.line(record.cells(generator.columns)))
-            case .jsonl: sink.write(JSONWriter.string(.object(record.object)) + "\n")
-            case .json: sink.write((index == 0 ? "\n  " : ",\n  ") + JSONWriter.string(.object(record.object)))
+            case .csv: try sink.write(csv.line(record.cells(generator.columns)))
+            case .jsonl: try sink.write(JSONWriter.string(.object(record.object)) + "\n")
+            case .json: try sink.write((index == 0 ? "\n  " : ",\n  ") + JSONWriter.string(.object(record.object)))
             }
         }
-        if format == .json { sink.write("\n]\n") }
-        sink.flush()
+        if format == .json { try sink.write("\n]\n") }
+        try sink.flush()
     }
 }

@@ -2,9 +2,10 @@ import Foundation
 import RuleCheck
 import Testing
 
-// Keeps the examples of Docs/ true: every YAML example compiles, the lint output and the replay
-// output shown are what the code prints, the evaluation table of Docs/expressions.md holds, and
-// the value-reading rules of Docs/rules-format.md are what the readers do.
+// Keeps the examples of Docs/ true: every YAML example compiles, the lint output shown is what the
+// code prints, the evaluation table of Docs/expressions.md holds, and the value-reading rules of
+// Docs/rules-format.md are what the readers do. (The `rulecheck` examples run the built command in
+// rulecheckTests/DocsCLITests.)
 
 private func document(_ name: String) throws -> String {
     let url = URL(fileURLWithPath: #filePath)
@@ -66,29 +67,6 @@ struct DocsExamplesTests {
         } catch {
             #expect(error.description == shown)
         }
-    }
-
-    @Test func theReplayExamplePrintsWhatTheGuideShows() throws {
-        let text = try document("engine.md")
-        let edits = try #require(codeBlock(in: text, after: "`signup-edits.jsonl`:"))
-        let shown = try #require(output(of: "$ rulecheck replay Rules/signup.yaml signup-edits.jsonl --today 2026-11-22 --explain code", in: text))
-        let rules = try RuleSet(contentsOf: URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Rules/signup.yaml"))
-        // What `rulecheck replay` does with each line.
-        var form = Form(rules, today: today)
-        var lines: [String] = []
-        for (number, line) in edits.split(separator: "\n").enumerated() {
-            let printed: JSONValue
-            do {
-                printed = try form.apply(FormEdit(json: JSONParser().parse(String(line)))).json
-            } catch {
-                printed = .object(["error": .string("line \(number + 1): \(error)")])
-            }
-            lines.append(JSONWriter.string(printed))
-        }
-        lines.append(JSONWriter.string(.object(["explain": form.explain("code").json])))
-        #expect(lines.joined(separator: "\n") == shown)
     }
 
     // MARK: The evaluation table of Docs/expressions.md

@@ -5,6 +5,7 @@ import Testing
 /// includes on the way; the graph says where each field came from.
 extension CLITests {
     @Test func lintAndGraphShowWhereIncludedFieldsCameFrom() throws {
+        let directory = try scratch.subdirectory()
         let blocks = directory.appendingPathComponent("blocks")
         try FileManager.default.createDirectory(at: blocks, withIntermediateDirectories: true)
         try "fields:\n  - id: city\n    type: text\n  - id: street\n    type: text\n    enabled_if: not empty(city)\n"

@@ -44,21 +44,23 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `file:line:column: severity: message`, then the source line with a caret, then the notes.
+    ///
+    /// Control characters (from a file name, or quoted from the file into a message) are shown as
+    /// escapes (`\u{1B}`, see `VisibleText`), so printing a diagnostic never drives a terminal.
     public var description: String {
-        var text = location.map { "\($0): " } ?? ""
-        text += "\(severity.rawValue): \(message)"
+        var text = VisibleText.escaped((location.map { "\($0): " } ?? "") + "\(severity.rawValue): \(message)")
         if let snippet { text += "\n" + snippet }
         for note in notes {
-            text += "\n" + (note.location.map { "\($0): " } ?? "") + "note: " + note.message
+            text += "\n" + VisibleText.escaped((note.location.map { "\($0): " } ?? "") + "note: " + note.message)
         }
         return text
     }
 
-    /// Adds the source line and caret from `source`.
+    /// Adds the source line and a caret from `source`: at most 100 characters of the line around
+    /// the column (`…` where it goes on), control characters escaped, the caret under the column.
     mutating func attachSnippet(from source: SourceText) {
         guard let location, location.file == source.name, let line = source.line(location.line) else { return }
-        // Keep tabs so the caret lines up under them; everything else becomes a space.
-        let pad = line.unicodeScalars.prefix(max(0, location.column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
-        snippet = "    " + line + "\n    " + pad + "^"
+        let (excerpt, pad) = VisibleText.excerpt(line, column: location.column)
+        snippet = "    " + excerpt + "\n    " + pad + "^"
     }
 }

@@ -50,38 +50,60 @@ public enum FormEdit: Hashable, Sendable {
     /// A draft to restore (a ``FormSnapshot`` as JSON): the form becomes what it holds.
     case restore(FormSnapshot)
 
-    /// Reads an edit from its JSON object.
+    /// Reads an edit from its JSON object, strictly: exactly one kind of edit, only the keys that
+    /// kind takes, every one it needs (`value` too: to empty a field, `clear` it), and
+    /// `"reset": true`, `"touch_all": true`.
+    ///
+    /// ```swift
+    /// try FormEdit(json: JSONParser().parse(#"{"set": "name", "value": "Ann"}"#))   // .set("name", "Ann")
+    /// try FormEdit(json: JSONParser().parse(#"{"set": "name"}"#))   // throws: a set edit needs a 'value' …
+    /// ```
     public init(json: JSONValue) throws(FormError) {
         guard case .object(let object) = json else {
             throw FormError(.typeMismatch, "an edit must be a JSON object such as {\"set\": \"field\", \"value\": …}")
         }
-        let verbs = Self.verbs.filter { object[$0.name] != nil }
-        guard verbs.count == 1, let verb = verbs.first else {
+        let kinds = Self.verbs.filter { object[$0.name] != nil }
+        guard kinds.count == 1, let verb = kinds.first else {
             throw FormError(.typeMismatch, "an edit needs exactly one of \(Self.verbs.map(\.name).joined(separator: ", "))")
+        }
+        let allowed = [verb.name] + verb.keys
+        if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw FormError(.typeMismatch, "unknown key '\(unknown)' in a \(verb.name) edit" + NearMiss.didYouMean(unknown, among: allowed))
         }
         self = try verb.read(EditLine(object: object, verb: verb.name))
     }
 
-    /// Each verb and how its line is read, in the order error messages list them.
-    private static let verbs: [(name: String, read: @Sendable (EditLine) throws(FormError) -> FormEdit)] = [
-        ("set", { line throws(FormError) in .set(try line.path(), line.object["value"] ?? .null) }),
-        ("clear", { line throws(FormError) in .clear(try line.path()) }),
-        ("suggest", { line throws(FormError) in .suggest(try line.path(), line.object["value"] ?? .null) }),
-        ("append", { line throws(FormError) in .append(try line.path()) }),
-        ("insert", { line throws(FormError) in .insert(try line.path(), at: try line.index("index")) }),
-        ("remove", { line throws(FormError) in .remove(try line.path(), at: try line.index("index")) }),
-        ("move", { line throws(FormError) in .move(try line.path(), from: try line.index("from"), to: try line.index("to")) }),
-        ("reset", { _ throws(FormError) in .reset }),
-        ("focus", { line throws(FormError) in .focus(try line.path()) }),
-        ("blur", { line throws(FormError) in .blur(try line.path()) }),
-        ("touch_all", { _ throws(FormError) in .touchAll }),
-        ("type", { line throws(FormError) in
+    /// Each verb, the other keys it takes, and how its line is read — in the order messages list
+    /// them. A new edit is a new row.
+    private static let verbs: [(name: String, keys: [String], read: @Sendable (EditLine) throws(FormError) -> FormEdit)] = [
+        ("set", ["value"], { line throws(FormError) in .set(try line.path(), try line.value()) }),
+        ("clear", [], { line throws(FormError) in .clear(try line.path()) }),
+        ("suggest", ["value"], { line throws(FormError) in .suggest(try line.path(), try line.value()) }),
+        ("append", [], { line throws(FormError) in .append(try line.path()) }),
+        ("insert", ["index"], { line throws(FormError) in .insert(try line.path(), at: try line.index("index")) }),
+        ("remove", ["index"], { line throws(FormError) in .remove(try line.path(), at: try line.index("index")) }),
+        ("move", ["from", "to"], { line throws(FormError) in
+            .move(try line.path(), from: try line.index("from"), to: try line.index("to"))
+        }),
+        ("reset", [], { line throws(FormError) in
+            try line.requireTrue()
+            return .reset
+        }),
+        ("focus", [], { line throws(FormError) in .focus(try line.path()) }),
+        ("blur", [], { line throws(FormError) in .blur(try line.path()) }),
+        ("touch_all", [], { line throws(FormError) in
+            try line.requireTrue()
+            return .touchAll
+        }),
+        ("type", ["text", "caret"], { line throws(FormError) in
             .type(try line.path(), text: try line.text("text"), caret: line.object["caret"] == nil ? nil : try line.index("caret"))
         }),
-        ("page", { line throws(FormError) in .page(try line.text("page")) }),
-        ("options", { line throws(FormError) in .options(try line.path(), try line.options("values")) }),
-        ("external_issues", { line throws(FormError) in .externalIssues(try line.path(), try line.texts("messages")) }),
-        ("restore", { line throws(FormError) in .restore(try line.snapshot("restore")) }),
+        ("page", [], { line throws(FormError) in .page(try line.text("page")) }),
+        ("options", ["values"], { line throws(FormError) in .options(try line.path(), try line.options("values")) }),
+        ("external_issues", ["messages"], { line throws(FormError) in
+            .externalIssues(try line.path(), try line.texts("messages"))
+        }),
+        ("restore", [], { line throws(FormError) in .restore(try line.snapshot("restore")) }),
     ]
 }
 
@@ -96,6 +118,20 @@ private struct EditLine {
         return value
     }
 
+    /// `value`, which `set` and `suggest` need (`null` empties the field).
+    func value() throws(FormError) -> JSONValue {
+        guard let value = object["value"] else {
+            let hint = verb == "set" ? " (to empty a field: {\"clear\": \(JSONWriter.quoted((try? path()) ?? "…"))})" : ""
+            throw FormError(.typeMismatch, "a \(verb) edit needs a 'value'" + hint)
+        }
+        return value
+    }
+
+    /// `"reset": true`, `"touch_all": true`: nothing else reads as the edit.
+    func requireTrue() throws(FormError) {
+        guard object[verb] == .bool(true) else { throw FormError(.typeMismatch, "'\(verb)' must be true") }
+    }
+
     func text(_ key: String) throws(FormError) -> String {
         guard case .string(let value)? = object[key] else { throw FormError(.typeMismatch, "'\(key)' must be text") }
         return value
@@ -103,7 +139,8 @@ private struct EditLine {
 
     func index(_ key: String) throws(FormError) -> Int {
         guard case .number(let value)? = object[key], value == value.rounded(), value >= 0, value < 1e9 else {
-            throw FormError(.typeMismatch, "'\(key)' must be a whole number (0, 1, …)")
+            let what = key == "caret" ? "a whole number (0, 1, …)" : "an item index (0, 1, …)"
+            throw FormError(.typeMismatch, "'\(key)' must be \(what)")
         }
         return Int(value)
     }

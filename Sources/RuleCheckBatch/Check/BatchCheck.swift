@@ -20,11 +20,13 @@ public struct BatchCheck: Sendable {
         public var format: RecordFormat?
         /// The CSV delimiter; `nil` means `,` (or a tab for TSV).
         public var delimiter: CSVDelimiter?
-        /// Worker threads.
+        /// Worker threads, at most ``maxJobs`` (a larger number is taken as ``maxJobs``).
         public var jobs: Int
-        /// Stop after reporting this many violations.
+        /// Report at most this many violations. Checking goes on to the end all the same, so the
+        /// summary counts every record and violation, and says the report was cut short
+        /// (``CheckSummary/isTruncated``).
         public var maxViolations: Int?
-        /// Report warnings as errors.
+        /// Report warnings as errors (findings about a file included).
         public var strict: Bool
         /// How the reader frames the input.
         public var reader: RecordReader.Options
@@ -39,6 +41,10 @@ public struct BatchCheck: Sendable {
             self.strict = strict
             self.reader = reader
         }
+
+        /// The most worker threads a run uses: more would only cost memory (each holds batches in
+        /// flight) and thread start-up, on any machine this runs on.
+        public static let maxJobs = 256
     }
 
     /// What a run found.
@@ -47,8 +53,6 @@ public struct BatchCheck: Sendable {
         /// Inputs that could not be opened or read at all, with why. (A CSV or TSV header that
         /// cannot be read is not one: it is a `malformed` finding of the file.)
         public var unreadable: [InputError] = []
-        /// Whether `maxViolations` ended the run early.
-        public var stoppedEarly = false
     }
 
     public let checker: RecordChecker
@@ -63,11 +67,12 @@ public struct BatchCheck: Sendable {
     ///
     /// - Parameter progress: called on the calling thread now and then with how far the current
     ///   file has been read.
-    /// - Throws: only for a failure of the report itself; unreadable inputs are in the outcome.
+    /// - Throws: only for a failure of the report itself (``OutputError`` from its sink), which
+    ///   ends the run at once; unreadable inputs are in the outcome.
     public func run(files: [String], report: any Report,
                     progress: ((_ file: String, _ read: ReadProgress, _ records: Int) -> Void)? = nil) throws -> Outcome {
         var outcome = Outcome()
-        for file in files where !outcome.stoppedEarly {
+        for file in files {
             var readerOptions = options.reader
             readerOptions.delimiter = options.delimiter ?? readerOptions.delimiter
             let reader: RecordReader
@@ -78,35 +83,33 @@ public struct BatchCheck: Sendable {
                 // The file is there but its header is not: a finding of the file (no column has a
                 // name, so no record can be checked).
                 outcome.summary.files += 1
-                report.begin(file: file)
+                try report.begin(file: file)
                 var fileRun = FileRun(file: file, checker: checker, strict: options.strict, columns: nil)
                 let message = "cannot read the header: \(error.message); no record of this file is checked"
                 let finding = Violation(field: "", code: .malformed, value: nil, message: message)
                 let result = Result(record: CheckedRecord(file: file, record: 0, line: error.line ?? 1, violations: [finding]))
-                if fileRun.deliver(result, into: &outcome, report: report, limit: options.maxViolations) == .stop {
-                    outcome.stoppedEarly = true
-                }
-                report.end(file: file, summary: fileRun.summary)
+                try fileRun.deliver(result, into: &outcome, report: report, limit: options.maxViolations)
+                try report.end(file: file, summary: fileRun.summary)
                 continue
             } catch let error as InputError {
                 outcome.unreadable.append(error)
                 continue
             }
             outcome.summary.files += 1
-            report.begin(file: file)
+            try report.begin(file: file)
             let read = reader.progress
             var fileRun = FileRun(file: file, checker: checker, strict: options.strict, columns: reader.header.map(checker.columns))
             if let header = fileRun.headerFindings() {
-                _ = fileRun.deliver(header, into: &outcome, report: report, limit: options.maxViolations)
+                try fileRun.deliver(header, into: &outcome, report: report, limit: options.maxViolations)
             }
             do {
                 try checkRecords(reader: reader, read: read, run: &fileRun, outcome: &outcome, report: report, progress: progress)
             } catch let error as InputError {
                 outcome.unreadable.append(error)
             }
-            report.end(file: file, summary: fileRun.summary)
+            try report.end(file: file, summary: fileRun.summary)
         }
-        report.finish(outcome.summary)
+        try report.finish(outcome.summary)
         return outcome
     }
 
@@ -116,15 +119,12 @@ public struct BatchCheck: Sendable {
         let columns = run.columns
         let file = run.file
         var lastProgress = Date.distantPast
-        try OrderedParallelMap(jobs: options.jobs).run(
+        try OrderedParallelMap(jobs: min(options.jobs, Options.maxJobs)).run(
             produce: { try reader.nextBatch() },
             transform: { batch in Self.check(batch, file: file, checker: checker, columns: columns) },
             consume: { results in
                 for result in results {
-                    if run.deliver(result, into: &outcome, report: report, limit: options.maxViolations) == .stop {
-                        outcome.stoppedEarly = true
-                        return .stop
-                    }
+                    try run.deliver(result, into: &outcome, report: report, limit: options.maxViolations)
                 }
                 if let progress, Date().timeIntervalSince(lastProgress) > 0.1 {
                     lastProgress = Date()
@@ -196,15 +196,27 @@ struct FileRun {
         return BatchCheck.Result(record: CheckedRecord(file: file, record: 0, line: 1, violations: violations))
     }
 
-    /// Reports each unknown key once per file, applies `--strict`, counts, and reports one record; `.stop`
-    /// once `limit` violations have been reported.
+    /// Reports one record, and before it the keys it has that no field matches and that this file
+    /// has not reported yet: those are findings about the file (record 0, at this record's line),
+    /// like the columns of a header.
     mutating func deliver(_ result: BatchCheck.Result, into outcome: inout BatchCheck.Outcome, report: any Report,
-                          limit: Int?) -> PipelineControl {
-        var record = result.record
-        for key in result.unknownKeys where reportedKeys.insert(key).inserted {
-            record.violations.append(Violation(field: key, code: .unknownColumn, value: nil,
-                                               message: "'\(key)' matches no field of the rules"))
+                          limit: Int?) throws {
+        let keys = result.unknownKeys.filter { reportedKeys.insert($0).inserted }
+        if !keys.isEmpty {
+            let findings = keys.map { key in
+                Violation(field: key, code: .unknownColumn, value: nil, message: "'\(key)' matches no field of the rules")
+            }
+            try deliver(CheckedRecord(file: file, record: 0, line: result.record.line, violations: findings),
+                        into: &outcome, report: report, limit: limit)
         }
+        try deliver(result.record, into: &outcome, report: report, limit: limit)
+    }
+
+    /// Applies `--strict`, counts the record whole, and reports it — with only as many violations
+    /// as `limit` leaves room for.
+    private mutating func deliver(_ record: CheckedRecord, into outcome: inout BatchCheck.Outcome, report: any Report,
+                                  limit: Int?) throws {
+        var record = record
         if strict {
             record.violations = record.violations.map { violation in
                 violation.severity == .warning
@@ -213,14 +225,16 @@ struct FileRun {
                     : violation
             }
         }
-        if let limit {
-            let room = limit - (outcome.summary.errors + outcome.summary.warnings)
-            if record.violations.count > room { record.violations = Array(record.violations.prefix(max(0, room))) }
-        }
+        let room = limit.map { max(0, $0 - outcome.summary.reported) } ?? .max
         summary.add(record)
         outcome.summary.add(record)
-        report.add(record)
-        if let limit, outcome.summary.errors + outcome.summary.warnings >= limit { return .stop }
-        return .proceed
+        if record.violations.count > room {
+            let omitted = record.violations[room...]
+            record.omittedErrors = omitted.count { $0.severity == .error }
+            record.violations.removeSubrange(room...)
+            summary.omitted += omitted.count
+            outcome.summary.omitted += omitted.count
+        }
+        try report.add(record)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RuleCheck
 
 /// A one-line progress bar for a terminal: how much of the file is read, records per second.
 ///
@@ -30,7 +31,7 @@ public final class ProgressBar {
         } else {
             line = "\(Self.megabytes(bytes)) MB read"
         }
-        line += " · \(Self.grouped(records)) records · \(rate) records/s · \(file)"
+        line += " · \(Self.grouped(records)) records · \(rate) records/s · \(VisibleText.escaped(file))"
         write("\r" + line + "\u{1B}[K")
         drawn = true
     }

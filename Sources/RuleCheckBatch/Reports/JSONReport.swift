@@ -4,28 +4,29 @@ import RuleCheck
 /// the input streams, so the summary can come first and memory stays bounded.
 final class JSONReport: Report {
     private let sink: OutputSink
-    private let spool = Spool()
+    private let spool: Spool
 
-    init(sink: OutputSink) {
+    init(sink: OutputSink) throws(OutputError) {
         self.sink = sink
+        spool = try Spool()
     }
 
     func begin(file: String) {}
 
-    func add(_ record: CheckedRecord) {
+    func add(_ record: CheckedRecord) throws {
         for violation in record.violations {
-            spool.write((spool.isEmpty ? "\n" : ",\n") + JSONWriter.string(violation.json(in: record)))
+            try spool.write((spool.isEmpty ? "\n" : ",\n") + JSONWriter.string(violation.json(in: record)))
         }
     }
 
     func end(file: String, summary: CheckSummary) {}
 
-    func finish(_ summary: CheckSummary) {
+    func finish(_ summary: CheckSummary) throws {
         let empty = spool.isEmpty
-        sink.write("{\"summary\":" + JSONWriter.string(summary.json) + ",\"violations\":[")
-        spool.drain(into: sink)
-        sink.write(empty ? "]}\n" : "\n]}\n")
-        sink.flush()
+        try sink.write("{\"summary\":" + JSONWriter.string(summary.json) + ",\"violations\":[")
+        try spool.drain(into: sink)
+        try sink.write(empty ? "]}\n" : "\n]}\n")
+        try sink.flush()
     }
 }
 
@@ -39,16 +40,16 @@ final class JSONLinesReport: Report {
 
     func begin(file: String) {}
 
-    func add(_ record: CheckedRecord) {
+    func add(_ record: CheckedRecord) throws {
         for violation in record.violations {
-            sink.write(JSONWriter.string(violation.json(in: record)) + "\n")
+            try sink.write(JSONWriter.string(violation.json(in: record)) + "\n")
         }
     }
 
     func end(file: String, summary: CheckSummary) {}
 
-    func finish(_ summary: CheckSummary) {
-        sink.write(JSONWriter.string(.object(["summary": summary.json])) + "\n")
-        sink.flush()
+    func finish(_ summary: CheckSummary) throws {
+        try sink.write(JSONWriter.string(.object(["summary": summary.json])) + "\n")
+        try sink.flush()
     }
 }

@@ -3,60 +3,110 @@ import RuleCheck
 /// JUnit XML for CI systems: one `<testsuite>` per file, one failing `<testcase>` per invalid
 /// record (its violations in the failure), and one passing test case standing for all the
 /// valid records, so that large files give small reports.
+///
+/// Findings about a file as a whole (record 0) are one more test case, `file`, listed first and
+/// failing when one of them is an error (under `--strict`). A suite's `tests` is the file's
+/// records plus that test case, `failures` its invalid records plus that test case when it fails:
+/// the totals of the whole file even when `--max-violations` cut the report short, which the
+/// suite then says in its properties (`truncated`, `violations.reported`, `violations.total`).
+///
+/// The output is XML 1.0 whatever the data: the characters XML 1.0 cannot hold (C0 controls
+/// other than tab, line feed and carriage return; U+FFFE; U+FFFF) are written as the escapes
+/// `\u{1}`, `\u{FFFE}`; everything else is kept exactly.
 final class JUnitReport: Report {
     private let sink: OutputSink
-    private let spool = Spool()
+    private let spool: Spool
+    /// The findings about the current file, with the line each was found at.
+    private var fileFindings: [(line: Int, violation: Violation)] = []
 
-    init(sink: OutputSink) {
+    init(sink: OutputSink) throws(OutputError) {
         self.sink = sink
-        sink.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"rulecheck\">\n")
+        spool = try Spool()
+        try sink.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"rulecheck\">\n")
     }
 
-    func begin(file: String) {}
+    func begin(file: String) {
+        fileFindings = []
+    }
 
-    func add(_ record: CheckedRecord) {
+    func add(_ record: CheckedRecord) throws {
+        if record.record == 0 {
+            fileFindings += record.violations.map { (record.line, $0) }
+            return
+        }
         guard !record.violations.isEmpty else { return }
-        let name = record.record == 0 ? "header" : "record \(record.record) (line \(record.line))"
-        let errors = record.violations.filter { $0.severity == .error }
-        let details = record.violations.map { violation in
-            "\(violation.severity.rawValue) \(violation.field) \(violation.code): \(violation.message)"
-                + (violation.value.map { " (value \"\($0)\")" } ?? "")
-        }.joined(separator: "\n")
-        var testcase = "    <testcase classname=\"\(Self.escape(record.file))\" name=\"\(name)\">\n"
-        if let first = errors.first {
-            testcase += "      <failure type=\"\(first.code)\" message=\"\(Self.escape(first.message))\">"
-                + Self.escape(details) + "</failure>\n"
-        } else {
-            testcase += "      <system-out>" + Self.escape(details) + "</system-out>\n"
-        }
-        spool.write(testcase + "    </testcase>\n")
+        let details = record.violations.map(Self.detail).joined(separator: "\n")
+        try spool.write("    <testcase classname=\"\(Self.escape(record.file))\" name=\"record \(record.record) (line \(record.line))\">\n"
+                        + (record.isValid ? Self.output(details) : Self.failure(record.violations, details)) + "    </testcase>\n")
     }
 
-    func end(file: String, summary: CheckSummary) {
+    func end(file: String, summary: CheckSummary) throws {
         let name = Self.escape(file)
-        sink.write("  <testsuite name=\"\(name)\" tests=\"\(summary.records)\" failures=\"\(summary.invalid)\" errors=\"0\">\n")
-        spool.drain(into: sink)
-        if summary.valid > 0 {
-            sink.write("    <testcase classname=\"\(name)\" name=\"\(summary.valid) valid records\"/>\n")
+        let fileCase = summary.fileErrors + summary.fileWarnings > 0
+        let fileFails = summary.fileErrors > 0
+        try sink.write("  <testsuite name=\"\(name)\" tests=\"\(summary.records + (fileCase ? 1 : 0))\""
+                       + " failures=\"\(summary.invalid + (fileFails ? 1 : 0))\" errors=\"0\">\n")
+        if summary.isTruncated {
+            try sink.write("    <properties>\n      <property name=\"truncated\" value=\"true\"/>\n"
+                           + "      <property name=\"violations.reported\" value=\"\(summary.reported)\"/>\n"
+                           + "      <property name=\"violations.total\" value=\"\(summary.errors + summary.warnings)\"/>\n    </properties>\n")
         }
-        sink.write("  </testsuite>\n")
+        if fileCase {
+            var details = fileFindings.map { "line \($0.line): " + Self.detail($0.violation) }.joined(separator: "\n")
+            if fileFindings.count < summary.fileErrors + summary.fileWarnings {
+                details += (details.isEmpty ? "" : "\n") + "(more findings not shown: the report was cut short)"
+            }
+            try sink.write("    <testcase classname=\"\(name)\" name=\"file\">\n"
+                           + (fileFails ? Self.failure(fileFindings.map(\.violation), details) : Self.output(details))
+                           + "    </testcase>\n")
+        }
+        try spool.drain(into: sink)
+        if summary.valid > 0 {
+            try sink.write("    <testcase classname=\"\(name)\" name=\"\(summary.valid) valid records\"/>\n")
+        }
+        try sink.write("  </testsuite>\n")
     }
 
-    func finish(_ summary: CheckSummary) {
-        sink.write("</testsuites>\n")
-        sink.flush()
+    func finish(_ summary: CheckSummary) throws {
+        try sink.write("</testsuites>\n")
+        try sink.flush()
     }
 
-    static func escape(_ text: String) -> String {
+    /// `error doc_number mask: Must look like 0000 000000 (value "12 34")`, escaped.
+    private static func detail(_ violation: Violation) -> String {
+        "\(violation.severity.rawValue) \(violation.field) \(violation.code): \(violation.message)"
+            + (violation.value.map { " (value \"\($0)\")" } ?? "")
+    }
+
+    /// A `<failure>` named after the first error shown (or, when the report was cut short before
+    /// any, after the cut).
+    private static func failure(_ violations: [Violation], _ details: String) -> String {
+        let first = violations.first { $0.severity == .error }
+        let type = first.map(\.code.rawValue) ?? "truncated"
+        let message = first?.message ?? "errors not shown: the report was cut short by --max-violations"
+        return "      <failure type=\"\(escape(type))\" message=\"\(escape(message))\">" + escape(details, inAttribute: false) + "</failure>\n"
+    }
+
+    private static func output(_ details: String) -> String {
+        "      <system-out>" + escape(details, inAttribute: false) + "</system-out>\n"
+    }
+
+    /// Text for XML 1.0 character data or an attribute value: `& < > "` escaped, a carriage return
+    /// (and in an attribute, a tab and a line feed) as a character reference so that parsers keep
+    /// it, and the characters XML 1.0 cannot hold as `\u{…}` escapes.
+    static func escape(_ text: String, inAttribute: Bool = true) -> String {
         var result = ""
+        result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
             switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
-            case "\n", "\t": result.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20: result += "&#\(scalar.value);"
+            case "\r": result += "&#13;"
+            case "\n", "\t": result += inAttribute ? "&#\(scalar.value);" : String(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+                result += VisibleText.escape(scalar)
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -1,22 +1,37 @@
-import Foundation
-
 /// Where a report writes: a buffered file descriptor (standard output) or memory (for tests).
+///
+/// Every write can fail — a full disk, a closed pipe — and a failure is thrown as an
+/// ``OutputError``, never dropped: after one, every later write and flush throws it again, so
+/// nothing after a hole in the output is written either. Buffered bytes are written by
+/// ``flush()``, which a report calls when it finishes; a sink that is dropped unflushed writes
+/// nothing more.
+///
+/// ```swift
+/// let sink = OutputSink(descriptor: 1)
+/// try sink.write("hello\n")
+/// try sink.flush()
+/// ```
 ///
 /// Used from one thread at a time.
 public final class OutputSink {
     private var buffer: [UInt8] = []
     private let descriptor: Int32?
+    private let name: String
+    private var failure: OutputError?
     /// What was written, for a memory sink.
     public private(set) var bytes: [UInt8] = []
 
-    /// A sink that writes to `descriptor` (1 for standard output), 64 KiB at a time.
-    public init(descriptor: Int32) {
+    /// A sink that writes to `descriptor` (1 for standard output), 64 KiB at a time; `name` is how
+    /// error messages call it.
+    public init(descriptor: Int32, name: String = "standard output") {
         self.descriptor = descriptor
+        self.name = name
         buffer.reserveCapacity(1 << 16)
     }
 
     private init() {
         descriptor = nil
+        name = "memory"
     }
 
     /// A sink that keeps what is written in ``bytes``.
@@ -25,78 +40,33 @@ public final class OutputSink {
     /// What was written, as text (memory sinks).
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    public func write(_ text: String) {
-        var text = text
-        text.withUTF8 { write(bytes: $0) }
+    public func write(_ text: String) throws(OutputError) {
+        try append(text.utf8)
     }
 
-    public func write(bytes: UnsafeBufferPointer<UInt8>) {
+    public func write<Bytes: Collection<UInt8>>(bytes: Bytes) throws(OutputError) {
+        try append(bytes)
+    }
+
+    private func append<Bytes: Collection<UInt8>>(_ new: Bytes) throws(OutputError) {
+        if let failure { throw failure }
         guard descriptor != nil else {
-            self.bytes.append(contentsOf: bytes)
+            bytes.append(contentsOf: new)
             return
         }
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= 1 << 16 { flush() }
+        buffer.append(contentsOf: new)
+        if buffer.count >= 1 << 16 { try flush() }
     }
 
     /// Writes out what is buffered.
-    public func flush() {
+    public func flush() throws(OutputError) {
+        if let failure { throw failure }
         guard let descriptor, !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Foundation.write(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-                if written <= 0 { break }
-                offset += written
-            }
+        if let error = buffer.withUnsafeBytes({ SystemWrite.all($0, to: descriptor) }) {
+            let failure = OutputError("cannot write to \(name): \(error)")
+            self.failure = failure
+            throw failure
         }
         buffer.removeAll(keepingCapacity: true)
-    }
-
-    deinit { flush() }
-}
-
-/// A temporary file that a report appends to while it streams and copies out at the end, so
-/// that totals can come first while memory stays bounded.
-final class Spool {
-    private let url: URL
-    private let handle: FileHandle?
-    private var pending: [UInt8] = []
-    private(set) var isEmpty = true
-
-    init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-\(UUID().uuidString).spool")
-        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-        handle = try? FileHandle(forUpdating: url)
-    }
-
-    func write(_ text: String) {
-        isEmpty = false
-        pending.append(contentsOf: text.utf8)
-        if pending.count >= 1 << 16 { flushPending() }
-    }
-
-    private func flushPending() {
-        guard !pending.isEmpty else { return }
-        try? handle?.write(contentsOf: pending)
-        pending.removeAll(keepingCapacity: true)
-    }
-
-    /// Copies everything written so far to `sink`, then empties the spool.
-    func drain(into sink: OutputSink) {
-        flushPending()
-        guard let handle else { return }
-        try? handle.seek(toOffset: 0)
-        while let chunk = try? handle.read(upToCount: 1 << 16), !chunk.isEmpty {
-            chunk.withUnsafeBytes { sink.write(bytes: $0.bindMemory(to: UInt8.self)) }
-        }
-        try? handle.truncate(atOffset: 0)
-        try? handle.seek(toOffset: 0)
-        isEmpty = true
-    }
-
-    deinit {
-        try? handle?.close()
-        try? FileManager.default.removeItem(at: url)
     }
 }

@@ -14,24 +14,32 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case sarif
 
     /// A report of this format writing to `sink`.
-    public func report(to sink: OutputSink) -> any Report {
+    ///
+    /// - Throws: ``OutputError`` when the report cannot start: its header cannot be written, or
+    ///   the temporary file that `json` and `junit` spool to cannot be created.
+    public func report(to sink: OutputSink) throws(OutputError) -> any Report {
         switch self {
         case .text: TextReport(sink: sink)
-        case .json: JSONReport(sink: sink)
+        case .json: try JSONReport(sink: sink)
         case .jsonl: JSONLinesReport(sink: sink)
-        case .junit: JUnitReport(sink: sink)
-        case .sarif: SARIFReport(sink: sink)
+        case .junit: try JUnitReport(sink: sink)
+        case .sarif: try SARIFReport(sink: sink)
         }
     }
 }
 
 /// A streaming report: told about each file and each checked record in input order, then
 /// given the summary.
+///
+/// Each call may throw when the report cannot be written (``OutputError``); ``BatchCheck`` then
+/// stops and rethrows the error. ``finish(_:)`` flushes everything written.
 public protocol Report: AnyObject {
-    func begin(file: String)
-    func add(_ record: CheckedRecord)
-    func end(file: String, summary: CheckSummary)
-    func finish(_ summary: CheckSummary)
+    func begin(file: String) throws
+    /// A checked record; its violations may be fewer than it has (``CheckedRecord/omittedErrors``)
+    /// once the report is cut short, and a record with none is still given (to be counted).
+    func add(_ record: CheckedRecord) throws
+    func end(file: String, summary: CheckSummary) throws
+    func finish(_ summary: CheckSummary) throws
 }
 
 extension Violation {

@@ -2,13 +2,17 @@ import RuleCheck
 
 /// SARIF 2.1.0 for code-scanning tools: one run of the `rulecheck` tool, a rule per violation
 /// code, a result per violation located at the record's line in its file.
+///
+/// A report cut short by `--max-violations` says so in the run: a tool-execution notification
+/// (`report cut short by --max-violations: 2 of 7 violations shown`) and the run's properties
+/// `truncated`, `reported` and `violations`.
 final class SARIFReport: Report {
     private let sink: OutputSink
     private var first = true
 
     static let codes = IssueCode.all
 
-    init(sink: OutputSink) {
+    init(sink: OutputSink) throws(OutputError) {
         self.sink = sink
         let rules: [JSONValue] = Self.codes.map { code in
             .object(["id": .string(code.rawValue), "shortDescription": .object(["text": .string(Self.describe(code))])])
@@ -17,13 +21,13 @@ final class SARIFReport: Report {
             "name": .string("rulecheck"),
             "rules": .array(rules),
         ])])
-        sink.write("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{\"tool\":"
+        try sink.write("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{\"tool\":"
                    + JSONWriter.string(tool) + ",\"results\":[")
     }
 
     func begin(file: String) {}
 
-    func add(_ record: CheckedRecord) {
+    func add(_ record: CheckedRecord) throws {
         for violation in record.violations {
             var properties: [String: JSONValue] = ["record": .number(Double(record.record)), "field": .string(violation.field)]
             if let value = violation.value { properties["value"] = .string(value) }
@@ -37,16 +41,28 @@ final class SARIFReport: Report {
                 ])])]),
                 "properties": .object(properties),
             ])
-            sink.write((first ? "\n" : ",\n") + JSONWriter.string(result))
+            try sink.write((first ? "\n" : ",\n") + JSONWriter.string(result))
             first = false
         }
     }
 
     func end(file: String, summary: CheckSummary) {}
 
-    func finish(_ summary: CheckSummary) {
-        sink.write("\n]}]}\n")
-        sink.flush()
+    func finish(_ summary: CheckSummary) throws {
+        var end = first ? "]" : "\n]"
+        if let note = summary.truncationNote {
+            let invocation: JSONValue = .object([
+                "executionSuccessful": .bool(true),
+                "toolExecutionNotifications": .array([.object(["level": .string("warning"), "message": .object(["text": .string(note)])])]),
+            ])
+            let properties: JSONValue = .object([
+                "truncated": .bool(true), "reported": .number(Double(summary.reported)),
+                "violations": .number(Double(summary.errors + summary.warnings)),
+            ])
+            end += ",\"invocations\":" + JSONWriter.string(.array([invocation])) + ",\"properties\":" + JSONWriter.string(properties)
+        }
+        try sink.write(end + "}]}\n")
+        try sink.flush()
     }
 
     private static func describe(_ code: IssueCode) -> String {

@@ -3,6 +3,8 @@ import RuleCheck
 /// The report for people: each record with problems, its violations one per line, then totals.
 ///
 /// ```text
+/// orders.csv: file, line 1
+///   warning  comment  unknown_column  column 'comment' matches no field of the rules
 /// orders.csv: record 7, line 8
 ///   error    doc_number  mask       Series and number must look like 0000 000000 (value "12 34")
 ///
@@ -10,6 +12,10 @@ import RuleCheck
 ///   by code:  mask 30, required 25, …
 ///   by field: doc_number 30, …
 /// ```
+///
+/// Findings about a file as a whole (record 0) stand under `FILE: file, line N`. Control
+/// characters from the data are shown as escapes (`\u{1B}`), so a report never drives the
+/// terminal it is printed on. A report cut short by `--max-violations` says so on its last line.
 final class TextReport: Report {
     private let sink: OutputSink
 
@@ -19,37 +25,40 @@ final class TextReport: Report {
 
     func begin(file: String) {}
 
-    func add(_ record: CheckedRecord) {
+    func add(_ record: CheckedRecord) throws {
         guard !record.violations.isEmpty else { return }
-        sink.write(record.record == 0 ? "\(record.file):\n" : "\(record.file): record \(record.record), line \(record.line)\n")
-        let fieldWidth = min(30, record.violations.map(\.field.count).max() ?? 0)
+        let file = VisibleText.escaped(record.file)
+        try sink.write(record.record == 0 ? "\(file): file, line \(record.line)\n" : "\(file): record \(record.record), line \(record.line)\n")
+        let fields = record.violations.map { VisibleText.escaped($0.field) }
+        let fieldWidth = min(30, fields.map(\.count).max() ?? 0)
         let codeWidth = record.violations.map(\.code.rawValue.count).max() ?? 0
-        for violation in record.violations {
-            let value = violation.value.map { " (value \"\($0)\")" } ?? ""
+        for (violation, field) in zip(record.violations, fields) {
+            let value = violation.value.map { " (value \"\(VisibleText.escaped($0))\")" } ?? ""
             // Findings about the whole record (malformed input) have no field column.
-            let field = violation.field.isEmpty && fieldWidth == 0 ? "" : Self.padded(violation.field, fieldWidth + 2)
-            sink.write("  " + Self.padded(violation.severity.rawValue, 8) + field
-                       + Self.padded(violation.code.rawValue, codeWidth + 2) + violation.message + value + "\n")
+            let field = field.isEmpty && fieldWidth == 0 ? "" : Self.padded(field, fieldWidth + 2)
+            try sink.write("  " + Self.padded(violation.severity.rawValue, 8) + field
+                           + Self.padded(violation.code.rawValue, codeWidth + 2) + VisibleText.escaped(violation.message) + value + "\n")
         }
     }
 
     func end(file: String, summary: CheckSummary) {}
 
-    func finish(_ summary: CheckSummary) {
-        if summary.errors + summary.warnings > 0 { sink.write("\n") }
+    func finish(_ summary: CheckSummary) throws {
+        if summary.reported > 0 { try sink.write("\n") }
         let files = summary.files == 1 ? "1 file" : "\(summary.files) files"
         let records = summary.records == 1 ? "1 record" : "\(summary.records) records"
-        sink.write("\(files), \(records): \(summary.valid) valid, \(summary.invalid) invalid"
-                   + " — \(summary.errors) error\(summary.errors == 1 ? "" : "s"), \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s")\n")
-        if !summary.byCode.isEmpty { sink.write("  by code:  " + Self.counts(summary.byCode) + "\n") }
-        if !summary.byField.isEmpty { sink.write("  by field: " + Self.counts(summary.byField) + "\n") }
-        sink.flush()
+        try sink.write("\(files), \(records): \(summary.valid) valid, \(summary.invalid) invalid"
+                       + " — \(summary.errors) error\(summary.errors == 1 ? "" : "s"), \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s")\n")
+        if !summary.byCode.isEmpty { try sink.write("  by code:  " + Self.counts(summary.byCode) + "\n") }
+        if !summary.byField.isEmpty { try sink.write("  by field: " + Self.counts(summary.byField) + "\n") }
+        if let note = summary.truncationNote { try sink.write(note + "\n") }
+        try sink.flush()
     }
 
     /// `name count` pairs, most frequent first (then by name), at most 12.
     private static func counts(_ table: [String: Int]) -> String {
         let sorted = table.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
-        var parts = sorted.prefix(12).map { "\($0.key) \($0.value)" }
+        var parts = sorted.prefix(12).map { "\(VisibleText.escaped($0.key)) \($0.value)" }
         if sorted.count > 12 { parts.append("… \(sorted.count - 12) more") }
         return parts.joined(separator: ", ")
     }

@@ -67,7 +67,7 @@ final class BatchCheckTests {
         let (output, outcome) = try run([path], format: .text)
         let name = path
         #expect(output == """
-            \(name):
+            \(name): file, line 1
               warning comment  unknown_column  column 'comment' matches no field of the rules
             \(name): record 2, line 3
               error   name   required      name is required
@@ -78,8 +78,7 @@ final class BatchCheckTests {
               error   age    min         age must be at least 0 (value "-1")
               error   plate  mask        plate must look like 000 (value "12")
             \(name): record 4, line 5
-              error   name  max_length  name must be at most 8 characters long (value "multi
-            line")
+              error   name  max_length  name must be at most 8 characters long (value "multi\\nline")
             \(name): record 5, line 7
               error   malformed  record has 2 cells, the header has 5
 
@@ -109,12 +108,14 @@ final class BatchCheckTests {
         #expect(serial.split(separator: "\n").count > 300)
     }
 
-    @Test func maxViolationsStopsTheRun() throws {
+    /// The report stops at the limit; the check does not, so the totals are the whole file's.
+    @Test func maxViolationsCapsTheReportNotTheCheck() throws {
         let path = try file("name,age\n,1\n,2\n,3\n,4\n", "csv")
         let (output, outcome) = try run([path], options: .init(jobs: 2, maxViolations: 2))
-        #expect(outcome.stoppedEarly)
-        #expect(output.split(separator: "\n").count == 3)  // two violations and the summary
-        #expect(outcome.summary.errors == 2)
+        let lines = output.split(separator: "\n")
+        #expect(lines.count == 3)  // two violations and the summary
+        #expect(lines.last == #"{"summary":{"errors":4,"files":1,"invalid":4,"records":4,"reported":2,"truncated":true,"valid":0,"warnings":0}}"#)
+        #expect(outcome.summary.errors == 4 && outcome.summary.omitted == 2 && outcome.summary.isTruncated)
     }
 
     @Test func strictTurnsWarningsIntoErrors() throws {
@@ -174,7 +175,7 @@ final class BatchCheckTests {
         #expect(outcome.unreadable.isEmpty)
         #expect(outcome.summary.files == 3)
         #expect(output.contains("""
-            \(paths[0]):
+            \(paths[0]): file, line 1
               error   malformed  cannot read the header: cell 1 is not valid UTF-8; no record of this file is checked
             """))
         #expect(outcome.summary.errors == 1 + 2 + 1)

@@ -16,24 +16,24 @@ struct ReportTests {
         ]),
     ]
 
-    private func render(_ format: ReportFormat) -> String {
+    private func render(_ format: ReportFormat) throws -> String {
         let sink = OutputSink.memory()
-        let report = format.report(to: sink)
+        let report = try format.report(to: sink)
         var summary = CheckSummary()
         summary.files = 1
-        report.begin(file: "a.csv")
+        try report.begin(file: "a.csv")
         for record in Self.records {
             summary.add(record)
-            report.add(record)
+            try report.add(record)
         }
-        report.end(file: "a.csv", summary: summary)
-        report.finish(summary)
+        try report.end(file: "a.csv", summary: summary)
+        try report.finish(summary)
         return sink.text
     }
 
-    @Test func text() {
-        #expect(render(.text) == """
-            a.csv:
+    @Test func text() throws {
+        #expect(try render(.text) == """
+            a.csv: file, line 1
               warning comment  unknown_column  column 'comment' matches no field of the rules
             a.csv: record 2, line 3
               error   doc_number  mask          Number must look like 0000 000000 (value "12 34")
@@ -46,8 +46,8 @@ struct ReportTests {
             """)
     }
 
-    @Test func json() {
-        #expect(render(.json) == #"""
+    @Test func json() throws {
+        #expect(try render(.json) == #"""
             {"summary":{"errors":1,"files":1,"invalid":1,"records":2,"valid":1,"warnings":2},"violations":[
             {"code":"unknown_column","field":"comment","file":"a.csv","line":1,"message":"column 'comment' matches no field of the rules","record":0,"severity":"warning","value":null},
             {"code":"mask","field":"doc_number","file":"a.csv","line":3,"message":"Number must look like 0000 000000","record":2,"severity":"error","value":"12 34"},
@@ -57,8 +57,8 @@ struct ReportTests {
             """#)
     }
 
-    @Test func jsonLines() {
-        #expect(render(.jsonl) == #"""
+    @Test func jsonLines() throws {
+        #expect(try render(.jsonl) == #"""
             {"code":"unknown_column","field":"comment","file":"a.csv","line":1,"message":"column 'comment' matches no field of the rules","record":0,"severity":"warning","value":null}
             {"code":"mask","field":"doc_number","file":"a.csv","line":3,"message":"Number must look like 0000 000000","record":2,"severity":"error","value":"12 34"}
             {"code":"hidden_value","field":"plate","file":"a.csv","line":3,"message":"Plate has a value but is hidden","record":2,"severity":"warning","value":"A<1>"}
@@ -67,13 +67,13 @@ struct ReportTests {
             """#)
     }
 
-    @Test func junit() {
-        #expect(render(.junit) == """
+    @Test func junit() throws {
+        #expect(try render(.junit) == """
             <?xml version="1.0" encoding="UTF-8"?>
             <testsuites name="rulecheck">
-              <testsuite name="a.csv" tests="2" failures="1" errors="0">
-                <testcase classname="a.csv" name="header">
-                  <system-out>warning comment unknown_column: column 'comment' matches no field of the rules</system-out>
+              <testsuite name="a.csv" tests="3" failures="1" errors="0">
+                <testcase classname="a.csv" name="file">
+                  <system-out>line 1: warning comment unknown_column: column 'comment' matches no field of the rules</system-out>
                 </testcase>
                 <testcase classname="a.csv" name="record 2 (line 3)">
                   <failure type="mask" message="Number must look like 0000 000000">error doc_number mask: Number must look like 0000 000000 (value &quot;12 34&quot;)
@@ -87,7 +87,7 @@ struct ReportTests {
     }
 
     @Test func sarif() throws {
-        let output = render(.sarif)
+        let output = try render(.sarif)
         let document = try JSONParser().parse(output)
         #expect(document["version"] == "2.1.0")
         let run = try #require(document["runs"]?[0])

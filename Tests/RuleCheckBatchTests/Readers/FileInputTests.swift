@@ -136,16 +136,4 @@ import Testing
         #expect(reader.windowCapacity <= options.blockSize + options.maxRecordSize + 1)
         #expect(peakBatchBytes <= options.maxBatchBytes + options.maxRecordSize)
     }
-
-    @Test func recordsAreSendable() {
-        func requireSendable<T: Sendable>(_: T.Type) {}
-        requireSendable(RecordBatch.self)
-        requireSendable(DecodedRecord.self)
-        requireSendable(RecordSpan.self)
-        requireSendable(RecordDecoder.self)
-        requireSendable(InputError.self)
-        requireSendable(ReadProgress.self)
-        requireSendable(RecordReader.Options.self)
-        requireSendable(OrderedParallelMap.self)
-    }
 }
