@@ -58,6 +58,9 @@ public final class FieldRules: Sendable {
     /// The fewest and most items of a list, values of a multi_choice, or files of a file field.
     public let minItems: Int?
     public let maxItems: Int?
+    /// Free-form presentation hints from the rules file's `ui:` (widget, placeholder, help, …);
+    /// the rules do not read them.
+    public let ui: [String: JSONValue]
     /// A file field's largest file, in bytes (`max_size`).
     public let maxSize: Int?
     /// A file field's allowed media types (`media_types`: `image/jpeg`, `image/*`); empty: any.
@@ -78,7 +81,8 @@ public final class FieldRules: Sendable {
          optionsFilter: WrittenExpression?, minItems: Int?, maxItems: Int?, checks: [CheckRule],
          message: LocalizedText?, messages: [IssueCode: LocalizedText], members: [FieldID],
          display: DisplayTemplate?, digits: DecimalDigits = .any, maskValue: Mask.ValueForm = .formatted,
-         includedFrom: [FileLocation] = [], maxSize: Int? = nil, mediaTypes: [String] = []) {
+         includedFrom: [FileLocation] = [], maxSize: Int? = nil, mediaTypes: [String] = [],
+         ui: [String: JSONValue] = [:]) {
         self.id = id
         self.path = path
         self.name = name
@@ -117,6 +121,7 @@ public final class FieldRules: Sendable {
         self.includedFrom = includedFrom
         self.maxSize = maxSize
         self.mediaTypes = mediaTypes
+        self.ui = ui
     }
 
     /// Whether the field's value is computed by a `value:` expression.

@@ -103,7 +103,8 @@ extension RuleSetCompiler {
             checks: spec.checks.compactMap { check($0, of: field, resolver) },
             message: spec.message, messages: messages(spec), members: field.members,
             display: spec.display.flatMap { display($0, of: field) }, digits: digits, maskValue: maskValue(spec),
-            includedFrom: spec.includedFrom, maxSize: spec.maxSize?.value, mediaTypes: mediaTypes(spec))
+            includedFrom: spec.includedFrom, maxSize: spec.maxSize?.value, mediaTypes: mediaTypes(spec),
+            ui: Dictionary(spec.ui.map { ($0.name.value, $0.value) }, uniquingKeysWith: { first, _ in first }))
     }
 
     // MARK: - Expressions

@@ -22,7 +22,7 @@ extension Form {
         let bounds: (min: Value?, max: Value?) = item.map { item in
             withContext(item: item) { (field.min?.expr.evaluate($0), field.max?.expr.evaluate($0)) }
         } ?? (nil, nil)
-        let ui = Self.uiHints(field)
+        let ui = field.ui
         let placeholder = Self.localized(ui["placeholder"], locale)
             ?? mask?.placeholder ?? (field.type == .date ? field.dateFormat.pattern : nil)
         let offered = field.type == .choice || field.type == .multiChoice
@@ -49,8 +49,6 @@ extension Form {
         }
     }
 
-    /// The field's free-form `ui:` hints.
-    static func uiHints(_ field: FieldRules) -> [String: JSONValue] { [:] }
 
     /// A hint written as text, or per locale (`{en: …, ru: …}`), in `locale`.
     private static func localized(_ hint: JSONValue?, _ locale: String) -> String? {

@@ -124,6 +124,8 @@ struct FieldSpec: Sendable {
     var fields: [FieldSpec]?
     var display: ScalarText?
     var item: [FieldSpec]?
+    /// Free-form presentation hints (`ui: {widget: textarea, placeholder: …}`), in written order.
+    var ui: [(name: Located<String>, value: JSONValue)] = []
     /// Every key written, with its location (to report keys that do not apply to the type).
     var keys: [String: FileLocation] = [:]
     var location: FileLocation

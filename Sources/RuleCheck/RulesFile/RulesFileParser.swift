@@ -192,6 +192,7 @@ struct RulesFileParser {
         field.fields = entries["fields"].map { fields($0, "fields") }
         field.display = entries["display"].flatMap { scalarText($0, "display") }
         field.item = entries["item"].map { fields($0, "item") }
+        field.ui = entries["ui"].map { uiHints($0) } ?? []
         return field
     }
 
