@@ -61,10 +61,10 @@ public struct ChangeSet: Hashable, Sendable {
         let enabledChanged = old.isEnabled != new.isEnabled, requiredChanged = old.isRequired != new.isRequired
         let issuesChanged = old.issues != new.issues
         let interactionChanged = old.interaction != new.interaction
-        let inputChanged = old.typed != new.typed && old.input != new.input
-        let shownChanged = (issuesChanged || interactionChanged || inputChanged) && old.shownIssues != new.shownIssues
+        let holdingChanged = old.holdsTypeIssue != new.holdsTypeIssue
+        let shownChanged = (issuesChanged || interactionChanged || holdingChanged) && old.shownIssues != new.shownIssues
         guard valueChanged || visibleChanged || enabledChanged || requiredChanged || issuesChanged
-            || interactionChanged || inputChanged else { return }
+            || interactionChanged || shownChanged else { return }
         let path = path()
         if valueChanged { values[path] = .some(new.value) }
         if visibleChanged { visible[path] = new.isVisible }
@@ -73,6 +73,5 @@ public struct ChangeSet: Hashable, Sendable {
         if issuesChanged { issues[path] = new.issues }
         if shownChanged { shownIssues[path] = new.shownIssues }
         if interactionChanged { interaction[path] = new.interaction }
-        if inputChanged { inputs[path] = .some(new.input) }
     }
 }

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// try form.type("phone", text: "916", caret: 3)
-/// form["phone"].input     // FieldInput(text: "+7 (916", caret: 7, state: .partial)
+/// form.input("phone")    // FieldInput(text: "+7 (916", caret: 7, state: .partial)
 /// ```
 public struct FieldInput: Hashable, Sendable {
     /// How far typed text gets. (The cases of `MaskResult.State`, which it mostly comes from;
@@ -33,8 +33,8 @@ public struct FieldInput: Hashable, Sendable {
     }
 }
 
-/// A slot's typed input and what reading it gave: kept with the slot's status (so it moves with
-/// list items) behind one reference, so that slots nobody types into cost one empty pointer.
+/// A slot's typed input and what reading it gave, kept by the form apart from the slots' states
+/// (``Form/typedInputs``), so that the slots nobody types into cost nothing.
 final class TypedInput: Hashable, Sendable {
     let input: FieldInput
     /// Why the text is not a value (a `type` failure), when it is not.

@@ -17,13 +17,9 @@ public struct FieldState: Hashable, Sendable {
     public var issues: [Issue]
     /// What the user has done with the field: not yet visited, being edited, or left.
     public var interaction: Interaction
-    /// The text typed with ``Form/type(_:text:caret:)`` and what reading it gave.
-    var typed: TypedInput?
-
-    /// What the field's text box holds after ``Form/type(_:text:caret:)``: the formatted text,
-    /// the caret and whether the text is a value yet; `nil` when the value was not typed (set,
-    /// cleared, computed, restored) — a screen then shows ``Form/displayText(_:)``.
-    public var input: FieldInput? { typed?.input }
+    /// The field's typed text (``Form/input(_:)``) may still become a value: its `type` issue
+    /// is held back while the field is edited.
+    var holdsTypeIssue = false
 
     /// Valid: hidden, or not required and empty, or passing every rule.
     public var isValid: Bool { issues.isEmpty }
@@ -32,14 +28,14 @@ public struct FieldState: Hashable, Sendable {
     /// pristine; while it is being edited, all but those that more typing may still fix
     /// (`required`, `min_length`, `mask`, and `type` for a partial date or number); once it has
     /// been left (or after ``Form/touchAll()``), all of them.
-    public var shownIssues: [Issue] { interaction.shown(issues, typedIsFixable: typed?.isFixable == true) }
+    public var shownIssues: [Issue] { interaction.shown(issues, typedIsFixable: holdsTypeIssue) }
 
     /// The state of a field that does not exist (a path past the end of a list).
     public static let absent = FieldState(value: nil, provenance: .empty, isVisible: false, isEnabled: false,
                                           isRequired: false, issues: [])
 
     public init(value: Value?, provenance: Provenance, isVisible: Bool, isEnabled: Bool, isRequired: Bool,
-                issues: [Issue], interaction: Interaction = .pristine, input: FieldInput? = nil) {
+                issues: [Issue], interaction: Interaction = .pristine) {
         self.value = value
         self.provenance = provenance
         self.isVisible = isVisible
@@ -47,21 +43,24 @@ public struct FieldState: Hashable, Sendable {
         self.isRequired = isRequired
         self.issues = issues
         self.interaction = interaction
-        typed = input.map { TypedInput($0, failure: nil, isFixable: $0.state != .complete) }
     }
 
     /// Builds the public state from a slot's value and status (what the form stores apart).
     init(value: Value?, status: FieldStatus) {
-        self.init(value: value, provenance: status.provenance, isVisible: status.isVisible,
-                  isEnabled: status.isEnabled, isRequired: status.isRequired, issues: status.issues,
-                  interaction: status.interaction)
-        typed = status.typed
+        self.value = value
+        provenance = status.provenance
+        isVisible = status.isVisible
+        isEnabled = status.isEnabled
+        isRequired = status.isRequired
+        issues = status.issues
+        interaction = status.interaction
+        holdsTypeIssue = status.holdsTypeIssue
     }
 
     /// Everything but the value.
     var status: FieldStatus {
         FieldStatus(provenance: provenance, isVisible: isVisible, isEnabled: isEnabled, isRequired: isRequired,
-                    issues: issues, interaction: interaction, typed: typed)
+                    issues: issues, interaction: interaction, holdsTypeIssue: holdsTypeIssue)
     }
 }
 
@@ -103,8 +102,8 @@ struct FieldStatus: Hashable, Sendable {
     var isRequired: Bool
     var issues: [Issue]
     var interaction: Interaction = .pristine
-    /// Text typed into the field, while it stands for the value.
-    var typed: TypedInput?
+    /// Typed text that may still become a value (see ``FieldState``).
+    var holdsTypeIssue = false
 
     /// The status of a slot that does not exist.
     static let absent = FieldStatus(provenance: .empty, isVisible: false, isEnabled: false, isRequired: false,

@@ -56,6 +56,7 @@ extension Form {
         let previous = self
         values = SlotTable(layout: rules.layout, blank: nil)
         states = SlotTable(layout: rules.layout, blank: .absent)
+        typedInputs = [:]
         for field in rules.fields where field.list == nil {
             setState(initialState(field), Slot(field.id))
         }
@@ -83,13 +84,18 @@ extension Form {
             var state = current
             state.provenance = normalized == nil && provenance == .user
                 ? .cleared(.user, edit: "set \(path)") : provenance
-            guard normalized != current.value || current.typed != nil else {
+            let wasTyped = !form.typedInputs.isEmpty && form.typedInputs[slot] != nil
+            guard normalized != current.value || wasTyped else {
                 // The same value again changes nothing but who entered it.
                 form.setState(state, slot)
                 return
             }
-            // A value set as a whole replaces what was being typed.
-            state.typed = nil
+            if wasTyped {
+                // A value set as a whole replaces what was being typed.
+                form.typedInputs[slot] = nil
+                form.typedChanged.insert(slot)
+                state.holdsTypeIssue = false
+            }
             record.touch(slot, form)
             state.value = normalized
             form.setState(state, slot)

@@ -45,6 +45,7 @@ extension Form {
     /// Runs an edit: `change` validates (throwing before it changes anything) and updates stored
     /// values; then the form is re-evaluated incrementally or fully and the changes are returned.
     mutating func perform(_ edit: String, _ change: (inout Form, inout EditRecord) throws(FormError) -> Void) throws(FormError) -> ChangeSet {
+        typedChanged = []
         let previous = evaluationMode == .full ? self : nil
         var record = EditRecord(edit: edit)
         try change(&self, &record)
@@ -55,6 +56,7 @@ extension Form {
             recomputeAll(changed: record.changed, edit: record.edit)
             recountValidity()
             settleCurrentPage()
+            typedChanged = []
             return difference(from: previous)
         }
         let pagesBefore = rules.pages.isEmpty ? nil : pageSummary
@@ -121,14 +123,18 @@ extension Form {
         let old = states[slot]
         var input = FieldEvaluator.Input()
         input.changedParent = changedParent(field, slot, changed)
+        var typed = typedInputs.isEmpty ? nil : typedInputs[slot]
         // Text being typed goes with a cascade clear, like a value.
-        var typed = input.changedParent == nil ? old.typed : nil
+        if typed != nil && input.changedParent != nil { typed = dropTyped(slot) }
         input.isUnreadable = typed?.failure != nil
         var outcome = FieldEvaluator.Outcome()
         evaluator.step(field, slot, input, mode: .form, values: &values, today: today, into: &outcome)
-        if outcome.valueChanged || (!outcome.isVisible && rules.hiddenValues == .clear) { typed = nil }
+        if typed != nil && (outcome.valueChanged || (!outcome.isVisible && rules.hiddenValues == .clear)) {
+            typed = dropTyped(slot)
+        }
         var status = FieldStatus(provenance: old.provenance, isVisible: outcome.isVisible, isEnabled: outcome.isEnabled,
-                                 isRequired: outcome.isRequired, issues: [], interaction: old.interaction, typed: typed)
+                                 isRequired: outcome.isRequired, issues: [], interaction: old.interaction,
+                                 holdsTypeIssue: typed?.isFixable ?? false)
         // Typed text that is not a value yet: the field is empty, and says why (while visible).
         if let unreadable = typed?.failure, outcome.isVisible { outcome.failures.insert(unreadable, at: 0) }
         // A server's issues (code `external`) stay with the value they were about, while visible.
@@ -142,7 +148,7 @@ extension Form {
         if !outcome.failures.isEmpty {
             let messages = evaluator.messages
             let value = values[slot]
-            let written = status.typed?.input.text
+            let written = typed?.input.text
             status.issues = values.withContext(item: slot.item, today: today) { context in
                 outcome.failures.map { messages.issue($0, field, value: value, written: written, context) }
             }
@@ -150,6 +156,13 @@ extension Form {
         if !external.isEmpty { status.issues += external }
         states[slot] = status
         return outcome.valueChanged
+    }
+
+    /// Drops the slot's typed text (its value no longer comes from it); returns nil.
+    private mutating func dropTyped(_ slot: Slot) -> TypedInput? {
+        typedInputs[slot] = nil
+        typedChanged.insert(slot)
+        return nil
     }
 
     /// The first `depends_on` parent of the slot whose value changed in this edit.
@@ -217,6 +230,10 @@ extension Form {
             let count = values.itemCount(of: list)
             if count != countBefore { changes.items[rules.fields[list.index].path] = count }
         }
+        if !typedChanged.isEmpty {
+            for slot in typedChanged { changes.inputs[path(slot)] = .some(typedInputs[slot]?.input) }
+            typedChanged = []
+        }
         return changes
     }
 
@@ -242,6 +259,10 @@ extension Form {
             changes.items[rules.fields[list.index].path] = values.itemCount(of: list)
         }
         if !rules.pages.isEmpty { changes.pages = pageChange(from: previous.pageSummary) }
+        for slot in Set(typedInputs.keys).union(previous.typedInputs.keys)
+        where typedInputs[slot]?.input != previous.typedInputs[slot]?.input {
+            changes.inputs[path(slot)] = .some(typedInputs[slot]?.input)
+        }
         return changes
     }
 }

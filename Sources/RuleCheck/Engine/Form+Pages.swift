@@ -34,8 +34,8 @@ extension Form {
     }
 
     /// Goes to the next page that has something visible — once every visible field of the
-    /// current page is valid. Otherwise the current page's fields are touched, so that their
-    /// issues show, and the form stays on it.
+    /// current page is valid. Otherwise the current page's visible fields are touched, so that
+    /// their issues show, and the form stays on it.
     ///
     /// ```swift
     /// let changes = try form.nextPage()
@@ -50,7 +50,10 @@ extension Form {
         let current = try requirePages()
         guard pageState(current).isValid else {
             var changes = ChangeSet()
-            for slot in slots(onPage: current) { setInteraction(.touched, of: slot, into: &changes) }
+            // Only what the user can see: a field that appears later starts untouched.
+            for slot in slots(onPage: current) where states[slot].isVisible {
+                setInteraction(.touched, of: slot, into: &changes)
+            }
             return changes
         }
         guard let next = firstShownPage(from: current + 1, step: 1) else { return ChangeSet() }

@@ -29,7 +29,7 @@ extension Form {
     ///   beginning such as `-` or `12.` is partial, anything else (`12a`) invalid;
     /// * **bool, choice, multi_choice**: read as ``set(_:text:)`` reads them.
     ///
-    /// The field's ``FieldState/input`` holds the formatted text, the caret and the state until
+    /// ``input(_:)`` holds the formatted text, the caret and the state until
     /// another edit sets the value; the ChangeSet has it under ``ChangeSet/inputs``.
     ///
     /// - Throws: ``FormError`` as ``set(_:to:)`` does; for bool and choice fields, also for text
@@ -53,8 +53,10 @@ extension Form {
             var state = current
             state.provenance = normalized == nil ? .cleared(.user, edit: "type \(path)") : .user
             state.value = normalized
-            state.typed = typed
+            state.holdsTypeIssue = typed.isFixable
             form.setState(state, slot)
+            form.typedInputs[slot] = typed
+            form.typedChanged.insert(slot)
             record.seeds.append(slot)
             if normalized != current.value { record.changed.insert(slot) }
         }
@@ -135,6 +137,39 @@ extension Form {
     /// An offset in Unicode scalars as UTF-16 code units of `text`.
     private static func utf16Offset(scalars offset: Int, in text: String) -> Int {
         text.unicodeScalars.prefix(max(offset, 0)).reduce(0) { $0 + UTF16.width($1) }
+    }
+
+    /// What the field's text box holds after ``type(_:text:caret:)``: the formatted text, where
+    /// the caret goes and whether the text is a value yet; `nil` when the value was not typed
+    /// (set, cleared, computed, restored) — a screen then shows ``displayText(_:)``.
+    ///
+    /// ```swift
+    /// try form.type("phone", text: "916", caret: 3)
+    /// form.input("phone")     // FieldInput(text: "+7 (916", caret: 7, state: .partial)
+    /// ```
+    public func input(_ path: String) -> FieldInput? {
+        guard !typedInputs.isEmpty, let slot = try? slot(path) else { return nil }
+        return typedInputs[slot]?.input
+    }
+
+    /// Moves the typed text of a list's item fields with their items (`item` → its new index,
+    /// `nil` for a removed item); the ChangeSet reports the paths whose text changed.
+    mutating func moveTypedInputs(of list: FieldRules, _ newItem: (Int) -> Int?) {
+        guard !typedInputs.isEmpty else { return }
+        let members = Set(list.members)
+        var moved: [Slot: TypedInput] = [:]
+        for (slot, typed) in typedInputs {
+            guard members.contains(slot.field) else {
+                moved[slot] = typed
+                continue
+            }
+            typedChanged.insert(slot)
+            if let item = newItem(slot.item) {
+                moved[Slot(slot.field, item: item)] = typed
+                typedChanged.insert(Slot(slot.field, item: item))
+            }
+        }
+        typedInputs = moved
     }
 
     /// Throws unless the user may edit the field (as ``set(_:to:)`` and the other edits check).

@@ -44,6 +44,11 @@ public struct Form: Sendable {
     var visibleInSection: [Int] = []
     /// The index in ``RuleSet/pages`` of the page shown (-1 when the form has no pages).
     var currentPageIndex = -1
+    /// Text typed into fields (``type(_:text:caret:)``), while it stands for their values: kept
+    /// apart from the slots' states, so that the many slots nobody types into cost nothing.
+    var typedInputs: [Slot: TypedInput] = [:]
+    /// Slots whose typed input this edit set or dropped: the ChangeSet reports them.
+    var typedChanged: Set<Slot> = []
 
     /// A new form: initial values filled in and every field evaluated.
     ///

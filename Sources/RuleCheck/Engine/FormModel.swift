@@ -53,7 +53,7 @@ public final class FormModel {
     /// The observable model of the field at `path` (made on first use, then the same object).
     public func field(_ path: String) -> FieldModel {
         if let model = fields[path] { return model }
-        let model = FieldModel(path: path, state: form[path])
+        let model = FieldModel(path: path, state: form[path], input: form.input(path))
         fields[path] = model
         return model
     }
@@ -101,7 +101,7 @@ public final class FormModel {
     }
 
     /// ``Form/type(_:text:caret:)``: a text field's `onChange`; set the field's text and caret
-    /// from the returned ``ChangeSet/inputs`` (or the field model's ``FieldState/input``).
+    /// from the returned ``ChangeSet/inputs`` (or the field model's ``FieldModel/input``).
     @discardableResult
     public func type(_ path: String, text: String, caret: Int? = nil) throws(FormError) -> ChangeSet {
         try edit { form throws(FormError) in try form.type(path, text: text, caret: caret) }
@@ -140,11 +140,15 @@ public final class FormModel {
         for names in [changes.visible.keys, changes.enabled.keys, changes.required.keys] { paths.formUnion(names) }
         for names in [changes.issues.keys, changes.shownIssues.keys] { paths.formUnion(names) }
         paths.formUnion(changes.interaction.keys)
-        paths.formUnion(changes.inputs.keys)
         for path in paths {
             guard let model = fields[path] else { continue }
             let state = form[path]
             if model.state != state { model.state = state }
+        }
+        for path in changes.inputs.keys {
+            guard let model = fields[path] else { continue }
+            let input = form.input(path)
+            if model.input != input { model.input = input }
         }
         for (name, open) in changes.gates { gates[name] = open }
         for (id, complete) in changes.sections { sections[id] = complete }
@@ -164,9 +168,12 @@ public final class FormModel {
 public final class FieldModel {
     public let path: String
     public fileprivate(set) var state: FieldState
+    /// What the field's text box holds after typing (``Form/input(_:)``).
+    public fileprivate(set) var input: FieldInput?
 
-    init(path: String, state: FieldState) {
+    init(path: String, state: FieldState, input: FieldInput?) {
         self.path = path
         self.state = state
+        self.input = input
     }
 }

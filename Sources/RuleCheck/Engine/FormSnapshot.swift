@@ -153,6 +153,8 @@ extension Form {
             throw FormError(.snapshotMismatch, "the snapshot is of form '\(snapshot.form)', not '\(rules.form)'")
         }
         var dropped: [SnapshotDrop] = []
+        // Restored values are not typed text.
+        typedInputs = [:]
         for (path, count) in snapshot.items.sorted(by: { $0.key < $1.key }) {
             guard let list = rules.field(path), list.type == .list, count >= 0 else {
                 dropped.append(SnapshotDrop(path: path, reason: "the snapshot has items of '\(path)', which is not a list of these rules"))

@@ -289,7 +289,8 @@ public struct SampleGenerator {
 extension SampleGenerator {
     /// Files within a file field's rules: as many as it takes, of its media types and size.
     mutating func sampleFiles(_ field: FieldRules) -> [FileInfo] {
-        let count = Int.random(in: max(1, field.minItems ?? 1)...max(1, min(field.maxItems ?? 2, 3)), using: &random)
+        let fewest = max(1, field.minItems ?? 1)
+        let count = Int.random(in: fewest...max(fewest, min(field.maxItems ?? fewest + 1, fewest + 2)), using: &random)
         return (0..<count).map { index in
             let type = field.mediaTypes.randomElement(using: &random).map { $0.hasSuffix("/*") ? $0.dropLast() + "png" : $0 }
                 ?? "application/pdf"
