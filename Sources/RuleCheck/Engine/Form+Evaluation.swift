@@ -45,28 +45,40 @@ extension Form {
     /// Runs an edit: `change` validates (throwing before it changes anything) and updates stored
     /// values; then the form is re-evaluated incrementally or fully and the changes are returned.
     mutating func perform(_ edit: String, _ change: (inout Form, inout EditRecord) throws(FormError) -> Void) throws(FormError) -> ChangeSet {
-        typedChanged = []
-        let previous = evaluationMode == .full ? self : nil
+        if !typedChanged.isEmpty { typedChanged = [] }
+        guard evaluationMode == .incremental else { return try performFully(edit, change) }
         var record = EditRecord(edit: edit)
         try change(&self, &record)
         if record.seeds.isEmpty && record.changed.isEmpty && record.countsBefore.isEmpty {
             return ChangeSet()
         }
-        if let previous {
-            recomputeAll(changed: record.changed, edit: record.edit)
-            recountValidity()
-            settleCurrentPage()
-            typedChanged = []
-            return difference(from: previous)
-        }
-        let pagesBefore = rules.pages.isEmpty ? nil : pageSummary
-        propagate(&record)
-        var changes = finish(record)
-        if let pagesBefore {
+        guard rules.pages.isEmpty else {
+            let pagesBefore = pageSummary
+            propagate(&record)
+            var changes = finish(record)
             settleCurrentPage()
             changes.pages = pageChange(from: pagesBefore)
+            return changes
         }
-        return changes
+        propagate(&record)
+        return finish(record)
+    }
+
+    /// ``perform(_:_:)`` in ``EvaluationMode/full``: the whole form re-evaluated, and the changes
+    /// found by comparing it with the form before.
+    private mutating func performFully(_ edit: String,
+                                       _ change: (inout Form, inout EditRecord) throws(FormError) -> Void) throws(FormError) -> ChangeSet {
+        let previous = self
+        var record = EditRecord(edit: edit)
+        try change(&self, &record)
+        if record.seeds.isEmpty && record.changed.isEmpty && record.countsBefore.isEmpty {
+            return ChangeSet()
+        }
+        recomputeAll(changed: record.changed, edit: record.edit)
+        recountValidity()
+        settleCurrentPage()
+        typedChanged = []
+        return difference(from: previous)
     }
 
     /// Re-evaluates the seeds and everything downstream of a changed value, in topological order.
@@ -204,13 +216,9 @@ extension Form {
         var sectionsBefore: [Int: Bool] = [:]
         var gatesBefore: [Int: Bool] = [:]
         let rules = rules
-        let paged = !rules.pages.isEmpty
         for (slot, old) in record.before {
             let new = state(slot)
             changes.record(rules.path(of: rules.fields[slot.field.index], item: slot.item), from: old, to: new)
-            if paged && old.isVisible != new.isVisible {
-                visibleInSection[rules.fields[slot.field.index].section] += new.isVisible ? 1 : -1
-            }
             let wasInvalid = !old.issues.isEmpty
             guard wasInvalid != !new.issues.isEmpty else { continue }
             let section = rules.fields[slot.field.index].section
@@ -230,11 +238,23 @@ extension Form {
             let count = values.itemCount(of: list)
             if count != countBefore { changes.items[rules.fields[list.index].path] = count }
         }
-        if !typedChanged.isEmpty {
-            for slot in typedChanged { changes.inputs[path(slot)] = .some(typedInputs[slot]?.input) }
-            typedChanged = []
-        }
+        if !rules.pages.isEmpty { countVisible(record) }
+        if !typedChanged.isEmpty { reportTypedInputs(into: &changes) }
         return changes
+    }
+
+    /// Updates how many slots of each section are visible (paged forms: a page with nothing
+    /// visible is skipped) from the slots an edit touched.
+    private mutating func countVisible(_ record: EditRecord) {
+        for (slot, old) in record.before where old.isVisible != states[slot].isVisible {
+            visibleInSection[rules.fields[slot.field.index].section] += old.isVisible ? -1 : 1
+        }
+    }
+
+    /// Puts the typed text the edit set or dropped into the ChangeSet.
+    private mutating func reportTypedInputs(into changes: inout ChangeSet) {
+        for slot in typedChanged { changes.inputs[path(slot)] = .some(typedInputs[slot]?.input) }
+        typedChanged = []
     }
 
     /// The change set between two whole forms (for full evaluation and `reset`).
