@@ -18,10 +18,12 @@ private let today = Day(iso: "2026-11-22")!
 struct EngineGuideAppTests {
     let osago: RuleSet
     let signup: RuleSet
+    let kasko: RuleSet
 
     init() throws {
         osago = try RuleSet(contentsOf: repositoryFile("Rules/osago.yaml"))
         signup = try RuleSet(contentsOf: repositoryFile("Rules/signup.yaml"))
+        kasko = try RuleSet(contentsOf: repositoryFile("Rules/kasko.yaml"))
     }
 
     @Test func typingIntoAField() throws {
@@ -69,5 +71,37 @@ struct EngineGuideAppTests {
         #expect(renewal["drivers[0].full_name"].value == "Ivanov Ivan")
         #expect(renewal["vin"].value == nil)
         #expect(throws: FormError.self) { try renewal.copy(sections: ["vehicles"], from: lastYear) }
+    }
+
+    @Test func pages() throws {
+        var form = Form(kasko, today: today)
+        #expect(form.currentPage?.id == "policyholder")
+        #expect(form.pageCount == 6)
+        #expect(form.pageNumber == 0)
+        #expect(form.page("policyholder")?.isValid == false)
+        let refused = try form.nextPage()
+        #expect(refused.pages == nil)
+        #expect(refused.shownIssues["holder.last_name"]?.map(\.code) == [.required])
+
+        for (path, value): (String, Value) in [("holder.last_name", "Ivanov"), ("holder.first_name", "Ivan"),
+                                               ("holder.birth_date", .date(Day(iso: "1985-05-01")!)),
+                                               ("home_address.region", "moscow"), ("home_address.city", "Moscow"),
+                                               ("home_address.street", "Tverskaya"), ("home_address.house", "1")] {
+            try form.set(path, to: value)
+        }
+        #expect(form.page("policyholder")?.isValid == true)
+        let next = try form.nextPage()
+        #expect(next.pages?.current == "vehicle")
+        #expect(form.fields(onPage: "vehicle").first == "make")
+        #expect(try form.previousPage().pages?.current == "policyholder")
+        #expect(try form.goToPage("coverage").pages?.current == "coverage")
+    }
+
+    @Test func composedForms() throws {
+        let street = try #require(kasko.field("work_address.street"))
+        // Loaded from Rules/kasko.yaml by its full path.
+        #expect("\(street.location)".hasSuffix("/Rules/blocks/address.yaml:24:9"))
+        #expect(street.includedFrom.count == 1)
+        #expect(street.includedFrom.first.map { "\($0)" }?.hasSuffix("/Rules/kasko.yaml:51:18") == true)
     }
 }
