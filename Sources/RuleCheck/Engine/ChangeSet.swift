@@ -22,27 +22,51 @@ public struct ChangeSet: Hashable, Sendable {
     public var shownIssues: [String: [Issue]] = [:]
     /// Fields whose ``Interaction`` changed (focus, blur, submit, reset): the new one.
     public var interaction: [String: Interaction] = [:]
-    /// Fields whose typed text, caret or input state changed (``Form/type(_:text:caret:)``): the
-    /// new ``FieldInput``; `nil` when the value no longer comes from typing (set, cleared by the
-    /// engine), and the text box shows ``Form/displayText(_:)`` again.
-    public var inputs: [String: FieldInput?] = [:]
     /// Sections whose completeness changed: `true` when now complete.
     public var sections: [String: Bool] = [:]
     /// Gates whose state changed: `true` when now open.
     public var gates: [String: Bool] = [:]
     /// Lists whose number of items changed: the new count.
     public var items: [String: Int] = [:]
+    /// Typed inputs and pages, which few edits change: kept out of line (an empty array costs an
+    /// edit nothing), so that every ChangeSet stays as small as before they existed.
+    private var rare: [Rare] = []
+
+    private struct Rare: Hashable, Sendable {
+        var inputs: [String: FieldInput?] = [:]
+        var pages: PageChange?
+    }
+
+    /// Fields whose typed text, caret or input state changed (``Form/type(_:text:caret:)``): the
+    /// new ``FieldInput``; `nil` when the value no longer comes from typing (set, cleared by the
+    /// engine), and the text box shows ``Form/displayText(_:)`` again.
+    public var inputs: [String: FieldInput?] {
+        get { rare.first?.inputs ?? [:] }
+        set { setRare { $0.inputs = newValue } }
+    }
+
     /// What changed about the pages of a paged form (the current page, the pages shown, which
     /// are valid); `nil` when nothing did.
-    public var pages: PageChange?
+    public var pages: PageChange? {
+        get { rare.first?.pages }
+        set { setRare { $0.pages = newValue } }
+    }
 
     public init() {}
+
+    /// Changes the rare parts; none at all when they are empty (so that equal change sets are
+    /// equal however they were made).
+    private mutating func setRare(_ change: (inout Rare) -> Void) {
+        var part = rare.first ?? Rare()
+        change(&part)
+        rare = part.inputs.isEmpty && part.pages == nil ? [] : [part]
+    }
 
     /// Whether nothing changed.
     public var isEmpty: Bool {
         values.isEmpty && visible.isEmpty && enabled.isEmpty && required.isEmpty && issues.isEmpty
-            && shownIssues.isEmpty && interaction.isEmpty && inputs.isEmpty && sections.isEmpty && gates.isEmpty
-            && items.isEmpty && pages == nil
+            && shownIssues.isEmpty && interaction.isEmpty && sections.isEmpty && gates.isEmpty && items.isEmpty
+            && rare.isEmpty
     }
 
     /// Makes room for changes to about `count` fields.
