@@ -85,10 +85,11 @@ public struct ChangeSet: Hashable, Sendable {
         let enabledChanged = old.isEnabled != new.isEnabled, requiredChanged = old.isRequired != new.isRequired
         let issuesChanged = old.issues != new.issues
         let interactionChanged = old.interaction != new.interaction
-        let holdingChanged = old.holdsTypeIssue != new.holdsTypeIssue
-        let shownChanged = (issuesChanged || interactionChanged || holdingChanged) && old.shownIssues != new.shownIssues
+        // Whether a partial text's `type` issue is held back changes only with the typed text,
+        // which changes the issue's message (it quotes the text): issuesChanged covers it.
+        let shownChanged = (issuesChanged || interactionChanged) && old.shownIssues != new.shownIssues
         guard valueChanged || visibleChanged || enabledChanged || requiredChanged || issuesChanged
-            || interactionChanged || shownChanged else { return }
+            || interactionChanged else { return }
         let path = path()
         if valueChanged { values[path] = .some(new.value) }
         if visibleChanged { visible[path] = new.isVisible }
