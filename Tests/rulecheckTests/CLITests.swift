@@ -37,7 +37,7 @@ struct CLITests {
     }
 
     @Test func lintIsSilentForGoodFilesAndPointsAtMistakes() throws {
-        for name in ["osago", "signup", "listing"] {
+        for name in ["osago", "signup", "listing", "kasko"] {
             let run = try rulecheck(["lint", "Rules/\(name).yaml"])
             #expect(run.status == 0 && run.stdout.isEmpty && run.stderr.isEmpty, "Rules/\(name).yaml: \(run.stdout)")
         }
