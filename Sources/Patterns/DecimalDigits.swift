@@ -35,8 +35,12 @@ public enum DecimalDigits: String, Hashable, Sendable, CaseIterable {
     /// itself (without copying) when it has none.
     public static func folded(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
-        var view = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars { view.append(ascii(scalar) ?? scalar) }
+        // Most non-ASCII text (names, Cyrillic plates) has no such digit: no new string then.
+        guard let first = text.unicodeScalars.firstIndex(where: { $0.value >= 0x660 && value(of: $0) != nil }) else {
+            return text
+        }
+        var view = String.UnicodeScalarView(text.unicodeScalars[..<first])
+        for scalar in text.unicodeScalars[first...] { view.append(ascii(scalar) ?? scalar) }
         return String(view)
     }
 

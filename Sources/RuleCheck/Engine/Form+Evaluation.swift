@@ -44,6 +44,7 @@ extension Form {
 
     /// Runs an edit: `change` validates (throwing before it changes anything) and updates stored
     /// values; then the form is re-evaluated incrementally or fully and the changes are returned.
+    @inline(__always)  // one call fewer per edit: each edit's closure specialises it anyway
     mutating func perform(_ edit: String, _ change: (inout Form, inout EditRecord) throws(FormError) -> Void) throws(FormError) -> ChangeSet {
         if !typedChanged.isEmpty { typedChanged = [] }
         guard evaluationMode == .incremental else { return try performFully(edit, change) }
