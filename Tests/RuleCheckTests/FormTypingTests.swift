@@ -195,4 +195,34 @@ struct FormTypingTests {
         var computed = Form(rules)
         #expect { try computed.type("b", text: "x") } throws: { ($0 as? FormError)?.code == .computedField }
     }
+
+    /// Typed text moves with its list item, and goes with it.
+    @Test func typedTextMovesWithListItems() throws {
+        let rules = try RuleSet(yaml: """
+            form: items
+            defaults:
+              date_format: dd.MM.yyyy
+            fields:
+              - id: drivers
+                type: list
+                item:
+                  - id: birth_date
+                    type: date
+            """)
+        var form = Form(rules, today: Day(iso: "2026-11-22")!)
+        try form.append("drivers")
+        try form.append("drivers")
+        try form.type("drivers[1].birth_date", text: "0105")
+        let inserted = try form.insert("drivers", at: 0)
+        #expect(form.input("drivers[2].birth_date")?.text == "01.05")
+        #expect(form.input("drivers[1].birth_date") == nil)
+        #expect(inserted.inputs["drivers[2].birth_date"] == .some(FieldInput(text: "01.05", caret: 5, state: .partial)))
+        #expect(inserted.inputs["drivers[1].birth_date"] == .some(nil))
+        try form.move("drivers", from: 2, to: 0)
+        #expect(form.input("drivers[0].birth_date")?.text == "01.05")
+        #expect(form["drivers[0].birth_date"].issues.map(\.code) == [.type])
+        let removed = try form.remove("drivers", at: 0)
+        #expect(form.input("drivers[0].birth_date") == nil)
+        #expect(removed.inputs["drivers[0].birth_date"] == .some(nil))
+    }
 }
