@@ -37,24 +37,54 @@ public struct Mask: Sendable, Hashable {
         case extracted
     }
 
+    /// What a compiled mask is, but for its digit policy: one object that every copy shares
+    /// (a field's mask is read for every evaluation of the field: a copy costs one retain).
+    private final class Compiled: Sendable {
+        let notation: String
+        let alternatives: [String]
+        let classes: [Character: MaskCharacterClass]
+        let layouts: [MaskLayout]
+        let classList: [MaskCharacterClass]
+        let regex: String
+        let pattern: Pattern
+        let extractedRegex: String
+        let extractedPattern: Pattern
+
+        init(notation: String, alternatives: [String], classes: [Character: MaskCharacterClass], layouts: [MaskLayout],
+             classList: [MaskCharacterClass], regex: String, pattern: Pattern, extractedRegex: String,
+             extractedPattern: Pattern) {
+            self.notation = notation
+            self.alternatives = alternatives
+            self.classes = classes
+            self.layouts = layouts
+            self.classList = classList
+            self.regex = regex
+            self.pattern = pattern
+            self.extractedRegex = extractedRegex
+            self.extractedPattern = extractedPattern
+        }
+    }
+
+    private let compiled: Compiled
+    private var digitsPolicy: DecimalDigits
+
     /// The mask as written; alternatives joined by ` | `.
-    public let notation: String
+    public var notation: String { compiled.notation }
     /// Each alternative as written.
-    public let alternatives: [String]
+    public var alternatives: [String] { compiled.alternatives }
     /// The custom character classes, by name.
-    public let classes: [Character: MaskCharacterClass]
+    public var classes: [Character: MaskCharacterClass] { compiled.classes }
     /// Which digits the mask accepts.
     public var digits: DecimalDigits { digitsPolicy }
-    private var digitsPolicy: DecimalDigits
-    let layouts: [MaskLayout]
-    let classList: [MaskCharacterClass]
+    var layouts: [MaskLayout] { compiled.layouts }
+    var classList: [MaskCharacterClass] { compiled.classList }
     /// The equivalent PCRE2 pattern source of complete formatted values (anchored: `^…$`).
-    public let regex: String
+    public var regex: String { compiled.regex }
     /// The compiled ``regex``, matched against the whole value by ``isComplete(_:as:)``.
-    public let pattern: Pattern
+    public var pattern: Pattern { compiled.pattern }
     /// The PCRE2 pattern source of complete extracted values (``ValueForm/extracted``).
-    public let extractedRegex: String
-    let extractedPattern: Pattern
+    public var extractedRegex: String { compiled.extractedRegex }
+    var extractedPattern: Pattern { compiled.extractedPattern }
 
     /// The most positions and fixed characters a mask may have: ample for any value a person
     /// types, and a bound on the work of compiling one.
@@ -104,23 +134,21 @@ public struct Mask: Sendable, Hashable {
         for notation in alternatives {
             layouts.append(try MaskLayout(notation, classNames: classNames, classes: classRegexes))
         }
-        self.layouts = layouts
-        self.classList = classList
-        self.classes = classes
-        digitsPolicy = digits
-        self.alternatives = alternatives
-        notation = alternatives.joined(separator: " | ")
         func anchored(_ bodies: [String]) -> String {
             bodies.count == 1 ? "^" + bodies[0] + "$" : "^(?:" + bodies.joined(separator: "|") + ")$"
         }
-        regex = anchored(layouts.map(\.body))
-        extractedRegex = anchored(layouts.map(\.extractedBody))
+        let notation = alternatives.joined(separator: " | ")
+        let regex = anchored(layouts.map(\.body))
+        let extractedRegex = anchored(layouts.map(\.extractedBody))
         do {
-            pattern = layouts.count == 1 ? layouts[0].pattern : try Pattern(regex)
-            extractedPattern = try Pattern(extractedRegex)
+            compiled = Compiled(
+                notation: notation, alternatives: alternatives, classes: classes, layouts: layouts, classList: classList,
+                regex: regex, pattern: layouts.count == 1 ? layouts[0].pattern : try Pattern(regex),
+                extractedRegex: extractedRegex, extractedPattern: try Pattern(extractedRegex))
         } catch {
             throw MaskError(reason: .regex(error.message), mask: notation, offset: 0)
         }
+        digitsPolicy = digits
     }
 
     /// Characters the notation gives a meaning; no class may be named by one.
