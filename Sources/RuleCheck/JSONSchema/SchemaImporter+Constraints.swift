@@ -38,6 +38,19 @@ extension SchemaImporter {
                         || (key == "maximum" && part.object["exclusiveMaximum"] == .bool(true))
                     let op = key.contains("inimum") ? (exclusive ? ">" : ">=") : (exclusive ? "<" : "<=")
                     items.append(Constraint(expr: "\(path) \(op) \(literal)", pointer: pointer, keyword: key))
+                case "multipleOf":
+                    guard let number = value.number, number > 0, let literal = Self.decimal(number) else {
+                        untranslated = true
+                        finding(.unsupported, "multipleOf must be a number > 0 that can be written as a plain decimal", at: pointer)
+                        continue
+                    }
+                    items.append(Constraint(expr: "multiple_of(\(path), \(literal))", pointer: pointer, keyword: key))
+                case "minItems", "maxItems":
+                    guard let count = value.integer, count >= 0 else {
+                        error("\(key) must be a whole number ≥ 0", at: pointer)
+                        continue
+                    }
+                    items.append(Constraint(expr: "count(\(path)) \(key == "minItems" ? ">=" : "<=") \(count)", pointer: pointer, keyword: key))
                 case "minLength", "maxLength":
                     guard let count = value.integer, count >= 0 else {
                         error("\(key) must be a whole number ≥ 0", at: pointer)

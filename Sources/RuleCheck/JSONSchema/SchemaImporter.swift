@@ -9,6 +9,9 @@ struct SchemaImporter {
     var errors: [Diagnostic] = []
     /// Fields made so far (a schema that reuses definitions can multiply them).
     var fieldCount = 0
+    /// For each field path whose `pattern:` came from the schema: the keyword it came from
+    /// (`pattern` or `format`), so that ajv-errors' message for that keyword is the field's.
+    var patternKeywords: [String: String] = [:]
 
     /// How deep objects may nest before the importer stops (the compiler and forms recurse on groups).
     static let maxNesting = 32
@@ -36,13 +39,10 @@ struct SchemaImporter {
             return document
         }
         reportKeywords(root, context: .object, isRoot: true)
-        var fields = objectFields(root, prefix: "", presence: nil, ancestors: root.refTargets, depth: 0)
-        if fields.isEmpty {
-            error("the schema has no properties that can become fields", at: root.pointer)
-            fields = []
-        }
+        let fields = objectFields(root, prefix: "", presence: nil, ancestors: root.refTargets, depth: 0)
         document.sections = [SectionSpec(id: Located(value: "main", location: start), title: document.title,
                                          fields: fields, isImplicit: true)]
+        formKeywords(root, into: &document)
         return document
     }
 

@@ -45,14 +45,14 @@ struct RulesYAMLPrinter {
             }
         }
         if document.sections.count == 1, let only = document.sections.first, only.isImplicit {
-            line(0, "fields:")
+            line(0, "fields:" + (only.fields.isEmpty ? " []" : ""))
             fields(only.fields, 1)
         } else {
             line(0, "sections:")
             for section in document.sections {
                 line(1, "- id: " + section.id.value)
                 if let title = section.title { line(2, "title: " + Self.string(title)) }
-                line(2, "fields:")
+                line(2, "fields:" + (section.fields.isEmpty ? " []" : ""))
                 fields(section.fields, 3)
             }
         }
@@ -207,6 +207,18 @@ enum RulesJSONBuilder {
         if let form = document.form { members["form"] = .string(form.value) }
         if let title = document.title { members["title"] = .string(title) }
         if let version = document.version { members["version"] = .number(Double(version.value)) }
+        var defaults: [String: JSONValue] = [:]
+        if let format = document.dateFormat { defaults["date_format"] = .string(format.value) }
+        if let hidden = document.hiddenValues { defaults["hidden_values"] = .string(hidden.value) }
+        if !defaults.isEmpty { members["defaults"] = .object(defaults) }
+        if !document.gates.isEmpty {
+            members["gates"] = .object(Dictionary(document.gates.map { gate in
+                switch gate.members {
+                case .all: (gate.name.value, JSONValue.string("all"))
+                case .fields(let names): (gate.name.value, JSONValue.array(names.map { .string($0.value) }))
+                }
+            }, uniquingKeysWith: { first, _ in first }))
+        }
         if document.sections.count == 1, let only = document.sections.first, only.isImplicit {
             members["fields"] = .array(only.fields.map(field))
         } else {
