@@ -14,8 +14,11 @@ struct Lint: ParsableCommand {
     @Argument(help: "The rules file (YAML or JSON).")
     var rules: String
 
+    @OptionGroup(title: "Rules from a JSON Schema")
+    var rulesSource: RulesSource
+
     func run() throws {
-        let loaded = try RulesFile.load(rules, printWarnings: true)
+        let loaded = try RulesFile.load(rules, printWarnings: true, source: rulesSource)
         _ = loaded
     }
 }

@@ -200,10 +200,4 @@ final class CLITests {
         #expect(first.stdout == (try rulecheck(arguments)).stdout)
         #expect(first.stdout.split(separator: "\n").count == 21)
     }
-
-    @Test func subcommandsNotBuiltYetSaySo() throws {
-        let run = try rulecheck(["schema", "export", "Rules/osago.yaml"])
-        #expect(run.status == 2)
-        #expect(run.stderr == "rulecheck schema export: not built yet in this version\n")
-    }
 }

@@ -84,11 +84,20 @@ package enum JSONSchemaImport {
         if options.form == nil { options.form = Self.formName(source) }
         var document = importer.document(options: options)
         var findings = importer.findings
-        if let uiSchema, let section = document.sections.indices.first {
+        if let uiSchema {
             let ui = try SchemaSource(bytes: Self.droppingBOM(uiSchema), name: options.uiSchemaSource)
-            var applier = RJSFUISchema(source: ui)
-            applier.apply(to: &document.sections[section].fields)
-            findings += applier.findings
+            if RJSFUISchema.isJSONForms(ui.root) {
+                var applier = JSONFormsUISchema(source: ui)
+                applier.exactVisible = importer.exactVisible
+                applier.exactEnabled = importer.exactEnabled
+                applier.apply(to: &document.sections)
+                findings += applier.findings
+            } else {
+                var applier = RJSFUISchema(source: ui)
+                applier.exactEnabled = importer.exactEnabled
+                applier.apply(to: &document.sections)
+                findings += applier.findings
+            }
         }
         if !importer.errors.isEmpty { throw RulesError(diagnostics: importer.errors) }
         if options.strict, !findings.isEmpty {
@@ -111,6 +120,15 @@ package enum JSONSchemaImport {
         let compiled = RuleSetCompiler.compile(result.document, source: result.text)
         if compiled.parts == nil { throw RulesError(diagnostics: compiled.diagnostics) }
         return (json ? result.document.json() : result.document.yaml(), result.findings)
+    }
+
+    /// Whether `bytes` look like a JSON Schema rather than a rules file: a JSON object with a
+    /// `$schema` key.
+    package static func looksLikeJSONSchema(_ bytes: [UInt8]) -> Bool {
+        let text = droppingBOM(bytes)
+        guard text.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{"),
+              let value = try? JSONParser().parse(text) else { return false }
+        return value["$schema"] != nil
     }
 
     private static func droppingBOM(_ bytes: [UInt8]) -> [UInt8] {

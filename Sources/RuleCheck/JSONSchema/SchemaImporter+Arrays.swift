@@ -22,6 +22,7 @@ extension SchemaImporter {
             return .unsupported("array elements of several types (\(itemTypes.names.joined(separator: ", "))) have no field type",
                                 pointer: itemTypes.pointer)
         }
+        if items.first("x-rulecheck-type")?.value == .string("date") { return .values(items: items, .date) }
         let name = itemTypes.names.first ?? inferredType(items)
         if name == "string", items.first("format")?.value.string == "date" { return .values(items: items, .date) }
         if name == "number", items.first("multipleOf")?.value.number == 1 { return .values(items: items, .integer) }

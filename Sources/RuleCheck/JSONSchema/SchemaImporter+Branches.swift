@@ -110,15 +110,39 @@ extension SchemaImporter {
     }
 
     /// The condition an object-level `if` states, as an expression; `nil` (with a finding) when
-    /// part of it cannot be said.
-    mutating func objectCondition(_ condition: SchemaNode, prefix: String) -> String? {
+    /// part of it cannot be said. Properties' value keywords, `required`, nested objects' own
+    /// conditions, and `not`/`anyOf`/`oneOf`/`allOf` of such conditions.
+    mutating func objectCondition(_ condition: SchemaNode, prefix: String, depth: Int = 0) -> String? {
+        guard depth < 8 else {
+            finding(.unsupported, "this condition nests too deeply; the if/then/else is not imported", at: condition.pointer)
+            return nil
+        }
         var terms: [String] = []
         var required: Set<String> = []
         for part in condition.parts {
-            for key in part.object.keys.sorted() where !["properties", "required", "type", "title", "description", "$comment", "$ref", "allOf"].contains(key) {
-                finding(.unsupported, "'\(key)' in an object's 'if' cannot be written as a condition; the if/then/else is not imported",
-                        at: part.pointer + "/" + SchemaPointer.escape(key))
-                return nil
+            for key in part.object.keys.sorted() {
+                let pointer = part.pointer + "/" + SchemaPointer.escape(key)
+                switch key {
+                case "properties", "required", "type", "title", "description", "$comment", "$ref", "allOf":
+                    continue
+                case "not":
+                    guard let value = part.object[key], let inner = objectCondition(node(value, at: pointer, refChain: []), prefix: prefix, depth: depth + 1) else { return nil }
+                    terms.append(Self.negated(inner))
+                case "anyOf", "oneOf":
+                    guard let list = part.object[key]?.array, !list.isEmpty, list.count <= 6 else {
+                        finding(.unsupported, "'\(key)' in an object's 'if' needs 1 to 6 schemas; the if/then/else is not imported", at: pointer)
+                        return nil
+                    }
+                    var branches: [String] = []
+                    for (index, item) in list.enumerated() {
+                        guard let inner = objectCondition(node(item, at: pointer + "/\(index)", refChain: []), prefix: prefix, depth: depth + 1) else { return nil }
+                        branches.append(inner)
+                    }
+                    terms.append(key == "anyOf" ? Self.balanced(branches, "or") : Self.exactlyOne(branches))
+                default:
+                    finding(.unsupported, "'\(key)' in an object's 'if' cannot be written as a condition; the if/then/else is not imported", at: pointer)
+                    return nil
+                }
             }
         }
         for (names, _) in condition.all("required") {
@@ -134,12 +158,18 @@ extension SchemaImporter {
                     return nil
                 }
                 let propertyNode = self.node(schema, at: propertyPointer, refChain: [])
+                constrained.insert(key)
+                if propertyNode.has("properties") || propertyNode.has("required") {
+                    // A nested object's own condition (its members' paths); its presence is its members'.
+                    guard let inner = objectCondition(propertyNode, prefix: path + ".", depth: depth + 1) else { return nil }
+                    if inner != "true" { terms.append(inner) }
+                    continue
+                }
                 let parts = constraints(propertyNode, path: path, type: nil, forCondition: true)
                 guard !parts.untranslated else {
                     finding(.unsupported, "this condition cannot be written as an expression; the if/then/else is not imported", at: propertyPointer)
                     return nil
                 }
-                constrained.insert(key)
                 let inner = parts.items.isEmpty ? "" : Self.balanced(parts.items.map(\.expr), "and")
                 if inner.isEmpty {
                     if required.contains(key) { terms.append("\(path) != null") }

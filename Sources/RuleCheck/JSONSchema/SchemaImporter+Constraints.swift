@@ -131,12 +131,16 @@ extension SchemaImporter {
         case "not": return "not (\(terms[0]))"
         case "anyOf": return Self.balanced(terms, "or")
         default:
-            // Exactly one branch holds.
-            let expr = Self.balanced(terms.indices.map { index in
-                Self.balanced(terms.indices.map { other in other == index ? terms[other] : "not (\(terms[other]))" }, "and")
-            }, "or")
+            let expr = Self.exactlyOne(terms)
             return expr.count > Self.maxExpressionLength ? nil : expr
         }
+    }
+
+    /// Exactly one of `terms` holds (JSON Schema's `oneOf`).
+    static func exactlyOne(_ terms: [String]) -> String {
+        balanced(terms.indices.map { index in
+            balanced(terms.indices.map { other in other == index ? terms[other] : "not (\(terms[other]))" }, "and")
+        }, "or")
     }
 
     /// Generated expressions longer than this are not written (a `oneOf` of `oneOf`s grows fast).

@@ -34,6 +34,8 @@ extension SchemaImporter {
         let inner = ancestors.union(node.refTargets)
         let path = prefix + name
         let x = ruleCheckKeywords(node)
+        if x.visibleIf != nil { exactVisible.insert(path) }
+        if x.enabledIf != nil { exactEnabled.insert(path) }
         var spec = FieldSpec(id: located(name, at: keyPointer), location: source.location(of: keyPointer))
         let types = declaredTypes(node)
         let kind: Kind = x.type?.value == "date" ? .scalar(.date) : kind(of: node, types: types)
@@ -112,7 +114,8 @@ extension SchemaImporter {
         case .group:
             handled.formUnion(Self.objectKeywords)
             setType(&spec, .group, at: types.pointer.isEmpty ? keyPointer : types.pointer)
-            guard let members = groupMembers(&spec, node, path: path, keyPointer: keyPointer, ancestors: inner, depth: depth) else {
+            guard let members = groupMembers(&spec, node, path: path, keyPointer: keyPointer, ancestors: inner, depth: depth,
+                                             outerBranches: rules.branches) else {
                 return nil
             }
             spec.fields = members
@@ -201,10 +204,10 @@ extension SchemaImporter {
 
     /// A group's members; an optional object's required members are checked by the group.
     private mutating func groupMembers(_ spec: inout FieldSpec, _ node: SchemaNode, path: String, keyPointer: String,
-                                       ancestors: Set<String>, depth: Int) -> [FieldSpec]? {
+                                       ancestors: Set<String>, depth: Int, outerBranches: [Branch]) -> [FieldSpec]? {
         let always = spec.required?.text == "true"
         var members = objectFields(node, prefix: path + ".", presence: always ? nil : Self.presenceMarker,
-                                   ancestors: ancestors, depth: depth + 1)
+                                   ancestors: ancestors, depth: depth + 1, outerBranches: outerBranches)
         if members.isEmpty {
             finding(.unsupported, "an object without properties has no fields; it is not checked", at: keyPointer)
             return nil

@@ -11,6 +11,9 @@ extension SchemaImporter {
         var requiredMessage: (text: String, pointer: String)?
         /// For a property written only in conditional branches: when it exists (its `visible_if`).
         var visible: (expr: String, pointer: String)?
+        /// For an object property: what the parent's branches say inside it (`then: {properties:
+        /// {g: {required: [x]}}}`), as branches of the object itself.
+        var branches: [Branch] = []
     }
 
     /// A property written only inside conditional branches: each branch's condition and schema.
@@ -19,7 +22,7 @@ extension SchemaImporter {
     }
 
     mutating func objectFields(_ node: SchemaNode, prefix: String, presence: String?, ancestors: Set<String>,
-                               depth: Int) -> [FieldSpec] {
+                               depth: Int, outerBranches: [Branch] = []) -> [FieldSpec] {
         guard depth < Self.maxNesting else {
             error("objects nest deeper than \(Self.maxNesting) levels", at: node.pointer)
             return []
@@ -51,7 +54,7 @@ extension SchemaImporter {
         dependentRequired(node, prefix: prefix, into: &rules)
         var conditional: [String: ConditionalProperty] = [:]
         var conditionalOrder: [String] = []
-        for branch in branches(node, prefix: prefix) {
+        for branch in branches(node, prefix: prefix) + outerBranches {
             for (names, requiredPointer) in branch.node.all("required") {
                 for name in names.array?.compactMap(\.string) ?? [] {
                     rules[name, default: PropertyRules()].required.append((branch.when, requiredPointer))
@@ -61,7 +64,11 @@ extension SchemaImporter {
                 for key in source.orderedKeys(of: value.object ?? [:], at: pointer) where key != branch.trigger {
                     guard let schema = value.object?[key] else { continue }
                     let propertyPointer = pointer + "/" + SchemaPointer.escape(key)
-                    if schemas[key] != nil {
+                    let isObject = schema["properties"] != nil || schema["required"] != nil
+                    if schemas[key] != nil, isObject {
+                        let inner = self.node(schema, at: propertyPointer, refChain: [])
+                        rules[key, default: PropertyRules()].branches.append(Branch(when: branch.when, node: inner, keyword: branch.keyword))
+                    } else if schemas[key] != nil {
                         conditionalChecks(schema, at: propertyPointer, key: key, when: branch.when, prefix: prefix, into: &rules)
                     } else {
                         if conditional[key] == nil { conditionalOrder.append(key) }

@@ -137,6 +137,8 @@ extension SchemaImporter {
             }
         case .date:
             handled.insert("format")
+            // A date in a format of its own is exported as a string with the format's shape.
+            if items.has("x-rulecheck-type") { handled.insert("pattern") }
         default:
             break
         }

@@ -12,6 +12,10 @@ struct SchemaImporter {
     /// For each field path whose `pattern:` came from the schema: the keyword it came from
     /// (`pattern` or `format`), so that ajv-errors' message for that keyword is the field's.
     var patternKeywords: [String: String] = [:]
+    /// Paths of fields whose `visible_if` / `enabled_if` an `x-rulecheck-*` keyword gives exactly
+    /// (a UI schema's rules for them are then the export's shadow).
+    var exactVisible: Set<String> = []
+    var exactEnabled: Set<String> = []
 
     /// How deep objects may nest before the importer stops (the compiler and forms recurse on groups).
     static let maxNesting = 32
