@@ -280,12 +280,14 @@ struct JSONFormsUISchema {
             finding(.unsupported, "this condition cannot be written as an expression; the rule is not read", at: pointer + "/schema")
             return nil
         }
+        if value["failWhenUndefined"] == .bool(true) {
+            return SchemaImporter.balanced(["\(path) != null"] + parts.items.map(\.expr), "and")
+        }
         // As JSON Forms validates an absent value: const and enum fail, other keywords pass.
         let terms = parts.items.map { item in
             ["const", "enum", "not", "anyOf", "oneOf"].contains(item.keyword) ? item.expr : "(\(path) == null or \(item.expr))"
         }
-        let expr = SchemaImporter.balanced(terms, "and")
-        return value["failWhenUndefined"] == .bool(true) ? "\(path) != null and (\(expr))" : expr
+        return SchemaImporter.balanced(terms, "and")
     }
 
     // MARK: - Applying
@@ -376,7 +378,8 @@ struct JSONFormsUISchema {
     }
 
     private static func combined(_ existing: ScalarText?, _ terms: [String], at location: FileLocation) -> ScalarText {
-        let all = (existing.map { [$0.text] } ?? []) + terms
+        var all: [String] = []
+        for term in (existing.map { [$0.text] } ?? []) + terms where !all.contains(term) { all.append(term) }
         return ScalarText(text: SchemaImporter.balanced(all, "and"), isQuoted: false, locator: SchemaImporter.locator(at: location))
     }
 

@@ -77,6 +77,13 @@ extension SchemaImporter {
             case .number, .integer:
                 handled.formUnion(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"])
                 numberKeywords(&spec, node, path: path, type: type, x)
+            case .bool:
+                if x.checks == nil, node.has("const") || node.has("enum") {
+                    handled.formUnion(["const", "enum"])
+                    for check in constraints(node, path: path, type: .bool, forCondition: false, only: ["const", "enum"]).items {
+                        spec.checks.append(checkSpec(check, node))
+                    }
+                }
             case .date:
                 handled.insert("format")
                 // A date in a format of its own is exported as a string with the format's shape.

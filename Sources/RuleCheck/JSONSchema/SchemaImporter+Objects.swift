@@ -69,7 +69,8 @@ extension SchemaImporter {
                         let inner = self.node(schema, at: propertyPointer, refChain: [])
                         rules[key, default: PropertyRules()].branches.append(Branch(when: branch.when, node: inner, keyword: branch.keyword))
                     } else if schemas[key] != nil {
-                        conditionalChecks(schema, at: propertyPointer, key: key, when: branch.when, prefix: prefix, into: &rules)
+                        conditionalChecks(schema, at: propertyPointer, key: key, when: branch.when, prefix: prefix, into: &rules,
+                                          valueType: valueType(schemas[key]))
                     } else {
                         if conditional[key] == nil { conditionalOrder.append(key) }
                         conditional[key, default: ConditionalProperty()].occurrences.append((branch.when, schema, propertyPointer))
@@ -160,15 +161,47 @@ extension SchemaImporter {
 
     /// Constraints that `then`, `else` or a dependent schema put on a property that the object
     /// lists anyway: checks with `when`.
+    /// A bound on a number becomes a check's `min`/`max` (its failure says "at least …"), a length
+    /// on text a check's `min_length`/`max_length`; the rest are `expr` checks. ajv-errors'
+    /// `errorMessage` in the branch's property schema is the check's message.
     private mutating func conditionalChecks(_ schema: JSONValue, at pointer: String, key: String, when: String, prefix: String,
-                                            into rules: inout [String: PropertyRules]) {
+                                            into rules: inout [String: PropertyRules], valueType: String? = nil) {
         guard let path = Self.identifier(prefix + key) else { return }
         let propertyNode = node(schema, at: pointer, refChain: [])
+        let errorMessage = propertyNode.first("errorMessage")?.value
         for item in constraints(propertyNode, path: path, type: nil, forCondition: false).items {
+            let value = propertyNode.first(item.keyword)?.value
+            let rule: CheckSpec.Rule
+            switch (item.keyword, valueType, value) {
+            case ("minimum", "number"?, .number(let n)?), ("maximum", "number"?, .number(let n)?):
+                guard let literal = Self.decimal(n), propertyNode.first(item.keyword == "minimum" ? "exclusiveMinimum" : "exclusiveMaximum")?.value.bool != true else {
+                    rule = .expr(text(item.expr, at: item.pointer))
+                    break
+                }
+                rule = item.keyword == "minimum" ? .min(text(literal, at: item.pointer)) : .max(text(literal, at: item.pointer))
+            case ("minLength", "string"?, let count?), ("maxLength", "string"?, let count?):
+                guard let length = count.integer else { rule = .expr(text(item.expr, at: item.pointer)); break }
+                rule = item.keyword == "minLength" ? .minLength(located(length, at: item.pointer)) : .maxLength(located(length, at: item.pointer))
+            default:
+                rule = .expr(text(item.expr, at: item.pointer))
+            }
+            let message = errorMessage?.string ?? errorMessage?[item.keyword]?.string
             rules[key, default: PropertyRules()].checks.append(
-                CheckSpec(when: when == "true" ? nil : text(when, at: item.pointer), rule: .expr(text(item.expr, at: item.pointer)),
-                          message: nil, location: source.location(of: item.pointer)))
+                CheckSpec(when: when == "true" ? nil : text(when, at: item.pointer), rule: rule,
+                          message: message.map(LocalizedText.init), location: source.location(of: item.pointer)))
         }
+    }
+
+    /// `number` for a property typed number or integer, `string` for one typed string (not a
+    /// date), from its schemas in `properties`.
+    private mutating func valueType(_ written: [(value: JSONValue, pointer: String)]?) -> String? {
+        guard let written else { return nil }
+        var merged = SchemaNode()
+        for (value, pointer) in written { merged.parts += node(value, at: pointer, refChain: []).parts }
+        let names = declaredTypes(merged).names
+        if names == ["number"] || names == ["integer"] { return "number" }
+        if names == ["string"], merged.first("format")?.value.string != "date", !merged.has("enum"), !merged.has("const") { return "string" }
+        return nil
     }
 
     /// ajv-errors at object level: `errorMessage: {required: {name: "…"}}`.

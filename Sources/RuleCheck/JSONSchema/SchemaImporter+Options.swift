@@ -85,7 +85,11 @@ extension SchemaImporter {
         // A pattern that became the field's pattern (^…$, or a format) has the field's message;
         // other patterns and the exclusive bounds are checks, with their own (see checkSpec).
         let patternKeyword = spec.pattern == nil ? nil : patternKeywords[path]
-        let checkKeywords: Set<String> = ["pattern", "format", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]
+        let checkKeywords: Set<String> = ["pattern", "format", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "not", "anyOf", "oneOf"]
+        if members["minItems"] != nil && members["maxItems"] != nil {
+            finding(.approximated, "errorMessage for minItems and maxItems: both are the code 'items', and the one written last is used for both",
+                    at: pointer)
+        }
         for key in source.orderedKeys(of: members, at: pointer) {
             let keyPointer = pointer + "/" + SchemaPointer.escape(key)
             guard let text = members[key]?.string else {
@@ -96,9 +100,9 @@ extension SchemaImporter {
                 spec.message = LocalizedText(text)
             } else if key == patternKeyword {
                 spec.messages[located("pattern", at: keyPointer)] = LocalizedText(text)
-            } else if let code = codes[key] {
+            } else if let code = codes[key], code != "option" || spec.options != nil {
                 spec.messages[located(code, at: keyPointer)] = LocalizedText(text)
-            } else if !checkKeywords.contains(key) {
+            } else if !checkKeywords.contains(key), !(codes[key] == "option" && spec.type?.value == "bool") {
                 finding(.unsupported, "errorMessage for '\(key)' has no matching rule", at: keyPointer)
             }
         }

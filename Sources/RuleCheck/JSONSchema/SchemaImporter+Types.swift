@@ -113,7 +113,8 @@ extension SchemaImporter {
             names = [names[0]]
         }
         if names.isEmpty, let constants = constantArrays(node), !constants.isEmpty { names = ["array"] }
-        if names.first != "array", names.first != "object", let options = options(node) {
+        // A boolean with const or enum (a box that must be ticked) is a bool field with a check.
+        if names.first != "array", names.first != "object", names.first != "boolean", let options = options(node) {
             return .choice(options.values, pointer: options.pointer)
         }
         let name = names.first ?? inferredType(node)

@@ -180,7 +180,7 @@ extension SchemaImporter {
             guard let count = value.integer, count >= 0 else { error("\(keyword) must be a whole number ≥ 0", at: pointer); continue }
             if key == "min_items" {
                 spec.minItems = located(count, at: pointer)
-                if count > 0 && spec.required == nil {
+                if count > 0 && spec.required == nil && !isExport {
                     finding(.approximated, "minItems: an empty array counts as an empty field, which is valid while the field is not required",
                             at: pointer)
                 }

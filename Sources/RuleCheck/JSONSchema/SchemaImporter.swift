@@ -14,6 +14,10 @@ struct SchemaImporter {
     var patternKeywords: [String: String] = [:]
     /// Paths of fields whose `visible_if` / `enabled_if` an `x-rulecheck-*` keyword gives exactly
     /// (a UI schema's rules for them are then the export's shadow).
+    /// The schema is a RuleCheck export (its root has `x-rulecheck-form`): its keywords mean what
+    /// the rules mean, so the differences between JSON Schema's reading and the rules' (an empty
+    /// array is an empty field, null is empty) are not reported.
+    var isExport = false
     var exactVisible: Set<String> = []
     var exactEnabled: Set<String> = []
 
@@ -35,6 +39,7 @@ struct SchemaImporter {
         var document = RulesDocument(location: start)
         if let form = options.form { document.form = Located(value: form, location: start) }
         let root = node(source.root, at: "", refChain: [])
+        isExport = root.has("x-rulecheck-form")
         if let title = root.first("title")?.value.string { document.title = title }
         let types = declaredTypes(root)
         if !types.names.isEmpty, !types.names.contains("object") {
