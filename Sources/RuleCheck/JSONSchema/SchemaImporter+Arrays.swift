@@ -5,7 +5,10 @@ extension SchemaImporter {
 
     mutating func arrayKind(_ node: SchemaNode) -> Kind {
         guard let items = itemsNode(node) else {
-            if let constants = constantArrays(node), let type = Self.commonType(constants.flatMap { $0 }) {
+            if let constants = constantArrays(node) {
+                guard let type = Self.commonType(constants.flatMap { $0 }) else {
+                    return .unsupported("arrays of values of several types have no field type", pointer: node.pointer)
+                }
                 return .values(items: nil, type)
             }
             finding(.approximated, "an array without 'items' is read as a list of text values", at: node.pointer)
@@ -41,6 +44,7 @@ extension SchemaImporter {
         if schemas.contains(where: { $0 != first }) {
             finding(.unsupported, "a tuple whose positions have different schemas has no field type; each element is held to the first one",
                     at: pointer)
+            return self.node(first, at: pointer + "/0", refChain: Array(node.refTargets))
         }
         let additional = node.first(node.first("prefixItems") != nil ? "items" : "additionalItems")
         if let additional {
