@@ -10,13 +10,15 @@ extension RuleSet {
     /// var form = Form(rules)
     /// ```
     ///
-    /// What the rules cannot say exactly is dropped with an ``ImportFinding``; use
+    /// What the rules cannot say exactly is reported as an ``ImportFinding``; use
     /// ``importing(jsonSchema:uiSchema:source:options:)`` to read them, or
-    /// ``JSONSchemaImportOptions/strict`` to refuse such a schema.
+    /// ``JSONSchemaImportOptions/strict`` to refuse such a schema. The `x-rulecheck-*` keywords
+    /// of ``jsonSchema(draft:)`` are read back exactly.
     ///
     /// - Parameters:
-    ///   - uiSchema: an RJSF `uiSchema`: `ui:order`, `ui:title`, `ui:readonly`/`ui:disabled`,
-    ///     `ui:enumNames` are applied; presentation keys are reported (JSON Forms: not read yet).
+    ///   - uiSchema: a UI schema: an RJSF `uiSchema` (order, titles, read-only, option names;
+    ///     presentation keys as ``FieldRules/ui`` hints) or a JSON Forms UI schema (categories as
+    ///     sections, controls as order and labels, rules as `visible_if`/`enabled_if`).
     ///   - source: the name used in diagnostics and findings.
     /// - Throws: ``RulesError`` when the schema is not JSON, cannot become a form (a `$ref`
     ///   cycle, a root that is not an object), does not compile, or has findings under `strict`.
