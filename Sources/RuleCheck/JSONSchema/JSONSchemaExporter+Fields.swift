@@ -47,6 +47,7 @@ extension JSONSchemaExporter {
         case .choice:
             p.set("type", .string(Self.jsonType(of: field.options)))
             options(field, into: &p)
+            if case .bool? = field.options.first?.value { p.set("x-rulecheck-type", .string("choice")) }
         case .multiChoice:
             var items = OrderedObject()
             items.set("type", .string(Self.jsonType(of: field.options)))

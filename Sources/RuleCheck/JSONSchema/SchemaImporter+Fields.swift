@@ -38,7 +38,9 @@ extension SchemaImporter {
         if x.enabledIf != nil { exactEnabled.insert(path) }
         var spec = FieldSpec(id: located(name, at: keyPointer), location: source.location(of: keyPointer))
         let types = declaredTypes(node)
-        let kind: Kind = x.type?.value == "date" ? .scalar(.date) : kind(of: node, types: types)
+        var kind: Kind = x.type?.value == "date" ? .scalar(.date) : kind(of: node, types: types)
+        // A choice between booleans (`type: boolean` with an enum would be a bool field).
+        if x.type?.value == "choice", let options = options(node) { kind = .choice(options.values, pointer: options.pointer) }
         var handled = Self.commonKeywords
 
         if let (title, pointer) = node.first("title") {

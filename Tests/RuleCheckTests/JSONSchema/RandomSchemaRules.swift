@@ -84,6 +84,13 @@ struct RandomSchemaRules {
             if random.chance(0.3) { add("min: 2000-01-01") }
             if random.chance(0.2) { add("initial: today") }
         case "bool":
+            if random.chance(0.3) {
+                // A choice between booleans, with titles: not the same as a bool field.
+                add("type: choice")
+                add("options: [{value: true, title: 'Yes, please'}, {value: false, title: 'No'}]")
+                earlier.append((prefix + id, "boolChoice"))
+                return lines
+            }
             add("type: bool")
             if random.chance(0.3) { add("initial: false") }
         case "choice":
