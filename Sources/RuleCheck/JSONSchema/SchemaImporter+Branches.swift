@@ -138,7 +138,12 @@ extension SchemaImporter {
                         guard let inner = objectCondition(node(item, at: pointer + "/\(index)", refChain: []), prefix: prefix, depth: depth + 1) else { return nil }
                         branches.append(inner)
                     }
-                    terms.append(key == "anyOf" ? Self.balanced(branches, "or") : Self.exactlyOne(branches))
+                    let combined = key == "anyOf" ? Self.balanced(branches, "or") : Self.exactlyOne(branches)
+                    guard combined.count <= Self.maxExpressionLength else {
+                        finding(.unsupported, "this '\(key)' makes too long a condition; the if/then/else is not imported", at: pointer)
+                        return nil
+                    }
+                    terms.append(combined)
                 default:
                     finding(.unsupported, "'\(key)' in an object's 'if' cannot be written as a condition; the if/then/else is not imported", at: pointer)
                     return nil
