@@ -1,6 +1,6 @@
 # RuleCheck — the two commands of the README, plus benchmarks and fuzzing.
 #
-#   make demo    build the CLI and run it on the bundled examples in Rules/
+#   make demo    build the CLI and run it on the bundled examples in Rules/ (a server's JSON Schema too)
 #   make test    build and run every test
 #   make release-smoke  the release build must report exactly what the debug build does
 #   make bench   run the benchmarks (a separate package in Benchmarks/, kept out of `make test`)
@@ -37,6 +37,11 @@ demo: build
 	@echo
 	@echo '$$ rulecheck mask "+7 (000) 000-00-00" 9161234567 916123'
 	@$(BIN) mask "+7 (000) 000-00-00" 9161234567 916123
+	@echo
+	@echo '$$ rulecheck check --rules Rules/server-driven/listing.schema.json --ui Rules/server-driven/listing.jsonforms.json Rules/server-driven/listing.jsonl'
+	@$(BIN) check --rules Rules/server-driven/listing.schema.json --ui Rules/server-driven/listing.jsonforms.json \
+	  Rules/server-driven/listing.jsonl --today 2026-11-22; \
+	  status=$$?; [ $$status -le 1 ] || exit $$status
 
 test: deps
 	$(SWIFT) build --build-tests

@@ -28,6 +28,9 @@ struct Check: ParsableCommand {
     @Option(help: "The rules file (YAML or JSON).")
     var rules: String
 
+    @OptionGroup(title: "Rules from a JSON Schema")
+    var rulesSource: RulesSource
+
     @Argument(help: "Files to check; '-' reads standard input.")
     var files: [String]
 
@@ -71,7 +74,7 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
-        let ruleSet = try RulesFile.load(rules)
+        let ruleSet = try RulesFile.load(rules, source: rulesSource)
         let checker = RecordChecker(ruleSet, today: try Today.parse(today), locale: locale)
         let options = BatchCheck.Options(
             format: input, delimiter: delimiter, jobs: jobs ?? min(OrderedParallelMap.defaultJobs, BatchCheck.Options.maxJobs),

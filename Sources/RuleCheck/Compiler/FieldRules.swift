@@ -50,6 +50,13 @@ public final class FieldRules: Sendable {
     /// A group's direct members, a list's item fields (direct ones and their group members).
     public let members: [FieldID]
     let display: DisplayTemplate?
+    /// A `values` field's type of each value (`nil` for other fields).
+    public let itemType: FieldType?
+    /// `unique_items: true`: no value may be listed twice (values and multi_choice fields).
+    public let uniqueItems: Bool
+    /// Free-form presentation hints from the rules file's `ui:` (widget, placeholder, help, …);
+    /// the rules do not read them.
+    public let ui: [String: JSONValue]
 
     init(id: FieldID, path: String, name: String, title: String, type: FieldType, section: Int, list: FieldID?,
          itemIndex: Int, group: FieldID?, location: FileLocation, initial: Value?, initialIsToday: Bool,
@@ -59,7 +66,7 @@ public final class FieldRules: Sendable {
          max: WrittenExpression?, dateFormat: DateFormat, options: [ChoiceOption],
          optionsFilter: WrittenExpression?, minItems: Int?, maxItems: Int?, checks: [CheckRule],
          message: LocalizedText?, messages: [IssueCode: LocalizedText], members: [FieldID],
-         display: DisplayTemplate?) {
+         display: DisplayTemplate?, itemType: FieldType? = nil, uniqueItems: Bool = false, ui: [String: JSONValue] = [:]) {
         self.id = id
         self.path = path
         self.name = name
@@ -93,6 +100,9 @@ public final class FieldRules: Sendable {
         self.messages = messages
         self.members = members
         self.display = display
+        self.itemType = itemType
+        self.uniqueItems = uniqueItems
+        self.ui = ui
     }
 
     /// Whether the field's value is computed by a `value:` expression.

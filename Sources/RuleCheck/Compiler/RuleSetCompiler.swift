@@ -24,6 +24,11 @@ struct RuleSetCompiler {
         var visible: [CompiledCondition] = []
         var enabled: [CompiledCondition] = []
         var dependsOn: [FieldID] = []
+        /// A `values` field's type of each value.
+        var itemType: FieldType?
+
+        /// The type each value's own rules apply to: a `values` field's item type, else the field's.
+        var valueType: FieldType { itemType ?? type }
     }
 
     struct CompiledCondition {

@@ -115,6 +115,8 @@ extension Form {
         case (.choice, _):
             fits = evaluator.options(of: field).contains { $0.value == value }
             if !fits { throw FormError(.notAnOption, "'\(value)' is not an option of '\(path)'") }
+        case (.values, .list(let values)):
+            fits = values.allSatisfy { Self.fits($0, field.itemType ?? .text) }
         case (.multiChoice, .list(let values)):
             let options = evaluator.options(of: field)
             fits = values.allSatisfy { value in options.contains { $0.value == value } }
@@ -129,6 +131,15 @@ extension Form {
             throw FormError(.notAnOption, "'\(value)' is not among the options offered for '\(path)' now")
         }
         return value
+    }
+
+    /// Whether a value of a `values` field is of its item type.
+    private static func fits(_ value: Value, _ type: FieldType) -> Bool {
+        switch (type, value) {
+        case (.text, .text), (.number, .number), (.date, .date), (.bool, .bool): true
+        case (.integer, .number(let number)): number == number.rounded()
+        default: false
+        }
     }
 
     // MARK: - Paths

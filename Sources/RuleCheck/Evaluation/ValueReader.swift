@@ -5,7 +5,8 @@
 /// * date: in the field's format (`defaults.date_format` or its own `format`);
 /// * bool: `true`/`false`, `yes`/`no`, `1`/`0`, in any case;
 /// * choice: one of the option values, written as text;
-/// * multi_choice: a JSON array of option values, `["a", "b"]`.
+/// * multi_choice: a JSON array of option values, `["a", "b"]`;
+/// * values: a JSON array of values of its item type, `["a.jpg", "b.jpg"]`.
 enum ValueReader {
     /// Why a text could not be read: a `type` failure saying what was expected, or an `option`
     /// failure for a choice whose text is no option's value.
@@ -43,7 +44,7 @@ enum ValueReader {
         case .choice:
             guard let option = option(text, of: field) else { return .failure(Unreadable(failure: .option)) }
             return .success(option)
-        case .multiChoice:
+        case .multiChoice, .values:
             return readList(text, for: field)
         case .group:
             return .failure(Unreadable(failure: .type(.jsonObject)))
@@ -92,7 +93,32 @@ extension ValueReader {
     /// empty value; anything else is a failure.
     static func read(json: JSONValue, for field: FieldRules, dates: DateText = .fieldFormat) -> Result<Value?, Unreadable> {
         if case .null = json { return .success(nil) }
-        switch (field.type, json) {
+        guard field.type == .values else { return read(json: json, as: field.type, of: field, dates: dates) }
+        let itemType = field.itemType ?? .text
+        guard case .array(let elements) = json else {
+            return .failure(Unreadable(failure: .type(.valueArray(each: expectedJSON(itemType, field)))))
+        }
+        var values: [Value] = []
+        values.reserveCapacity(elements.count)
+        for element in elements {
+            // Empty text is a value inside a list (its lengths and pattern judge it); null is not.
+            if itemType == .text, case .string(let text) = element {
+                values.append(.text(text))
+                continue
+            }
+            guard case .success(let value?) = read(json: element, as: itemType, of: field, dates: dates) else {
+                return .failure(Unreadable(failure: .type(.valueArray(each: expectedJSON(itemType, field)))))
+            }
+            values.append(value)
+        }
+        return .success(Value.normalized(.list(values)))
+    }
+
+    /// Reads a JSON value as a value of `type` (a field's type, or a `values` field's item type).
+    private static func read(json: JSONValue, as type: FieldType, of field: FieldRules,
+                             dates: DateText) -> Result<Value?, Unreadable> {
+        if case .null = json { return .success(nil) }
+        switch (type, json) {
         case (.text, .string(let text)):
             return .success(Value.normalized(.text(text)))
         case (.number, .number(let number)):
@@ -125,14 +151,15 @@ extension ValueReader {
         case (.choice, _):
             return .failure(Unreadable(failure: .option))
         default:
-            return .failure(Unreadable(failure: .type(expectedJSON(field))))
+            return .failure(Unreadable(failure: .type(expectedJSON(type, field))))
         }
     }
 
-    /// A multi_choice cell: a JSON array of option values.
+    /// A multi_choice or values cell: a JSON array of option values, or of values.
     static func readList(_ text: String, for field: FieldRules) -> Result<Value?, Unreadable> {
         guard let json = try? JSONParser().parse(text), case .array = json else {
-            return .failure(Unreadable(failure: .type(.optionArray)))
+            let expected: Expected = field.type == .values ? expectedJSON(.values, field) : .optionArray
+            return .failure(Unreadable(failure: .type(expected)))
         }
         return read(json: json, for: field)
     }
@@ -148,8 +175,8 @@ extension ValueReader {
         return field.options.first { $0.value == value }?.value
     }
 
-    private static func expectedJSON(_ field: FieldRules) -> Expected {
-        switch field.type {
+    private static func expectedJSON(_ type: FieldType, _ field: FieldRules) -> Expected {
+        switch type {
         case .text: .jsonString
         case .number: .jsonNumber
         case .integer: .jsonWholeNumber
@@ -158,6 +185,7 @@ extension ValueReader {
         case .choice, .multiChoice: .optionArray  // a choice's non-scalar is an `option` failure
         case .group: .jsonObject
         case .list: .itemArray(badItem: nil)
+        case .values: .valueArray(each: expectedJSON(field.itemType ?? .text, field))
         }
     }
 }

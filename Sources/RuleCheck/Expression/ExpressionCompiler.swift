@@ -261,7 +261,7 @@ struct ExpressionCompiler {
             throw ExpressionError(message: "unknown function '\(name)'\(suggestion) (functions are \(known))",
                                   range: syntax.range)
         }
-        let arity = function == .matches ? 2 : 1
+        let arity = function == .matches || function == .multipleOf ? 2 : 1
         guard arguments.count == arity else {
             throw ExpressionError(
                 message: "\(name)() takes \(arity) argument\(arity == 1 ? "" : "s"), not \(arguments.count)",
@@ -288,6 +288,10 @@ struct ExpressionCompiler {
         case .lower, .upper, .trim:
             try require(type == .text, "text")
             return (.function(function, [argument]), .text)
+        case .multipleOf:
+            try require(type == .number, "a number")
+            let step = try compile(arguments[1], expecting: .number, role: "the step of multiple_of()")
+            return (.function(.multipleOf, [argument, step]), .bool)
         case .matches:
             try require(type == .text, "text")
             guard case .text(let source) = arguments[1].kind else {

@@ -46,6 +46,7 @@ enum DefaultMessages {
         "option": "{title}: '{value}' is not one of the options",
         "items.min": "{title} needs at least {min_items} items",
         "items.max": "{title} can have at most {max_items} items",
+        "items.unique": "{title} lists the same value more than once",
         "check": "{title} does not pass the check {check}",
         "regex_limit": "{title}: the value is too complex to check against its pattern",
         "regex_limit.expression": "{title}: a value is too complex for the regex of {rule}",
@@ -76,6 +77,7 @@ enum DefaultMessages {
         "display.false": "No",
         "display.items": "Items: {count}",
         "expected.json_object": "a JSON object",
+        "expected.value_array": "a JSON array, each element {each}",
     ]
 
     static let russian: [String: String] = [
@@ -92,6 +94,7 @@ enum DefaultMessages {
         "option": "«{title}»: значения «{value}» нет среди вариантов",
         "items.min": "В списке «{title}» должно быть не меньше {min_items}",
         "items.max": "В списке «{title}» должно быть не больше {max_items}",
+        "items.unique": "В списке «{title}» есть повторяющиеся значения",
         "check": "Поле «{title}» не проходит проверку {check}",
         "regex_limit": "Поле «{title}»: значение слишком сложно проверить по шаблону",
         "regex_limit.expression": "Поле «{title}»: значение слишком сложно для регулярного выражения в {rule}",
@@ -122,5 +125,6 @@ enum DefaultMessages {
         "display.false": "Нет",
         "display.items": "Элементов: {count}",
         "expected.json_object": "JSON-объект",
+        "expected.value_array": "JSON-массив, каждый элемент — {each}",
     ]
 }

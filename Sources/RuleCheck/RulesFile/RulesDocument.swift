@@ -82,6 +82,12 @@ struct FieldSpec: Sendable {
     var fields: [FieldSpec]?
     var display: ScalarText?
     var item: [FieldSpec]?
+    /// A `values` field's type of each value (`text` when not written).
+    var itemType: Located<String>?
+    /// `unique_items: true`: no value twice (values and multi_choice).
+    var uniqueItems: Located<Bool>?
+    /// Free-form presentation hints (`ui: {widget: textarea, placeholder: …}`), in written order.
+    var ui: [(name: Located<String>, value: JSONValue)] = []
     /// Every key written, with its location (to report keys that do not apply to the type).
     var keys: [String: FileLocation] = [:]
     var location: FileLocation

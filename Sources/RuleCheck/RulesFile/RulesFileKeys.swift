@@ -8,6 +8,7 @@ enum RulesFileKeys {
         "id", "type", "title", "initial", "required", "visible_if", "enabled_if", "depends_on", "value",
         "min_length", "max_length", "pattern", "mask", "min", "max", "format", "options", "options_filter",
         "min_items", "max_items", "checks", "message", "messages", "fields", "display", "item",
+        "item_type", "unique_items", "ui",
     ]
     static let check = ["when", "pattern", "mask", "min", "max", "min_length", "max_length", "expr", "message"]
     static let checkRules = ["pattern", "mask", "min", "max", "min_length", "max_length", "expr"]

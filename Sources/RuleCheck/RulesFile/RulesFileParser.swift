@@ -172,6 +172,9 @@ struct RulesFileParser {
         field.fields = entries["fields"].map { fields($0, "fields") }
         field.display = entries["display"].flatMap { scalarText($0, "display") }
         field.item = entries["item"].map { fields($0, "item") }
+        field.itemType = entries["item_type"].flatMap { string($0, "item_type") }
+        field.uniqueItems = entries["unique_items"].flatMap { flag($0, "unique_items") }
+        field.ui = entries["ui"].map { uiHints($0) } ?? []
         return field
     }
 
@@ -348,6 +351,18 @@ struct RulesFileParser {
         return Located(value: value, location: text.location)
     }
 
+    /// `true` or `false`, exactly.
+    private mutating func flag(_ node: Node, _ what: String) -> Located<Bool>? {
+        guard let text = string(node, what) else { return nil }
+        switch text.value {
+        case "true": return Located(value: true, location: text.location)
+        case "false": return Located(value: false, location: text.location)
+        default:
+            error("\(what) must be true or false, not '\(text.value)'", at: text.location)
+            return nil
+        }
+    }
+
     private mutating func stringList(_ node: Node, _ what: String) -> [Located<String>] {
         if case .scalar = node { return string(node, what).map { [$0] } ?? [] }
         return sequence(node, what).compactMap { string($0, "an entry of \(what)") }
@@ -367,7 +382,7 @@ struct RulesFileParser {
         return FileLocation(file: source.name, line: mark.line, column: mark.column)
     }
 
-    private mutating func error(_ message: String, at location: FileLocation) {
+    mutating func error(_ message: String, at location: FileLocation) {
         diagnostics.append(Diagnostic(.error, message, at: location))
     }
 

@@ -103,7 +103,21 @@ public struct SampleGenerator {
     }
 
     private mutating func candidate(for field: FieldRules, path: String, in form: Form) -> Value? {
-        switch field.type {
+        guard field.type == .values else { return candidate(for: field, as: field.type, path: path, in: form) }
+        // A few values, each made as for a field of the item type with the field's rules.
+        let low = max(1, field.minItems ?? 1), high = max(low, min(field.maxItems ?? 3, 5))
+        var values: [Value] = []
+        for _ in 0..<Int.random(in: low...high, using: &random) {
+            guard let value = candidate(for: field, as: field.itemType ?? .text, path: path, in: form) else { continue }
+            if field.uniqueItems && values.contains(value) { continue }
+            values.append(value)
+        }
+        return Value.normalized(.list(values))
+    }
+
+    /// A value of `type` for `field` (its own type, or a `values` field's item type).
+    private mutating func candidate(for field: FieldRules, as type: FieldType, path: String, in form: Form) -> Value? {
+        switch type {
         case .text:
             // A check `expr: this == other` (a repeated password): take the other's value.
             for check in field.checks {
@@ -151,10 +165,10 @@ public struct SampleGenerator {
         case .number, .integer:
             let (low, high) = bounds(field, path, form, fallback: (0, 1000))
             guard case .number(var low) = low, case .number(var high) = high, low <= high else { return .number(1) }
-            if field.type == .integer { (low, high) = (low.rounded(.up), high.rounded(.down)) }
+            if type == .integer { (low, high) = (low.rounded(.up), high.rounded(.down)) }
             guard low <= high else { return .number(low) }
             let value = Double.random(in: low...high, using: &random)
-            return .number(field.type == .integer ? value.rounded(.down) : (value * 10).rounded() / 10)
+            return .number(type == .integer ? value.rounded(.down) : (value * 10).rounded() / 10)
         case .date:
             let (low, high) = bounds(field, path, form, fallback: (.date(today.adding(years: -70) ?? today), .date(today)))
             guard case .date(var first) = low, case .date(let last) = high, first <= last else { return .date(today) }
@@ -173,7 +187,7 @@ public struct SampleGenerator {
             guard !offered.isEmpty else { return nil }
             let count = Int.random(in: max(1, field.minItems ?? 1)...max(1, min(field.maxItems ?? 3, offered.count)), using: &random)
             return .list(Array(offered.prefix(count)))
-        case .group, .list:
+        case .group, .list, .values:
             return nil
         }
     }
@@ -233,6 +247,7 @@ public struct SampleGenerator {
     /// A value as a record holds it: dates in the field's format.
     private func json(_ value: Value, _ field: FieldRules) -> JSONValue {
         if case .date(let day) = value { return .string(field.dateFormat.format(day)) }
+        if case .list(let items) = value { return .array(items.map { json($0, field) }) }
         return value.json
     }
 
@@ -276,6 +291,8 @@ public struct SampleGenerator {
             return .string("maybe")
         case .choice, .multiChoice:
             return .string("no_such_option")
+        case .values:
+            return .string("not a list")
         case .group, .list:
             return .null
         }
