@@ -12,8 +12,8 @@ enum RulesFile {
                 print("\(path): error: cannot read the rules file")
                 throw ExitCode(2)
             }
-            // Diagnostics name the file as the user wrote it.
-            rules = try RuleSet(yaml: String(decoding: data, as: UTF8.self), source: path)
+            // Diagnostics name the file as the user wrote it; bytes that are not UTF-8 are an error.
+            rules = try RuleSet(bytes: [UInt8](data), source: path)
         } catch let error as RulesError {
             print(error.description)
             throw ExitCode(2)
