@@ -1,3 +1,5 @@
+import Foundation
+
 /// The text of a rules file: its lines, for drawing the source line under a diagnostic, and an
 /// index between UTF-8 byte offsets and 1-based lines and columns (columns count Unicode scalars,
 /// as libyaml does).
@@ -17,6 +19,30 @@ struct SourceText: Sendable {
     private let checkpoints: [Int]
 
     static let checkpointStride = 64
+
+    /// Counts the bytes that location lookups step over, for tests that hold compiling to linear
+    /// time without timing it: set ``scanCounter`` around a compile and compare the count with
+    /// the file's size. Counting happens in debug builds only.
+    final class ScanCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+
+        init() {}
+
+        var bytes: Int { lock.withLock { count } }
+
+        func add(_ bytes: Int) { lock.withLock { count += bytes } }
+    }
+
+    @TaskLocal static var scanCounter: ScanCounter?
+
+    /// Adds `bytes` to the current ``scanCounter`` (debug builds).
+    @inline(__always)
+    static func scanned(_ bytes: Int) {
+        #if DEBUG
+        scanCounter?.add(bytes)
+        #endif
+    }
 
     init(name: String, text: String) {
         self.init(name: name, bytes: Array(text.utf8))
@@ -65,11 +91,13 @@ struct SourceText: Sendable {
         guard checkpoint >= 0 else { return 0 }
         var offset = max(checkpoints[checkpoint], lineStarts[line - 1])
         var scalar = max(checkpoint * Self.checkpointStride, lineStartScalars[line - 1])
+        let first = offset
         while scalar < target, offset < lineEnd {
             offset += 1
             while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
             scalar += 1
         }
+        Self.scanned(offset - first)
         return min(offset, lineEnd)
     }
 
@@ -93,6 +121,7 @@ struct SourceText: Sendable {
             position = lineStarts[line]
         }
         // Fewer than `checkpointStride` scalars from either starting point.
+        Self.scanned(offset - position)
         while position < offset {
             if bytes[position] & 0xC0 != 0x80 { scalar += 1 }
             position += 1
@@ -117,6 +146,7 @@ struct SourceText: Sendable {
             guard target >= offset else { return source.location(ofOffset: target) }
             let bytes = source.bytes
             let end = min(target, bytes.count)
+            SourceText.scanned(end - offset)
             while offset < end {
                 let byte = bytes[offset]
                 if byte == UInt8(ascii: "\n") {

@@ -203,6 +203,18 @@ enum RulesJSONBuilder {
         if let form = document.form { members["form"] = .string(form.value) }
         if let title = document.title { members["title"] = .string(title) }
         if let version = document.version { members["version"] = .number(Double(version.value)) }
+        var defaults: [String: JSONValue] = [:]
+        if let format = document.dateFormat { defaults["date_format"] = .string(format.value) }
+        if let hidden = document.hiddenValues { defaults["hidden_values"] = .string(hidden.value) }
+        if !defaults.isEmpty { members["defaults"] = .object(defaults) }
+        if !document.gates.isEmpty {
+            members["gates"] = .object(Dictionary(document.gates.map { gate in
+                switch gate.members {
+                case .all: (gate.name.value, .string("all"))
+                case .fields(let names): (gate.name.value, .array(names.map { .string($0.value) }))
+                }
+            }, uniquingKeysWith: { first, _ in first }))
+        }
         if document.sections.count == 1, let only = document.sections.first, only.isImplicit {
             members["fields"] = .array(only.fields.map(field))
         } else {

@@ -36,9 +36,9 @@ struct ScalarLocator: Sendable {
     private enum Escapes { case none, doubledQuote, backslash }
 
     /// Walks the raw bytes from `index`, counting value scalars.
-    private func walk(to offset: Int, from index: Int, escapes: Escapes) -> FileLocation {
+    private func walk(to offset: Int, from: Int, escapes: Escapes) -> FileLocation {
         let bytes = source.bytes
-        var index = index
+        var index = from
         var remaining = offset
         func byte(_ at: Int) -> UInt8? { at < bytes.count ? bytes[at] : nil }
         while remaining > 0, index < bytes.count {
@@ -67,6 +67,7 @@ struct ScalarLocator: Sendable {
             }
             remaining -= 1
         }
+        SourceText.scanned(index - from)
         return source.location(ofOffset: min(index, bytes.count))
     }
 
@@ -77,6 +78,7 @@ struct ScalarLocator: Sendable {
         var indent: Int?
         var remaining = offset
         while let text = source.line(line) {
+            SourceText.scanned(text.utf8.count)
             let raw = Array(text.unicodeScalars)
             let leading = raw.prefix { $0 == " " }.count
             if leading == raw.count {  // blank line: one line break in the value
