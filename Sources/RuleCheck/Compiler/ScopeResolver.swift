@@ -27,6 +27,10 @@ struct ScopeResolver: NameResolver {
         return .notFound(suggestion: NearMiss.suggestion(for: name, among: reachableNames))
     }
 
+    func isWholeNumber(_ field: FieldID) -> Bool {
+        summaries[field.index].type == .integer
+    }
+
     private func classify(_ id: FieldID) -> NameResolution {
         let field = summaries[id.index]
         if let owner = field.list, owner != list {

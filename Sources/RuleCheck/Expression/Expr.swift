@@ -37,6 +37,6 @@ indirect enum Expr: Sendable {
 
     /// The built-in functions (`matches` is compiled on its own, with its regex).
     enum Function: String, Sendable, CaseIterable {
-        case empty, len, count, age, year, lower, upper, trim, matches
+        case empty, len, count, age, year, lower, upper, trim, round, floor, ceil, trunc, matches
     }
 }
