@@ -166,7 +166,7 @@ struct ExpressionTests {
         ("n = 1", "'=' is not an operator; use '==' to compare", 2..<3),
         ("1 < n < 3", "comparisons do not chain: use 'and' between '<' and '<'", 6..<7),
         ("matches(t, '(a')", "invalid regex: missing closing parenthesis", 14..<15),
-        ("lowr(t) == 'a'", "unknown function 'lowr'; did you mean 'lower'? (functions are empty(), len(), count(), age(), year(), lower(), upper(), trim(), matches())", 0..<7),
+        ("lowr(t) == 'a'", "unknown function 'lowr'; did you mean 'lower'? (functions are empty(), len(), count(), age(), year(), lower(), upper(), trim(), round(), floor(), ceil(), trunc(), matches())", 0..<7),
         ("len(t, t) > 1", "len() takes 1 argument, not 2", 0..<9),
         ("age(n) > 1", "age() needs a date, but this is a number", 4..<5),
         ("d + 5 > d", "add a duration to a date, such as 10d or 1y, not a number", 4..<5),
