@@ -9,7 +9,8 @@ internal import CPCRE2
 /// ```
 ///
 /// A pattern is compiled once, in UTF-8 + Unicode-properties mode (`\w`, `\d`, `\b` and
-/// case-insensitivity know every script), and JIT-compiled when the platform supports it.
+/// case-insensitivity know every script), and JIT-compiled, when the platform supports it, on its
+/// first match: compiling stays cheap for patterns that are never matched.
 /// Matching is bounded by ``Limits``: a catastrophic pattern such as `(a+)+$` ends with
 /// ``PatternError/Code/regexLimit`` instead of hanging.
 ///
@@ -75,8 +76,8 @@ public final class Pattern: @unchecked Sendable {
     /// The bounds every match runs under.
     public let limits: Limits
     /// Whether matching runs JIT-compiled code (false with ``Options/noJIT`` or when the
-    /// platform has no JIT).
-    public let isJITCompiled: Bool
+    /// platform has no JIT). Reading it JIT-compiles the whole-value code if no match has yet.
+    public var isJITCompiled: Bool { wholeJIT.isCompiled }
     /// The number of capture groups.
     public let captureCount: Int
     /// Named capture groups and their numbers.
@@ -90,6 +91,10 @@ public final class Pattern: @unchecked Sendable {
     /// The pattern wrapped as `(?:…)\z` and compiled with `PCRE2_ANCHORED`, for partial
     /// matching: PCRE2's interpreter refuses `PCRE2_ENDANCHORED` together with partial matching.
     let partialCode: OpaquePointer
+    /// Each code's JIT compilation, done on its first match.
+    let searchJIT: DeferredJIT
+    let wholeJIT: DeferredJIT
+    let partialJIT: DeferredJIT
 
     /// Compiles `source`.
     ///
@@ -121,14 +126,11 @@ public final class Pattern: @unchecked Sendable {
         searchCode = search
         wholeCode = whole
         partialCode = partial
-        if !options.contains(.noJIT) && Self.jitAvailable {
-            let complete = UInt32(PCRE2_JIT_COMPLETE)
-            isJITCompiled = pcre2_jit_compile_8(searchCode, complete) == 0
-                && pcre2_jit_compile_8(wholeCode, complete) == 0
-                && pcre2_jit_compile_8(partialCode, complete | UInt32(PCRE2_JIT_PARTIAL_SOFT)) == 0
-        } else {
-            isJITCompiled = false
-        }
+        let jit = !options.contains(.noJIT) && Self.jitAvailable
+        let complete = UInt32(PCRE2_JIT_COMPLETE)
+        searchJIT = DeferredJIT(search, options: complete, enabled: jit)
+        wholeJIT = DeferredJIT(whole, options: complete, enabled: jit)
+        partialJIT = DeferredJIT(partial, options: complete | UInt32(PCRE2_JIT_PARTIAL_SOFT), enabled: jit)
         var count: UInt32 = 0
         pcre2_pattern_info_8(search, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
         captureCount = Int(count)
