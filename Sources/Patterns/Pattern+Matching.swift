@@ -74,20 +74,14 @@ extension Pattern {
         return try result.get()
     }
 
-    /// The JIT compilation of one of the pattern's codes.
-    @inline(__always)
-    func jit(of code: OpaquePointer) -> DeferredJIT {
-        code == wholeCode ? wholeJIT : code == partialCode ? partialJIT : searchJIT
-    }
-
     /// Runs one match of `code` over `subject` from byte `start`, leaving the offsets in
     /// `matchData` (this thread's scratch data unless given).
-    func run(_ code: OpaquePointer, _ subject: UnsafeBufferPointer<UInt8>, start: Int = 0,
+    func run(_ deferred: DeferredCode, _ subject: UnsafeBufferPointer<UInt8>, start: Int = 0,
              options: UInt32, matchData: OpaquePointer? = nil) throws(PatternError) -> Outcome {
+        let (code, jit) = try deferred.ready()
         guard let scratch = MatchScratch.current else {
             throw PatternError(code: .matchFailed, message: "cannot allocate match data", pattern: source)
         }
-        let jit = self.jit(of: code).isCompiled
         if !jit && subject.count > limits.interpreterSubjectLimit {
             throw PatternError(
                 code: .regexLimit,

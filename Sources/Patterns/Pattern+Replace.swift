@@ -15,7 +15,8 @@ extension Pattern {
             throw PatternError(code: .matchFailed, message: "cannot allocate match data", pattern: source)
         }
         // pcre2_substitute runs the JIT code when there is one.
-        if !searchJIT.isCompiled && value.utf8.count > limits.interpreterSubjectLimit {
+        let (searchCode, jit) = try searchCode.ready()
+        if !jit && value.utf8.count > limits.interpreterSubjectLimit {
             throw PatternError(code: .regexLimit, message: "value is longer than the interpreter's limit",
                                pattern: source)
         }

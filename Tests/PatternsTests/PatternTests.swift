@@ -171,8 +171,8 @@ struct PatternCacheTests {
 }
 
 /// Patterns are JIT-compiled on their first match, not when they are made (compiling a rules file
-/// with 10,000 distinct patterns spent 60% of its time in the JIT). The first match may come from
-/// many threads at once.
+/// with 10,000 distinct patterns spent 60% of its time in the JIT), and their search and
+/// partial-match forms are compiled on first use. The first match may come from many threads at once.
 @Suite("Pattern: JIT on first use")
 struct DeferredJITTests {
     @Test func freshPatternsMatchedFromManyThreadsAtOnceAgree() throws {
@@ -192,6 +192,17 @@ struct DeferredJITTests {
             #expect(results.all, "round \(round)")
             #expect(pattern.isJITCompiled == Pattern.jitAvailable)
         }
+    }
+
+    /// `\Q` quotes to the end of the pattern, so the partial-match form `(?:\Qabc)\z` does not
+    /// compile although the pattern does: partial matching says so, and nothing else is affected.
+    @Test func aFormThatDoesNotCompileIsAnErrorWhenUsed() throws {
+        let pattern = try Pattern(#"\Qa.c"#)
+        #expect(try pattern.matches("a.c"))
+        #expect(try !pattern.matches("abc"))
+        #expect(try pattern.contains("xa.cx"))
+        let error = #expect(throws: PatternError.self) { try pattern.partialMatch("a.") }
+        #expect(error?.code == .compile)
     }
 }
 
