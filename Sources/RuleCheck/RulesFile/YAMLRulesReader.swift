@@ -70,7 +70,8 @@ struct YAMLRulesReader {
         let location = yaml.mark.map { FileLocation(file: source.name, line: $0.line, column: $0.column) }
             ?? FileLocation(file: source.name, line: 1, column: 1)
         let offset = source.offset(of: location)
-        if alias == nil, let anchor = yaml.anchor, offset < position {
+        // (Nodes hold their anchors weakly: the anchor is looked at only for a node written before.)
+        if alias == nil, offset < position, let anchor = yaml.anchor {
             // Written before where reading is: the anchored node, reached again through an alias.
             alias = (anchor.rawValue, aliasLocation(anchor.rawValue))
             defer { alias = nil }
