@@ -142,6 +142,27 @@ struct HostileRulesTests {
             == ["t.json:1:25: error: the form has no fields ('fields: []')"])
     }
 
+    // MARK: - Nesting
+
+    /// `depth` groups, each the only field of the one around it, in flow style on one line.
+    static func nestedGroups(_ depth: Int) -> String {
+        "form: t\nfields: " + String(repeating: "[{id: g, type: group, fields: ", count: depth) + "[{id: x}]"
+            + String(repeating: "}]", count: depth) + "\n"
+    }
+
+    /// 400 nested groups (within libyaml's nesting limit) exhausted the stack reading the fields
+    /// (about 23 KB of stack per level): groups and lists nest at most 50 levels deep.
+    @Test func deeplyNestedGroupsAreAnError() throws {
+        for depth in [51, 400] {
+            let errors = Self.errors(Self.nestedGroups(depth))
+            // The 51st `fields:` list: its `[` after 50 times `[{id: g, type: group, fields: `.
+            #expect(errors == ["t.yaml:2:\(9 + 50 * 30): error: groups and lists nest more than 50 levels deep here"])
+        }
+        let rules = try RuleSet(yaml: Self.nestedGroups(49), source: "t.yaml")
+        #expect(rules.fields.count == 50)
+        #expect(rules.field(Array(repeating: "g", count: 49).joined(separator: ".") + ".x") != nil)
+    }
+
     // MARK: - Size
 
     /// Issue 13's shape: every field has a pattern, `depends_on` and `visible_if`.

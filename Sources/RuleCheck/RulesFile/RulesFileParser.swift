@@ -2,8 +2,14 @@
 /// collecting every structural error — unknown keys, wrong kinds of values, duplicates — in one
 /// pass.
 struct RulesFileParser {
+    /// How deep groups and lists may nest (a field of a group of a group … is at this depth):
+    /// reading, compiling and evaluating recurse once per level.
+    static let maxFieldDepth = 50
+
     let source: SourceText
     private(set) var diagnostics: [Diagnostic] = []
+    /// How deep the field being read is.
+    private var fieldDepth = 0
 
     init(source: SourceText) {
         self.source = source
@@ -109,6 +115,12 @@ struct RulesFileParser {
         if node.isEmptyList {
             error("\(owner) has no fields ('\(key): []')", at: node.location)
         }
+        guard fieldDepth < Self.maxFieldDepth else {
+            error("groups and lists nest more than \(Self.maxFieldDepth) levels deep here", at: node.location)
+            return []
+        }
+        fieldDepth += 1
+        defer { fieldDepth -= 1 }
         return sequence(node, key).compactMap { field($0) }
     }
 
