@@ -13,7 +13,7 @@ BIN    = .build/debug/rulecheck
 .PHONY: demo test release-smoke bench bench-batch fuzz deps build clean
 
 FUZZ_SECONDS ?= 120
-# One target (rules, mask, json, csv, jsonl, jsonarray, …; see Fuzz/RuleCheckFuzz/FuzzEntry.swift),
+# One target (rules, mask, json, csv, jsonl, jsonarray, expression, edits; see Fuzz/RuleCheckFuzz/FuzzEntry.swift),
 # or empty for all of them, the first byte of each input choosing.
 TARGET ?=
 FUZZ_MAX_LEN ?= 65536
@@ -60,6 +60,7 @@ fuzz: deps
 	  --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v "Cannot export local symbol" || true
 	mkdir -p .build-fuzz/corpus$(TARGET:%=-%) fuzz-artifacts
 	cp Rules/*.yaml Rules/samples/* .build-fuzz/corpus$(TARGET:%=-%)/ 2>/dev/null || true
+	cp Fuzz/corpus/$(or $(TARGET),*)/* .build-fuzz/corpus$(TARGET:%=-%)/ 2>/dev/null || true
 	FUZZ_TARGET=$(TARGET) SWIFT_BACKTRACE=enable=no .build-fuzz/release/RuleCheckFuzz .build-fuzz/corpus$(TARGET:%=-%) \
 	  -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -len_control=100 -artifact_prefix=fuzz-artifacts/$(TARGET:%=%-)
 

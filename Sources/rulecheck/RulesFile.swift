@@ -68,7 +68,7 @@ enum RulesFile {
         }
         do {
             // Diagnostics name the file as the user wrote it.
-            return (try RuleSet(yaml: String(decoding: bytes, as: UTF8.self), source: path), [])
+            return (try RuleSet(bytes: bytes, source: path), [])
         } catch {
             throw RulesFileError(text: error.description)
         }

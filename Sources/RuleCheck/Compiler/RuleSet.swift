@@ -107,26 +107,41 @@ public final class RuleSet: Sendable {
 
     /// Compiles rules from YAML (or JSON) text.
     ///
-    /// - Parameter source: the name used in diagnostics, such as `osago.yaml`.
+    /// - Parameter source: the name used in diagnostics, such as `osago.yaml`; a name ending in
+    ///   `.json`, or text that starts with `{` under a name without `.yaml` or `.yml`, is read as JSON.
     /// - Throws: ``RulesError`` with every error in the file.
     public convenience init(yaml text: String, source: String = "rules.yaml") throws(RulesError) {
-        let compiled = RuleSetCompiler.compile(text, source: source)
+        try self.init(bytes: Array(text.utf8), source: source)
+    }
+
+    /// Compiles a rules file's bytes: YAML, or JSON when `source` ends in `.json` (or, under a
+    /// name without `.yaml` or `.yml`, when the text starts with `{`). Bytes that are not UTF-8
+    /// are an error at their line and column.
+    ///
+    /// ```swift
+    /// let rules = try RuleSet(bytes: Array(data), source: "signup.json")
+    /// ```
+    ///
+    /// - Parameter source: the name used in diagnostics.
+    /// - Throws: ``RulesError`` with every error in the file.
+    public convenience init(bytes: [UInt8], source: String) throws(RulesError) {
+        let compiled = RuleSetCompiler.compile(bytes, source: source)
         guard let parts = compiled.parts else { throw RulesError(diagnostics: compiled.diagnostics) }
         self.init(parts)
     }
 
-    /// Reads and compiles a rules file.
+    /// Reads and compiles a rules file (YAML, or JSON for a `.json` file).
     ///
     /// - Throws: ``RulesError`` (also when the file cannot be read).
     public convenience init(contentsOf url: URL) throws(RulesError) {
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
+            data = try Data(contentsOf: url)
         } catch {
             throw RulesError(diagnostics: [Diagnostic(.error, "cannot read rules file '\(url.path)': \(error.localizedDescription)",
                                                       at: nil)])
         }
-        try self.init(yaml: text, source: url.path)
+        try self.init(bytes: Array(data), source: url.path)
     }
 
     /// The field at `path` (`doc_number`, `insurant.birth_date`, `drivers.birth_date`).

@@ -7,6 +7,8 @@ extension RuleSetCompiler {
         case condition
         /// A value of the given type, named in errors as `role`.
         case value(ExprType, String)
+        /// A whole number (the value of an integer field), named in errors as `role`.
+        case wholeNumber(String)
     }
 
     mutating func compileField(_ index: Int) -> FieldRules {
@@ -58,10 +60,9 @@ extension RuleSetCompiler {
                 edges.append(DependencyEdge(from: member, to: id, kind: .required, location: spec.id.location))
             }
         }
-        let valueType = exprType(of: field)
-        let computed = spec.value.flatMap {
-            expression($0, of: field, resolver, .value, .value(valueType, "the value of \(field.path)"))?.written("value")
-        }
+        let valueRole: ExpressionRole = field.type == .integer
+            ? .wholeNumber("the value of \(field.path)") : .value(exprType(of: field), "the value of \(field.path)")
+        let computed = spec.value.flatMap { expression($0, of: field, resolver, .value, valueRole)?.written("value") }
         let bound: ExprType = field.valueType == .date ? .date : .number
         let min = spec.min.flatMap { expression($0, of: field, resolver, .check, .value(bound, "min"))?.written("min") }
         let max = spec.max.flatMap { expression($0, of: field, resolver, .check, .value(bound, "max"))?.written("max") }
@@ -134,6 +135,8 @@ extension RuleSetCompiler {
                 expr = try compiler.compileCondition(syntax)
             case .value(let type, let name):
                 expr = try compiler.compile(syntax, expecting: type, role: name)
+            case .wholeNumber(let name):
+                expr = try compiler.compileWholeNumber(syntax, role: name, text: text.text)
             }
         } catch {
             self.error(error.message, at: text.location(of: error.range.lowerBound))

@@ -59,19 +59,26 @@ struct RuleSetCompiler {
         self.source = source
     }
 
-    /// Parses and compiles `text`. The parts are `nil` when there is any error; the diagnostics
-    /// hold every error and warning, in file order, with source snippets.
-    static func compile(_ text: String, source name: String) -> (parts: RuleSet.Parts?, diagnostics: [Diagnostic]) {
-        let sourceText = SourceText(name: name, text: text)
+    /// Reads and compiles a rules file's bytes (YAML or JSON, see ``RulesFileReader``). The parts
+    /// are `nil` when there is any error; the diagnostics hold every error and warning, in file
+    /// order, with source snippets.
+    static func compile(_ bytes: [UInt8], source name: String) -> (parts: RuleSet.Parts?, diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let (sourceText, root) = RulesFileReader.read(bytes, name: name, diagnostics: &diagnostics)
         var parser = RulesFileParser(source: sourceText)
-        let document = parser.parse(text)
+        let document = root.flatMap { parser.document($0) }
         var compiler = RuleSetCompiler(source: sourceText)
-        compiler.diagnostics = parser.diagnostics
+        compiler.diagnostics = diagnostics + parser.diagnostics
         var parts = document.flatMap { compiler.compile($0) }
-        let diagnostics = compiler.finishedDiagnostics()
-        if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
-        parts?.warnings = diagnostics.filter { $0.severity == .warning }
-        return (parts, diagnostics)
+        let finished = compiler.finishedDiagnostics()
+        if finished.contains(where: { $0.severity == .error }) { return (nil, finished) }
+        parts?.warnings = finished.filter { $0.severity == .warning }
+        return (parts, finished)
+    }
+
+    /// Compiles rules-file text (see ``compile(_:source:)-([UInt8],_)``).
+    static func compile(_ text: String, source name: String) -> (parts: RuleSet.Parts?, diagnostics: [Diagnostic]) {
+        compile(Array(text.utf8), source: name)
     }
 
     /// Compiles a document built in memory (an imported JSON Schema); `source` is the text its

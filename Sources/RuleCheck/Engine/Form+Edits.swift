@@ -29,7 +29,7 @@ extension Form {
         switch ValueReader.read(text: text, for: field) {
         case .success(let value): return try edit(path, value: value, provenance: .user)
         case .failure(let failure):
-            throw FormError(.typeMismatch, "'\(text)' is not \(failure.expected) for '\(path)'")
+            throw failure.formError(written: "'\(text)'", path: path)
         }
     }
 

@@ -137,6 +137,16 @@ extension Expr {
         case .trim:
             guard case .text(let text)? = argument else { return nil }
             return Value.normalized(.text(text.trimmingWhitespace()))
+        case .round, .floor, .ceil, .trunc:
+            guard case .number(let number)? = argument else { return nil }
+            let rule: FloatingPointRoundingRule = switch function {
+            case .round: .toNearestOrAwayFromZero
+            case .floor: .down
+            case .ceil: .up
+            default: .towardZero
+            }
+            // `+ 0` turns -0 into 0.
+            return .number(number.rounded(rule) + 0)
         case .multipleOf:
             guard case .number(let number)? = argument, case .number(let step)? = arguments.last?.evaluate(context) else {
                 return nil

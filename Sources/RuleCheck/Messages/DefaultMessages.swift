@@ -59,7 +59,8 @@ enum DefaultMessages {
         "unknown_column.duplicate": "column '{column}' appears more than once; the first is used",
         "duplicate_key": "key '{key}' appears more than once in the object; the last value is checked",
         "external": "{title}: {message}",
-        "malformed": "the input cannot be read here: {detail}",
+        "malformed": "{detail}",
+        "malformed.header": "cannot read the header: {detail}; no record of this file is checked",
 
         "expected.number": "a number",
         "expected.whole_number": "a whole number",
@@ -108,6 +109,7 @@ enum DefaultMessages {
         "duplicate_key": "Ключ «{key}» встречается в объекте несколько раз; проверяется последнее значение",
         "external": "«{title}»: {message}",
         "malformed": "Здесь входные данные не удаётся прочитать: {detail}",
+        "malformed.header": "Не удаётся прочитать заголовок: {detail}; записи этого файла не проверяются",
 
         "expected.number": "число",
         "expected.whole_number": "целое число",

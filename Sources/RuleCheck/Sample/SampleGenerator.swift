@@ -33,7 +33,7 @@ public struct SampleGenerator {
 
     /// The next record.
     public mutating func next() -> SampleRecord {
-        var record = SampleRecord(object: validObject(), mistake: nil)
+        var record = SampleRecord(object: validObject(), mistake: nil, mistakeKind: nil)
         if Double.random(in: 0..<1, using: &random) < invalidRate {
             spoil(&record)
         }
@@ -265,36 +265,41 @@ public struct SampleGenerator {
         for _ in 0..<16 {
             guard let field = candidates.randomElement(using: &random) else { return }
             var spoiled = record.object
-            spoiled[field.path] = mistake(for: field, current: record.object[field.path])
+            let (value, kind) = mistake(for: field, current: record.object[field.path])
+            spoiled[field.path] = value
             let violations = checker.check(json: spoiled).violations
             if !violations.isEmpty, violations.allSatisfy({ $0.severity == .error && $0.field == field.path }) {
                 record.object = spoiled
                 record.mistake = field.path
+                record.mistakeKind = kind
                 return
             }
         }
     }
 
-    private mutating func mistake(for field: FieldRules, current: JSONValue?) -> JSONValue {
-        if current != nil && Double.random(in: 0..<1, using: &random) < 0.25 { return .null }  // a required value left out
+    private mutating func mistake(for field: FieldRules,
+                                  current: JSONValue?) -> (JSONValue, SampleRecord.MistakeKind) {
+        if current != nil && Double.random(in: 0..<1, using: &random) < 0.25 { return (.null, .leftOut) }
         switch field.type {
         case .text:
-            guard case .string(let text)? = current, !text.isEmpty else { return .string("?") }
+            guard case .string(let text)? = current, !text.isEmpty else { return (.string("?"), .alteredText) }
             var scalars = Array(text.unicodeScalars)
             scalars[Int.random(in: 0..<scalars.count, using: &random)] = "#"
-            return .string(String(String.UnicodeScalarView(scalars)))
+            return (.string(String(String.UnicodeScalarView(scalars))), .alteredText)
         case .number, .integer:
-            return Bool.random(using: &random) ? .number(-1_000_000) : .string("n/a")
+            return Bool.random(using: &random) ? (.number(-1_000_000), .outOfRange) : (.string("n/a"), .unreadable)
         case .date:
-            return Bool.random(using: &random) ? .string("31.02.2021") : .string(field.dateFormat.format(today.adding(years: 150) ?? today))
+            return Bool.random(using: &random)
+                ? (.string("31.02.2021"), .unreadable)
+                : (.string(field.dateFormat.format(today.adding(years: 150) ?? today)), .outOfRange)
         case .bool:
-            return .string("maybe")
+            return (.string("maybe"), .unreadable)
         case .choice, .multiChoice:
-            return .string("no_such_option")
+            return (.string("no_such_option"), field.type == .choice ? .notAnOption : .unreadable)
         case .values:
-            return .string("not a list")
+            return (.string("not a list"), .unreadable)
         case .group, .list:
-            return .null
+            return (.null, .leftOut)
         }
     }
 }

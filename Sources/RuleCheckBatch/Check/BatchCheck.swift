@@ -85,8 +85,7 @@ public struct BatchCheck: Sendable {
                 outcome.summary.files += 1
                 try report.begin(file: file)
                 var fileRun = FileRun(file: file, checker: checker, strict: options.strict, columns: nil)
-                let message = "cannot read the header: \(error.message); no record of this file is checked"
-                let finding = Violation(field: "", code: .malformed, value: nil, message: message)
+                let finding = checker.violation(for: .unreadableHeader(error.message))
                 let result = Result(record: CheckedRecord(file: file, record: 0, line: error.line ?? 1, violations: [finding]))
                 try fileRun.deliver(result, into: &outcome, report: report, limit: options.maxViolations)
                 try report.end(file: file, summary: fileRun.summary)
@@ -156,8 +155,8 @@ public struct BatchCheck: Sendable {
                 // A repeated key is about the record as read, so it comes before the checks.
                 result.record.violations = decoded.duplicateKeys.map { checker.violation(for: .duplicateKey($0)) } + violations
                 result.unknownKeys = unknown
-            case .malformed(let message):
-                result.record.violations = [Violation(field: "", code: .malformed, value: nil, message: message)]
+            case .malformed(let detail):
+                result.record.violations = [checker.violation(for: .malformed(detail))]
             }
             results.append(result)
         }
@@ -185,13 +184,10 @@ struct FileRun {
     /// The header's findings: columns that no field matches, columns named twice.
     func headerFindings() -> BatchCheck.Result? {
         guard let columns else { return nil }
-        var violations = columns.unknown.enumerated().compactMap { _, name -> Violation? in
-            columns.duplicates.contains(name) ? nil
-                : Violation(field: name, code: .unknownColumn, value: nil, message: "column '\(name)' matches no field of the rules")
+        var violations = columns.unknown.filter { !columns.duplicates.contains($0) }.map {
+            checker.violation(for: .unknownColumn($0))
         }
-        violations += Set(columns.duplicates).sorted().map { name in
-            Violation(field: name, code: .unknownColumn, value: nil, message: "column '\(name)' appears more than once; the first is used")
-        }
+        violations += Set(columns.duplicates).sorted().map { checker.violation(for: .duplicateColumn($0)) }
         guard !violations.isEmpty else { return nil }
         return BatchCheck.Result(record: CheckedRecord(file: file, record: 0, line: 1, violations: violations))
     }
@@ -203,9 +199,7 @@ struct FileRun {
                           limit: Int?) throws {
         let keys = result.unknownKeys.filter { reportedKeys.insert($0).inserted }
         if !keys.isEmpty {
-            let findings = keys.map { key in
-                Violation(field: key, code: .unknownColumn, value: nil, message: "'\(key)' matches no field of the rules")
-            }
+            let findings = keys.map { checker.violation(for: .unknownKey($0)) }
             try deliver(CheckedRecord(file: file, record: 0, line: result.record.line, violations: findings),
                         into: &outcome, report: report, limit: limit)
         }
