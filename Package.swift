@@ -81,6 +81,9 @@ let package = Package(
             name: "RuleCheckServerTests",
             dependencies: [
                 "RuleCheckServer", "RuleCheck", "RuleCheckBatch",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: swiftSettings

@@ -45,10 +45,7 @@ extension Form {
             guard let mask = inputHints(path).mask else {
                 return (try set(path, to: .text(text)), TypedText(path: path, text: text, caret: caret, state: "text", message: nil))
             }
-            let formatted = mask.format(text)
-            let prefix = String(text.utf16.prefix(caret)) ?? String(text.unicodeScalars.prefix(caret))
-            let typedBefore = mask.format(prefix).text
-            let newCaret = formatted.text.hasPrefix(typedBefore) ? typedBefore.utf16.count : formatted.text.utf16.count
+            let (formatted, newCaret) = Self.type(text, caret: caret, through: mask)
             let changes = try set(path, to: formatted.text.isEmpty ? nil : .text(formatted.text))
             return (changes, TypedText(path: path, text: formatted.text, caret: newCaret, state: formatted.state.rawValue,
                                        message: nil))
@@ -66,5 +63,35 @@ extension Form {
         case .choice, .multiChoice, .group, .list:
             throw FormError(.typeMismatch, "'\(path)' is a \(field.type): it is chosen or edited, not typed into")
         }
+    }
+
+    /// The most a keystroke's text is looked at: longer text (a paste) is cut.
+    static let maxTypedScalars = 512
+
+    /// Text typed through a mask as input-mask libraries do: a character no position takes is
+    /// dropped and the rest kept (`45x09` gives `4509`), and the caret stays after what was typed
+    /// before it.
+    ///
+    /// - Parameter caret: in UTF-16 code units of `text`; the result's too.
+    static func type(_ text: String, caret: Int, through mask: Mask) -> (MaskResult, caret: Int) {
+        let scalars = Array(text.unicodeScalars.prefix(maxTypedScalars))
+        // The caret as a count of scalars.
+        var units = 0
+        let caretScalars = scalars.prefix { scalar in
+            units += UTF16.width(scalar)
+            return units <= caret
+        }.count
+        var kept = String.UnicodeScalarView()
+        var keptBeforeCaret = 0
+        for (index, scalar) in scalars.enumerated() {
+            var trial = kept
+            trial.append(scalar)
+            guard mask.format(String(trial)).state != .invalid else { continue }
+            kept = trial
+            if index < caretScalars { keptBeforeCaret += 1 }
+        }
+        let formatted = mask.format(String(kept))
+        let before = mask.format(String(String.UnicodeScalarView(kept.prefix(keptBeforeCaret)))).text
+        return (formatted, formatted.text.hasPrefix(before) ? before.utf16.count : formatted.text.utf16.count)
     }
 }

@@ -34,6 +34,8 @@ struct Preview: ParsableCommand {
         var stderr = StandardError()
         var options = try server.options()
         options.preview = true
+        // The page asks for the rules' state a few times a second: a log of that is noise unless asked for.
+        options.accessLog = server.accessLog ?? false
         options.watchInterval = .milliseconds(300)
         if let data {
             guard let bytes = FileManager.default.contents(atPath: data) else {

@@ -81,8 +81,8 @@ struct ServerArguments: ParsableArguments {
     @Option(help: "The locale of messages when a request names none (en, ru, …).")
     var locale = "en"
 
-    @Flag(inversion: .prefixedNo, help: "Write one JSON line per request to standard error.")
-    var accessLog = true
+    @Flag(inversion: .prefixedNo, help: "Write one JSON line per request to standard error (default: on for serve, off for preview).")
+    var accessLog: Bool?
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
@@ -102,7 +102,7 @@ struct ServerArguments: ParsableArguments {
         options.formIdleTimeout = .milliseconds(Int64(formIdle * 1000))
         options.today = try today.map { _ in try Today.parse(today) }
         options.locale = locale
-        options.accessLog = accessLog
+        options.accessLog = accessLog ?? true
         return options
     }
 }
