@@ -7,7 +7,7 @@ enum FormDescription {
     /// The form's structure: what does not change while it is filled in.
     ///
     /// ```json
-    /// {"form": "osago_policy", "title": "…", "gates": ["submit", "calculate"],
+    /// {"form": "osago_policy", "title": "…", "gates": ["submit", "calculate"], "gate_fields": {"calculate": ["region", …]},
     ///  "sections": [{"id": "vehicle", "title": "Vehicle", "fields": [{"path": "vin", "type": "text", …}]}]}
     /// ```
     ///
@@ -23,6 +23,9 @@ enum FormDescription {
         return .object([
             "form": .string(rules.form), "title": rules.title.map { .string($0) } ?? .null,
             "sections": .array(sections), "gates": .array(rules.gates.map { .string($0.name) }),
+            "gate_fields": .object(Dictionary(uniqueKeysWithValues: rules.gates.map { gate in
+                (gate.name, .array(gate.members.map { .string(rules.fields[$0.index].path) }))
+            })),
         ])
     }
 
@@ -44,11 +47,9 @@ enum FormDescription {
             break
         }
         // Hints that do not depend on the state (a check's mask does: it is in the state).
-        if field.list == nil {
-            let hints = form.inputHints(field.path)
-            if let format = hints.dateFormat { object["date_format"] = .string(format.pattern) }
-            if let maxLength = hints.maxLength { object["max_length"] = .number(Double(maxLength)) }
-        }
+        let hints = form.inputHints(field.path)
+        if let format = hints.dateFormat { object["date_format"] = .string(format.pattern) }
+        if let maxLength = hints.maxLength { object["max_length"] = .number(Double(maxLength)) }
         return .object(object)
     }
 

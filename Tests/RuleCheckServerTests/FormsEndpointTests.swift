@@ -17,6 +17,9 @@ struct FormsEndpointTests {
         #expect(json["today"] == "2026-11-22")
         #expect(json["locale"] == "en")
         #expect(json["layout"]?["gates"] == .array(["submit", "calculate"]))
+        #expect(json["layout"]?["gate_fields"]?["calculate"] == ["region", "vin", "engine_power", "unlimited_drivers", "drivers",
+                                                                 "drivers.full_name", "drivers.birth_date",
+                                                                 "drivers.license_number", "drivers.license_date", "term_months"])
         let sections = json["layout"]?["sections"]?.array?.compactMap { $0["id"]?.string }
         #expect(sections == ["policyholder", "identity_document", "vehicle", "address", "permitted_drivers", "policy_period"])
         // A list node carries its item's fields; a group its members.

@@ -21,13 +21,21 @@ public struct InputHints: Hashable, Sendable {
 }
 
 extension Form {
-    /// The input hints of the field at `path` (all nil for an unknown path).
+    /// The input hints of the field at `path` (all nil for an unknown path). A list's item field
+    /// may be named without an item (`drivers.birth_date`): then the mask is only the field's own.
     public func inputHints(_ path: String) -> InputHints {
-        guard let slot = try? slot(path) else {
+        let field: FieldRules
+        let mask: Mask?
+        if let slot = try? slot(path) {
+            field = rules.fields[slot.field.index]
+            mask = self.mask(of: field, item: slot.item)
+        } else if let template = rules.field(path), template.list != nil {
+            field = template
+            mask = template.mask
+        } else {
             return InputHints(mask: nil, dateFormat: nil, minLength: nil, maxLength: nil)
         }
-        let field = rules.fields[slot.field.index]
-        return InputHints(mask: mask(of: field, item: slot.item), dateFormat: field.type == .date ? field.dateFormat : nil,
+        return InputHints(mask: mask, dateFormat: field.type == .date ? field.dateFormat : nil,
                           minLength: field.minLength, maxLength: field.maxLength)
     }
 

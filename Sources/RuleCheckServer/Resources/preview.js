@@ -49,7 +49,20 @@ function notice(text, kind = "info") {
 
 // ---------------------------------------------------------------- forms
 
+/// Replaces the form by a new one (in turn with the edits: a switch never races an edit).
+/// `extra.from === true` means "from the current form, whichever it is by then".
+function switchForm(extra = {}) {
+  return new Promise((resolve, reject) => {
+    app.queue.push({ form: extra, resolve, reject });
+    pump();
+  });
+}
+
 async function newForm(extra = {}) {
+  if (extra.from === true) {
+    extra = Object.assign({}, extra);
+    if (app.formId) extra.from = app.formId; else delete extra.from;
+  }
   const body = Object.assign({ today: $("#today").value || undefined, locale: $("#locale").value || undefined }, extra);
   if (app.rules) body.rules = app.rules;
   const previous = app.formId;
@@ -74,8 +87,9 @@ async function newForm(extra = {}) {
   app.version = answer.version;
   app.rules = answer.rules;
   app.typedInvalid = {};
-  $("#today").value = answer.today;
-  $("#locale").value = answer.locale;
+  // What the form was made with — unless the user is typing another value there right now.
+  if (document.activeElement !== $("#today")) $("#today").value = answer.today;
+  if (document.activeElement !== $("#locale")) $("#locale").value = answer.locale;
   render(answer.layout, answer.state);
   if (answer.dropped && answer.dropped.length) {
     notice("Not kept: " + answer.dropped.map((d) => d.message).join("; "), "warning");
@@ -143,7 +157,8 @@ function nodeView(node, path, state) {
   }
   if (node.type === "list") {
     const box = rowShell("div", "list", path);
-    const head = element("div", { class: "list-title" }, node.title + " ");
+    const head = element("div", { class: "list-title" });
+    head.append(element("span", { class: "list-name" }, node.title), " ");
     const add = element("button", { type: "button", "data-add": path }, "Add");
     add.addEventListener("click", () => enqueue({ append: path }));
     head.append(add, whyButton(path));
@@ -372,7 +387,7 @@ function showValues(record) {
 // ---------------------------------------------------------------- sending edits, in order
 
 function enqueue(edit) {
-  if (!app.formId || app.broken) return;
+  if (app.broken) return;
   const last = app.queue[app.queue.length - 1];
   if (edit.type !== undefined && last && last.type === edit.type && !last.inFlight) {
     app.queue[app.queue.length - 1] = edit;  // typing faster than answers come: send the latest text
@@ -388,6 +403,21 @@ async function pump() {
   try {
     while (app.queue.length) {
       const edit = app.queue[0];
+      if (edit.form) {
+        try {
+          await newForm(edit.form);
+          edit.resolve();
+        } catch (error) {
+          notice(error.message, "error");
+          edit.reject(error);
+        }
+        app.queue.shift();
+        continue;
+      }
+      if (!app.formId || app.broken) {
+        app.queue.shift();
+        continue;
+      }
       edit.inFlight = true;
       const body = Object.assign({}, edit);
       delete body.inFlight;
@@ -398,8 +428,9 @@ async function pump() {
       } catch (error) {
         app.queue.shift();
         if (error.status === 404 && error.body && error.body.error.code === "form_not_found") {
-          app.queue = [];
+          app.queue = app.queue.filter((queued) => queued.form);
           notice("The form expired on the server; starting a new one.", "warning");
+          app.formId = null;
           await newForm();
         } else {
           notice(error.message, "error");
@@ -444,9 +475,13 @@ async function runGate(name) {
   box.hidden = false;
   try {
     const report = await api("POST", "/v1/check" + query, record);
-    const lines = report.violations.map((v) => (v.field ? v.field + ": " : "") + v.message + " [" + v.code + "]");
-    box.textContent = "“" + name + "”: POST /v1/check of the values: " + report.summary.errors + " errors, "
-      + report.summary.warnings + " warnings" + (lines.length ? "\n" + lines.join("\n") : "");
+    // The gate's own fields (a list item's field counts under its template: drivers[0].x is drivers.x).
+    const covered = new Set((app.layout.gate_fields || {})[name] || []);
+    const mine = report.violations.filter((v) => covered.has(v.field.replace(/\[\d+\]/g, "")));
+    const lines = mine.map((v) => v.field + ": " + v.message + " [" + v.code + "]");
+    const elsewhere = report.violations.length - mine.length;
+    box.textContent = "“" + name + "”: POST /v1/check of the values finds " + mine.length + " problems in the gate's fields"
+      + (elsewhere ? " (and " + elsewhere + " elsewhere in the form)" : "") + (lines.length ? "\n" + lines.join("\n") : "");
   } catch (error) {
     box.textContent = error.message;
   }
@@ -475,8 +510,7 @@ async function watchRules() {
         showRulesErrors(entry.errors);
       } else if (entry.version !== app.version || !app.formId) {
         app.rules = entry.name;
-        app.queue = [];
-        await newForm(app.formId ? { from: app.formId } : {});
+        await switchForm({ from: true });
       } else if (app.broken) {
         showRulesErrors(null);
       }
@@ -493,9 +527,9 @@ async function watchRules() {
 function controls() {
   $("#today").value = config.today || "";
   $("#locale").value = config.locale || "en";
-  const switchForm = () => { if (app.formId) newForm({ from: app.formId }).catch((e) => notice(e.message, "error")); };
-  $("#today").addEventListener("change", switchForm);
-  $("#locale").addEventListener("change", switchForm);
+  const again = (event) => { if (event.target.value.trim()) switchForm({ from: true }).catch(() => {}); };
+  $("#today").addEventListener("change", again);
+  $("#locale").addEventListener("change", again);
   $("#show-hidden").addEventListener("change", (event) => document.body.classList.toggle("show-hidden", event.target.checked));
   $("#touch-all").addEventListener("click", () => enqueue({ touch_all: true }));
   $("#reset").addEventListener("click", () => enqueue({ reset: true }));
@@ -506,11 +540,7 @@ function controls() {
 
 async function start() {
   controls();
-  try {
-    await newForm(config.record ? { record: config.record } : {});
-  } catch (error) {
-    notice(error.message, "error");
-  }
+  await switchForm(config.record ? { record: config.record } : {}).catch(() => {});
   watchRules();
 }
 
