@@ -21,13 +21,14 @@ public final class RuleServer: Sendable {
     public let options: ServerOptions
     let forms: FormStore
     let work: WorkQueue
+    let checkers = CheckerCache()
     let accessLog: AccessLog?
 
     public init(library: RuleLibrary, options: ServerOptions) {
         self.library = library
         self.options = options
         forms = FormStore(limit: options.maxForms, idleTimeout: options.formIdleTimeout)
-        work = WorkQueue(limit: options.maxConcurrentChecks)
+        work = WorkQueue(limit: options.maxConcurrentChecks, maxWaiting: options.maxWaitingChecks)
         accessLog = options.accessLog ? AccessLog() : nil
     }
 

@@ -23,8 +23,11 @@ public struct ServerOptions: Sendable {
     public var maxForms = 1000
     /// How long a form lives without a request: 30 minutes.
     public var formIdleTimeout: Duration = .seconds(30 * 60)
-    /// How many check requests are worked on at once (503 `busy` beyond): 4 per core.
-    public var maxConcurrentChecks = 4 * Cores.count
+    /// How many check requests are worked on at once: one per core.
+    public var maxConcurrentChecks = Cores.count
+    /// How many more may wait their turn, in order (503 `busy` beyond): 64 per core. Each holds its
+    /// body, so this and ``maxBodyBytes`` bound the memory of checks.
+    public var maxWaitingChecks = 64 * Cores.count
     /// Write one JSON line per request to standard error.
     public var accessLog = true
     /// The date `today` means for checks and new forms; nil: the local date at each request.

@@ -91,22 +91,53 @@ struct ServerLimitsTests {
         #expect(store.count == 1)
     }
 
-    @Test func checksPastTheLimitAreTurnedAway() async throws {
-        let queue = WorkQueue(limit: 1)
-        let gate = DispatchSemaphore(value: 0)
-        let started = DispatchSemaphore(value: 0)
-        let first = Task {
+    /// Starts a job that holds one of the queue's places until `gate` is signalled; it marks 0 in
+    /// `order` once running and 1 when done. Returns when it runs.
+    private func holdPlace(_ queue: WorkQueue, _ gate: DispatchSemaphore, _ order: Box) async throws -> Task<Int, any Error> {
+        let job = Task {
             try await queue.run {
-                started.signal()
+                order.append(0)
                 gate.wait()
+                order.append(1)
                 return 1
             }
         }
-        started.wait()
-        await #expect(throws: APIError.busy()) { try await queue.run { 2 } }
+        while order.values.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+        return job
+    }
+
+    @Test func checksWaitTheirTurnAndPastTheLineAreTurnedAway() async throws {
+        let queue = WorkQueue(limit: 1, maxWaiting: 1)
+        let gate = DispatchSemaphore(value: 0)
+        let order = Box()
+        let first = try await holdPlace(queue, gate, order)
+        let second = Task {
+            try await queue.run {
+                order.append(2)
+                return 2
+            }
+        }
+        while queue.waitingCount == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        await #expect(throws: APIError.busy()) { try await queue.run { 3 } }
         gate.signal()
         #expect(try await first.value == 1)
-        #expect(try await queue.run { 3 } == 3)
+        #expect(try await second.value == 2)
+        #expect(order.values == [0, 1, 2])
+        #expect(try await queue.run { 4 } == 4)
+    }
+
+    @Test func aCancelledWaiterLeavesTheLine() async throws {
+        let queue = WorkQueue(limit: 1, maxWaiting: 4)
+        let gate = DispatchSemaphore(value: 0)
+        let first = try await holdPlace(queue, gate, Box())
+        let waiting = Task { try await queue.run { 2 } }
+        while queue.waitingCount == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        #expect(queue.waitingCount == 0)
+        gate.signal()
+        _ = try await first.value
+        #expect(try await queue.run { 3 } == 3, "the place of the cancelled waiter is not lost")
     }
 
     @Test func aCancelledWaitReturnsAtOnce() async throws {
@@ -138,4 +169,12 @@ struct ServerLimitsTests {
         #expect(entry["bytes_out"] == 8)
         #expect(entry["time"]?.string?.hasSuffix("Z") == true)
     }
+}
+
+/// Numbers appended from several threads.
+private final class Box: Sendable {
+    private let list = Mutex<[Int]>([])
+
+    func append(_ value: Int) { list.withLock { $0.append(value) } }
+    var values: [Int] { list.withLock { $0 } }
 }

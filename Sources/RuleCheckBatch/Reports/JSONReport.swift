@@ -4,10 +4,11 @@ import RuleCheck
 /// the input streams, so the summary can come first and memory stays bounded.
 final class JSONReport: Report {
     private let sink: OutputSink
-    private let spool = Spool()
+    private let spool: Spool
 
     init(sink: OutputSink) {
         self.sink = sink
+        spool = Spool(inMemory: sink.isMemory)
     }
 
     func begin(file: String) {}

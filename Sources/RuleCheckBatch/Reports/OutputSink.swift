@@ -25,6 +25,9 @@ public final class OutputSink {
     /// What was written, as text (memory sinks).
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Whether this sink keeps what is written in memory.
+    var isMemory: Bool { descriptor == nil }
+
     public func write(_ text: String) {
         var text = text
         text.withUTF8 { write(bytes: $0) }
@@ -57,23 +60,30 @@ public final class OutputSink {
 }
 
 /// A temporary file that a report appends to while it streams and copies out at the end, so
-/// that totals can come first while memory stays bounded.
+/// that totals can come first while memory stays bounded — or, for a report to a memory sink
+/// (where all of it ends up anyway), memory.
 final class Spool {
-    private let url: URL
+    private let url: URL?
     private let handle: FileHandle?
     private var pending: [UInt8] = []
     private(set) var isEmpty = true
 
-    init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-\(UUID().uuidString).spool")
+    init(inMemory: Bool = false) {
+        guard !inMemory else {
+            url = nil
+            handle = nil
+            return
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-\(UUID().uuidString).spool")
         _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         handle = try? FileHandle(forUpdating: url)
+        self.url = url
     }
 
     func write(_ text: String) {
         isEmpty = false
         pending.append(contentsOf: text.utf8)
-        if pending.count >= 1 << 16 { flushPending() }
+        if url != nil, pending.count >= 1 << 16 { flushPending() }
     }
 
     private func flushPending() {
@@ -84,6 +94,12 @@ final class Spool {
 
     /// Copies everything written so far to `sink`, then empties the spool.
     func drain(into sink: OutputSink) {
+        if url == nil {
+            pending.withUnsafeBufferPointer { sink.write(bytes: $0) }
+            pending.removeAll(keepingCapacity: true)
+            isEmpty = true
+            return
+        }
         flushPending()
         guard let handle else { return }
         try? handle.seek(toOffset: 0)
@@ -97,6 +113,6 @@ final class Spool {
 
     deinit {
         try? handle?.close()
-        try? FileManager.default.removeItem(at: url)
+        if let url { try? FileManager.default.removeItem(at: url) }
     }
 }

@@ -1,25 +1,14 @@
 import Foundation
 import RuleCheck
-import RuleCheckBatch
+@testable import RuleCheckBatch
 import Testing
 
 /// `BatchCheck.run(bytes:…)`: records in memory (a request's body) get the report a file with the
 /// same bytes gets.
 @Suite("BatchCheck on bytes")
 struct BatchCheckBytesTests {
-    static let rules = """
-        form: people
-        fields:
-          - id: name
-            type: text
-            required: true
-          - id: age
-            type: integer
-            min: 0
-        """
-
     func checker() throws -> RecordChecker {
-        RecordChecker(try RuleSet(yaml: Self.rules, source: "people.yaml"), today: Day(iso: "2026-11-22") ?? .today())
+        RecordChecker(try RuleSet(yaml: BatchCheckTests.rules, source: "people.yaml"), today: BatchCheckTests.today)
     }
 
     @Test func aCSVHeaderAndRowsAreReportedUnderTheGivenName() throws {
