@@ -22,6 +22,9 @@ public final class RuleServer: Sendable {
     let forms: FormStore
     let work: WorkQueue
     let checkers = CheckerCache()
+    /// Cancels requests past ``ServerOptions/timeLimit`` (reading the body stops, a check under
+    /// way is no longer waited for): they are answered 503 `time_limit`.
+    let deadlines = Deadlines()
     let accessLog: AccessLog?
 
     public init(library: RuleLibrary, options: ServerOptions) {
@@ -53,7 +56,7 @@ public final class RuleServer: Sendable {
         let start = ContinuousClock.now
         var response: Response
         do {
-            response = try await withTimeLimit { try await self.route(request) }
+            response = try await deadlines.run(within: options.timeLimit) { try await self.route(request) }
         } catch let error as APIError {
             response = Self.json(error.json, status: error.status)
             if let allowed = error.details?["allowed"]?.array {
@@ -64,22 +67,6 @@ public final class RuleServer: Sendable {
         }
         accessLog?.record(request: request, response: response, duration: .now - start)
         return response
-    }
-
-    /// Runs `work`, or answers 503 `time_limit` once ``ServerOptions/timeLimit`` has passed (the
-    /// work is cancelled: reading the body stops, a check under way is no longer waited for).
-    private func withTimeLimit(_ work: @escaping @Sendable () async throws -> Response) async throws -> Response {
-        let limit = options.timeLimit
-        return try await withThrowingTaskGroup(of: Response?.self) { group in
-            group.addTask { try await work() }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let response = first else { throw APIError.timeLimit(limit) }
-            return response
-        }
     }
 
     /// A JSON response.

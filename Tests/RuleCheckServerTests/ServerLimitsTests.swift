@@ -65,6 +65,21 @@ struct ServerLimitsTests {
         await client.value
     }
 
+    @Test func oneTickerCancelsWhatIsPastItsDeadline() async throws {
+        let deadlines = Deadlines(tick: .milliseconds(10))
+        let start = ContinuousClock.now
+        await #expect(throws: APIError.timeLimit(.milliseconds(100))) {
+            try await deadlines.run(within: .milliseconds(100)) { try await Task.sleep(for: .seconds(60)) }
+        }
+        #expect(ContinuousClock.now - start < .seconds(10))
+        #expect(deadlines.count == 0)
+        #expect(try await deadlines.run(within: .seconds(10)) { 7 } == 7)
+        await #expect(throws: APIError.badRequest("x")) {
+            try await deadlines.run(within: .seconds(10)) { throw APIError.badRequest("x") }
+        }
+        #expect(deadlines.count == 0)
+    }
+
     @Test func theNumberOfFormsIsBounded() async throws {
         let small = ServerHarness(files: [ServerHarness.repository("Rules/signup.yaml")]) { $0.maxForms = 2 }
         #expect(try await small.newForm().answer.status == 201)

@@ -29,7 +29,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-BINARY = os.environ.get("RULECHECK", os.path.join(ROOT, ".build", "debug", "rulecheck"))
+BINARY = os.path.abspath(os.environ.get("RULECHECK", os.path.join(ROOT, ".build", "debug", "rulecheck")))
 SCREENSHOTS = os.environ.get("RULECHECK_SCREENSHOTS")
 WAIT = 10
 
@@ -47,9 +47,10 @@ class PreviewTest(unittest.TestCase):
         with open(os.path.join(ROOT, "Rules", "osago.yaml"), encoding="utf-8") as source:
             cls.original = source.read()
         cls.write_rules(cls.original)
+        # Named relative to its directory, as an author types it: errors name it so.
         cls.server = subprocess.Popen(
-            [BINARY, "preview", cls.rules_path, "--port", "0", "--today", "2026-11-22"],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            [BINARY, "preview", "osago-preview.yaml", "--port", "0", "--today", "2026-11-22"],
+            cwd=cls.directory, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         banner = cls.server.stdout.readline()
         match = re.search(r"(http://127\.0\.0\.1:\d+/)", banner)
         if not match:
@@ -295,7 +296,7 @@ class PreviewTest(unittest.TestCase):
         self.until(lambda d: errors.is_displayed(), "the errors did not show")
         text = self.driver.find_element(By.ID, "rules-errors-text").text
         line = broken.split("\n").index("        type: choise") + 1
-        self.assertIn("osago-preview.yaml:%d:15: error: unknown type 'choise'" % line, text)
+        self.assertTrue(text.startswith("osago-preview.yaml:%d:15: error: unknown type 'choise'" % line), text)
         self.assertIn("        type: choise\n", text)
         self.assertRegex(text, r"\n {18}\^")
         self.assertFalse(self.driver.find_element(By.ID, "form").is_displayed())
