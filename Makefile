@@ -9,11 +9,12 @@
 #   make browser-test  rulecheck preview in headless Chromium (installs Chromium, chromedriver, Selenium)
 #   make screenshots   the same, saving the screenshots of Docs/images/
 #   make load-test     POST /v1/check under wrk: requests/s, p99, memory (release build)
+#   make api-test      schemathesis: requests generated from Docs/openapi.yaml against the server
 
 SWIFT ?= swift
 BIN    = .build/debug/rulecheck
 
-.PHONY: demo test release-smoke bench bench-batch fuzz deps build clean browser-deps browser-test screenshots load-test
+.PHONY: demo test release-smoke bench bench-batch fuzz deps build clean browser-deps browser-test screenshots load-test api-test
 
 FUZZ_SECONDS ?= 120
 # One target (rules, mask, json, csv, jsonl, jsonarray, …; see Fuzz/RuleCheckFuzz/FuzzEntry.swift),
@@ -80,6 +81,10 @@ screenshots: deps browser-deps
 
 load-test: deps
 	scripts/load-test.sh
+
+# No 5xx, and every answer as Docs/openapi.yaml says, for ~7,000 generated requests (a minute).
+api-test: deps
+	scripts/api-test.sh
 
 clean:
 	rm -rf .build Benchmarks/.build

@@ -1,7 +1,8 @@
 import RuleCheck
 
 /// A JSON object from a request, read strictly: a key the endpoint does not know, or a value of
-/// the wrong type, is a 400 that names the key — never silently ignored.
+/// the wrong type (`null` included: leave a key out to leave it unset), is a 400 that names the
+/// key — never silently ignored.
 ///
 /// ```swift
 /// let body = try StrictObject(json, in: "the body", keys: ["rules", "today"])
@@ -26,7 +27,7 @@ struct StrictObject {
     func has(_ key: String) -> Bool { members[key] != nil }
 
     func string(_ key: String) throws(APIError) -> String? {
-        guard let value = members[key], value != .null else { return nil }
+        guard let value = members[key] else { return nil }
         guard case .string(let text) = value else { throw wrongType(key, "a string", value) }
         return text
     }
@@ -37,14 +38,14 @@ struct StrictObject {
     }
 
     func bool(_ key: String) throws(APIError) -> Bool? {
-        guard let value = members[key], value != .null else { return nil }
+        guard let value = members[key] else { return nil }
         guard case .bool(let flag) = value else { throw wrongType(key, "true or false", value) }
         return flag
     }
 
     /// A whole number in 0…1,000,000,000.
     func index(_ key: String) throws(APIError) -> Int? {
-        guard let value = members[key], value != .null else { return nil }
+        guard let value = members[key] else { return nil }
         guard case .number(let number) = value, number == number.rounded(), number >= 0, number <= 1e9 else {
             throw wrongType(key, "a whole number from 0", value)
         }
@@ -52,13 +53,13 @@ struct StrictObject {
     }
 
     func object(_ key: String) throws(APIError) -> [String: JSONValue]? {
-        guard let value = members[key], value != .null else { return nil }
+        guard let value = members[key] else { return nil }
         guard case .object(let object) = value else { throw wrongType(key, "an object", value) }
         return object
     }
 
     func array(_ key: String) throws(APIError) -> [JSONValue]? {
-        guard let value = members[key], value != .null else { return nil }
+        guard let value = members[key] else { return nil }
         guard case .array(let items) = value else { throw wrongType(key, "an array", value) }
         return items
     }

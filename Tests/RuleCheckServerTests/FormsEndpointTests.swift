@@ -198,6 +198,8 @@ struct FormsEndpointTests {
         (#"{"options": "make", "values": [[1]]}"#, "an option"),
         (#"{"options": "make", "values": [{"title": "x"}]}"#, "needs a 'value'"),
         (#"{"external_issues": "vin", "messages": [1]}"#, "array of strings"),
+        (#"{"external_issues": "vin", "messages": null}"#, "must be an array"),
+        (#"{"type": "vin", "text": "x", "caret": null}"#, "whole number"),
         (#"[]"#, "empty array"),
         (#"[{"clear": "vin"}, {"clear": "vin", "x": 1}]"#, "edit 2 has an unknown key 'x'"),
         (#""set""#, "must be a JSON object"),
@@ -228,6 +230,7 @@ struct FormsEndpointTests {
 
     @Test(arguments: [
         (#"{"rulez": "x"}"#, 400, "bad_request"), (#"{"today": "tomorrow"}"#, 400, "bad_request"),
+        (#"{"from": null}"#, 400, "bad_request"), (#"{"record": null}"#, 400, "bad_request"),
         (#"{"locale": 5}"#, 400, "bad_request"), (#"{"record": [1]}"#, 400, "bad_request"),
         (#"{"record": {}, "from": "x"}"#, 400, "bad_request"), (#"{"from": "nope"}"#, 404, "form_not_found"),
         (#"{"snapshot": {"form": "x"}}"#, 400, "bad_request"), (#"{"rules": "signup"}"#, 404, "unknown_rules"),

@@ -10,7 +10,7 @@ import Darwin
 #endif
 
 /// The server listening on loopback, spoken to over a real socket.
-@Suite("Live server", .timeLimit(.minutes(1)))
+@Suite("Live server", .timeLimit(.minutes(5)))
 struct LiveServerTests {
     @Test func itListensOnLoopbackAndAnswersOverTheWire() async throws {
         var options = ServerOptions()

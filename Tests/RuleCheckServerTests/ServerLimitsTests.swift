@@ -65,13 +65,13 @@ struct ServerLimitsTests {
         await client.value
     }
 
-    @Test func oneTickerCancelsWhatIsPastItsDeadline() async throws {
+    /// Work that would sleep an hour is cancelled at its deadline (were it not, the time limit of
+    /// the test would end it).
+    @Test(.timeLimit(.minutes(5))) func oneTickerCancelsWhatIsPastItsDeadline() async throws {
         let deadlines = Deadlines(tick: .milliseconds(10))
-        let start = ContinuousClock.now
         await #expect(throws: APIError.timeLimit(.milliseconds(100))) {
-            try await deadlines.run(within: .milliseconds(100)) { try await Task.sleep(for: .seconds(60)) }
+            try await deadlines.run(within: .milliseconds(100)) { try await Task.sleep(for: .seconds(3600)) }
         }
-        #expect(ContinuousClock.now - start < .seconds(10))
         #expect(deadlines.count == 0)
         #expect(try await deadlines.run(within: .seconds(10)) { 7 } == 7)
         await #expect(throws: APIError.badRequest("x")) {
