@@ -3,6 +3,7 @@ import Patterns
 import RuleCheck
 import Testing
 
+/// `Form.inputHints`, as Docs/engine.md ("Building an input") shows it.
 @Suite("Form input hints")
 struct FormInputHintsTests {
     let rules: RuleSet
@@ -17,6 +18,7 @@ struct FormInputHintsTests {
         #expect(form.inputHints("doc_number").mask == nil)
         try form.set("doc_type", to: "passport")
         #expect(form.inputHints("doc_number").mask?.notation == "0000 000000")
+        #expect(form.inputHints("doc_number").mask?.format("4509123456").text == "4509 123456")
         try form.set("doc_type", to: "residence_permit")
         #expect(form.inputHints("doc_number").mask?.notation == "00 0000000")
         try form.set("doc_type", to: "foreign_citizen_passport")
