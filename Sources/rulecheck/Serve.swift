@@ -19,7 +19,7 @@ struct Serve: ParsableCommand {
 
             Examples:
               rulecheck serve Rules/osago.yaml Rules/signup.yaml --port 8080
-              curl -s localhost:8080/v1/check?rules=signup -d @record.json
+              curl -s 'localhost:8080/v1/check?rules=signup' --json @record.json
             """)
 
     @Argument(help: "Rules files (YAML or JSON); requests name each by its form id.")
