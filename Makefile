@@ -6,11 +6,15 @@
 #   make bench   run the benchmarks (a separate package in Benchmarks/, kept out of `make test`)
 #   make bench-batch  time `rulecheck check` on generated 1M-record files (Benchmarks/batch.sh)
 #   make fuzz    run the fuzz targets for a while (clang's libFuzzer)
+#   make browser-test  rulecheck preview in headless Chromium (installs Chromium, chromedriver, Selenium)
+#   make screenshots   the same, saving the screenshots of Docs/images/
+#   make load-test     POST /v1/check under wrk: requests/s, p99, memory (release build)
+#   make api-test      schemathesis: requests generated from Docs/openapi.yaml against the server
 
 SWIFT ?= swift
 BIN    = .build/debug/rulecheck
 
-.PHONY: demo test release-smoke bench bench-batch fuzz deps build clean
+.PHONY: demo test release-smoke bench bench-batch fuzz deps build clean browser-deps browser-test screenshots load-test api-test
 
 FUZZ_SECONDS ?= 120
 # One target (rules, mask, json, csv, jsonl, jsonarray, expression, edits; see Fuzz/RuleCheckFuzz/FuzzEntry.swift),
@@ -68,6 +72,25 @@ fuzz: deps
 # peak RSS on a ~1 GB CSV. The data goes to /tmp/rulecheck-bench (DATA_DIR=…), and is reused.
 bench-batch: deps
 	Benchmarks/batch.sh
+
+browser-deps:
+	@scripts/ensure-browser-deps.sh
+
+# The preview page in a real browser: Tests/browser/ drives `rulecheck preview Rules/osago.yaml`.
+browser-test: deps browser-deps
+	$(SWIFT) build --product rulecheck
+	RULECHECK=$(BIN) python3 -m unittest discover -s Tests/browser -v
+
+screenshots: deps browser-deps
+	$(SWIFT) build --product rulecheck
+	RULECHECK=$(BIN) RULECHECK_SCREENSHOTS=Docs/images python3 -m unittest discover -s Tests/browser
+
+load-test: deps
+	scripts/load-test.sh
+
+# No 5xx, and every answer as Docs/openapi.yaml says, for ~7,000 generated requests (a minute).
+api-test: deps
+	scripts/api-test.sh
 
 clean:
 	rm -rf .build Benchmarks/.build

@@ -71,14 +71,36 @@ public struct BatchCheck: Sendable {
     ///   ends the run at once; unreadable inputs are in the outcome.
     public func run(files: [String], report: any Report,
                     progress: ((_ file: String, _ read: ReadProgress, _ records: Int) -> Void)? = nil) throws -> Outcome {
+        // Without --input and an extension (standard input), the first bytes tell the format.
+        try run(files: files, report: report, progress: progress) { file, options in
+            try RecordReader.opening(path: file, format: self.options.format, options: options)
+        }
+    }
+
+    /// Checks records held in memory (a request's body, say) as if they were the file `name`:
+    /// the same findings, numbering and report as ``run(files:report:progress:)`` gives for a
+    /// file with these bytes.
+    ///
+    /// ```swift
+    /// let sink = OutputSink.memory()
+    /// let outcome = try BatchCheck(checker: checker, options: .init(jobs: 1))
+    ///     .run(bytes: Array(body), name: "-", format: .jsonl, report: ReportFormat.json.report(to: sink))
+    /// ```
+    public func run(bytes: [UInt8], name: String, format: RecordFormat, report: any Report) throws -> Outcome {
+        try run(files: [name], report: report, progress: nil) { file, options in
+            try RecordReader(bytes: bytes, name: file, format: format, options: options)
+        }
+    }
+
+    private func run(files: [String], report: any Report, progress: ((String, ReadProgress, Int) -> Void)?,
+                     open: (String, RecordReader.Options) throws -> sending RecordReader) throws -> Outcome {
         var outcome = Outcome()
         for file in files {
             var readerOptions = options.reader
             readerOptions.delimiter = options.delimiter ?? readerOptions.delimiter
             let reader: RecordReader
             do {
-                // Without --input and an extension (standard input), the first bytes tell the format.
-                reader = try RecordReader.opening(path: file, format: options.format, options: readerOptions)
+                reader = try open(file, readerOptions)
             } catch let error as InputError where error.code == .unreadableHeader {
                 // The file is there but its header is not: a finding of the file (no column has a
                 // name, so no record can be checked).
