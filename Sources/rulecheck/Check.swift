@@ -89,7 +89,7 @@ struct Check: ParsableCommand {
         let showProgress = progress == .always || (progress == .auto && isatty(2) == 1)
         let bar = showProgress ? ProgressBar(write: { var stderr = StandardError(); print($0, terminator: "", to: &stderr) }) : nil
         let outcome = try BatchCheck(checker: checker, options: options).run(
-            files: files, report: CheckReport(report, bar: bar, name: slice.name),
+            files: files, report: BarClearingReport(slice.name.map { NamedReport(report, name: $0) } ?? report, bar: bar),
             progress: bar.map { bar in { file, read, records in bar.update(file: file, read: read, records: records) } })
         var stderr = StandardError()
         for error in outcome.unreadable { print("rulecheck: \(VisibleText.escaped(error.description))", to: &stderr) }
@@ -98,27 +98,19 @@ struct Check: ParsableCommand {
     }
 }
 
-/// Gives the input the name of `--name` (a slice is reported as its whole file), and clears the
-/// progress bar before the report's closing lines are printed.
-private final class CheckReport: Report {
+/// Clears the progress bar before the report's closing lines are printed.
+private final class BarClearingReport: Report {
     let base: any Report
     let bar: ProgressBar?
-    let name: String?
 
-    init(_ base: any Report, bar: ProgressBar?, name: String?) {
+    init(_ base: any Report, bar: ProgressBar?) {
         self.base = base
         self.bar = bar
-        self.name = name
     }
 
-    func begin(file: String) throws { try base.begin(file: name ?? file) }
-    func add(_ record: CheckedRecord) throws {
-        guard let name else { return try base.add(record) }
-        var renamed = CheckedRecord(file: name, record: record.record, line: record.line, violations: record.violations)
-        renamed.omittedErrors = record.omittedErrors
-        try base.add(renamed)
-    }
-    func end(file: String, summary: CheckSummary) throws { try base.end(file: name ?? file, summary: summary) }
+    func begin(file: String) throws { try base.begin(file: file) }
+    func add(_ record: CheckedRecord) throws { try base.add(record) }
+    func end(file: String, summary: CheckSummary) throws { try base.end(file: file, summary: summary) }
     func finish(_ summary: CheckSummary) throws {
         bar?.clear()
         try base.finish(summary)

@@ -22,8 +22,8 @@
 /// - A JSON array: slices are cut right after the comma that follows an element; the first holds
 ///   the `[`, the last the `]` (``InputSlice/ArrayPart``).
 ///
-/// Each slice but an empty file's holds at least one record, so a file of few records gives
-/// fewer slices than asked for.
+/// Each slice but an empty file's holds at least one record (a CSV file's header may be all it
+/// has), so a file of few records gives fewer slices than asked for.
 public struct SlicePlan: Sendable, Hashable {
     /// How large the slices should be.
     public enum Size: Sendable, Hashable {
@@ -121,9 +121,13 @@ public struct SlicePlan: Sendable, Hashable {
         }
         var starts = [start]
         let cutsAt = cuts(start.offset)
+        // A cut is made once a record follows it, so that the last slice is never empty (or blank).
+        var pending: [InputBoundary] = []
         while try reader.skipBatch() {
+            starts += pending
+            pending = []
             guard let boundary = reader.boundary, boundary.offset < size else { continue }
-            starts += repeatElement(boundary, count: max(0, cutsAt(boundary)))
+            pending = Array(repeating: boundary, count: max(0, cutsAt(boundary)))
         }
         let ends = starts.dropFirst().map(\.nextRecord) + [reader.nextRecord]
         var slices: [Slice] = []
