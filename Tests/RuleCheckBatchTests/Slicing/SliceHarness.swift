@@ -22,22 +22,8 @@ final class TeeReport: Report {
 struct SliceHarness {
     static let formats: [ReportFormat] = [.text, .json, .jsonl, .junit, .sarif]
 
-    static let rules = """
-        form: people
-        fields:
-          - id: name
-            type: text
-            required: true
-            max_length: 8
-          - id: age
-            type: integer
-            min: 0
-          - id: has_car
-            type: bool
-          - id: plate
-            visible_if: has_car
-            mask: '000'
-        """
+    /// name (required, at most 8 characters), age (an integer, at least 0), has_car, plate.
+    static let rules = BatchCheckTests.rules
 
     /// The name both runs report the file under.
     static let name = "export"
