@@ -5,12 +5,13 @@
 #   make release-smoke  the release build must report exactly what the debug build does
 #   make bench   run the benchmarks (a separate package in Benchmarks/, kept out of `make test`)
 #   make bench-batch  time `rulecheck check` on generated 1M-record files (Benchmarks/batch.sh)
+#   make spark-test  the Spark recipe (local[2]) and its GNU parallel form give one check's report
 #   make fuzz    run the fuzz targets for a while (clang's libFuzzer)
 
 SWIFT ?= swift
 BIN    = .build/debug/rulecheck
 
-.PHONY: demo test release-smoke bench bench-batch fuzz deps build clean
+.PHONY: demo test release-smoke bench bench-batch spark-test fuzz deps build clean
 
 FUZZ_SECONDS ?= 120
 # One target (rules, mask, json, csv, jsonl, jsonarray, …; see Fuzz/RuleCheckFuzz/FuzzEntry.swift),
@@ -62,6 +63,14 @@ fuzz: deps
 # peak RSS on a ~1 GB CSV. The data goes to /tmp/rulecheck-bench (DATA_DIR=…), and is reused.
 bench-batch: deps
 	Benchmarks/batch.sh
+
+# Docs/scale-out.md's recipe, proven: Spark in local mode (local[2]) and GNU parallel check
+# generated files in slices, and the merged reports must be byte for byte those of one
+# `rulecheck check` (examples/spark/test_recipe.py). Installs Java, GNU parallel and PySpark
+# 4.3.0 when they are missing (examples/spark/ensure-deps.sh).
+spark-test: build
+	examples/spark/ensure-deps.sh
+	RULECHECK=$(BIN) python3 examples/spark/test_recipe.py
 
 clean:
 	rm -rf .build Benchmarks/.build
