@@ -23,6 +23,8 @@ import RuleCheck
 /// `blockSize + maxRecordSize + maxBatchBytes` bytes, plus the batches in flight. A UTF-8
 /// byte-order mark at the start of the file is skipped. Records are numbered from 1 in file order
 /// (a CSV header is not a record; a malformed record is), and each carries the line it starts on.
+/// A slice of a larger file (``Options-swift.struct/slice``) is read as that part of its file:
+/// numbered from its first record and line, with the file's header.
 /// What each format accepts, and how reading recovers after a malformed record, is described on
 /// the cases of ``RecordFormat``.
 ///
