@@ -31,6 +31,9 @@ struct Merge: ParsableCommand {
     @Option(help: "Report at most this many violations (the totals and the exit status are the whole input's).")
     var maxViolations: Int?
 
+    @Option(help: ArgumentHelp("split's manifest.json: the merge must hold its file whole (a missing last slice is an error too).", valueName: "manifest"))
+    var manifest: [String] = []
+
     func validate() throws {
         if format == .slice { throw ValidationError("merge writes text, json, jsonl, junit or sarif") }
         if let maxViolations, maxViolations < 1 { throw ValidationError("--max-violations must be 1 or more") }
@@ -38,19 +41,39 @@ struct Merge: ParsableCommand {
     }
 
     func run() throws {
+        var expected: [String: Int] = [:]
+        for path in manifest {
+            let (name, records) = try Self.records(inManifest: path)
+            expected[name] = records
+        }
         let report = try format.report(to: OutputSink(descriptor: 1))
         let summary: CheckSummary
         do {
-            summary = try SliceMerge(maxViolations: maxViolations).run(files: files, report: report)
+            summary = try SliceMerge(maxViolations: maxViolations, expectedRecords: expected).run(files: files, report: report)
         } catch let error as SliceReportError {
-            try fail(error.description)
+            try Self.fail(error.description)
         } catch let error as InputError {
-            try fail(error.description)
+            try Self.fail(error.description)
         }
         if summary.errors > 0 { throw ExitCode(1) }
     }
 
-    private func fail(_ message: String) throws -> Never {
+    /// The name and records of the file a manifest describes.
+    private static func records(inManifest path: String) throws -> (String, Int) {
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.contents(of: path, limit: 1 << 30)
+        } catch {
+            try fail("cannot read the manifest '\(path)': \(error)")
+        }
+        guard let manifest = try? JSONParser().parse(bytes), let name = manifest["name"]?.string,
+              let records = manifest["records"]?.integer else {
+            try fail("'\(path)' is not a manifest of rulecheck split (it needs a name and records)")
+        }
+        return (name, records)
+    }
+
+    private static func fail(_ message: String) throws -> Never {
         var stderr = StandardError()
         print("rulecheck: \(VisibleText.escaped(message))", to: &stderr)
         throw ExitCode(3)

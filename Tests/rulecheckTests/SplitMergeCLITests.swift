@@ -164,5 +164,14 @@ struct SplitMergeCLITests {
         let merged = try CLI.run(["merge"], stdin: (lines[..<second] + lines[third...]).joined(separator: "\n") + "\n")
         #expect(merged.status == 3)
         #expect(merged.stderr == "rulecheck: -:\(second + 1): the slice of '\(input)' starts at record 5 (the slice before it ended at record 2): a slice is missing or out of order\n")
+        // The last slice missing: only the manifest's records show it.
+        let short = (lines[..<third]).joined(separator: "\n") + "\n"
+        #expect(try CLI.run(["merge"], stdin: short).status == 1)
+        let checked = try CLI.run(["merge", "--manifest", output + "-3/manifest.json"], stdin: short)
+        #expect(checked.status == 3)
+        #expect(checked.stderr == "rulecheck: -:\(third): the slices of '\(input)' hold 4 records, not the 6 of the file: a slice is missing\n")
+        let notManifest = try CLI.run(["merge", "--manifest", input], stdin: short)
+        #expect(notManifest.status == 3)
+        #expect(notManifest.stderr == "rulecheck: '\(input)' is not a manifest of rulecheck split (it needs a name and records)\n")
     }
 }

@@ -40,4 +40,5 @@ if [ "$status" -ne 0 ]; then
     exit "$status"
 fi
 
-"$rulecheck" merge --format "$format" "$work/reports.jsonl"
+# With the manifest, merge also makes sure that no slice is missing.
+"$rulecheck" merge --format "$format" --manifest "$work/slices/manifest.json" "$work/reports.jsonl"

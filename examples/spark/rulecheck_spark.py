@@ -139,11 +139,13 @@ def check_slices(context, options, manifest, work):
     return sorted(os.path.join(reports, name) for name in os.listdir(reports) if name.startswith("part-"))
 
 
-def merge(options, reports):
+def merge(options, reports, work):
     """Writes the merged report in each format asked for; returns merge's exit status."""
     worst = 0
+    # With the manifest, merge also makes sure that no slice is missing, the last one included.
+    manifest = os.path.join(work, "slices", "manifest.json")
     for report_format, destination in options.report:
-        command = [options.rulecheck, "merge", "--format", report_format, *reports]
+        command = [options.rulecheck, "merge", "--format", report_format, "--manifest", manifest, *reports]
         if options.max_violations:
             command += ["--max-violations", options.max_violations]
         if destination == "-":
@@ -187,7 +189,7 @@ def main(argv):
             print(f"rulecheck_spark: {found.group(0) if found else error}", file=sys.stderr)
             return int(found.group(1)) if found else 3
         checked = time.monotonic()
-        status = merge(options, reports)
+        status = merge(options, reports, work)
         if options.timings:
             size = os.path.getsize(options.input)
             print(f"split {planned - started:.2f} s, check {checked - planned:.2f} s ({len(manifest['slices'])} slices), "

@@ -20,13 +20,18 @@ import RuleCheck
 /// totals are counted from the replayed records, and each slice's own totals must be what its
 /// listed records add up to (so a report cut short is refused, not merged). `maxViolations`
 /// cuts the merged report where a check with `--max-violations` cuts it; the slices themselves
-/// must not be cut.
+/// must not be cut. A missing last slice shows only against what the file holds: give
+/// ``expectedRecords`` (from `split`'s manifest) to have it checked.
 public struct SliceMerge: Sendable {
     /// Report at most this many violations (``BatchCheck/Options/maxViolations``).
     public var maxViolations: Int?
+    /// How many records each file holds, by the name its slices report (a manifest's `name` and
+    /// `records`): every file named here must be merged whole, with exactly this many records.
+    public var expectedRecords: [String: Int]
 
-    public init(maxViolations: Int? = nil) {
+    public init(maxViolations: Int? = nil, expectedRecords: [String: Int] = [:]) {
         self.maxViolations = maxViolations
+        self.expectedRecords = expectedRecords
     }
 
     /// Reads the slice reports in `files` (`-` is standard input), in order, and tells `report`
@@ -36,7 +41,9 @@ public struct SliceMerge: Sendable {
     /// - Throws: ``SliceReportError`` for a slice report that cannot be merged, ``InputError`` for
     ///   one that cannot be read, ``OutputError`` for a report that cannot be written.
     public func run(files: [String], report: any Report) throws -> CheckSummary {
-        var merge = Merging(limit: ViolationLimit(maxViolations: maxViolations), report: report)
+        var merge = Merging(limit: ViolationLimit(maxViolations: maxViolations), report: report, expectedRecords: expectedRecords)
+        // Where the reports end: what is found missing at the end is said there.
+        var end = (path: files.last ?? "-", line: 0)
         for path in files {
             let reader = try SliceReportReader(path: path)
             var lastLine = 0
@@ -47,8 +54,9 @@ public struct SliceMerge: Sendable {
             if let slice = merge.slice {
                 throw reader.error(lastLine, "the slice of '\(slice.file)' that starts at record \(slice.firstRecord) has no totals: its report was cut short")
             }
+            end = (path, lastLine)
         }
-        try merge.finish()
+        try merge.finish { SliceReportError(path: end.path, line: end.line, message: $0) }
         return merge.run
     }
 }
@@ -80,13 +88,16 @@ private struct Merging {
 
     let limit: ViolationLimit
     let report: any Report
+    /// The records of the files still to be merged whole.
+    var expectedRecords: [String: Int]
     var run = CheckSummary()
     var file: File?
     var slice: Slice?
 
-    init(limit: ViolationLimit, report: any Report) {
+    init(limit: ViolationLimit, report: any Report, expectedRecords: [String: Int]) {
         self.limit = limit
         self.report = report
+        self.expectedRecords = expectedRecords
     }
 
     mutating func take(_ line: SliceReportReader.Line, error: (String) -> SliceReportError) throws {
@@ -101,7 +112,7 @@ private struct Merging {
                 let after = file.map { $0.name == name ? " (the slice before it ended at record \($0.nextRecord - 1))" : "" } ?? ""
                 throw error("the slice of '\(name)' starts at record \(firstRecord)\(after): a slice is missing or out of order")
             }
-            try endFile()
+            try endFile(error: error)
             try report.begin(file: name)
             run.files += 1
             var file = File(name: name)
@@ -148,14 +159,21 @@ private struct Merging {
         }
     }
 
-    /// Ends the file being merged, if any.
-    mutating func endFile() throws {
-        if let file { try report.end(file: file.name, summary: file.summary) }
-        file = nil
+    /// Ends the file being merged, if any, once it holds the records expected of it.
+    mutating func endFile(error: (String) -> SliceReportError) throws {
+        guard let file else { return }
+        if let expected = expectedRecords.removeValue(forKey: file.name), expected != file.summary.records {
+            throw error("the slices of '\(file.name)' hold \(file.summary.records) records, not the \(expected) of the file: a slice is missing")
+        }
+        try report.end(file: file.name, summary: file.summary)
+        self.file = nil
     }
 
-    mutating func finish() throws {
-        try endFile()
+    mutating func finish(error: (String) -> SliceReportError) throws {
+        try endFile(error: error)
+        if let (name, _) = expectedRecords.min(by: { $0.key < $1.key }) {
+            throw error("no slice of '\(name)'")
+        }
         try report.finish(run)
     }
 }

@@ -82,6 +82,23 @@ final class SliceMergeErrorTests {
         #expect(try mergeError([version])?.message == "a slice report of version 2; this rulecheck reads version 1")
     }
 
+    /// A missing last slice leaves a report that adds up: only the records the file holds show it.
+    @Test func aMissingLastSliceAgainstTheRecordsExpected() throws {
+        let path = try harness.write(Array((lines[..<slice(at: 4).lowerBound].joined(separator: "\n") + "\n").utf8), "short.jsonl")
+        #expect(throws: Never.self) { try SliceMerge().run(files: [path], report: ReportFormat.text.report(to: .memory())) }
+        let error = try #require(throws: SliceReportError.self) {
+            try SliceMerge(expectedRecords: ["export": 4]).run(files: [path], report: ReportFormat.text.report(to: .memory()))
+        }
+        #expect(error.message == "the slices of 'export' hold 3 records, not the 4 of the file: a slice is missing")
+        #expect(error.line == slice(at: 4).lowerBound)
+        let other = try #require(throws: SliceReportError.self) {
+            try SliceMerge(expectedRecords: ["export": 3, "other.csv": 2]).run(files: [path], report: ReportFormat.text.report(to: .memory()))
+        }
+        #expect(other.message == "no slice of 'other.csv'")
+        let whole = try harness.write(Array((lines.joined(separator: "\n") + "\n").utf8), "whole.jsonl")
+        #expect(try SliceMerge(expectedRecords: ["export": 4]).run(files: [whole], report: ReportFormat.text.report(to: .memory())).records == 4)
+    }
+
     /// The slices of a check cut short by --max-violations do not add up.
     @Test func aSliceCutShortByMaxViolations() throws {
         let bytes = Array("name,age\n,1\n,2\n".utf8)
