@@ -1,19 +1,24 @@
 # RuleCheck — the two commands of the README, plus benchmarks and fuzzing.
 #
-#   make demo    build the CLI and run it on the bundled examples in Rules/
+#   make demo    build the CLI and run it on the bundled examples in Rules/ (a server's JSON Schema too)
 #   make test    build and run every test
 #   make release-smoke  the release build must report exactly what the debug build does
 #   make bench   run the benchmarks (a separate package in Benchmarks/, kept out of `make test`)
 #   make bench-batch  time `rulecheck check` on generated 1M-record files (Benchmarks/batch.sh)
+#   make spark-test  the Spark recipe (local[2]) and its GNU parallel form give one check's report
 #   make fuzz    run the fuzz targets for a while (clang's libFuzzer)
+#   make browser-test  rulecheck preview in headless Chromium (installs Chromium, chromedriver, Selenium)
+#   make screenshots   the same, saving the screenshots of Docs/images/
+#   make load-test     POST /v1/check under wrk: requests/s, p99, memory (release build)
+#   make api-test      schemathesis: requests generated from Docs/openapi.yaml against the server
 
 SWIFT ?= swift
 BIN    = .build/debug/rulecheck
 
-.PHONY: demo test release-smoke bench bench-batch fuzz deps build clean
+.PHONY: demo test release-smoke bench bench-batch spark-test fuzz deps build clean browser-deps browser-test screenshots load-test api-test
 
 FUZZ_SECONDS ?= 120
-# One target (rules, mask, json, csv, jsonl, jsonarray, …; see Fuzz/RuleCheckFuzz/FuzzEntry.swift),
+# One target (rules, mask, json, csv, jsonl, jsonarray, expression, edits; see Fuzz/RuleCheckFuzz/FuzzEntry.swift),
 # or empty for all of them, the first byte of each input choosing.
 TARGET ?=
 FUZZ_MAX_LEN ?= 65536
@@ -37,6 +42,11 @@ demo: build
 	@echo
 	@echo '$$ rulecheck mask "+7 (000) 000-00-00" 9161234567 916123'
 	@$(BIN) mask "+7 (000) 000-00-00" 9161234567 916123
+	@echo
+	@echo '$$ rulecheck check --rules Rules/server-driven/listing.schema.json --ui Rules/server-driven/listing.jsonforms.json Rules/server-driven/listing.jsonl'
+	@$(BIN) check --rules Rules/server-driven/listing.schema.json --ui Rules/server-driven/listing.jsonforms.json \
+	  Rules/server-driven/listing.jsonl --today 2026-11-22; \
+	  status=$$?; [ $$status -le 1 ] || exit $$status
 
 test: deps
 	$(SWIFT) build --build-tests
@@ -55,6 +65,7 @@ fuzz: deps
 	  --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v "Cannot export local symbol" || true
 	mkdir -p .build-fuzz/corpus$(TARGET:%=-%) fuzz-artifacts
 	cp Rules/*.yaml Rules/samples/* .build-fuzz/corpus$(TARGET:%=-%)/ 2>/dev/null || true
+	cp Fuzz/corpus/$(or $(TARGET),*)/* .build-fuzz/corpus$(TARGET:%=-%)/ 2>/dev/null || true
 	FUZZ_TARGET=$(TARGET) SWIFT_BACKTRACE=enable=no .build-fuzz/release/RuleCheckFuzz .build-fuzz/corpus$(TARGET:%=-%) \
 	  -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -len_control=100 -artifact_prefix=fuzz-artifacts/$(TARGET:%=%-)
 
@@ -62,6 +73,33 @@ fuzz: deps
 # peak RSS on a ~1 GB CSV. The data goes to /tmp/rulecheck-bench (DATA_DIR=…), and is reused.
 bench-batch: deps
 	Benchmarks/batch.sh
+
+browser-deps:
+	@scripts/ensure-browser-deps.sh
+
+# The preview page in a real browser: Tests/browser/ drives `rulecheck preview Rules/osago.yaml`.
+browser-test: deps browser-deps
+	$(SWIFT) build --product rulecheck
+	RULECHECK=$(BIN) python3 -m unittest discover -s Tests/browser -v
+
+screenshots: deps browser-deps
+	$(SWIFT) build --product rulecheck
+	RULECHECK=$(BIN) RULECHECK_SCREENSHOTS=Docs/images python3 -m unittest discover -s Tests/browser
+
+load-test: deps
+	scripts/load-test.sh
+
+# No 5xx, and every answer as Docs/openapi.yaml says, for ~7,000 generated requests (a minute).
+api-test: deps
+	scripts/api-test.sh
+
+# Docs/scale-out.md's recipe, proven: Spark in local mode (local[2]) and GNU parallel check
+# generated files in slices, and the merged reports must be byte for byte those of one
+# `rulecheck check` (examples/spark/test_recipe.py). Installs Java, GNU parallel and PySpark
+# 4.3.0 when they are missing (examples/spark/ensure-deps.sh).
+spark-test: build
+	examples/spark/ensure-deps.sh
+	RULECHECK=$(BIN) python3 examples/spark/test_recipe.py
 
 clean:
 	rm -rf .build Benchmarks/.build

@@ -18,11 +18,20 @@ let package = Package(
         .library(name: "RuleCheck", targets: ["RuleCheck"]),
         .library(name: "RuleCheckBatch", targets: ["RuleCheckBatch"]),
         .library(name: "Patterns", targets: ["Patterns"]),
+        .library(name: "RuleCheckServer", targets: ["RuleCheckServer"]),
         .executable(name: "rulecheck", targets: ["rulecheck"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // Only RuleCheckServer (preview and serve) depends on it; the libraries stay light. Its
+        // default traits pull in swift-configuration, which the server does not use.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: []),
+        // Hummingbird's own dependencies, named for the modules RuleCheckServer imports directly.
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -37,10 +46,26 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "RuleCheckBatch", dependencies: ["RuleCheck"], swiftSettings: swiftSettings),
+        .target(
+            name: "RuleCheckServer",
+            dependencies: [
+                "RuleCheck", "RuleCheckBatch", "Patterns",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [
+                .embedInCode("Resources/preview.html"), .embedInCode("Resources/preview.js"),
+                .embedInCode("Resources/preview.css"), .embedInCode("Resources/openapi.yaml"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "rulecheck",
             dependencies: [
-                "RuleCheck", "RuleCheckBatch", "Patterns",
+                "RuleCheck", "RuleCheckBatch", "Patterns", "RuleCheckServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -50,6 +75,17 @@ let package = Package(
         .testTarget(
             name: "RuleCheckBatchTests",
             dependencies: ["RuleCheckBatch", "RuleCheck"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RuleCheckServerTests",
+            dependencies: [
+                "RuleCheckServer", "RuleCheck", "RuleCheckBatch",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Yams", package: "Yams"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

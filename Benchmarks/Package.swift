@@ -37,6 +37,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "RuleCheck", package: "RuleCheck"),
+                .product(name: "Patterns", package: "RuleCheck"),
             ],
             path: "Benchmarks/RuleCheckBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

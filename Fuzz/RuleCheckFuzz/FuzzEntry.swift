@@ -33,6 +33,8 @@ enum FuzzTargets {
         FuzzTarget(name: "csv", run: { fuzzReader($0, format: .csv) }),
         FuzzTarget(name: "jsonl", run: { fuzzReader($0, format: .jsonl) }),
         FuzzTarget(name: "jsonarray", run: { fuzzReader($0, format: .json) }),
+        FuzzTarget(name: "expression", run: { fuzzExpression(String(decoding: $0, as: UTF8.self)) }),
+        FuzzTarget(name: "edits", run: { fuzzEdits(String(decoding: $0, as: UTF8.self)) }),
     ]
 
     /// The target named by `FUZZ_TARGET`, if any. An unknown name stops the run at once.

@@ -182,13 +182,18 @@ public struct Mask: Sendable, Hashable {
 }
 
 extension Unicode.Scalar {
-    /// A letter of any script: general category L (what `\p{L}` matches).
+    /// A letter of any script: what the masks' regexes match with `\p{L}`. PCRE2 decides, not
+    /// Swift's own Unicode tables: the two may know different Unicode versions (Swift 6.3 reads
+    /// U+A7CB as a letter, PCRE2 10.42 does not), and a mask must accept exactly what its regex
+    /// accepts.
     var isLetter: Bool {
-        switch properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
-        default: false
-        }
+        if isASCII { return ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+        guard let letter = Self.letterPattern else { return false }
+        return (try? letter.matches(String(self))) ?? false
     }
+
+    /// `\p{L}`, compiled once.
+    private static let letterPattern = try? Pattern(#"\p{L}"#)
 
     /// Characters people type between the parts of a value (spaces, dashes, brackets, dots,
     /// ASCII symbols such as `+`); a mask skips them where it expects input.

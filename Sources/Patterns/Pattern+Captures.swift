@@ -16,7 +16,7 @@ extension Pattern {
     }
 
     private func matches(in value: String, limit: Int) throws(PatternError) -> [PatternMatch] {
-        guard let data = pcre2_match_data_create_from_pattern_8(searchCode, nil) else {
+        guard let data = pcre2_match_data_create_from_pattern_8(try searchCode.ready().code, nil) else {
             throw PatternError(code: .matchFailed, message: "cannot allocate match data", pattern: source)
         }
         defer { pcre2_match_data_free_8(data) }

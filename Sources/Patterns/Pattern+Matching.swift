@@ -76,12 +76,13 @@ extension Pattern {
 
     /// Runs one match of `code` over `subject` from byte `start`, leaving the offsets in
     /// `matchData` (this thread's scratch data unless given).
-    func run(_ code: OpaquePointer, _ subject: UnsafeBufferPointer<UInt8>, start: Int = 0,
+    func run(_ deferred: DeferredCode, _ subject: UnsafeBufferPointer<UInt8>, start: Int = 0,
              options: UInt32, matchData: OpaquePointer? = nil) throws(PatternError) -> Outcome {
+        let (code, jit) = try deferred.ready()
         guard let scratch = MatchScratch.current else {
             throw PatternError(code: .matchFailed, message: "cannot allocate match data", pattern: source)
         }
-        if !isJITCompiled && subject.count > limits.interpreterSubjectLimit {
+        if !jit && subject.count > limits.interpreterSubjectLimit {
             throw PatternError(
                 code: .regexLimit,
                 message: "value of \(subject.count) bytes is longer than the interpreter's limit of \(limits.interpreterSubjectLimit)",
@@ -92,7 +93,7 @@ extension Pattern {
         let data = matchData ?? scratch.pointee.matchData
         let base = subject.baseAddress ?? emptySubject
         // Swift strings are always valid UTF-8, so PCRE2's own UTF check is redundant.
-        let rc = isJITCompiled
+        let rc = jit
             ? pcre2_jit_match_8(code, base, subject.count, start, options, data, context)
             : pcre2_match_8(code, base, subject.count, start, options | UInt32(PCRE2_NO_UTF_CHECK),
                             data, context)

@@ -14,7 +14,9 @@ extension Pattern {
         guard let scratch = MatchScratch.current else {
             throw PatternError(code: .matchFailed, message: "cannot allocate match data", pattern: source)
         }
-        if !isJITCompiled && value.utf8.count > limits.interpreterSubjectLimit {
+        // pcre2_substitute runs the JIT code when there is one.
+        let (searchCode, jit) = try searchCode.ready()
+        if !jit && value.utf8.count > limits.interpreterSubjectLimit {
             throw PatternError(code: .regexLimit, message: "value is longer than the interpreter's limit",
                                pattern: source)
         }

@@ -9,7 +9,9 @@ internal import CPCRE2
 /// ```
 ///
 /// A pattern is compiled once, in UTF-8 + Unicode-properties mode (`\w`, `\d`, `\b` and
-/// case-insensitivity know every script), and JIT-compiled when the platform supports it.
+/// case-insensitivity know every script), and JIT-compiled, when the platform supports it, on its
+/// first match: making a pattern stays cheap, and a pattern only ever matched whole never
+/// compiles its search and partial-match forms.
 /// Matching is bounded by ``Limits``: a catastrophic pattern such as `(a+)+$` ends with
 /// ``PatternError/Code/regexLimit`` instead of hanging.
 ///
@@ -75,21 +77,23 @@ public final class Pattern: @unchecked Sendable {
     /// The bounds every match runs under.
     public let limits: Limits
     /// Whether matching runs JIT-compiled code (false with ``Options/noJIT`` or when the
-    /// platform has no JIT).
-    public let isJITCompiled: Bool
+    /// platform has no JIT). Reading it JIT-compiles the whole-value code if no match has yet.
+    public var isJITCompiled: Bool { (try? wholeCode.ready().jit) ?? false }
     /// The number of capture groups.
     public let captureCount: Int
     /// Named capture groups and their numbers.
     public let captureNames: [String: Int]
 
-    /// The code for searching anywhere in a subject.
-    let searchCode: OpaquePointer
+    /// The code for searching anywhere in a subject (compiled on first use).
+    let searchCode: DeferredCode
     /// The same pattern compiled with `PCRE2_ANCHORED | PCRE2_ENDANCHORED`: a match must cover
-    /// the whole subject. Anchoring at compile time (not match time) keeps JIT in play.
-    let wholeCode: OpaquePointer
+    /// the whole subject. Anchoring at compile time (not match time) keeps JIT in play. Compiled
+    /// when the pattern is made, so that a pattern that does not compile is an error at once.
+    let wholeCode: DeferredCode
     /// The pattern wrapped as `(?:…)\z` and compiled with `PCRE2_ANCHORED`, for partial
-    /// matching: PCRE2's interpreter refuses `PCRE2_ENDANCHORED` together with partial matching.
-    let partialCode: OpaquePointer
+    /// matching: PCRE2's interpreter refuses `PCRE2_ENDANCHORED` together with partial matching
+    /// (compiled on first use).
+    let partialCode: DeferredCode
 
     /// Compiles `source`.
     ///
@@ -101,44 +105,19 @@ public final class Pattern: @unchecked Sendable {
         self.limits = limits
         let flags = options.pcre2Flags
         let anchored = UInt32(PCRE2_ANCHORED)
-        let search = try Self.compile(source, flags: flags)
-        let whole: OpaquePointer
-        do {
-            whole = try Self.compile(source, flags: flags | anchored | UInt32(PCRE2_ENDANCHORED))
-        } catch {
-            pcre2_code_free_8(search)
-            throw error
-        }
-        let partial: OpaquePointer
-        do {
-            partial = try Self.compile(Self.endAnchored(source, extended: options.contains(.extended)),
-                                       flags: flags | anchored)
-        } catch {
-            pcre2_code_free_8(search)
-            pcre2_code_free_8(whole)
-            throw error
-        }
-        searchCode = search
-        wholeCode = whole
-        partialCode = partial
-        if !options.contains(.noJIT) && Self.jitAvailable {
-            let complete = UInt32(PCRE2_JIT_COMPLETE)
-            isJITCompiled = pcre2_jit_compile_8(searchCode, complete) == 0
-                && pcre2_jit_compile_8(wholeCode, complete) == 0
-                && pcre2_jit_compile_8(partialCode, complete | UInt32(PCRE2_JIT_PARTIAL_SOFT)) == 0
-        } else {
-            isJITCompiled = false
-        }
+        let wholeFlags = flags | anchored | UInt32(PCRE2_ENDANCHORED)
+        let whole = try Self.compile(source, flags: wholeFlags)
+        let jit = !options.contains(.noJIT) && Self.jitAvailable
+        let complete = UInt32(PCRE2_JIT_COMPLETE)
+        wholeCode = DeferredCode(compiled: whole, source: source, flags: wholeFlags, jitOptions: complete, jitEnabled: jit)
+        searchCode = DeferredCode(source: source, flags: flags, jitOptions: complete, jitEnabled: jit)
+        partialCode = DeferredCode(source: Self.endAnchored(source, extended: options.contains(.extended)),
+                                   flags: flags | anchored, jitOptions: complete | UInt32(PCRE2_JIT_PARTIAL_SOFT),
+                                   jitEnabled: jit)
         var count: UInt32 = 0
-        pcre2_pattern_info_8(search, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
+        pcre2_pattern_info_8(whole, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
         captureCount = Int(count)
-        captureNames = Self.readNameTable(search)
-    }
-
-    deinit {
-        pcre2_code_free_8(searchCode)
-        pcre2_code_free_8(wholeCode)
-        pcre2_code_free_8(partialCode)
+        captureNames = Self.readNameTable(whole)
     }
 
     /// `source` as `(?:source)\z`, keeping leading option-setting verbs such as `(*UCP)` in front
@@ -164,7 +143,7 @@ public final class Pattern: @unchecked Sendable {
         return pcre2_config_8(UInt32(PCRE2_CONFIG_JIT), &value) >= 0 && value == 1
     }()
 
-    private static func compile(_ source: String, flags: UInt32) throws(PatternError) -> OpaquePointer {
+    static func compile(_ source: String, flags: UInt32) throws(PatternError) -> OpaquePointer {
         var errorCode: Int32 = 0
         var errorOffset = 0
         var text = source

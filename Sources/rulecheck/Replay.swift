@@ -21,6 +21,9 @@ struct Replay: ParsableCommand {
     @Argument(help: "The rules file (YAML or JSON).")
     var rules: String
 
+    @OptionGroup(title: "Rules from a JSON Schema")
+    var rulesSource: RulesSource
+
     @Argument(help: "Edits, one JSON object per line; '-' reads standard input.")
     var edits: String
 
@@ -40,7 +43,7 @@ struct Replay: ParsableCommand {
     static let maxLineLength = 1 << 20
 
     func run() throws {
-        let ruleSet = try RulesFile.load(rules)
+        let ruleSet = try RulesFile.load(rules, source: rulesSource)
         let day = try Today.parse(today)
         var form = Form(ruleSet, today: day, locale: locale)
         if full { form.evaluationMode = .full }

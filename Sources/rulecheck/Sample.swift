@@ -23,6 +23,9 @@ struct Sample: ParsableCommand {
     @Argument(help: "The rules file (YAML or JSON).")
     var rules: String
 
+    @OptionGroup(title: "Rules from a JSON Schema")
+    var rulesSource: RulesSource
+
     @Option(help: "How many records.")
     var count: Int
 
@@ -44,7 +47,7 @@ struct Sample: ParsableCommand {
     }
 
     func run() throws {
-        let ruleSet = try RulesFile.load(rules)
+        let ruleSet = try RulesFile.load(rules, source: rulesSource)
         var generator = SampleGenerator(ruleSet, today: try Today.parse(today), seed: seed, invalidRate: invalidRate)
         let sink = OutputSink(descriptor: 1)
         let csv = CSVWriter()

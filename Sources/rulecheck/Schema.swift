@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RuleCheck
+import RuleCheckBatch
 
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,7 +21,7 @@ struct Schema: ParsableCommand {
         @Argument(help: "The JSON Schema (draft-07, 2019-09 or 2020-12).")
         var schema: String
 
-        @Option(name: .customLong("ui"), help: "An RJSF uiSchema (ui:order, ui:title, ui:readonly, ui:enumNames).")
+        @Option(name: .customLong("ui"), help: "Its UI schema: an RJSF uiSchema or a JSON Forms UI schema.")
         var uiSchema: String?
 
         @Flag(help: "Exit with status 2 when anything is approximated or not supported.")
@@ -31,24 +32,19 @@ struct Schema: ParsableCommand {
 
         func run() throws {
             var stderr = StandardError()
-            guard let data = FileManager.default.contents(atPath: schema) else {
-                print("\(schema): error: cannot read the JSON Schema", to: &stderr)
-                throw ExitCode(2)
-            }
-            var ui: [UInt8]?
-            if let uiSchema {
-                guard let uiData = FileManager.default.contents(atPath: uiSchema) else {
-                    print("\(uiSchema): error: cannot read the UI schema", to: &stderr)
-                    throw ExitCode(2)
-                }
-                ui = Array(uiData)
-            }
             do {
-                let result = try JSONSchemaImport.rulesFile(jsonSchema: Array(data), uiSchema: ui, source: schema,
+                let data = try RulesFile.read(schema, what: "JSON Schema")
+                let ui = try uiSchema.map { path throws(RulesFile.RulesFileError) in try RulesFile.read(path, what: "UI schema") }
+                let result = try JSONSchemaImport.rulesFile(jsonSchema: data, uiSchema: ui, source: schema,
                                                             uiSource: uiSchema ?? "uiSchema.json", strict: strict, json: format == .json)
-                for finding in result.findings { print(finding.description, to: &stderr) }
-                print(result.text, terminator: "")
-            } catch {
+                for finding in result.findings { print(VisibleText.escaped(finding.description), to: &stderr) }
+                let output = OutputSink(descriptor: 1)
+                try output.write(result.text)
+                try output.flush()
+            } catch let error as RulesFile.RulesFileError {
+                print(error.text, to: &stderr)
+                throw ExitCode(2)
+            } catch let error as RulesError {
                 print(error.description, to: &stderr)
                 throw ExitCode(2)
             }
@@ -57,11 +53,44 @@ struct Schema: ParsableCommand {
 
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print a JSON Schema (draft 2020-12) for a rules file.")
+            abstract: "Print a JSON Schema (or, with --ui, a UI schema) for a rules file.",
+            discussion: """
+                The JSON Schema accepts the same records wherever JSON Schema can say it; what it \
+                cannot (expressions, masks, computed fields, sections, gates …) is written in \
+                x-rulecheck-* keywords, so that 'rulecheck schema import' gives back the same rules. \
+                With --ui, the UI schema is printed instead: run the command twice for both.
 
-        @Argument(help: "The rules file (YAML or JSON).")
+                Examples:
+                  rulecheck schema export Rules/listing.yaml > listing.schema.json
+                  rulecheck schema export Rules/listing.yaml --ui jsonforms > listing.uischema.json
+                """)
+
+        enum Draft: String, ExpressibleByArgument, CaseIterable {
+            case draft7 = "7", draft2020 = "2020-12"
+        }
+
+        enum UIFormat: String, ExpressibleByArgument, CaseIterable {
+            case rjsf, jsonforms
+        }
+
+        @Argument(help: "The rules file (YAML or JSON), or a JSON Schema.")
         var rules: String
 
-        func run() throws { try notBuiltYet("schema export") }
+        @Option(help: "The JSON Schema draft: 7 or 2020-12.")
+        var draft: Draft = .draft2020
+
+        @Option(help: "Print the UI schema instead: rjsf (react-jsonschema-form) or jsonforms.")
+        var ui: UIFormat?
+
+        func run() throws {
+            let ruleSet = try RulesFile.load(rules)
+            let output = OutputSink(descriptor: 1)
+            if let ui {
+                try output.write(ruleSet.uiSchema(ui == .rjsf ? .rjsf : .jsonForms))
+            } else {
+                try output.write(ruleSet.jsonSchema(draft: draft == .draft7 ? .draft7 : .draft2020))
+            }
+            try output.flush()
+        }
     }
 }

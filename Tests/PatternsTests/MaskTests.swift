@@ -176,3 +176,59 @@ struct MaskLimitTests {
         #expect(mask.format("123").state == .complete)
     }
 }
+
+/// `make fuzz` stopped on masks whose `format` said `complete` for a text that the mask's own
+/// regex rejects: inputs holding U+FFFD (invalid UTF-8 read as text) and other odd scalars.
+@Suite("Mask: odd scalars")
+struct MaskOddScalarTests {
+    /// Letters, digits and marks of every sort, unassigned and private-use code points, U+FFFD,
+    /// line and paragraph separators, controls.
+    static let oddScalars: [Unicode.Scalar] = [
+        "\u{FFFD}", "\u{0301}", "\u{0345}", "\u{00A0}", "\u{2028}", "\u{2029}", "\u{0085}", "\u{0000}", "\u{001B}",
+        "\u{200B}", "\u{FEFF}", "\u{1C89}", "\u{A7CB}", "\u{10D50}", "\u{16D40}", "\u{1E5D0}", "\u{0378}", "\u{E000}",
+        "\u{10FFFF}", "\u{0660}", "\u{FF11}", "\u{01C5}", "\u{02B0}", "\u{3005}", "\u{2160}", "\u{00DF}", "\u{0130}",
+        "\u{1F642}", "\u{0E33}", "\u{0B56}", "Ж", "a", "Z", "5", "-", " ", "(", ")", "\n", "\r", "\t",
+    ]
+
+    /// Letters new in Unicode 16, which Swift knows and PCRE2 10.42 does not, and U+FFFD: a
+    /// mask takes what its regex takes.
+    @Test(arguments: [
+        ("A", "\u{A7CB}"), ("A", "\u{1C89}"), ("*", "\u{10D50}"), ("ZA", "Z\u{16D40}"), ("a", "\u{1E5D0}"),
+        ("A", "\u{FFFD}"), ("*", "\u{FFFD}"), ("0", "\u{FFFD}"), ("A", "\u{0301}"), ("0", "\u{0660}"),
+    ])
+    func aScalarTheRegexRejectsIsNotTaken(mask notation: String, typed: String) throws {
+        let mask = try Mask(notation)
+        let result = mask.format(typed)
+        #expect(!mask.isComplete(typed))
+        #expect(result.state != .complete || mask.isComplete(result.text))
+        #expect(!result.raw.unicodeScalars.contains { typed.unicodeScalars.contains($0) && !$0.isASCII })
+    }
+
+    @Test func formatAgreesWithTheRegexOnOddScalars() throws {
+        var random = SeededGenerator(seed: 2026)
+        let maskAlphabet: [Unicode.Scalar] = ["0", "9", "A", "a", "*", "-", " ", "(", ")"] + Self.oddScalars.filter { !"09Aa*\\".unicodeScalars.contains($0) }
+        for _ in 0..<20_000 {
+            var notation = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 1...6, using: &random) { notation.append(maskAlphabet.randomElement(using: &random)!) }
+            guard let mask = try? Mask(String(notation)) else { continue }
+            var typed = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...8, using: &random) { typed.append(Self.oddScalars.randomElement(using: &random)!) }
+            let result = mask.format(String(typed))
+            guard result.state == .complete else { continue }
+            #expect(mask.isComplete(result.text), "mask '\(String(notation).debugDescription)' ← '\(String(typed).debugDescription)': \(result)")
+        }
+    }
+}
+
+/// A small seeded generator (SplitMix64) for reproducible random tests.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -146,7 +146,8 @@ struct DocsExamplesTests {
                 try copy.set(path, text: text)
                 return .some(copy[path].value)
             } catch {
-                #expect(error.code == .typeMismatch)
+                // FormOptionErrorTests pins which of the two.
+                #expect(error.code == .typeMismatch || error.code == .notAnOption)
                 return nil
             }
         }
@@ -180,7 +181,7 @@ struct DocsExamplesTests {
             do {
                 return .some(try form.value(json, for: path))
             } catch {
-                #expect(error.code == .typeMismatch)
+                #expect(error.code == .typeMismatch || error.code == .notAnOption)
                 return nil
             }
         }

@@ -166,7 +166,7 @@ struct ExpressionTests {
         ("n = 1", "'=' is not an operator; use '==' to compare", 2..<3),
         ("1 < n < 3", "comparisons do not chain: use 'and' between '<' and '<'", 6..<7),
         ("matches(t, '(a')", "invalid regex: missing closing parenthesis", 14..<15),
-        ("lowr(t) == 'a'", "unknown function 'lowr'; did you mean 'lower'? (functions are empty(), len(), count(), age(), year(), lower(), upper(), trim(), matches())", 0..<7),
+        ("lowr(t) == 'a'", "unknown function 'lowr'; did you mean 'lower'? (functions are empty(), len(), count(), age(), year(), lower(), upper(), trim(), round(), floor(), ceil(), trunc(), matches(), multiple_of())", 0..<7),
         ("len(t, t) > 1", "len() takes 1 argument, not 2", 0..<9),
         ("age(n) > 1", "age() needs a date, but this is a number", 4..<5),
         ("d + 5 > d", "add a duration to a date, such as 10d or 1y, not a number", 4..<5),
@@ -185,5 +185,65 @@ struct ExpressionTests {
         let error = compileError(text)
         #expect(error?.message == message)
         #expect(error?.range == range)
+    }
+}
+
+/// `type: integer` with `value: a / 3` type-checked and computed 0.333… (so no record could pass):
+/// `/` gives a number, and an integer field's value must be whole whatever the inputs.
+@Suite("Integer values")
+struct IntegerValueTests {
+    private static func rules(_ value: String) -> String {
+        """
+        form: t
+        fields:
+          - id: a
+            type: number
+          - id: i
+            type: integer
+          - id: t
+          - id: b
+            type: integer
+            value: \(value)
+        """
+    }
+
+    @Test(arguments: [
+        ("a / 3", "a / 3", 12),
+        ("i * 1.5", "1.5", 16),
+        ("i + a", "a", 16),
+        ("-(a)", "a", 14),
+        ("round(a) + i / 2", "i / 2", 23),
+    ])
+    func aValueThatCanHaveAFractionIsAnError(_ value: String, _ part: String, _ column: Int) {
+        #expect(Fixtures.diagnostics(Self.rules(value)) == [
+            "test.yaml:10:\(column): error: the value of b must be a whole number, but '\(part)' can have a fraction; "
+                + "round it with round(), floor(), ceil() or trunc()",
+        ])
+    }
+
+    @Test(arguments: ["round(a / 3)", "floor(a) * 2 - i", "len(t) * i + year(today)", "trunc(a) + 1", "-i", "2.0 * i"])
+    func aWholeValueCompiles(_ value: String) {
+        #expect(Fixtures.diagnostics(Self.rules(value)) == [])
+    }
+
+    @Test(arguments: [
+        ("round(a / 3)", 1.0, 0.0), ("round(a / 3)", 2.0, 1.0), ("round(a / 2)", 5.0, 3.0), ("round(a / 2)", -5.0, -3.0),
+        ("floor(a / 2)", 7.0, 3.0), ("floor(a / 2)", -7.0, -4.0), ("ceil(a / 2)", 7.0, 4.0), ("ceil(a / 2)", -1.0, 0.0),
+        ("trunc(a / 2)", -7.0, -3.0), ("trunc(a / 2)", 7.0, 3.0),
+    ])
+    func roundingFunctionsGiveWholeNumbers(_ value: String, _ a: Double, _ expected: Double) throws {
+        var form = Form(try RuleSet(yaml: Self.rules(value), source: "t.yaml"), today: Fixtures.today)
+        try form.set("a", to: .number(a))
+        #expect(form["b"].value == .number(expected))
+        // A record holding the rounded value passes; another whole number is a `computed` finding.
+        let checker = RecordChecker(form.rules, today: Fixtures.today)
+        #expect(checker.check(["a": Value.format(a), "b": Value.format(expected)]) == [])
+        #expect(checker.check(["a": Value.format(a), "b": Value.format(expected + 1)]).map(\.code) == [.computed])
+    }
+
+    @Test func roundingNeedsANumber() {
+        #expect(Fixtures.diagnostics(Self.rules("round(t)")) == [
+            "test.yaml:10:18: error: round() needs a number, but this is text",
+        ])
     }
 }

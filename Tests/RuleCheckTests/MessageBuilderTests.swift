@@ -87,13 +87,15 @@ struct MessageLocaleTests {
         let english = RecordChecker(rules, today: Fixtures.today)
         let russian = RecordChecker(rules, today: Fixtures.today, locale: "ru")
         let findings: [RecordChecker.Finding] = [.unknownColumn("c"), .duplicateColumn("c"), .unknownKey("k"),
-                                                 .duplicateKey("k"), .malformed("bad quote")]
+                                                 .duplicateKey("k"), .malformed("bad quote"), .unreadableHeader("cell 1 is not UTF-8")]
         #expect(findings.map { english.violation(for: $0).message } == [
             "'c' is not a field of the rules",
             "column 'c' appears more than once; the first is used",
             "'k' is not a field of the rules",
             "key 'k' appears more than once in the object; the last value is checked",
-            "the input cannot be read here: bad quote",
+            // The reader's own words, as English output always showed them.
+            "bad quote",
+            "cannot read the header: cell 1 is not UTF-8; no record of this file is checked",
         ])
         for finding in findings {
             let message = russian.violation(for: finding).message

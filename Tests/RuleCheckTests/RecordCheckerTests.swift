@@ -316,6 +316,21 @@ struct ComputedColumnTests {
         #expect(try codes(["quantity": "2", "total": "20"]) == [])
     }
 
+    /// The same in JSON: `null` and a missing key are as an empty cell and an absent column; an
+    /// empty string is not a JSON number, and the message shows what was written, not what the
+    /// rules compute.
+    @Test func computedValuesInJSONRecords() throws {
+        let checker = RecordChecker(try RuleSet(yaml: Self.yaml, source: "order.yaml"), today: Fixtures.today)
+        func check(_ record: [String: JSONValue]) -> [String] {
+            checker.check(json: record).violations.map { "\($0.field) \($0.code): \($0.message)" }
+        }
+        #expect(check(["quantity": 2, "total": .null]) == ["total computed: total is '' but the rules compute '20'"])
+        #expect(check(["quantity": 2, "total": 21]) == ["total computed: total is '21' but the rules compute '20'"])
+        #expect(check(["quantity": 2, "total": 20]) == [])
+        #expect(check(["quantity": 2]) == [])
+        #expect(check(["quantity": 2, "total": ""]) == ["total type: total: '' is not a whole JSON number"])
+    }
+
     /// A computed field the record has no column for is not checked; nor is an empty computed
     /// column whose inputs are empty too (both are empty).
     @Test func anAbsentColumnOrAnEmptyComputationIsNotReported() throws {

@@ -17,8 +17,19 @@ struct SampleGeneratorTests {
         #expect(Self.examples.count >= 3, "Rules/ holds \(Self.examples)")
     }
 
+    /// The codes each kind of planted mistake may give, stated here rather than read from the
+    /// checker (which the generator uses to choose its mistakes).
+    static let codes: [SampleRecord.MistakeKind: Set<IssueCode>] = [
+        .leftOut: [.required],
+        .unreadable: [.type],
+        .notAnOption: [.option],
+        .outOfRange: [.min, .max, .check],
+        .alteredText: [.pattern, .mask, .minLength, .maxLength, .check, .option],
+    ]
+
     /// Over many seeds: a record without a mistake has no violation at all (no warning either),
-    /// read as JSON and as CSV cells; a record with one has errors, all on the planted field.
+    /// read as JSON and as CSV cells; a record with one has errors, all on the planted field and
+    /// of the planted kind.
     @Test(arguments: examples)
     func validRecordsPassAndInvalidOnesFailOnThePlantedMistakeOnly(example: String) throws {
         let rules = try Fixtures.rules(example)
@@ -33,13 +44,15 @@ struct SampleGeneratorTests {
                 let fromCSV = checker.check(cells: record.cells(generator.columns), columns: columns)
                 for (violations, input) in [(fromJSON, "JSON"), (fromCSV, "CSV")] {
                     let found = violations.map { "\($0.field) \($0.code)" }
-                    if let mistake = record.mistake {
-                        #expect(!violations.isEmpty && violations.allSatisfy { $0.field == mistake && $0.severity == .error },
-                                "\(example) seed \(seed) record \(index) (\(input)): mistake in \(mistake), found \(found)")
+                    if let mistake = record.mistake, let kind = record.mistakeKind, let codes = Self.codes[kind] {
+                        #expect(!violations.isEmpty && violations.allSatisfy {
+                            $0.field == mistake && $0.severity == .error && codes.contains($0.code)
+                        }, "\(example) seed \(seed) record \(index) (\(input)): \(kind) in \(mistake), found \(found)")
                     } else {
                         #expect(violations.isEmpty, "\(example) seed \(seed) record \(index) (\(input)): found \(found)")
                     }
                 }
+                #expect((record.mistake == nil) == (record.mistakeKind == nil))
                 if record.mistake != nil { planted += 1 }
             }
         }

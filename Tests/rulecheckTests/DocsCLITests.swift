@@ -119,7 +119,12 @@ struct DocsCLITests {
 
     @Test func theCLIGuide() throws {
         let run = try runExamples(of: "cli.md")
-        #expect(run.count == 8)
+        #expect(run.count == 11)
+    }
+
+    @Test func theScaleOutGuide() throws {
+        let run = try runExamples(of: "scale-out.md")
+        #expect(run.count == 2)
     }
 
     @Test func theReplayExampleOfTheEngineGuide() throws {

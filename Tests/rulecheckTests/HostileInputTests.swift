@@ -282,9 +282,9 @@ struct HostileInputTests {
         let run = try CLI.run(["lint", yaml])
         #expect(run.status == 2)
         #expect(run.stdout == """
-            \(yaml):2:1: error: YAML: control characters are not allowed
+            \(yaml):2:12: error: YAML: control characters are not allowed
                   - {id: "a\\u{1B}]0;x\\u{7}b", visibel_if: x}
-                ^
+                           ^
 
             """)
         // JSON may spell them as escapes: the message quoting the id escapes them too.

@@ -163,7 +163,7 @@ struct ReportContractTests {
         let text = runs.text.stdout
         #expect(text == """
             \(csv): file, line 1
-              warning note  unknown_column  column 'note' matches no field of the rules
+              warning note  unknown_column  'note' is not a field of the rules
             \(csv): record 1, line 2
               warning plate  hidden_value  plate has a value but is hidden (value "123")
 

@@ -16,6 +16,7 @@
 // `cd Benchmarks && swift package --allow-writing-to-package-directory benchmark --target RuleCheckBenchmarks`.
 
 import Benchmark
+import Patterns
 import RuleCheck
 
 let benchmarks: @Sendable () -> Void = {
@@ -29,6 +30,7 @@ let benchmarks: @Sendable () -> Void = {
     )
 
     registerCompileBenchmarks()
+    registerPatternedCompileBenchmarks()
     for shape in Shape.allCases {
         for fields in [1_000, 10_000, 100_000] {
             registerEditBenchmarks(shape, fields: fields)
@@ -88,6 +90,40 @@ func registerCompileBenchmarks() {
                 return text
             }
         })
+    }
+}
+
+/// Issue 13's compile comparison: 1k, 10k and 100k fields, each with its own pattern, a
+/// `depends_on` and a `visible_if`, as YAML and as minified JSON (`RuleSet(bytes:source:)`, the
+/// file's bytes as read). Every pattern is distinct, and the process-wide `PatternCache` is emptied
+/// before each timed compile (untimed), so each compile pays for its 1k/10k/100k PCRE2 compiles:
+/// the cost of a rules file seen for the first time.
+func registerPatternedCompileBenchmarks() {
+    for fields in [1_000, 10_000, 100_000] {
+        for json in [false, true] {
+            let name = "compile · patterned \(sizeName(fields)) · \(json ? "minified JSON" : "YAML")"
+            let source = json ? "generated.json" : "generated.yaml"
+            let configuration: Benchmark.Configuration = fields >= 100_000
+                ? .init(timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(5), maxIterations: 5)
+                : .init(timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 20)
+            Benchmark(name, configuration: configuration, closure: { (benchmark: Benchmark, bytes: [UInt8]) in
+                for _ in benchmark.scaledIterations {
+                    PatternCache.shared.removeAll()
+                    benchmark.startMeasurement()
+                    blackHole(try? RuleSet(bytes: bytes, source: source))
+                    benchmark.stopMeasurement()
+                }
+            }, setup: {
+                checkedSetup(name) {
+                    let bytes = Array(RulesText.patterned(fields, json: json).utf8)
+                    let rules = try RuleSet(bytes: bytes, source: source)
+                    guard rules.fields.count == fields, rules.edges.count == 2 * (fields - 1) else {
+                        throw BenchmarkSetupError(description: "compiled \(rules.fields.count) fields, \(rules.edges.count) edges")
+                    }
+                    return bytes
+                }
+            })
+        }
     }
 }
 

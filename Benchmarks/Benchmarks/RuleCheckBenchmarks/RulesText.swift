@@ -45,6 +45,35 @@ enum RulesText {
         return yaml.text
     }
 
+    /// Issue 13's shape: `count` text fields, each with a `pattern` of its own (`^F<n>-[A-Z]{2}[0-9]+$`,
+    /// so that none is shared), `depends_on` the field before it and `visible_if: fN-1 != null`.
+    /// As block YAML, or as minified JSON: one line of the whole file, as servers send it.
+    static func patterned(_ count: Int, json: Bool) -> String {
+        var text = ""
+        text.reserveCapacity(count * 130)
+        if json {
+            text += #"{"form":"patterned_\#(count)","fields":["#
+            for index in 1...count {
+                if index > 1 { text += "," }
+                text += #"{"id":"f\#(index)","type":"text","pattern":"^F\#(index)-[A-Z]{2}[0-9]+$""#
+                if index > 1 { text += #","depends_on":["f\#(index - 1)"],"visible_if":"f\#(index - 1) != null""# }
+                text += "}"
+            }
+            return text + "]}"
+        }
+        var yaml = YAMLWriter(header: ["form: patterned_\(count)", "fields:"])
+        for index in 1...count {
+            yaml.line("  - id: f\(index)")
+            yaml.line("    type: text")
+            yaml.line("    pattern: '^F\(index)-[A-Z]{2}[0-9]+$'")
+            if index > 1 {
+                yaml.line("    depends_on: [f\(index - 1)]")
+                yaml.line("    visible_if: f\(index - 1) != null")
+            }
+        }
+        return yaml.text
+    }
+
     /// The same document as `yaml`, nested one level down as the only item of a top-level
     /// sequence. Yams reads (composes) the whole of it, then the rules-file parser stops at
     /// once with "the rules file must be a mapping": compiling it costs the YAML reading alone.

@@ -92,6 +92,8 @@ public struct RecordChecker: Sendable {
         case duplicateKey(String)
         /// Input that cannot be read there: what went wrong, in the reader's words.
         case malformed(String)
+        /// A CSV file whose header cannot be read: no record of it is checked.
+        case unreadableHeader(String)
     }
 
     /// The violation of a finding, its message in the checker's locale.
@@ -113,6 +115,9 @@ public struct RecordChecker: Sendable {
                              message: messages.message(.duplicateKey, ["key": path]))
         case .malformed(let detail):
             return Violation(field: "", code: .malformed, value: nil, message: messages.message(.malformed, ["detail": detail]))
+        case .unreadableHeader(let detail):
+            return Violation(field: "", code: .malformed, value: nil,
+                             message: messages.message(.malformed, variant: "header", ["detail": detail]))
         }
     }
 

@@ -158,7 +158,12 @@ struct RecordEvaluator {
         let messages = checker.evaluator.messages
         let violations = values.withContext(item: slot.item, today: checker.today) { context in
             outcome.failures.map { failure in
-                let shown: Value? = if case .computed = failure { nil } else { value }
+                // A computed field's slot holds what the rules compute: a wrong computation and an
+                // unreadable text show what the record wrote.
+                let shown: Value? = switch failure {
+                case .computed, .type: nil
+                default: value
+                }
                 return Violation(field: path, code: failure.code, value: text,
                                  message: messages.message(failure, field, value: shown, written: text, context),
                                  rule: messages.rule(failure, field))

@@ -58,9 +58,6 @@ public final class FieldRules: Sendable {
     /// The fewest and most items of a list, values of a multi_choice, or files of a file field.
     public let minItems: Int?
     public let maxItems: Int?
-    /// Free-form presentation hints from the rules file's `ui:` (widget, placeholder, help, …);
-    /// the rules do not read them.
-    public let ui: [String: JSONValue]
     /// A file field's largest file, in bytes (`max_size`).
     public let maxSize: Int?
     /// A file field's allowed media types (`media_types`: `image/jpeg`, `image/*`); empty: any.
@@ -71,6 +68,13 @@ public final class FieldRules: Sendable {
     /// A group's direct members, a list's item fields (direct ones and their group members).
     public let members: [FieldID]
     let display: DisplayTemplate?
+    /// A `values` field's type of each value (`nil` for other fields).
+    public let itemType: FieldType?
+    /// `unique_items: true`: no value may be listed twice (values and multi_choice fields).
+    public let uniqueItems: Bool
+    /// Free-form presentation hints from the rules file's `ui:` (widget, placeholder, help, …);
+    /// the rules do not read them.
+    public let ui: [String: JSONValue]
 
     init(id: FieldID, path: String, name: String, title: String, type: FieldType, section: Int, list: FieldID?,
          itemIndex: Int, group: FieldID?, location: FileLocation, initial: Value?, initialIsToday: Bool,
@@ -80,9 +84,9 @@ public final class FieldRules: Sendable {
          max: WrittenExpression?, dateFormat: DateFormat, options: [ChoiceOption],
          optionsFilter: WrittenExpression?, minItems: Int?, maxItems: Int?, checks: [CheckRule],
          message: LocalizedText?, messages: [IssueCode: LocalizedText], members: [FieldID],
-         display: DisplayTemplate?, digits: DecimalDigits = .any, maskValue: Mask.ValueForm = .formatted,
-         includedFrom: [FileLocation] = [], maxSize: Int? = nil, mediaTypes: [String] = [],
-         ui: [String: JSONValue] = [:]) {
+         display: DisplayTemplate?, itemType: FieldType? = nil, uniqueItems: Bool = false, ui: [String: JSONValue] = [:],
+         digits: DecimalDigits = .any, maskValue: Mask.ValueForm = .formatted, includedFrom: [FileLocation] = [],
+         maxSize: Int? = nil, mediaTypes: [String] = []) {
         self.id = id
         self.path = path
         self.name = name
@@ -116,6 +120,8 @@ public final class FieldRules: Sendable {
         self.messages = messages
         self.members = members
         self.display = display
+        self.itemType = itemType
+        self.uniqueItems = uniqueItems
         self.digits = digits
         self.maskValue = maskValue
         self.includedFrom = includedFrom

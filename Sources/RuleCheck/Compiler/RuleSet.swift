@@ -112,10 +112,11 @@ public final class RuleSet: Sendable {
 
     /// Compiles rules from YAML (or JSON) text.
     ///
-    /// - Parameter source: the name used in diagnostics, such as `osago.yaml`.
+    /// - Parameter source: the name used in diagnostics, such as `osago.yaml`; a name ending in
+    ///   `.json`, or text that starts with `{` under a name without `.yaml` or `.yml`, is read as JSON.
     /// - Throws: ``RulesError`` with every error in the file.
     public convenience init(yaml text: String, source: String = "rules.yaml") throws(RulesError) {
-        try self.init(yaml: text, source: source, loader: nil)
+        try self.init(bytes: Array(text.utf8), source: source)
     }
 
     /// Compiles rules whose included blocks are given as text, by path relative to the rules
@@ -130,29 +131,43 @@ public final class RuleSet: Sendable {
         let blocks = Dictionary(includes.map { (IncludeExpander.normalise($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
         // The expander resolves paths from the rules file's own path: look them up without its directory.
         let directory = IncludeExpander.resolve("", from: source)
-        try self.init(yaml: text, source: source, loader: { path in
+        try self.init(bytes: Array(text.utf8), source: source, loader: { path in
             blocks[path] ?? (directory.isEmpty ? nil : blocks[String(path.dropFirst(directory.count + 1))])
         })
     }
 
-    private convenience init(yaml text: String, source: String, loader: IncludeExpander.Loader?) throws(RulesError) {
-        let compiled = RuleSetCompiler.compile(text, source: source, includes: loader)
+    /// Compiles a rules file's bytes: YAML, or JSON when `source` ends in `.json` (or, under a
+    /// name without `.yaml` or `.yml`, when the text starts with `{`). Bytes that are not UTF-8
+    /// are an error at their line and column. Blocks it includes are read from disk, beside it.
+    ///
+    /// ```swift
+    /// let rules = try RuleSet(bytes: Array(data), source: "signup.json")
+    /// ```
+    ///
+    /// - Parameter source: the name used in diagnostics.
+    /// - Throws: ``RulesError`` with every error in the file.
+    public convenience init(bytes: [UInt8], source: String) throws(RulesError) {
+        try self.init(bytes: bytes, source: source, loader: nil)
+    }
+
+    private convenience init(bytes: [UInt8], source: String, loader: IncludeExpander.Loader?) throws(RulesError) {
+        let compiled = RuleSetCompiler.compile(bytes, source: source, includes: loader)
         guard let parts = compiled.parts else { throw RulesError(diagnostics: compiled.diagnostics) }
         self.init(parts)
     }
 
-    /// Reads and compiles a rules file.
+    /// Reads and compiles a rules file (YAML, or JSON for a `.json` file).
     ///
     /// - Throws: ``RulesError`` (also when the file cannot be read).
     public convenience init(contentsOf url: URL) throws(RulesError) {
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
+            data = try Data(contentsOf: url)
         } catch {
             throw RulesError(diagnostics: [Diagnostic(.error, "cannot read rules file '\(url.path)': \(error.localizedDescription)",
                                                       at: nil)])
         }
-        try self.init(yaml: text, source: url.path)
+        try self.init(bytes: Array(data), source: url.path)
     }
 
     /// The field at `path` (`doc_number`, `insurant.birth_date`, `drivers.birth_date`).

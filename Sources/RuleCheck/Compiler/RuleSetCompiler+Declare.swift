@@ -3,21 +3,23 @@
 extension RuleSetCompiler {
     /// Which field types each type-specific key applies to.
     static let keyTypes: [String: (types: Set<FieldType>, description: String)] = {
-        let values: Set<FieldType> = [.text, .number, .integer, .date, .bool, .choice, .multiChoice, .file]
+        let values: Set<FieldType> = [.text, .number, .integer, .date, .bool, .choice, .multiChoice, .values, .file]
         return [
             "initial": (values, "fields with a value"),
             "value": (values, "fields with a value"),
-            "min_length": ([.text], "text fields"),
-            "max_length": ([.text], "text fields"),
-            "pattern": ([.text], "text fields"),
-            "mask": ([.text], "text fields"),
-            "min": ([.number, .integer, .date], "number, integer and date fields"),
-            "max": ([.number, .integer, .date], "number, integer and date fields"),
-            "format": ([.date], "date fields"),
+            "min_length": ([.text, .values], "text fields"),
+            "max_length": ([.text, .values], "text fields"),
+            "pattern": ([.text, .values], "text fields"),
+            "mask": ([.text, .values], "text fields"),
+            "min": ([.number, .integer, .date, .values], "number, integer and date fields"),
+            "max": ([.number, .integer, .date, .values], "number, integer and date fields"),
+            "format": ([.date, .values], "date fields"),
             "options": ([.choice, .multiChoice], "choice and multi_choice fields"),
             "options_filter": ([.choice, .multiChoice], "choice and multi_choice fields"),
-            "min_items": ([.list, .multiChoice, .file], "list, multi_choice and file fields"),
-            "max_items": ([.list, .multiChoice, .file], "list, multi_choice and file fields"),
+            "min_items": ([.list, .multiChoice, .values, .file], "list, multi_choice, values and file fields"),
+            "max_items": ([.list, .multiChoice, .values, .file], "list, multi_choice, values and file fields"),
+            "unique_items": ([.multiChoice, .values], "multi_choice and values fields"),
+            "item_type": ([.values], "values fields"),
             "max_size": ([.file], "file fields"),
             "media_types": ([.file], "file fields"),
             "fields": ([.group], "group fields"),
@@ -28,6 +30,9 @@ extension RuleSetCompiler {
             "include": ([.group], "group fields"),
         ]
     }()
+
+    /// The types a `values` field's values may have.
+    static let itemTypes: [FieldType] = [.text, .number, .integer, .date, .bool]
 
     /// Words that cannot be field ids because expressions read them as keywords.
     static let reservedNames: Set<String> = Set(Token.Keyword.allCases.map(\.rawValue)).union(["option"])
@@ -48,9 +53,15 @@ extension RuleSetCompiler {
             return
         }
         let type = fieldType(spec)
+        let itemType = type == .values ? valuesItemType(spec) : nil
         for (key, location) in spec.keys {
-            guard let rule = Self.keyTypes[key], !rule.types.contains(type) else { continue }
-            error("'\(key)' applies to \(rule.description), not \(type) fields", at: location)
+            guard let rule = Self.keyTypes[key] else { continue }
+            if !rule.types.contains(type) {
+                error("'\(key)' applies to \(rule.description), not \(type) fields", at: location)
+            } else if let itemType, type == .values, !["initial", "value", "min_items", "max_items", "unique_items", "item_type"].contains(key),
+                      !rule.types.contains(itemType) {
+                error("'\(key)' applies to \(rule.description) and to values of their types, not to values of \(itemType)", at: location)
+            }
         }
         let id = FieldID(declared.count)
         var itemIndex = 0
@@ -64,6 +75,7 @@ extension RuleSetCompiler {
         pathIndex[path] = id
         declared.append(DeclaredField(spec: spec, id: id, path: path, type: type, section: section, list: list,
                                       itemIndex: itemIndex, group: group, containers: containers))
+        declared[id.index].itemType = itemType
 
         switch type {
         case .group:
@@ -99,6 +111,16 @@ extension RuleSetCompiler {
         let names = FieldType.allCases.map(\.rawValue)
         let suggestion = NearMiss.didYouMean(written.value, among: names)
         error("unknown type '\(written.value)'\(suggestion) (types are \(names.joined(separator: ", ")))",
+              at: written.location)
+        return .text
+    }
+
+    /// A `values` field's `item_type` (text when not written).
+    private mutating func valuesItemType(_ spec: FieldSpec) -> FieldType {
+        guard let written = spec.itemType else { return .text }
+        if let type = FieldType(rawValue: written.value), Self.itemTypes.contains(type) { return type }
+        let names = Self.itemTypes.map(\.rawValue)
+        error("item_type must be one of \(names.joined(separator: ", ")), not '\(written.value)'\(NearMiss.didYouMean(written.value, among: names))",
               at: written.location)
         return .text
     }
@@ -189,9 +211,20 @@ extension RuleSetCompiler {
         case .bool: .bool
         case .choice: field.optionType
         case .multiChoice: .list(field.optionType)
+        case .values: .list(Self.exprType(of: field.itemType ?? .text))
         // A file field counts in count() and empty(); its files are not compared.
         case .file: .list(.text)
         case .group, .list: .null
+        }
+    }
+
+    /// The expression type of a value of a scalar field type.
+    static func exprType(of type: FieldType) -> ExprType {
+        switch type {
+        case .number, .integer: .number
+        case .date: .date
+        case .bool: .bool
+        default: .text
         }
     }
 }

@@ -7,6 +7,8 @@ extension RuleSetCompiler {
         case condition
         /// A value of the given type, named in errors as `role`.
         case value(ExprType, String)
+        /// A whole number (the value of an integer field), named in errors as `role`.
+        case wholeNumber(String)
     }
 
     mutating func compileField(_ index: Int) -> FieldRules {
@@ -58,11 +60,10 @@ extension RuleSetCompiler {
                 edges.append(DependencyEdge(from: member, to: id, kind: .required, location: spec.id.location))
             }
         }
-        let valueType = exprType(of: field)
-        let computed = spec.value.flatMap {
-            expression($0, of: field, resolver, .value, .value(valueType, "the value of \(field.path)"))?.written("value")
-        }
-        let bound: ExprType = field.type == .date ? .date : .number
+        let valueRole: ExpressionRole = field.type == .integer
+            ? .wholeNumber("the value of \(field.path)") : .value(exprType(of: field), "the value of \(field.path)")
+        let computed = spec.value.flatMap { expression($0, of: field, resolver, .value, valueRole)?.written("value") }
+        let bound: ExprType = field.valueType == .date ? .date : .number
         let min = spec.min.flatMap { expression($0, of: field, resolver, .check, .value(bound, "min"))?.written("min") }
         let max = spec.max.flatMap { expression($0, of: field, resolver, .check, .value(bound, "max"))?.written("max") }
         checkOrder(min?.expr, max?.expr, at: spec.max?.location)
@@ -83,7 +84,7 @@ extension RuleSetCompiler {
         } ?? dateFormat
         var (initial, initialIsToday) = spec.initial.map { initialValue($0, of: field, format: format) } ?? (nil, false)
         if let list = spec.initialList {
-            initial = initialList(list, of: field)
+            initial = field.type == .values ? initialValues(list, of: field, format: format) : initialList(list, of: field)
         }
 
         let digits = digits(spec)
@@ -102,9 +103,11 @@ extension RuleSetCompiler {
             minItems: spec.minItems?.value, maxItems: spec.maxItems?.value,
             checks: spec.checks.compactMap { check($0, of: field, resolver) },
             message: spec.message, messages: messages(spec), members: field.members,
-            display: spec.display.flatMap { display($0, of: field) }, digits: digits, maskValue: maskValue(spec),
-            includedFrom: spec.includedFrom, maxSize: spec.maxSize?.value, mediaTypes: mediaTypes(spec),
-            ui: Dictionary(spec.ui.map { ($0.name.value, $0.value) }, uniquingKeysWith: { first, _ in first }))
+            display: spec.display.flatMap { display($0, of: field) },
+            itemType: field.itemType, uniqueItems: spec.uniqueItems?.value ?? false,
+            ui: Dictionary(spec.ui.map { ($0.name.value, $0.value) }, uniquingKeysWith: { first, _ in first }),
+            digits: digits, maskValue: maskValue(spec), includedFrom: spec.includedFrom, maxSize: spec.maxSize?.value,
+            mediaTypes: mediaTypes(spec))
     }
 
     // MARK: - Expressions
@@ -136,6 +139,8 @@ extension RuleSetCompiler {
                 expr = try compiler.compileCondition(syntax)
             case .value(let type, let name):
                 expr = try compiler.compile(syntax, expecting: type, role: name)
+            case .wholeNumber(let name):
+                expr = try compiler.compileWholeNumber(syntax, role: name, text: text.text)
             }
         } catch {
             self.error(error.message, at: text.location(of: error.range.lowerBound))
@@ -202,15 +207,16 @@ extension RuleSetCompiler {
     // MARK: - Values, bounds, checks
 
     private mutating func initialValue(_ text: ScalarText, of field: DeclaredField,
-                                       format: DateFormat) -> (Value?, Bool) {
+                                       format: DateFormat, as type: FieldType? = nil) -> (Value?, Bool) {
         let raw = text.text
         let name = field.path
-        switch field.type {
+        let type = type ?? field.type
+        switch type {
         case .text:
             return (Value.normalized(.text(raw)), false)
         case .number, .integer:
-            guard let number = NumberText.parse(raw), field.type == .number || number == number.rounded() else {
-                error("initial value of \(field.type) field '\(name)' must be \(field.type == .integer ? "a whole number" : "a number"), not '\(raw)'",
+            guard let number = NumberText.parse(raw), type == .number || number == number.rounded() else {
+                error("initial value of \(field.type) field '\(name)' must be \(type == .integer ? "a whole number" : "a number"), not '\(raw)'",
                       at: text.location)
                 return (nil, false)
             }
@@ -238,8 +244,8 @@ extension RuleSetCompiler {
             let suggestion = NearMiss.didYouMean(raw, among: field.options.map(\.value.description))
             error("initial value '\(raw)' is not an option of '\(name)'\(suggestion)", at: text.location)
             return (nil, false)
-        case .multiChoice:
-            error("the initial value of multi_choice field '\(name)' is a list of options, such as [a, b]", at: text.location)
+        case .multiChoice, .values:
+            error("the initial value of \(field.type) field '\(name)' is a list, such as [a, b]", at: text.location)
             return (nil, false)
         case .group, .list, .file:
             error("initial values are not supported on \(field.type) fields", at: text.location)
@@ -267,6 +273,20 @@ extension RuleSetCompiler {
         return Value.normalized(.list(values))
     }
 
+    /// `initial: [a, b]` of a `values` field: each read as its item type.
+    private mutating func initialValues(_ items: [ScalarText], of field: DeclaredField, format: DateFormat) -> Value? {
+        var values: [Value] = []
+        for item in items {
+            let (value, isToday) = initialValue(item, of: field, format: format, as: field.valueType)
+            if isToday {
+                error("'today' is not a value of a list; write the date", at: item.location)
+            } else if let value {
+                values.append(value)
+            }
+        }
+        return Value.normalized(.list(values))
+    }
+
     private mutating func checkOrder(_ min: Expr?, _ max: Expr?, at location: FileLocation?) {
         switch (min, max) {
         case (.constant(.number(let low)?)?, .constant(.number(let high)?)?) where low > high:
@@ -290,13 +310,14 @@ extension RuleSetCompiler {
         let kind: CheckRule.Kind?
         let text: String
         func requireType(_ types: Set<FieldType>, _ rule: String, _ description: String) -> Bool {
-            guard types.contains(field.type) else {
-                error("a \(rule) check applies to \(description), not \(field.type) fields", at: spec.location)
+            guard types.contains(field.valueType) else {
+                let what = field.type == .values ? "values of \(field.valueType)" : "\(field.type) fields"
+                error("a \(rule) check applies to \(description), not \(what)", at: spec.location)
                 return false
             }
             return true
         }
-        let bound: ExprType = field.type == .date ? .date : .number
+        let bound: ExprType = field.valueType == .date ? .date : .number
         switch spec.rule {
         case .pattern(let source):
             text = "pattern: " + source.text

@@ -24,6 +24,11 @@ struct RuleSetCompiler {
         var visible: [CompiledCondition] = []
         var enabled: [CompiledCondition] = []
         var dependsOn: [FieldID] = []
+        /// A `values` field's type of each value.
+        var itemType: FieldType?
+
+        /// The type each value's own rules apply to: a `values` field's item type, else the field's.
+        var valueType: FieldType { itemType ?? type }
     }
 
     struct CompiledCondition {
@@ -60,15 +65,18 @@ struct RuleSetCompiler {
         self.source = source
     }
 
-    /// Parses and compiles `text`. The parts are `nil` when there is any error; the diagnostics
-    /// hold every error and warning, in file order, with source snippets.
-    static func compile(_ text: String, source name: String,
+    /// Reads and compiles a rules file's bytes (YAML or JSON, see ``RulesFileReader``). The parts
+    /// are `nil` when there is any error; the diagnostics hold every error and warning, in file
+    /// order, with source snippets. Blocks the file includes are read with `loader` (from disk,
+    /// beside the file, when nil).
+    static func compile(_ bytes: [UInt8], source name: String,
                         includes loader: IncludeExpander.Loader? = nil) -> (parts: RuleSet.Parts?, diagnostics: [Diagnostic]) {
-        let sourceText = SourceText(name: name, text: text)
+        var diagnostics: [Diagnostic] = []
+        let (sourceText, root) = RulesFileReader.read(bytes, name: name, diagnostics: &diagnostics)
         var parser = RulesFileParser(source: sourceText)
-        var document = parser.parse(text)
+        var document = root.flatMap { parser.document($0) }
         var compiler = RuleSetCompiler(source: sourceText)
-        compiler.diagnostics = parser.diagnostics
+        compiler.diagnostics = diagnostics + parser.diagnostics
         if var parsed = document, !parsed.includes.isEmpty || parsed.hasIncludes {
             var expander = IncludeExpander(loader: loader ?? IncludeExpander.files(besides: name))
             expander.expand(&parsed, file: name)
@@ -78,10 +86,15 @@ struct RuleSetCompiler {
             document = parsed
         }
         var parts = document.flatMap { compiler.compile($0) }
-        let diagnostics = compiler.finishedDiagnostics()
-        if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
-        parts?.warnings = diagnostics.filter { $0.severity == .warning }
-        return (parts, diagnostics)
+        let finished = compiler.finishedDiagnostics()
+        if finished.contains(where: { $0.severity == .error }) { return (nil, finished) }
+        parts?.warnings = finished.filter { $0.severity == .warning }
+        return (parts, finished)
+    }
+
+    /// Compiles rules-file text (see ``compile(_:source:)-([UInt8],_)``).
+    static func compile(_ text: String, source name: String) -> (parts: RuleSet.Parts?, diagnostics: [Diagnostic]) {
+        compile(Array(text.utf8), source: name)
     }
 
     /// Compiles a document built in memory (an imported JSON Schema); `source` is the text its

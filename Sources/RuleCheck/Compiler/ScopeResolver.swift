@@ -19,12 +19,16 @@ struct ScopeResolver: NameResolver {
     let list: FieldID?
 
     func resolve(_ parts: [String]) -> NameResolution {
-        let name = parts.joined(separator: ".")
-        for prefix in containerPaths + [""] {
-            let candidate = prefix.isEmpty ? name : prefix + "." + name
-            if let id = pathIndex[candidate] { return classify(id) }
+        let name = parts.count == 1 ? parts[0] : parts.joined(separator: ".")
+        for prefix in containerPaths {
+            if let id = pathIndex[prefix + "." + name] { return classify(id) }
         }
+        if let id = pathIndex[name] { return classify(id) }
         return .notFound(suggestion: NearMiss.suggestion(for: name, among: reachableNames))
+    }
+
+    func isWholeNumber(_ field: FieldID) -> Bool {
+        summaries[field.index].type == .integer
     }
 
     private func classify(_ id: FieldID) -> NameResolution {

@@ -60,7 +60,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// the column (`…` where it goes on), control characters escaped, the caret under the column.
     mutating func attachSnippet(from source: SourceText) {
         guard let location, location.file == source.name, let line = source.line(location.line) else { return }
-        let (excerpt, pad) = VisibleText.excerpt(line, column: location.column)
+        let (excerpt, pad) = VisibleText.excerpt(Substring(line), column: location.column)
         snippet = "    " + excerpt + "\n    " + pad + "^"
     }
 }

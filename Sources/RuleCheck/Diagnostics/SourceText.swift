@@ -1,17 +1,174 @@
-/// The text of a rules file, for drawing the source line under a diagnostic.
+import Foundation
+
+/// The text of a rules file: its lines, for drawing the source line under a diagnostic, and an
+/// index between UTF-8 byte offsets and 1-based lines and columns (columns count Unicode scalars,
+/// as libyaml does).
+///
+/// Both directions take O(log n) plus at most ``checkpointStride`` scalars, whatever the length of
+/// the line: a minified JSON rules file is one line of megabytes, and finding each expression's
+/// place in it by walking the line from its start made compiling quadratic.
 struct SourceText: Sendable {
     let name: String
-    let lines: [Substring]
+    /// The text as UTF-8.
+    let bytes: [UInt8]
+    /// The byte offset where each line starts.
+    private let lineStarts: [Int]
+    /// The number of scalars before each line's start.
+    private let lineStartScalars: [Int]
+    /// The byte offset of every ``checkpointStride``-th scalar of the text.
+    private let checkpoints: [Int]
+
+    static let checkpointStride = 64
+
+    /// Counts the bytes that location lookups step over, for tests that hold compiling to linear
+    /// time without timing it: set ``scanCounter`` around a compile and compare the count with
+    /// the file's size. Counting happens in debug builds only.
+    final class ScanCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+
+        init() {}
+
+        var bytes: Int { lock.withLock { count } }
+
+        func add(_ bytes: Int) { lock.withLock { count += bytes } }
+    }
+
+    @TaskLocal static var scanCounter: ScanCounter?
+
+    /// Adds `bytes` to the current ``scanCounter`` (debug builds).
+    @inline(__always)
+    static func scanned(_ bytes: Int) {
+        #if DEBUG
+        scanCounter?.add(bytes)
+        #endif
+    }
 
     init(name: String, text: String) {
+        self.init(name: name, bytes: Array(text.utf8))
+    }
+
+    /// `bytes` should be UTF-8 (anything else shows as U+FFFD in ``line(_:)``).
+    init(name: String, bytes: [UInt8]) {
         self.name = name
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.last == "\r" ? line.dropLast() : line
+        self.bytes = bytes
+        var lineStarts = [0]
+        var lineStartScalars = [0]
+        var checkpoints: [Int] = []
+        checkpoints.reserveCapacity(bytes.count / Self.checkpointStride + 1)
+        var scalars = 0
+        for (offset, byte) in bytes.enumerated() where byte & 0xC0 != 0x80 {
+            if scalars % Self.checkpointStride == 0 { checkpoints.append(offset) }
+            scalars += 1
+            if byte == UInt8(ascii: "\n") {
+                lineStarts.append(offset + 1)
+                lineStartScalars.append(scalars)
+            }
+        }
+        self.lineStarts = lineStarts
+        self.lineStartScalars = lineStartScalars
+        self.checkpoints = checkpoints
+    }
+
+    /// The number of lines (a text that ends with a line break has an empty last line).
+    var lineCount: Int { lineStarts.count }
+
+    /// Line `number` (1-based), without its line break (`\n` or `\r\n`).
+    func line(_ number: Int) -> String? {
+        guard number >= 1, number <= lineStarts.count else { return nil }
+        var end = number < lineStarts.count ? lineStarts[number] - 1 : bytes.count
+        if end > lineStarts[number - 1], bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return String(decoding: bytes[lineStarts[number - 1]..<end], as: UTF8.self)
+    }
+
+    /// The byte offset of `line` and `column`, clamped to the line (a column past its end gives
+    /// the line's end).
+    func offset(line: Int, column: Int) -> Int {
+        guard line >= 1, line <= lineStarts.count else { return line < 1 ? 0 : bytes.count }
+        let lineEnd = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        let target = lineStartScalars[line - 1] + max(0, column - 1)
+        let checkpoint = min(target / Self.checkpointStride, checkpoints.count - 1)
+        guard checkpoint >= 0 else { return 0 }
+        var offset = max(checkpoints[checkpoint], lineStarts[line - 1])
+        var scalar = max(checkpoint * Self.checkpointStride, lineStartScalars[line - 1])
+        let first = offset
+        while scalar < target, offset < lineEnd {
+            offset += 1
+            while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            scalar += 1
+        }
+        Self.scanned(offset - first)
+        return min(offset, lineEnd)
+    }
+
+    /// The byte offset of `location` (see ``offset(line:column:)``).
+    func offset(of location: FileLocation) -> Int {
+        offset(line: location.line, column: location.column)
+    }
+
+    /// The line and column of the scalar that starts at byte `offset` (or contains it).
+    func location(ofOffset offset: Int) -> FileLocation {
+        let offset = min(max(0, offset), bytes.count)
+        let line = Self.lastIndex(in: lineStarts, notAfter: offset)
+        let checkpoint = Self.lastIndex(in: checkpoints, notAfter: offset)
+        var scalar: Int
+        var position: Int
+        if checkpoint >= 0, checkpoints[checkpoint] >= lineStarts[line] {
+            scalar = checkpoint * Self.checkpointStride
+            position = checkpoints[checkpoint]
+        } else {
+            scalar = lineStartScalars[line]
+            position = lineStarts[line]
+        }
+        // Fewer than `checkpointStride` scalars from either starting point.
+        Self.scanned(offset - position)
+        while position < offset {
+            if bytes[position] & 0xC0 != 0x80 { scalar += 1 }
+            position += 1
+        }
+        return FileLocation(file: name, line: line + 1, column: scalar - lineStartScalars[line] + 1)
+    }
+
+    /// Turns byte offsets into locations in time proportional to the distance between one offset
+    /// and the next: for readers that go through the text from start to end.
+    struct Cursor {
+        let source: SourceText
+        private var offset = 0
+        private var line = 1
+        private var column = 1
+
+        init(_ source: SourceText) {
+            self.source = source
+        }
+
+        /// The location of `target`; an offset before the previous one costs a lookup.
+        mutating func location(ofOffset target: Int) -> FileLocation {
+            guard target >= offset else { return source.location(ofOffset: target) }
+            let bytes = source.bytes
+            let end = min(target, bytes.count)
+            SourceText.scanned(end - offset)
+            while offset < end {
+                let byte = bytes[offset]
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+                offset += 1
+            }
+            return FileLocation(file: source.name, line: line, column: column)
         }
     }
 
-    /// Line `number` (1-based), without its line break.
-    func line(_ number: Int) -> Substring? {
-        lines.indices.contains(number - 1) ? lines[number - 1] : nil
+    /// The index of the last element of the sorted `values` that is ≤ `target` (-1 if none).
+    private static func lastIndex(in values: [Int], notAfter target: Int) -> Int {
+        var low = 0
+        var high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] <= target { low = middle + 1 } else { high = middle }
+        }
+        return low - 1
     }
 }

@@ -29,7 +29,7 @@ extension Form {
         switch ValueReader.read(text: text, for: field) {
         case .success(let value): return try edit(path, value: value, provenance: .user)
         case .failure(let failure):
-            throw FormError(.typeMismatch, "'\(text)' is not \(failure.expected) for '\(path)'")
+            throw failure.formError(written: "'\(text)'", path: path)
         }
     }
 
@@ -117,6 +117,8 @@ extension Form {
         case (.choice, _):
             fits = evaluator.options(of: field).contains { $0.value == value }
             if !fits { throw FormError(.notAnOption, "'\(value)' is not an option of '\(path)'") }
+        case (.values, .list(let values)):
+            fits = values.allSatisfy { Self.fits($0, field.itemType ?? .text) }
         case (.file, .list):
             fits = value.files != nil
         case (.multiChoice, .list(let values)):
@@ -133,6 +135,15 @@ extension Form {
             throw FormError(.notAnOption, "'\(value)' is not among the options offered for '\(path)' now")
         }
         return value
+    }
+
+    /// Whether a value of a `values` field is of its item type.
+    private static func fits(_ value: Value, _ type: FieldType) -> Bool {
+        switch (type, value) {
+        case (.text, .text), (.number, .number), (.date, .date), (.bool, .bool): true
+        case (.integer, .number(let number)): number == number.rounded()
+        default: false
+        }
     }
 
     // MARK: - Paths

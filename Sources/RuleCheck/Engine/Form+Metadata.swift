@@ -71,7 +71,7 @@ extension Form {
         case .text:
             guard let mask, mask.takesDigitsOnly else { return .text }
             return mask.alternatives.allSatisfy { $0.hasPrefix("+") } ? .phone : .number
-        case .bool, .choice, .multiChoice, .group, .list, .file: return .notTyped
+        case .bool, .choice, .multiChoice, .values, .group, .list, .file: return .notTyped
         }
     }
 }

@@ -87,7 +87,7 @@ extension Form {
                 return (nil, Self.typed(text, caret, prefix ? .partial : .invalid, failure: unreadable.failure,
                                         isFixable: prefix))
             }
-        case .bool, .choice, .multiChoice:
+        case .bool, .choice, .multiChoice, .values:
             switch ValueReader.read(text: text, for: field) {
             case .success(let value): return (value, Self.typed(text, caret, .complete))
             case .failure(let failure):

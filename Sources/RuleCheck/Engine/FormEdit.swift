@@ -246,7 +246,7 @@ extension Form {
         switch ValueReader.read(json: json, for: field, dates: .iso) {
         case .success(let value): return value
         case .failure(let failure):
-            throw FormError(.typeMismatch, "\(JSONWriter.string(json)) is not \(failure.expected) for '\(path)'")
+            throw failure.formError(written: JSONWriter.string(json), path: path)
         }
     }
 }

@@ -27,12 +27,18 @@ extension FieldEvaluator {
                 if required { found.append(.required) }
                 return
             }
-            valueFailures(field, value, context, into: &found)
+            if case .list(let values) = value, field.type == .values {
+                // Each value is held to the field's own rules; a rule fails once however many fail it.
+                for element in values { valueFailures(field, element, context, into: &found, once: true) }
+            } else {
+                valueFailures(field, value, context, into: &found)
+            }
             if field.type == .choice || field.type == .multiChoice, !isOffered(value, field, context) {
                 found.append(.option)
             }
             if case .list(let values) = value {
                 countFailures(field, values.count, into: &found)
+                if field.uniqueItems, Set(values).count < values.count { found.append(.duplicateItems) }
             }
             checkFailures(field, value: value, context, into: &found)
         }
@@ -46,9 +52,16 @@ extension FieldEvaluator {
         }
     }
 
-    /// Length, pattern, mask and range of the field's own keys.
+    /// Length, pattern, mask and range of the field's own keys. With `once`, a failure already
+    /// found (for another value of a `values` field) is not added again.
     private func valueFailures<Context: EvaluationContext>(_ field: FieldRules, _ value: Value, _ context: Context,
-                                                           into found: inout [Failure]) {
+                                                           into found: inout [Failure], once: Bool = false) {
+        guard !once else {
+            var more: [Failure] = []
+            valueFailures(field, value, context, into: &more)
+            for failure in more where !found.contains(failure) { found.append(failure) }
+            return
+        }
         switch value {
         case .text(let text):
             if let minimum = field.minLength, text.scalarCount(isBelow: minimum) { found.append(.minLength(check: nil)) }
@@ -115,29 +128,53 @@ extension FieldEvaluator {
             if let when = check.when, !holds(when, rule: check.rule, context, &found) {
                 continue
             }
-            switch check.kind {
-            case .pattern(let pattern):
-                if case .text(let text)? = value, let failure = patternFailure(pattern, text, check: index) {
-                    found.append(failure)
+            if case .list(let values)? = value, field.type == .values, !check.isExpr {
+                // A value rule of a `values` field's check applies to each value; it fails once.
+                for element in values {
+                    var more: [Failure] = []
+                    valueCheckFailure(check, index, element, field, context, into: &more)
+                    for failure in more where !found.contains(failure) { found.append(failure) }
                 }
-            case .mask(let mask):
-                if case .text(let text)? = value, !mask.isComplete(text, as: field.maskValue) { found.append(.mask(check: index)) }
-            case .min(let bound):
-                if let value, let failure = rangeFailure(min: true, bound, value, check: index, context, &found) {
-                    found.append(failure)
-                }
-            case .max(let bound):
-                if let value, let failure = rangeFailure(min: false, bound, value, check: index, context, &found) {
-                    found.append(failure)
-                }
-            case .minLength(let minimum):
-                if case .text(let text)? = value, text.scalarCount(isBelow: minimum) { found.append(.minLength(check: index)) }
-            case .maxLength(let maximum):
-                if case .text(let text)? = value, text.scalarCount(isAbove: maximum) { found.append(.maxLength(check: index)) }
-            case .expr(let condition):
-                if !holds(condition, context, &found) { found.append(.check(index)) }
+                continue
             }
+            valueCheckFailure(check, index, value, field, context, into: &found)
         }
+    }
+
+    /// The failure of one check's rule on `value`, if it fails.
+    private func valueCheckFailure<Context: EvaluationContext>(_ check: CheckRule, _ index: Int, _ value: Value?,
+                                                               _ field: FieldRules, _ context: Context,
+                                                               into found: inout [Failure]) {
+        switch check.kind {
+        case .pattern(let pattern):
+            if case .text(let text)? = value, let failure = patternFailure(pattern, text, check: index) {
+                found.append(failure)
+            }
+        case .mask(let mask):
+            if case .text(let text)? = value, !mask.isComplete(text, as: field.maskValue) { found.append(.mask(check: index)) }
+        case .min(let bound):
+            if let value, let failure = rangeFailure(min: true, bound, value, check: index, context, &found) {
+                found.append(failure)
+            }
+        case .max(let bound):
+            if let value, let failure = rangeFailure(min: false, bound, value, check: index, context, &found) {
+                found.append(failure)
+            }
+        case .minLength(let minimum):
+            if case .text(let text)? = value, text.scalarCount(isBelow: minimum) { found.append(.minLength(check: index)) }
+        case .maxLength(let maximum):
+            if case .text(let text)? = value, text.scalarCount(isAbove: maximum) { found.append(.maxLength(check: index)) }
+        case .expr(let condition):
+            if !holds(condition, context, &found) { found.append(.check(index)) }
+        }
+    }
+}
+
+extension CheckRule {
+    /// Whether the check is an `expr` (which reads the whole field) rather than a value rule.
+    var isExpr: Bool {
+        if case .expr = kind { return true }
+        return false
     }
 }
 

@@ -5,13 +5,14 @@ import Patterns
 /// * text: as is; empty text is an empty value; a masked field's digits of other scripts as 0–9;
 /// * number, integer: plain decimal (`-12`, `3.5`); an integer must be whole;
 /// * date: in the field's format (`defaults.date_format` or its own `format`);
-///
-/// Numbers, dates and masked text take the decimal digits of every script as 0–9 (`۱۲۳`),
-/// unless the field says `digits: ascii`.
 /// * bool: `true`/`false`, `yes`/`no`, `1`/`0`, in any case;
 /// * choice: one of the option values, written as text;
 /// * multi_choice: a JSON array of option values, `["a", "b"]`;
+/// * values: a JSON array of values of its item type, `["a.jpg", "b.jpg"]`;
 /// * file: a JSON array of files, `[{"name": "a.jpg", "size": 1024, "type": "image/jpeg"}]`.
+///
+/// Numbers, dates and masked text take the decimal digits of every script as 0–9 (`۱۲۳`),
+/// unless the field says `digits: ascii`.
 enum ValueReader {
     /// Why a text could not be read: a `type` failure saying what was expected, or an `option`
     /// failure for a choice whose text is no option's value.
@@ -22,6 +23,14 @@ enum ValueReader {
         var expected: String {
             if case .type(let expected) = failure { return MessageBuilder.english.phrase(expected) }
             return "one of the options"
+        }
+
+        /// The error of an edit that sets `written` (as shown) at `path`: ``FormError/Code/notAnOption``
+        /// for a value that is no option, as setting the value itself gives, else
+        /// ``FormError/Code/typeMismatch``.
+        func formError(written: String, path: String) -> FormError {
+            if case .option = failure { return FormError(.notAnOption, "\(written) is not an option of '\(path)'") }
+            return FormError(.typeMismatch, "\(written) is not \(expected) for '\(path)'")
         }
     }
 
@@ -51,7 +60,7 @@ enum ValueReader {
         case .choice:
             guard let option = option(text, of: field) else { return .failure(Unreadable(failure: .option)) }
             return .success(option)
-        case .multiChoice:
+        case .multiChoice, .values:
             return readList(text, for: field)
         case .file:
             guard let json = try? JSONParser().parse(text) else { return .failure(Unreadable(failure: .type(.files))) }
@@ -109,7 +118,32 @@ extension ValueReader {
     /// empty value; anything else is a failure.
     static func read(json: JSONValue, for field: FieldRules, dates: DateText = .fieldFormat) -> Result<Value?, Unreadable> {
         if case .null = json { return .success(nil) }
-        switch (field.type, json) {
+        guard field.type == .values else { return read(json: json, as: field.type, of: field, dates: dates) }
+        let itemType = field.itemType ?? .text
+        guard case .array(let elements) = json else {
+            return .failure(Unreadable(failure: .type(.valueArray(each: expectedJSON(itemType, field)))))
+        }
+        var values: [Value] = []
+        values.reserveCapacity(elements.count)
+        for element in elements {
+            // Empty text is a value inside a list (its lengths and pattern judge it); null is not.
+            if itemType == .text, case .string(let text) = element {
+                values.append(.text(text))
+                continue
+            }
+            guard case .success(let value?) = read(json: element, as: itemType, of: field, dates: dates) else {
+                return .failure(Unreadable(failure: .type(.valueArray(each: expectedJSON(itemType, field)))))
+            }
+            values.append(value)
+        }
+        return .success(Value.normalized(.list(values)))
+    }
+
+    /// Reads a JSON value as a value of `type` (a field's type, or a `values` field's item type).
+    private static func read(json: JSONValue, as type: FieldType, of field: FieldRules,
+                             dates: DateText) -> Result<Value?, Unreadable> {
+        if case .null = json { return .success(nil) }
+        switch (type, json) {
         case (.text, .string(let text)):
             return .success(Value.normalized(.text(maskedText(text, field))))
         case (.number, .number(let number)):
@@ -153,14 +187,15 @@ extension ValueReader {
             guard let file = FileInfo(json: json) else { return .failure(Unreadable(failure: .type(.files))) }
             return .success(.files([file]))
         default:
-            return .failure(Unreadable(failure: .type(expectedJSON(field))))
+            return .failure(Unreadable(failure: .type(expectedJSON(type, field))))
         }
     }
 
-    /// A multi_choice cell: a JSON array of option values.
+    /// A multi_choice or values cell: a JSON array of option values, or of values.
     static func readList(_ text: String, for field: FieldRules) -> Result<Value?, Unreadable> {
         guard let json = try? JSONParser().parse(text), case .array = json else {
-            return .failure(Unreadable(failure: .type(.optionArray)))
+            let expected: Expected = field.type == .values ? expectedJSON(.values, field) : .optionArray
+            return .failure(Unreadable(failure: .type(expected)))
         }
         return read(json: json, for: field)
     }
@@ -176,8 +211,8 @@ extension ValueReader {
         return field.options.first { $0.value == value }?.value
     }
 
-    private static func expectedJSON(_ field: FieldRules) -> Expected {
-        switch field.type {
+    private static func expectedJSON(_ type: FieldType, _ field: FieldRules) -> Expected {
+        switch type {
         case .text: .jsonString
         case .number: .jsonNumber
         case .integer: .jsonWholeNumber
@@ -187,6 +222,7 @@ extension ValueReader {
         case .file: .files
         case .group: .jsonObject
         case .list: .itemArray(badItem: nil)
+        case .values: .valueArray(each: expectedJSON(field.itemType ?? .text, field))
         }
     }
 }

@@ -137,9 +137,35 @@ extension Expr {
         case .trim:
             guard case .text(let text)? = argument else { return nil }
             return Value.normalized(.text(text.trimmingWhitespace()))
+        case .round, .floor, .ceil, .trunc:
+            guard case .number(let number)? = argument else { return nil }
+            let rule: FloatingPointRoundingRule = switch function {
+            case .round: .toNearestOrAwayFromZero
+            case .floor: .down
+            case .ceil: .up
+            default: .towardZero
+            }
+            // `+ 0` turns -0 into 0.
+            return .number(number.rounded(rule) + 0)
+        case .multipleOf:
+            guard case .number(let number)? = argument, case .number(let step)? = arguments.last?.evaluate(context) else {
+                return nil
+            }
+            return Self.isMultiple(number, of: step).map(Value.bool)
         case .matches:
             return nil  // compiled as `.matches`
         }
+    }
+
+    /// Whether `number` is a whole multiple of `step` (> 0), allowing for the rounding of decimal
+    /// fractions in binary (`0.0075` is a multiple of `0.0001`); `nil` for a step ≤ 0. A quotient
+    /// too large to be finite is not a multiple.
+    static func isMultiple(_ number: Double, of step: Double) -> Bool? {
+        guard step > 0, step.isFinite else { return nil }
+        let quotient = number / step
+        guard quotient.isFinite else { return false }
+        let nearest = quotient.rounded()
+        return abs(quotient - nearest) <= 1e-9 * Swift.max(1, abs(quotient))
     }
 }
 

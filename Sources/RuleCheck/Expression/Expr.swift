@@ -37,6 +37,8 @@ indirect enum Expr: Sendable {
 
     /// The built-in functions (`matches` is compiled on its own, with its regex).
     enum Function: String, Sendable, CaseIterable {
-        case empty, len, count, age, year, lower, upper, trim, matches
+        case empty, len, count, age, year, lower, upper, trim, round, floor, ceil, trunc, matches
+        /// `multiple_of(x, step)`: x is a whole multiple of step (JSON Schema's `multipleOf`).
+        case multipleOf = "multiple_of"
     }
 }

@@ -35,6 +35,41 @@ struct ExpressionCompiler {
         return expr
     }
 
+    /// Compiles the value of an integer field: a number that is whole whatever the inputs. `/`
+    /// and number fields can give fractions, so they must go through `round()`, `floor()`,
+    /// `ceil()` or `trunc()`.
+    mutating func compileWholeNumber(_ syntax: Syntax, role: String, text: String) throws(ExpressionError) -> Expr {
+        let expr = try compile(syntax, expecting: .number, role: role)
+        if let part = fractional(syntax) {
+            let written = String(String.UnicodeScalarView(Array(text.unicodeScalars)[part.range.clamped(to: 0..<text.unicodeScalars.count)]))
+            throw ExpressionError(
+                message: "\(role) must be a whole number, but '\(written)' can have a fraction; "
+                    + "round it with round(), floor(), ceil() or trunc()",
+                range: part.range)
+        }
+        return expr
+    }
+
+    /// The first part of a number expression that can have a fraction, if any.
+    private func fractional(_ syntax: Syntax) -> Syntax? {
+        switch syntax.kind {
+        case .number(let value):
+            return value == value.rounded() ? nil : syntax
+        case .name(let parts):
+            guard case .field(let field, .number) = resolver.resolve(parts) else { return nil }
+            return resolver.isWholeNumber(field) ? nil : syntax
+        case .negate(let operand):
+            return fractional(operand)
+        case .binary(.divide, _, _):
+            return syntax
+        case .binary(.plus, let lhs, let rhs), .binary(.minus, let lhs, let rhs), .binary(.times, let lhs, let rhs):
+            return fractional(lhs) ?? fractional(rhs)
+        default:
+            // Functions give whole numbers (len, count, age, year, round …) or are not numbers.
+            return nil
+        }
+    }
+
     /// Conditions are strictly bool. For a bare name the error shows the condition meant:
     /// "has a value", or under `not` (`negated`), "is empty".
     private func requireCondition(_ type: ExprType, _ syntax: Syntax, negated: Bool = false) throws(ExpressionError) {
@@ -261,7 +296,7 @@ struct ExpressionCompiler {
             throw ExpressionError(message: "unknown function '\(name)'\(suggestion) (functions are \(known))",
                                   range: syntax.range)
         }
-        let arity = function == .matches ? 2 : 1
+        let arity = function == .matches || function == .multipleOf ? 2 : 1
         guard arguments.count == arity else {
             throw ExpressionError(
                 message: "\(name)() takes \(arity) argument\(arity == 1 ? "" : "s"), not \(arguments.count)",
@@ -288,6 +323,13 @@ struct ExpressionCompiler {
         case .lower, .upper, .trim:
             try require(type == .text, "text")
             return (.function(function, [argument]), .text)
+        case .round, .floor, .ceil, .trunc:
+            try require(type == .number, "a number")
+            return (.function(function, [argument]), .number)
+        case .multipleOf:
+            try require(type == .number, "a number")
+            let step = try compile(arguments[1], expecting: .number, role: "the step of multiple_of()")
+            return (.function(.multipleOf, [argument, step]), .bool)
         case .matches:
             try require(type == .text, "text")
             guard case .text(let source) = arguments[1].kind else {

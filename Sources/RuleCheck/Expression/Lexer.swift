@@ -1,10 +1,16 @@
 /// Splits expression text into tokens.
+///
+/// Works on the text's UTF-8 bytes (everything but text literals and spaces is ASCII) and counts
+/// Unicode scalars alongside, since token ranges are in scalars.
 struct Lexer {
-    private let scalars: [Unicode.Scalar]
+    private let bytes: [UInt8]
+    /// The byte offset being read.
     private var index = 0
+    /// The scalar offset of ``index``.
+    private var scalarIndex = 0
 
     init(_ text: String) {
-        scalars = Array(text.unicodeScalars)
+        bytes = Array(text.utf8)
     }
 
     /// All tokens, ending with `.end`.
@@ -18,69 +24,118 @@ struct Lexer {
         }
     }
 
-    private func peek(_ ahead: Int = 0) -> Unicode.Scalar? {
-        index + ahead < scalars.count ? scalars[index + ahead] : nil
+    /// The byte `ahead` bytes on (only meaningful for ASCII).
+    private func peek(_ ahead: Int = 0) -> UInt8? {
+        index + ahead < bytes.count ? bytes[index + ahead] : nil
+    }
+
+    /// The scalar at ``index``.
+    private func scalar() -> Unicode.Scalar? {
+        guard index < bytes.count else { return nil }
+        var iterator = bytes[index...].makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return nil
+    }
+
+    /// Moves past `count` ASCII bytes.
+    private mutating func skip(_ count: Int) {
+        index += count
+        scalarIndex += count
+    }
+
+    /// Moves past one scalar.
+    private mutating func skipScalar() {
+        index += 1
+        while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+        scalarIndex += 1
+    }
+
+    /// The ASCII text from byte `start` to ``index``.
+    private func ascii(from start: Int) -> String {
+        String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
     private mutating func next() throws(ExpressionError) -> Token {
-        while let scalar = peek(), scalar.properties.isWhitespace { index += 1 }
-        let start = index
-        guard let scalar = peek() else { return Token(kind: .end, range: start..<start) }
+        while let byte = peek(), byte.isSpace || (byte >= 0x80 && scalar()?.properties.isWhitespace == true) { skipScalar() }
+        let start = scalarIndex
+        guard let byte = peek() else { return Token(kind: .end, range: start..<start) }
 
-        if scalar.isDigit { return try number() }
-        if scalar.isNameStart {
-            while let next = peek(), next.isNameContinue { index += 1 }
-            let word = String(String.UnicodeScalarView(scalars[start..<index]))
+        if byte.isDigit { return try number() }
+        if byte.isNameStart {
+            let first = index
+            while let next = peek(), next.isNameContinue { skip(1) }
+            let word = ascii(from: first)
             let kind: Token.Kind = Token.Keyword(rawValue: word).map { .keyword($0) } ?? .name(word)
-            return Token(kind: kind, range: start..<index)
+            return Token(kind: kind, range: start..<scalarIndex)
         }
-        if scalar == "\"" || scalar == "'" { return try text(quote: scalar) }
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { return try text(quote: byte) }
 
-        for symbol in Self.symbolsLongestFirst where matches(symbol.rawValue) {
-            index += symbol.rawValue.unicodeScalars.count
-            return Token(kind: .symbol(symbol), range: start..<index)
+        if let symbol = symbol(byte, peek(1)) {
+            skip(symbol.rawValue.utf8.count)
+            return Token(kind: .symbol(symbol), range: start..<scalarIndex)
         }
-        if scalar == "=" {
+        if byte == UInt8(ascii: "=") {
             throw ExpressionError(message: "'=' is not an operator; use '==' to compare", range: start..<start + 1)
         }
-        throw ExpressionError(message: "unexpected character '\(scalar)'", range: start..<start + 1)
+        let character = scalar().map { String($0) } ?? "\u{FFFD}"
+        throw ExpressionError(message: "unexpected character '\(character)'", range: start..<start + 1)
     }
 
-    private static let symbolsLongestFirst = Token.Symbol.allCases.sorted { $0.rawValue.count > $1.rawValue.count }
-
-    private func matches(_ text: String) -> Bool {
-        for (offset, scalar) in text.unicodeScalars.enumerated() where peek(offset) != scalar {
-            return false
+    /// The symbol that starts with `byte` (followed by `next`), the longest that fits.
+    private func symbol(_ byte: UInt8, _ next: UInt8?) -> Token.Symbol? {
+        switch (Unicode.Scalar(byte), next.map(Unicode.Scalar.init)) {
+        case ("|", "|"): .orOr
+        case ("&", "&"): .andAnd
+        case ("=", "="): .equal
+        case ("!", "="): .notEqual
+        case ("<", "="): .lessEqual
+        case (">", "="): .greaterEqual
+        case ("!", _): .bang
+        case ("<", _): .less
+        case (">", _): .greater
+        case ("+", _): .plus
+        case ("-", _): .minus
+        case ("*", _): .star
+        case ("/", _): .slash
+        case ("(", _): .openParen
+        case (")", _): .closeParen
+        case ("[", _): .openBracket
+        case ("]", _): .closeBracket
+        case (",", _): .comma
+        case (".", _): .dot
+        default: nil
         }
-        return true
     }
 
     /// A number, a date `2024-02-29` or a duration `18y`.
     private mutating func number() throws(ExpressionError) -> Token {
-        let start = index
+        let start = scalarIndex
+        let first = index
         let integerDigits = digitRun()
         // A date: exactly dddd-dd-dd, not followed by more of a name or number.
-        if integerDigits == 4, peek() == "-", peek(1)?.isDigit == true, peek(2)?.isDigit == true, peek(3) == "-",
+        let dash = UInt8(ascii: "-")
+        if integerDigits == 4, peek() == dash, peek(1)?.isDigit == true, peek(2)?.isDigit == true, peek(3) == dash,
            peek(4)?.isDigit == true, peek(5)?.isDigit == true, !(peek(6)?.isNameContinue ?? false) {
-            index += 6
-            let text = String(String.UnicodeScalarView(scalars[start..<index]))
+            skip(6)
+            let text = ascii(from: first)
             guard let day = Day(iso: text) else {
-                throw ExpressionError(message: "'\(text)' is not a date", range: start..<index)
+                throw ExpressionError(message: "'\(text)' is not a date", range: start..<scalarIndex)
             }
-            return Token(kind: .date(day), range: start..<index)
+            return Token(kind: .date(day), range: start..<scalarIndex)
         }
         var isInteger = true
-        if peek() == ".", peek(1)?.isDigit == true {
+        if peek() == UInt8(ascii: "."), peek(1)?.isDigit == true {
             isInteger = false
-            index += 1
+            skip(1)
             _ = digitRun()
         }
-        let text = String(String.UnicodeScalarView(scalars[start..<index]))
+        let text = ascii(from: first)
         let value = Double(text) ?? 0
-        if let unit = peek(), "ymwd".unicodeScalars.contains(unit), !(peek(1)?.isNameContinue ?? false) {
-            index += 1
+        if let unit = peek().map(Unicode.Scalar.init), "ymwd".unicodeScalars.contains(unit), !(peek(1)?.isNameContinue ?? false) {
+            skip(1)
             guard isInteger, let count = Int(text) else {
-                throw ExpressionError(message: "a duration needs a whole number, as in 18y", range: start..<index)
+                throw ExpressionError(message: "a duration needs a whole number, as in 18y", range: start..<scalarIndex)
             }
             let most = switch unit {
             case "y": Duration.maxYears
@@ -91,7 +146,7 @@ struct Lexer {
             guard count.magnitude <= most else {
                 throw ExpressionError(
                     message: "a duration can be at most \(Duration.maxYears)y (\(Duration.maxYears * 12)m, \(Duration.maxDays / 7)w, \(Duration.maxDays)d)",
-                    range: start..<index)
+                    range: start..<scalarIndex)
             }
             var duration = Duration()
             switch unit {
@@ -100,52 +155,61 @@ struct Lexer {
             case "w": duration.days = 7 * count
             default: duration.days = count
             }
-            return Token(kind: .duration(duration), range: start..<index)
+            return Token(kind: .duration(duration), range: start..<scalarIndex)
         }
         if let after = peek(), after.isNameStart {
             throw ExpressionError(
-                message: "unexpected '\(after)' after a number (durations are written 18y, 6m, 2w, 10d)",
-                range: index..<index + 1)
+                message: "unexpected '\(Unicode.Scalar(after))' after a number (durations are written 18y, 6m, 2w, 10d)",
+                range: scalarIndex..<scalarIndex + 1)
         }
-        return Token(kind: .number(value), range: start..<index)
+        return Token(kind: .number(value), range: start..<scalarIndex)
     }
 
     private mutating func digitRun() -> Int {
         let start = index
-        while let scalar = peek(), scalar.isDigit { index += 1 }
+        while let byte = peek(), byte.isDigit { skip(1) }
         return index - start
     }
 
     /// A quoted text: `"…"` or `'…'`, with `\"`, `\'`, `\\`, `\n` and `\t` escapes; any other
     /// backslash is kept, so `'\d+'` is the regex `\d+`.
-    private mutating func text(quote: Unicode.Scalar) throws(ExpressionError) -> Token {
-        let start = index
-        index += 1
-        var value = String.UnicodeScalarView()
-        while let scalar = peek() {
-            index += 1
-            if scalar == quote { return Token(kind: .text(String(value)), range: start..<index) }
-            if scalar == "\\", let escaped = peek() {
-                index += 1
-                switch escaped {
-                case "n": value.append("\n")
-                case "t": value.append("\t")
+    private mutating func text(quote: UInt8) throws(ExpressionError) -> Token {
+        let start = scalarIndex
+        skip(1)
+        var value: [UInt8] = []
+        while let byte = peek() {
+            if byte == quote {
+                skip(1)
+                return Token(kind: .text(String(decoding: value, as: UTF8.self)), range: start..<scalarIndex)
+            }
+            if byte == UInt8(ascii: "\\"), let escaped = peek(1) {
+                switch Unicode.Scalar(escaped) {
+                case "n": value.append(0x0A)
+                case "t": value.append(0x09)
                 case "\"", "'", "\\": value.append(escaped)
                 default:
                     // Other backslashes stay as written, so regexes read as intended: '\d+'.
-                    value.append("\\")
-                    value.append(escaped)
+                    value.append(byte)
+                    skip(1)
+                    continue
                 }
+                skip(2)
             } else {
-                value.append(scalar)
+                let first = index
+                skipScalar()
+                value.append(contentsOf: bytes[first..<index])
             }
         }
-        throw ExpressionError(message: "unterminated text: missing closing \(quote)", range: start..<index)
+        throw ExpressionError(message: "unterminated text: missing closing \(Unicode.Scalar(quote))", range: start..<scalarIndex)
     }
 }
 
-extension Unicode.Scalar {
-    fileprivate var isDigit: Bool { ("0"..."9").contains(self) }
-    fileprivate var isNameStart: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) || self == "_" }
+extension UInt8 {
+    fileprivate var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+    fileprivate var isNameStart: Bool {
+        (self | 0x20 >= UInt8(ascii: "a") && self | 0x20 <= UInt8(ascii: "z")) || self == UInt8(ascii: "_")
+    }
     fileprivate var isNameContinue: Bool { isNameStart || isDigit }
+    /// ASCII white space as `Unicode.Scalar.Properties.isWhitespace` counts it.
+    fileprivate var isSpace: Bool { self == 0x20 || (self >= 0x09 && self <= 0x0D) }
 }

@@ -15,6 +15,12 @@ enum NameResolution: Sendable {
 /// Resolves names for the expression compiler; the rules compiler provides one per scope.
 protocol NameResolver {
     func resolve(_ path: [String]) -> NameResolution
+    /// Whether the number field `field` holds whole numbers only (an integer field).
+    func isWholeNumber(_ field: FieldID) -> Bool
+}
+
+extension NameResolver {
+    func isWholeNumber(_ field: FieldID) -> Bool { false }
 }
 
 /// Inside `options_filter`: the types of the candidate option's value and attributes.

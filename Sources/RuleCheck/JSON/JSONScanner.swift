@@ -7,11 +7,11 @@
 ///
 /// Recursion is bounded by `maxDepth`, so the stack stays small whatever the input.
 struct JSONScanner {
-    private let bytes: UnsafePointer<UInt8>
-    private let count: Int
-    private let maxDepth: Int
-    private var index = 0
-    private var depth = 0
+    let bytes: UnsafePointer<UInt8>
+    let count: Int
+    let maxDepth: Int
+    var index = 0
+    var depth = 0
     /// Reused for strings that contain escapes.
     private var scratch: [UInt8] = []
     /// When collecting: the paths of keys that an object has more than once (`g.x`, `l[].y`), in
@@ -39,7 +39,7 @@ struct JSONScanner {
 
     // MARK: Values
 
-    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
+    mutating func parseValue() throws(JSONParseError) -> JSONValue {
         guard index < count else {
             throw fail(.unexpectedEnd, "expected a value, found the end of the text")
         }
@@ -63,7 +63,7 @@ struct JSONScanner {
         }
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
         let length = literal.utf8CodeUnitCount
         let expected = literal.utf8Start
         var matched = 0
@@ -76,7 +76,7 @@ struct JSONScanner {
         index += length
     }
 
-    private mutating func enterContainer() throws(JSONParseError) {
+    mutating func enterContainer() throws(JSONParseError) {
         depth += 1
         if depth > maxDepth {
             throw fail(.depthLimit, "arrays and objects are nested deeper than \(maxDepth) levels")
@@ -84,34 +84,13 @@ struct JSONScanner {
     }
 
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
-        try enterContainer()
-        index += 1
         var members: [String: JSONValue] = [:]
-        skipWhitespace()
-        if index < count, bytes[index] != JSONByte.closeBrace {
-            // Records' objects mostly have a few keys: growing 1 → 2 → 4 → 8 would rehash each time.
-            members.reserveCapacity(8)
-        }
-        if index < count, bytes[index] == JSONByte.closeBrace {
-            index += 1
-            depth -= 1
-            return .object(members)
-        }
+        guard try openObject() else { return .object(members) }
+        // Records' objects mostly have a few keys: growing 1 → 2 → 4 → 8 would rehash each time.
+        members.reserveCapacity(8)
         var afterComma = false
-        while true {
-            guard index < count, bytes[index] == JSONByte.quote else {
-                if afterComma, index < count, bytes[index] == JSONByte.closeBrace {
-                    throw fail(.syntax, "expected an object key after ',', found '}' (trailing commas are not allowed)")
-                }
-                throw fail(.syntax, "expected '\"' to begin an object key, found \(found(at: index))")
-            }
-            let key = try parseString()
-            skipWhitespace()
-            guard index < count, bytes[index] == JSONByte.colon else {
-                throw fail(.syntax, "expected ':' after an object key, found \(found(at: index))")
-            }
-            index += 1
-            skipWhitespace()
+        repeat {
+            let key = try objectKey(afterComma: afterComma)
             if duplicateKeys == nil {
                 members[key] = try parseValue()
             } else {
@@ -121,36 +100,15 @@ struct JSONScanner {
                 if isContainer { containerPath.removeLast() }
                 if members.updateValue(value, forKey: key) != nil { noteDuplicate(key) }
             }
-            skipWhitespace()
-            guard index < count else {
-                throw fail(.unexpectedEnd, "expected ',' or '}' after an object member, found the end of the text")
-            }
-            switch bytes[index] {
-            case JSONByte.comma:
-                index += 1
-                skipWhitespace()
-                afterComma = true
-            case JSONByte.closeBrace:
-                index += 1
-                depth -= 1
-                return .object(members)
-            default:
-                throw fail(.syntax, "expected ',' or '}' after an object member, found \(found(at: index))")
-            }
-        }
+            afterComma = true
+        } while try objectContinues()
+        return .object(members)
     }
 
     private mutating func parseArray() throws(JSONParseError) -> JSONValue {
-        try enterContainer()
-        index += 1
         var elements: [JSONValue] = []
-        skipWhitespace()
-        if index < count, bytes[index] == JSONByte.closeBracket {
-            index += 1
-            depth -= 1
-            return .array(elements)
-        }
-        while true {
+        guard try openArray() else { return .array(elements) }
+        repeat {
             if duplicateKeys != nil, index < count, bytes[index] == JSONByte.openBrace || bytes[index] == JSONByte.openBracket {
                 containerPath.append(nil)
                 elements.append(try parseValue())
@@ -158,25 +116,8 @@ struct JSONScanner {
             } else {
                 elements.append(try parseValue())
             }
-            skipWhitespace()
-            guard index < count else {
-                throw fail(.unexpectedEnd, "expected ',' or ']' after an array element, found the end of the text")
-            }
-            switch bytes[index] {
-            case JSONByte.comma:
-                index += 1
-                skipWhitespace()
-                if index < count, bytes[index] == JSONByte.closeBracket {
-                    throw fail(.syntax, "expected a value after ',', found ']' (trailing commas are not allowed)")
-                }
-            case JSONByte.closeBracket:
-                index += 1
-                depth -= 1
-                return .array(elements)
-            default:
-                throw fail(.syntax, "expected ',' or ']' after an array element, found \(found(at: index))")
-            }
-        }
+        } while try arrayContinues()
+        return .array(elements)
     }
 
     /// Adds the path of `key` in the object being parsed to ``duplicateKeys``, once.
@@ -198,7 +139,7 @@ struct JSONScanner {
     // MARK: Strings
 
     /// Parses a string whose opening quote is at `index`.
-    private mutating func parseString() throws(JSONParseError) -> String {
+    mutating func parseString() throws(JSONParseError) -> String {
         let opening = index
         index += 1
         let start = index
@@ -345,7 +286,7 @@ struct JSONScanner {
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]
 
-    private mutating func parseNumber() throws(JSONParseError) -> Double {
+    mutating func parseNumber() throws(JSONParseError) -> Double {
         let start = index
         var negative = false
         if bytes[index] == JSONByte.minus {
@@ -421,7 +362,7 @@ struct JSONScanner {
     // MARK: Helpers
 
     @inline(__always)
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < count {
             switch bytes[index] {
             case JSONByte.space, JSONByte.newline, JSONByte.carriageReturn, JSONByte.tab: index += 1
@@ -430,7 +371,7 @@ struct JSONScanner {
         }
     }
 
-    private func fail(_ code: JSONParseError.Code, _ message: String) -> JSONParseError {
+    func fail(_ code: JSONParseError.Code, _ message: String) -> JSONParseError {
         JSONParseError(code: index >= count && code == .syntax ? .unexpectedEnd : code, message: message, offset: index)
     }
 
@@ -440,7 +381,7 @@ struct JSONScanner {
     }
 
     /// Describes what is at `position` for a message: `']'`, `'NaN'`, `a line break`, `the end of the text`.
-    private func found(at position: Int) -> String {
+    func found(at position: Int) -> String {
         guard position < count else { return "the end of the text" }
         let byte = bytes[position]
         if JSONByte.isWordByte(byte) {

@@ -16,7 +16,24 @@ package enum UTF8Validation {
     ///
     /// - Complexity: O(n); runs of ASCII are checked eight bytes at a time.
     package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
+        firstInvalidOffset(bytes) == nil
+    }
+
+    /// The offset of the first byte that does not start a well-formed UTF-8 sequence, or nil
+    /// when all of `bytes` is well-formed.
+    ///
+    /// ```swift
+    /// UTF8Validation.firstInvalidOffset(in: [0x61, 0xFF])   // 1
+    /// ```
+    package static func firstInvalidOffset(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { firstInvalidOffset($0) }
+    }
+
+    /// See ``firstInvalidOffset(in:)``.
+    ///
+    /// - Complexity: O(n); runs of ASCII are checked eight bytes at a time.
+    package static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
         var index = 0
         while index < count {
@@ -32,10 +49,10 @@ package enum UTF8Validation {
                 continue
             }
             let length = sequenceLength(base + index, available: count - index)
-            guard length > 0 else { return false }
+            guard length > 0 else { return index }
             index += length
         }
-        return true
+        return nil
     }
 
     /// The length (1…4) of the well-formed UTF-8 sequence at `start`, or 0 if it is not well-formed

@@ -1,30 +1,54 @@
 /// An RJSF (react-jsonschema-form) `uiSchema` applied to imported fields: `ui:order` (with `"*"`
 /// for the rest), `ui:title`, `ui:readonly`/`ui:disabled` (→ `enabled_if: false`) and
-/// `ui:enumNames` (option labels), nested for objects and for array `items`. Presentation-only
-/// keys (`ui:widget`, `ui:help`, `ui:placeholder`, …) have no place in a rules file yet and are
-/// reported as ignored; a JSON Forms UI schema is reported as not read.
+/// `ui:enumNames` (option labels), nested for objects and for array `items`. Every other `ui:` key
+/// (`ui:widget`, `ui:help`, `ui:placeholder`, `ui:options`, …) is presentation: it is kept as the
+/// field's `ui:` hint of the same name without the prefix (`widget`, `help`, …), so an app and a UI
+/// schema export find it again.
 struct RJSFUISchema {
     let source: SchemaSource
+    /// Paths of fields whose `enabled_if` the schema says exactly (`x-rulecheck-enabled-if`).
+    var exactEnabled: Set<String> = []
     var findings: [ImportFinding] = []
-
-    static let presentation: Set<String> = [
-        "ui:widget", "ui:help", "ui:placeholder", "ui:description", "ui:options", "ui:autofocus", "ui:classNames",
-        "ui:emptyValue", "ui:field", "ui:style", "ui:submitButtonOptions", "ui:rootFieldId", "ui:label",
-    ]
 
     init(source: SchemaSource) {
         self.source = source
     }
 
-    mutating func apply(to fields: inout [FieldSpec]) {
-        if case .object(let members) = source.root, members["type"]?.string.map({ $0.hasSuffix("Layout") || $0 == "Categorization" || $0 == "Control" || $0 == "Group" }) == true {
-            finding(.unsupported, "JSON Forms UI schemas are not read yet; only RJSF uiSchemas are", at: "")
-            return
-        }
-        apply(source.root, to: &fields, at: "", depth: 0)
+    /// Whether a UI schema is a JSON Forms one (a layout, category or control at its root).
+    static func isJSONForms(_ root: JSONValue) -> Bool {
+        guard let type = root["type"]?.string else { return false }
+        return type.hasSuffix("Layout") || ["Categorization", "Category", "Control", "Group"].contains(type)
     }
 
-    private mutating func apply(_ ui: JSONValue, to fields: inout [FieldSpec], at pointer: String, depth: Int) {
+    mutating func apply(to sections: inout [SectionSpec]) {
+        guard let object = source.root.object else {
+            finding(.unsupported, "a uiSchema must be an object, not \(source.root.kindDescription)", at: "")
+            return
+        }
+        var rest = object
+        if let order = object["ui:order"] {
+            rest["ui:order"] = nil
+            for index in sections.indices { self.order(&sections[index].fields, order, at: "/ui:order", partial: sections.count > 1) }
+        }
+        for key in source.orderedKeys(of: rest, at: "") where key.hasPrefix("ui:") {
+            finding(.ignored, "'\(key)' for the whole form is not kept (a rules file has no form-level hints)", at: "/" + SchemaPointer.escape(key))
+            rest[key] = nil
+        }
+        for key in source.orderedKeys(of: rest, at: "") {
+            guard let value = rest[key] else { continue }
+            let pointer = "/" + SchemaPointer.escape(key)
+            let found = sections.indices.compactMap { section in
+                sections[section].fields.firstIndex { $0.id.value == key }.map { (section, $0) }
+            }.first
+            guard let (section, index) = found else {
+                finding(.unsupported, "the uiSchema names '\(key)', which is not a field here", at: pointer)
+                continue
+            }
+            applyField(value, to: &sections[section].fields[index], path: key, at: pointer, depth: 0)
+        }
+    }
+
+    private mutating func apply(_ ui: JSONValue, to fields: inout [FieldSpec], prefix: String, at pointer: String, depth: Int) {
         guard depth < SchemaImporter.maxNesting else { return }
         guard let object = ui.object else {
             finding(.unsupported, "a uiSchema entry must be an object, not \(ui.kindDescription)", at: pointer)
@@ -34,20 +58,18 @@ struct RJSFUISchema {
             guard let value = object[key] else { continue }
             let keyPointer = pointer + "/" + SchemaPointer.escape(key)
             if key == "ui:order" {
-                order(&fields, value, at: keyPointer)
+                order(&fields, value, at: keyPointer, partial: false)
             } else if key.hasPrefix("ui:") {
-                if depth == 0 {
-                    finding(.ignored, "'\(key)' for the whole form is not kept", at: keyPointer)
-                }
+                finding(.ignored, "'\(key)' of an object or its items is not kept", at: keyPointer)
             } else if let index = fields.firstIndex(where: { $0.id.value == key }) {
-                applyField(value, to: &fields[index], at: keyPointer, depth: depth)
+                applyField(value, to: &fields[index], path: prefix + key, at: keyPointer, depth: depth + 1)
             } else {
                 finding(.unsupported, "the uiSchema names '\(key)', which is not a field here", at: keyPointer)
             }
         }
     }
 
-    private mutating func applyField(_ ui: JSONValue, to field: inout FieldSpec, at pointer: String, depth: Int) {
+    private mutating func applyField(_ ui: JSONValue, to field: inout FieldSpec, path: String, at pointer: String, depth: Int) {
         guard let object = ui.object else {
             finding(.unsupported, "a uiSchema entry must be an object, not \(ui.kindDescription)", at: pointer)
             return
@@ -60,7 +82,7 @@ struct RJSFUISchema {
             case "ui:title":
                 if let title = value.string { field.title = title } else { finding(.unsupported, "ui:title must be a string", at: keyPointer) }
             case "ui:readonly", "ui:disabled":
-                if value == .bool(true) {
+                if value == .bool(true), !exactEnabled.contains(path) {
                     let location = source.location(of: keyPointer)
                     field.enabledIf = ScalarText(text: "false", isQuoted: false, locator: SchemaImporter.locator(at: location))
                     field.keys["enabled_if"] = location
@@ -76,20 +98,23 @@ struct RJSFUISchema {
                 }
                 field.options = options
             case "ui:order":
-                if field.fields != nil { order(&field.fields, value, at: keyPointer) }
+                if var group = field.fields {
+                    order(&group, value, at: keyPointer, partial: false)
+                    field.fields = group
+                } else {
+                    finding(.unsupported, "ui:order applies to an object", at: keyPointer)
+                }
             case "items":
-                if field.item != nil {
-                    var item = field.item ?? []
-                    apply(value, to: &item, at: keyPointer, depth: depth + 1)
+                if var item = field.item {
+                    apply(value, to: &item, prefix: path + ".", at: keyPointer, depth: depth + 1)
                     field.item = item
                 } else {
-                    finding(.ignored, "'items' of a field that is not a list of objects is not kept", at: keyPointer)
+                    // The elements of an array of values or options: kept as they are written.
+                    Self.setHint(&field, "items", value, at: source.location(of: keyPointer))
                 }
             default:
-                if Self.presentation.contains(key) {
-                    finding(.ignored, "'\(key)' is presentation; rules files have no place for it yet", at: keyPointer)
-                } else if key.hasPrefix("ui:") {
-                    finding(.unsupported, "unknown uiSchema key '\(key)'", at: keyPointer)
+                if key.hasPrefix("ui:") {
+                    Self.setHint(&field, String(key.dropFirst(3)), value, at: source.location(of: keyPointer))
                 } else {
                     members[key] = value
                 }
@@ -97,7 +122,7 @@ struct RJSFUISchema {
         }
         guard !members.isEmpty else { return }
         if var group = field.fields {
-            apply(.object(members), to: &group, at: pointer, depth: depth + 1)
+            apply(.object(members), to: &group, prefix: path + ".", at: pointer, depth: depth + 1)
             field.fields = group
         } else {
             for key in members.keys.sorted() {
@@ -106,22 +131,28 @@ struct RJSFUISchema {
         }
     }
 
-    /// `ui:order`: the named fields first, in that order; `"*"` stands for the others in schema
-    /// order (without it, the others follow, as reported).
-    private mutating func order(_ fields: inout [FieldSpec]?, _ value: JSONValue, at pointer: String) {
-        guard var list = fields else { return }
-        order(&list, value, at: pointer)
-        fields = list
+    /// A `ui:` hint, replacing one of the same name (a uiSchema's `ui:description` overrides the schema's).
+    static func setHint(_ field: inout FieldSpec, _ name: String, _ value: JSONValue, at location: FileLocation) {
+        if let index = field.ui.firstIndex(where: { $0.name.value == name }) {
+            field.ui[index].value = value
+        } else {
+            field.ui.append((Located(value: name, location: location), value))
+        }
     }
 
-    private mutating func order(_ fields: inout [FieldSpec], _ value: JSONValue, at pointer: String) {
+    /// `ui:order`: the named fields first, in that order; `"*"` stands for the others in schema
+    /// order (without it, the others follow, as reported). With `partial`, the order is applied to
+    /// one section of several: names of other sections' fields are not reported.
+    private mutating func order(_ fields: inout [FieldSpec], _ value: JSONValue, at pointer: String, partial: Bool) {
         guard let names = value.array?.compactMap(\.string) else {
             finding(.unsupported, "ui:order must be an array of property names", at: pointer)
             return
         }
         let named = names.filter { $0 != "*" }
-        for name in named where !fields.contains(where: { $0.id.value == name }) {
-            finding(.unsupported, "ui:order names '\(name)', which is not a field here", at: pointer)
+        if !partial {
+            for name in named where !fields.contains(where: { $0.id.value == name }) {
+                finding(.unsupported, "ui:order names '\(name)', which is not a field here", at: pointer)
+            }
         }
         let rest = fields.filter { field in !named.contains(field.id.value) }
         var result: [FieldSpec] = []

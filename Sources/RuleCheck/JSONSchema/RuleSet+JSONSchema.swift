@@ -10,13 +10,15 @@ extension RuleSet {
     /// var form = Form(rules)
     /// ```
     ///
-    /// What the rules cannot say exactly is dropped with an ``ImportFinding``; use
+    /// What the rules cannot say exactly is reported as an ``ImportFinding``; use
     /// ``importing(jsonSchema:uiSchema:source:options:)`` to read them, or
-    /// ``JSONSchemaImportOptions/strict`` to refuse such a schema.
+    /// ``JSONSchemaImportOptions/strict`` to refuse such a schema. The `x-rulecheck-*` keywords
+    /// of ``jsonSchema(draft:)`` are read back exactly.
     ///
     /// - Parameters:
-    ///   - uiSchema: an RJSF `uiSchema`: `ui:order`, `ui:title`, `ui:readonly`/`ui:disabled`,
-    ///     `ui:enumNames` are applied; presentation keys are reported (JSON Forms: not read yet).
+    ///   - uiSchema: a UI schema: an RJSF `uiSchema` (order, titles, read-only, option names;
+    ///     presentation keys as ``FieldRules/ui`` hints) or a JSON Forms UI schema (categories as
+    ///     sections, controls as order and labels, rules as `visible_if`/`enabled_if`).
     ///   - source: the name used in diagnostics and findings.
     /// - Throws: ``RulesError`` when the schema is not JSON, cannot become a form (a `$ref`
     ///   cycle, a root that is not an object), does not compile, or has findings under `strict`.
@@ -84,11 +86,20 @@ package enum JSONSchemaImport {
         if options.form == nil { options.form = Self.formName(source) }
         var document = importer.document(options: options)
         var findings = importer.findings
-        if let uiSchema, let section = document.sections.indices.first {
+        if let uiSchema {
             let ui = try SchemaSource(bytes: Self.droppingBOM(uiSchema), name: options.uiSchemaSource)
-            var applier = RJSFUISchema(source: ui)
-            applier.apply(to: &document.sections[section].fields)
-            findings += applier.findings
+            if RJSFUISchema.isJSONForms(ui.root) {
+                var applier = JSONFormsUISchema(source: ui)
+                applier.exactVisible = importer.exactVisible
+                applier.exactEnabled = importer.exactEnabled
+                applier.apply(to: &document.sections)
+                findings += applier.findings
+            } else {
+                var applier = RJSFUISchema(source: ui)
+                applier.exactEnabled = importer.exactEnabled
+                applier.apply(to: &document.sections)
+                findings += applier.findings
+            }
         }
         if !importer.errors.isEmpty { throw RulesError(diagnostics: importer.errors) }
         if options.strict, !findings.isEmpty {
@@ -111,6 +122,15 @@ package enum JSONSchemaImport {
         let compiled = RuleSetCompiler.compile(result.document, source: result.text)
         if compiled.parts == nil { throw RulesError(diagnostics: compiled.diagnostics) }
         return (json ? result.document.json() : result.document.yaml(), result.findings)
+    }
+
+    /// Whether `bytes` look like a JSON Schema rather than a rules file: a JSON object with a
+    /// `$schema` key.
+    package static func looksLikeJSONSchema(_ bytes: [UInt8]) -> Bool {
+        let text = droppingBOM(bytes)
+        guard text.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{"),
+              let value = try? JSONParser().parse(text) else { return false }
+        return value["$schema"] != nil
     }
 
     private static func droppingBOM(_ bytes: [UInt8]) -> [UInt8] {

@@ -38,6 +38,19 @@ extension SchemaImporter {
                         || (key == "maximum" && part.object["exclusiveMaximum"] == .bool(true))
                     let op = key.contains("inimum") ? (exclusive ? ">" : ">=") : (exclusive ? "<" : "<=")
                     items.append(Constraint(expr: "\(path) \(op) \(literal)", pointer: pointer, keyword: key))
+                case "multipleOf":
+                    guard let number = value.number, number > 0, let literal = Self.decimal(number) else {
+                        untranslated = true
+                        finding(.unsupported, "multipleOf must be a number > 0 that can be written as a plain decimal", at: pointer)
+                        continue
+                    }
+                    items.append(Constraint(expr: "multiple_of(\(path), \(literal))", pointer: pointer, keyword: key))
+                case "minItems", "maxItems":
+                    guard let count = value.integer, count >= 0 else {
+                        error("\(key) must be a whole number ≥ 0", at: pointer)
+                        continue
+                    }
+                    items.append(Constraint(expr: "count(\(path)) \(key == "minItems" ? ">=" : "<=") \(count)", pointer: pointer, keyword: key))
                 case "minLength", "maxLength":
                     guard let count = value.integer, count >= 0 else {
                         error("\(key) must be a whole number ≥ 0", at: pointer)
@@ -118,12 +131,16 @@ extension SchemaImporter {
         case "not": return "not (\(terms[0]))"
         case "anyOf": return Self.balanced(terms, "or")
         default:
-            // Exactly one branch holds.
-            let expr = Self.balanced(terms.indices.map { index in
-                Self.balanced(terms.indices.map { other in other == index ? terms[other] : "not (\(terms[other]))" }, "and")
-            }, "or")
+            let expr = Self.exactlyOne(terms)
             return expr.count > Self.maxExpressionLength ? nil : expr
         }
+    }
+
+    /// Exactly one of `terms` holds (JSON Schema's `oneOf`).
+    static func exactlyOne(_ terms: [String]) -> String {
+        balanced(terms.indices.map { index in
+            balanced(terms.indices.map { other in other == index ? terms[other] : "not (\(terms[other]))" }, "and")
+        }, "or")
     }
 
     /// Generated expressions longer than this are not written (a `oneOf` of `oneOf`s grows fast).

@@ -1,6 +1,7 @@
 /// Objects: `properties` become fields; `required`, `dependencies`, `dependentRequired`,
-/// `dependentSchemas` and object-level `if`/`then`/`else` become `required:` expressions and
-/// checks with `when:`.
+/// `dependentSchemas` and object-level `if`/`then`/`else` become `required:` expressions, checks
+/// with `when:`, and — for properties written only inside a conditional branch, as RJSF's
+/// dynamic forms do — fields with `visible_if:`.
 extension SchemaImporter {
     /// What an object says about one of its properties besides the property's own schema.
     struct PropertyRules {
@@ -8,10 +9,20 @@ extension SchemaImporter {
         var required: [(expr: String, pointer: String)] = []
         var checks: [CheckSpec] = []
         var requiredMessage: (text: String, pointer: String)?
+        /// For a property written only in conditional branches: when it exists (its `visible_if`).
+        var visible: (expr: String, pointer: String)?
+        /// For an object property: what the parent's branches say inside it (`then: {properties:
+        /// {g: {required: [x]}}}`), as branches of the object itself.
+        var branches: [Branch] = []
+    }
+
+    /// A property written only inside conditional branches: each branch's condition and schema.
+    private struct ConditionalProperty {
+        var occurrences: [(when: String, schema: JSONValue, pointer: String)] = []
     }
 
     mutating func objectFields(_ node: SchemaNode, prefix: String, presence: String?, ancestors: Set<String>,
-                               depth: Int) -> [FieldSpec] {
+                               depth: Int, outerBranches: [Branch] = []) -> [FieldSpec] {
         guard depth < Self.maxNesting else {
             error("objects nest deeper than \(Self.maxNesting) levels", at: node.pointer)
             return []
@@ -40,10 +51,40 @@ extension SchemaImporter {
                 rules[name, default: PropertyRules()].required.append((always, pointer))
             }
         }
-        dependencyRules(node, prefix: prefix, into: &rules)
-        conditionalRules(node, prefix: prefix, into: &rules)
+        dependentRequired(node, prefix: prefix, into: &rules)
+        var conditional: [String: ConditionalProperty] = [:]
+        var conditionalOrder: [String] = []
+        for branch in branches(node, prefix: prefix) + outerBranches {
+            for (names, requiredPointer) in branch.node.all("required") {
+                for name in names.array?.compactMap(\.string) ?? [] {
+                    rules[name, default: PropertyRules()].required.append((branch.when, requiredPointer))
+                }
+            }
+            for (value, pointer) in branch.node.all("properties") {
+                for key in source.orderedKeys(of: value.object ?? [:], at: pointer) where key != branch.trigger {
+                    guard let schema = value.object?[key] else { continue }
+                    let propertyPointer = pointer + "/" + SchemaPointer.escape(key)
+                    let isObject = schema["properties"] != nil || schema["required"] != nil
+                    if schemas[key] != nil, isObject {
+                        let inner = self.node(schema, at: propertyPointer, refChain: [])
+                        rules[key, default: PropertyRules()].branches.append(Branch(when: branch.when, node: inner, keyword: branch.keyword))
+                    } else if schemas[key] != nil {
+                        conditionalChecks(schema, at: propertyPointer, key: key, when: branch.when, prefix: prefix, into: &rules,
+                                          valueType: valueType(schemas[key]))
+                    } else {
+                        if conditional[key] == nil { conditionalOrder.append(key) }
+                        conditional[key, default: ConditionalProperty()].occurrences.append((branch.when, schema, propertyPointer))
+                    }
+                }
+            }
+            for part in branch.node.parts {
+                for key in part.object.keys.sorted() where !["required", "properties", "$ref", "allOf", "title", "description", "$comment", "type"].contains(key) {
+                    finding(.unsupported, "'\(key)' in \(branch.keyword) is not checked", at: part.pointer + "/" + SchemaPointer.escape(key))
+                }
+            }
+        }
         objectMessages(node, into: &rules)
-        for name in rules.keys.sorted() where schemas[name] == nil {
+        for name in rules.keys.sorted() where schemas[name] == nil && conditional[name] == nil {
             finding(.unsupported, "'\(name)' is required or constrained but not listed in 'properties'; it is not checked",
                     at: node.pointer)
         }
@@ -51,147 +92,116 @@ extension SchemaImporter {
         var fields: [FieldSpec] = []
         for name in order {
             guard let written = schemas[name] else { continue }
-            var merged = SchemaNode()
-            for (value, pointer) in written {
-                let part = self.node(value, at: pointer, refChain: Array(ancestors))
-                merged.parts += part.parts
-                merged.refTargets.formUnion(part.refTargets)
-                merged.isFalse = merged.isFalse || part.isFalse
-            }
-            let keyPointer = written[0].pointer
-            if let spec = field(name, node: merged, keyPointer: keyPointer, prefix: prefix,
-                                rules: rules[name] ?? PropertyRules(), ancestors: ancestors, depth: depth) {
+            if let spec = field(name, written: written, prefix: prefix, rules: rules[name] ?? PropertyRules(), ancestors: ancestors, depth: depth) {
                 fields.append(spec)
             }
+        }
+        for name in conditionalOrder {
+            guard let property = conditional[name], let first = property.occurrences.first else { continue }
+            var propertyRules = rules[name] ?? PropertyRules()
+            var whens: [String] = []
+            for occurrence in property.occurrences where !whens.contains(occurrence.when) { whens.append(occurrence.when) }
+            propertyRules.visible = (whens.contains("true") ? "true" : Self.balanced(whens, "or"), first.pointer)
+            let schemasDiffer = property.occurrences.contains { $0.schema != first.schema }
+            let optionSets = schemasDiffer ? branchOptions(property.occurrences) : nil
+            if schemasDiffer && optionSets == nil {
+                // The first branch's schema makes the field; the others' constraints are checks.
+                for occurrence in property.occurrences.dropFirst() where occurrence.schema != first.schema {
+                    conditionalChecks(occurrence.schema, at: occurrence.pointer, key: name, when: occurrence.when, prefix: prefix,
+                                      into: &rules)
+                }
+                propertyRules.checks = rules[name]?.checks ?? []
+                finding(.approximated, "'\(name)' has a different schema in each branch: the first one's applies in every branch, the others' are checks",
+                        at: first.pointer)
+            }
+            guard var spec = field(name, written: [(first.schema, first.pointer)], prefix: prefix, rules: propertyRules,
+                                   ancestors: ancestors, depth: depth) else { continue }
+            if let optionSets { filterOptions(&spec, optionSets) }
+            fields.append(spec)
         }
         return fields
     }
 
-    /// `dependencies` (both forms), `dependentRequired`, and the `required` part of `dependentSchemas`.
-    private mutating func dependencyRules(_ node: SchemaNode, prefix: String, into rules: inout [String: PropertyRules]) {
-        for keyword in ["dependencies", "dependentRequired", "dependentSchemas"] {
+    /// The field of a property whose schema is written once or more (`allOf` parts each with `properties`).
+    private mutating func field(_ name: String, written: [(value: JSONValue, pointer: String)], prefix: String,
+                                rules: PropertyRules, ancestors: Set<String>, depth: Int) -> FieldSpec? {
+        var merged = SchemaNode()
+        for (value, pointer) in written {
+            let part = self.node(value, at: pointer, refChain: Array(ancestors))
+            merged.parts += part.parts
+            merged.refTargets.formUnion(part.refTargets)
+            merged.isFalse = merged.isFalse || part.isFalse
+        }
+        return field(name, node: merged, keyPointer: written[0].pointer, prefix: prefix, rules: rules, ancestors: ancestors, depth: depth)
+    }
+
+    /// `dependencies` and `dependentRequired` in the array form: required while the trigger has a value.
+    private mutating func dependentRequired(_ node: SchemaNode, prefix: String, into rules: inout [String: PropertyRules]) {
+        for keyword in ["dependencies", "dependentRequired"] {
             for (value, pointer) in node.all(keyword) {
                 guard let members = value.object else {
                     error("\(keyword) must be an object", at: pointer)
                     continue
                 }
                 for trigger in source.orderedKeys(of: members, at: pointer) {
-                    guard let dependency = members[trigger] else { continue }
-                    let entryPointer = pointer + "/" + SchemaPointer.escape(trigger)
-                    let condition = Self.identifier(prefix + trigger).map { "\($0) != null" }
-                    if let names = dependency.array, keyword != "dependentSchemas" {
-                        guard let condition else { continue }
-                        for name in names.compactMap(\.string) {
-                            rules[name, default: PropertyRules()].required.append((condition, entryPointer))
+                    guard let names = members[trigger]?.array else {
+                        if keyword == "dependentRequired" {
+                            error("dependentRequired values must be arrays of property names", at: pointer + "/" + SchemaPointer.escape(trigger))
                         }
-                    } else if keyword != "dependentRequired" {
-                        let dependent = self.node(dependency, at: entryPointer, refChain: [])
-                        guard let condition else { continue }
-                        for (names, requiredPointer) in dependent.all("required") {
-                            for name in names.array?.compactMap(\.string) ?? [] {
-                                rules[name, default: PropertyRules()].required.append((condition, requiredPointer))
-                            }
-                        }
-                        conditionalProperties(dependent, when: condition, prefix: prefix, into: &rules)
-                        for part in dependent.parts {
-                            for key in part.object.keys.sorted() where !["required", "properties", "$ref", "allOf", "title", "description", "$comment"].contains(key) {
-                                finding(.unsupported, "'\(key)' in a dependent schema is not checked", at: part.pointer + "/" + SchemaPointer.escape(key))
-                            }
-                        }
-                    } else {
-                        error("dependentRequired values must be arrays of property names", at: entryPointer)
+                        continue
+                    }
+                    guard let condition = Self.identifier(prefix + trigger).map({ "\($0) != null" }) else { continue }
+                    for name in names.compactMap(\.string) {
+                        rules[name, default: PropertyRules()].required.append((condition, pointer + "/" + SchemaPointer.escape(trigger)))
                     }
                 }
             }
         }
     }
 
-    /// Object-level `if`/`then`/`else`: the `if` is a condition on properties (`const`, `enum`,
-    /// bounds, …); `then`/`else` add `required:` conditions and checks with `when:`.
-    private mutating func conditionalRules(_ node: SchemaNode, prefix: String, into rules: inout [String: PropertyRules]) {
-        guard let (ifValue, ifPointer) = node.first("if") else {
-            for keyword in ["then", "else"] {
-                if let (_, pointer) = node.first(keyword) { finding(.ignored, "'\(keyword)' without 'if' has no effect", at: pointer) }
-            }
-            return
-        }
-        let condition = self.node(ifValue, at: ifPointer, refChain: [])
-        guard condition.has("properties") || condition.has("required") else { return }  // a field-level if
-        guard let expr = objectCondition(condition, prefix: prefix) else { return }
-        for (keyword, when) in [("then", expr), ("else", "not (\(expr))")] {
-            guard let (value, pointer) = node.first(keyword) else { continue }
-            let branch = self.node(value, at: pointer, refChain: [])
-            for (names, requiredPointer) in branch.all("required") {
-                for name in names.array?.compactMap(\.string) ?? [] {
-                    rules[name, default: PropertyRules()].required.append((when, requiredPointer))
+    /// Constraints that `then`, `else` or a dependent schema put on a property that the object
+    /// lists anyway: checks with `when`.
+    /// A bound on a number becomes a check's `min`/`max` (its failure says "at least …"), a length
+    /// on text a check's `min_length`/`max_length`; the rest are `expr` checks. ajv-errors'
+    /// `errorMessage` in the branch's property schema is the check's message.
+    private mutating func conditionalChecks(_ schema: JSONValue, at pointer: String, key: String, when: String, prefix: String,
+                                            into rules: inout [String: PropertyRules], valueType: String? = nil) {
+        guard let path = Self.identifier(prefix + key) else { return }
+        let propertyNode = node(schema, at: pointer, refChain: [])
+        let errorMessage = propertyNode.first("errorMessage")?.value
+        for item in constraints(propertyNode, path: path, type: nil, forCondition: false).items {
+            let value = propertyNode.first(item.keyword)?.value
+            let rule: CheckSpec.Rule
+            switch (item.keyword, valueType, value) {
+            case ("minimum", "number"?, .number(let n)?), ("maximum", "number"?, .number(let n)?):
+                guard let literal = Self.decimal(n), propertyNode.first(item.keyword == "minimum" ? "exclusiveMinimum" : "exclusiveMaximum")?.value.bool != true else {
+                    rule = .expr(text(item.expr, at: item.pointer))
+                    break
                 }
+                rule = item.keyword == "minimum" ? .min(text(literal, at: item.pointer)) : .max(text(literal, at: item.pointer))
+            case ("minLength", "string"?, let count?), ("maxLength", "string"?, let count?):
+                guard let length = count.integer else { rule = .expr(text(item.expr, at: item.pointer)); break }
+                rule = item.keyword == "minLength" ? .minLength(located(length, at: item.pointer)) : .maxLength(located(length, at: item.pointer))
+            default:
+                rule = .expr(text(item.expr, at: item.pointer))
             }
-            conditionalProperties(branch, when: when, prefix: prefix, into: &rules)
-            for part in branch.parts {
-                for key in part.object.keys.sorted() where !["required", "properties", "$ref", "allOf", "title", "description", "$comment"].contains(key) {
-                    finding(.unsupported, "'\(key)' in '\(keyword)' is not checked", at: part.pointer + "/" + SchemaPointer.escape(key))
-                }
-            }
+            let message = errorMessage?.string ?? errorMessage?[item.keyword]?.string
+            rules[key, default: PropertyRules()].checks.append(
+                CheckSpec(when: when == "true" ? nil : text(when, at: item.pointer), rule: rule,
+                          message: message.map(LocalizedText.init), location: source.location(of: item.pointer)))
         }
     }
 
-    /// The condition an object-level `if` states, as an expression; `nil` (with a finding) when
-    /// part of it cannot be said.
-    private mutating func objectCondition(_ condition: SchemaNode, prefix: String) -> String? {
-        var terms: [String] = []
-        var required: Set<String> = []
-        for (names, _) in condition.all("required") {
-            for name in names.array?.compactMap(\.string) ?? [] { required.insert(name) }
-        }
-        var constrained: Set<String> = []
-        for (value, pointer) in condition.all("properties") {
-            for key in source.orderedKeys(of: value.object ?? [:], at: pointer) {
-                guard let schema = value.object?[key] else { continue }
-                let propertyPointer = pointer + "/" + SchemaPointer.escape(key)
-                guard let path = Self.identifier(prefix + key) else {
-                    finding(.unsupported, "the condition names '\(key)', which is not a field id; the if/then/else is not imported", at: propertyPointer)
-                    return nil
-                }
-                let propertyNode = self.node(schema, at: propertyPointer, refChain: [])
-                let parts = constraints(propertyNode, path: path, type: nil, forCondition: true)
-                guard !parts.untranslated else {
-                    finding(.unsupported, "this condition cannot be written as an expression; the if/then/else is not imported", at: propertyPointer)
-                    return nil
-                }
-                constrained.insert(key)
-                let inner = parts.items.isEmpty ? "" : Self.balanced(parts.items.map(\.expr), "and")
-                if inner.isEmpty {
-                    if required.contains(key) { terms.append("\(path) != null") }
-                } else if required.contains(key) {
-                    terms.append("(\(path) != null and \(inner))")
-                } else {
-                    terms.append("(\(path) == null or \(inner))")
-                }
-            }
-        }
-        for name in required.sorted() where !constrained.contains(name) {
-            guard let path = Self.identifier(prefix + name) else { return nil }
-            terms.append("\(path) != null")
-        }
-        return Self.balanced(terms, "and")
-    }
-
-    /// Constraints that `then`, `else` or a dependent schema put on properties: checks with `when`.
-    private mutating func conditionalProperties(_ branch: SchemaNode, when: String, prefix: String,
-                                                into rules: inout [String: PropertyRules]) {
-        for (value, pointer) in branch.all("properties") {
-            for key in source.orderedKeys(of: value.object ?? [:], at: pointer) {
-                guard let schema = value.object?[key], let path = Self.identifier(prefix + key) else { continue }
-                let propertyPointer = pointer + "/" + SchemaPointer.escape(key)
-                let propertyNode = node(schema, at: propertyPointer, refChain: [])
-                let parts = constraints(propertyNode, path: path, type: nil, forCondition: false)
-                for item in parts.items {
-                    rules[key, default: PropertyRules()].checks.append(
-                        CheckSpec(when: text(when, at: item.pointer), rule: .expr(text(item.expr, at: item.pointer)),
-                                  message: nil, location: source.location(of: item.pointer)))
-                }
-            }
-        }
+    /// `number` for a property typed number or integer, `string` for one typed string (not a
+    /// date), from its schemas in `properties`.
+    private mutating func valueType(_ written: [(value: JSONValue, pointer: String)]?) -> String? {
+        guard let written else { return nil }
+        var merged = SchemaNode()
+        for (value, pointer) in written { merged.parts += node(value, at: pointer, refChain: []).parts }
+        let names = declaredTypes(merged).names
+        if names == ["number"] || names == ["integer"] { return "number" }
+        if names == ["string"], merged.first("format")?.value.string != "date", !merged.has("enum"), !merged.has("const") { return "string" }
+        return nil
     }
 
     /// ajv-errors at object level: `errorMessage: {required: {name: "…"}}`.

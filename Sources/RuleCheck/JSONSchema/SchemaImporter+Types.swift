@@ -15,6 +15,8 @@ extension SchemaImporter {
         case multiChoice(items: SchemaNode, [OptionValue], pointer: String)
         case group
         case list(items: SchemaNode)
+        /// An array of plain values: `items` (one schema, or a tuple of equal ones), or none.
+        case values(items: SchemaNode?, FieldType)
         case unsupported(String, pointer: String)
     }
 
@@ -110,7 +112,9 @@ extension SchemaImporter {
             finding(.unsupported, "a field has one type; of \(names.joined(separator: ", ")) only '\(names[0])' is used", at: types.pointer)
             names = [names[0]]
         }
-        if names.first != "array", names.first != "object", let options = options(node) {
+        if names.isEmpty, let constants = constantArrays(node), !constants.isEmpty { names = ["array"] }
+        // A boolean with const or enum (a box that must be ticked) is a bool field with a check.
+        if names.first != "array", names.first != "object", names.first != "boolean", let options = options(node) {
             return .choice(options.values, pointer: options.pointer)
         }
         let name = names.first ?? inferredType(node)
@@ -125,21 +129,7 @@ extension SchemaImporter {
         case "boolean": return .scalar(.bool)
         case "object": return .group
         case "array":
-            if let (value, pointer) = node.first("items"), value.array != nil {
-                return .unsupported("the tuple form of 'items' (an array of schemas) has no field type", pointer: pointer)
-            }
-            guard let items = child(node, "items") else {
-                return .unsupported("an array without 'items' has no field type", pointer: node.pointer)
-            }
-            if let itemOptions = options(items) {
-                return .multiChoice(items: items, itemOptions.values, pointer: itemOptions.pointer)
-            }
-            let itemTypes = declaredTypes(items)
-            if itemTypes.names.first == "object" || (itemTypes.names.isEmpty && items.has("properties")) {
-                return .list(items: items)
-            }
-            return .unsupported("an array of plain values without 'enum' (such as [\"a.jpg\"]) has no field type yet",
-                                pointer: node.first("items")?.pointer ?? node.pointer)
+            return arrayKind(node)
         default:
             return .scalar(.text)
         }

@@ -9,6 +9,17 @@ struct SchemaImporter {
     var errors: [Diagnostic] = []
     /// Fields made so far (a schema that reuses definitions can multiply them).
     var fieldCount = 0
+    /// For each field path whose `pattern:` came from the schema: the keyword it came from
+    /// (`pattern` or `format`), so that ajv-errors' message for that keyword is the field's.
+    var patternKeywords: [String: String] = [:]
+    /// Paths of fields whose `visible_if` / `enabled_if` an `x-rulecheck-*` keyword gives exactly
+    /// (a UI schema's rules for them are then the export's shadow).
+    /// The schema is a RuleCheck export (its root has `x-rulecheck-form`): its keywords mean what
+    /// the rules mean, so the differences between JSON Schema's reading and the rules' (an empty
+    /// array is an empty field, null is empty) are not reported.
+    var isExport = false
+    var exactVisible: Set<String> = []
+    var exactEnabled: Set<String> = []
 
     /// How deep objects may nest before the importer stops (the compiler and forms recurse on groups).
     static let maxNesting = 32
@@ -28,6 +39,7 @@ struct SchemaImporter {
         var document = RulesDocument(location: start)
         if let form = options.form { document.form = Located(value: form, location: start) }
         let root = node(source.root, at: "", refChain: [])
+        isExport = root.has("x-rulecheck-form")
         if let title = root.first("title")?.value.string { document.title = title }
         let types = declaredTypes(root)
         if !types.names.isEmpty, !types.names.contains("object") {
@@ -36,13 +48,10 @@ struct SchemaImporter {
             return document
         }
         reportKeywords(root, context: .object, isRoot: true)
-        var fields = objectFields(root, prefix: "", presence: nil, ancestors: root.refTargets, depth: 0)
-        if fields.isEmpty {
-            error("the schema has no properties that can become fields", at: root.pointer)
-            fields = []
-        }
+        let fields = objectFields(root, prefix: "", presence: nil, ancestors: root.refTargets, depth: 0)
         document.sections = [SectionSpec(id: Located(value: "main", location: start), title: document.title,
                                          fields: fields, isImplicit: true)]
+        formKeywords(root, into: &document)
         return document
     }
 

@@ -46,6 +46,7 @@ enum DefaultMessages {
         "option": "{title}: '{value}' is not one of the options",
         "items.min": "{title} needs at least {min_items} items",
         "items.max": "{title} can have at most {max_items} items",
+        "items.unique": "{title} lists the same value more than once",
         "check": "{title} does not pass the check {check}",
         "regex_limit": "{title}: the value is too complex to check against its pattern",
         "regex_limit.expression": "{title}: a value is too complex for the regex of {rule}",
@@ -58,7 +59,8 @@ enum DefaultMessages {
         "unknown_column.duplicate": "column '{column}' appears more than once; the first is used",
         "duplicate_key": "key '{key}' appears more than once in the object; the last value is checked",
         "external": "{title}: {message}",
-        "malformed": "the input cannot be read here: {detail}",
+        "malformed": "{detail}",
+        "malformed.header": "cannot read the header: {detail}; no record of this file is checked",
         "file_size": "{title}: '{file}' is larger than {max_size}",
         "media_type": "{title}: '{file}' is not of a type allowed ({media_types})",
 
@@ -78,6 +80,7 @@ enum DefaultMessages {
         "display.false": "No",
         "display.items": "Items: {count}",
         "expected.json_object": "a JSON object",
+        "expected.value_array": "a JSON array, each element {each}",
         "expected.files": #"a JSON array of files, each {"name": …, "size": …, "type": …}"#,
         "display.bytes": "{count} bytes",
     ]
@@ -96,6 +99,7 @@ enum DefaultMessages {
         "option": "«{title}»: значения «{value}» нет среди вариантов",
         "items.min": "В списке «{title}» должно быть не меньше {min_items}",
         "items.max": "В списке «{title}» должно быть не больше {max_items}",
+        "items.unique": "В списке «{title}» есть повторяющиеся значения",
         "check": "Поле «{title}» не проходит проверку {check}",
         "regex_limit": "Поле «{title}»: значение слишком сложно проверить по шаблону",
         "regex_limit.expression": "Поле «{title}»: значение слишком сложно для регулярного выражения в {rule}",
@@ -109,6 +113,7 @@ enum DefaultMessages {
         "duplicate_key": "Ключ «{key}» встречается в объекте несколько раз; проверяется последнее значение",
         "external": "«{title}»: {message}",
         "malformed": "Здесь входные данные не удаётся прочитать: {detail}",
+        "malformed.header": "Не удаётся прочитать заголовок: {detail}; записи этого файла не проверяются",
         "file_size": "«{title}»: файл «{file}» больше {max_size}",
         "media_type": "«{title}»: у файла «{file}» недопустимый тип (можно: {media_types})",
 
@@ -128,6 +133,7 @@ enum DefaultMessages {
         "display.false": "Нет",
         "display.items": "Элементов: {count}",
         "expected.json_object": "JSON-объект",
+        "expected.value_array": "JSON-массив, каждый элемент — {each}",
         "expected.files": #"JSON-массив файлов вида {"name": …, "size": …, "type": …}"#,
         "display.bytes": "{count} байт",
     ]

@@ -23,6 +23,8 @@ enum Failure: Hashable, Sendable {
     case max(Value, check: Int?)
     case minItems
     case maxItems
+    /// `unique_items`: a value is listed more than once.
+    case duplicateItems
     /// The check's `expr` does not hold.
     case check(Int)
     /// A pattern hit PCRE2's match limit on the value.
@@ -53,7 +55,7 @@ enum Failure: Hashable, Sendable {
         case .maxLength: .maxLength
         case .min: .min
         case .max: .max
-        case .minItems, .maxItems: .items
+        case .minItems, .maxItems, .duplicateItems: .items
         case .check: .check
         case .regexLimit, .expressionLimit: .regexLimit
         case .hiddenValue: .hiddenValue
@@ -105,6 +107,8 @@ enum Expected: Hashable, Sendable {
     case jsonDate(format: String)
     /// JSON input: a JSON object (a group's members).
     case jsonObject
+    /// A `values` field: a JSON array whose every element is as `each` says.
+    indirect case valueArray(each: Expected)
     /// A file field: a JSON array of files, each `{"name", "size", "type"}`.
     case files
 }

@@ -117,6 +117,7 @@ struct MessageBuilder: Sendable {
         case .max: return field.max?.rule ?? "max"
         case .minItems: return "min_items: \(field.minItems ?? 0)"
         case .maxItems: return "max_items: \(field.maxItems ?? 0)"
+        case .duplicateItems: return "unique_items: true"
         case .expressionLimit(let rule): return rule
         case .hiddenValue: return field.visibleConditions.map(\.rule).joined(separator: " and ")
         case .orphan(let parent): return "depends_on: \(parent)"
@@ -132,6 +133,7 @@ struct MessageBuilder: Sendable {
         case .min(.date, _), .max(.date, _): "date"
         case .minItems: "min"
         case .maxItems: "max"
+        case .duplicateItems: "unique"
         case .computed(nil): "empty"
         case .expressionLimit: "expression"
         default: nil
@@ -154,6 +156,7 @@ struct MessageBuilder: Sendable {
         case .jsonBool: ("json_bool", [:])
         case .jsonDate(let format): ("json_date", ["format": format])
         case .jsonObject: ("json_object", [:])
+        case .valueArray(let each): ("value_array", ["each": phrase(each)])
         case .files: ("files", [:])
         }
         return Self.fill(DefaultMessages.phrase(key, in: defaults)) { parameters[$0] }

@@ -14,6 +14,8 @@ public enum FieldType: String, Hashable, Sendable, CaseIterable, CustomStringCon
     case group
     /// Repeating items of the same fields.
     case list
+    /// A list of values of one type (its `item_type`): photo file names, phone numbers, tags.
+    case values
 
     /// Whether fields of this type hold a value themselves (groups and lists do not).
     public var holdsValue: Bool { self != .group && self != .list }

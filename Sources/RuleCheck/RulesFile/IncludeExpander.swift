@@ -136,10 +136,10 @@ struct IncludeExpander {
             blocks[path] = .some(nil)
             return nil
         }
-        let source = SourceText(name: path, text: text)
+        let (source, root) = RulesFileReader.read(Array(text.utf8), name: path, diagnostics: &diagnostics)
         sources[path] = source
         var parser = RulesFileParser(source: source)
-        let document = parser.parse(text)
+        let document = root.flatMap { parser.document($0) }
         diagnostics += parser.diagnostics
         var checked = document
         if let block = document {

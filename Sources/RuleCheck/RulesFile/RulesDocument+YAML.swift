@@ -45,14 +45,14 @@ struct RulesYAMLPrinter {
             }
         }
         if document.sections.count == 1, let only = document.sections.first, only.isImplicit {
-            line(0, "fields:")
+            line(0, "fields:" + (only.fields.isEmpty ? " []" : ""))
             fields(only.fields, 1)
         } else {
             line(0, "sections:")
             for section in document.sections {
                 line(1, "- id: " + section.id.value)
                 if let title = section.title { line(2, "title: " + Self.string(title)) }
-                line(2, "fields:")
+                line(2, "fields:" + (section.fields.isEmpty ? " []" : ""))
                 fields(section.fields, 3)
             }
         }
@@ -63,6 +63,7 @@ struct RulesYAMLPrinter {
             line(depth, "- id: " + Self.string(field.id.value))
             let d = depth + 1
             if let type = field.type { line(d, "type: " + type.value) }
+            if let itemType = field.itemType { line(d, "item_type: " + itemType.value) }
             if let title = field.title { line(d, "title: " + Self.string(title)) }
             if let initial = field.initial { line(d, "initial: " + Self.scalar(initial)) }
             if let list = field.initialList { line(d, "initial: [" + list.map(Self.scalar).joined(separator: ", ") + "]") }
@@ -88,6 +89,7 @@ struct RulesYAMLPrinter {
             if let filter = field.optionsFilter { line(d, "options_filter: " + Self.scalar(filter)) }
             if let value = field.minItems { line(d, "min_items: \(value.value)") }
             if let value = field.maxItems { line(d, "max_items: \(value.value)") }
+            if let unique = field.uniqueItems { line(d, "unique_items: \(unique.value)") }
             if !field.checks.isEmpty {
                 line(d, "checks:")
                 for check in field.checks { self.check(check, d + 1) }
@@ -98,6 +100,8 @@ struct RulesYAMLPrinter {
                 for (code, text) in field.messages.sorted(by: { $0.key.value < $1.key.value }) { message(d + 1, code.value, text) }
             }
             if let display = field.display { line(d, "display: " + Self.scalar(display)) }
+            // JSON is YAML: the hints print as one flow mapping.
+            if !field.ui.isEmpty { line(d, "ui: " + JSONWriter.string(RulesJSONBuilder.ui(field))) }
             if let members = field.fields {
                 line(d, "fields:")
                 self.fields(members, d + 1)
@@ -203,6 +207,18 @@ enum RulesJSONBuilder {
         if let form = document.form { members["form"] = .string(form.value) }
         if let title = document.title { members["title"] = .string(title) }
         if let version = document.version { members["version"] = .number(Double(version.value)) }
+        var defaults: [String: JSONValue] = [:]
+        if let format = document.dateFormat { defaults["date_format"] = .string(format.value) }
+        if let hidden = document.hiddenValues { defaults["hidden_values"] = .string(hidden.value) }
+        if !defaults.isEmpty { members["defaults"] = .object(defaults) }
+        if !document.gates.isEmpty {
+            members["gates"] = .object(Dictionary(document.gates.map { gate in
+                switch gate.members {
+                case .all: (gate.name.value, JSONValue.string("all"))
+                case .fields(let names): (gate.name.value, JSONValue.array(names.map { .string($0.value) }))
+                }
+            }, uniquingKeysWith: { first, _ in first }))
+        }
         if document.sections.count == 1, let only = document.sections.first, only.isImplicit {
             members["fields"] = .array(only.fields.map(field))
         } else {
@@ -229,6 +245,10 @@ enum RulesJSONBuilder {
         case "false": return .bool(false)
         default: return NumberText.parse(text.text).map { .number($0) } ?? .string(text.text)
         }
+    }
+
+    static func ui(_ field: FieldSpec) -> JSONValue {
+        .object(Dictionary(field.ui.map { ($0.name.value, $0.value) }, uniquingKeysWith: { first, _ in first }))
     }
 
     static func message(_ message: LocalizedText) -> JSONValue {
@@ -282,6 +302,9 @@ enum RulesJSONBuilder {
         if !field.messages.isEmpty {
             m["messages"] = .object(Dictionary(field.messages.map { ($0.key.value, message($0.value)) }, uniquingKeysWith: { a, _ in a }))
         }
+        if let itemType = field.itemType { m["item_type"] = .string(itemType.value) }
+        if let unique = field.uniqueItems { m["unique_items"] = .bool(unique.value) }
+        if !field.ui.isEmpty { m["ui"] = ui(field) }
         if let members = field.fields { m["fields"] = .array(members.map(Self.field)) }
         if let item = field.item { m["item"] = .array(item.map(Self.field)) }
         return .object(m)

@@ -19,7 +19,7 @@ struct RulesDocument: Sendable {
     /// Where the document starts (for errors about the whole file).
     var location: FileLocation
     /// The top-level keys written, with their locations.
-    var keys: [String: FileLocation] = [:]
+    var keys = KeyLocations()
 
     /// Keys that only the main rules file may write (an included block may not).
     var documentOnlyKeys: [(String, FileLocation)] {
@@ -124,11 +124,50 @@ struct FieldSpec: Sendable {
     var fields: [FieldSpec]?
     var display: ScalarText?
     var item: [FieldSpec]?
+    /// A `values` field's type of each value (`text` when not written).
+    var itemType: Located<String>?
+    /// `unique_items: true`: no value twice (values and multi_choice).
+    var uniqueItems: Located<Bool>?
     /// Free-form presentation hints (`ui: {widget: textarea, placeholder: …}`), in written order.
     var ui: [(name: Located<String>, value: JSONValue)] = []
     /// Every key written, with its location (to report keys that do not apply to the type).
-    var keys: [String: FileLocation] = [:]
+    var keys = KeyLocations()
     var location: FileLocation
+}
+
+/// The keys written in a mapping, each with its location, in written order: a field has a
+/// handful, for which a dictionary would cost more than it saves.
+struct KeyLocations: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    private var names: [String] = []
+    private var locations: [FileLocation] = []
+
+    init() {}
+
+    init(dictionaryLiteral elements: (String, FileLocation)...) {
+        for (name, location) in elements { self[name] = location }
+    }
+
+    /// The location of `key`; setting nil removes it.
+    subscript(key: String) -> FileLocation? {
+        get { names.firstIndex(of: key).map { locations[$0] } }
+        set {
+            if let index = names.firstIndex(of: key) {
+                if let newValue {
+                    locations[index] = newValue
+                } else {
+                    names.remove(at: index)
+                    locations.remove(at: index)
+                }
+            } else if let newValue {
+                names.append(key)
+                locations.append(newValue)
+            }
+        }
+    }
+
+    func makeIterator() -> Zip2Sequence<[String], [FileLocation]>.Iterator {
+        zip(names, locations).makeIterator()
+    }
 }
 
 struct OptionSpec: Sendable {

@@ -1,58 +1,44 @@
-import Yams
-
-/// Keys for apps and composed forms: mask alternatives and classes, `pages`, file sizes.
+/// Keys for apps and composed forms: mask alternatives and classes, file sizes.
 extension RulesFileParser {
     /// A mask written as a list of alternatives (`['+7 (000) 000-00-00', '8 (000) 000-00-00']`).
-    mutating func maskAlternatives(_ node: Node, _ what: String) -> [ScalarText] {
-        guard case .sequence(let items) = node, !items.isEmpty else {
-            error("\(what) must be a mask, or a list of alternative masks", at: location(of: node))
+    mutating func maskAlternatives(_ node: RulesNode, _ what: String) -> [ScalarText] {
+        guard case .sequence(let items) = node.kind, !items.isEmpty else {
+            error("\(what) must be a mask, or a list of alternative masks", at: node.location)
             return []
         }
         return items.compactMap { scalarText($0, "an alternative of \(what)") }
     }
 
     /// `mask_classes:`: `R: АВЕКМНОРСТУХ`, or `R: {chars: АВЕКМНОРСТУХ, case: upper}`.
-    mutating func maskClasses(_ node: Node) -> [NamedClass] {
-        guard case .mapping(let classes) = node else {
-            error("'mask_classes' must map one-character names to characters, such as R: АВЕКМНОРСТУХ", at: location(of: node))
+    mutating func maskClasses(_ node: RulesNode) -> [NamedClass] {
+        guard case .mapping(let classes) = node.kind else {
+            error("'mask_classes' must map one-character names to characters, such as R: АВЕКМНОРСТУХ", at: node.location)
             return []
         }
         var result: [NamedClass] = []
-        for (key, value) in classes {
-            guard let name = string(key, "a mask class name") else { continue }
+        for entry in classes {
+            guard let name = string(entry.key, "a mask class name") else { continue }
             if result.contains(where: { $0.name.value == name.value }) {
                 error("mask class '\(name.value)' is defined twice", at: name.location)
                 continue
             }
-            if case .mapping = value {
-                guard let entries = mapping(value, "a mask class", keys: RulesFileKeys.maskClass) else { continue }
+            if case .mapping = entry.value.kind {
+                guard let entries = mapping(entry.value, "a mask class", keys: RulesFileKeys.maskClass) else { continue }
                 guard let characters = entries["chars"].flatMap({ scalarText($0, "chars") }) else {
                     if entries["chars"] == nil { error("mask class '\(name.value)' needs 'chars:'", at: name.location) }
                     continue
                 }
                 result.append(NamedClass(name: name, characters: characters,
                                          letterCase: entries["case"].flatMap { string($0, "case") }))
-            } else if let characters = scalarText(value, "mask class '\(name.value)'") {
+            } else if let characters = scalarText(entry.value, "mask class '\(name.value)'") {
                 result.append(NamedClass(name: name, characters: characters, letterCase: nil))
             }
         }
         return result
     }
 
-    /// `true` or `false`.
-    mutating func boolean(_ node: Node, _ what: String) -> Located<Bool>? {
-        guard let text = string(node, what) else { return nil }
-        switch text.value {
-        case "true": return Located(value: true, location: text.location)
-        case "false": return Located(value: false, location: text.location)
-        default:
-            error("\(what) must be true or false, not '\(text.value)'", at: text.location)
-            return nil
-        }
-    }
-
     /// A size in bytes: `1048576`, or with a unit: `500 KB`, `10 MB`, `1 GB` (powers of 1024).
-    mutating func byteSize(_ node: Node, _ what: String) -> Located<Int>? {
+    mutating func byteSize(_ node: RulesNode, _ what: String) -> Located<Int>? {
         guard let text = string(node, what) else { return nil }
         let parts = text.value.split(separator: " ", omittingEmptySubsequences: true)
         let units: [String: Int] = ["B": 1, "KB": 1 << 10, "MB": 1 << 20, "GB": 1 << 30]

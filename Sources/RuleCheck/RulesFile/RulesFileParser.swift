@@ -1,40 +1,27 @@
-import Yams
-
-/// Reads a rules file (YAML; JSON is YAML too) into a ``RulesDocument``, collecting every
-/// structural error — unknown keys, wrong kinds of values, duplicates — in one pass.
+/// Reads a rules file's tree (``RulesNode``, from YAML or JSON) into a ``RulesDocument``,
+/// collecting every structural error — unknown keys, wrong kinds of values, duplicates — in one
+/// pass.
 struct RulesFileParser {
+    /// How deep groups and lists may nest (a field of a group of a group … is at this depth):
+    /// reading, compiling and evaluating recurse once per level.
+    static let maxFieldDepth = 50
+
     let source: SourceText
     private(set) var diagnostics: [Diagnostic] = []
+    /// How deep the field being read is.
+    private var fieldDepth = 0
 
     init(source: SourceText) {
         self.source = source
     }
 
-    /// Parses `text`; `nil` only when the YAML itself cannot be read.
-    mutating func parse(_ text: String) -> RulesDocument? {
-        let root: Node?
-        do {
-            // RuleCheck reads every scalar as text itself: no implicit YAML 1.1 typing (which
-            // costs a regex per scalar, in Yams' duplicate-key check too).
-            root = try Yams.compose(yaml: text, .basic)
-        } catch {
-            diagnostics.append(yamlDiagnostic(error))
-            return nil
-        }
-        let start = FileLocation(file: source.name, line: 1, column: 1)
-        guard let root else {
-            error("the rules file is empty", at: start)
-            return nil
-        }
-        return document(root)
-    }
-
     // MARK: - Document
 
-    private mutating func document(_ node: Node) -> RulesDocument? {
+    /// The document of the tree `node`; nil when it is not a mapping.
+    mutating func document(_ node: RulesNode) -> RulesDocument? {
         guard let entries = mapping(node, "the rules file", keys: RulesFileKeys.document) else { return nil }
-        var document = RulesDocument(location: location(of: node))
-        document.keys = entries.keyLocations
+        var document = RulesDocument(location: node.location)
+        document.keys = entries.keys
         document.form = entries["form"].flatMap { string($0, "form") }
         document.title = entries["title"].flatMap { string($0, "title")?.value }
         if let version = entries["version"] {
@@ -48,39 +35,41 @@ struct RulesFileParser {
         document.masks = entries["masks"].map { namedTexts($0, "masks", alternatives: true) } ?? []
         document.maskClasses = entries["mask_classes"].map { maskClasses($0) } ?? []
         document.includes = entries["includes"].map { namedTexts($0, "includes") } ?? []
-        document.pages = entries["pages"].flatMap { boolean($0, "pages") }
+        document.pages = entries["pages"].flatMap { flag($0, "pages") }
         if let gates = entries["gates"] { document.gates = self.gates(gates) }
 
         switch (entries["sections"], entries["fields"]) {
         case (let sections?, nil):
+            if sections.isEmptyList { error("the form has no sections ('sections: []')", at: sections.location) }
             document.sections = sequence(sections, "sections").compactMap { section($0) }
         case (nil, let fields?):
-            let fieldList = self.fields(fields, "fields")
-            document.sections = [SectionSpec(id: Located(value: "main", location: location(of: fields)),
+            let fieldList = self.fields(fields, "fields", of: "the form")
+            document.sections = [SectionSpec(id: Located(value: "main", location: fields.location),
                                              title: document.title, fields: fieldList, isImplicit: true)]
         case (.some(let sections), .some):
-            error("a rules file has either 'sections:' or top-level 'fields:', not both", at: location(of: sections))
+            error("a rules file has either 'sections:' or top-level 'fields:', not both", at: sections.location)
         case (nil, nil):
             error("the rules file has no fields: add 'fields:' or 'sections:'", at: document.location)
         }
         return document
     }
 
-    private mutating func namedTexts(_ node: Node, _ what: String, alternatives: Bool = false) -> [NamedText] {
-        guard case .mapping(let mapping) = node else {
-            error("'\(what)' must be a mapping of names to text", at: location(of: node))
+    private mutating func namedTexts(_ node: RulesNode, _ what: String, alternatives: Bool = false) -> [NamedText] {
+        guard case .mapping(let mapping) = node.kind else {
+            error("'\(what)' must be a mapping of names to text", at: node.location)
             return []
         }
         var seen: [String: FileLocation] = [:]
         var result: [NamedText] = []
-        for (key, value) in mapping {
+        for entry in mapping {
+            let (key, value) = (entry.key, entry.value)
             guard let name = string(key, "a name in '\(what)'") else { continue }
             if let first = seen[name.value] {
                 error("'\(name.value)' is defined twice in '\(what)' (first on line \(first.line))", at: name.location)
                 continue
             }
             seen[name.value] = name.location
-            if alternatives, case .sequence = value {
+            if alternatives, case .sequence = value.kind {
                 let texts = maskAlternatives(value, "'\(what).\(name.value)'")
                 if let first = texts.first { result.append(NamedText(name: name, text: first, alternatives: Array(texts.dropFirst()))) }
             } else if let text = scalarText(value, "'\(what).\(name.value)'") {
@@ -90,37 +79,38 @@ struct RulesFileParser {
         return result
     }
 
-    private mutating func gates(_ node: Node) -> [GateSpec] {
-        guard case .mapping(let mapping) = node else {
-            error("'gates' must be a mapping of gate names to 'all' or a list of fields", at: location(of: node))
+    private mutating func gates(_ node: RulesNode) -> [GateSpec] {
+        guard case .mapping(let mapping) = node.kind else {
+            error("'gates' must be a mapping of gate names to 'all' or a list of fields", at: node.location)
             return []
         }
         var result: [GateSpec] = []
         var seen: Set<String> = []
-        for (key, value) in mapping {
+        for entry in mapping {
+            let (key, value) = (entry.key, entry.value)
             guard let name = string(key, "a gate name") else { continue }
             guard seen.insert(name.value).inserted else {
                 error("gate '\(name.value)' is defined twice", at: name.location)
                 continue
             }
-            if case .scalar(let scalar) = value, scalar.string == "all" {
+            if case .scalar("all", _) = value.kind {
                 result.append(GateSpec(name: name, members: .all))
-            } else if case .sequence = value {
+            } else if case .sequence = value.kind {
                 result.append(GateSpec(name: name, members: .fields(stringList(value, "the fields of gate '\(name.value)'"))))
             } else {
-                error("gate '\(name.value)' must be 'all' or a list of field ids", at: location(of: value))
+                error("gate '\(name.value)' must be 'all' or a list of field ids", at: value.location)
             }
         }
         return result
     }
 
-    private mutating func section(_ node: Node) -> SectionSpec? {
+    private mutating func section(_ node: RulesNode) -> SectionSpec? {
         guard let entries = mapping(node, "a section", keys: RulesFileKeys.section) else { return nil }
         guard let id = entries["id"].flatMap({ string($0, "id") }) else {
-            if entries["id"] == nil { error("a section needs an 'id'", at: location(of: node)) }
+            if entries["id"] == nil { error("a section needs an 'id'", at: node.location) }
             return nil
         }
-        let fields = entries["fields"].map { self.fields($0, "fields") } ?? []
+        let fields = entries["fields"].map { self.fields($0, "fields", of: "section '\(id.value)'") } ?? []
         if entries["fields"] == nil { error("section '\(id.value)' has no 'fields'", at: id.location) }
         var section = SectionSpec(id: id, title: entries["title"].flatMap { string($0, "title")?.value }, fields: fields)
         section.page = entries["page"].flatMap { string($0, "page") }
@@ -129,21 +119,31 @@ struct RulesFileParser {
 
     // MARK: - Fields
 
-    private mutating func fields(_ node: Node, _ what: String) -> [FieldSpec] {
-        sequence(node, what).compactMap { field($0) }
+    /// The fields of `owner` (the form, a section, a group, a list's item) under key `key`.
+    private mutating func fields(_ node: RulesNode, _ key: String, of owner: String) -> [FieldSpec] {
+        if node.isEmptyList {
+            error("\(owner) has no fields ('\(key): []')", at: node.location)
+        }
+        guard fieldDepth < Self.maxFieldDepth else {
+            error("groups and lists nest more than \(Self.maxFieldDepth) levels deep here", at: node.location)
+            return []
+        }
+        fieldDepth += 1
+        defer { fieldDepth -= 1 }
+        return sequence(node, key).compactMap { field($0) }
     }
 
-    private mutating func field(_ node: Node) -> FieldSpec? {
+    private mutating func field(_ node: RulesNode) -> FieldSpec? {
         guard let entries = mapping(node, "a field", keys: RulesFileKeys.field) else { return nil }
         guard let id = entries["id"].flatMap({ string($0, "id") }) else {
-            if entries["id"] == nil { error("a field needs an 'id'", at: location(of: node)) }
+            if entries["id"] == nil { error("a field needs an 'id'", at: node.location) }
             return nil
         }
-        var field = FieldSpec(id: id, location: location(of: node))
-        field.keys = entries.keyLocations
+        var field = FieldSpec(id: id, location: node.location)
+        field.keys = entries.keys
         field.type = entries["type"].flatMap { string($0, "type") }
         field.title = entries["title"].flatMap { string($0, "title")?.value }
-        if case .sequence(let items)? = entries["initial"] {
+        if case .sequence(let items)? = entries["initial"]?.kind {
             field.initialList = items.compactMap { scalarText($0, "an initial value") }
         } else {
             field.initial = entries["initial"].flatMap { scalarText($0, "initial") }
@@ -156,7 +156,7 @@ struct RulesFileParser {
         field.minLength = entries["min_length"].flatMap { integer($0, "min_length") }
         field.maxLength = entries["max_length"].flatMap { integer($0, "max_length") }
         field.pattern = entries["pattern"].flatMap { scalarText($0, "pattern") }
-        if let mask = entries["mask"], case .sequence = mask {
+        if let mask = entries["mask"], case .sequence = mask.kind {
             let texts = maskAlternatives(mask, "mask")
             field.mask = texts.first
             field.maskAlternatives = Array(texts.dropFirst())
@@ -172,57 +172,61 @@ struct RulesFileParser {
         field.max = entries["max"].flatMap { scalarText($0, "max") }
         field.format = entries["format"].flatMap { scalarText($0, "format") }
         field.options = entries["options"].map { options($0) }
-        if case .sequence? = entries["options"] { field.optionsWritten = true }
+        if case .sequence? = entries["options"]?.kind { field.optionsWritten = true }
         field.optionsFilter = entries["options_filter"].flatMap { scalarText($0, "options_filter") }
         field.minItems = entries["min_items"].flatMap { integer($0, "min_items") }
         field.maxItems = entries["max_items"].flatMap { integer($0, "max_items") }
         field.checks = entries["checks"].map { sequence($0, "checks").compactMap { check($0) } } ?? []
         field.message = entries["message"].flatMap { message($0, "message") }
         if let messages = entries["messages"] {
-            if case .mapping(let mapping) = messages {
-                for (key, value) in mapping {
+            if case .mapping(let mapping) = messages.kind {
+                for entry in mapping {
+                    let (key, value) = (entry.key, entry.value)
                     if let code = string(key, "a failure code in 'messages'"), let text = message(value, "messages.\(code.value)") {
                         field.messages[code] = text
                     }
                 }
             } else {
-                error("'messages' must map failure codes (required, pattern, min, …) to messages", at: location(of: messages))
+                error("'messages' must map failure codes (required, pattern, min, …) to messages", at: messages.location)
             }
         }
-        field.fields = entries["fields"].map { fields($0, "fields") }
+        field.fields = entries["fields"].map { fields($0, "fields", of: "field '\(id.value)'") }
         field.display = entries["display"].flatMap { scalarText($0, "display") }
-        field.item = entries["item"].map { fields($0, "item") }
+        field.item = entries["item"].map { fields($0, "item", of: "field '\(id.value)'") }
+        field.itemType = entries["item_type"].flatMap { string($0, "item_type") }
+        field.uniqueItems = entries["unique_items"].flatMap { flag($0, "unique_items") }
         field.ui = entries["ui"].map { uiHints($0) } ?? []
         return field
     }
 
-    private mutating func options(_ node: Node) -> [OptionSpec] {
+    private mutating func options(_ node: RulesNode) -> [OptionSpec] {
         sequence(node, "options").compactMap { option in
-            if case .scalar = option {
+            if case .scalar = option.kind {
                 return scalarText(option, "an option").map { OptionSpec(value: $0, location: $0.location) }
             }
-            guard case .mapping(let mapping) = option else {
-                error("an option must be a value or a mapping with 'value:'", at: location(of: option))
+            guard case .mapping(let mapping) = option.kind else {
+                error("an option must be a value or a mapping with 'value:'", at: option.location)
                 return nil
             }
             var spec: OptionSpec?
             var title: String?
             var attributes: [(name: Located<String>, value: ScalarText)] = []
-            for (key, value) in mapping {
+            for entry in mapping {
+                let (key, value) = (entry.key, entry.value)
                 guard let name = string(key, "an option key") else { continue }
                 switch name.value {
                 case "value": spec = scalarText(value, "an option value").map { OptionSpec(value: $0, location: name.location) }
                 case "title": title = string(value, "an option title")?.value
                 default:
-                    guard case .scalar = value, let text = scalarText(value, "option attribute '\(name.value)'") else {
-                        error("option attribute '\(name.value)' must be a single value", at: location(of: value))
+                    guard case .scalar = value.kind, let text = scalarText(value, "option attribute '\(name.value)'") else {
+                        error("option attribute '\(name.value)' must be a single value", at: value.location)
                         continue
                     }
                     attributes.append((name, text))
                 }
             }
             guard var spec else {
-                error("an option written as a mapping needs 'value:'", at: location(of: option))
+                error("an option written as a mapping needs 'value:'", at: option.location)
                 return nil
             }
             spec.title = title
@@ -231,13 +235,13 @@ struct RulesFileParser {
         }
     }
 
-    private mutating func check(_ node: Node) -> CheckSpec? {
+    private mutating func check(_ node: RulesNode) -> CheckSpec? {
         guard let entries = mapping(node, "a check", keys: RulesFileKeys.check) else { return nil }
         let written = RulesFileKeys.checkRules.filter { entries[$0] != nil }
         guard written.count == 1, let key = written.first, let value = entries[key] else {
             let rules = RulesFileKeys.checkRules.joined(separator: ", ")
             let problem = written.isEmpty ? "has none" : "has " + written.joined(separator: " and ")
-            error("a check needs exactly one of \(rules); this one \(problem)", at: location(of: node))
+            error("a check needs exactly one of \(rules); this one \(problem)", at: node.location)
             return nil
         }
         let rule: CheckSpec.Rule?
@@ -245,7 +249,7 @@ struct RulesFileParser {
         switch key {
         case "pattern": rule = scalarText(value, "pattern").map { .pattern($0) }
         case "mask":
-            if case .sequence = value {
+            if case .sequence = value.kind {
                 let texts = maskAlternatives(value, "mask")
                 rule = texts.first.map { .mask($0) }
                 alternatives = Array(texts.dropFirst())
@@ -260,115 +264,98 @@ struct RulesFileParser {
         }
         guard let rule else { return nil }
         return CheckSpec(when: entries["when"].flatMap { scalarText($0, "when") }, rule: rule, maskAlternatives: alternatives,
-                         message: entries["message"].flatMap { message($0, "message") }, location: location(of: node))
+                         message: entries["message"].flatMap { message($0, "message") }, location: node.location)
     }
 
-    private mutating func message(_ node: Node, _ what: String) -> LocalizedText? {
-        switch node {
-        case .scalar(let scalar):
-            return LocalizedText(scalar.string)
+    private mutating func message(_ node: RulesNode, _ what: String) -> LocalizedText? {
+        switch node.kind {
+        case .scalar(let text, _):
+            return LocalizedText(text)
         case .mapping(let mapping):
             var locales: [String: String] = [:]
-            for (key, value) in mapping {
+            for entry in mapping {
+                let (key, value) = (entry.key, entry.value)
                 if let locale = string(key, "a locale"), let text = string(value, "the '\(locale.value)' text of \(what)") {
                     locales[locale.value] = text.value
                 }
             }
             return LocalizedText(locales: locales)
         default:
-            error("\(what) must be text or a mapping of locales to text ({en: …, ru: …})", at: location(of: node))
+            error("\(what) must be text or a mapping of locales to text ({en: …, ru: …})", at: node.location)
             return nil
         }
     }
 
     // MARK: - Building blocks
 
-    /// The entries of a mapping, with merge keys (`<<: *base`) applied and duplicate and
-    /// unknown keys reported.
+    /// The entries of a mapping by key, with unknown and repeated keys reported (YAML's merge
+    /// keys are applied by ``YAMLRulesReader``; JSON objects may repeat a key). A mapping has a
+    /// handful of keys: a list is faster than a dictionary here.
     struct Entries {
-        var values: [String: Node] = [:]
-        var keyLocations: [String: FileLocation] = [:]
-        subscript(key: String) -> Node? { values[key] }
+        var names: [String] = []
+        var values: [RulesNode] = []
+        var keys = KeyLocations()
+
+        subscript(key: String) -> RulesNode? {
+            names.firstIndex(of: key).map { values[$0] }
+        }
     }
 
-    mutating func mapping(_ node: Node, _ what: String, keys allowed: [String]) -> Entries? {
-        guard case .mapping(let mapping) = node else {
-            error("\(what) must be a mapping (key: value), not \(kindName(node))", at: location(of: node))
+    mutating func mapping(_ node: RulesNode, _ what: String, keys allowed: RulesFileKeys.Names) -> Entries? {
+        guard case .mapping(let mapping) = node.kind else {
+            error("\(what) must be a mapping (key: value), not \(node.kindName)", at: node.location)
             return nil
         }
         var entries = Entries()
-        var merged: [(Node, Node)] = []
-        for (key, value) in mapping {
-            guard case .scalar(let scalar) = key else {
-                error("keys must be plain names", at: location(of: key))
+        entries.names.reserveCapacity(mapping.count)
+        entries.values.reserveCapacity(mapping.count)
+        for entry in mapping {
+            guard case .scalar(let name, _) = entry.key.kind else {
+                error("keys must be plain names", at: entry.key.location)
                 continue
             }
-            let name = scalar.string
-            if name == "<<" {
-                let sources: [Node] = if case .sequence(let list) = value { Array(list) } else { [value] }
-                for source in sources {
-                    if case .mapping(let base) = source {
-                        merged.append(contentsOf: base.map { ($0.key, $0.value) })
-                    } else {
-                        error("a merge key '<<' needs a mapping or a list of mappings", at: location(of: source))
-                    }
-                }
+            let keyLocation = entry.key.location
+            if let first = entries.keys[name] {
+                error("duplicate key '\(name)' (first on line \(first.line))", at: keyLocation)
                 continue
             }
-            let keyLocation = location(of: key)
             guard allowed.contains(name) else {
-                error("unknown key '\(name)' in \(what)\(NearMiss.didYouMean(name, among: allowed))", at: keyLocation)
+                error("unknown key '\(name)' in \(what)\(NearMiss.didYouMean(name, among: allowed.list))", at: keyLocation)
                 continue
             }
-            entries.values[name] = value
-            entries.keyLocations[name] = keyLocation
-        }
-        // Merged keys fill in only what the mapping does not set itself.
-        for (key, value) in merged {
-            guard case .scalar(let scalar) = key, entries.values[scalar.string] == nil else { continue }
-            guard allowed.contains(scalar.string) else {
-                error("unknown key '\(scalar.string)' in \(what)\(NearMiss.didYouMean(scalar.string, among: allowed))",
-                      at: location(of: key))
-                continue
-            }
-            entries.values[scalar.string] = value
-            entries.keyLocations[scalar.string] = location(of: key)
+            entries.names.append(name)
+            entries.values.append(entry.value)
+            entries.keys[name] = keyLocation
         }
         return entries
     }
 
-    private mutating func sequence(_ node: Node, _ what: String) -> [Node] {
-        guard case .sequence(let sequence) = node else {
-            error("'\(what)' must be a list (- item), not \(kindName(node))", at: location(of: node))
+    private mutating func sequence(_ node: RulesNode, _ what: String) -> [RulesNode] {
+        guard case .sequence(let sequence) = node.kind else {
+            error("'\(what)' must be a list (- item), not \(node.kindName)", at: node.location)
             return []
         }
-        return Array(sequence)
+        return sequence
     }
 
-    mutating func string(_ node: Node, _ what: String) -> Located<String>? {
-        guard case .scalar(let scalar) = node else {
-            error("\(what) must be a single value, not \(kindName(node))", at: location(of: node))
+    mutating func string(_ node: RulesNode, _ what: String) -> Located<String>? {
+        guard case .scalar(let text, _) = node.kind else {
+            error("\(what) must be a single value, not \(node.kindName)", at: node.location)
             return nil
         }
-        return Located(value: scalar.string, location: location(of: node))
+        return Located(value: text, location: node.location)
     }
 
-    mutating func scalarText(_ node: Node, _ what: String) -> ScalarText? {
-        guard case .scalar(let scalar) = node else {
-            error("\(what) must be a single value, not \(kindName(node))", at: location(of: node))
+    mutating func scalarText(_ node: RulesNode, _ what: String) -> ScalarText? {
+        guard case .scalar(let text, let style) = node.kind else {
+            error("\(what) must be a single value, not \(node.kindName)", at: node.location)
             return nil
         }
-        let style: ScalarLocator.Style = switch scalar.style {
-        case .singleQuoted: .singleQuoted
-        case .doubleQuoted: .doubleQuoted
-        case .literal, .folded: .block
-        case .plain, .any: .plain
-        }
-        let locator = ScalarLocator(start: location(of: node), style: style, source: source)
-        return ScalarText(text: scalar.string, isQuoted: style != .plain, locator: locator)
+        let locator = ScalarLocator(start: node.location, style: style, source: source, startOffset: node.offset)
+        return ScalarText(text: text, isQuoted: style != .plain, locator: locator)
     }
 
-    private mutating func integer(_ node: Node, _ what: String) -> Located<Int>? {
+    private mutating func integer(_ node: RulesNode, _ what: String) -> Located<Int>? {
         guard let text = string(node, what) else { return nil }
         guard let value = Int(text.value), value >= 0 else {
             error("\(what) must be a whole number ≥ 0, not '\(text.value)'", at: text.location)
@@ -377,81 +364,24 @@ struct RulesFileParser {
         return Located(value: value, location: text.location)
     }
 
-    mutating func stringList(_ node: Node, _ what: String) -> [Located<String>] {
-        if case .scalar = node { return string(node, what).map { [$0] } ?? [] }
-        return sequence(node, what).compactMap { string($0, "an entry of \(what)") }
-    }
-
-    private func kindName(_ node: Node) -> String {
-        switch node {
-        case .scalar: "a single value"
-        case .mapping: "a mapping"
-        case .sequence: "a list"
-        case .alias: "an alias"
+    /// `true` or `false`, exactly.
+    mutating func flag(_ node: RulesNode, _ what: String) -> Located<Bool>? {
+        guard let text = string(node, what) else { return nil }
+        switch text.value {
+        case "true": return Located(value: true, location: text.location)
+        case "false": return Located(value: false, location: text.location)
+        default:
+            error("\(what) must be true or false, not '\(text.value)'", at: text.location)
+            return nil
         }
     }
 
-    func location(of node: Node) -> FileLocation {
-        guard let mark = node.mark else { return FileLocation(file: source.name, line: 1, column: 1) }
-        return FileLocation(file: source.name, line: mark.line, column: mark.column)
+    mutating func stringList(_ node: RulesNode, _ what: String) -> [Located<String>] {
+        if case .scalar = node.kind { return string(node, what).map { [$0] } ?? [] }
+        return sequence(node, what).compactMap { string($0, "an entry of \(what)") }
     }
 
     mutating func error(_ message: String, at location: FileLocation) {
         diagnostics.append(Diagnostic(.error, message, at: location))
-    }
-
-    private func yamlDiagnostic(_ error: any Error) -> Diagnostic {
-        func at(_ mark: Mark) -> FileLocation {
-            FileLocation(file: source.name, line: mark.line, column: mark.column)
-        }
-        func describe(_ context: YamlError.Context?, _ problem: String) -> String {
-            guard let context else { return problem }
-            return "\(problem) (\(context.text) that starts on line \(context.mark.line))"
-        }
-        switch error as? YamlError {
-        case .scanner(let context, let problem, let mark, _):
-            return Diagnostic(.error, "YAML: " + describe(context, problem), at: at(mark))
-        case .parser(let context, let problem, let mark, _):
-            return Diagnostic(.error, "YAML: " + describe(context, problem), at: at(mark))
-        case .composer(let context, let problem, let mark, _):
-            return Diagnostic(.error, "YAML: " + describe(context, problem), at: at(mark))
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            // Yams marks the key's first occurrence; the mistake to fix is the repeat below it.
-            let key = duplicates.first ?? ""
-            let first = at(context.mark)
-            let repeat_ = Self.repeatedKey(key, after: first, in: source) ?? first
-            return Diagnostic(.error, "duplicate key '\(key)' (first on line \(first.line))", at: repeat_)
-        case .reader(let problem, let offset, _, _):
-            let line = offset.map { Self.line(ofOffset: $0, in: source) } ?? 1
-            return Diagnostic(.error, "YAML: " + problem, at: FileLocation(file: source.name, line: line, column: 1))
-        default:
-            return Diagnostic(.error, "YAML: \(error)", at: FileLocation(file: source.name, line: 1, column: 1))
-        }
-    }
-
-    /// The next line after `first` where `key:` starts at the same column.
-    private static func repeatedKey(_ key: String, after first: FileLocation, in source: SourceText) -> FileLocation? {
-        var line = first.line + 1
-        while let text = source.line(line) {
-            let scalars = Array(text.unicodeScalars)
-            if scalars.count >= first.column - 1 + key.unicodeScalars.count + 1 {
-                let rest = String(String.UnicodeScalarView(scalars[(first.column - 1)...]))
-                let indent = scalars.prefix(first.column - 1).allSatisfy { $0 == " " || $0 == "-" }
-                if indent && (rest.hasPrefix(key + ":") || rest.hasPrefix("'\(key)':") || rest.hasPrefix("\"\(key)\":")) {
-                    return FileLocation(file: first.file, line: line, column: first.column)
-                }
-            }
-            line += 1
-        }
-        return nil
-    }
-
-    private static func line(ofOffset offset: Int, in source: SourceText) -> Int {
-        var remaining = offset
-        for (index, line) in source.lines.enumerated() {
-            remaining -= line.utf8.count + 1
-            if remaining < 0 { return index + 1 }
-        }
-        return max(1, source.lines.count)
     }
 }

@@ -1,5 +1,9 @@
-/// Maps an offset inside a YAML scalar's value back to a line and column of the file, so that
-/// an error inside an expression points at the right character even in quoted or block scalars.
+/// Maps an offset inside a scalar's value back to a line and column of the file, so that an error
+/// inside an expression points at the right character even in quoted or block scalars (and in
+/// JSON strings, which are double-quoted scalars).
+///
+/// A location costs the length of the value up to the offset, never the length of the line: in
+/// a minified JSON rules file every scalar is on the same line.
 struct ScalarLocator: Sendable {
     enum Style: Sendable { case plain, singleQuoted, doubleQuoted, block }
 
@@ -7,51 +11,64 @@ struct ScalarLocator: Sendable {
     let start: FileLocation
     let style: Style
     let source: SourceText
+    /// The byte offset of ``start`` in the source.
+    let startOffset: Int
+
+    /// - Parameter startOffset: the byte offset of `start` in `source`, when the caller knows it.
+    init(start: FileLocation, style: Style, source: SourceText, startOffset: Int? = nil) {
+        self.start = start
+        self.style = style
+        self.source = source
+        self.startOffset = startOffset ?? source.offset(of: start)
+    }
 
     /// The file location of the value's scalar at `offset` (0-based, in Unicode scalars).
     func location(of offset: Int) -> FileLocation {
+        guard !source.bytes.isEmpty else { return start }
         switch style {
-        case .block: blockLocation(of: offset)
-        case .plain: walk(to: offset, from: start.column, escapes: .none)
-        case .singleQuoted: walk(to: offset, from: start.column + 1, escapes: .doubledQuote)
-        case .doubleQuoted: walk(to: offset, from: start.column + 1, escapes: .backslash)
+        case .block: return blockLocation(of: offset)
+        case .plain: return walk(to: offset, from: startOffset, escapes: .none)
+        case .singleQuoted: return walk(to: offset, from: startOffset + 1, escapes: .doubledQuote)
+        case .doubleQuoted: return walk(to: offset, from: startOffset + 1, escapes: .backslash)
         }
     }
 
     private enum Escapes { case none, doubledQuote, backslash }
 
-    /// Walks the raw text from `column` on the start line, counting value scalars.
-    private func walk(to offset: Int, from column: Int, escapes: Escapes) -> FileLocation {
-        var line = start.line
-        var raw = rawScalars(line: line)
-        var index = column - 1
+    /// Walks the raw bytes from `index`, counting value scalars.
+    private func walk(to offset: Int, from: Int, escapes: Escapes) -> FileLocation {
+        let bytes = source.bytes
+        var index = from
         var remaining = offset
-        while remaining > 0 {
-            if index >= raw.count {
+        func byte(_ at: Int) -> UInt8? { at < bytes.count ? bytes[at] : nil }
+        while remaining > 0, index < bytes.count {
+            switch (escapes, bytes[index]) {
+            case (_, UInt8(ascii: "\n")), (_, UInt8(ascii: "\r")):
                 // The scalar continues on the next line (folded to one space), after indentation.
-                line += 1
-                raw = rawScalars(line: line)
-                if raw.isEmpty && source.line(line) == nil { break }
-                index = raw.firstIndex { $0 != " " && $0 != "\t" } ?? 0
-                remaining -= 1
-                continue
-            }
-            switch (escapes, raw[index]) {
-            case (.doubledQuote, "'") where index + 1 < raw.count && raw[index + 1] == "'":
+                index += bytes[index] == UInt8(ascii: "\r") && byte(index + 1) == UInt8(ascii: "\n") ? 2 : 1
+                while let next = byte(index), next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") { index += 1 }
+            case (.doubledQuote, UInt8(ascii: "'")) where byte(index + 1) == UInt8(ascii: "'"):
                 index += 2
-            case (.backslash, "\\") where index + 1 < raw.count:
-                switch raw[index + 1] {
-                case "x": index += 4
-                case "u": index += 6
-                case "U": index += 10
+            case (.backslash, UInt8(ascii: "\\")) where index + 1 < bytes.count:
+                switch bytes[index + 1] {
+                case UInt8(ascii: "x"): index += 4
+                case UInt8(ascii: "u"):
+                    // A JSON surrogate pair (`\uD83D\uDE00`) is one scalar.
+                    let isPair = byte(index + 2).map { $0 | 0x20 == UInt8(ascii: "d") } == true
+                        && byte(index + 3).map { (UInt8(ascii: "8")...UInt8(ascii: "b")).contains($0 | 0x20) } == true
+                        && byte(index + 6) == UInt8(ascii: "\\") && byte(index + 7) == UInt8(ascii: "u")
+                    index += isPair ? 12 : 6
+                case UInt8(ascii: "U"): index += 10
                 default: index += 2
                 }
             default:
                 index += 1
+                while let next = byte(index), next & 0xC0 == 0x80 { index += 1 }
             }
             remaining -= 1
         }
-        return FileLocation(file: start.file, line: line, column: index + 1)
+        SourceText.scanned(index - from)
+        return source.location(ofOffset: min(index, bytes.count))
     }
 
     /// Block scalars (`|`, `>`): the value starts on the line after the indicator; each value
@@ -61,6 +78,7 @@ struct ScalarLocator: Sendable {
         var indent: Int?
         var remaining = offset
         while let text = source.line(line) {
+            SourceText.scanned(text.utf8.count)
             let raw = Array(text.unicodeScalars)
             let leading = raw.prefix { $0 == " " }.count
             if leading == raw.count {  // blank line: one line break in the value
@@ -79,9 +97,5 @@ struct ScalarLocator: Sendable {
             line += 1
         }
         return start
-    }
-
-    private func rawScalars(line: Int) -> [Unicode.Scalar] {
-        source.line(line).map { Array($0.unicodeScalars) } ?? []
     }
 }

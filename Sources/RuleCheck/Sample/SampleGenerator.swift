@@ -33,7 +33,7 @@ public struct SampleGenerator {
 
     /// The next record.
     public mutating func next() -> SampleRecord {
-        var record = SampleRecord(object: validObject(), mistake: nil)
+        var record = SampleRecord(object: validObject(), mistake: nil, mistakeKind: nil)
         if Double.random(in: 0..<1, using: &random) < invalidRate {
             spoil(&record)
         }
@@ -103,7 +103,21 @@ public struct SampleGenerator {
     }
 
     private mutating func candidate(for field: FieldRules, path: String, in form: Form) -> Value? {
-        switch field.type {
+        guard field.type == .values else { return candidate(for: field, as: field.type, path: path, in: form) }
+        // A few values, each made as for a field of the item type with the field's rules.
+        let low = max(1, field.minItems ?? 1), high = max(low, min(field.maxItems ?? 3, 5))
+        var values: [Value] = []
+        for _ in 0..<Int.random(in: low...high, using: &random) {
+            guard let value = candidate(for: field, as: field.itemType ?? .text, path: path, in: form) else { continue }
+            if field.uniqueItems && values.contains(value) { continue }
+            values.append(value)
+        }
+        return Value.normalized(.list(values))
+    }
+
+    /// A value of `type` for `field` (its own type, or a `values` field's item type).
+    private mutating func candidate(for field: FieldRules, as type: FieldType, path: String, in form: Form) -> Value? {
+        switch type {
         case .text:
             // A check `expr: this == other` (a repeated password): take the other's value.
             for check in field.checks {
@@ -151,10 +165,10 @@ public struct SampleGenerator {
         case .number, .integer:
             let (low, high) = bounds(field, path, form, fallback: (0, 1000))
             guard case .number(var low) = low, case .number(var high) = high, low <= high else { return .number(1) }
-            if field.type == .integer { (low, high) = (low.rounded(.up), high.rounded(.down)) }
+            if type == .integer { (low, high) = (low.rounded(.up), high.rounded(.down)) }
             guard low <= high else { return .number(low) }
             let value = Double.random(in: low...high, using: &random)
-            return .number(field.type == .integer ? value.rounded(.down) : (value * 10).rounded() / 10)
+            return .number(type == .integer ? value.rounded(.down) : (value * 10).rounded() / 10)
         case .date:
             let (low, high) = bounds(field, path, form, fallback: (.date(today.adding(years: -70) ?? today), .date(today)))
             guard case .date(var first) = low, case .date(let last) = high, first <= last else { return .date(today) }
@@ -175,7 +189,7 @@ public struct SampleGenerator {
             return .list(Array(offered.prefix(count)))
         case .file:
             return .files(sampleFiles(field))
-        case .group, .list:
+        case .group, .list, .values:
             return nil
         }
     }
@@ -235,6 +249,8 @@ public struct SampleGenerator {
     /// A value as a record holds it: dates in the field's format.
     private func json(_ value: Value, _ field: FieldRules) -> JSONValue {
         if case .date(let day) = value { return .string(field.dateFormat.format(day)) }
+        if field.type == .file, let files = value.files { return .array(files.map(\.json)) }
+        if case .list(let items) = value { return .array(items.map { json($0, field) }) }
         return value.json
     }
 
@@ -252,36 +268,44 @@ public struct SampleGenerator {
         for _ in 0..<16 {
             guard let field = candidates.randomElement(using: &random) else { return }
             var spoiled = record.object
-            spoiled[field.path] = mistake(for: field, current: record.object[field.path])
+            let (value, kind) = mistake(for: field, current: record.object[field.path])
+            spoiled[field.path] = value
             let violations = checker.check(json: spoiled).violations
             if !violations.isEmpty, violations.allSatisfy({ $0.severity == .error && $0.field == field.path }) {
                 record.object = spoiled
                 record.mistake = field.path
+                record.mistakeKind = kind
                 return
             }
         }
     }
 
-    private mutating func mistake(for field: FieldRules, current: JSONValue?) -> JSONValue {
-        if current != nil && Double.random(in: 0..<1, using: &random) < 0.25 { return .null }  // a required value left out
+    private mutating func mistake(for field: FieldRules,
+                                  current: JSONValue?) -> (JSONValue, SampleRecord.MistakeKind) {
+        if current != nil && Double.random(in: 0..<1, using: &random) < 0.25 { return (.null, .leftOut) }
         switch field.type {
         case .text:
-            guard case .string(let text)? = current, !text.isEmpty else { return .string("?") }
+            guard case .string(let text)? = current, !text.isEmpty else { return (.string("?"), .alteredText) }
             var scalars = Array(text.unicodeScalars)
             scalars[Int.random(in: 0..<scalars.count, using: &random)] = "#"
-            return .string(String(String.UnicodeScalarView(scalars)))
+            return (.string(String(String.UnicodeScalarView(scalars))), .alteredText)
         case .number, .integer:
-            return Bool.random(using: &random) ? .number(-1_000_000) : .string("n/a")
+            return Bool.random(using: &random) ? (.number(-1_000_000), .outOfRange) : (.string("n/a"), .unreadable)
         case .date:
-            return Bool.random(using: &random) ? .string("31.02.2021") : .string(field.dateFormat.format(today.adding(years: 150) ?? today))
+            return Bool.random(using: &random)
+                ? (.string("31.02.2021"), .unreadable)
+                : (.string(field.dateFormat.format(today.adding(years: 150) ?? today)), .outOfRange)
         case .bool:
-            return .string("maybe")
+            return (.string("maybe"), .unreadable)
         case .choice, .multiChoice:
-            return .string("no_such_option")
+            return (.string("no_such_option"), field.type == .choice ? .notAnOption : .unreadable)
+        case .values:
+            return (.string("not a list"), .unreadable)
         case .file:
-            return .array([FileInfo(name: "huge.exe", size: Int.max / 2, mediaType: "application/x-msdownload").json])
+            // A file's name where the files' metadata belongs.
+            return (.string("scan.pdf"), .unreadable)
         case .group, .list:
-            return .null
+            return (.null, .leftOut)
         }
     }
 }

@@ -5,6 +5,24 @@ public struct SampleRecord: Sendable {
     public var object: [String: JSONValue]
     /// The field whose value was spoiled, for an invalid record.
     public var mistake: String?
+    /// How it was spoiled.
+    public var mistakeKind: MistakeKind?
+
+    /// The kinds of mistake ``SampleGenerator`` plants.
+    public enum MistakeKind: String, Hashable, Sendable {
+        /// A value left out (null): breaks `required`.
+        case leftOut = "left_out"
+        /// A text that cannot be read as the field's type (`n/a` for a number, `31.02.2021` for a
+        /// date, `maybe` for a bool): a `type` violation.
+        case unreadable
+        /// A value that is no option of a choice.
+        case notAnOption = "not_an_option"
+        /// A number or date far out of range (-1,000,000; 150 years from today): breaks a bound.
+        case outOfRange = "out_of_range"
+        /// A text with one character replaced by `#` (or `?` for an empty one): breaks a pattern,
+        /// mask, length or check.
+        case alteredText = "altered_text"
+    }
 
     /// The record's cells for CSV, in the order of ``SampleGenerator/columns``: text as is,
     /// numbers in plain decimal, dates in the field's format, lists as JSON text.

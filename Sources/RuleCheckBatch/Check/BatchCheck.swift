@@ -71,22 +71,43 @@ public struct BatchCheck: Sendable {
     ///   ends the run at once; unreadable inputs are in the outcome.
     public func run(files: [String], report: any Report,
                     progress: ((_ file: String, _ read: ReadProgress, _ records: Int) -> Void)? = nil) throws -> Outcome {
+        // Without --input and an extension (standard input), the first bytes tell the format.
+        try run(files: files, report: report, progress: progress) { file, options in
+            try RecordReader.opening(path: file, format: self.options.format, options: options)
+        }
+    }
+
+    /// Checks records held in memory (a request's body, say) as if they were the file `name`:
+    /// the same findings, numbering and report as ``run(files:report:progress:)`` gives for a
+    /// file with these bytes.
+    ///
+    /// ```swift
+    /// let sink = OutputSink.memory()
+    /// let outcome = try BatchCheck(checker: checker, options: .init(jobs: 1))
+    ///     .run(bytes: Array(body), name: "-", format: .jsonl, report: ReportFormat.json.report(to: sink))
+    /// ```
+    public func run(bytes: [UInt8], name: String, format: RecordFormat, report: any Report) throws -> Outcome {
+        try run(files: [name], report: report, progress: nil) { file, options in
+            try RecordReader(bytes: bytes, name: file, format: format, options: options)
+        }
+    }
+
+    private func run(files: [String], report: any Report, progress: ((String, ReadProgress, Int) -> Void)?,
+                     open: (String, RecordReader.Options) throws -> sending RecordReader) throws -> Outcome {
         var outcome = Outcome()
         for file in files {
             var readerOptions = options.reader
             readerOptions.delimiter = options.delimiter ?? readerOptions.delimiter
             let reader: RecordReader
             do {
-                // Without --input and an extension (standard input), the first bytes tell the format.
-                reader = try RecordReader.opening(path: file, format: options.format, options: readerOptions)
+                reader = try open(file, readerOptions)
             } catch let error as InputError where error.code == .unreadableHeader {
                 // The file is there but its header is not: a finding of the file (no column has a
                 // name, so no record can be checked).
                 outcome.summary.files += 1
                 try report.begin(file: file)
                 var fileRun = FileRun(file: file, checker: checker, strict: options.strict, columns: nil)
-                let message = "cannot read the header: \(error.message); no record of this file is checked"
-                let finding = Violation(field: "", code: .malformed, value: nil, message: message)
+                let finding = checker.violation(for: .unreadableHeader(error.message))
                 let result = Result(record: CheckedRecord(file: file, record: 0, line: error.line ?? 1, violations: [finding]))
                 try fileRun.deliver(result, into: &outcome, report: report, limit: options.maxViolations)
                 try report.end(file: file, summary: fileRun.summary)
@@ -156,8 +177,8 @@ public struct BatchCheck: Sendable {
                 // A repeated key is about the record as read, so it comes before the checks.
                 result.record.violations = decoded.duplicateKeys.map { checker.violation(for: .duplicateKey($0)) } + violations
                 result.unknownKeys = unknown
-            case .malformed(let message):
-                result.record.violations = [Violation(field: "", code: .malformed, value: nil, message: message)]
+            case .malformed(let detail):
+                result.record.violations = [checker.violation(for: .malformed(detail))]
             }
             results.append(result)
         }
@@ -185,13 +206,10 @@ struct FileRun {
     /// The header's findings: columns that no field matches, columns named twice.
     func headerFindings() -> BatchCheck.Result? {
         guard let columns else { return nil }
-        var violations = columns.unknown.enumerated().compactMap { _, name -> Violation? in
-            columns.duplicates.contains(name) ? nil
-                : Violation(field: name, code: .unknownColumn, value: nil, message: "column '\(name)' matches no field of the rules")
+        var violations = columns.unknown.filter { !columns.duplicates.contains($0) }.map {
+            checker.violation(for: .unknownColumn($0))
         }
-        violations += Set(columns.duplicates).sorted().map { name in
-            Violation(field: name, code: .unknownColumn, value: nil, message: "column '\(name)' appears more than once; the first is used")
-        }
+        violations += Set(columns.duplicates).sorted().map { checker.violation(for: .duplicateColumn($0)) }
         guard !violations.isEmpty else { return nil }
         return BatchCheck.Result(record: CheckedRecord(file: file, record: 0, line: 1, violations: violations))
     }
@@ -203,9 +221,7 @@ struct FileRun {
                           limit: Int?) throws {
         let keys = result.unknownKeys.filter { reportedKeys.insert($0).inserted }
         if !keys.isEmpty {
-            let findings = keys.map { key in
-                Violation(field: key, code: .unknownColumn, value: nil, message: "'\(key)' matches no field of the rules")
-            }
+            let findings = keys.map { checker.violation(for: .unknownKey($0)) }
             try deliver(CheckedRecord(file: file, record: 0, line: result.record.line, violations: findings),
                         into: &outcome, report: report, limit: limit)
         }
@@ -225,16 +241,6 @@ struct FileRun {
                     : violation
             }
         }
-        let room = limit.map { max(0, $0 - outcome.summary.reported) } ?? .max
-        summary.add(record)
-        outcome.summary.add(record)
-        if record.violations.count > room {
-            let omitted = record.violations[room...]
-            record.omittedErrors = omitted.count { $0.severity == .error }
-            record.violations.removeSubrange(room...)
-            summary.omitted += omitted.count
-            outcome.summary.omitted += omitted.count
-        }
-        try report.add(record)
+        try ViolationLimit(maxViolations: limit).deliver(record, file: &summary, run: &outcome.summary, to: report)
     }
 }

@@ -8,7 +8,7 @@ final class JSONReport: Report {
 
     init(sink: OutputSink) throws(OutputError) {
         self.sink = sink
-        spool = try Spool()
+        spool = try Spool(inMemory: sink.isMemory)
     }
 
     func begin(file: String) {}

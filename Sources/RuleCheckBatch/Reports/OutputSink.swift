@@ -40,6 +40,9 @@ public final class OutputSink {
     /// What was written, as text (memory sinks).
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Whether this sink keeps what is written in memory.
+    var isMemory: Bool { descriptor == nil }
+
     public func write(_ text: String) throws(OutputError) {
         try append(text.utf8)
     }

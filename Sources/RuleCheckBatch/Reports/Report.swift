@@ -12,6 +12,9 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case junit
     /// SARIF 2.1.0, for code-scanning tools.
     case sarif
+    /// The report of a slice of a larger file, for `rulecheck merge` (``SliceReport``): JSON Lines
+    /// with every record's violations and the totals.
+    case slice
 
     /// A report of this format writing to `sink`.
     ///
@@ -24,6 +27,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .jsonl: JSONLinesReport(sink: sink)
         case .junit: try JUnitReport(sink: sink)
         case .sarif: try SARIFReport(sink: sink)
+        case .slice: SliceReport(sink: sink)
         }
     }
 }

@@ -9,14 +9,21 @@ import RuleCheck
 /// is made with `mkstemp` and unlinked at once. It lives on as an open descriptor only, so nothing
 /// is left in the temporary directory whatever ends the process (a signal, a crash). The directory
 /// is `TMPDIR`'s (else `/tmp`); a failure to create, write or read the file is an ``OutputError``.
+///
+/// A report to a memory sink (the server's), where all of it ends up anyway, spools in memory.
 final class Spool {
-    private let descriptor: Int32
+    /// The file, or nil when spooling in memory.
+    private let descriptor: Int32?
     private let directory: String
     private var pending: [UInt8] = []
     private(set) var isEmpty = true
 
-    init() throws(OutputError) {
+    init(inMemory: Bool = false) throws(OutputError) {
         directory = FileManager.default.temporaryDirectory.path
+        if inMemory {
+            descriptor = nil
+            return
+        }
         guard let descriptor = Self.openAnonymous(in: directory) ?? Self.openAndUnlink(in: directory) else {
             throw OutputError("cannot create a temporary file for the report in '\(VisibleText.escaped(directory))': "
                               + "\(SystemError(code: errno)) (set TMPDIR to a writable directory)")
@@ -47,17 +54,17 @@ final class Spool {
     }
 
     deinit {
-        close(descriptor)
+        if let descriptor { close(descriptor) }
     }
 
     func write(_ text: String) throws(OutputError) {
         isEmpty = false
         pending.append(contentsOf: text.utf8)
-        if pending.count >= 1 << 16 { try flushPending() }
+        if descriptor != nil, pending.count >= 1 << 16 { try flushPending() }
     }
 
     private func flushPending() throws(OutputError) {
-        guard !pending.isEmpty else { return }
+        guard let descriptor, !pending.isEmpty else { return }
         if let error = pending.withUnsafeBytes({ SystemWrite.all($0, to: descriptor) }) {
             throw failure("write", error)
         }
@@ -66,6 +73,12 @@ final class Spool {
 
     /// Copies everything written so far to `sink`, then empties the spool.
     func drain(into sink: OutputSink) throws(OutputError) {
+        guard let descriptor else {
+            try sink.write(bytes: pending)
+            pending.removeAll(keepingCapacity: true)
+            isEmpty = true
+            return
+        }
         try flushPending()
         guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw failure("read", SystemError(code: errno)) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

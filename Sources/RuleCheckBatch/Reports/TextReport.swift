@@ -4,7 +4,7 @@ import RuleCheck
 ///
 /// ```text
 /// orders.csv: file, line 1
-///   warning  comment  unknown_column  column 'comment' matches no field of the rules
+///   warning  comment  unknown_column  'comment' is not a field of the rules
 /// orders.csv: record 7, line 8
 ///   error    doc_number  mask       Series and number must look like 0000 000000 (value "12 34")
 ///

@@ -68,7 +68,7 @@ final class BatchCheckTests {
         let name = path
         #expect(output == """
             \(name): file, line 1
-              warning comment  unknown_column  column 'comment' matches no field of the rules
+              warning comment  unknown_column  'comment' is not a field of the rules
             \(name): record 2, line 3
               error   name   required      name is required
               error   age    type          age: 'abc' is not a whole number (value "abc")
@@ -217,4 +217,43 @@ final class BatchCheckTests {
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
+}
+
+/// `--locale ru` printed findings about files and records in English ("column 'zzz' matches no
+/// field of the rules"): they are built by the checker's MessageBuilder like every other message.
+@Suite("BatchCheck: locales")
+final class BatchCheckLocaleTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-test-\(UUID().uuidString)")
+
+    init() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    @Test func findingsAboutFilesAndRecordsAreInTheCheckersLocale() throws {
+        let rules = try RuleSet(yaml: "form: f\nfields:\n  - id: name\n    required: true\n  - id: n\n    type: number\n",
+                                source: "f.yaml")
+        let checker = RecordChecker(rules, today: BatchCheckTests.today, locale: "ru")
+        let csv = directory.appendingPathComponent("a.csv")
+        try Data("n,zzz,zzz\n1,2,3\n1\n".utf8).write(to: csv)
+        let jsonl = directory.appendingPathComponent("b.jsonl")
+        try Data("{\"name\": \"a\", \"key\": 1}\n".utf8).write(to: jsonl)
+        let sink = OutputSink.memory()
+        _ = try BatchCheck(checker: checker, options: .init(jobs: 1))
+            .run(files: [csv.path, jsonl.path], report: ReportFormat.jsonl.report(to: sink))
+        let messages = sink.text.split(separator: "\n").compactMap { line -> (String, String)? in
+            guard case .object(let object) = try? JSONParser().parse(String(line)),
+                  case .string(let code)? = object["code"], case .string(let message)? = object["message"] else { return nil }
+            return (code, message)
+        }
+        #expect(Set(messages.map(\.0)) == ["unknown_column", "missing_column", "malformed"])
+        for (code, message) in messages {
+            #expect(message.unicodeScalars.contains { ("а"..."я").contains($0) }, "\(code): \(message)")
+        }
+        #expect(messages.contains { $0 == ("unknown_column", "«key» — такого поля в правилах нет") })
+        #expect(messages.contains { $0 == ("unknown_column", "Столбец «zzz» встречается несколько раз; используется первый") })
+    }
 }

@@ -7,7 +7,7 @@ import Testing
 struct ReportTests {
     static let records: [CheckedRecord] = [
         CheckedRecord(file: "a.csv", record: 0, line: 1, violations: [
-            Violation(field: "comment", code: .unknownColumn, value: nil, message: "column 'comment' matches no field of the rules"),
+            Violation(field: "comment", code: .unknownColumn, value: nil, message: "'comment' is not a field of the rules"),
         ]),
         CheckedRecord(file: "a.csv", record: 1, line: 2, violations: []),
         CheckedRecord(file: "a.csv", record: 2, line: 3, violations: [
@@ -34,7 +34,7 @@ struct ReportTests {
     @Test func text() throws {
         #expect(try render(.text) == """
             a.csv: file, line 1
-              warning comment  unknown_column  column 'comment' matches no field of the rules
+              warning comment  unknown_column  'comment' is not a field of the rules
             a.csv: record 2, line 3
               error   doc_number  mask          Number must look like 0000 000000 (value "12 34")
               warning plate       hidden_value  Plate has a value but is hidden (value "A<1>")
@@ -49,7 +49,7 @@ struct ReportTests {
     @Test func json() throws {
         #expect(try render(.json) == #"""
             {"summary":{"errors":1,"files":1,"invalid":1,"records":2,"valid":1,"warnings":2},"violations":[
-            {"code":"unknown_column","field":"comment","file":"a.csv","line":1,"message":"column 'comment' matches no field of the rules","record":0,"severity":"warning","value":null},
+            {"code":"unknown_column","field":"comment","file":"a.csv","line":1,"message":"'comment' is not a field of the rules","record":0,"severity":"warning","value":null},
             {"code":"mask","field":"doc_number","file":"a.csv","line":3,"message":"Number must look like 0000 000000","record":2,"severity":"error","value":"12 34"},
             {"code":"hidden_value","field":"plate","file":"a.csv","line":3,"message":"Plate has a value but is hidden","record":2,"severity":"warning","value":"A<1>"}
             ]}
@@ -59,7 +59,7 @@ struct ReportTests {
 
     @Test func jsonLines() throws {
         #expect(try render(.jsonl) == #"""
-            {"code":"unknown_column","field":"comment","file":"a.csv","line":1,"message":"column 'comment' matches no field of the rules","record":0,"severity":"warning","value":null}
+            {"code":"unknown_column","field":"comment","file":"a.csv","line":1,"message":"'comment' is not a field of the rules","record":0,"severity":"warning","value":null}
             {"code":"mask","field":"doc_number","file":"a.csv","line":3,"message":"Number must look like 0000 000000","record":2,"severity":"error","value":"12 34"}
             {"code":"hidden_value","field":"plate","file":"a.csv","line":3,"message":"Plate has a value but is hidden","record":2,"severity":"warning","value":"A<1>"}
             {"summary":{"errors":1,"files":1,"invalid":1,"records":2,"valid":1,"warnings":2}}
@@ -73,7 +73,7 @@ struct ReportTests {
             <testsuites name="rulecheck">
               <testsuite name="a.csv" tests="3" failures="1" errors="0">
                 <testcase classname="a.csv" name="file">
-                  <system-out>line 1: warning comment unknown_column: column 'comment' matches no field of the rules</system-out>
+                  <system-out>line 1: warning comment unknown_column: 'comment' is not a field of the rules</system-out>
                 </testcase>
                 <testcase classname="a.csv" name="record 2 (line 3)">
                   <failure type="mask" message="Number must look like 0000 000000">error doc_number mask: Number must look like 0000 000000 (value &quot;12 34&quot;)

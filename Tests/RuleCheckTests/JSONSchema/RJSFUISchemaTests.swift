@@ -35,15 +35,35 @@ struct RJSFUISchemaTests {
         #expect(rules.field("drivers")?.members.map { rules.fields[$0.index].path } == ["drivers.b", "drivers.a"])
         var form = Form(rules)
         #expect { _ = try form.set("price", text: "5") } throws: { error in (error as? FormError)?.code == .disabledField }
-        #expect(findings.map(\.pointer) == ["/price/ui:widget"])
+        #expect(findings.isEmpty)
+        // Presentation keys are the field's ui hints.
+        #expect(rules.field("price")?.ui == ["widget": "updown"])
+    }
+
+    @Test func presentationKeysBecomeHints() throws {
+        let (rules, findings) = try Self.importing(##"""
+            {"ui:submitButtonOptions": {"norender": true},
+             "title": {"ui:widget": "textarea", "ui:placeholder": "What are you selling?", "ui:help": "No phone numbers",
+                       "ui:autofocus": true, "ui:options": {"rows": 5}, "ui:description": "Shown above"},
+             "kind": {"ui:widget": "radio", "ui:options": {"inline": true}},
+             "owner": {"name": {"ui:emptyValue": ""}}}
+            """##)
+        #expect(rules.field("title")?.ui == [
+            "widget": "textarea", "placeholder": "What are you selling?", "help": "No phone numbers", "autofocus": true,
+            "options": ["rows": 5], "description": "Shown above",
+        ])
+        #expect(rules.field("kind")?.ui == ["widget": "radio", "options": ["inline": true]])
+        #expect(rules.field("owner.name")?.ui == ["emptyValue": ""])
+        #expect(findings.map(\.pointer) == ["/ui:submitButtonOptions"])
         #expect(findings.first?.kind == .ignored)
-        #expect(findings.first?.location == FileLocation(file: "ui.json", line: 3, column: 33))
+        #expect(findings.first?.location == FileLocation(file: "ui.json", line: 1, column: 2))
     }
 
     @Test func unknownNamesAndJSONFormsAreReported() throws {
         let (_, findings) = try Self.importing(##"{"ui:order": ["title", "nope"], "ghost": {"ui:title": "x"}}"##)
         #expect(findings.map(\.pointer) == ["/ui:order", "/ui:order", "/ghost"])
         let (_, jsonForms) = try Self.importing(##"{"type": "VerticalLayout", "elements": []}"##)
-        #expect(jsonForms.map(\.kind) == [.unsupported])
+        #expect(jsonForms.map(\.kind) == [.approximated])
+        #expect(jsonForms.first?.message == "(UI schema) the UI schema has no control for title, price, kind, owner, drivers; they follow the others (their rules still hold)")
     }
 }

@@ -70,7 +70,9 @@ struct RandomRules {
         var computed = false
         if (kind == .number || kind == .integer || kind == .text), random.chance(0.15),
            let source = earlier.filter({ $0.kind == (kind == .text ? .text : .number) || ($0.kind == .integer && kind != .text) }).randomElement(using: &random) {
-            lines.append("\(pad)  value: \(source.path(in: list)) + \(kind == .text ? "'!'" : "1")")
+            // An integer field's value must be whole: a number source is rounded.
+            let read = kind == .integer && source.kind == .number ? "round(\(source.path(in: list)))" : source.path(in: list)
+            lines.append("\(pad)  value: \(read) + \(kind == .text ? "'!'" : "1")")
             computed = true
         }
         if random.chance(0.3), let condition = condition(over: earlier, list: list) {

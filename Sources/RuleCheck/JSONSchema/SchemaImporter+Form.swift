@@ -1,0 +1,81 @@
+/// The form-wide `x-rulecheck-*` keywords of the root schema: the form's id, its defaults, its
+/// gates and its sections (an export writes them; a server's schema rarely has them).
+extension SchemaImporter {
+    mutating func formKeywords(_ root: SchemaNode, into document: inout RulesDocument) {
+        if let (_, pointer) = root.first("description") {
+            finding(.ignored, "the form's description is not kept (a rules file has no form-level text)", at: pointer)
+        }
+        func string(_ keyword: String) -> Located<String>? {
+            guard let (value, pointer) = root.first(keyword) else { return nil }
+            guard let text = value.string else {
+                error("\(keyword) must be a string", at: pointer)
+                return nil
+            }
+            return located(text, at: pointer)
+        }
+        if let form = string("x-rulecheck-form") { document.form = form }
+        document.dateFormat = string("x-rulecheck-date-format")
+        document.hiddenValues = string("x-rulecheck-hidden-values")
+        if let (value, pointer) = root.first("x-rulecheck-gates") { document.gates = gates(value, at: pointer) }
+        if let (value, pointer) = root.first("x-rulecheck-sections"), let fields = document.sections.first?.fields {
+            if let sections = sections(value, at: pointer, fields: fields) { document.sections = sections }
+        }
+    }
+
+    /// `{"submit": "all", "calculate": ["region", "vehicle"]}`.
+    private mutating func gates(_ value: JSONValue, at pointer: String) -> [GateSpec] {
+        guard let members = value.object else {
+            error("x-rulecheck-gates must map gate names to \"all\" or arrays of field paths", at: pointer)
+            return []
+        }
+        var gates: [GateSpec] = []
+        for name in source.orderedKeys(of: members, at: pointer) {
+            let gatePointer = pointer + "/" + SchemaPointer.escape(name)
+            switch members[name] {
+            case .string("all")?:
+                gates.append(GateSpec(name: located(name, at: gatePointer), members: .all))
+            case .array(let paths)? where paths.allSatisfy({ $0.string != nil }):
+                gates.append(GateSpec(name: located(name, at: gatePointer),
+                                      members: .fields(paths.enumerated().compactMap { index, path in
+                                          path.string.map { located($0, at: gatePointer + "/\(index)") }
+                                      })))
+            default:
+                error("gate '\(name)' must be \"all\" or an array of field paths", at: gatePointer)
+            }
+        }
+        return gates
+    }
+
+    /// `[{"id": "vehicle", "title": "Vehicle", "fields": ["vin", "plate"]}, …]`: the top-level
+    /// fields dealt into sections; a field no section names goes to the last one (reported).
+    private mutating func sections(_ value: JSONValue, at pointer: String, fields: [FieldSpec]) -> [SectionSpec]? {
+        guard let items = value.array, !items.isEmpty else {
+            error("x-rulecheck-sections must be a non-empty array of sections", at: pointer)
+            return nil
+        }
+        var sections: [SectionSpec] = []
+        var placed = Set<String>()
+        for (index, item) in items.enumerated() {
+            let itemPointer = pointer + "/\(index)"
+            guard let id = item["id"]?.string, let names = item["fields"]?.array?.compactMap(\.string) else {
+                error("a section needs an \"id\" and \"fields\" (an array of property names)", at: itemPointer)
+                return nil
+            }
+            var members: [FieldSpec] = []
+            for name in names {
+                guard let field = fields.first(where: { $0.id.value == name }), placed.insert(name).inserted else {
+                    finding(.unsupported, "section '\(id)' names '\(name)', which is not a field here (or is in another section)", at: itemPointer)
+                    continue
+                }
+                members.append(field)
+            }
+            sections.append(SectionSpec(id: located(id, at: itemPointer), title: item["title"]?.string, fields: members))
+        }
+        let rest = fields.filter { !placed.contains($0.id.value) }
+        if !rest.isEmpty {
+            finding(.approximated, "no section names \(rest.map(\.id.value).joined(separator: ", ")); they go to the last section", at: pointer)
+            sections[sections.count - 1].fields += rest
+        }
+        return sections
+    }
+}

@@ -1,0 +1,152 @@
+/// Options, defaults and messages of a field, and reports of keywords that are not read.
+extension SchemaImporter {
+    mutating func optionSpecs(_ values: [OptionValue], at pointer: String) -> [OptionSpec] {
+        var result: [OptionSpec] = []
+        var kinds = Set<String>()
+        for option in values {
+            let scalar: ScalarText
+            switch option.value {
+            case .null: continue  // null is an empty field
+            case .string(let string): scalar = text(string, at: option.pointer, quoted: true); kinds.insert("text")
+            case .bool(let flag): scalar = text(flag ? "true" : "false", at: option.pointer); kinds.insert("bool")
+            case .number(let number):
+                guard let literal = Self.decimal(number) else {
+                    finding(.unsupported, "option \(number) cannot be written as a plain decimal", at: option.pointer)
+                    continue
+                }
+                scalar = text(literal, at: option.pointer)
+                kinds.insert("number")
+            case .array, .object:
+                finding(.unsupported, "an option that is \(option.value.kindDescription) is not supported; it is left out", at: option.pointer)
+                continue
+            }
+            result.append(OptionSpec(value: scalar, title: option.title, location: source.location(of: option.pointer)))
+        }
+        if kinds.count > 1 {
+            finding(.unsupported, "options of several types (\(kinds.sorted().joined(separator: ", "))) are not supported; only the \(kinds.contains("text") ? "text" : kinds.sorted()[0]) ones are kept", at: pointer)
+            let keep = kinds.contains("text") ? "text" : kinds.sorted()[0]
+            result = result.filter { option in
+                switch keep {
+                case "text": option.value.isQuoted
+                case "bool": option.value.text == "true" || option.value.text == "false"
+                default: !option.value.isQuoted && option.value.text != "true" && option.value.text != "false"
+                }
+            }
+        }
+        return result
+    }
+
+    mutating func initial(_ spec: inout FieldSpec, _ node: SchemaNode) {
+        guard let (value, pointer) = node.first("default") else { return }
+        let type = spec.type?.value ?? "text"
+        switch (type, value) {
+        case ("multi_choice", .array(let items)), ("values", .array(let items)):
+            spec.initialList = items.compactMap { item in
+                switch item {
+                case .string(let string): text(string, at: pointer, quoted: true)
+                case .number(let number): Self.decimal(number).map { text($0, at: pointer) }
+                case .bool(let flag): text(flag ? "true" : "false", at: pointer)
+                default: nil
+                }
+            }
+        case ("group", _), ("list", _):
+            finding(.unsupported, "a default for an object or an array of objects is not kept", at: pointer)
+            return
+        case (_, .string(let string)): spec.initial = text(string, at: pointer, quoted: type != "date")
+        case (_, .number(let number)):
+            guard let literal = Self.decimal(number) else { return }
+            spec.initial = text(literal, at: pointer)
+        case (_, .bool(let flag)): spec.initial = text(flag ? "true" : "false", at: pointer)
+        case (_, .null): return
+        default:
+            finding(.unsupported, "default \(value.kindDescription) does not fit a \(type) field", at: pointer)
+            return
+        }
+        spec.keys["initial"] = source.location(of: pointer)
+    }
+
+    /// ajv-errors' `errorMessage`: one text for the field, or one per keyword.
+    mutating func messages(_ spec: inout FieldSpec, _ node: SchemaNode, path: String) {
+        guard let (value, pointer) = node.first("errorMessage") else { return }
+        if let message = value.string {
+            spec.message = LocalizedText(message)
+            spec.keys["message"] = source.location(of: pointer)
+            return
+        }
+        guard let members = value.object else {
+            error("errorMessage must be a string or an object", at: pointer)
+            return
+        }
+        let codes: [String: String] = [
+            "required": "required", "type": "type", "minimum": "min", "maximum": "max", "minLength": "min_length",
+            "maxLength": "max_length", "enum": "option", "const": "option", "minItems": "items", "maxItems": "items",
+            "uniqueItems": "items",
+        ]
+        // A pattern that became the field's pattern (^…$, or a format) has the field's message;
+        // other patterns and the exclusive bounds are checks, with their own (see checkSpec).
+        let patternKeyword = spec.pattern == nil ? nil : patternKeywords[path]
+        let checkKeywords: Set<String> = ["pattern", "format", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "not", "anyOf", "oneOf"]
+        if members["minItems"] != nil && members["maxItems"] != nil {
+            finding(.approximated, "errorMessage for minItems and maxItems: both are the code 'items', and the one written last is used for both",
+                    at: pointer)
+        }
+        for key in source.orderedKeys(of: members, at: pointer) {
+            let keyPointer = pointer + "/" + SchemaPointer.escape(key)
+            guard let text = members[key]?.string else {
+                if key != "required" { finding(.unsupported, "errorMessage '\(key)' must be a string", at: keyPointer) }
+                continue
+            }
+            if key == "_" {
+                spec.message = LocalizedText(text)
+            } else if key == patternKeyword {
+                spec.messages[located("pattern", at: keyPointer)] = LocalizedText(text)
+            } else if let code = codes[key], code != "option" || spec.options != nil {
+                spec.messages[located(code, at: keyPointer)] = LocalizedText(text)
+            } else if !checkKeywords.contains(key), !(codes[key] == "option" && spec.type?.value == "bool") {
+                finding(.unsupported, "errorMessage for '\(key)' has no matching rule", at: keyPointer)
+            }
+        }
+    }
+
+    /// "The object is present": one of its fields has a value.
+    static func presence(of members: [FieldSpec], prefix: String) -> String {
+        var terms: [String] = []
+        var pending: [(FieldSpec, String)] = members.map { ($0, prefix) }
+        var index = 0
+        while index < pending.count {
+            let (member, memberPrefix) = pending[index]
+            index += 1
+            let path = memberPrefix + member.id.value
+            switch member.type?.value {
+            case "group": pending += (member.fields ?? []).map { ($0, path + ".") }
+            case "list": terms.append("count(\(path)) > 0")
+            default: terms.append("\(path) != null")
+            }
+        }
+        return terms.isEmpty ? "" : balanced(terms, "or")
+    }
+
+    enum KeywordContext { case object, field }
+
+    /// Reports keywords of an object schema (the root, list items) that the importer does not read.
+    mutating func reportKeywords(_ node: SchemaNode, context: KeywordContext, isRoot: Bool) {
+        var handled = Self.commonKeywords.union(Self.objectKeywords)
+        if isRoot { handled.formUnion(RuleCheckKeywords.root.union(["title"])) }
+        reportUnhandled(node, handled: handled)
+    }
+
+    mutating func reportUnhandled(_ node: SchemaNode, handled: Set<String>) {
+        for part in node.parts {
+            for key in source.orderedKeys(of: part.object, at: part.pointer) where !handled.contains(key) {
+                let pointer = part.pointer + "/" + SchemaPointer.escape(key)
+                if key == "uniqueItems", part.object[key] == .bool(false) { continue }
+                if ["not", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties",
+                    "contains", "additionalItems", "unevaluatedProperties", "unevaluatedItems", "oneOf", "anyOf"].contains(key) {
+                    finding(.unsupported, "'\(key)' is not supported here; it is not checked", at: pointer)
+                } else {
+                    finding(.unsupported, "unknown or inapplicable keyword '\(key)'; it is not checked", at: pointer)
+                }
+            }
+        }
+    }
+}

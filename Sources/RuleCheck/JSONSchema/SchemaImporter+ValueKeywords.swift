@@ -1,0 +1,235 @@
+/// The value keywords of one field: lengths, patterns and formats of text; bounds and
+/// `multipleOf` of numbers; the element keywords of an array of plain values; item counts; and
+/// `if`/`then`/`else` about the value itself.
+extension SchemaImporter {
+    mutating func textKeywords(_ spec: inout FieldSpec, _ node: SchemaNode, path: String, _ x: RuleCheckKeywords) {
+        lengths(&spec, node)
+        // With x-rulecheck-pattern or -mask, the patterns are the export's shadow of them.
+        guard x.pattern == nil && x.mask == nil else { return }
+        for (value, pointer) in node.all("pattern") {
+            guard let regex = value.string else { error("pattern must be a string", at: pointer); continue }
+            if spec.pattern == nil, let body = ECMARegex.wholeMatchBody(regex) {
+                // ^…$: the whole value must match, which is what a field's pattern says.
+                spec.pattern = text(translatePattern(body, at: pointer), at: pointer, quoted: true)
+                spec.keys["pattern"] = source.location(of: pointer)
+                patternKeywords[path] = "pattern"
+            } else if x.checks == nil {
+                let expr = "matches(\(path), \(Self.textLiteral(translatePattern(regex, at: pointer))))"
+                spec.checks.append(checkSpec(Constraint(expr: expr, pointer: pointer, keyword: "pattern"), node))
+            }
+        }
+        guard let (value, pointer) = node.first("format"), let format = value.string else { return }
+        guard let regex = SchemaFormats.pattern(for: format) else {
+            finding(.unsupported, "format '\(format)' is not checked (date, date-time, time, email, uri, uuid and ipv4 are)", at: pointer)
+            return
+        }
+        finding(.approximated, "format '\(format)' is checked with a pattern (the form, not every rule of the standard)", at: pointer)
+        if spec.pattern == nil {
+            spec.pattern = text(regex, at: pointer, quoted: true)
+            spec.keys["pattern"] = source.location(of: pointer)
+            patternKeywords[path] = "format"
+        } else if x.checks == nil {
+            spec.checks.append(CheckSpec(when: nil, rule: .pattern(text(regex, at: pointer, quoted: true)), message: nil,
+                                         location: source.location(of: pointer)))
+        }
+    }
+
+    /// `minLength`, `maxLength`: the strictest of those written.
+    private mutating func lengths(_ spec: inout FieldSpec, _ node: SchemaNode) {
+        for (keyword, isMin) in [("minLength", true), ("maxLength", false)] {
+            let values = node.all(keyword).compactMap { item in item.value.integer.map { ($0, item.pointer) } }
+            guard let best = isMin ? values.max(by: { $0.0 < $1.0 }) : values.min(by: { $0.0 < $1.0 }) else { continue }
+            guard best.0 >= 0 else { error("\(keyword) must be ≥ 0", at: best.1); continue }
+            if isMin { spec.minLength = located(best.0, at: best.1) } else { spec.maxLength = located(best.0, at: best.1) }
+            spec.keys[isMin ? "min_length" : "max_length"] = source.location(of: best.1)
+        }
+    }
+
+    mutating func numberKeywords(_ spec: inout FieldSpec, _ node: SchemaNode, path: String, type: FieldType, _ x: RuleCheckKeywords) {
+        bounds(&spec, node, skipMin: x.min != nil, skipMax: x.max != nil)
+        guard x.checks == nil else { return }
+        // Exclusive bounds are checks (x > n); so is multipleOf other than 1 (1 makes an integer).
+        let exclusive = constraints(node, path: path, type: type, forCondition: false,
+                                    only: ["exclusiveMinimum", "exclusiveMaximum", "minimum", "maximum"]).items
+        for check in exclusive where check.expr.contains(" > ") || check.expr.contains(" < ") {
+            spec.checks.append(checkSpec(check, node))
+        }
+        for (value, pointer) in node.all("multipleOf") {
+            guard let number = value.number, number > 0, let literal = Self.decimal(number) else {
+                error("multipleOf must be a number > 0 that can be written as a plain decimal", at: pointer)
+                continue
+            }
+            if number == 1 && type == .integer { continue }
+            let constraint = Constraint(expr: "multiple_of(\(path), \(literal))", pointer: pointer, keyword: "multipleOf")
+            spec.checks.append(checkSpec(constraint, node))
+        }
+    }
+
+    /// Inclusive bounds become `min`/`max` (the strictest of several); the draft-04 exclusive form
+    /// (`exclusiveMinimum: true`) is a check.
+    private mutating func bounds(_ spec: inout FieldSpec, _ node: SchemaNode, skipMin: Bool, skipMax: Bool) {
+        for (keyword, isMin) in [("minimum", true), ("maximum", false)] where !(isMin ? skipMin : skipMax) {
+            var best: (Double, String)?
+            for (value, pointer) in node.all(keyword) {
+                let exclusiveKey = isMin ? "exclusiveMinimum" : "exclusiveMaximum"
+                let part = node.parts.first { pointer.hasPrefix($0.pointer + "/") && $0.object[keyword] == value }
+                if part?.object[exclusiveKey] == .bool(true) { continue }  // draft-04: a check
+                guard let number = value.number else { error("\(keyword) must be a number", at: pointer); continue }
+                if let current = best, isMin ? current.0 >= number : current.0 <= number { continue }
+                best = (number, pointer)
+            }
+            guard let (number, pointer) = best else { continue }
+            guard let literal = Self.decimal(number) else {
+                finding(.unsupported, "\(keyword) \(number) cannot be written as a plain decimal; not checked", at: pointer)
+                continue
+            }
+            if isMin { spec.min = text(literal, at: pointer) } else { spec.max = text(literal, at: pointer) }
+            spec.keys[isMin ? "min" : "max"] = source.location(of: pointer)
+        }
+    }
+
+    /// The `items` schema of an array of plain values: its keywords are the field's value rules,
+    /// which a `values` field applies to each value.
+    mutating func valuesItemKeywords(_ spec: inout FieldSpec, _ items: SchemaNode, type: FieldType, _ x: RuleCheckKeywords) {
+        var handled = Self.commonKeywords.union(["type"])
+        switch type {
+        case .text:
+            handled.formUnion(["minLength", "maxLength", "pattern", "format"])
+            lengths(&spec, items)
+            if x.pattern == nil && x.mask == nil {
+                for (value, pointer) in items.all("pattern") {
+                    guard let regex = value.string else { error("pattern must be a string", at: pointer); continue }
+                    if spec.pattern == nil, let body = ECMARegex.wholeMatchBody(regex) {
+                        spec.pattern = text(translatePattern(body, at: pointer), at: pointer, quoted: true)
+                        spec.keys["pattern"] = source.location(of: pointer)
+                    } else if x.checks == nil {
+                        // A search, as a whole-value pattern: anything, the regex, anything.
+                        let whole = "(?s).*(?:" + translatePattern(regex, at: pointer) + ").*"
+                        spec.checks.append(CheckSpec(when: nil, rule: .pattern(text(whole, at: pointer, quoted: true)), message: nil,
+                                                     location: source.location(of: pointer)))
+                    }
+                }
+            }
+            if let (value, pointer) = items.first("format"), let format = value.string, x.pattern == nil {
+                if let regex = SchemaFormats.pattern(for: format), spec.pattern == nil {
+                    spec.pattern = text(regex, at: pointer, quoted: true)
+                    spec.keys["pattern"] = source.location(of: pointer)
+                    finding(.approximated, "format '\(format)' is checked with a pattern (the form, not every rule of the standard)", at: pointer)
+                } else {
+                    finding(.unsupported, "format '\(format)' of the array's elements is not checked", at: pointer)
+                }
+            }
+        case .number, .integer:
+            handled.formUnion(["minimum", "maximum", "multipleOf"])
+            bounds(&spec, items, skipMin: x.min != nil, skipMax: x.max != nil)
+            for (value, pointer) in items.all("multipleOf") where !(value == 1 && type == .integer) {
+                finding(.unsupported, "multipleOf of the array's elements is not checked (a values field has no per-value expression)", at: pointer)
+            }
+            for keyword in ["exclusiveMinimum", "exclusiveMaximum"] {
+                guard let (value, pointer) = items.first(keyword) else { continue }
+                handled.insert(keyword)
+                if type == .integer, let number = value.number, let literal = Self.decimal(keyword.hasSuffix("inimum") ? (number + 1).rounded(.down) : (number - 1).rounded(.up)) {
+                    // Whole numbers above n are those from ⌊n⌋ + 1.
+                    if keyword == "exclusiveMinimum", spec.min == nil { spec.min = text(literal, at: pointer); spec.keys["min"] = source.location(of: pointer); continue }
+                    if keyword == "exclusiveMaximum", spec.max == nil { spec.max = text(literal, at: pointer); spec.keys["max"] = source.location(of: pointer); continue }
+                }
+                finding(.unsupported, "\(keyword) of the array's elements is not checked (a values field's bounds are inclusive)", at: pointer)
+            }
+        case .date:
+            handled.insert("format")
+            // A date in a format of its own is exported as a string with the format's shape.
+            if items.has("x-rulecheck-type") { handled.insert("pattern") }
+        default:
+            break
+        }
+        reportUnhandled(items, handled: handled)
+    }
+
+    /// `enum`/`const` of arrays on a values field: a check that the list is one of them. Exact
+    /// when each listed array repeats one value (`[false]`, `[1, 1]`); otherwise order is not compared.
+    mutating func constantArrayCheck(_ spec: inout FieldSpec, _ node: SchemaNode, path: String) {
+        guard let constants = constantArrays(node), let pointer = (node.first("const") ?? node.first("enum"))?.pointer else { return }
+        var terms: [String] = []
+        for constant in constants {
+            let literals = constant.compactMap(Self.literal)
+            guard literals.count == constant.count else { continue }
+            var distinct: [String] = []
+            for literal in literals where !distinct.contains(literal) { distinct.append(literal) }
+            if distinct.count > 1 {
+                finding(.approximated, "an array of different values is compared without its order", at: pointer)
+            }
+            terms.append(Self.balanced(["count(\(path)) == \(constant.count)"] + distinct.map { "\($0) in \(path)" }, "and"))
+        }
+        spec.checks.append(CheckSpec(when: nil, rule: .expr(text(terms.isEmpty ? "false" : Self.balanced(terms, "or"), at: pointer)),
+                                     message: nil, location: source.location(of: pointer)))
+    }
+
+    /// A check from a constraint, with the ajv-errors message for its keyword if there is one.
+    mutating func checkSpec(_ constraint: Constraint, _ node: SchemaNode) -> CheckSpec {
+        var message: LocalizedText?
+        if let (value, _) = node.first("errorMessage"), let text = value[constraint.keyword]?.string {
+            message = LocalizedText(text)
+        }
+        return CheckSpec(when: nil, rule: .expr(text(constraint.expr, at: constraint.pointer)), message: message,
+                         location: source.location(of: constraint.pointer))
+    }
+
+    mutating func itemCounts(_ spec: inout FieldSpec, _ node: SchemaNode) {
+        for (keyword, key) in [("minItems", "min_items"), ("maxItems", "max_items")] {
+            guard let (value, pointer) = node.first(keyword) else { continue }
+            guard let count = value.integer, count >= 0 else { error("\(keyword) must be a whole number ≥ 0", at: pointer); continue }
+            if key == "min_items" {
+                spec.minItems = located(count, at: pointer)
+                if count > 0 && spec.required == nil && !isExport {
+                    finding(.approximated, "minItems: an empty array counts as an empty field, which is valid while the field is not required",
+                            at: pointer)
+                }
+            } else {
+                spec.maxItems = located(count, at: pointer)
+            }
+            spec.keys[key] = source.location(of: pointer)
+        }
+        if spec.maxItems == nil, let (count, pointer) = closedTupleLength(node) {
+            spec.maxItems = located(count, at: pointer)
+            spec.keys["max_items"] = source.location(of: pointer)
+        }
+    }
+
+    /// Field-level `if`/`then`/`else` (an `if` about the value itself): checks with `when:`. Each
+    /// schema object's `if` goes with its own `then` and `else` (not with those merged in by `allOf`).
+    mutating func fieldConditions(_ spec: inout FieldSpec, _ node: SchemaNode, path: String, type: FieldType?) {
+        for part in node.parts {
+            guard let ifValue = part.object["if"] else { continue }
+            let ifPointer = part.pointer + "/if"
+            guard let when = condition(ifValue, at: ifPointer, path: path, type: type) else { continue }
+            for (keyword, guardText) in [("then", when), ("else", when == "true" ? "false" : when == "false" ? "true" : "not (\(when))")] {
+                guard let value = part.object[keyword], guardText != "false" else { continue }
+                let pointer = part.pointer + "/" + keyword
+                let whenText = guardText == "true" ? nil : text(guardText, at: ifPointer)
+                let branch = self.node(value, at: pointer, refChain: [])
+                if branch.isFalse {
+                    spec.checks.append(CheckSpec(when: whenText, rule: .expr(text("false", at: pointer)), message: nil,
+                                                 location: source.location(of: pointer)))
+                    continue
+                }
+                for item in constraints(branch, path: path, type: type, forCondition: false).items {
+                    spec.checks.append(CheckSpec(when: whenText, rule: .expr(text(item.expr, at: item.pointer)),
+                                                 message: nil, location: source.location(of: item.pointer)))
+                }
+            }
+        }
+    }
+
+    /// An `if` about one value as a condition: `true`/`false` for boolean schemas; `nil` (with a
+    /// finding) when it cannot be written.
+    private mutating func condition(_ value: JSONValue, at pointer: String, path: String, type: FieldType?) -> String? {
+        if case .bool(let flag) = value { return flag ? "true" : "false" }
+        let ifNode = node(value, at: pointer, refChain: [])
+        let condition = constraints(ifNode, path: path, type: type, forCondition: true)
+        guard !condition.untranslated else {
+            finding(.unsupported, "this 'if' cannot be written as a condition; its then/else are not checked", at: pointer)
+            return nil
+        }
+        return Self.balanced(condition.items.map(\.expr), "and")
+    }
+}

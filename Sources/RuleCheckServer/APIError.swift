@@ -1,0 +1,87 @@
+import HTTPTypes
+import RuleCheck
+
+/// A request the server answers with an error: an HTTP status and a JSON body
+/// `{"error": {"code": "…", "message": "…"}}` (plus `details` for some codes).
+///
+/// ```json
+/// {"error": {"code": "bad_json", "message": "the body is not JSON: line 1, column 9: …"}}
+/// ```
+///
+/// Bad input always gets a 4xx; a 5xx means the server could not do its part (too busy, out of
+/// time, or a bug).
+struct APIError: Error, Sendable, Hashable {
+    let status: Int
+    /// A stable machine-readable code: `bad_json`, `bad_request`, `unknown_field`, …
+    let code: String
+    let message: String
+    /// More about the error: the lint output of broken rules, say.
+    let details: JSONValue?
+
+    init(status: Int, code: String, _ message: String, details: JSONValue? = nil) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.details = details
+    }
+
+    /// The body of the error response.
+    var json: JSONValue {
+        var error: [String: JSONValue] = ["code": .string(code), "message": .string(message)]
+        if let details { error["details"] = details }
+        return .object(["error": .object(error)])
+    }
+
+    var httpStatus: HTTPResponse.Status { HTTPResponse.Status(code: status) }
+
+    // MARK: - The errors the server gives
+
+    static func badJSON(_ message: String) -> APIError {
+        APIError(status: 400, code: "bad_json", "the body is not JSON: \(message)")
+    }
+
+    static func badRequest(_ message: String) -> APIError {
+        APIError(status: 400, code: "bad_request", message)
+    }
+
+    static func notFound(_ path: String) -> APIError {
+        APIError(status: 404, code: "not_found", "no endpoint '\(path)'; GET /openapi.yaml lists them")
+    }
+
+    static func methodNotAllowed(_ method: String, _ path: String, allowed: [String]) -> APIError {
+        APIError(status: 405, code: "method_not_allowed",
+                 "\(method) is not allowed on '\(path)'; allowed: \(allowed.joined(separator: ", "))",
+                 details: .object(["allowed": .array(allowed.map { .string($0) })]))
+    }
+
+    static func unsupportedMediaType(_ type: String, accepted: [String]) -> APIError {
+        APIError(status: 415, code: "unsupported_media_type",
+                 "cannot read a body of type '\(type)'; send one of \(accepted.joined(separator: ", "))")
+    }
+
+    static func bodyTooLarge(limit: Int) -> APIError {
+        APIError(status: 413, code: "body_too_large", "the body is larger than the limit of \(limit) bytes")
+    }
+
+    static func formNotFound(_ id: String) -> APIError {
+        APIError(status: 404, code: "form_not_found", "no form '\(id)' (forms expire after a while unused)")
+    }
+
+    static func tooManyForms(limit: Int) -> APIError {
+        APIError(status: 503, code: "too_many_forms",
+                 "the server holds its limit of \(limit) live forms; delete one or try again later")
+    }
+
+    static func timeLimit(_ limit: Duration) -> APIError {
+        APIError(status: 503, code: "time_limit", "the request took longer than its limit of \(limit)")
+    }
+
+    static func busy() -> APIError {
+        APIError(status: 503, code: "busy", "the server is checking as many requests as it can; try again shortly")
+    }
+
+    /// An edit the form refuses: unknown field, computed field, wrong type, …
+    static func refused(_ error: FormError) -> APIError {
+        APIError(status: 422, code: error.code.description, error.message)
+    }
+}

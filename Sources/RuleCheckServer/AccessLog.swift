@@ -1,0 +1,38 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import RuleCheck
+
+/// The access log: one JSON object per request on standard error, written with one `write(2)`
+/// so lines from concurrent requests never interleave.
+///
+/// ```json
+/// {"bytes_in":57,"bytes_out":412,"method":"POST","ms":0.61,"path":"/v1/check","status":200,"time":"2026-11-22T10:15:02.123Z"}
+/// ```
+struct AccessLog: Sendable {
+    private let write: @Sendable (String) -> Void
+
+    /// A log that writes to standard error, or through `write` (tests).
+    init(write: @escaping @Sendable (String) -> Void = AccessLog.standardError) {
+        self.write = write
+    }
+
+    func record(request: Request, response: Response, duration: Duration) {
+        let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        var entry: [String: JSONValue] = [
+            "time": .string(Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))),
+            "method": .string(request.method.rawValue), "path": .string(request.uri.path),
+            "status": .number(Double(response.status.code)), "ms": .number((milliseconds * 100).rounded() / 100),
+        ]
+        if let length = request.headers[.contentLength].flatMap(Int.init) { entry["bytes_in"] = .number(Double(length)) }
+        if let length = response.body.contentLength { entry["bytes_out"] = .number(Double(length)) }
+        write(JSONWriter.string(.object(entry)) + "\n")
+    }
+
+    @Sendable static func standardError(_ line: String) {
+        var line = line
+        line.withUTF8 { bytes in
+            _ = Foundation.write(2, bytes.baseAddress, bytes.count)
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Hummingbird
+import RuleCheck
+
+/// One endpoint of the API: a method and a path template, as `Docs/openapi.yaml` lists them.
+struct Endpoint: Hashable, Sendable {
+    let method: String
+    /// `/v1/forms/{id}/edits`: a `{name}` segment matches any one segment.
+    let path: String
+    /// The query parameters it takes; any other is a 400.
+    let query: Set<String>
+    /// Only `rulecheck preview` serves it (the page and its assets).
+    let previewOnly: Bool
+
+    init(_ method: String, _ path: String, query: Set<String> = [], previewOnly: Bool = false) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.previewOnly = previewOnly
+    }
+
+    static let all: [Endpoint] = [
+        Endpoint("GET", "/", previewOnly: true),
+        Endpoint("GET", "/assets/preview.js", previewOnly: true),
+        Endpoint("GET", "/assets/preview.css", previewOnly: true),
+        Endpoint("GET", "/healthz"),
+        Endpoint("GET", "/openapi.yaml"),
+        Endpoint("GET", "/v1/rules"),
+        Endpoint("POST", "/v1/check", query: ["rules", "today", "locale", "strict"]),
+        Endpoint("POST", "/v1/forms"),
+        Endpoint("GET", "/v1/forms/{id}"),
+        Endpoint("DELETE", "/v1/forms/{id}"),
+        Endpoint("POST", "/v1/forms/{id}/edits"),
+        Endpoint("GET", "/v1/forms/{id}/explain", query: ["field"]),
+    ]
+
+    /// The values of the template's `{name}` segments if `path` matches it.
+    func match(_ path: String) -> [String: String]? {
+        let template = self.path.split(separator: "/", omittingEmptySubsequences: false)
+        let actual = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard template.count == actual.count else { return nil }
+        var parameters: [String: String] = [:]
+        for (pattern, segment) in zip(template, actual) {
+            if pattern.hasPrefix("{") && pattern.hasSuffix("}") && !segment.isEmpty {
+                parameters[String(pattern.dropFirst().dropLast())] = String(segment)
+            } else if pattern != segment {
+                return nil
+            }
+        }
+        return parameters
+    }
+}
+
+/// A request matched to its endpoint: path parameters and query parameters (checked).
+struct Routed {
+    let endpoint: Endpoint
+    let parameters: [String: String]
+    let query: [String: String]
+
+    subscript(parameter name: String) -> String { parameters[name] ?? "" }
+}
+
+extension RuleServer {
+    /// The endpoints this server answers.
+    var endpoints: [Endpoint] { Endpoint.all.filter { options.preview || !$0.previewOnly } }
+
+    /// Finds the endpoint of a request: 404 for an unknown path, 405 for a method the path does not take.
+    func match(_ request: Request) throws(APIError) -> Routed {
+        let path = request.uri.path
+        let candidates = endpoints.compactMap { endpoint in endpoint.match(path).map { (endpoint, $0) } }
+        guard !candidates.isEmpty else { throw .notFound(path) }
+        let method = request.method.rawValue
+        guard let (endpoint, parameters) = candidates.first(where: { $0.0.method == method }) else {
+            throw .methodNotAllowed(method, path, allowed: candidates.map(\.0.method))
+        }
+        var query: [String: String] = [:]
+        for (key, value) in request.uri.queryParameters {
+            guard endpoint.query.contains(String(key)) else {
+                let known = endpoint.query.isEmpty ? "it takes none" : "it takes \(endpoint.query.sorted().joined(separator: ", "))"
+                throw .badRequest("unknown query parameter '\(key)' for \(method) \(endpoint.path); \(known)")
+            }
+            guard query[String(key)] == nil else { throw .badRequest("query parameter '\(key)' is given twice") }
+            query[String(key)] = String(value)
+        }
+        return Routed(endpoint: endpoint, parameters: parameters, query: query)
+    }
+
+    /// Routes a request to its handler.
+    func route(_ request: Request) async throws -> Response {
+        let routed = try match(request)
+        switch (routed.endpoint.method, routed.endpoint.path) {
+        case ("GET", "/"): return page()
+        case ("GET", "/assets/preview.js"): return Self.bytes(PreviewAssets.script, type: "text/javascript; charset=utf-8")
+        case ("GET", "/assets/preview.css"): return Self.bytes(PreviewAssets.style, type: "text/css; charset=utf-8")
+        case ("GET", "/openapi.yaml"): return Self.bytes(PreviewAssets.openAPI, type: "application/yaml")
+        case ("GET", "/healthz"): return health()
+        case ("GET", "/v1/rules"): return Self.json(.object(["rules": .array(library.entries.map(\.json))]))
+        case ("POST", "/v1/check"): return try await check(request, routed)
+        case ("POST", "/v1/forms"): return try await createForm(request)
+        case ("GET", "/v1/forms/{id}"): return try showForm(routed[parameter: "id"])
+        case ("DELETE", "/v1/forms/{id}"): return try deleteForm(routed[parameter: "id"])
+        case ("POST", "/v1/forms/{id}/edits"): return try await edit(request, id: routed[parameter: "id"])
+        case ("GET", "/v1/forms/{id}/explain"): return try explain(routed[parameter: "id"], routed)
+        default: throw APIError.notFound(request.uri.path)
+        }
+    }
+
+    private func health() -> Response {
+        let entries = library.entries
+        return Self.json(.object([
+            "status": .string("ok"), "rules": .number(Double(entries.count)),
+            "broken": .number(Double(entries.filter { $0.errors != nil }.count)), "forms": .number(Double(forms.count)),
+        ]))
+    }
+}

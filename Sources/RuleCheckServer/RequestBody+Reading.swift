@@ -1,0 +1,38 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import RuleCheck
+
+/// Reading a request's body within the body limit, and as JSON.
+enum BodyReading {
+    /// The whole body, at most `limit` bytes: a declared or actual size over it is a 413.
+    static func bytes(of request: Request, limit: Int) async throws -> [UInt8] {
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
+            throw APIError.bodyTooLarge(limit: limit)
+        }
+        do {
+            let buffer = try await request.body.collect(upTo: limit)
+            return Array(buffer.readableBytesView)
+        } catch is NIOTooManyBytesError {
+            throw APIError.bodyTooLarge(limit: limit)
+        }
+    }
+
+    /// The body parsed as one JSON value; a 400 with the line and column of the problem.
+    static func json(_ bytes: [UInt8]) throws(APIError) -> JSONValue {
+        do {
+            return try JSONParser().parse(bytes)
+        } catch {
+            throw .badJSON("\(error.location(in: bytes)): \(error.message)")
+        }
+    }
+
+    /// The media type of the body, lowercased and without parameters (`application/json`);
+    /// nil when the request does not say.
+    static func mediaType(of request: Request) -> String? {
+        guard let value = request.headers[.contentType] else { return nil }
+        let type = value.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
+        return type.isEmpty ? nil : type
+    }
+}

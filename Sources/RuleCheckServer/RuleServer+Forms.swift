@@ -1,0 +1,192 @@
+import Foundation
+import Hummingbird
+import RuleCheck
+
+/// `/v1/forms`: server-side forms driven by edits, answering with ChangeSets.
+extension RuleServer {
+    /// `POST /v1/forms`: a new form — empty, filled from a record, restored from a snapshot, or
+    /// from another live form (`from`) under the rules as they are now.
+    func createForm(_ request: Request) async throws -> Response {
+        let bytes = try await BodyReading.bytes(of: request, limit: options.maxBodyBytes)
+        let json = bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+            ? JSONValue.object([:]) : try BodyReading.json(bytes)
+        let body = try StrictObject(json, in: "the body", keys: ["rules", "today", "locale", "record", "snapshot", "from"])
+        let sources = ["record", "snapshot", "from"].filter(body.has)
+        guard sources.count <= 1 else { throw APIError.badRequest("give at most one of record, snapshot and from, not \(sources.joined(separator: " and "))") }
+        var today = try Self.day(body.string("today"), name: "today")
+        var locale = try Self.locale(body.string("locale"))
+        var rulesName = try body.string("rules")
+        var previous: Form?
+        if let from = try body.string("from") {
+            let old = try forms.withSession(from) { $0 }
+            rulesName = rulesName ?? old.rulesName
+            today = today ?? old.form.today
+            locale = locale ?? old.form.locale
+            previous = old.form
+        }
+        let (entry, rules) = try library.resolve(rulesName)
+        let day = today ?? options.today ?? .today()
+        let language = locale ?? options.locale
+        var form: Form
+        var dropped: [JSONValue] = []
+        do {
+            if let previous {
+                let restored = try Form.restoring(rules, snapshot: previous.snapshot, today: day, locale: language)
+                form = restored.form
+                dropped = restored.dropped.map { .object(["path": .string($0.path), "message": .string($0.reason)]) }
+                form.carryInteraction(from: previous)
+            } else if let snapshot = try body.object("snapshot") {
+                let restored = try Form.restoring(rules, snapshot: try Self.snapshot(snapshot), today: day, locale: language)
+                form = restored.form
+                dropped = restored.dropped.map { .object(["path": .string($0.path), "message": .string($0.reason)]) }
+            } else if let record = try body.object("record") {
+                let filled = Form.filled(rules, record: record, today: day, locale: language)
+                form = filled.form
+                dropped = filled.dropped.map { violation in
+                    .object(["path": .string(violation.field), "code": .string(violation.code.rawValue),
+                             "message": .string(violation.message)])
+                }
+            } else {
+                form = Form(rules, today: day, locale: language)
+            }
+        } catch let error as FormError {
+            throw APIError.refused(error)
+        }
+        let id = try forms.insert(rulesName: entry.name, version: entry.version ?? "", form: form)
+        var description = try forms.withSession(id) { Self.describe($0) }
+        description["dropped"] = .array(dropped)
+        return Self.json(.object(description), status: 201)
+    }
+
+    /// `GET /v1/forms/{id}`: the form's layout and whole state.
+    func showForm(_ id: String) throws -> Response {
+        Self.json(.object(try forms.withSession(id) { Self.describe($0) }))
+    }
+
+    /// `DELETE /v1/forms/{id}`.
+    func deleteForm(_ id: String) throws -> Response {
+        guard forms.remove(id) else { throw APIError.formNotFound(id) }
+        return Response(status: .noContent)
+    }
+
+    /// `POST /v1/forms/{id}/edits`: one edit (a JSON object), or several (a JSON array, or JSON
+    /// Lines as `application/x-ndjson`) applied in order.
+    func edit(_ request: Request, id: String) async throws -> Response {
+        let bytes = try await BodyReading.bytes(of: request, limit: options.maxBodyBytes)
+        let (edits, single) = try Self.edits(bytes, mediaType: BodyReading.mediaType(of: request) ?? "application/json")
+        let answer = try forms.withSession(id) { session -> [String: JSONValue] in
+            let before = FormDescription.derived(session.form)
+            var merged = ChangeSet()
+            var results: [JSONValue] = []
+            var typed: TypedText?
+            for edit in edits {
+                do {
+                    let (changes, typedText) = try session.form.apply(edit)
+                    for (path, value) in changes.values { merged.values[path] = value }
+                    for (list, count) in changes.items { merged.items[list] = count }
+                    var result: [String: JSONValue] = ["changes": changes.json]
+                    if let typedText {
+                        result["typed"] = typedText.json
+                        typed = typedText
+                    }
+                    results.append(.object(result))
+                } catch let error as FormError {
+                    if single { throw APIError.refused(error) }
+                    results.append(APIError.refused(error).json)
+                }
+            }
+            var answer = FormDescription.extras(before: before, after: session.form, changes: merged)
+            if single, case .object(let result)? = results.first {
+                answer.merge(result) { _, new in new }
+            } else {
+                answer["results"] = .array(results)
+                if let typed { answer["typed"] = typed.json }
+            }
+            return answer
+        }
+        return Self.json(.object(answer))
+    }
+
+    /// `GET /v1/forms/{id}/explain?field=…`: why the field is as it is.
+    func explain(_ id: String, _ routed: Routed) throws -> Response {
+        guard let path = routed.query["field"] else { throw APIError.badRequest("name the field: ?field=doc_number") }
+        let answer = try forms.withSession(id) { session -> JSONValue in
+            do {
+                _ = try session.form.value(.null, for: path)  // an unknown path is a 422, as for an edit
+            } catch let error as FormError {
+                throw APIError.refused(error)
+            }
+            let explanation = session.form.explain(path)
+            return .object(["explain": explanation.json, "text": .string(explanation.description)])
+        }
+        return Self.json(answer)
+    }
+
+    /// The edits of a request body, each read strictly (one bad edit refuses the whole request,
+    /// so nothing is applied); `single` when the body is one edit object.
+    static func edits(_ bytes: [UInt8], mediaType: String) throws(APIError) -> (edits: [SessionEdit], single: Bool) {
+        switch mediaType {
+        case "application/json":
+            switch try BodyReading.json(bytes) {
+            case .array(let items):
+                guard !items.isEmpty else { throw .badRequest("the body is an empty array: send at least one edit") }
+                var edits: [SessionEdit] = []
+                for (index, item) in items.enumerated() { edits.append(try SessionEdit(json: item, place: "edit \(index + 1)")) }
+                return (edits, false)
+            case let value:
+                return ([try SessionEdit(json: value, place: "the body")], true)
+            }
+        case "application/x-ndjson", "application/jsonl", "application/x-jsonlines":
+            var edits: [SessionEdit] = []
+            for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+                let text = Array(line)
+                guard !text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) else { continue }
+                let json: JSONValue
+                do { json = try BodyReading.json(text) } catch { throw .badJSON("line \(index + 1): \(error.message)") }
+                edits.append(try SessionEdit(json: json, place: "line \(index + 1)"))
+            }
+            guard !edits.isEmpty else { throw .badRequest("the body holds no edit") }
+            return (edits, false)
+        default:
+            throw .unsupportedMediaType(mediaType, accepted: ["application/json", "application/x-ndjson"])
+        }
+    }
+
+    /// A snapshot sent as JSON (as `GET /v1/forms/{id}` … or an app's saved draft).
+    static func snapshot(_ object: [String: JSONValue]) throws(APIError) -> FormSnapshot {
+        do {
+            return try JSONDecoder().decode(FormSnapshot.self, from: Data(JSONWriter.string(.object(object)).utf8))
+        } catch {
+            throw .badRequest("'snapshot' is not a form snapshot ({\"form\": …, \"fields\": {…}, \"items\": {…}}): \(error)")
+        }
+    }
+
+    /// The form as `POST /v1/forms` and `GET /v1/forms/{id}` describe it.
+    static func describe(_ session: FormSession) -> [String: JSONValue] {
+        [
+            "id": .string(session.id), "rules": .string(session.rulesName), "version": .string(session.version),
+            "today": .string(session.form.today.iso), "locale": .string(session.form.locale),
+            "layout": FormDescription.layout(session.form), "state": FormDescription.state(session.form),
+            "snapshot": snapshotJSON(session.form.snapshot),
+        ]
+    }
+
+    private static func snapshotJSON(_ snapshot: FormSnapshot) -> JSONValue {
+        guard let data = try? JSONEncoder().encode(snapshot), let json = try? JSONParser().parse(Array(data)) else { return .null }
+        return json
+    }
+}
+
+extension Form {
+    /// Gives fields the interaction they had in `previous` (a form of older rules), so that the
+    /// issues shown stay shown across a reload.
+    mutating func carryInteraction(from previous: Form) {
+        for path in FormDescription.paths(previous) {
+            switch previous[path].interaction {
+            case .touched: _ = try? blur(path)
+            case .editing: _ = try? focus(path)
+            case .pristine: break
+            }
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Dispatch
+import Synchronization
+
+/// Runs CPU-bound work (checking a request's records) on Dispatch's threads rather than Swift's
+/// cooperative pool: at most ``limit`` jobs at once, and at most ``maxWaiting`` more waiting their
+/// turn, in order.
+///
+/// ```swift
+/// let queue = WorkQueue(limit: 2, maxWaiting: 256)
+/// let report = try await queue.run { try check(bytes) }   // 503 "busy" when the line is full
+/// ```
+///
+/// A task that is cancelled (its request ran out of time) stops waiting at once with
+/// `CancellationError`, whether its job has not started or is running; a running job goes on to its
+/// end, which the body limit keeps short, and holds its place until then — so the threads and the
+/// memory in use stay bounded however many requests time out.
+final class WorkQueue: Sendable {
+    let limit: Int
+    let maxWaiting: Int
+    private let state = Mutex(State())
+
+    private struct State {
+        var running = 0
+        var nextTicket = 0
+        /// Waiting tasks in arrival order, by ticket.
+        var waiting: [(ticket: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+    }
+
+    init(limit: Int, maxWaiting: Int = 0) {
+        self.limit = max(1, limit)
+        self.maxWaiting = max(0, maxWaiting)
+    }
+
+    /// How many tasks wait their turn now.
+    var waitingCount: Int { state.withLock { $0.waiting.count } }
+
+    /// Runs `work` on another thread when its turn comes, and waits for its result.
+    ///
+    /// - Throws: ``APIError`` `busy` when `limit` jobs run and `maxWaiting` wait; `CancellationError`
+    ///   when the calling task is cancelled first; or what `work` throws.
+    func run<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+        try await acquire()
+        let waiter = Waiter<Result>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                waiter.wait(with: continuation)
+                DispatchQueue.global().async {
+                    let result = Swift.Result { try work() }
+                    self.release()
+                    waiter.finish(result)
+                }
+            }
+        } onCancel: {
+            waiter.finish(.failure(CancellationError()))
+        }
+    }
+
+    /// Takes a place among the running jobs, waiting for one if need be.
+    private func acquire() async throws {
+        enum Admission { case now, busy, wait(Int) }
+        let admission: Admission = state.withLock { state in
+            if state.running < limit {
+                state.running += 1
+                return .now
+            }
+            guard state.waiting.count < maxWaiting else { return .busy }
+            state.nextTicket += 1
+            return .wait(state.nextTicket)
+        }
+        switch admission {
+        case .now: return
+        case .busy: throw APIError.busy()
+        case .wait(let ticket):
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                    let cancelled = state.withLock { state in
+                        guard !Task.isCancelled else { return true }
+                        state.waiting.append((ticket, continuation))
+                        return false
+                    }
+                    if cancelled { continuation.resume(throwing: CancellationError()) }
+                }
+            } onCancel: {
+                let removed = state.withLock { state in
+                    state.waiting.firstIndex { $0.ticket == ticket }.map { state.waiting.remove(at: $0).continuation }
+                }
+                removed?.resume(throwing: CancellationError())
+            }
+        }
+    }
+
+    /// Gives the place of a finished job to the first waiting task, or frees it.
+    private func release() {
+        let next = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            guard !state.waiting.isEmpty else {
+                state.running -= 1
+                return nil
+            }
+            return state.waiting.removeFirst().continuation
+        }
+        next?.resume()
+    }
+}
+
+/// Resumes a continuation exactly once: with the job's result, or on cancellation, whichever
+/// comes first (either may come before the continuation is stored).
+private final class Waiter<Value: Sendable>: Sendable {
+    private enum State {
+        case idle
+        case waiting(CheckedContinuation<Value, any Error>)
+        case finished(Result<Value, any Error>)
+        case done
+    }
+
+    private let state = Mutex(State.idle)
+
+    func wait(with continuation: CheckedContinuation<Value, any Error>) {
+        let early: Result<Value, any Error>? = state.withLock { state in
+            if case .finished(let result) = state {
+                state = .done
+                return result
+            }
+            state = .waiting(continuation)
+            return nil
+        }
+        if let early { continuation.resume(with: early) }
+    }
+
+    func finish(_ result: Result<Value, any Error>) {
+        let waiting: CheckedContinuation<Value, any Error>? = state.withLock { state in
+            switch state {
+            case .idle:
+                state = .finished(result)
+                return nil
+            case .waiting(let continuation):
+                state = .done
+                return continuation
+            case .finished, .done:
+                return nil
+            }
+        }
+        waiting?.resume(with: result)
+    }
+}

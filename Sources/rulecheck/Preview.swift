@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import RuleCheck
+import RuleCheckServer
+
+struct Preview: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "See a rules file behave: the form in a browser, reloaded when the file changes.",
+        discussion: """
+            Starts a local web server (127.0.0.1) and prints its URL. The page draws the form from \
+            the rules and sends every input to the engine; beside the form are the gates, the \
+            values as JSON, and 'why?' for every field. Save the rules file and the page reloads \
+            it, keeping the values that still fit; while the file does not compile, the page shows \
+            its errors as 'lint' prints them. The page uses the API of 'rulecheck serve'.
+
+            Examples:
+              rulecheck preview Rules/osago.yaml
+              rulecheck preview Rules/osago.yaml --port 0 --today 2026-11-22 --locale ru --data draft.json
+            """)
+
+    @Argument(help: "The rules file (YAML or JSON).")
+    var rules: String
+
+    @OptionGroup var server: ServerArguments
+
+    @Option(help: ArgumentHelp("A record (nested JSON, as 'check' reads it) to fill the form with.", valueName: "RECORD.json"))
+    var data: String?
+
+    func validate() throws {
+        try server.validate()
+    }
+
+    func run() throws {
+        var stderr = StandardError()
+        var options = try server.options()
+        options.preview = true
+        // The page asks for the rules' state a few times a second: a log of that is noise unless asked for.
+        options.accessLog = server.accessLog ?? false
+        options.watchInterval = .milliseconds(300)
+        if let data {
+            guard let bytes = FileManager.default.contents(atPath: data) else {
+                print("rulecheck: cannot read '\(data)'", to: &stderr)
+                throw ExitCode(3)
+            }
+            guard case .object(let record)? = try? JSONParser().parse(Array(bytes)) else {
+                print("\(data): error: not a JSON object (a record such as {\"doc_type\": \"passport\"})", to: &stderr)
+                throw ExitCode(2)
+            }
+            options.initialRecord = record
+        }
+        let library = RuleLibrary(files: [rules])
+        // A broken file is what the page is for: say so, and serve the page anyway.
+        if let errors = library.entries.first?.errors { print(errors, to: &stderr) }
+        try ServerRunner.run(RuleServer(library: library, options: options)) { url in
+            "rulecheck preview: \(rules) at \(url) (Ctrl-C stops)"
+        }
+    }
+}

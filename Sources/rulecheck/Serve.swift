@@ -1,0 +1,144 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import RuleCheck
+import RuleCheckServer
+
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the rules as a JSON API: checks of records, server-side forms.",
+        discussion: """
+            POST /v1/check checks one record (a JSON object), an array of records, or JSON Lines \
+            (application/x-ndjson) and answers what 'check --format json' prints for them; \
+            POST /v1/forms and POST /v1/forms/{id}/edits drive a form and answer ChangeSets; \
+            GET /v1/rules lists the rule sets; GET /healthz; GET /openapi.yaml describes it all.
+
+            Listens on 127.0.0.1 unless --host says otherwise. Bad requests get a 4xx and a JSON \
+            error; one line of JSON per request goes to standard error. SIGINT or SIGTERM stops \
+            the server after the requests under way.
+
+            Examples:
+              rulecheck serve Rules/osago.yaml Rules/signup.yaml --port 8080
+              curl -s 'localhost:8080/v1/check?rules=signup' --json @record.json
+            """)
+
+    @Argument(help: "Rules files (YAML or JSON); requests name each by its form id.")
+    var rules: [String]
+
+    @OptionGroup var server: ServerArguments
+
+    @Flag(help: "Recompile a rules file when it changes (until it compiles again, the last good version serves).")
+    var watch = false
+
+    func validate() throws {
+        guard !rules.isEmpty else { throw ValidationError("give at least one rules file") }
+        try server.validate()
+    }
+
+    func run() throws {
+        let library = RuleLibrary(files: rules)
+        var stderr = StandardError()
+        let broken = library.entries.filter { $0.rules == nil }
+        for entry in broken { print(entry.errors ?? "\(entry.file): error: does not compile", to: &stderr) }
+        for conflict in library.conflicts { print("rulecheck: \(conflict)", to: &stderr) }
+        if !broken.isEmpty || !library.conflicts.isEmpty { throw ExitCode(2) }
+        for entry in library.entries {
+            for warning in entry.rules?.warnings ?? [] { print(warning.description, to: &stderr) }
+        }
+        var options = try server.options()
+        options.watchInterval = watch ? .milliseconds(500) : nil
+        let names = library.entries.map(\.name).joined(separator: ", ")
+        try ServerRunner.run(RuleServer(library: library, options: options)) { url in
+            "rulecheck serve: \(names) at \(url) (Ctrl-C stops)"
+        }
+    }
+}
+
+/// The options `serve` and `preview` share: where to listen, the limits, and the defaults of checks
+/// and forms.
+struct ServerArguments: ParsableArguments {
+    @Option(help: "The address to listen on (127.0.0.1: this machine only).")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port = 8080
+
+    @Option(help: ArgumentHelp("The largest request body accepted, in bytes.", valueName: "BYTES"))
+    var maxBody = 1 << 20
+
+    @Option(help: ArgumentHelp("How long one request may take.", valueName: "SECONDS"))
+    var timeLimit: Double = 10
+
+    @Option(help: "How many server-side forms may be live at once.")
+    var maxForms = 1000
+
+    @Option(help: ArgumentHelp("How long a form lives without a request.", valueName: "SECONDS"))
+    var formIdle: Double = 1800
+
+    @Option(help: ArgumentHelp("The date 'today' means (default: the local date at each request).", valueName: "YYYY-MM-DD"))
+    var today: String?
+
+    @Option(help: "The locale of messages when a request names none (en, ru, …).")
+    var locale = "en"
+
+    @Flag(inversion: .prefixedNo, help: "Write one JSON line per request to standard error (default: on for serve, off for preview).")
+    var accessLog: Bool?
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
+        guard maxBody >= 1 else { throw ValidationError("--max-body must be 1 or more") }
+        guard timeLimit > 0, timeLimit <= 86400 else { throw ValidationError("--time-limit must be more than 0 and at most 86400 seconds") }
+        guard maxForms >= 1 else { throw ValidationError("--max-forms must be 1 or more") }
+        guard formIdle > 0, formIdle <= 86400 * 365 else { throw ValidationError("--form-idle must be more than 0 seconds") }
+    }
+
+    func options() throws -> ServerOptions {
+        var options = ServerOptions()
+        options.host = host
+        options.port = port
+        options.maxBodyBytes = maxBody
+        options.timeLimit = .milliseconds(Int64(timeLimit * 1000))
+        options.maxForms = maxForms
+        options.formIdleTimeout = .milliseconds(Int64(formIdle * 1000))
+        options.today = try today.map { _ in try Today.parse(today) }
+        options.locale = locale
+        options.accessLog = accessLog ?? true
+        return options
+    }
+}
+
+/// Runs a server from a synchronous command until it is stopped (SIGINT, SIGTERM).
+enum ServerRunner {
+    /// - Parameter banner: the line printed on standard output once the server listens, given its URL.
+    static func run(_ server: RuleServer, banner: @escaping @Sendable (String) -> String) throws {
+        let host = server.options.host.contains(":") ? "[\(server.options.host)]" : server.options.host
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                try await server.run { port in
+                    // Unbuffered: a script waiting for the URL gets it at once.
+                    FileHandle.standardOutput.write(Data((banner("http://\(host):\(port)/") + "\n").utf8))
+                }
+            } catch {
+                outcome.set("\(error)")
+            }
+            done.signal()
+        }
+        done.wait()
+        if let failure = outcome.get() {
+            var stderr = StandardError()
+            print("rulecheck: the server stopped: \(failure)", to: &stderr)
+            throw ExitCode(3)
+        }
+    }
+
+    /// The error a server stopped with, handed from its task to the waiting thread.
+    private final class Outcome: @unchecked Sendable {
+        private let lock = NSLock()
+        private var failure: String?
+
+        func set(_ text: String) { lock.withLock { failure = text } }
+        func get() -> String? { lock.withLock { failure } }
+    }
+}

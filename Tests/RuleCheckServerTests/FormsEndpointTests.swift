@@ -1,0 +1,260 @@
+import Foundation
+import HTTPTypes
+import RuleCheck
+@testable import RuleCheckServer
+import Testing
+
+@Suite("/v1/forms")
+struct FormsEndpointTests {
+    let harness = ServerHarness(files: [ServerHarness.repository("Rules/osago.yaml")])
+
+    @Test func aNewFormHasItsLayoutAndState() async throws {
+        let (id, answer) = try await harness.newForm()
+        #expect(answer.status == 201)
+        #expect(id.count == 32)
+        let json = answer.json
+        #expect(json["rules"] == "osago_policy")
+        #expect(json["today"] == "2026-11-22")
+        #expect(json["locale"] == "en")
+        #expect(json["layout"]?["gates"] == .array(["submit", "calculate"]))
+        #expect(json["layout"]?["gate_fields"]?["calculate"] == ["region", "vin", "engine_power", "unlimited_drivers", "drivers",
+                                                                 "drivers.full_name", "drivers.birth_date",
+                                                                 "drivers.license_number", "drivers.license_date", "term_months"])
+        let sections = json["layout"]?["sections"]?.array?.compactMap { $0["id"]?.string }
+        #expect(sections == ["policyholder", "identity_document", "vehicle", "address", "permitted_drivers", "policy_period"])
+        // A list node carries its item's fields; a group its members.
+        let drivers = json["layout"]?["sections"]?[4]?["fields"]?[1]
+        #expect(drivers?["type"] == "list")
+        #expect(drivers?["item"]?.array?.compactMap { $0["path"]?.string }
+            == ["drivers.full_name", "drivers.birth_date", "drivers.license_number", "drivers.license_date"])
+        let state = json["state"]
+        #expect(state?["fields"]?["doc_number"]?["visible"] == .bool(false))
+        #expect(state?["fields"]?["term_months"]?["value"] == .number(12))
+        #expect(state?["fields"]?["term_months"]?["display"] == "1 year")
+        #expect(state?["fields"]?["plate"]?["mask"] == "A 000 AA 009")
+        #expect(state?["fields"]?["model"]?["options"] == .array([]), "no make, no model on offer")
+        #expect(state?["gates"] == .object(["submit": false, "calculate": false]))
+        #expect(state?["items"] == .object(["drivers": 0]))
+        #expect(state?["record"]?["term_months"] == .number(12))
+    }
+
+    @Test func anEditAnswersItsChangeSetAndWhatElseChanged() async throws {
+        let (id, _) = try await harness.newForm()
+        let answer = try await harness.edit(id, #"{"set": "make", "value": "lada"}"#)
+        #expect(answer.status == 200)
+        #expect(answer.json["changes"]?["values"] == .object(["make": "lada"]))
+        #expect(answer.json["changes"]?["enabled"] == .object(["model": true]))
+        #expect(answer.json["display"] == .object(["make": "LADA"]))
+        let models = answer.json["options"]?["model"]?.array?.compactMap { $0["value"]?.string }
+        #expect(models == ["lada_granta", "lada_vesta", "lada_largus", "lada_niva_legend"])
+        #expect(answer.json["record"]?["make"] == "lada")
+
+        _ = try await harness.edit(id, #"{"set": "model", "value": "lada_vesta"}"#)
+        let other = try await harness.edit(id, #"{"set": "make", "value": "kia"}"#)
+        #expect(other.json["changes"]?["values"] == .object(["make": "kia", "model": .null]), "depends_on clears the model")
+    }
+
+    @Test func typingGoesThroughTheMaskThatAppliesNow() async throws {
+        let (id, _) = try await harness.newForm()
+        let passport = try await harness.edit(id, #"{"set": "doc_type", "value": "passport"}"#)
+        #expect(passport.json["masks"]?["doc_number"] == "0000 000000", "a check's mask, by its when")
+        let typed = try await harness.edit(id, #"{"type": "doc_number", "text": "4509123", "caret": 7}"#)
+        #expect(typed.json["typed"] == .object(["path": "doc_number", "text": "4509 123", "caret": 8, "state": "partial",
+                                               "message": .null]))
+        #expect(typed.json["changes"]?["values"] == .object(["doc_number": "4509 123"]))
+        // A letter the mask does not take is dropped, and what follows it kept; the caret stays
+        // after what was typed before it.
+        let middle = try await harness.edit(id, #"{"type": "doc_number", "text": "45x09 123", "caret": 3}"#)
+        #expect(middle.json["typed"]?["text"] == "4509 123")
+        #expect(middle.json["typed"]?["caret"] == .number(2))
+        let inserted = try await harness.edit(id, #"{"type": "doc_number", "text": "45709 123", "caret": 3}"#)
+        #expect(inserted.json["typed"]?["text"] == "4570 9123")
+        #expect(inserted.json["typed"]?["caret"] == .number(3))
+        let plate = try await harness.edit(id, #"{"type": "plate", "text": "А123ВС77"}"#)
+        #expect(plate.json["typed"]?["text"] == "А 123 ВС 77")
+        #expect(plate.json["typed"]?["state"] == "complete")
+    }
+
+    @Test func typingADateThatCannotBeReadEmptiesTheField() async throws {
+        let (id, _) = try await harness.newForm()
+        let partial = try await harness.edit(id, #"{"type": "insurant.birth_date", "text": "1990-05"}"#)
+        #expect(partial.json["typed"]?["state"] == "invalid")
+        #expect(partial.json["typed"]?["message"]?.string?.contains("is not a date") == true)
+        let full = try await harness.edit(id, #"{"type": "insurant.birth_date", "text": "1990-05-01"}"#)
+        #expect(full.json["typed"]?["state"] == "complete")
+        #expect(full.json["changes"]?["values"] == .object(["insurant.birth_date": "1990-05-01", "insurant_age": 36]))
+        let again = try await harness.edit(id, #"{"type": "insurant.birth_date", "text": "1990-05-0"}"#)
+        #expect(again.json["changes"]?["values"]?["insurant.birth_date"] == .null)
+    }
+
+    @Test func focusBlurAndTouchAllDecideWhichIssuesShow() async throws {
+        let (id, _) = try await harness.newForm()
+        let focus = try await harness.edit(id, #"{"focus": "vin"}"#)
+        #expect(focus.json["changes"]?["interaction"] == .object(["vin": "editing"]))
+        let blur = try await harness.edit(id, #"{"blur": "vin"}"#)
+        #expect(blur.json["changes"]?["shown_issues"]?["vin"]?[0]?["code"] == "required")
+        let all = try await harness.edit(id, #"{"touch_all": true}"#)
+        #expect(all.json["changes"]?["shown_issues"]?["make"]?[0]?["code"] == "required")
+    }
+
+    @Test func listsGrowAndShrink() async throws {
+        let (id, _) = try await harness.newForm()
+        let added = try await harness.edit(id, #"{"append": "drivers"}"#)
+        #expect(added.json["changes"]?["items"] == .object(["drivers": 1]))
+        #expect(added.json["changes"]?["visible"]?["drivers[0].full_name"] == .bool(true))
+        #expect(added.json["masks"]?["drivers[0].license_number"] == "00 00 000000")
+        let removed = try await harness.edit(id, #"{"remove": "drivers", "index": 0}"#)
+        #expect(removed.json["changes"]?["items"] == .object(["drivers": 0]))
+    }
+
+    @Test func serverOptionsAndExternalIssuesAreEdits() async throws {
+        let (id, _) = try await harness.newForm()
+        let options = try await harness.edit(id, #"{"options": "make", "values": [{"value": "lada", "title": "ВАЗ"}, "uaz"]}"#)
+        #expect(options.status == 200)
+        #expect(options.json["options"]?["make"] == .array([.object(["value": "lada", "title": "ВАЗ"]),
+                                                           .object(["value": "uaz", "title": "uaz"])]))
+        let external = try await harness.edit(id, #"{"external_issues": "vin", "messages": ["already insured"]}"#)
+        #expect(external.json["changes"]?["issues"]?["vin"]?.array?.contains { $0["code"] == "external" } == true)
+    }
+
+    @Test func severalEditsInOneRequestAnswerOneResultEach() async throws {
+        let (id, _) = try await harness.newForm()
+        let array = try await harness.edit(id, #"[{"set": "make", "value": "lada"}, {"set": "model", "value": "kia_rio"}, {"clear": "make"}]"#)
+        #expect(array.status == 200)
+        let results = array.json["results"]?.array ?? []
+        #expect(results.count == 3)
+        #expect(results[0]["changes"]?["values"] == .object(["make": "lada"]))
+        #expect(results[1]["error"]?["code"] == "not_an_option")
+        #expect(results[2]["changes"]?["values"] == .object(["make": .null]))
+        let lines = try await harness.send(.post, "/v1/forms/\(id)/edits",
+                                           text: "{\"set\": \"vin\", \"value\": \"X\"}\n\n{\"clear\": \"vin\"}\n",
+                                           type: "application/x-ndjson")
+        #expect(lines.json["results"]?.array?.count == 2)
+    }
+
+    @Test func aFormFromARecordReportsWhatItDropped() async throws {
+        let (_, answer) = try await harness.newForm(.object(["record": .object(["make": "lada", "colour": "red", "engine_power": "x"])]))
+        #expect(answer.status == 201)
+        #expect(answer.json["state"]?["fields"]?["make"]?["value"] == "lada")
+        let dropped = answer.json["dropped"]?.array?.compactMap { $0["path"]?.string }.sorted()
+        #expect(dropped == ["colour", "engine_power"])
+    }
+
+    @Test func aFormFromAnotherKeepsItsValuesUnderNewLocaleAndDay() async throws {
+        let (id, _) = try await harness.newForm()
+        _ = try await harness.edit(id, #"{"set": "vin", "value": "XTA210990Y2765432"}"#)
+        _ = try await harness.edit(id, #"{"blur": "make"}"#)
+        let (copy, answer) = try await harness.newForm(.object(["from": .string(id), "locale": "ru", "today": "2027-01-01"]))
+        #expect(copy != id)
+        #expect(answer.json["today"] == "2027-01-01")
+        #expect(answer.json["locale"] == "ru")
+        #expect(answer.json["state"]?["fields"]?["vin"]?["value"] == "XTA210990Y2765432")
+        #expect(answer.json["state"]?["fields"]?["make"]?["interaction"] == "touched", "what showed still shows")
+        let snapshot = answer.json["snapshot"] ?? .null
+        let (_, restored) = try await harness.newForm(.object(["snapshot": snapshot]))
+        #expect(restored.json["state"]?["fields"]?["vin"]?["value"] == "XTA210990Y2765432")
+    }
+
+    @Test func explainSaysWhy() async throws {
+        let (id, _) = try await harness.newForm()
+        let answer = try await harness.send(.get, "/v1/forms/\(id)/explain?field=doc_number")
+        #expect(answer.status == 200)
+        #expect(answer.json["explain"]?["visible"]?["rules"] == .array(["visible_if: doc_type != null"]))
+        #expect(answer.json["text"]?.string?.hasPrefix("doc_number = (empty)") == true)
+        let unknown = try await harness.send(.get, "/v1/forms/\(id)/explain?field=doc_numbr")
+        #expect(unknown.status == 422)
+        #expect(unknown.json["error"]?["message"] == "no field 'doc_numbr'; did you mean 'doc_number'?")
+        let missing = try await harness.send(.get, "/v1/forms/\(id)/explain")
+        #expect(missing.status == 400)
+    }
+
+    @Test func getAndDelete() async throws {
+        let (id, _) = try await harness.newForm()
+        let shown = try await harness.send(.get, "/v1/forms/\(id)")
+        #expect(shown.status == 200)
+        #expect(shown.json["id"] == .string(id))
+        let deleted = try await harness.send(.delete, "/v1/forms/\(id)")
+        #expect(deleted.status == 204)
+        #expect(deleted.bytes.isEmpty)
+        let gone = try await harness.send(.get, "/v1/forms/\(id)")
+        #expect(gone.status == 404)
+        #expect(gone.errorCode == "form_not_found")
+        let again = try await harness.send(.delete, "/v1/forms/\(id)")
+        #expect(again.status == 404)
+    }
+
+    // MARK: - Bad requests
+
+    @Test(arguments: [
+        (#"{"set": "vin", "valu": "X"}"#, "unknown key 'valu'"),
+        (#"{"set": "vin"}"#, "needs 'value'"),
+        (#"{"reset": false}"#, "must be true"),
+        (#"{"set": "vin", "clear": "vin"}"#, "exactly one of"),
+        (#"{"value": 1}"#, "exactly one of"),
+        (#"{"remove": "drivers", "index": -1}"#, "whole number"),
+        (#"{"remove": "drivers", "index": 1.5}"#, "whole number"),
+        (#"{"set": 7, "value": 1}"#, "must be a string"),
+        (#"{"type": "vin", "text": 5}"#, "must be a string"),
+        (#"{"options": "make", "values": [[1]]}"#, "an option"),
+        (#"{"options": "make", "values": [{"title": "x"}]}"#, "needs a 'value'"),
+        (#"{"external_issues": "vin", "messages": [1]}"#, "array of strings"),
+        (#"{"external_issues": "vin", "messages": null}"#, "must be an array"),
+        (#"{"type": "vin", "text": "x", "caret": null}"#, "whole number"),
+        (#"[]"#, "empty array"),
+        (#"[{"clear": "vin"}, {"clear": "vin", "x": 1}]"#, "edit 2 has an unknown key 'x'"),
+        (#""set""#, "must be a JSON object"),
+    ])
+    func malformedEditsAre400sAndChangeNothing(body: String, message: String) async throws {
+        let (id, _) = try await harness.newForm()
+        let answer = try await harness.edit(id, body)
+        #expect(answer.status == 400)
+        #expect(answer.errorCode == "bad_request")
+        #expect(answer.json["error"]?["message"]?.string?.contains(message) == true, "\(answer.text)")
+        let state = try await harness.send(.get, "/v1/forms/\(id)")
+        #expect(state.json["state"]?["record"] == .object(["driver_count": 0, "no_plate_yet": false, "term_months": 12,
+                                                             "unlimited_drivers": false]))
+    }
+
+    @Test(arguments: [
+        (#"{"set": "vim", "value": "X"}"#, "unknown_field"), (#"{"set": "insurant_age", "value": 3}"#, "computed_field"),
+        (#"{"set": "model", "value": "lada_vesta"}"#, "disabled_field"), (#"{"set": "engine_power", "value": "big"}"#, "type_mismatch"),
+        (#"{"set": "doc_number", "value": "1"}"#, "hidden_field"), (#"{"remove": "drivers", "index": 0}"#, "index_out_of_range"),
+        (#"{"type": "make", "text": "lada"}"#, "type_mismatch"), (#"{"append": "vin"}"#, "not_a_value_field"),
+    ])
+    func editsTheFormRefusesAre422s(body: String, code: String) async throws {
+        let (id, _) = try await harness.newForm()
+        let answer = try await harness.edit(id, body)
+        #expect(answer.status == 422)
+        #expect(answer.errorCode == code)
+    }
+
+    @Test(arguments: [
+        (#"{"rulez": "x"}"#, 400, "bad_request"), (#"{"today": "tomorrow"}"#, 400, "bad_request"),
+        (#"{"from": null}"#, 400, "bad_request"), (#"{"record": null}"#, 400, "bad_request"),
+        (#"{"locale": 5}"#, 400, "bad_request"), (#"{"record": [1]}"#, 400, "bad_request"),
+        (#"{"record": {}, "from": "x"}"#, 400, "bad_request"), (#"{"from": "nope"}"#, 404, "form_not_found"),
+        (#"{"snapshot": {"form": "x"}}"#, 400, "bad_request"), (#"{"rules": "signup"}"#, 404, "unknown_rules"),
+        (#"{"snapshot": {"form": "other", "fields": {}, "items": {}}}"#, 422, "snapshot_mismatch"),
+        (#"{"#, 400, "bad_json"), (#"[]"#, 400, "bad_request"),
+    ])
+    func badNewFormRequestsAre4xx(body: String, status: Int, code: String) async throws {
+        let answer = try await harness.send(.post, "/v1/forms", text: body)
+        #expect(answer.status == status)
+        #expect(answer.errorCode == code)
+    }
+
+    @Test func unknownFormsAre404() async throws {
+        for (method, path) in [(HTTPRequest.Method.get, "/v1/forms/abc"), (.post, "/v1/forms/abc/edits"),
+                               (.get, "/v1/forms/abc/explain?field=vin")] {
+            let answer = try await harness.send(method, path, text: #"{"clear": "vin"}"#)
+            #expect(answer.status == 404)
+            #expect(answer.errorCode == "form_not_found")
+        }
+    }
+
+    @Test func editsOfAnotherMediaTypeAre415() async throws {
+        let (id, _) = try await harness.newForm()
+        let answer = try await harness.send(.post, "/v1/forms/\(id)/edits", text: "clear=vin", type: "text/plain")
+        #expect(answer.status == 415)
+    }
+}

@@ -1,0 +1,77 @@
+import HTTPTypes
+import Foundation
+import RuleCheck
+@testable import RuleCheckServer
+import Testing
+
+@Suite("Rules reload")
+struct RulesReloadTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    @Test func aChangedFileIsRecompiledAndABrokenOneKeepsTheLastGoodRules() throws {
+        let file = try directory.write("people.yaml", peopleRules)
+        let library = RuleLibrary(files: [file])
+        let first = try #require(library.entries.first)
+        #expect(first.name == "people")
+        #expect(first.errors == nil)
+        #expect(library.refresh() == false, "nothing changed")
+
+        try directory.write("people.yaml", peopleRules + "\n  - id: nick\n    type: text\n")
+        #expect(library.refresh())
+        let second = try #require(library.entries.first)
+        #expect(second.version != first.version)
+        #expect(second.rules?.field("nick") != nil)
+
+        try directory.write("people.yaml", peopleRules + "\n  - id: nick\n    type: txt\n")
+        #expect(library.refresh())
+        let broken = try #require(library.entries.first)
+        #expect(broken.version == second.version, "the last good rules still serve")
+        #expect(broken.rules?.field("nick") != nil)
+        let errors = try #require(broken.errors)
+        #expect(errors.hasPrefix("\(file):22:11: error: unknown type 'txt'"))
+        #expect(errors.contains("\n        type: txt\n              ^"))
+
+        try directory.write("people.yaml", peopleRules)
+        #expect(library.refresh())
+        #expect(library.entries.first?.errors == nil)
+        #expect(library.entries.first?.rules?.field("nick") == nil)
+    }
+
+    @Test func aMissingFileIsAnError() throws {
+        let file = try directory.write("gone.yaml", peopleRules)
+        let library = RuleLibrary(files: [file])
+        try FileManager.default.removeItem(atPath: file)
+        #expect(library.refresh())
+        #expect(library.entries.first?.errors == "\(file): error: cannot read the rules file")
+        #expect(library.entries.first?.rules != nil)
+    }
+
+    @Test func rulesListsTheErrorsAndAFormMovesToTheNewRules() async throws {
+        let file = try directory.write("people.yaml", peopleRules)
+        let harness = ServerHarness(files: [file])
+        let (id, _) = try await harness.newForm()
+        _ = try await harness.edit(id, #"{"set": "name", "value": "Ann"}"#)
+        _ = try await harness.edit(id, #"{"set": "age", "value": 40}"#)
+
+        try directory.write("people.yaml", peopleRules.replacingOccurrences(of: "type: integer", with: "type: txt"))
+        harness.server.library.refresh()
+        let listed = try await harness.send(.get, "/v1/rules")
+        #expect(listed.json["rules"]?[0]?["status"] == "error")
+        #expect(listed.json["rules"]?[0]?["errors"]?.string?.contains("people.yaml:10:11: error:") == true)
+
+        // Age becomes text: 40 no longer fits, the name does.
+        try directory.write("people.yaml", peopleRules.replacingOccurrences(of: "type: integer", with: "type: text")
+            .replacingOccurrences(of: "    min: 18\n", with: ""))
+        harness.server.library.refresh()
+        let (_, moved) = try await harness.newForm(["from": .string(id)])
+        #expect(moved.status == 201)
+        #expect(moved.json["version"] != .null)
+        #expect(moved.json["state"]?["fields"]?["name"]?["value"] == "Ann")
+        #expect(moved.json["state"]?["fields"]?["age"]?["value"] == .null)
+        #expect(moved.json["dropped"]?[0]?["path"] == "age")
+    }
+}

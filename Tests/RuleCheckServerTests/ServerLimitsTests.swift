@@ -1,0 +1,195 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import RuleCheck
+@testable import RuleCheckServer
+import Synchronization
+import Testing
+
+@Suite("Routes and limits")
+struct ServerLimitsTests {
+    let harness = ServerHarness(files: [ServerHarness.repository("Rules/signup.yaml")])
+
+    @Test func unknownPathsAre404AndWrongMethods405() async throws {
+        let missing = try await harness.send(.get, "/v2/check")
+        #expect(missing.status == 404)
+        #expect(missing.errorCode == "not_found")
+        let wrong = try await harness.send(.get, "/v1/check")
+        #expect(wrong.status == 405)
+        #expect(wrong.headers[.allow] == "POST")
+        #expect(wrong.errorCode == "method_not_allowed")
+        let form = try await harness.send(.put, "/v1/forms/abc")
+        #expect(form.headers[.allow] == "GET, DELETE")
+        let query = try await harness.send(.get, "/v1/rules?x=1")
+        #expect(query.status == 400)
+    }
+
+    @Test func thePageIsServedOnlyByPreview() async throws {
+        #expect(try await harness.send(.get, "/").status == 404)
+        #expect(try await harness.send(.get, "/assets/preview.js").status == 404)
+        let preview = ServerHarness(files: [ServerHarness.repository("Rules/signup.yaml")]) {
+            $0.preview = true
+            $0.initialRecord = ["email": "</script><b>"]
+        }
+        let page = try await preview.send(.get, "/")
+        #expect(page.status == 200)
+        #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+        #expect(page.text.contains(#"<script type="application/json" id="config">{"locale":"en","record":{"email":"\u003c/script>\u003cb>"},"rules":"signup","today":"2026-11-22"}</script>"#))
+        let script = try await preview.send(.get, "/assets/preview.js")
+        #expect(script.headers[.contentType] == "text/javascript; charset=utf-8")
+        #expect(script.text.contains("/v1/forms"))
+        #expect(try await preview.send(.get, "/assets/preview.css").headers[.contentType] == "text/css; charset=utf-8")
+    }
+
+    @Test func healthAndRules() async throws {
+        let health = try await harness.send(.get, "/healthz")
+        #expect(health.json == ["status": "ok", "rules": 1, "broken": 0, "forms": 0])
+        let rules = try await harness.send(.get, "/v1/rules")
+        let entry = rules.json["rules"]?[0]
+        #expect(entry?["name"] == "signup")
+        #expect(entry?["status"] == "ok")
+        #expect(entry?["errors"] == .null)
+        #expect(entry?["version"]?.string?.count == 16)
+        #expect(entry?["fields"] == 8)
+    }
+
+    @Test func aRequestOverItsTimeIsA503() async throws {
+        let slow = ServerHarness(files: [ServerHarness.repository("Rules/signup.yaml")]) { $0.timeLimit = .milliseconds(200) }
+        let (body, source) = RequestBody.makeStream()
+        let client = Task { await source.yield(ByteBuffer(string: "{")) }  // and nothing more, ever
+        let answer = try await slow.send(.post, "/v1/check", streaming: body)
+        #expect(answer.status == 503)
+        #expect(answer.errorCode == "time_limit")
+        source.finish()
+        await client.value
+    }
+
+    /// Work that would sleep an hour is cancelled at its deadline (were it not, the time limit of
+    /// the test would end it).
+    @Test(.timeLimit(.minutes(5))) func oneTickerCancelsWhatIsPastItsDeadline() async throws {
+        let deadlines = Deadlines(tick: .milliseconds(10))
+        await #expect(throws: APIError.timeLimit(.milliseconds(100))) {
+            try await deadlines.run(within: .milliseconds(100)) { try await Task.sleep(for: .seconds(3600)) }
+        }
+        #expect(deadlines.count == 0)
+        #expect(try await deadlines.run(within: .seconds(10)) { 7 } == 7)
+        await #expect(throws: APIError.badRequest("x")) {
+            try await deadlines.run(within: .seconds(10)) { throw APIError.badRequest("x") }
+        }
+        #expect(deadlines.count == 0)
+    }
+
+    @Test func theNumberOfFormsIsBounded() async throws {
+        let small = ServerHarness(files: [ServerHarness.repository("Rules/signup.yaml")]) { $0.maxForms = 2 }
+        #expect(try await small.newForm().answer.status == 201)
+        let (second, _) = try await small.newForm()
+        let third = try await small.newForm().answer
+        #expect(third.status == 503)
+        #expect(third.errorCode == "too_many_forms")
+        #expect(try await small.send(.delete, "/v1/forms/\(second)").status == 204)
+        #expect(try await small.newForm().answer.status == 201)
+    }
+
+    @Test func formsIdleTooLongAreDropped() throws {
+        let now = Mutex(ContinuousClock.now)
+        let store = FormStore(limit: 10, idleTimeout: .seconds(60), clock: { now.withLock { $0 } })
+        let rules = try RuleSet(contentsOf: URL(fileURLWithPath: ServerHarness.repository("Rules/signup.yaml")))
+        let kept = try store.insert(rulesName: "signup", version: "1", form: Form(rules))
+        let idle = try store.insert(rulesName: "signup", version: "1", form: Form(rules))
+        now.withLock { $0 += .seconds(40) }
+        _ = try store.withSession(kept) { $0.id }
+        now.withLock { $0 += .seconds(40) }
+        #expect(throws: APIError.formNotFound(idle)) { try store.withSession(idle) { $0.id } }
+        #expect(try store.withSession(kept) { $0.id } == kept)
+        #expect(store.purge() == 1)
+        #expect(store.count == 1)
+    }
+
+    /// Starts a job that holds one of the queue's places until `gate` is signalled; it marks 0 in
+    /// `order` once running and 1 when done. Returns when it runs.
+    private func holdPlace(_ queue: WorkQueue, _ gate: DispatchSemaphore, _ order: Box) async throws -> Task<Int, any Error> {
+        let job = Task {
+            try await queue.run {
+                order.append(0)
+                gate.wait()
+                order.append(1)
+                return 1
+            }
+        }
+        while order.values.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+        return job
+    }
+
+    @Test func checksWaitTheirTurnAndPastTheLineAreTurnedAway() async throws {
+        let queue = WorkQueue(limit: 1, maxWaiting: 1)
+        let gate = DispatchSemaphore(value: 0)
+        let order = Box()
+        let first = try await holdPlace(queue, gate, order)
+        let second = Task {
+            try await queue.run {
+                order.append(2)
+                return 2
+            }
+        }
+        while queue.waitingCount == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        await #expect(throws: APIError.busy()) { try await queue.run { 3 } }
+        gate.signal()
+        #expect(try await first.value == 1)
+        #expect(try await second.value == 2)
+        #expect(order.values == [0, 1, 2])
+        #expect(try await queue.run { 4 } == 4)
+    }
+
+    @Test func aCancelledWaiterLeavesTheLine() async throws {
+        let queue = WorkQueue(limit: 1, maxWaiting: 4)
+        let gate = DispatchSemaphore(value: 0)
+        let first = try await holdPlace(queue, gate, Box())
+        let waiting = Task { try await queue.run { 2 } }
+        while queue.waitingCount == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        #expect(queue.waitingCount == 0)
+        gate.signal()
+        _ = try await first.value
+        #expect(try await queue.run { 3 } == 3, "the place of the cancelled waiter is not lost")
+    }
+
+    @Test func aCancelledWaitReturnsAtOnce() async throws {
+        let queue = WorkQueue(limit: 2)
+        let gate = DispatchSemaphore(value: 0)
+        let waiting = Task { try await queue.run { gate.wait() } }
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        gate.signal()
+    }
+
+    @Test func theAccessLogWritesOneJSONLinePerRequest() async throws {
+        let lines = Mutex<[String]>([])
+        let log = AccessLog { line in lines.withLock { $0.append(line) } }
+        var fields = HTTPFields()
+        fields[.contentLength] = "2"
+        let request = Request(head: HTTPRequest(method: .post, scheme: "http", authority: "localhost", path: "/v1/check?rules=x",
+                                                headerFields: fields), body: RequestBody(buffer: ByteBuffer(string: "{}")))
+        log.record(request: request, response: RuleServer.json(["a": 1], status: 201), duration: .milliseconds(12))
+        let written = lines.withLock { $0 }
+        #expect(written.count == 1)
+        #expect(written.first?.hasSuffix("}\n") == true)
+        let entry = try JSONParser().parse(written.first ?? "")
+        #expect(entry["method"] == "POST")
+        #expect(entry["path"] == "/v1/check")
+        #expect(entry["status"] == 201)
+        #expect(entry["ms"] == 12)
+        #expect(entry["bytes_in"] == 2)
+        #expect(entry["bytes_out"] == 8)
+        #expect(entry["time"]?.string?.hasSuffix("Z") == true)
+    }
+}
+
+/// Numbers appended from several threads.
+private final class Box: Sendable {
+    private let list = Mutex<[Int]>([])
+
+    func append(_ value: Int) { list.withLock { $0.append(value) } }
+    var values: [Int] { list.withLock { $0 } }
+}

@@ -1,0 +1,134 @@
+import Foundation
+@testable import RuleCheck
+import Testing
+
+/// import(export(R)) behaves as R: on every example of `Rules/` and on seeded random rule sets,
+/// the records `sample` makes (valid ones, and ones with a planted mistake) get the same report
+/// from R and from the rules imported back from R's JSON Schema and UI schema; and import →
+/// export → import prints the same rules file.
+@Suite("JSON Schema round trip")
+struct JSONSchemaRoundTripTests {
+    static let examples = ["osago.yaml", "signup.yaml", "listing.yaml"]
+
+    /// The server-driven example, imported with one of its UI schemas.
+    static func serverDriven(_ format: UISchemaFormat) throws -> RuleSet {
+        let folder = Fixtures.root.appendingPathComponent("Rules/server-driven")
+        let ui = folder.appendingPathComponent(format == .rjsf ? "listing.rjsf.json" : "listing.jsonforms.json")
+        return try RuleSet(jsonSchemaAt: folder.appendingPathComponent("listing.schema.json"), uiSchemaAt: ui)
+    }
+
+    /// The same violations, messages included, for `count` sample records of `rules`; returns
+    /// how many records were valid and how many invalid (a test must see both kinds).
+    @discardableResult
+    static func expectSameReports(_ rules: RuleSet, _ again: RuleSet, seed: UInt64, count: Int,
+                                  sourceLocation: SourceLocation = #_sourceLocation) -> (valid: Int, invalid: Int) {
+        var generator = SampleGenerator(rules, today: Fixtures.today, seed: seed, invalidRate: 0.5)
+        let checkers = (RecordChecker(rules, today: Fixtures.today), RecordChecker(again, today: Fixtures.today))
+        var invalid = 0
+        for index in 0..<count {
+            let record = generator.next().object
+            let expected = SchemaTest.report(checkers.0, record)
+            if !expected.isEmpty { invalid += 1 }
+            #expect(SchemaTest.report(checkers.1, record) == expected, "record \(index): \(record)", sourceLocation: sourceLocation)
+        }
+        return (count - invalid, invalid)
+    }
+
+    @Test(arguments: examples, UISchemaFormat.allCases)
+    func examplesKeepTheirVerdicts(_ name: String, _ format: UISchemaFormat) throws {
+        let rules = try Fixtures.rules(name)
+        let (again, findings) = try SchemaTest.roundTrip(rules, ui: format)
+        #expect(findings.isEmpty, "\(findings)")
+        #expect(SchemaTest.layout(again) == SchemaTest.layout(rules))
+        #expect(again.form == rules.form && again.title == rules.title)
+        #expect(again.gates.map(\.name) == rules.gates.map(\.name))
+        #expect(again.gates.map(\.members) == rules.gates.map(\.members))
+        #expect(again.fields.map(\.title) == rules.fields.map(\.title))
+        #expect(again.fields.map(\.ui) == rules.fields.map(\.ui))
+        let seen = Self.expectSameReports(rules, again, seed: 1, count: 150)
+        #expect(seen.valid > 0 && seen.invalid > 0, "\(seen)")
+    }
+
+    @Test(arguments: examples, [JSONSchemaDraft.draft7, .draft2020])
+    func importExportImportIsStable(_ name: String, _ draft: JSONSchemaDraft) throws {
+        let rules = try Fixtures.rules(name)
+        for format in UISchemaFormat.allCases {
+            let first = try JSONSchemaImport.rulesFile(jsonSchema: Array(rules.jsonSchema(draft: draft).utf8),
+                                                       uiSchema: Array(rules.uiSchema(format).utf8), source: "export.json").text
+            let imported = try RuleSet(yaml: first, source: "imported.yaml")
+            let second = try JSONSchemaImport.rulesFile(jsonSchema: Array(imported.jsonSchema(draft: draft).utf8),
+                                                        uiSchema: Array(imported.uiSchema(format).utf8), source: "export.json").text
+            #expect(first == second, "\(format)")
+            #expect(imported.jsonSchema(draft: draft) == (try RuleSet(yaml: second, source: "again.yaml")).jsonSchema(draft: draft))
+        }
+    }
+
+    @Test(arguments: UISchemaFormat.allCases)
+    func theServerDrivenExampleKeepsItsVerdictsAndIsStable(_ format: UISchemaFormat) throws {
+        let rules = try Self.serverDriven(format)
+        let (again, findings) = try SchemaTest.roundTrip(rules, ui: format)
+        #expect(findings.isEmpty, "\(findings)")
+        #expect(SchemaTest.layout(again) == SchemaTest.layout(rules))
+        #expect(again.fields.map(\.ui) == rules.fields.map(\.ui))
+        let seen = Self.expectSameReports(rules, again, seed: 9, count: 150)
+        #expect(seen.valid > 0 && seen.invalid > 0, "\(seen)")
+        let first = try JSONSchemaImport.rulesFile(jsonSchema: Array(rules.jsonSchema().utf8), uiSchema: Array(rules.uiSchema(format).utf8),
+                                                   source: "e.json").text
+        let imported = try RuleSet(yaml: first, source: "i.yaml")
+        let second = try JSONSchemaImport.rulesFile(jsonSchema: Array(imported.jsonSchema().utf8), uiSchema: Array(imported.uiSchema(format).utf8),
+                                                    source: "e.json").text
+        #expect(first == second)
+    }
+
+    @Test(arguments: 0..<4)
+    func randomRuleSetsKeepTheirVerdicts(batch: Int) throws {
+        var valid = 0, invalid = 0
+        defer { #expect(valid > 0 && invalid > 0, "\(valid) valid, \(invalid) invalid records") }
+        for index in 0..<10 {
+            let seed = UInt64(batch * 100 + index)
+            var generator = RandomRules(seed: seed)
+            let yaml = generator.yaml()
+            let rules = try RuleSet(yaml: yaml, source: "random.yaml")
+            let format = UISchemaFormat.allCases[index % 2]
+            let (again, findings) = try SchemaTest.roundTrip(rules, ui: format)
+            #expect(findings.isEmpty, "seed \(seed): \(findings)\n\(yaml)")
+            #expect(SchemaTest.layout(again) == SchemaTest.layout(rules), "seed \(seed)")
+            let seen = Self.expectSameReports(rules, again, seed: seed, count: 25)
+            valid += seen.valid
+            invalid += seen.invalid
+            // And the form engine: the same state after the same edits.
+            var form = Form(rules, today: Fixtures.today), other = Form(again, today: Fixtures.today)
+            for _ in 0..<20 {
+                let edit = generator.edit(for: form)
+                let a = Result { () throws(FormError) in try form.apply(edit) }
+                let b = Result { () throws(FormError) in try other.apply(edit) }
+                switch (a, b) {
+                case (.success(let x), .success(let y)): #expect(x == y, "seed \(seed): \(edit)")
+                case (.failure(let x), .failure(let y)): #expect(x.code == y.code, "seed \(seed): \(edit)")
+                default: Issue.record("seed \(seed): \(edit): \(a) vs \(b)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: 0..<4)
+    func randomSchemaFeaturesKeepTheirVerdicts(batch: Int) throws {
+        var valid = 0, invalid = 0
+        defer { #expect(valid > 0 && invalid > 0, "\(valid) valid, \(invalid) invalid records") }
+        for index in 0..<10 {
+            let seed = UInt64(5_000 + batch * 100 + index)
+            var generator = RandomSchemaRules(seed: seed)
+            let yaml = generator.yaml()
+            let rules = try RuleSet(yaml: yaml, source: "random.yaml")
+            let (again, findings) = try SchemaTest.roundTrip(rules, ui: UISchemaFormat.allCases[index % 2])
+            #expect(findings.isEmpty, "seed \(seed): \(findings)\n\(yaml)")
+            let seen = Self.expectSameReports(rules, again, seed: seed, count: 25)
+            valid += seen.valid
+            invalid += seen.invalid
+            let first = try JSONSchemaImport.rulesFile(jsonSchema: Array(rules.jsonSchema().utf8), uiSchema: nil, source: "e.json").text
+            let second = try JSONSchemaImport.rulesFile(jsonSchema: Array(RuleSet(yaml: first, source: "i.yaml").jsonSchema().utf8),
+                                                        uiSchema: nil, source: "e.json").text
+            #expect(first == second, "seed \(seed)\n\(yaml)")
+        }
+    }
+}

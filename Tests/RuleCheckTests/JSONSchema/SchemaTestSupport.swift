@@ -1,0 +1,47 @@
+import Foundation
+@testable import RuleCheck
+import Testing
+
+/// Helpers for the JSON Schema tests: importing text, comparing verdicts of two rule sets.
+enum SchemaTest {
+    /// Imports a schema (and UI schema) given as text.
+    static func importing(_ schema: String, ui: String? = nil, strict: Bool = false) throws -> (rules: RuleSet, findings: [ImportFinding]) {
+        try RuleSet.importing(jsonSchema: Data(schema.utf8), uiSchema: ui.map { Data($0.utf8) }, source: "s.json",
+                              options: JSONSchemaImportOptions(strict: strict, uiSchemaSource: "ui.json"))
+    }
+
+    /// The rules file an import prints.
+    static func rulesFile(_ schema: String, ui: String? = nil) throws -> String {
+        try JSONSchemaImport.rulesFile(jsonSchema: Array(schema.utf8), uiSchema: ui.map { Array($0.utf8) }, source: "s.json",
+                                       uiSource: "ui.json").text
+    }
+
+    /// `field code` of each error for a record, sorted.
+    static func errors(_ rules: RuleSet, _ record: [String: JSONValue]) -> [String] {
+        RecordChecker(rules, today: Fixtures.today).check(json: record).violations.filter { $0.severity == .error }
+            .map { "\($0.field) \($0.code.rawValue)" }.sorted()
+    }
+
+    static func errors(_ rules: RuleSet, _ record: String) throws -> [String] {
+        errors(rules, try JSONParser().parse(record).object ?? [:])
+    }
+
+    /// Every violation of a record, with its message, in the checker's order.
+    static func report(_ checker: RecordChecker, _ record: [String: JSONValue]) -> [String] {
+        checker.check(json: record).violations
+            .map { "\($0.field) \($0.code.rawValue) \($0.severity.rawValue): \($0.message)" }
+    }
+
+    /// The rules exported and imported again (with the UI schema in `format`).
+    static func roundTrip(_ rules: RuleSet, ui format: UISchemaFormat, draft: JSONSchemaDraft = .draft2020) throws -> (rules: RuleSet, findings: [ImportFinding]) {
+        try RuleSet.importing(jsonSchema: Data(rules.jsonSchema(draft: draft).utf8), uiSchema: Data(rules.uiSchema(format).utf8),
+                              source: "export.json", options: JSONSchemaImportOptions(uiSchemaSource: "export.ui.json"))
+    }
+
+    /// The paths of a rule set's fields by section, in order (what a screen shows, and where).
+    static func layout(_ rules: RuleSet) -> [String] {
+        rules.sections.map { section in
+            "\(section.id) (\(section.title)): " + section.fields.map { rules.fields[$0.index].path }.joined(separator: ", ")
+        }
+    }
+}

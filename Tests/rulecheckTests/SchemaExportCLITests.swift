@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// `rulecheck schema export`, and the subcommands that take a JSON Schema as their rules.
+extension CLITests {
+    static let serverDriven = "Rules/server-driven/"
+
+    @Test func schemaExportPrintsJSONSchemaAndUISchemas() throws {
+        let export = try rulecheck(["schema", "export", "Rules/listing.yaml"])
+        #expect(export.status == 0 && export.stderr.isEmpty)
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])
+        #expect(schema["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+        #expect((schema["properties"] as? [String: Any])?.count == 24)
+        let draft7 = try rulecheck(["schema", "export", "Rules/listing.yaml", "--draft", "7"])
+        #expect(draft7.stdout.contains(#""$schema": "http://json-schema.org/draft-07/schema#""#))
+        for format in ["rjsf", "jsonforms"] {
+            let ui = try rulecheck(["schema", "export", "Rules/listing.yaml", "--ui", format])
+            #expect(ui.status == 0)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(ui.stdout.utf8)) as? [String: Any])
+            #expect(format == "rjsf" ? object["ui:order"] != nil : object["type"] as? String == "Categorization")
+        }
+        let wrong = try rulecheck(["schema", "export", "Rules/listing.yaml", "--draft", "4"])
+        #expect(wrong.status == 2)
+    }
+
+    /// The exported schema, as the rules of `check`, finds what the rules file finds.
+    @Test func anExportedSchemaChecksLikeItsRulesFile() throws {
+        let schema = try temporary(try rulecheck(["schema", "export", "Rules/osago.yaml"]).stdout, "json")
+        let ui = try temporary(try rulecheck(["schema", "export", "Rules/osago.yaml", "--ui", "jsonforms"]).stdout, "json")
+        let arguments = ["Rules/samples/osago.csv", "--today", "2026-11-22", "--format", "json", "--progress", "never"]
+        let fromRules = try rulecheck(["check", "--rules", "Rules/osago.yaml"] + arguments)
+        let fromSchema = try rulecheck(["check", "--rules", schema, "--ui", ui] + arguments)
+        #expect(fromRules.status == 1 && fromSchema.status == 1)
+        #expect(fromSchema.stdout == fromRules.stdout)
+        #expect(fromSchema.stderr.isEmpty)
+    }
+
+    @Test func subcommandsTakeAServersSchema() throws {
+        let schema = Self.serverDriven + "listing.schema.json", jsonForms = Self.serverDriven + "listing.jsonforms.json"
+        let check = try rulecheck(["check", "--rules", schema, "--ui", jsonForms, Self.serverDriven + "listing.jsonl",
+                                   "--format", "json", "--progress", "never", "--today", "2026-11-22"])
+        #expect(check.status == 1)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
+        #expect((report["summary"] as? [String: Any])?["valid"] as? Int == 3)
+        // The import's findings are warnings on standard error (standard output is the report).
+        #expect(check.stderr.contains("/properties/contact/properties/email/format: approximated:"))
+
+        let lint = try rulecheck(["lint", schema, "--ui", Self.serverDriven + "listing.rjsf.json"])
+        #expect(lint.status == 0)
+        #expect(lint.stdout.contains("warning: /properties/contact/properties/email/format: approximated"))
+
+        let graph = try rulecheck(["graph", schema, "--format", "mermaid"])
+        #expect(graph.status == 0 && graph.stdout.contains("category"))
+
+        let edits = try temporary(#"{"set": "category", "value": "transport"}"# + "\n", "jsonl")
+        let replay = try rulecheck(["replay", schema, edits])
+        #expect(replay.status == 0 && replay.stdout.contains(#""year":true"#))
+
+        let sample = try rulecheck(["sample", schema, "--count", "3", "--seed", "1", "--format", "jsonl"])
+        #expect(sample.status == 0 && sample.stdout.split(separator: "\n").count == 3)
+    }
+
+    @Test func theRulesFormatCanBeForcedAndUIOnlyGoesWithASchema() throws {
+        // No "$schema": read as a rules file unless told.
+        let schema = try temporary(#"{"properties": {"a": {"type": "integer", "maximum": 3}}}"#, "json")
+        let asRules = try rulecheck(["lint", schema])
+        #expect(asRules.status == 2)
+        let forced = try rulecheck(["lint", schema, "--rules-format", "jsonschema"])
+        #expect(forced.status == 0 && forced.stdout.isEmpty)
+        let ui = try rulecheck(["lint", "Rules/listing.yaml", "--ui", Self.serverDriven + "listing.rjsf.json"])
+        #expect(ui.status == 2)
+        #expect(ui.stdout.contains("--ui goes with a JSON Schema"))
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// `rulecheck serve` and `rulecheck preview` as processes: what they print, how they refuse to
+/// start, and that SIGTERM stops them cleanly. (What they answer is tested in RuleCheckServerTests.)
+extension CLITests {
+    /// A server started in the background, stopped with `stop()`.
+    final class Server {
+        let process = Process()
+        let output = Pipe()
+        let errors = Pipe()
+
+        init(_ arguments: [String]) throws {
+            process.executableURL = CLI.binary
+            process.arguments = arguments
+            process.currentDirectoryURL = CLI.root
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+        }
+
+        /// The first line printed on standard output (the banner).
+        func banner() -> String {
+            var line: [UInt8] = []
+            while true {
+                let byte = output.fileHandleForReading.readData(ofLength: 1)
+                guard let first = byte.first, first != UInt8(ascii: "\n") else { break }
+                line.append(first)
+            }
+            return String(decoding: line, as: UTF8.self)
+        }
+
+        /// Sends `signal`, waits, and returns the exit status and what was printed on standard error.
+        func stop(_ signal: Int32 = SIGTERM) -> (status: Int32, stderr: String) {
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+            return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
+        }
+    }
+
+    @Test func serveListensOnLoopbackAndStopsCleanlyOnSIGTERM() throws {
+        let server = try Server(["serve", "Rules/signup.yaml", "Rules/osago.yaml", "--port", "0", "--no-access-log"])
+        let banner = server.banner()
+        #expect(banner.hasPrefix("rulecheck serve: signup, osago_policy at http://127.0.0.1:"))
+        #expect(banner.hasSuffix("/ (Ctrl-C stops)"))
+        let (status, stderr) = server.stop()
+        #expect(status == 0)
+        #expect(stderr == "")
+    }
+
+    @Test func previewStopsCleanlyOnSIGINT() throws {
+        let server = try Server(["preview", "Rules/osago.yaml", "--port", "0"])
+        #expect(server.banner().hasPrefix("rulecheck preview: Rules/osago.yaml at http://127.0.0.1:"))
+        #expect(server.stop(SIGINT).status == 0)
+    }
+
+    @Test func serveRefusesRulesThatDoNotCompileAndNamesThatClash() throws {
+        let broken = try temporary("form: x\nfields:\n  - id: a\n    type: txt\n", "yaml")
+        let run = try rulecheck(["serve", broken, "--port", "0"])
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+        #expect(run.stderr.hasPrefix("\(broken):4:11: error: unknown type 'txt'"))
+        #expect(run.stderr.contains("\n        type: txt\n              ^\n"))
+
+        let twice = try rulecheck(["serve", "Rules/signup.yaml", "Rules/signup.yaml", "--port", "0"])
+        #expect(twice.status == 2)
+        #expect(twice.stderr.contains("several rules files define the form 'signup'"))
+    }
+
+    @Test func previewRefusesDataThatIsNotARecord() throws {
+        let data = try temporary("[1, 2]", "json")
+        let run = try rulecheck(["preview", "Rules/osago.yaml", "--data", data, "--port", "0"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("\(data): error: not a JSON object"))
+        let missing = try rulecheck(["preview", "Rules/osago.yaml", "--data", scratch.directory.appendingPathComponent("none.json").path])
+        #expect(missing.status == 3)
+    }
+
+    @Test func badServerArgumentsExit2() throws {
+        for arguments in [["serve", "Rules/signup.yaml", "--port", "70000"], ["serve", "Rules/signup.yaml", "--time-limit", "0"],
+                          ["serve", "Rules/signup.yaml", "--today", "tomorrow"], ["serve"]] {
+            let run = try rulecheck(arguments)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(!run.stderr.isEmpty)
+        }
+    }
+
+    @Test func aPortInUseExits3() throws {
+        let first = try Server(["serve", "Rules/signup.yaml", "--port", "0", "--no-access-log"])
+        let url = first.banner()
+        let port = try #require(url.split(separator: ":").last?.prefix { $0.isNumber })
+        let second = try rulecheck(["serve", "Rules/signup.yaml", "--port", String(port)])
+        #expect(second.status == 3)
+        #expect(second.stderr.contains("rulecheck: the server stopped:"))
+        #expect(first.stop().status == 0)
+    }
+}
