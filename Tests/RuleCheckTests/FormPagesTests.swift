@@ -159,4 +159,30 @@ struct FormPagesTests {
         #expect(error?.errors.map { "\($0.location.map { "\($0)" } ?? ""): \($0.message)" }
             == ["split.yaml:9:11: the sections of page 'start' must follow one another; section 'c' comes after another page"])
     }
+
+    /// A gate may name a page (or a section) for every field on it: "page valid" as a gate.
+    @Test func aGateNamesAPage() throws {
+        let yaml = """
+            form: gated
+            gates:
+              about_you_done: [about_you]
+              car_done: [car]
+            sections:
+              - id: who
+                page: about_you
+                fields: [{id: name, required: true}]
+              - id: contacts
+                page: about_you
+                fields: [{id: email, required: true}]
+              - id: car
+                fields: [{id: plate, required: true}]
+            """
+        var form = Form(try RuleSet(yaml: yaml, source: "gated.yaml"))
+        #expect(form.gate("about_you_done").invalidFields == 2)
+        try form.set("name", to: "Ann")
+        let done = try form.set("email", to: "a@b.c")
+        #expect(done.gates == ["about_you_done": true])
+        #expect(done.pages?.valid == ["about_you": true])
+        #expect(form.gate("car_done").isOpen == false)
+    }
 }

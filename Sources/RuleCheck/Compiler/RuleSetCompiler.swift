@@ -176,7 +176,7 @@ struct RuleSetCompiler {
         for index in declared.indices {
             fields.append(compileField(index))
         }
-        let gates = compileGates(document.gates)
+        let gates = compileGates(document.gates, document)
         reportUnusedNames(document)
 
         let order: [FieldID]
@@ -307,14 +307,26 @@ struct RuleSetCompiler {
 
     // MARK: - Gates
 
-    private mutating func compileGates(_ gates: [GateSpec]) -> [GateRules] {
-        gates.map { gate in
+    /// A gate names fields; a name that is no field's may be a page's id (`page:`) or a
+    /// section's, for every field on it.
+    private mutating func compileGates(_ gates: [GateSpec], _ document: RulesDocument) -> [GateRules] {
+        var pageSections: [String: Set<Int>] = [:]
+        for (index, section) in document.sections.enumerated() {
+            pageSections[section.id.value, default: []].insert(index)
+            if let page = section.page { pageSections[page.value, default: []].insert(index) }
+        }
+        return gates.map { gate in
             switch gate.members {
             case .all:
                 return GateRules(name: gate.name.value, members: declared.map(\.id))
             case .fields(let names):
                 var members: [FieldID] = []
                 for name in names {
+                    if pathIndex[name.value] == nil, let sections = pageSections[name.value] {
+                        // A page (or section) by id: every field on it, as it is valid.
+                        members += declared.filter { sections.contains($0.section) && $0.list == nil }.flatMap { subtree($0.id) }
+                        continue
+                    }
                     guard let id = pathIndex[name.value] else {
                         let suggestion = NearMiss.didYouMean(name.value, among: pathIndex.keys.sorted())
                         error("gate '\(gate.name.value)' names unknown field '\(name.value)'\(suggestion)", at: name.location)
