@@ -60,7 +60,7 @@ extension Form {
                 let changes = try set(path, to: nil)
                 return (changes, TypedText(path: path, text: text, caret: caret, state: "invalid", message: error.message))
             }
-        case .choice, .multiChoice, .group, .list, .values:
+        case .choice, .multiChoice, .group, .list, .values, .file:
             throw FormError(.typeMismatch, "'\(path)' is a \(field.type): it is chosen or edited, not typed into")
         }
     }

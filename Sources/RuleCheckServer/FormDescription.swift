@@ -45,6 +45,9 @@ enum FormDescription {
             object["options"] = options(field.options)
         case .values:
             if let itemType = field.itemType { object["item_type"] = .string(itemType.rawValue) }
+        case .file:
+            if let maxSize = field.maxSize { object["max_size"] = .number(Double(maxSize)) }
+            if !field.mediaTypes.isEmpty { object["media_types"] = .array(field.mediaTypes.map(JSONValue.string)) }
         case .date, .text, .number, .integer, .bool:
             break
         }

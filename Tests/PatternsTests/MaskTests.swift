@@ -65,8 +65,11 @@ struct MaskTests {
         Case(mask: "000", typed: "1🙂", text: "1", raw: "1", state: .invalid),
         Case(mask: "🙂 000", typed: "12", text: "🙂 12", raw: "12", state: .partial),
         Case(mask: "🙂 000", typed: "🙂 123", text: "🙂 123", raw: "123", state: .complete),
-        // Unicode digits are not mask digits (0 means 0–9).
-        Case(mask: "00", typed: "١٢", text: "", raw: "", state: .invalid),
+        // Decimal digits of other scripts fill digit positions, as 0–9.
+        Case(mask: "00", typed: "١٢", text: "12", raw: "12", state: .complete),
+        Case(mask: "0000", typed: "۱۴۰۳", text: "1403", raw: "1403", state: .complete),
+        Case(mask: "00-00", typed: "१२३", text: "12-3", raw: "123", state: .partial),
+        Case(mask: "***", typed: "a١b", text: "a1b", raw: "a1b", state: .complete),
     ]
 
     @Test(arguments: cases)
@@ -76,6 +79,7 @@ struct MaskTests {
         #expect(result.text == example.text)
         #expect(result.raw == example.raw)
         #expect(result.state == example.state)
+        #expect(result.caret == result.text.unicodeScalars.count)  // a caret at the end stays at the end
         if result.state != .invalid {
             // The mask's regex accepts exactly the complete results, and formatting a result
             // again changes nothing.
@@ -117,6 +121,7 @@ struct MaskTests {
         ("A 000 AA 009", "А 123 ВС 7", false),
         ("0000 000000", "4509 123456", true),
         ("0000 000000", "4509 123456\n", false),
+        // A value is checked as stored: digits typed in another script are stored as 0–9.
         ("000", "１２３", false),
     ])
     func isComplete(mask: String, value: String, expected: Bool) throws {

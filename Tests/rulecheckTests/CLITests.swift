@@ -33,11 +33,11 @@ struct CLITests {
         #expect(json.stdout == #"{"mask":"0000","results":[{"input":"12","raw":"12","state":"partial","text":"12"}]}"# + "\n")
         let badMask = try rulecheck(["mask", "", "1"])
         #expect(badMask.status == 2)
-        #expect(badMask.stderr == "Error: mask '': mask is empty\nUsage: rulecheck mask <mask> <inputs> ... [--format <format>] [--regex]\n  See 'rulecheck mask --help' for more information.\n")
+        #expect(badMask.stderr == "Error: mask '': mask is empty\nUsage: rulecheck mask <mask> <inputs> ... [--or <MASK> ...] [--class <NAME=CHARS> ...] [--case <case>] [--ascii-digits] [--caret <caret>] [--format <format>] [--regex]\n  See 'rulecheck mask --help' for more information.\n")
     }
 
     @Test func lintIsSilentForGoodFilesAndPointsAtMistakes() throws {
-        for name in ["osago", "signup", "listing"] {
+        for name in ["osago", "signup", "listing", "kasko"] {
             let run = try rulecheck(["lint", "Rules/\(name).yaml"])
             #expect(run.status == 0 && run.stdout.isEmpty && run.stderr.isEmpty, "Rules/\(name).yaml: \(run.stdout)")
         }

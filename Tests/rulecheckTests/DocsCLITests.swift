@@ -134,6 +134,6 @@ struct DocsCLITests {
 
     @Test func theMaskGuide() throws {
         let run = try runExamples(of: "masks.md")
-        #expect(run.count == 2)
+        #expect(run.count == 5)
     }
 }

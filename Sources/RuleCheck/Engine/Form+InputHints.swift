@@ -21,34 +21,14 @@ public struct InputHints: Hashable, Sendable {
 }
 
 extension Form {
-    /// The input hints of the field at `path` (all nil for an unknown path). A list's item field
-    /// may be named without an item (`drivers.birth_date`): then the mask is only the field's own.
+    /// The input hints of the field at `path` (all nil for an unknown path): the part of
+    /// ``metadata(_:)`` an input needs. A list's item field may be named without an item
+    /// (`drivers.birth_date`): then the mask is only the field's own.
     public func inputHints(_ path: String) -> InputHints {
-        let field: FieldRules
-        let mask: Mask?
-        if let slot = try? slot(path) {
-            field = rules.fields[slot.field.index]
-            mask = self.mask(of: field, item: slot.item)
-        } else if let template = rules.field(path), template.list != nil {
-            field = template
-            mask = template.mask
-        } else {
+        guard let metadata = metadata(path) else {
             return InputHints(mask: nil, dateFormat: nil, minLength: nil, maxLength: nil)
         }
-        return InputHints(mask: mask, dateFormat: field.type == .date ? field.dateFormat : nil,
-                          minLength: field.minLength, maxLength: field.maxLength)
-    }
-
-    private func mask(of field: FieldRules, item: Int) -> Mask? {
-        if let mask = field.mask { return mask }
-        let masked = field.checks.compactMap { check -> (CheckRule, Mask)? in
-            if case .mask(let mask) = check.kind { return (check, mask) }
-            return nil
-        }
-        guard !masked.isEmpty else { return nil }
-        return withContext(item: item) { context in
-            var failures: [Failure] = []
-            return masked.first { check, _ in check.when.map { evaluator.holds($0, context, &failures) } ?? true }?.1
-        }
+        return InputHints(mask: metadata.mask, dateFormat: metadata.dateFormat, minLength: metadata.minLength,
+                          maxLength: metadata.maxLength)
     }
 }

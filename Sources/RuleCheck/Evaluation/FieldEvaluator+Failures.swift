@@ -67,7 +67,14 @@ extension FieldEvaluator {
             if let minimum = field.minLength, text.scalarCount(isBelow: minimum) { found.append(.minLength(check: nil)) }
             if let maximum = field.maxLength, text.scalarCount(isAbove: maximum) { found.append(.maxLength(check: nil)) }
             if let pattern = field.pattern, let failure = patternFailure(pattern, text, check: nil) { found.append(failure) }
-            if let mask = field.mask, !mask.isComplete(text) { found.append(.mask(check: nil)) }
+            if let mask = field.mask, !mask.isComplete(text, as: field.maskValue) { found.append(.mask(check: nil)) }
+        case .list(let items) where field.type == .file:
+            for file in items.compactMap(FileInfo.init(value:)) {
+                if let maximum = field.maxSize, file.size > maximum { found.append(.fileSize(file: file.name)) }
+                if !field.mediaTypes.isEmpty && !Self.allows(field.mediaTypes, file.mediaType) {
+                    found.append(.mediaType(file: file.name))
+                }
+            }
         case .number, .date:
             if let bound = field.min,
                let failure = rangeFailure(min: true, bound, value, check: nil, context, &found) {
@@ -79,6 +86,15 @@ extension FieldEvaluator {
             }
         default:
             break
+        }
+    }
+
+    /// Whether a media type is among `allowed` (`image/*` allows every image type); case does
+    /// not matter, and parameters (`; charset=…`) are not compared.
+    static func allows(_ allowed: [String], _ mediaType: String) -> Bool {
+        let type = String(mediaType.lowercased().prefix { $0 != ";" }.filter { $0 != " " })
+        return allowed.contains { pattern in
+            pattern.hasSuffix("/*") ? type.hasPrefix(pattern.dropLast()) : type == pattern
         }
     }
 
@@ -116,25 +132,26 @@ extension FieldEvaluator {
                 // A value rule of a `values` field's check applies to each value; it fails once.
                 for element in values {
                     var more: [Failure] = []
-                    valueCheckFailure(check, index, element, context, into: &more)
+                    valueCheckFailure(check, index, element, field, context, into: &more)
                     for failure in more where !found.contains(failure) { found.append(failure) }
                 }
                 continue
             }
-            valueCheckFailure(check, index, value, context, into: &found)
+            valueCheckFailure(check, index, value, field, context, into: &found)
         }
     }
 
     /// The failure of one check's rule on `value`, if it fails.
     private func valueCheckFailure<Context: EvaluationContext>(_ check: CheckRule, _ index: Int, _ value: Value?,
-                                                               _ context: Context, into found: inout [Failure]) {
+                                                               _ field: FieldRules, _ context: Context,
+                                                               into found: inout [Failure]) {
         switch check.kind {
         case .pattern(let pattern):
             if case .text(let text)? = value, let failure = patternFailure(pattern, text, check: index) {
                 found.append(failure)
             }
         case .mask(let mask):
-            if case .text(let text)? = value, !mask.isComplete(text) { found.append(.mask(check: index)) }
+            if case .text(let text)? = value, !mask.isComplete(text, as: field.maskValue) { found.append(.mask(check: index)) }
         case .min(let bound):
             if let value, let failure = rangeFailure(min: true, bound, value, check: index, context, &found) {
                 found.append(failure)

@@ -50,9 +50,9 @@ struct FieldEvaluator: Sendable {
         /// Record: the record has the slot's column or key (perhaps empty): the record's value of
         /// a computed field is compared then.
         var given = false
-        /// Record: the written text could not be read as the field's type. The field then counts
-        /// as empty, and the step stops after visibility and `orphan`: the caller, who read the
-        /// record, reports the failure.
+        /// The written text (a record's; a form's typed text) could not be read as the field's
+        /// type. The field then counts as empty, and the step stops after visibility and
+        /// `orphan`: the caller, who read the text, reports the failure.
         var isUnreadable = false
         /// Record: the input is a CSV file without a column for the field.
         var columnMissing = false
@@ -115,13 +115,12 @@ struct FieldEvaluator: Sendable {
     private func checkStep(_ field: FieldRules, _ slot: Slot, _ input: Input, mode: Mode, _ context: SlotContext,
                            _ outcome: inout Outcome) {
         let value = context.value(of: field.id)
-        if mode == .record {
-            if value != nil || input.isWritten, let parent = emptyParent(field, slot, context) {
-                outcome.failures.append(.orphan(parent: parent))
-            }
-            // The other checks need a value: a field whose text cannot be read counts as empty.
-            if input.isUnreadable { return }
+        if mode == .record, value != nil || input.isWritten, let parent = emptyParent(field, slot, context) {
+            outcome.failures.append(.orphan(parent: parent))
         }
+        // The other checks need a value: a field whose text cannot be read (a record's cell, a
+        // form's typed text) counts as empty, and its caller reports why.
+        if input.isUnreadable { return }
         if let required = field.required {
             outcome.isRequired = holds(required, context, &outcome.failures)
         }

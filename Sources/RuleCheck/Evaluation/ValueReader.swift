@@ -1,12 +1,18 @@
+import Patterns
+
 /// Reads values of a field's type from text (CSV cells, `Form.set(_:text:)`).
 ///
-/// * text: as is; empty text is an empty value;
+/// * text: as is; empty text is an empty value; a masked field's digits of other scripts as 0–9;
 /// * number, integer: plain decimal (`-12`, `3.5`); an integer must be whole;
 /// * date: in the field's format (`defaults.date_format` or its own `format`);
 /// * bool: `true`/`false`, `yes`/`no`, `1`/`0`, in any case;
 /// * choice: one of the option values, written as text;
 /// * multi_choice: a JSON array of option values, `["a", "b"]`;
-/// * values: a JSON array of values of its item type, `["a.jpg", "b.jpg"]`.
+/// * values: a JSON array of values of its item type, `["a.jpg", "b.jpg"]`;
+/// * file: a JSON array of files, `[{"name": "a.jpg", "size": 1024, "type": "image/jpeg"}]`.
+///
+/// Numbers, dates and masked text take the decimal digits of every script as 0–9 (`۱۲۳`),
+/// unless the field says `digits: ascii`.
 enum ValueReader {
     /// Why a text could not be read: a `type` failure saying what was expected, or an `option`
     /// failure for a choice whose text is no option's value.
@@ -32,17 +38,19 @@ enum ValueReader {
         if text.isEmpty { return .success(nil) }
         switch field.type {
         case .text:
-            return .success(.text(text))
+            return .success(.text(maskedText(text, field)))
         case .number:
-            guard let number = NumberText.parse(text) else { return .failure(Unreadable(failure: .type(.number))) }
+            guard let number = NumberText.parse(text, digits: field.digits) else {
+                return .failure(Unreadable(failure: .type(.number)))
+            }
             return .success(.number(number))
         case .integer:
-            guard let number = NumberText.parse(text), number == number.rounded() else {
+            guard let number = NumberText.parse(text, digits: field.digits), number == number.rounded() else {
                 return .failure(Unreadable(failure: .type(.wholeNumber)))
             }
             return .success(.number(number))
         case .date:
-            guard let day = field.dateFormat.parse(text) else {
+            guard let day = field.dateFormat.parse(text, digits: field.digits) else {
                 return .failure(Unreadable(failure: .type(.date(format: field.dateFormat.pattern))))
             }
             return .success(.date(day))
@@ -54,11 +62,20 @@ enum ValueReader {
             return .success(option)
         case .multiChoice, .values:
             return readList(text, for: field)
+        case .file:
+            guard let json = try? JSONParser().parse(text) else { return .failure(Unreadable(failure: .type(.files))) }
+            return read(json: json, for: field)
         case .group:
             return .failure(Unreadable(failure: .type(.jsonObject)))
         case .list:
             return .failure(Unreadable(failure: .type(.itemArray(badItem: nil))))
         }
+    }
+
+    /// A masked field's text with the digits of other scripts as 0–9, as its mask stores
+    /// what is typed; any other text as it is.
+    static func maskedText(_ text: String, _ field: FieldRules) -> String {
+        field.mask != nil && field.digits == .any ? DecimalDigits.folded(text) : text
     }
 
     static func bool(_ text: String) -> Bool? {
@@ -72,7 +89,7 @@ enum ValueReader {
     /// The option whose value is written `text` (`12` for the number 12, `true` for a bool).
     static func option(_ text: String, of field: FieldRules) -> Value? {
         // Read once, at the first option that needs it, not once for each option.
-        lazy var number = NumberText.parse(text)
+        lazy var number = NumberText.parse(text, digits: field.digits)
         lazy var flag = bool(text)
         for option in field.options {
             switch option.value {
@@ -128,7 +145,7 @@ extension ValueReader {
         if case .null = json { return .success(nil) }
         switch (type, json) {
         case (.text, .string(let text)):
-            return .success(Value.normalized(.text(text)))
+            return .success(Value.normalized(.text(maskedText(text, field))))
         case (.number, .number(let number)):
             return .success(.number(number))
         case (.integer, .number(let number)) where number == number.rounded():
@@ -136,7 +153,7 @@ extension ValueReader {
         case (.date, .string(let text)):
             if text.isEmpty { return .success(nil) }
             let format = dates == .iso ? DateFormat.iso : field.dateFormat
-            guard let day = format.parse(text) else {
+            guard let day = format.parse(text, digits: field.digits) else {
                 return .failure(Unreadable(failure: .type(.date(format: format.pattern))))
             }
             return .success(.date(day))
@@ -158,6 +175,17 @@ extension ValueReader {
             return .success(Value.normalized(.list(values)))
         case (.choice, _):
             return .failure(Unreadable(failure: .option))
+        case (.file, .array(let elements)):
+            var files: [FileInfo] = []
+            for element in elements {
+                guard let file = FileInfo(json: element) else { return .failure(Unreadable(failure: .type(.files))) }
+                files.append(file)
+            }
+            return .success(Value.normalized(.files(files)))
+        case (.file, .object):
+            // One file written alone.
+            guard let file = FileInfo(json: json) else { return .failure(Unreadable(failure: .type(.files))) }
+            return .success(.files([file]))
         default:
             return .failure(Unreadable(failure: .type(expectedJSON(type, field))))
         }
@@ -191,6 +219,7 @@ extension ValueReader {
         case .date: .jsonDate(format: field.dateFormat.pattern)
         case .bool: .jsonBool
         case .choice, .multiChoice: .optionArray  // a choice's non-scalar is an `option` failure
+        case .file: .files
         case .group: .jsonObject
         case .list: .itemArray(badItem: nil)
         case .values: .valueArray(each: expectedJSON(field.itemType ?? .text, field))
@@ -206,7 +235,7 @@ extension Value {
         case .number(let number): .number(number)
         case .bool(let flag): .bool(flag)
         case .date(let day): .string(day.iso)
-        case .list(let items): .array(items.map(\.json))
+        case .list(let items): .array(items.map { FileInfo(value: $0)?.json ?? $0.json })
         }
     }
 }

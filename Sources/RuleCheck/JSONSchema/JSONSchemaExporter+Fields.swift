@@ -69,6 +69,33 @@ extension JSONSchemaExporter {
             if case .object(let members) = items.json {
                 p.set("items", .object(members.filter { !$0.key.hasPrefix("x-rulecheck-") || $0.key == "x-rulecheck-type" }))
             }
+        case .file:
+            // Files as a form holds them: each one's name, size and media type.
+            var size = OrderedObject()
+            size.set("type", .string("integer"))
+            size.set("minimum", .number(0))
+            size.set("maximum", field.maxSize.map { .number(Double($0)) })
+            var type = OrderedObject()
+            type.set("type", .string("string"))
+            if !field.mediaTypes.isEmpty {
+                let alternatives = field.mediaTypes.map { $0.hasSuffix("/*") ? NSRegularExpression.escapedPattern(for: String($0.dropLast())) + "[^/]+"
+                                                                           : NSRegularExpression.escapedPattern(for: $0) }
+                type.set("pattern", .string("^(?:" + alternatives.joined(separator: "|") + ")$"))
+            }
+            var name = OrderedObject()
+            name.set("type", .string("string"))
+            var members = OrderedObject()
+            members.set("name", name.json)
+            members.set("size", size.json)
+            members.set("type", type.json)
+            var items = OrderedObject()
+            items.set("type", .string("object"))
+            items.set("properties", members.json)
+            items.set("required", .array([.string("name"), .string("size"), .string("type")]))
+            p.set("type", .string("array"))
+            p.set("items", items.json)
+            counts(field, into: &p)
+            p.set("x-rulecheck-type", .string("file"))
         case .group:
             p.set("type", .string("object"))
             let isAlways = always && field.required?.text == "true" && ownCondition(field, \.visibleConditions) == nil
