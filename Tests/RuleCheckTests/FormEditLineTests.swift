@@ -88,4 +88,21 @@ struct FormEditLineTests {
         #expect(form.snapshot == draft.snapshot)
         #expect(throws: FormError.self) { try form.apply(edit(#"{"restore": {"form": "other", "fields": {}, "items": {}}}"#)) }
     }
+
+    /// Docs/cli.md's table of edit lines names every kind of edit FormEdit reads, and no other.
+    @Test func theCLIGuideListsEveryKindOfEdit() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let guide = try String(contentsOf: root.appendingPathComponent("Docs/cli.md"), encoding: .utf8)
+        let section = try #require(guide.components(separatedBy: "\n## replay\n").last?.components(separatedBy: "\n## ").first)
+        var named: [String] = []
+        for row in section.split(separator: "\n") where row.hasPrefix("| `{") {
+            let cell = row.split(separator: "|").first ?? ""
+            // Each edit of the cell: `{"verb": …}`.
+            for edit in cell.components(separatedBy: "`{\"").dropFirst() {
+                if let verb = edit.components(separatedBy: "\"").first, !named.contains(verb) { named.append(verb) }
+            }
+        }
+        #expect(named == FormEdit.kinds)
+    }
 }

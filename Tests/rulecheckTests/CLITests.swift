@@ -96,6 +96,25 @@ struct CLITests {
         #expect(explained.stdout.contains("cleared because doc_type changed (depends_on), by the edit 'set doc_type'"))
     }
 
+    /// `replay --help` names every kind of edit line Docs/cli.md's table lists (and that table, a
+    /// test of the library checks, lists every kind `FormEdit` reads).
+    @Test func replayHelpNamesEveryEditLine() throws {
+        let guide = try String(contentsOf: CLI.root.appendingPathComponent("Docs/cli.md"), encoding: .utf8)
+        let section = try #require(guide.components(separatedBy: "\n## replay\n").last?.components(separatedBy: "\n## ").first)
+        var verbs: Set<String> = []
+        for row in section.split(separator: "\n") where row.hasPrefix("| `{") {
+            for edit in (row.split(separator: "|").first ?? "").components(separatedBy: "`{\"").dropFirst() {
+                verbs.insert(edit.components(separatedBy: "\"").first ?? "")
+            }
+        }
+        #expect(verbs.count == 16)
+        let help = try rulecheck(["replay", "--help"])
+        #expect(help.status == 0)
+        for verb in verbs.sorted() {
+            #expect(help.stdout.contains("{\"\(verb)\""), "replay --help does not show the \(verb) edit")
+        }
+    }
+
     @Test func checkExitStatuses() throws {
         let rules = try temporary("fields:\n  - id: name\n    required: true\n", "yaml")
         #expect(try rulecheck(["check", "--rules", rules, try temporary("name\nAnn\n", "csv")]).status == 0)

@@ -22,7 +22,7 @@ public struct FieldInput: Hashable, Sendable {
 
     /// The text to show, formatted by the field's mask (or the date format's).
     public let text: String
-    /// Where the caret goes in ``text``, in Unicode scalars.
+    /// Where the caret goes in ``text``, in UTF-16 code units (as UIKit and browsers count).
     public let caret: Int
     public let state: State
 

@@ -2,7 +2,8 @@ public import Patterns
 
 /// What a screen needs to build a field's cell, beyond its state: the keyboard, the placeholder,
 /// the help text, the mask and pattern, the lengths and bounds (evaluated now), the date format,
-/// the options on offer with their titles, and the rules file's free-form `ui:` hints.
+/// the options on offer with their titles, a file field's size and media types, and the rules
+/// file's free-form `ui:` hints.
 ///
 /// ```swift
 /// let phone = form.metadata("phone")
@@ -53,8 +54,14 @@ public struct FieldMetadata: Hashable, Sendable {
     public let dateFormat: DateFormat?
     /// The options on offer now (after `options_filter`, or as a server set them), with titles.
     public let options: [ChoiceOption]
+    /// The fewest and most items of a list, values of a multi_choice, or files of a file field.
     public let minItems: Int?
     public let maxItems: Int?
+    /// A file field's largest file, in bytes (`max_size`).
+    public let maxSize: Int?
+    /// A file field's allowed media types (`image/jpeg`, `image/*`); empty: any. A file picker's
+    /// `accept`.
+    public let mediaTypes: [String]
     /// Free-form hints from the rules file's `ui:` (`widget`, `keyboard`, `placeholder`, `help` …).
     public let ui: [String: JSONValue]
     /// Whether the value is computed (show it read-only).

@@ -32,7 +32,8 @@ extension Form {
             pattern: field.pattern?.source, minLength: field.minLength, maxLength: field.maxLength,
             min: bounds.min, max: bounds.max, dateFormat: field.type == .date ? field.dateFormat : nil,
             options: offered ? (item == nil ? evaluator.options(of: field) : options(for: path)) : [],
-            minItems: field.minItems, maxItems: field.maxItems, ui: ui, isComputed: field.isComputed)
+            minItems: field.minItems, maxItems: field.maxItems, maxSize: field.maxSize, mediaTypes: field.mediaTypes,
+            ui: ui, isComputed: field.isComputed)
     }
 
     /// The mask that applies to a slot now: the field's own `mask:`, else the mask of the first
@@ -48,7 +49,6 @@ extension Form {
             return nil
         }
     }
-
 
     /// A hint written as text, or per locale (`{en: …, ru: …}`), in `locale`.
     private static func localized(_ hint: JSONValue?, _ locale: String) -> String? {

@@ -73,6 +73,10 @@ public enum FormEdit: Hashable, Sendable {
         self = try verb.read(EditLine(object: object, verb: verb.name))
     }
 
+    /// The kinds of edit, as their lines name them (`set`, `clear`, …, `restore`): what
+    /// `rulecheck replay --help` and Docs/cli.md list.
+    package static var kinds: [String] { verbs.map(\.name) }
+
     /// Each verb, the other keys it takes, and how its line is read — in the order messages list
     /// them. A new edit is a new row.
     private static let verbs: [(name: String, keys: [String], read: @Sendable (EditLine) throws(FormError) -> FormEdit)] = [

@@ -118,12 +118,14 @@ struct FieldEvaluator: Sendable {
         if mode == .record, value != nil || input.isWritten, let parent = emptyParent(field, slot, context) {
             outcome.failures.append(.orphan(parent: parent))
         }
-        // The other checks need a value: a field whose text cannot be read (a record's cell, a
-        // form's typed text) counts as empty, and its caller reports why.
-        if input.isUnreadable { return }
+        // Required-ness comes first: text that is no value (yet) leaves the field as required as
+        // it was (a screen's `*` does not flicker while a date is typed).
         if let required = field.required {
             outcome.isRequired = holds(required, context, &outcome.failures)
         }
+        // The other checks need a value: a field whose text cannot be read (a record's cell, a
+        // form's typed text) counts as empty, and its caller reports why.
+        if input.isUnreadable { return }
         let start = outcome.failures.count
         failures(field, value: value, required: outcome.isRequired, context, into: &outcome.failures)
         if input.columnMissing, outcome.failures.count > start, outcome.failures[start] == .required {
