@@ -17,6 +17,8 @@ extension SchemaImporter {
         case list(items: SchemaNode)
         /// An array of plain values: `items` (one schema, or a tuple of equal ones), or none.
         case values(items: SchemaNode?, FieldType)
+        /// Attached files (`x-rulecheck-type: file`): an array of `{name, size, type}` objects.
+        case file(items: SchemaNode?)
         case unsupported(String, pointer: String)
     }
 
