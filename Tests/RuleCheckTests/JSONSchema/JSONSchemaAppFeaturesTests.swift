@@ -201,4 +201,36 @@ struct JSONSchemaAppFeaturesTests {
         let (_, findings) = try SchemaTest.importing(#"{"properties": {"a": {"type": "string", "x-rulecheck-type": "blob"}}}"#)
         #expect(findings.map(\.message) == ["x-rulecheck-type 'blob' is not one of date, choice, file; it is not read"])
     }
+
+    @Test func numbersAndIntegersKeepTheirTypes() throws {
+        let rules = try RuleSet(yaml: """
+            form: n
+            fields:
+              - {id: price, type: number, checks: [{expr: 'multiple_of(price, 1)', message: Whole}]}
+              - {id: half, type: integer, value: 'round(price / 2)'}
+              - {id: low, type: integer, value: 'floor(price / 3) + ceil(price / 3) - trunc(price / 3)'}
+            """)
+        let schema = try JSONParser().parse(Array(rules.jsonSchema().utf8))
+        // multipleOf: 1 is what other validators see; the field is still a number with a check.
+        #expect(schema["properties"]?["price"]?["multipleOf"] == 1 && schema["properties"]?["price"]?["type"] == "number")
+        let (again, findings) = try SchemaTest.roundTrip(rules, ui: .rjsf)
+        #expect(findings.isEmpty)
+        #expect(again.fields.map(\.type) == [.number, .integer, .integer])
+        #expect(SchemaTest.report(RecordChecker(again, today: Fixtures.today), ["price": 2.5]) == ["price check error: Whole"])
+        var form = Form(again, today: Fixtures.today)
+        try form.set("price", to: 7)
+        #expect(form["half"].value == .number(4) && form["low"].value == .number(3))
+    }
+
+    @Test func printedRulesFilesKeepWhatAppsAdded() throws {
+        for rules in [Self.rules, try Fixtures.rules("kasko.yaml")] {
+            for json in [false, true] {
+                let text = try JSONSchemaImport.rulesFile(jsonSchema: Array(rules.jsonSchema().utf8), uiSchema: nil, source: "e.json", json: json).text
+                let printed = try RuleSet(bytes: Array(text.utf8), source: json ? "p.json" : "p.yaml")
+                #expect(SchemaTest.inputs(printed) == SchemaTest.inputs(rules), "\(text)")
+                #expect(SchemaTest.pages(printed) == SchemaTest.pages(rules))
+                JSONSchemaRoundTripTests.expectSameReports(rules, printed, seed: 5, count: 30)
+            }
+        }
+    }
 }

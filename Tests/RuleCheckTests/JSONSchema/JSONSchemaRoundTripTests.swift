@@ -150,9 +150,12 @@ struct JSONSchemaRoundTripTests {
             let rules = try RuleSet(yaml: yaml, source: "random.yaml")
             let (again, findings) = try SchemaTest.roundTrip(rules, ui: UISchemaFormat.allCases[index % 2])
             #expect(findings.isEmpty, "seed \(seed): \(findings)\n\(yaml)")
+            #expect(SchemaTest.inputs(again) == SchemaTest.inputs(rules), "seed \(seed)\n\(yaml)")
+            #expect(SchemaTest.pages(again) == SchemaTest.pages(rules), "seed \(seed)\n\(yaml)")
             let seen = Self.expectSameReports(rules, again, seed: seed, count: 25)
             valid += seen.valid
             invalid += seen.invalid
+            FormSessions.expectSameAnswers(rules, again, FormSessions.edits(rules, seed: seed, records: 4), context: "seed \(seed)")
             let first = try JSONSchemaImport.rulesFile(jsonSchema: Array(rules.jsonSchema().utf8), uiSchema: nil, source: "e.json").text
             let second = try JSONSchemaImport.rulesFile(jsonSchema: Array(RuleSet(yaml: first, source: "i.yaml").jsonSchema().utf8),
                                                         uiSchema: nil, source: "e.json").text
