@@ -26,7 +26,8 @@ struct RandomSchemaRules {
         let pages = Int.random(in: 0..<3, using: &random)
         if pages == 1 { lines.append("pages: true") }
         var sections: [String] = ["sections:"]
-        for section in 0..<Int.random(in: 1...3, using: &random) {
+        let sectionCount = Int.random(in: 1...3, using: &random)
+        for section in 0..<sectionCount {
             sections += ["  - id: s\(section)", "    title: 'Part \(section)'"]
             if pages == 2 && section > 0 { sections.append("    page: p1") }
             sections.append("    fields:")
@@ -35,6 +36,8 @@ struct RandomSchemaRules {
         let named = earlier.filter { !$0.path.contains(".") }.map(\.path)
         lines += ["gates:", "  everything: all"]
         if let first = named.first { lines.append("  some: [\(first)]") }
+        // A gate naming a page: every field on it.
+        if pages == 2 && sectionCount > 1 { lines.append("  step: [p1]") }
         return (lines + sections).joined(separator: "\n") + "\n"
     }
 
@@ -129,7 +132,8 @@ struct RandomSchemaRules {
             if random.chance(0.6) { add("media_types: \(random.pick(["[image/*]", "[image/png, application/pdf]"]))") }
         case "values":
             add("type: values")
-            switch Int.random(in: 0..<3, using: &random) {
+            switch Int.random(in: 0..<4, using: &random) {
+            case 3: add("mask: ['00-00', 'R000']")
             case 0: add("pattern: '[a-z]+\\.jpg'"); add("max_length: 12")
             case 1: add("item_type: integer"); add("min: 0"); add("max: 99")
             default: add("item_type: date"); add("max: today")
