@@ -50,7 +50,7 @@ demo: build
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-xctest
 
 release-smoke: deps
 	scripts/release-smoke.sh
