@@ -79,7 +79,7 @@ extension Form {
         case .date:
             return readDate(text, caret: caret, field)
         case .number, .integer:
-            switch ValueReader.read(text: text, for: field) {
+            switch ValueReader.read(text: text, for: field, options: evaluator.options(of: field)) {
             case .success(let value):
                 return (value, Self.typed(text, caret, text.isEmpty ? .partial : .complete))
             case .failure(let unreadable):
@@ -88,7 +88,7 @@ extension Form {
                                         isFixable: prefix))
             }
         case .bool, .choice, .multiChoice, .values:
-            switch ValueReader.read(text: text, for: field) {
+            switch ValueReader.read(text: text, for: field, options: evaluator.options(of: field)) {
             case .success(let value): return (value, Self.typed(text, caret, .complete))
             case .failure(let failure):
                 throw FormError(.typeMismatch, "'\(text)' is not \(failure.expected) for '\(path)'")

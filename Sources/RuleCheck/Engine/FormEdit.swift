@@ -247,7 +247,7 @@ extension Form {
     /// A JSON value as the value of the field at `path` (dates as ISO text).
     public func value(_ json: JSONValue, for path: String) throws(FormError) -> Value? {
         let field = rules.fields[try slot(path).field.index]
-        switch ValueReader.read(json: json, for: field, dates: .iso) {
+        switch ValueReader.read(json: json, for: field, dates: .iso, options: evaluator.options(of: field)) {
         case .success(let value): return value
         case .failure(let failure):
             throw failure.formError(written: JSONWriter.string(json), path: path)

@@ -178,7 +178,8 @@ extension Form {
             }
             var state = self.state(slot)
             let field = rules.fields[slot.field.index]
-            switch ValueReader.read(json: entry.value?.json ?? .null, for: field, dates: .iso) {
+            switch ValueReader.read(json: entry.value?.json ?? .null, for: field, dates: .iso,
+                                     options: evaluator.options(of: field)) {
             case .success(let value): state.value = value
             case .failure(let failure):
                 dropped.append(SnapshotDrop(path: path, reason: "the snapshot's value of '\(path)' is not \(failure.expected)"))

@@ -34,7 +34,9 @@ enum ValueReader {
         }
     }
 
-    static func read(text: String, for field: FieldRules) -> Result<Value?, Unreadable> {
+    /// `options` are the choices on offer when a form was given others at run time
+    /// (``Form/setOptions(_:_:)``); the rules' own options otherwise.
+    static func read(text: String, for field: FieldRules, options: [ChoiceOption]? = nil) -> Result<Value?, Unreadable> {
         if text.isEmpty { return .success(nil) }
         switch field.type {
         case .text:
@@ -58,10 +60,12 @@ enum ValueReader {
             guard let flag = bool(text) else { return .failure(Unreadable(failure: .type(.bool))) }
             return .success(.bool(flag))
         case .choice:
-            guard let option = option(text, of: field) else { return .failure(Unreadable(failure: .option)) }
+            guard let option = option(text, of: field, among: options ?? field.options) else {
+                return .failure(Unreadable(failure: .option))
+            }
             return .success(option)
         case .multiChoice, .values:
-            return readList(text, for: field)
+            return readList(text, for: field, options: options)
         case .file:
             guard let json = try? JSONParser().parse(text) else { return .failure(Unreadable(failure: .type(.files))) }
             return read(json: json, for: field)
@@ -87,11 +91,11 @@ enum ValueReader {
     }
 
     /// The option whose value is written `text` (`12` for the number 12, `true` for a bool).
-    static func option(_ text: String, of field: FieldRules) -> Value? {
+    static func option(_ text: String, of field: FieldRules, among options: [ChoiceOption]) -> Value? {
         // Read once, at the first option that needs it, not once for each option.
         lazy var number = NumberText.parse(text, digits: field.digits)
         lazy var flag = bool(text)
-        for option in field.options {
+        for option in options {
             switch option.value {
             case .text(let value) where value == text: return option.value
             case .number(let value) where number == value: return option.value
@@ -116,9 +120,12 @@ extension ValueReader {
     /// (`1.0` counts as whole), a bool field a JSON boolean, text and date fields a JSON string,
     /// a choice an option value of any JSON type, a multi_choice an array of them. `null` is an
     /// empty value; anything else is a failure.
-    static func read(json: JSONValue, for field: FieldRules, dates: DateText = .fieldFormat) -> Result<Value?, Unreadable> {
+    static func read(json: JSONValue, for field: FieldRules, dates: DateText = .fieldFormat,
+                     options: [ChoiceOption]? = nil) -> Result<Value?, Unreadable> {
         if case .null = json { return .success(nil) }
-        guard field.type == .values else { return read(json: json, as: field.type, of: field, dates: dates) }
+        guard field.type == .values else {
+            return read(json: json, as: field.type, of: field, dates: dates, options: options ?? field.options)
+        }
         let itemType = field.itemType ?? .text
         guard case .array(let elements) = json else {
             return .failure(Unreadable(failure: .type(.valueArray(each: expectedJSON(itemType, field)))))
@@ -131,7 +138,8 @@ extension ValueReader {
                 values.append(.text(text))
                 continue
             }
-            guard case .success(let value?) = read(json: element, as: itemType, of: field, dates: dates) else {
+            guard case .success(let value?) = read(json: element, as: itemType, of: field, dates: dates,
+                                                            options: options ?? field.options) else {
                 return .failure(Unreadable(failure: .type(.valueArray(each: expectedJSON(itemType, field)))))
             }
             values.append(value)
@@ -141,7 +149,7 @@ extension ValueReader {
 
     /// Reads a JSON value as a value of `type` (a field's type, or a `values` field's item type).
     private static func read(json: JSONValue, as type: FieldType, of field: FieldRules,
-                             dates: DateText) -> Result<Value?, Unreadable> {
+                             dates: DateText, options: [ChoiceOption]) -> Result<Value?, Unreadable> {
         if case .null = json { return .success(nil) }
         switch (type, json) {
         case (.text, .string(let text)):
@@ -160,7 +168,7 @@ extension ValueReader {
         case (.bool, .bool(let flag)):
             return .success(.bool(flag))
         case (.choice, .string), (.choice, .number), (.choice, .bool):
-            guard let option = option(json, of: field) else { return .failure(Unreadable(failure: .option)) }
+            guard let option = option(json, among: options) else { return .failure(Unreadable(failure: .option)) }
             return .success(option)
         case (.multiChoice, .array(let elements)):
             var values: [Value] = []
@@ -169,7 +177,7 @@ extension ValueReader {
                 case .string, .number, .bool: break
                 default: return .failure(Unreadable(failure: .type(.optionArray)))
                 }
-                guard let option = option(element, of: field) else { return .failure(Unreadable(failure: .option)) }
+                guard let option = option(element, among: options) else { return .failure(Unreadable(failure: .option)) }
                 values.append(option)
             }
             return .success(Value.normalized(.list(values)))
@@ -192,15 +200,15 @@ extension ValueReader {
     }
 
     /// A multi_choice or values cell: a JSON array of option values, or of values.
-    static func readList(_ text: String, for field: FieldRules) -> Result<Value?, Unreadable> {
+    static func readList(_ text: String, for field: FieldRules, options: [ChoiceOption]? = nil) -> Result<Value?, Unreadable> {
         guard let json = try? JSONParser().parse(text), case .array = json else {
             let expected: Expected = field.type == .values ? expectedJSON(.values, field) : .optionArray
             return .failure(Unreadable(failure: .type(expected)))
         }
-        return read(json: json, for: field)
+        return read(json: json, for: field, options: options)
     }
 
-    private static func option(_ json: JSONValue, of field: FieldRules) -> Value? {
+    private static func option(_ json: JSONValue, among options: [ChoiceOption]) -> Value? {
         let value: Value
         switch json {
         case .string(let text): value = .text(text)
@@ -208,7 +216,7 @@ extension ValueReader {
         case .bool(let flag): value = .bool(flag)
         default: return nil
         }
-        return field.options.first { $0.value == value }?.value
+        return options.first { $0.value == value }?.value
     }
 
     private static func expectedJSON(_ type: FieldType, _ field: FieldRules) -> Expected {
