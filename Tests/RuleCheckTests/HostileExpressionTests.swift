@@ -134,8 +134,9 @@ struct DateArithmeticLimitTests {
         #expect(day.adding(years: 1, months: 1) == Day(year: 2001, month: 2, day: 28))
     }
 
-    /// A bound beyond the calendar is null, so it is not applied (a null bound never is).
-    @Test func aBoundBeyondTheCalendarIsNotApplied() throws {
+    /// A bound beyond the calendar still judges: it lies before every date (below year 1) or
+    /// after every date (past 9999). One that lets every date through stays silent.
+    @Test func aBoundBeyondTheCalendarThatAcceptsEveryDate() throws {
         let yaml = """
             form: t
             fields:
@@ -148,5 +149,51 @@ struct DateArithmeticLimitTests {
             """
         let checker = RecordChecker(try RuleSet(yaml: yaml, source: "t.yaml"), today: Fixtures.today)
         #expect(checker.check(["start": "2000-01-01", "d": "2000-01-01"]) == [])
+        #expect(checker.check(["start": "2000-01-01", "d": "0001-01-01"]) == [])
+        #expect(checker.check(["start": "2000-01-01", "d": "9999-12-31"]) == [])
+    }
+
+    /// `max: today - 3652500d - 3652500d` lies before year 1: no date is on or before it, so every
+    /// date fails it (it used to be null and skipped, calling 0001-01-01 valid).
+    @Test(arguments: [
+        ("max: today - 3652500d - 3652500d", IssueCode.max),
+        ("max: today - 10000y", .max),
+        ("min: today + 3652500d + 3652500d", .min),
+        ("min: today + 5000y + 5000y - 1d", .min),
+    ])
+    func aBoundBeyondTheCalendarFailsEveryDate(_ bound: String, _ code: IssueCode) throws {
+        let yaml = """
+            form: t
+            fields:
+              - id: d
+                type: date
+                \(bound)
+            """
+        let rules = try RuleSet(yaml: yaml, source: "t.yaml")
+        let checker = RecordChecker(rules, today: Fixtures.today)
+        for date in ["0001-01-01", "2000-02-29", "9999-12-31"] {
+            #expect(checker.check(["d": date]).map(\.code) == [code], "\(date)")
+            var form = Form(rules, today: Fixtures.today)
+            _ = try form.set("d", to: .date(try #require(Day(iso: date))))
+            #expect(form["d"].issues.map(\.code) == [code], "\(date)")
+        }
+    }
+
+    /// Moving a date past an end of the calendar saturates there and remembers the side: a
+    /// date beyond it stays beyond it.
+    @Test func shiftingSaturatesAtTheEndsOfTheCalendar() throws {
+        let first = try #require(Day(iso: "0001-01-01"))
+        let last = try #require(Day(iso: "9999-12-31"))
+        let day = try #require(Day(iso: "2000-01-31"))
+        #expect(day.shifted(days: -3_652_500).shifted(days: -3_652_500) == .beforeCalendar)
+        #expect(day.shifted(years: -2000) == .beforeCalendar)
+        #expect(day.shifted(years: 8000) == .afterCalendar)
+        #expect(day.shifted(months: .min) == .beforeCalendar)
+        #expect(day.shifted(days: .max) == .afterCalendar)
+        #expect(Day.afterCalendar.shifted(years: -10_000) == .afterCalendar)
+        #expect(Day.beforeCalendar.shifted(days: 3_652_500) == .beforeCalendar)
+        #expect(Day.beforeCalendar < first && last < Day.afterCalendar)
+        #expect(day.shifted(years: 7999, months: 11) == Day(year: 9999, month: 12, day: 31))
+        #expect(first.shifted(days: -1) == .beforeCalendar && last.shifted(days: 1) == .afterCalendar)
     }
 }

@@ -152,7 +152,7 @@ public final class RuleSet: Sendable {
 
     private convenience init(bytes: [UInt8], source: String, loader: IncludeExpander.Loader?) throws(RulesError) {
         let compiled = RuleSetCompiler.compile(bytes, source: source, includes: loader)
-        guard let parts = compiled.parts else { throw RulesError(diagnostics: compiled.diagnostics) }
+        guard let parts = compiled.parts else { throw compiled.error }
         self.init(parts)
     }
 

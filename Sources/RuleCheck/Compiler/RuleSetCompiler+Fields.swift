@@ -16,7 +16,8 @@ extension RuleSetCompiler {
         let spec = field.spec
         let id = field.id
         let resolver = ScopeResolver(summaries: summaries, pathIndex: pathIndex,
-                                     containerPaths: field.containers.map { declared[$0.index].path }, list: field.list)
+                                     containerPaths: field.containers.map { declared[$0.index].path }, list: field.list,
+                                     suggests: suggests)
 
         // Conditions and depends_on inherited from the innermost group or list.
         var visible: [CompiledCondition] = []
@@ -369,7 +370,7 @@ extension RuleSetCompiler {
     private mutating func display(_ text: ScalarText, of field: DeclaredField) -> DisplayTemplate? {
         let resolver = ScopeResolver(summaries: summaries, pathIndex: pathIndex,
                                      containerPaths: ([field.id] + field.containers).map { declared[$0.index].path },
-                                     list: field.list)
+                                     list: field.list, suggests: suggests)
         var parts: [DisplayTemplate.Part] = []
         var literal = ""
         let scalars = Array(text.text.unicodeScalars)

@@ -42,6 +42,8 @@ struct RuleSetCompiler {
 
     let source: SourceText
     var diagnostics: [Diagnostic] = []
+    /// The errors among ``diagnostics``.
+    var errorCount = 0
     var declared: [DeclaredField] = []
     var pathIndex: [String: FieldID] = [:]
     var sectionIDs: [String] = []
@@ -70,7 +72,7 @@ struct RuleSetCompiler {
     /// order, with source snippets. Blocks the file includes are read with `loader` (from disk,
     /// beside the file, when nil).
     static func compile(_ bytes: [UInt8], source name: String,
-                        includes loader: IncludeExpander.Loader? = nil) -> (parts: RuleSet.Parts?, diagnostics: [Diagnostic]) {
+                        includes loader: IncludeExpander.Loader? = nil) -> Compiled {
         var diagnostics: [Diagnostic] = []
         let (sourceText, root) = RulesFileReader.read(bytes, name: name, diagnostics: &diagnostics)
         var parser = RulesFileParser(source: sourceText)
@@ -85,33 +87,65 @@ struct RuleSetCompiler {
             compiler.includeChains = expander.chains
             document = parsed
         }
-        var parts = document.flatMap { compiler.compile($0) }
-        let finished = compiler.finishedDiagnostics()
-        if finished.contains(where: { $0.severity == .error }) { return (nil, finished) }
-        parts?.warnings = finished.filter { $0.severity == .warning }
-        return (parts, finished)
+        compiler.errorCount = compiler.diagnostics.count { $0.severity == .error }
+        let parts = document.flatMap { compiler.compile($0) }
+        return compiler.finished(parts)
     }
 
     /// Compiles rules-file text (see ``compile(_:source:)-([UInt8],_)``).
-    static func compile(_ text: String, source name: String) -> (parts: RuleSet.Parts?, diagnostics: [Diagnostic]) {
+    static func compile(_ text: String, source name: String) -> Compiled {
         compile(Array(text.utf8), source: name)
     }
 
     /// Compiles a document built in memory (an imported JSON Schema); `source` is the text its
     /// locations point into, for snippets.
-    static func compile(_ document: RulesDocument, source: SourceText) -> (parts: RuleSet.Parts?, diagnostics: [Diagnostic]) {
+    static func compile(_ document: RulesDocument, source: SourceText) -> Compiled {
         var compiler = RuleSetCompiler(source: source)
-        var parts = compiler.compile(document)
-        let diagnostics = compiler.finishedDiagnostics()
-        if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
-        parts?.warnings = diagnostics.filter { $0.severity == .warning }
-        return (parts, diagnostics)
+        let parts = compiler.compile(document)
+        return compiler.finished(parts)
     }
 
-    private func finishedDiagnostics() -> [Diagnostic] {
+    /// What compiling gave: the parts, or `nil` when there is any error; the diagnostics in file
+    /// order, with at most ``RulesError/shownErrorLimit`` errors (the first found) and every
+    /// warning; the number of further errors found.
+    struct Compiled {
+        var parts: RuleSet.Parts?
+        var diagnostics: [Diagnostic]
+        var omittedErrors = 0
+
+        /// The error of a file that did not compile.
+        var error: RulesError { RulesError(diagnostics: diagnostics, omittedErrors: omittedErrors) }
+    }
+
+    /// Whether an error reported now will be shown, so that its did-you-mean is worth looking for:
+    /// a suggestion looks through every name, so only the errors shown may look for one (a file
+    /// with thousands of unknown names would otherwise take quadratic time).
+    var suggests: Bool { errorCount < RulesError.shownErrorLimit }
+
+    private func finished(_ parts: RuleSet.Parts?) -> Compiled {
+        let (diagnostics, omitted) = finishedDiagnostics()
+        guard !diagnostics.contains(where: { $0.severity == .error }) else {
+            return Compiled(parts: nil, diagnostics: diagnostics, omittedErrors: omitted)
+        }
+        var parts = parts
+        parts?.warnings = diagnostics.filter { $0.severity == .warning }
+        return Compiled(parts: parts, diagnostics: diagnostics)
+    }
+
+    /// The diagnostics without repeats, the errors past ``RulesError/shownErrorLimit`` left out
+    /// (and counted), with snippets and include notes, in file order.
+    private func finishedDiagnostics() -> (diagnostics: [Diagnostic], omittedErrors: Int) {
         var seen = Set<Diagnostic>()
-        return diagnostics
-            .filter { seen.insert($0).inserted }
+        var errors = 0
+        var omitted = 0
+        let kept = diagnostics.filter { diagnostic in
+            guard seen.insert(diagnostic).inserted else { return false }
+            guard diagnostic.severity == .error else { return true }
+            errors += 1
+            if errors > RulesError.shownErrorLimit { omitted += 1 }
+            return errors <= RulesError.shownErrorLimit
+        }
+        let finished = kept
             .map { diagnostic in
                 var diagnostic = diagnostic
                 diagnostic.attachSnippet(from: diagnostic.location.flatMap { sources[$0.file] } ?? source)
@@ -129,6 +163,7 @@ struct RuleSetCompiler {
                 }
             }
             .map(\.element)
+        return (finished, omitted)
     }
 
     // MARK: - The whole document
@@ -328,7 +363,7 @@ struct RuleSetCompiler {
                         continue
                     }
                     guard let id = pathIndex[name.value] else {
-                        let suggestion = NearMiss.didYouMean(name.value, among: pathIndex.keys.sorted())
+                        let suggestion = suggests ? NearMiss.didYouMean(name.value, among: pathIndex.keys.sorted()) : ""
                         error("gate '\(gate.name.value)' names unknown field '\(name.value)'\(suggestion)", at: name.location)
                         continue
                     }
@@ -356,6 +391,7 @@ struct RuleSetCompiler {
 
     mutating func error(_ message: String, at location: FileLocation?, notes: [Diagnostic.Note] = []) {
         diagnostics.append(Diagnostic(.error, message, at: location, notes: notes))
+        errorCount += 1
     }
 
     mutating func warning(_ message: String, at location: FileLocation?) {

@@ -17,6 +17,9 @@ struct ScopeResolver: NameResolver {
     let containerPaths: [String]
     /// The list whose item the expression is evaluated in, if any.
     let list: FieldID?
+    /// Whether a name not found looks for a near miss among every reachable name (which costs
+    /// a pass over them: the compiler stops once its errors will no longer be shown).
+    var suggests = true
 
     func resolve(_ parts: [String]) -> NameResolution {
         let name = parts.count == 1 ? parts[0] : parts.joined(separator: ".")
@@ -24,7 +27,7 @@ struct ScopeResolver: NameResolver {
             if let id = pathIndex[prefix + "." + name] { return classify(id) }
         }
         if let id = pathIndex[name] { return classify(id) }
-        return .notFound(suggestion: NearMiss.suggestion(for: name, among: reachableNames))
+        return .notFound(suggestion: suggests ? NearMiss.suggestion(for: name, among: reachableNames) : nil)
     }
 
     func isWholeNumber(_ field: FieldID) -> Bool {

@@ -59,8 +59,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Adds the source line and a caret from `source`: at most 100 characters of the line around
     /// the column (`…` where it goes on), control characters escaped, the caret under the column.
     mutating func attachSnippet(from source: SourceText) {
-        guard let location, location.file == source.name, let line = source.line(location.line) else { return }
-        let (excerpt, pad) = VisibleText.excerpt(Substring(line), column: location.column)
+        guard let location, location.file == source.name,
+              let (excerpt, pad) = source.excerpt(line: location.line, column: location.column) else { return }
         snippet = "    " + excerpt + "\n    " + pad + "^"
     }
 }

@@ -1,10 +1,17 @@
 /// Suggestions for misspelt names: `visibel_if` → `visible_if`.
 enum NearMiss {
+    /// Counts the candidates compared, for tests that hold compiling to linear time without
+    /// timing it (debug builds).
+    @TaskLocal static var comparisons: SourceText.ScanCounter?
+
     /// The candidate closest to `word`, if it is close enough to be a likely typo.
     static func suggestion<S: Sequence<String>>(for word: String, among candidates: S) -> String? {
         let word = Array(word.lowercased().unicodeScalars)
         var best: (name: String, distance: Int)?
         for candidate in candidates {
+            #if DEBUG
+            comparisons?.add(1)
+            #endif
             let distance = editDistance(word, Array(candidate.lowercased().unicodeScalars))
             if distance < best?.distance ?? .max { best = (candidate, distance) }
         }

@@ -17,6 +17,8 @@ struct SourceText: Sendable {
     private let lineStartScalars: [Int]
     /// The byte offset of every ``checkpointStride``-th scalar of the text.
     private let checkpoints: [Int]
+    /// The number of scalars in the text.
+    private let scalarCount: Int
 
     static let checkpointStride = 64
 
@@ -68,6 +70,7 @@ struct SourceText: Sendable {
         self.lineStarts = lineStarts
         self.lineStartScalars = lineStartScalars
         self.checkpoints = checkpoints
+        scalarCount = scalars
     }
 
     /// The number of lines (a text that ends with a line break has an empty last line).
@@ -99,6 +102,45 @@ struct SourceText: Sendable {
         }
         Self.scanned(offset - first)
         return min(offset, lineEnd)
+    }
+
+    /// What ``VisibleText/excerpt(_:column:width:)`` gives for line `number` (1-based) and
+    /// `column`, reading only the bytes around the column rather than the whole line (a
+    /// minified JSON file is one line of megabytes, and a diagnostic's snippet must not cost its
+    /// length); `nil` for a line that does not exist.
+    func excerpt(line number: Int, column: Int, width: Int = 100) -> (text: String, caretPad: String)? {
+        guard number >= 1, number <= lineStarts.count else { return nil }
+        let lineStart = lineStarts[number - 1]
+        var lineEnd = number < lineStarts.count ? lineStarts[number] - 1 : bytes.count
+        var lineScalars = (number < lineStarts.count ? lineStartScalars[number] - 1 : scalarCount)
+            - lineStartScalars[number - 1]
+        if lineEnd > lineStart, bytes[lineEnd - 1] == UInt8(ascii: "\r") {
+            lineEnd -= 1
+            lineScalars -= 1
+        }
+        let caretScalar = min(max(0, column - 1), lineScalars)
+        let caret = min(offset(line: number, column: caretScalar + 1), lineEnd)
+        // Enough of the line before the caret that the excerpt starts where it would in the whole
+        // line (it cuts a start more than 8 characters long), and one character more after it
+        // than it shows (so it knows whether the line goes on).
+        var start = caret
+        var before = 0
+        while before < width + 10, start > lineStart {
+            start -= 1
+            while start > lineStart, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            before += 1
+        }
+        var end = caret
+        var after = 0
+        while after <= width, end < lineEnd {
+            end += 1
+            while end < lineEnd, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            after += 1
+        }
+        Self.scanned(end - start)
+        let window = String(decoding: bytes[start..<end], as: UTF8.self)
+        return VisibleText.excerpt(Substring(window), column: before + 1 + (max(0, column - 1) - caretScalar),
+                                   width: width)
     }
 
     /// The byte offset of `location` (see ``offset(line:column:)``).

@@ -62,12 +62,13 @@ extension Expr {
             return .number(-value)
         case .shift(let date, let duration):
             guard case .date(let day)? = date.evaluate(context) else { return nil }
-            // Beyond the calendar (years 1–9999) the result is null.
-            return day.adding(years: duration.years, months: duration.months, days: duration.days).map(Value.date)
+            // Beyond the calendar (years 1–9999) the result saturates on the side it left by, so
+            // a `min`/`max` bound out there still compares with every date (a computed value
+            // out there is empty: see `Value.normalized`).
+            return .date(day.shifted(years: duration.years, months: duration.months, days: duration.days))
         case .daysBetween(let end, let start):
-            guard case .date(let a)? = end.evaluate(context), case .date(let b)? = start.evaluate(context) else {
-                return nil
-            }
+            guard case .date(let a)? = end.evaluate(context), case .date(let b)? = start.evaluate(context),
+                  a.isInCalendar, b.isInCalendar else { return nil }
             return .number(Double(a.daysSinceEpoch - b.daysSinceEpoch))
         case .matches(let subject, let pattern):
             guard case .text(let text)? = subject.evaluate(context) else { return .bool(false) }
@@ -123,10 +124,10 @@ extension Expr {
             default: return nil
             }
         case .age:
-            guard case .date(let day)? = argument else { return nil }
+            guard case .date(let day)? = argument, day.isInCalendar else { return nil }
             return .number(Double(day.wholeYears(to: context.today)))
         case .year:
-            guard case .date(let day)? = argument else { return nil }
+            guard case .date(let day)? = argument, day.isInCalendar else { return nil }
             return .number(Double(day.year))
         case .lower:
             guard case .text(let text)? = argument else { return nil }

@@ -56,7 +56,7 @@ extension RuleSet {
         let imported = try JSONSchemaImport.document(jsonSchema: Array(jsonSchema), uiSchema: uiSchema.map(Array.init),
                                                      source: source, options: options)
         let compiled = RuleSetCompiler.compile(imported.document, source: imported.text)
-        guard let parts = compiled.parts else { throw RulesError(diagnostics: compiled.diagnostics) }
+        guard let parts = compiled.parts else { throw compiled.error }
         return (parts, imported.findings)
     }
 
@@ -125,7 +125,7 @@ package enum JSONSchemaImport {
                                   options: JSONSchemaImportOptions(strict: strict, uiSchemaSource: uiSource))
         // Compile it too, so that a schema whose rules do not compile is an error here as well.
         let compiled = RuleSetCompiler.compile(result.document, source: result.text)
-        if compiled.parts == nil { throw RulesError(diagnostics: compiled.diagnostics) }
+        if compiled.parts == nil { throw compiled.error }
         return (json ? result.document.json() : result.document.yaml(), result.findings)
     }
 

@@ -45,26 +45,52 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// fields and clamp the day to the target month (Jan 31 + 1 month = Feb 28 or 29, Feb 29 +
     /// 1 year = Feb 28); days are added last.
     public func adding(years: Int = 0, months: Int = 0, days: Int = 0) -> Day? {
-        // Amounts beyond the calendar's span cannot land in it (and could overflow below).
+        let moved = shifted(years: years, months: months, days: days)
+        return moved.isInCalendar ? moved : nil
+    }
+
+    /// This day moved as ``adding(years:months:days:)`` moves it, saturating at the ends of the
+    /// calendar: a result before 0001-01-01 is ``beforeCalendar``, one after 9999-12-31
+    /// ``afterCalendar``, and either stays where it is whatever it is moved by (how far beyond
+    /// the end it went is not known). So a bound computed beyond the calendar still compares
+    /// with every date on the side it left by. Never traps.
+    func shifted(years: Int = 0, months: Int = 0, days: Int = 0) -> Day {
+        guard isInCalendar else { return daysSinceEpoch < Self.range.lowerBound ? .beforeCalendar : .afterCalendar }
+        // Amounts beyond the calendar's span leave it on their side (and could overflow below).
         let span: UInt = 10_000
-        guard years.magnitude <= span, months.magnitude <= span * 12, days.magnitude <= span * 366,
-              Self.range.contains(daysSinceEpoch) else { return nil }
+        guard years.magnitude <= span, months.magnitude <= span * 12, days.magnitude <= span * 366 else {
+            let direction = years.magnitude > span ? years : months.magnitude > span * 12 ? months : days
+            return direction < 0 ? .beforeCalendar : .afterCalendar
+        }
         var result = self
         if years != 0 || months != 0 {
             let (y, m, d) = civil
             let totalMonths = (y * 12 + (m - 1)) + years * 12 + months
             let year = Self.floorDiv(totalMonths, 12)
             let month = totalMonths - year * 12 + 1
-            guard (1...9999).contains(year) else { return nil }
+            if year < 1 { return .beforeCalendar }
+            if year > 9999 { return .afterCalendar }
             let day = min(d, Self.daysIn(month: month, year: year))
             result = Day(daysSinceEpoch: Self.daysFromCivil(year: year, month: month, day: day))
         }
         let moved = result.daysSinceEpoch + days
-        return Self.range.contains(moved) ? Day(daysSinceEpoch: moved) : nil
+        if moved < Self.range.lowerBound { return .beforeCalendar }
+        if moved > Self.range.upperBound { return .afterCalendar }
+        return Day(daysSinceEpoch: moved)
     }
 
     /// The days since 1970-01-01 of 0001-01-01 through 9999-12-31.
     static let range = daysFromCivil(year: 1, month: 1, day: 1)...daysFromCivil(year: 9999, month: 12, day: 31)
+
+    /// Whether the day is in the years 1–9999 (every day read or written is).
+    var isInCalendar: Bool { Self.range.contains(daysSinceEpoch) }
+
+    /// Where date arithmetic that left the calendar below year 1 ends: the day before
+    /// 0001-01-01, so before every date.
+    static let beforeCalendar = Day(daysSinceEpoch: range.lowerBound - 1)
+    /// Where date arithmetic that left the calendar past 9999 ends: the day after 9999-12-31,
+    /// so after every date.
+    static let afterCalendar = Day(daysSinceEpoch: range.upperBound + 1)
 
     /// Whole years from this day to `other` (an age): 0 until the first anniversary.
     ///

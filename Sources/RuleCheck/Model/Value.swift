@@ -40,11 +40,13 @@ public enum Value: Hashable, Sendable {
         return nil
     }
 
-    /// `value` with empty text and empty lists turned into `nil`.
+    /// `value` with empty text and empty lists turned into `nil`, and a date beyond the calendar
+    /// (where date arithmetic saturates: only a `min`/`max` bound compares with it) too.
     static func normalized(_ value: Value?) -> Value? {
         switch value {
         case .text(let text) where text.isEmpty: nil
         case .list(let items) where items.isEmpty: nil
+        case .date(let day) where !day.isInCalendar: nil
         default: value
         }
     }

@@ -200,12 +200,13 @@ public struct SampleGenerator {
                         fallback: (Value, Value)) -> (Value, Value) {
         guard let slot = try? form.slot(path) else { return fallback }
         return form.withContext(item: slot.item) { context in
-            var lows = [field.min?.expr.evaluate(context)].compactMap { $0 }
-            var highs = [field.max?.expr.evaluate(context)].compactMap { $0 }
+            // A date bound beyond the calendar is no bound to draw from (`normalized` drops it).
+            var lows = [Value.normalized(field.min?.expr.evaluate(context))].compactMap { $0 }
+            var highs = [Value.normalized(field.max?.expr.evaluate(context))].compactMap { $0 }
             for check in field.checks where check.when?.expr.holds(context) ?? true {
                 switch check.kind {
-                case .min(let bound): if let value = bound.expr.evaluate(context) { lows.append(value) }
-                case .max(let bound): if let value = bound.expr.evaluate(context) { highs.append(value) }
+                case .min(let bound): if let value = Value.normalized(bound.expr.evaluate(context)) { lows.append(value) }
+                case .max(let bound): if let value = Value.normalized(bound.expr.evaluate(context)) { highs.append(value) }
                 default: break
                 }
             }
