@@ -189,4 +189,17 @@ struct CLITests {
                                      "--invalid-rate", "1"])
         #expect(spoiled.status == 0 && spoiled.stderr.isEmpty)
     }
+
+    /// The README shows how the `make demo` report ends: the same lines `check` prints.
+    @Test func theReadmeShowsTheDemoReportAsItIs() throws {
+        let readme = try String(contentsOf: CLI.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let intro = try #require(readme.range(of: "`make demo` prints"))
+        let start = try #require(readme.range(of: "```text\n", range: intro.upperBound..<readme.endIndex))
+        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+        let shown = readme[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+        let run = try rulecheck(["check", "--rules", "Rules/osago.yaml", "Rules/samples/osago.csv", "--today", "2026-11-22"])
+        #expect(run.status == 1)
+        let printed = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(Array(printed.suffix(shown.count)) == shown)
+    }
 }
