@@ -33,12 +33,12 @@ extension RuleServer {
             if let previous {
                 let restored = try Form.restoring(rules, snapshot: previous.snapshot, today: day, locale: language)
                 form = restored.form
-                dropped = restored.dropped.map { .object(["path": .string($0.path), "message": .string($0.reason)]) }
+                dropped = restored.dropped.map(\.json)
                 form.carryInteraction(from: previous)
             } else if let snapshot = try body.object("snapshot") {
                 let restored = try Form.restoring(rules, snapshot: try Self.snapshot(snapshot), today: day, locale: language)
                 form = restored.form
-                dropped = restored.dropped.map { .object(["path": .string($0.path), "message": .string($0.reason)]) }
+                dropped = restored.dropped.map(\.json)
             } else if let record = try body.object("record") {
                 let filled = Form.filled(rules, record: record, today: day, locale: language)
                 form = filled.form
@@ -162,9 +162,9 @@ extension RuleServer {
     /// A snapshot sent as JSON (as `GET /v1/forms/{id}` … or an app's saved draft).
     static func snapshot(_ object: [String: JSONValue]) throws(APIError) -> FormSnapshot {
         do {
-            return try JSONDecoder().decode(FormSnapshot.self, from: Data(JSONWriter.string(.object(object)).utf8))
+            return try FormSnapshot(json: .object(object))
         } catch {
-            throw .badRequest("'snapshot' is not a form snapshot ({\"form\": …, \"fields\": {…}, \"items\": {…}}): \(error)")
+            throw .badRequest("'snapshot' is not a form snapshot ({\"form\": …, \"fields\": {…}, \"items\": {…}}): \(error.message)")
         }
     }
 

@@ -9,8 +9,9 @@ struct Sample: ParsableCommand {
             Records are made by filling a form field by field, so visibility, depends_on, option \
             filters and bounds that read other fields all hold. With --invalid-rate R, a share R of \
             the records gets one planted mistake (an empty required field, a broken mask, a value \
-            out of range, an unknown option…) that `rulecheck check` reports. The same seed gives \
-            the same records.
+            out of range, an unknown option…) that `rulecheck check` reports; a record in which no \
+            field can be spoiled on its own stays valid, and their number is a warning on stderr. \
+            The same seed gives the same records.
 
             Example:
               rulecheck sample Rules/osago.yaml --count 300 --invalid-rate 0.1 --seed 7 > osago.csv
@@ -56,8 +57,11 @@ struct Sample: ParsableCommand {
         case .json: try sink.write("[")
         case .jsonl: break
         }
+        var meant = 0, unspoilable = 0
         for index in 0..<count {
             let record = generator.next()
+            if record.mistake != nil || record.unspoilable { meant += 1 }
+            if record.unspoilable { unspoilable += 1 }
             switch format {
             case .csv: try sink.write(csv.line(record.cells(generator.columns)))
             case .jsonl: try sink.write(JSONWriter.string(.object(record.object)) + "\n")
@@ -66,5 +70,10 @@ struct Sample: ParsableCommand {
         }
         if format == .json { try sink.write("\n]\n") }
         try sink.flush()
+        if unspoilable > 0 {
+            var stderr = StandardError()
+            print("rulecheck: warning: \(unspoilable) of the \(meant) records meant to have a mistake could not be given one "
+                  + "(no field of the rules can be spoiled on its own); they are valid", to: &stderr)
+        }
     }
 }

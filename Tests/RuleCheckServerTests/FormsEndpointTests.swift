@@ -164,6 +164,26 @@ struct FormsEndpointTests {
         #expect(restored.json["state"]?["fields"]?["vin"]?["value"] == "XTA210990Y2765432")
     }
 
+    /// A `restore` edit of a draft saved under older rules keeps what fits and answers what it
+    /// dropped, in the words of `POST /v1/forms`; a snapshot that does not decode is named.
+    @Test func aRestoreEditOfAnOlderDraftSaysWhatItDropped() async throws {
+        let (id, created) = try await harness.newForm()
+        let form = try #require(created.json["snapshot"]?["form"]?.string)
+        let answer = try await harness.edit(id, #"{"restore": {"form": "\#(form)", "fields": {"fax": {"value": "1", "source": "user"}, "#
+            + #""vin": {"value": "XTA210990Y2765432", "source": "user"}}, "items": {}}}"#)
+        #expect(answer.status == 200)
+        #expect(answer.json["changes"]?["values"]?["vin"] == "XTA210990Y2765432")
+        #expect(answer.json["changes"]?["dropped"] == .array([
+            .object(["path": "fax", "message": "the snapshot has a value for 'fax', which these rules do not have"]),
+        ]))
+        let bad = try await harness.edit(id, #"{"restore": {"form": "\#(form)", "fields": {"vin": {"value": "X"}}, "items": {}}}"#)
+        #expect(bad.status == 400)
+        #expect(bad.json["error"]?["message"] == "'restore' is not a snapshot: fields.vin: missing 'source'")
+        let refused = try await harness.send(.post, "/v1/forms", text: #"{"snapshot": {"form": "\#(form)", "fields": {"vin": {"value": "X"}}, "items": {}}}"#)
+        #expect(refused.status == 400)
+        #expect(refused.json["error"]?["message"]?.string?.hasSuffix(": fields.vin: missing 'source'") == true)
+    }
+
     @Test func explainSaysWhy() async throws {
         let (id, _) = try await harness.newForm()
         let answer = try await harness.send(.get, "/v1/forms/\(id)/explain?field=doc_number")

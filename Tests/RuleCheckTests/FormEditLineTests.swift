@@ -89,6 +89,53 @@ struct FormEditLineTests {
         #expect(throws: FormError.self) { try form.apply(edit(#"{"restore": {"form": "other", "fields": {}, "items": {}}}"#)) }
     }
 
+    /// A draft saved under older rules: the restore line keeps what fits and reports the rest,
+    /// as `Form.restoring` (and `POST /v1/forms`) word it, instead of failing on the first entry.
+    @Test func aRestoreLineOfOlderRulesKeepsWhatFitsAndReportsWhatItDropped() throws {
+        var form = try form()
+        let line = #"{"restore": {"form": "lines", "fields": {"email": {"value": "a@b.c", "source": "user"}, "#
+            + #""fax": {"value": "1", "source": "user"}, "model": {"value": "granta", "source": "user"}}, "items": {"drivers": 2}}}"#
+        let changes = try form.apply(edit(line))
+        #expect(changes.values == ["email": "a@b.c"])
+        #expect(form["email"].value == "a@b.c")
+        #expect(changes.dropped.map(\.path) == ["drivers", "fax", "model"])
+        #expect(changes.json["dropped"] == .array([
+            .object(["path": "drivers", "message": "the snapshot has items of 'drivers', which is not a list of these rules"]),
+            .object(["path": "fax", "message": "the snapshot has a value for 'fax', which these rules do not have"]),
+            .object(["path": "model", "message": "the snapshot's value of 'model' is not one of the options"]),
+        ]))
+        // A restore that drops nothing, and any other edit, prints no 'dropped'.
+        let again = try form.apply(edit(#"{"restore": {"form": "lines", "fields": {}, "items": {}}}"#))
+        #expect(again.dropped.isEmpty && again.json["dropped"] == nil)
+        #expect(try form.apply(edit(#"{"set": "email", "value": "x@y.z"}"#)).json["dropped"] == nil)
+    }
+
+    /// A snapshot that does not decode is named entry by entry, in words, not as Swift's
+    /// `DecodingError`.
+    @Test(arguments: [
+        (#"{"fields": {}, "items": {}}"#, "missing 'form'"),
+        (#"{"form": "lines", "items": {}}"#, "missing 'fields'"),
+        (#"{"form": "lines", "fields": {}}"#, "missing 'items'"),
+        (#"{"form": 3, "fields": {}, "items": {}}"#, "form: must be text"),
+        (#"{"form": null, "fields": {}, "items": {}}"#, "form: must be text, not null"),
+        (#"{"form": "lines", "fields": [], "items": {}}"#, "fields: must be an object"),
+        (#"{"form": "lines", "fields": {"email": {"value": "a"}}, "items": {}}"#, "fields.email: missing 'source'"),
+        (#"{"form": "lines", "fields": {"email": 1}, "items": {}}"#, "fields.email: must be an object"),
+        (#"{"form": "lines", "fields": {"email": {"value": "a", "source": 1}}, "items": {}}"#, "fields.email.source: must be text"),
+        (#"{"form": "lines", "fields": {"email": {"value": "a", "source": "user", "cause": []}}, "items": {}}"#,
+         "fields.email.cause: must be text"),
+        (#"{"form": "lines", "fields": {"email": {"value": [1, null], "source": "user"}}, "items": {}}"#,
+         "fields.email.value[1]: must be a value (text, a number, true or false, a list, or an object), not null"),
+        (#"{"form": "lines", "fields": {}, "items": {"drivers": 1.5}}"#, "items.drivers: must be a whole number"),
+        (#"{"form": "lines", "fields": {}, "items": {"drivers": "2"}}"#, "items.drivers: must be a whole number"),
+    ])
+    func aSnapshotThatDoesNotDecodeIsNamedInWords(_ snapshot: String, _ message: String) throws {
+        let error = #expect(throws: FormError.self) { try edit(#"{"restore": \#(snapshot)}"#) }
+        #expect(error?.message == "'restore' is not a snapshot: " + message)
+        let direct = #expect(throws: FormError.self) { try FormSnapshot(json: JSONParser().parse(snapshot)) }
+        #expect(direct?.message == message)
+    }
+
     /// Docs/cli.md's table of edit lines names every kind of edit FormEdit reads, and no other.
     @Test func theCLIGuideListsEveryKindOfEdit() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -174,4 +174,32 @@ struct CLITests {
         #expect(first.stdout == (try rulecheck(arguments)).stdout)
         #expect(first.stdout.split(separator: "\n").count == 21)
     }
+
+    /// A share of 1 means every record: one that no mistake can be planted in (here: an optional
+    /// text without rules) stays valid, and stderr says how many, never silently.
+    @Test func sampleSaysHowManyRecordsCouldNotBeSpoiled() throws {
+        let rules = try temporary("fields:\n  - id: note\n    type: text\n", "yaml")
+        let run = try rulecheck(["sample", rules, "--count", "5", "--seed", "1", "--today", "2026-11-22", "--invalid-rate", "1",
+                                 "--format", "jsonl"])
+        #expect(run.status == 0)
+        #expect(run.stdout.split(separator: "\n").count == 5)
+        #expect(run.stderr == "rulecheck: warning: 5 of the 5 records meant to have a mistake could not be given one "
+            + "(no field of the rules can be spoiled on its own); they are valid\n")
+        let spoiled = try rulecheck(["sample", "Rules/signup.yaml", "--count", "50", "--seed", "1", "--today", "2026-11-22",
+                                     "--invalid-rate", "1"])
+        #expect(spoiled.status == 0 && spoiled.stderr.isEmpty)
+    }
+
+    /// The README shows how the `make demo` report ends: the same lines `check` prints.
+    @Test func theReadmeShowsTheDemoReportAsItIs() throws {
+        let readme = try String(contentsOf: CLI.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let intro = try #require(readme.range(of: "`make demo` prints"))
+        let start = try #require(readme.range(of: "```text\n", range: intro.upperBound..<readme.endIndex))
+        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+        let shown = readme[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+        let run = try rulecheck(["check", "--rules", "Rules/osago.yaml", "Rules/samples/osago.csv", "--today", "2026-11-22"])
+        #expect(run.status == 1)
+        let printed = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(Array(printed.suffix(shown.count)) == shown)
+    }
 }

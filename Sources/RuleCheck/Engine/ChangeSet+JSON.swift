@@ -4,7 +4,8 @@ extension ChangeSet {
     /// and, when a list's number of items changed, `items`; when the issues to show changed
     /// (after `focus`, `blur` or `touch_all`), `shown_issues`, and `interaction` when that changed;
     /// when typed text changed, `input` (`{"text", "caret", "state"}`, or null); when the pages
-    /// changed, `pages` (see ``PageChange``). Dates are ISO text.
+    /// changed, `pages` (see ``PageChange``); when a restored draft held entries these rules
+    /// cannot take, `dropped` (`[{"path", "message"}]`). Dates are ISO text.
     public var json: JSONValue {
         var object: [String: JSONValue] = [
             "values": .object(values.mapValues { $0.map(\.json) ?? .null }),
@@ -20,6 +21,7 @@ extension ChangeSet {
         if !interaction.isEmpty { object["interaction"] = .object(interaction.mapValues { .string($0.rawValue) }) }
         if !inputs.isEmpty { object["input"] = .object(inputs.mapValues { $0.map(\.json) ?? .null }) }
         if let pages { object["pages"] = pages.json }
+        if !dropped.isEmpty { object["dropped"] = .array(dropped.map(\.json)) }
         return .object(object)
     }
 }
@@ -28,6 +30,13 @@ extension Issue {
     /// `{"code": …, "message": …}`.
     public var json: JSONValue {
         .object(["code": .string(code.rawValue), "message": .string(message)])
+    }
+}
+
+extension SnapshotDrop {
+    /// `{"path": …, "message": …}`, as `replay` and `POST /v1/forms` list what a draft dropped.
+    public var json: JSONValue {
+        .object(["path": .string(path), "message": .string(reason)])
     }
 }
 

@@ -28,13 +28,14 @@ public struct ChangeSet: Hashable, Sendable {
     public var gates: [String: Bool] = [:]
     /// Lists whose number of items changed: the new count.
     public var items: [String: Int] = [:]
-    /// Typed inputs and pages, which few edits change: kept out of line (an empty array costs an
+    /// Typed inputs, pages and a restored draft's dropped entries, which few edits have: kept out of line (an empty array costs an
     /// edit nothing), so that every ChangeSet stays as small as before they existed.
     private var rare: [Rare] = []
 
     private struct Rare: Hashable, Sendable {
         var inputs: [String: FieldInput?] = [:]
         var pages: PageChange?
+        var dropped: [SnapshotDrop] = []
     }
 
     /// Fields whose typed text, caret or input state changed (``Form/type(_:text:caret:)``): the
@@ -52,6 +53,14 @@ public struct ChangeSet: Hashable, Sendable {
         set { setRare { $0.pages = newValue } }
     }
 
+    /// What a restored draft held that these rules cannot take (a ``FormEdit/restore(_:)``
+    /// edit of a draft saved under older rules), as ``Form/restoring(_:snapshot:today:locale:)``
+    /// reports it; empty for every other edit.
+    public var dropped: [SnapshotDrop] {
+        get { rare.first?.dropped ?? [] }
+        set { setRare { $0.dropped = newValue } }
+    }
+
     public init() {}
 
     /// Changes the rare parts; none at all when they are empty (so that equal change sets are
@@ -59,7 +68,7 @@ public struct ChangeSet: Hashable, Sendable {
     private mutating func setRare(_ change: (inout Rare) -> Void) {
         var part = rare.first ?? Rare()
         change(&part)
-        rare = part.inputs.isEmpty && part.pages == nil ? [] : [part]
+        rare = part.inputs.isEmpty && part.pages == nil && part.dropped.isEmpty ? [] : [part]
     }
 
     /// Whether nothing changed.

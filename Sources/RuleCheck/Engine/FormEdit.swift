@@ -47,7 +47,10 @@ public enum FormEdit: Hashable, Sendable {
     case options(String, [ChoiceOption])
     /// ``Form/setExternalIssues(_:_:)``.
     case externalIssues(String, [String])
-    /// A draft to restore (a ``FormSnapshot`` as JSON): the form becomes what it holds.
+    /// A draft to restore (a ``FormSnapshot`` as JSON): the form becomes what it holds, as
+    /// ``Form/restoring(_:snapshot:today:locale:)`` restores it — a draft of older rules keeps
+    /// what still fits, and the ChangeSet's ``ChangeSet/dropped`` lists the rest. Only a snapshot
+    /// of another form is refused.
     case restore(FormSnapshot)
 
     /// Reads an edit from its JSON object, strictly: exactly one kind of edit, only the keys that
@@ -191,15 +194,16 @@ private struct EditLine {
         return options
     }
 
-    /// A snapshot written as JSON, as `JSONEncoder` writes a ``FormSnapshot``.
+    /// A snapshot written as JSON, as `JSONEncoder` writes a ``FormSnapshot``; what does not
+    /// decode is named (`'restore' is not a snapshot: fields.name: missing 'source'`).
     func snapshot(_ key: String) throws(FormError) -> FormSnapshot {
         guard case .object? = object[key], let json = object[key] else {
             throw FormError(.typeMismatch, "'\(key)' must be a snapshot: {\"form\": …, \"fields\": {…}, \"items\": {…}}")
         }
         do {
-            return try JSONDecoder().decode(FormSnapshot.self, from: Data(JSONWriter.string(json).utf8))
+            return try FormSnapshot(json: json)
         } catch {
-            throw FormError(.typeMismatch, "'\(key)' is not a snapshot: \(error)")
+            throw FormError(.typeMismatch, "'\(key)' is not a snapshot: \(error.message)")
         }
     }
 
@@ -236,11 +240,14 @@ extension Form {
         case .options(let path, let options): return try setOptions(path, options)
         case .externalIssues(let path, let messages): return try setExternalIssues(path, messages)
         case .restore(let snapshot):
-            var restored = try Form(rules, snapshot: snapshot, today: today, locale: locale)
+            // A draft of older rules keeps what fits; the rest is reported, not refused.
+            var (restored, dropped) = try Form.restoring(rules, snapshot: snapshot, today: today, locale: locale)
             restored.evaluationMode = evaluationMode
             let previous = self
             self = restored
-            return difference(from: previous)
+            var changes = difference(from: previous)
+            changes.dropped = dropped
+            return changes
         }
     }
 

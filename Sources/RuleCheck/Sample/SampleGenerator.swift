@@ -259,55 +259,66 @@ public struct SampleGenerator {
 
     /// Plants one mistake in a field that has a value or is required: a mistake the checker
     /// reports on that field alone (every violation of the record is an error of that field).
-    /// When none of the mistakes tried does that (the field's change would hide, clear or orphan
-    /// others), the record stays valid.
+    /// Fields are tried in a random order, and each field's mistakes in turn, until one does
+    /// that; a field whose change would hide, clear or orphan others is passed over. Only when no
+    /// field can be spoiled on its own does the record stay valid, marked
+    /// ``SampleRecord/unspoilable``.
     private mutating func spoil(_ record: inout SampleRecord) {
         let candidates = rules.fields.filter { field in
             field.list == nil && field.type.holdsValue && !field.isComputed
                 && (record.object[field.path] != nil || field.required != nil)
-        }
-        for _ in 0..<16 {
-            guard let field = candidates.randomElement(using: &random) else { return }
-            var spoiled = record.object
-            let (value, kind) = mistake(for: field, current: record.object[field.path])
-            spoiled[field.path] = value
-            let violations = checker.check(json: spoiled).violations
-            if !violations.isEmpty, violations.allSatisfy({ $0.severity == .error && $0.field == field.path }) {
-                record.object = spoiled
-                record.mistake = field.path
-                record.mistakeKind = kind
-                return
+        }.shuffled(using: &random)
+        for field in candidates {
+            for (value, kind) in mistakes(for: field, current: record.object[field.path]) {
+                var spoiled = record.object
+                spoiled[field.path] = value
+                let violations = checker.check(json: spoiled).violations
+                if !violations.isEmpty, violations.allSatisfy({ $0.severity == .error && $0.field == field.path }) {
+                    record.object = spoiled
+                    record.mistake = field.path
+                    record.mistakeKind = kind
+                    return
+                }
             }
         }
+        record.unspoilable = true
     }
 
-    private mutating func mistake(for field: FieldRules,
-                                  current: JSONValue?) -> (JSONValue, SampleRecord.MistakeKind) {
-        if current != nil && Double.random(in: 0..<1, using: &random) < 0.25 { return (.null, .leftOut) }
+    /// The mistakes to try in a field, in the order to try them: a quarter of the time leaving
+    /// out a value it has first, otherwise a wrong value of its type first.
+    private mutating func mistakes(for field: FieldRules,
+                                   current: JSONValue?) -> [(JSONValue, SampleRecord.MistakeKind)] {
+        var wrong: [(JSONValue, SampleRecord.MistakeKind)]
         switch field.type {
         case .text:
-            guard case .string(let text)? = current, !text.isEmpty else { return (.string("?"), .alteredText) }
-            var scalars = Array(text.unicodeScalars)
-            scalars[Int.random(in: 0..<scalars.count, using: &random)] = "#"
-            return (.string(String(String.UnicodeScalarView(scalars))), .alteredText)
+            wrong = [(.string("?"), .alteredText)]
+            if case .string(let text)? = current, !text.isEmpty {
+                var scalars = Array(text.unicodeScalars)
+                scalars[Int.random(in: 0..<scalars.count, using: &random)] = "#"
+                wrong.insert((.string(String(String.UnicodeScalarView(scalars))), .alteredText), at: 0)
+            }
         case .number, .integer:
-            return Bool.random(using: &random) ? (.number(-1_000_000), .outOfRange) : (.string("n/a"), .unreadable)
+            wrong = [(.number(-1_000_000), .outOfRange), (.number(1_000_000_000), .outOfRange), (.string("n/a"), .unreadable)]
+            wrong.shuffle(using: &random)
         case .date:
-            return Bool.random(using: &random)
-                ? (.string("31.02.2021"), .unreadable)
-                : (.string(field.dateFormat.format(today.adding(years: 150) ?? today)), .outOfRange)
+            wrong = [(.string("31.02.2021"), .unreadable),
+                     (.string(field.dateFormat.format(today.adding(years: 150) ?? today)), .outOfRange),
+                     (.string(field.dateFormat.format(today.adding(years: -150) ?? today)), .outOfRange)]
+            wrong.shuffle(using: &random)
         case .bool:
-            return (.string("maybe"), .unreadable)
+            wrong = [(.string("maybe"), .unreadable)]
         case .choice, .multiChoice:
-            return (.string("no_such_option"), field.type == .choice ? .notAnOption : .unreadable)
+            wrong = [(.string("no_such_option"), field.type == .choice ? .notAnOption : .unreadable)]
         case .values:
-            return (.string("not a list"), .unreadable)
+            wrong = [(.string("not a list"), .unreadable)]
         case .file:
             // A file's name where the files' metadata belongs.
-            return (.string("scan.pdf"), .unreadable)
+            wrong = [(.string("scan.pdf"), .unreadable)]
         case .group, .list:
-            return (.null, .leftOut)
+            wrong = []
         }
+        guard current != nil else { return wrong }
+        return Double.random(in: 0..<1, using: &random) < 0.25 ? [(.null, .leftOut)] + wrong : wrong + [(.null, .leftOut)]
     }
 }
 

@@ -7,6 +7,11 @@ public struct SampleRecord: Sendable {
     public var mistake: String?
     /// How it was spoiled.
     public var mistakeKind: MistakeKind?
+    /// Whether a mistake was meant for this record but none could be planted: no field of it can
+    /// be spoiled without hiding, clearing or orphaning others, or without breaking nothing
+    /// (an optional text without rules). The record is valid; `rulecheck sample` counts these
+    /// on stderr.
+    public var unspoilable = false
 
     /// The kinds of mistake ``SampleGenerator`` plants.
     public enum MistakeKind: String, Hashable, Sendable {
