@@ -79,7 +79,7 @@ struct ReportTests {
                   <failure type="mask" message="Number must look like 0000 000000">error doc_number mask: Number must look like 0000 000000 (value &quot;12 34&quot;)
             warning plate hidden_value: Plate has a value but is hidden (value &quot;A&lt;1&gt;&quot;)</failure>
                 </testcase>
-                <testcase classname="a.csv" name="1 valid records"/>
+                <testcase classname="a.csv" name="1 valid record"/>
               </testsuite>
             </testsuites>
 
