@@ -103,4 +103,20 @@ struct ReportTests {
         #expect(results[2]["level"] == "warning")
         #expect(results[2]["properties"]?["value"] == "A<1>")
     }
+
+    /// Every code is a rule with its own description: none borrows another's (a file too large is
+    /// not "input that could not be read").
+    @Test func sarifDescribesEveryCodeOnItsOwn() throws {
+        let document = try JSONParser().parse(try render(.sarif))
+        let rules = try #require(document["runs"]?[0]?["tool"]?["driver"]?["rules"]?.array)
+        var descriptions: [String: String] = [:]
+        for rule in rules {
+            let id = try #require(rule["id"]?.string)
+            descriptions[id] = try #require(rule["shortDescription"]?["text"]?.string)
+        }
+        #expect(Set(descriptions.keys) == Set(IssueCode.all.map(\.rawValue)))
+        #expect(Set(descriptions.values).count == descriptions.count, "two codes share a description")
+        #expect(descriptions["file_size"]?.contains("larger") == true)
+        #expect(descriptions["media_type"]?.contains("type") == true)
+    }
 }
