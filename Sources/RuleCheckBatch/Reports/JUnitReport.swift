@@ -70,7 +70,7 @@ final class JUnitReport: Report {
                            + "      <property name=\"violations.total\" value=\"\(summary.errors + summary.warnings)\"/>\n    </properties>\n")
         }
         if fileCase {
-            var details = fileFindings.map { "line \($0.line): " + Self.detail($0.violation) }.joined(separator: "\n")
+            var details = fileFindings.map { ($0.line > 0 ? "line \($0.line): " : "") + Self.detail($0.violation) }.joined(separator: "\n")
             if fileFindings.count < summary.fileErrors + summary.fileWarnings {
                 details += (details.isEmpty ? "" : "\n") + "(more findings not shown: the report was cut short)"
             }

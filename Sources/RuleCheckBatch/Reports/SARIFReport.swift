@@ -31,14 +31,14 @@ final class SARIFReport: Report {
         for violation in record.violations {
             var properties: [String: JSONValue] = ["record": .number(Double(record.record)), "field": .string(violation.field)]
             if let value = violation.value { properties["value"] = .string(value) }
+            // Line 0: a file that could not be read has no line to point at.
+            var location: [String: JSONValue] = ["artifactLocation": .object(["uri": .string(record.file)])]
+            if record.line > 0 { location["region"] = .object(["startLine": .number(Double(record.line))]) }
             let result: JSONValue = .object([
                 "ruleId": .string(violation.code.rawValue),
                 "level": .string(violation.severity == .error ? "error" : "warning"),
                 "message": .object(["text": .string(violation.field.isEmpty ? violation.message : "\(violation.field): \(violation.message)")]),
-                "locations": .array([.object(["physicalLocation": .object([
-                    "artifactLocation": .object(["uri": .string(record.file)]),
-                    "region": .object(["startLine": .number(Double(max(1, record.line)))]),
-                ])])]),
+                "locations": .array([.object(["physicalLocation": .object(location)])]),
                 "properties": .object(properties),
             ])
             try sink.write((first ? "\n" : ",\n") + JSONWriter.string(result))
@@ -88,6 +88,7 @@ final class SARIFReport: Report {
         .missingColumn: "A required field has no column",
         .computed: "A computed field's value differs from what the rules compute",
         .malformed: "The input could not be read there",
+        .unreadable: "An input file could not be opened or read",
         .duplicateKey: "A JSON object has the same key more than once",
         .external: "A server reported an issue with a value",
     ]

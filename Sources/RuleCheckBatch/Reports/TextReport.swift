@@ -13,7 +13,8 @@ import RuleCheck
 ///   by field: doc_number 30, …
 /// ```
 ///
-/// Findings about a file as a whole (record 0) stand under `FILE: file, line N`. Control
+/// Findings about a file as a whole (record 0) stand under `FILE: file, line N` (`FILE: file` for
+/// a file that could not be read). Control
 /// characters from the data are shown as escapes (`\u{1B}`), so a report never drives the
 /// terminal it is printed on. A value or field longer than 100 characters is shown as its first
 /// 100 and its length (`xxxx… (900000 characters)`), where it stands and where a message quotes
@@ -31,7 +32,9 @@ final class TextReport: Report {
     func add(_ record: CheckedRecord) throws {
         guard !record.violations.isEmpty else { return }
         let file = VisibleText.escaped(record.file)
-        try sink.write(record.record == 0 ? "\(file): file, line \(record.line)\n" : "\(file): record \(record.record), line \(record.line)\n")
+        // Line 0: a file that could not be read, so no line of it.
+        let line = record.line > 0 ? ", line \(record.line)" : ""
+        try sink.write(record.record == 0 ? "\(file): file\(line)\n" : "\(file): record \(record.record)\(line)\n")
         let fields = record.violations.map { VisibleText.escaped(Self.shortened($0.field)) }
         let fieldWidth = min(30, fields.map(\.count).max() ?? 0)
         let codeWidth = record.violations.map(\.code.rawValue.count).max() ?? 0
