@@ -125,7 +125,7 @@ struct ReportContractTests {
             let junit = try JUnitDocument(runs.junit.stdoutBytes)
             let suite = try #require(junit.suites.first)
             #expect(junit.suites.count == 1)
-            #expect(suite.counts == .init(tests: 4, failures: strict ? 2 : 1, cases: 3, failingCases: strict ? 2 : 1))
+            #expect(suite.counts == .init(tests: 3, failures: strict ? 2 : 1, cases: 3, failingCases: strict ? 2 : 1))
             #expect(suite.caseNames == ["file", "record 2 (line \(line == 1 ? 3 : 2))", "2 valid records"])
 
             let sarif = try SARIFRun(runs.sarif.stdoutBytes)
@@ -229,7 +229,7 @@ struct ReportContractTests {
         #expect(junit.suites.map(\.name) == ["Rules/samples/osago.csv"])
         let suite = try #require(junit.suites.first)
         // 25 invalid records, one case for the 275 valid ones; no finding about the file.
-        #expect(suite.counts == .init(tests: 300, failures: 25, cases: 26, failingCases: 25))
+        #expect(suite.counts == .init(tests: 26, failures: 25, cases: 26, failingCases: 25))
         #expect(json.summary["invalid"] as? Int == 25)
 
         let sarif = try SARIFRun(try CLI.run(["check"] + arguments + ["--format", "sarif"]).stdoutBytes)

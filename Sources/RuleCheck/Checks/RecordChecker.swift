@@ -94,6 +94,8 @@ public struct RecordChecker: Sendable {
         case malformed(String)
         /// A CSV file whose header cannot be read: no record of it is checked.
         case unreadableHeader(String)
+        /// A file that cannot be opened or read at all: what went wrong (`cannot open 'a.csv': …`).
+        case unreadable(String)
     }
 
     /// The violation of a finding, its message in the checker's locale.
@@ -118,6 +120,8 @@ public struct RecordChecker: Sendable {
         case .unreadableHeader(let detail):
             return Violation(field: "", code: .malformed, value: nil,
                              message: messages.message(.malformed, variant: "header", ["detail": detail]))
+        case .unreadable(let detail):
+            return Violation(field: "", code: .unreadable, value: nil, message: messages.message(.unreadable, ["detail": detail]))
         }
     }
 

@@ -61,6 +61,7 @@ enum DefaultMessages {
         "external": "{title}: {message}",
         "malformed": "{detail}",
         "malformed.header": "cannot read the header: {detail}; no record of this file is checked",
+        "unreadable": "{detail}",
         "file_size": "{title}: '{file}' is larger than {max_size}",
         "media_type": "{title}: '{file}' is not of a type allowed ({media_types})",
 
@@ -114,6 +115,7 @@ enum DefaultMessages {
         "external": "«{title}»: {message}",
         "malformed": "Здесь входные данные не удаётся прочитать: {detail}",
         "malformed.header": "Не удаётся прочитать заголовок: {detail}; записи этого файла не проверяются",
+        "unreadable": "Файл не удаётся прочитать: {detail}",
         "file_size": "«{title}»: файл «{file}» больше {max_size}",
         "media_type": "«{title}»: у файла «{file}» недопустимый тип (можно: {media_types})",
 

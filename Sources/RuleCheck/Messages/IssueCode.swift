@@ -37,6 +37,9 @@ public struct IssueCode: RawRepresentable, Hashable, Sendable, Comparable, Custo
     public static let computed = IssueCode(rawValue: "computed")
     /// Batch: the input could not be read there.
     public static let malformed = IssueCode(rawValue: "malformed")
+    /// Batch: an input file could not be opened or read at all (a finding of the file; the CLI
+    /// exits with status 3).
+    public static let unreadable = IssueCode(rawValue: "unreadable")
     /// Batch: a JSON object has the same key more than once.
     public static let duplicateKey = IssueCode(rawValue: "duplicate_key")
     /// Form: an issue a server reported for the value (``Form/setExternalIssues(_:_:)``); it
@@ -55,7 +58,7 @@ public struct IssueCode: RawRepresentable, Hashable, Sendable, Comparable, Custo
 
     /// Every code, field failures first, then the batch-only codes, then the form-only one.
     public static let all: [IssueCode] = fieldCodes + [
-        .hiddenValue, .orphan, .unknownColumn, .missingColumn, .computed, .malformed, .duplicateKey, .external,
+        .hiddenValue, .orphan, .unknownColumn, .missingColumn, .computed, .malformed, .unreadable, .duplicateKey, .external,
     ]
 
     /// Warnings unless `--strict`: hidden values, orphans, unknown columns.

@@ -52,8 +52,9 @@ public struct BatchCheck: Sendable {
     /// What a run found.
     public struct Outcome: Sendable {
         public var summary = CheckSummary()
-        /// Inputs that could not be opened or read at all, with why. (A CSV or TSV header that
-        /// cannot be read is not one: it is a `malformed` finding of the file.)
+        /// Inputs that could not be opened or read at all, with why; each is also an `unreadable`
+        /// finding of its file in the report. (A CSV or TSV header that cannot be read is not one:
+        /// it is a `malformed` finding of the file.)
         public var unreadable: [InputError] = []
     }
 
@@ -103,19 +104,19 @@ public struct BatchCheck: Sendable {
             let reader: RecordReader
             do {
                 reader = try open(file, readerOptions)
-            } catch let error as InputError where error.code == .unreadableHeader {
-                // The file is there but its header is not: a finding of the file (no column has a
-                // name, so no record can be checked).
+            } catch let error as InputError {
+                // A header that cannot be read is a finding of the file (no column has a name, so
+                // no record can be checked); a file that cannot be opened or read is one too
+                // (line 0: none was read), so that the report never looks clean, and it is unreadable.
+                let header = error.code == .unreadableHeader
+                if !header { outcome.unreadable.append(error) }
                 outcome.summary.files += 1
                 try report.begin(file: file)
                 var fileRun = FileRun(file: file, checker: checker, strict: options.strict, columns: nil)
-                let finding = checker.violation(for: .unreadableHeader(error.message))
-                let result = Result(record: CheckedRecord(file: file, record: 0, line: error.line ?? 1, violations: [finding]))
+                let finding = checker.violation(for: header ? .unreadableHeader(error.message) : .unreadable(error.description))
+                let result = Result(record: CheckedRecord(file: file, record: 0, line: header ? error.line ?? 1 : 0, violations: [finding]))
                 try fileRun.deliver(result, into: &outcome, report: report, limit: options.maxViolations)
                 try report.end(file: file, summary: fileRun.summary)
-                continue
-            } catch let error as InputError {
-                outcome.unreadable.append(error)
                 continue
             }
             outcome.summary.files += 1
@@ -128,7 +129,10 @@ public struct BatchCheck: Sendable {
             do {
                 try checkRecords(reader: reader, read: read, run: &fileRun, outcome: &outcome, report: report, progress: progress)
             } catch let error as InputError {
+                // Read in part: what was read is reported, then that the rest could not be.
                 outcome.unreadable.append(error)
+                let finding = CheckedRecord(file: file, record: 0, line: 0, violations: [checker.violation(for: .unreadable(error.description))])
+                try fileRun.deliver(Result(record: finding), into: &outcome, report: report, limit: options.maxViolations)
             }
             try report.end(file: file, summary: fileRun.summary)
         }

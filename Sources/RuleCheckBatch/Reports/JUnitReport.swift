@@ -1,14 +1,16 @@
 import RuleCheck
 
 /// JUnit XML for CI systems: one `<testsuite>` per file, one failing `<testcase>` per invalid
-/// record (its violations in the failure), and one passing test case standing for all the
-/// valid records, so that large files give small reports.
+/// record (its violations in the failure), one passing test case per valid record with warnings
+/// shown (in its `system-out`), and one passing test case standing for all the other valid
+/// records, so that large files give small reports.
 ///
 /// Findings about a file as a whole (record 0) are one more test case, `file`, listed first and
-/// failing when one of them is an error (under `--strict`). A suite's `tests` is the file's
-/// records plus that test case, `failures` its invalid records plus that test case when it fails:
-/// the totals of the whole file even when `--max-violations` cut the report short, which the
-/// suite then says in its properties (`truncated`, `violations.reported`, `violations.total`).
+/// failing when one of them is an error (under `--strict`). A suite's `tests` and `failures` are
+/// its `<testcase>` elements and those that fail, so a consumer that counts elements agrees with
+/// one that reads the attributes. Every invalid record fails, even when `--max-violations` cut all
+/// its violations (its failure then says so); the suite says it was cut short in its properties
+/// (`truncated`, `violations.reported`, `violations.total`).
 ///
 /// The output is XML 1.0 whatever the data: the characters XML 1.0 cannot hold (C0 controls
 /// other than tab, line feed and carriage return; U+FFFE; U+FFFF) are written as the escapes
@@ -18,6 +20,9 @@ final class JUnitReport: Report {
     private let spool: Spool
     /// The findings about the current file, with the line each was found at.
     private var fileFindings: [(line: Int, violation: Violation)] = []
+    /// The current file's test cases of records so far, and how many of them fail.
+    private var recordCases = 0
+    private var failingCases = 0
 
     init(sink: OutputSink) throws(OutputError) {
         self.sink = sink
@@ -27,6 +32,8 @@ final class JUnitReport: Report {
 
     func begin(file: String) {
         fileFindings = []
+        recordCases = 0
+        failingCases = 0
     }
 
     func add(_ record: CheckedRecord) throws {
@@ -34,8 +41,16 @@ final class JUnitReport: Report {
             fileFindings += record.violations.map { (record.line, $0) }
             return
         }
-        guard !record.violations.isEmpty else { return }
-        let details = record.violations.map(Self.detail).joined(separator: "\n")
+        // A valid record whose warnings were all cut stands with the other valid records; an
+        // invalid one is a failing test case whatever was cut.
+        guard !record.violations.isEmpty || !record.isValid else { return }
+        var details = record.violations.map(Self.detail).joined(separator: "\n")
+        if record.omittedErrors > 0 {
+            let errors = record.omittedErrors == 1 ? "1 error" : "\(record.omittedErrors) errors"
+            details += (details.isEmpty ? "" : "\n") + "(\(errors) not shown: the report was cut short by --max-violations)"
+        }
+        recordCases += 1
+        if !record.isValid { failingCases += 1 }
         try spool.write("    <testcase classname=\"\(Self.escape(record.file))\" name=\"record \(record.record) (line \(record.line))\">\n"
                         + (record.isValid ? Self.output(details) : Self.failure(record.violations, details)) + "    </testcase>\n")
     }
@@ -44,15 +59,18 @@ final class JUnitReport: Report {
         let name = Self.escape(file)
         let fileCase = summary.fileErrors + summary.fileWarnings > 0
         let fileFails = summary.fileErrors > 0
-        try sink.write("  <testsuite name=\"\(name)\" tests=\"\(summary.records + (fileCase ? 1 : 0))\""
-                       + " failures=\"\(summary.invalid + (fileFails ? 1 : 0))\" errors=\"0\">\n")
+        // The valid records without a test case of their own share one.
+        let otherValid = summary.valid - (recordCases - failingCases)
+        let tests = recordCases + (fileCase ? 1 : 0) + (otherValid > 0 ? 1 : 0)
+        try sink.write("  <testsuite name=\"\(name)\" tests=\"\(tests)\""
+                       + " failures=\"\(failingCases + (fileFails ? 1 : 0))\" errors=\"0\">\n")
         if summary.isTruncated {
             try sink.write("    <properties>\n      <property name=\"truncated\" value=\"true\"/>\n"
                            + "      <property name=\"violations.reported\" value=\"\(summary.reported)\"/>\n"
                            + "      <property name=\"violations.total\" value=\"\(summary.errors + summary.warnings)\"/>\n    </properties>\n")
         }
         if fileCase {
-            var details = fileFindings.map { "line \($0.line): " + Self.detail($0.violation) }.joined(separator: "\n")
+            var details = fileFindings.map { ($0.line > 0 ? "line \($0.line): " : "") + Self.detail($0.violation) }.joined(separator: "\n")
             if fileFindings.count < summary.fileErrors + summary.fileWarnings {
                 details += (details.isEmpty ? "" : "\n") + "(more findings not shown: the report was cut short)"
             }
@@ -61,8 +79,8 @@ final class JUnitReport: Report {
                            + "    </testcase>\n")
         }
         try spool.drain(into: sink)
-        if summary.valid > 0 {
-            try sink.write("    <testcase classname=\"\(name)\" name=\"\(summary.valid) valid records\"/>\n")
+        if otherValid > 0 {
+            try sink.write("    <testcase classname=\"\(name)\" name=\"\(otherValid) valid record\(otherValid == 1 ? "" : "s")\"/>\n")
         }
         try sink.write("  </testsuite>\n")
     }

@@ -31,14 +31,14 @@ final class SARIFReport: Report {
         for violation in record.violations {
             var properties: [String: JSONValue] = ["record": .number(Double(record.record)), "field": .string(violation.field)]
             if let value = violation.value { properties["value"] = .string(value) }
+            // Line 0: a file that could not be read has no line to point at.
+            var location: [String: JSONValue] = ["artifactLocation": .object(["uri": .string(record.file)])]
+            if record.line > 0 { location["region"] = .object(["startLine": .number(Double(record.line))]) }
             let result: JSONValue = .object([
                 "ruleId": .string(violation.code.rawValue),
                 "level": .string(violation.severity == .error ? "error" : "warning"),
                 "message": .object(["text": .string(violation.field.isEmpty ? violation.message : "\(violation.field): \(violation.message)")]),
-                "locations": .array([.object(["physicalLocation": .object([
-                    "artifactLocation": .object(["uri": .string(record.file)]),
-                    "region": .object(["startLine": .number(Double(max(1, record.line)))]),
-                ])])]),
+                "locations": .array([.object(["physicalLocation": .object(location)])]),
                 "properties": .object(properties),
             ])
             try sink.write((first ? "\n" : ",\n") + JSONWriter.string(result))
@@ -65,28 +65,37 @@ final class SARIFReport: Report {
         try sink.flush()
     }
 
+    /// What each code means, for the run's rules: one entry per code of ``IssueCode/all``, each
+    /// its own (a test holds the table to that, so a new code cannot borrow another's text).
+    static let descriptions: [IssueCode: String] = [
+        .required: "A required, visible field is empty",
+        .type: "A value cannot be read as its field's type",
+        .pattern: "A value does not match its field's pattern",
+        .mask: "A value is not a complete masked value",
+        .minLength: "A value is too short",
+        .maxLength: "A value is too long",
+        .min: "A value is below its field's minimum",
+        .max: "A value is above its field's maximum",
+        .option: "A value is not one of the options on offer",
+        .items: "A list has too few or too many items",
+        .check: "A cross-field check does not hold",
+        .regexLimit: "A regex hit its match limit on a value",
+        .fileSize: "A file of a file field is larger than its max_size",
+        .mediaType: "A file of a file field is not of a type among its media_types",
+        .hiddenValue: "A hidden field has a value",
+        .orphan: "A field has a value while a field it depends on is empty",
+        .unknownColumn: "A column matches no field",
+        .missingColumn: "A required field has no column",
+        .computed: "A computed field's value differs from what the rules compute",
+        .malformed: "The input could not be read there",
+        .unreadable: "An input file could not be opened or read",
+        .duplicateKey: "A JSON object has the same key more than once",
+        .external: "A server reported an issue with a value",
+    ]
+
+    /// The code's description; a code missing from ``descriptions`` is named by itself rather
+    /// than described wrongly.
     private static func describe(_ code: IssueCode) -> String {
-        switch code {
-        case .required: "A required, visible field is empty"
-        case .type: "A value cannot be read as its field's type"
-        case .pattern: "A value does not match its field's pattern"
-        case .mask: "A value is not a complete masked value"
-        case .minLength: "A value is too short"
-        case .maxLength: "A value is too long"
-        case .min: "A value is below its field's minimum"
-        case .max: "A value is above its field's maximum"
-        case .option: "A value is not one of the options on offer"
-        case .items: "A list has too few or too many items"
-        case .check: "A cross-field check does not hold"
-        case .regexLimit: "A regex hit its match limit on a value"
-        case .hiddenValue: "A hidden field has a value"
-        case .orphan: "A field has a value while a field it depends on is empty"
-        case .unknownColumn: "A column matches no field"
-        case .missingColumn: "A required field has no column"
-        case .computed: "A computed field's value differs from what the rules compute"
-        case .duplicateKey: "A JSON object has the same key more than once"
-        case .external: "A server reported an issue with a value"
-        default: "The input could not be read"
-        }
+        descriptions[code] ?? code.rawValue
     }
 }

@@ -13,9 +13,13 @@ import RuleCheck
 ///   by field: doc_number 30, …
 /// ```
 ///
-/// Findings about a file as a whole (record 0) stand under `FILE: file, line N`. Control
+/// Findings about a file as a whole (record 0) stand under `FILE: file, line N` (`FILE: file` for
+/// a file that could not be read). Control
 /// characters from the data are shown as escapes (`\u{1B}`), so a report never drives the
-/// terminal it is printed on. A report cut short by `--max-violations` says so on its last line.
+/// terminal it is printed on. A value or field longer than 100 characters is shown as its first
+/// 100 and its length (`xxxx… (900000 characters)`), where it stands and where a message quotes
+/// it, and a message is cut after 500 characters; the machine formats keep them whole. A report
+/// cut short by `--max-violations` says so on its last line.
 final class TextReport: Report {
     private let sink: OutputSink
 
@@ -28,16 +32,18 @@ final class TextReport: Report {
     func add(_ record: CheckedRecord) throws {
         guard !record.violations.isEmpty else { return }
         let file = VisibleText.escaped(record.file)
-        try sink.write(record.record == 0 ? "\(file): file, line \(record.line)\n" : "\(file): record \(record.record), line \(record.line)\n")
-        let fields = record.violations.map { VisibleText.escaped($0.field) }
+        // Line 0: a file that could not be read, so no line of it.
+        let line = record.line > 0 ? ", line \(record.line)" : ""
+        try sink.write(record.record == 0 ? "\(file): file\(line)\n" : "\(file): record \(record.record)\(line)\n")
+        let fields = record.violations.map { VisibleText.escaped(Self.shortened($0.field)) }
         let fieldWidth = min(30, fields.map(\.count).max() ?? 0)
         let codeWidth = record.violations.map(\.code.rawValue.count).max() ?? 0
         for (violation, field) in zip(record.violations, fields) {
-            let value = violation.value.map { " (value \"\(VisibleText.escaped($0))\")" } ?? ""
+            let value = violation.value.map { " (value \"\(VisibleText.escaped(Self.shortened($0)))\")" } ?? ""
             // Findings about the whole record (malformed input) have no field column.
             let field = field.isEmpty && fieldWidth == 0 ? "" : Self.padded(field, fieldWidth + 2)
             try sink.write("  " + Self.padded(violation.severity.rawValue, 8) + field
-                           + Self.padded(violation.code.rawValue, codeWidth + 2) + VisibleText.escaped(violation.message) + value + "\n")
+                           + Self.padded(violation.code.rawValue, codeWidth + 2) + VisibleText.escaped(Self.message(violation)) + value + "\n")
         }
     }
 
@@ -58,9 +64,32 @@ final class TextReport: Report {
     /// `name count` pairs, most frequent first (then by name), at most 12.
     private static func counts(_ table: [String: Int]) -> String {
         let sorted = table.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
-        var parts = sorted.prefix(12).map { "\(VisibleText.escaped($0.key)) \($0.value)" }
+        var parts = sorted.prefix(12).map { "\(VisibleText.escaped(shortened($0.key))) \($0.value)" }
         if sorted.count > 12 { parts.append("… \(sorted.count - 12) more") }
         return parts.joined(separator: ", ")
+    }
+
+    /// Values and fields longer than this many characters are shown cut.
+    static let excerptLength = 100
+
+    /// `text`, or when it is longer than `limit` characters its first `limit` and its length:
+    /// `xxxx… (900000 characters)`. Not escaped.
+    static func shortened(_ text: String, limit: Int = excerptLength) -> String {
+        // A character is at least one byte: most texts are told short without counting.
+        guard text.utf8.count > limit else { return text }
+        let count = text.count
+        return count > limit ? text.prefix(limit) + "… (\(count) characters)" : text
+    }
+
+    /// The violation's message, a long value or field it quotes shortened as where they stand,
+    /// and cut after 500 characters all the same.
+    private static func message(_ violation: Violation) -> String {
+        var message = violation.message
+        for quoted in [violation.value ?? "", violation.field] where quoted.utf8.count > excerptLength {
+            let short = shortened(quoted)
+            if short != quoted { message = message.replacing(quoted, with: short) }
+        }
+        return shortened(message, limit: 500)
     }
 
     private static func padded(_ text: String, _ width: Int) -> String {

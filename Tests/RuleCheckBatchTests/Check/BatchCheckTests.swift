@@ -212,7 +212,9 @@ final class BatchCheckTests {
         let good = try file("name\nAnn\n", "csv")
         let (_, outcome) = try run(["/nonexistent/x.csv", good])
         #expect(outcome.unreadable.map(\.path) == ["/nonexistent/x.csv"])
-        #expect(outcome.summary.files == 1 && outcome.summary.records == 1)
+        // The unreadable file is in the report too, as an error of that file.
+        #expect(outcome.summary.files == 2 && outcome.summary.records == 1)
+        #expect(outcome.summary.errors == 1 && outcome.summary.fileErrors == 1 && outcome.summary.byCode == ["unreadable": 1])
     }
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -16,17 +16,17 @@ struct ReportTests {
         ]),
     ]
 
-    private func render(_ format: ReportFormat) throws -> String {
+    private func render(_ format: ReportFormat, _ records: [CheckedRecord] = records, file: String = "a.csv") throws -> String {
         let sink = OutputSink.memory()
         let report = try format.report(to: sink)
         var summary = CheckSummary()
         summary.files = 1
-        try report.begin(file: "a.csv")
-        for record in Self.records {
+        try report.begin(file: file)
+        for record in records {
             summary.add(record)
             try report.add(record)
         }
-        try report.end(file: "a.csv", summary: summary)
+        try report.end(file: file, summary: summary)
         try report.finish(summary)
         return sink.text
     }
@@ -79,7 +79,7 @@ struct ReportTests {
                   <failure type="mask" message="Number must look like 0000 000000">error doc_number mask: Number must look like 0000 000000 (value &quot;12 34&quot;)
             warning plate hidden_value: Plate has a value but is hidden (value &quot;A&lt;1&gt;&quot;)</failure>
                 </testcase>
-                <testcase classname="a.csv" name="1 valid records"/>
+                <testcase classname="a.csv" name="1 valid record"/>
               </testsuite>
             </testsuites>
 
@@ -102,5 +102,50 @@ struct ReportTests {
         #expect(results[1]["locations"]?[0]?["physicalLocation"]?["region"]?["startLine"] == 3)
         #expect(results[2]["level"] == "warning")
         #expect(results[2]["properties"]?["value"] == "A<1>")
+    }
+
+    /// Every code is a rule with its own description: none borrows another's (a file too large is
+    /// not "input that could not be read").
+    @Test func sarifDescribesEveryCodeOnItsOwn() throws {
+        let document = try JSONParser().parse(try render(.sarif))
+        let rules = try #require(document["runs"]?[0]?["tool"]?["driver"]?["rules"]?.array)
+        var descriptions: [String: String] = [:]
+        for rule in rules {
+            let id = try #require(rule["id"]?.string)
+            descriptions[id] = try #require(rule["shortDescription"]?["text"]?.string)
+        }
+        #expect(Set(descriptions.keys) == Set(IssueCode.all.map(\.rawValue)))
+        #expect(Set(descriptions.values).count == descriptions.count, "two codes share a description")
+        #expect(descriptions["file_size"]?.contains("larger") == true)
+        #expect(descriptions["media_type"]?.contains("type") == true)
+    }
+
+    /// A 900,000-character cell: the text report shows its first 100 characters and its length
+    /// (in the value and where the message quotes it), and the same for a long column name; the
+    /// machine formats keep it whole.
+    @Test func textShortensLongValuesAndMachineFormatsKeepThem() throws {
+        let long = String(repeating: "x", count: 900_000)
+        let column = String(repeating: "c", count: 5_000)
+        let records = [
+            CheckedRecord(file: "big.csv", record: 0, line: 1, violations: [
+                Violation(field: column, code: .unknownColumn, value: nil, message: "'\(column)' is not a field of the rules"),
+            ]),
+            CheckedRecord(file: "big.csv", record: 1, line: 2, violations: [
+                Violation(field: "birth_date", code: .type, value: long, message: "birth_date: '\(long)' is not a date (yyyy-MM-dd)"),
+            ]),
+        ]
+        let text = try render(.text, records, file: "big.csv")
+        let cut = String(repeating: "x", count: 100) + "… (900000 characters)"
+        let cutColumn = String(repeating: "c", count: 100) + "… (5000 characters)"
+        #expect(text.split(separator: "\n").allSatisfy { $0.count < 400 })
+        #expect(text.contains("type  birth_date: '\(cut)' is not a date (yyyy-MM-dd) (value \"\(cut)\")\n"))
+        #expect(text.contains("warning \(cutColumn) unknown_column  '\(cutColumn)' is not a field of the rules\n"))
+        #expect(text.contains("by field: birth_date 1, \(cutColumn) 1\n"))
+
+        let json = try JSONParser().parse(try render(.json, records, file: "big.csv"))
+        #expect(json["violations"]?[1]?["value"]?.string == long)
+        #expect(json["violations"]?[0]?["field"]?.string == column)
+        let sarif = try JSONParser().parse(try render(.sarif, records, file: "big.csv"))
+        #expect(sarif["runs"]?[0]?["results"]?[1]?["properties"]?["value"]?.string == long)
     }
 }
