@@ -28,10 +28,14 @@ extension RuleSetCompiler {
         switch expr {
         case .constant(let value):
             return value != .bool(true)
-        case .and(let lhs, let rhs):
-            return neverHolds(lhs, fields) || neverHolds(rhs, fields) || contradicts(lhs, rhs)
-        case .or(let lhs, let rhs):
-            return neverHolds(lhs, fields) && neverHolds(rhs, fields)
+        case .and, .or, .chain:
+            // A chain `a and b and c` is judged as `(a and b) and c`: the pair checked for a
+            // contradiction is the first.
+            guard let (isAnd, operands) = expr.junction else { return false }
+            if isAnd {
+                return operands.contains { neverHolds($0, fields) } || contradicts(operands[0], operands[1])
+            }
+            return operands.allSatisfy { neverHolds($0, fields) }
         case .equal(let lhs, let rhs):
             if let (field, value) = choiceComparison(lhs, rhs, fields) { return !isOption(value, of: field) }
             return false

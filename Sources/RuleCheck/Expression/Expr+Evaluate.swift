@@ -23,9 +23,9 @@ extension Expr {
         case .not(let operand):
             return .bool(!operand.holds(context))
         case .and(let lhs, let rhs):
-            return .bool(lhs.holds(context) && rhs.holds(context))
+            return Step.and(rhs).apply(to: lhs.evaluate(context), context)
         case .or(let lhs, let rhs):
-            return .bool(lhs.holds(context) || rhs.holds(context))
+            return Step.or(rhs).apply(to: lhs.evaluate(context), context)
         case .equal(let lhs, let rhs):
             return .bool(lhs.evaluate(context) == rhs.evaluate(context))
         case .notEqual(let lhs, let rhs):
@@ -42,34 +42,20 @@ extension Expr {
             }
             return .bool(items.contains(value))
         case .arithmetic(let op, let lhs, let rhs):
-            guard case .number(let a)? = lhs.evaluate(context), case .number(let b)? = rhs.evaluate(context) else {
-                return nil
-            }
-            let result: Double = switch op {
-            case .plus: a + b
-            case .minus: a - b
-            case .times: a * b
-            case .divide: a / b
-            }
-            return result.isFinite ? .number(result) : nil
+            return Step.arithmetic(op, rhs).apply(to: lhs.evaluate(context), context)
         case .concat(let lhs, let rhs):
-            guard case .text(let a)? = lhs.evaluate(context), case .text(let b)? = rhs.evaluate(context) else {
-                return nil
-            }
-            return .text(a + b)
+            return Step.concat(rhs).apply(to: lhs.evaluate(context), context)
         case .negate(let operand):
             guard case .number(let value)? = operand.evaluate(context) else { return nil }
             return .number(-value)
         case .shift(let date, let duration):
-            guard case .date(let day)? = date.evaluate(context) else { return nil }
-            // Beyond the calendar (years 1–9999) the result saturates on the side it left by, so
-            // a `min`/`max` bound out there still compares with every date (a computed value
-            // out there is empty: see `Value.normalized`).
-            return .date(day.shifted(years: duration.years, months: duration.months, days: duration.days))
+            return Step.shift(duration).apply(to: date.evaluate(context), context)
         case .daysBetween(let end, let start):
-            guard case .date(let a)? = end.evaluate(context), case .date(let b)? = start.evaluate(context),
-                  a.isInCalendar, b.isInCalendar else { return nil }
-            return .number(Double(a.daysSinceEpoch - b.daysSinceEpoch))
+            return Step.daysBetween(start).apply(to: end.evaluate(context), context)
+        case .chain(let head, let steps):
+            var value = head.evaluate(context)
+            for step in steps { value = step.apply(to: value, context) }
+            return value
         case .matches(let subject, let pattern):
             guard case .text(let text)? = subject.evaluate(context) else { return .bool(false) }
             // A value that makes the regex hit its limits does not match, and the context is told.
@@ -167,6 +153,42 @@ extension Expr {
         guard quotient.isFinite else { return false }
         let nearest = quotient.rounded()
         return abs(quotient - nearest) <= 1e-9 * Swift.max(1, abs(quotient))
+    }
+}
+
+extension Expr.Step {
+    /// The step's value with `left` as its left side: the one rule for each operator, for a
+    /// binary node (`left` its left operand's value) and for a chain (`left` the value so far).
+    /// The right operand is evaluated only when needed: `and` and `or` stop early.
+    func apply<Context: EvaluationContext>(to left: Value?, _ context: Context) -> Value? {
+        switch self {
+        case .and(let rhs):
+            return .bool(left == .bool(true) && rhs.holds(context))
+        case .or(let rhs):
+            return .bool(left == .bool(true) || rhs.holds(context))
+        case .arithmetic(let op, let rhs):
+            guard case .number(let a)? = left, case .number(let b)? = rhs.evaluate(context) else { return nil }
+            let result: Double = switch op {
+            case .plus: a + b
+            case .minus: a - b
+            case .times: a * b
+            case .divide: a / b
+            }
+            return result.isFinite ? .number(result) : nil
+        case .concat(let rhs):
+            guard case .text(let a)? = left, case .text(let b)? = rhs.evaluate(context) else { return nil }
+            return .text(a + b)
+        case .shift(let duration):
+            guard case .date(let day)? = left else { return nil }
+            // Beyond the calendar (years 1–9999) the result saturates on the side it left by, so
+            // a `min`/`max` bound out there still compares with every date (a computed value
+            // out there is empty: see `Value.normalized`).
+            return .date(day.shifted(years: duration.years, months: duration.months, days: duration.days))
+        case .daysBetween(let start):
+            guard case .date(let a)? = left, case .date(let b)? = start.evaluate(context),
+                  a.isInCalendar, b.isInCalendar else { return nil }
+            return .number(Double(a.daysSinceEpoch - b.daysSinceEpoch))
+        }
     }
 }
 

@@ -24,6 +24,9 @@ extension Expr {
             for item in list { item.collectReferences(into: &found) }
         case .function(_, let arguments):
             for argument in arguments { argument.collectReferences(into: &found) }
+        case .chain(let head, let steps):
+            head.collectReferences(into: &found)
+            for step in steps { step.operand?.collectReferences(into: &found) }
         }
     }
 }

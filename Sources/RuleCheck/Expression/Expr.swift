@@ -31,6 +31,41 @@ indirect enum Expr: Sendable {
     case function(Function, [Expr])
     /// `matches(x, 're')`: the regex found anywhere in x.
     case matches(Expr, Pattern)
+    /// A chain of three or more operands of one precedence level (`a + b - c + d`, `x or y or z`),
+    /// kept flat so that a long chain is not a deep tree: the value of `head` (the first two
+    /// operands, as their binary node), then each step applied to the value so far, exactly
+    /// as the binary node of that operator would apply it.
+    case chain(Expr, [Step])
+
+    /// One operator of a ``chain`` with its right operand; the value so far is its left side.
+    enum Step: Sendable {
+        case and(Expr)
+        case or(Expr)
+        case arithmetic(Arithmetic, Expr)
+        case concat(Expr)
+        case shift(Duration)
+        case daysBetween(Expr)
+
+        /// The right operand, if it is an expression.
+        var operand: Expr? {
+            switch self {
+            case .and(let rhs), .or(let rhs), .arithmetic(_, let rhs), .concat(let rhs), .daysBetween(let rhs): rhs
+            case .shift: nil
+            }
+        }
+
+        /// The binary node applying this step to `lhs`.
+        func applied(to lhs: Expr) -> Expr {
+            switch self {
+            case .and(let rhs): .and(lhs, rhs)
+            case .or(let rhs): .or(lhs, rhs)
+            case .arithmetic(let op, let rhs): .arithmetic(op, lhs, rhs)
+            case .concat(let rhs): .concat(lhs, rhs)
+            case .shift(let duration): .shift(lhs, duration)
+            case .daysBetween(let rhs): .daysBetween(lhs, rhs)
+            }
+        }
+    }
 
     enum Order: String, Sendable { case less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">=" }
     enum Arithmetic: String, Sendable { case plus = "+", minus = "-", times = "*", divide = "/" }

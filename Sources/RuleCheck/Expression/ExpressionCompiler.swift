@@ -41,29 +41,35 @@ struct ExpressionCompiler {
     mutating func compileWholeNumber(_ syntax: Syntax, role: String, text: String) throws(ExpressionError) -> Expr {
         let expr = try compile(syntax, expecting: .number, role: role)
         if let part = fractional(syntax) {
-            let written = String(String.UnicodeScalarView(Array(text.unicodeScalars)[part.range.clamped(to: 0..<text.unicodeScalars.count)]))
+            let written = String(String.UnicodeScalarView(Array(text.unicodeScalars)[part.clamped(to: 0..<text.unicodeScalars.count)]))
             throw ExpressionError(
                 message: "\(role) must be a whole number, but '\(written)' can have a fraction; "
                     + "round it with round(), floor(), ceil() or trunc()",
-                range: part.range)
+                range: part)
         }
         return expr
     }
 
-    /// The first part of a number expression that can have a fraction, if any.
-    private func fractional(_ syntax: Syntax) -> Syntax? {
+    /// Where the first part of a number expression that can have a fraction is, if any.
+    private func fractional(_ syntax: Syntax) -> Range<Int>? {
         switch syntax.kind {
         case .number(let value):
-            return value == value.rounded() ? nil : syntax
+            return value == value.rounded() ? nil : syntax.range
         case .name(let parts):
             guard case .field(let field, .number) = resolver.resolve(parts) else { return nil }
-            return resolver.isWholeNumber(field) ? nil : syntax
+            return resolver.isWholeNumber(field) ? nil : syntax.range
         case .negate(let operand):
             return fractional(operand)
         case .binary(.divide, _, _):
-            return syntax
+            return syntax.range
         case .binary(.plus, let lhs, let rhs), .binary(.minus, let lhs, let rhs), .binary(.times, let lhs, let rhs):
             return fractional(lhs) ?? fractional(rhs)
+        case .chain(let first, let links):
+            // As for the binary nodes from the left: the last division covers all before it.
+            if let last = links.lastIndex(where: { $0.op == .divide }) {
+                return first.range.lowerBound..<links[last].operand.range.upperBound
+            }
+            return fractional(first) ?? links.lazy.compactMap { fractional($0.operand) }.first
         default:
             // Functions give whole numbers (len, count, age, year, round …) or are not numbers.
             return nil
@@ -113,7 +119,9 @@ struct ExpressionCompiler {
             }
             return (.negate(expr), .number)
         case .binary(let op, let lhs, let rhs):
-            return try binary(op, lhs, rhs, syntax)
+            return try binary(op, lhs, rhs, syntax.range)
+        case .chain(let first, let links):
+            return try chain(first, links)
         case .call(let name, let arguments):
             return try call(name, arguments, syntax)
         case .list:
@@ -165,19 +173,23 @@ struct ExpressionCompiler {
     // MARK: - Operators
 
     private mutating func binary(_ op: Syntax.BinaryOperator, _ lhs: Syntax, _ rhs: Syntax,
-                                 _ syntax: Syntax) throws(ExpressionError) -> (Expr, ExprType) {
+                                 _ range: Range<Int>) throws(ExpressionError) -> (Expr, ExprType) {
         switch op {
-        case .and, .or:
-            let left = try compileCondition(lhs)
-            let right = try compileCondition(rhs)
-            return (op == .and ? .and(left, right) : .or(left, right), .bool)
+        case .and, .or, .plus, .minus, .times, .divide:
+            if op == .plus, Self.constantDuration(rhs) == nil, let duration = Self.constantDuration(lhs) {
+                let date = try compile(rhs, expecting: .date, role: "what a duration is added to")
+                return (.shift(date, duration), .date)
+            }
+            let (left, leftType) = try leftOperand(op, lhs)
+            let (step, type) = try step(op, leftType, lhs.range, rhs, range)
+            return (step.applied(to: left), type)
         case .in:
             return try membership(lhs, rhs)
         case .equal, .notEqual:
             let (left, leftType) = try compileValue(lhs)
             let (right, rightType) = try compileValue(rhs)
             guard leftType.isComparable(with: rightType) else {
-                throw ExpressionError(message: "cannot compare \(leftType) with \(rightType)", range: syntax.range)
+                throw ExpressionError(message: "cannot compare \(leftType) with \(rightType)", range: range)
             }
             return (op == .equal ? .equal(left, right) : .notEqual(left, right), .bool)
         case .less, .lessEqual, .greater, .greaterEqual:
@@ -186,23 +198,64 @@ struct ExpressionCompiler {
             if leftType == .null || rightType == .null {
                 throw ExpressionError(
                     message: "'\(op.rawValue)' with null is always false; use '== null' or '!= null'",
-                    range: syntax.range)
+                    range: range)
             }
             guard leftType == rightType, [.number, .date, .text].contains(leftType) else {
                 let message = leftType == rightType
                     ? "'\(op.rawValue)' cannot order \(leftType) values"
                     : "cannot compare \(leftType) with \(rightType) using '\(op.rawValue)'"
-                throw ExpressionError(message: message, range: syntax.range)
+                throw ExpressionError(message: message, range: range)
             }
             let order = Expr.Order(rawValue: op.rawValue) ?? .less
             return (.order(order, left, right), .bool)
-        case .plus, .minus:
-            return try additive(op, lhs, rhs, syntax)
-        case .times, .divide:
-            let left = try compile(lhs, expecting: .number, role: "the left side of '\(op.rawValue)'")
-            let right = try compile(rhs, expecting: .number, role: "the right side of '\(op.rawValue)'")
-            return (.arithmetic(op == .times ? .times : .divide, left, right), .number)
         }
+    }
+
+    /// Compiles the left operand of `op` (one of `and or + - * /`) as its binary node needs it.
+    private mutating func leftOperand(_ op: Syntax.BinaryOperator, _ lhs: Syntax) throws(ExpressionError) -> (Expr, ExprType) {
+        switch op {
+        case .and, .or: (try compileCondition(lhs), .bool)
+        case .times, .divide: (try compile(lhs, expecting: .number, role: "the left side of '\(op.rawValue)'"), .number)
+        default: try compileValue(lhs)
+        }
+    }
+
+    /// Compiles `rhs` as the right side of `op` (one of `and or + - * /`) whose left side, of
+    /// `leftType`, is at `leftRange`; `range` covers both. The type rules of those operators,
+    /// for a binary node and for each step of a chain alike.
+    private mutating func step(_ op: Syntax.BinaryOperator, _ leftType: ExprType, _ leftRange: Range<Int>,
+                               _ rhs: Syntax, _ range: Range<Int>) throws(ExpressionError) -> (Expr.Step, ExprType) {
+        switch op {
+        case .and, .or:
+            let right = try compileCondition(rhs)
+            return (op == .and ? .and(right) : .or(right), .bool)
+        case .times, .divide:
+            let right = try compile(rhs, expecting: .number, role: "the right side of '\(op.rawValue)'")
+            return (.arithmetic(op == .times ? .times : .divide, right), .number)
+        case .plus, .minus:
+            return try additive(op, leftType, leftRange, rhs, range)
+        default:
+            throw ExpressionError(message: "'\(op.rawValue)' does not chain", range: range)
+        }
+    }
+
+    /// A chain: its first two operands as their binary node, then each further operator as a
+    /// step on the value so far, checked by the same rules (and reporting at the same places)
+    /// as the binary nodes `((a + b) - c)` would be.
+    private mutating func chain(_ first: Syntax, _ links: [Syntax.Link]) throws(ExpressionError) -> (Expr, ExprType) {
+        guard let second = links.first else { return try compile(first) }
+        var leftRange = first.range.lowerBound..<second.operand.range.upperBound
+        let (head, headType) = try binary(second.op, first, second.operand, leftRange)
+        var type = headType
+        var steps: [Expr.Step] = []
+        steps.reserveCapacity(links.count - 1)
+        for link in links.dropFirst() {
+            let range = leftRange.lowerBound..<link.operand.range.upperBound
+            let (step, next) = try step(link.op, type, leftRange, link.operand, range)
+            steps.append(step)
+            (type, leftRange) = (next, range)
+        }
+        return (steps.isEmpty ? head : .chain(head, steps), type)
     }
 
     /// Compiles an operand that must be a value (not list items or a duration).
@@ -245,35 +298,29 @@ struct ExpressionCompiler {
         return (.memberOf(element, list), .bool)
     }
 
-    private mutating func additive(_ op: Syntax.BinaryOperator, _ lhs: Syntax, _ rhs: Syntax,
-                                   _ syntax: Syntax) throws(ExpressionError) -> (Expr, ExprType) {
+    private mutating func additive(_ op: Syntax.BinaryOperator, _ leftType: ExprType, _ leftRange: Range<Int>,
+                                   _ rhs: Syntax, _ range: Range<Int>) throws(ExpressionError) -> (Expr.Step, ExprType) {
         if let duration = Self.constantDuration(rhs) {
-            let (date, type) = try compileValue(lhs)
-            guard type == .date else {
-                throw ExpressionError(message: "a duration can only be added to or subtracted from a date, but this is \(type.phrase)",
-                                      range: lhs.range)
+            guard leftType == .date else {
+                throw ExpressionError(message: "a duration can only be added to or subtracted from a date, but this is \(leftType.phrase)",
+                                      range: leftRange)
             }
-            return (.shift(date, op == .plus ? duration : duration.negated), .date)
+            return (.shift(op == .plus ? duration : duration.negated), .date)
         }
-        if op == .plus, let duration = Self.constantDuration(lhs) {
-            let date = try compile(rhs, expecting: .date, role: "what a duration is added to")
-            return (.shift(date, duration), .date)
-        }
-        let (left, leftType) = try compileValue(lhs)
         let (right, rightType) = try compileValue(rhs)
         switch (op, leftType, rightType) {
         case (_, .number, .number):
-            return (.arithmetic(op == .plus ? .plus : .minus, left, right), .number)
+            return (.arithmetic(op == .plus ? .plus : .minus, right), .number)
         case (.plus, .text, .text):
-            return (.concat(left, right), .text)
+            return (.concat(right), .text)
         case (.minus, .date, .date):
-            return (.daysBetween(left, right), .number)
+            return (.daysBetween(right), .number)
         case (_, .date, .number):
             throw ExpressionError(message: "add a duration to a date, such as 10d or 1y, not a number",
                                   range: rhs.range)
         default:
             throw ExpressionError(message: "cannot apply '\(op.rawValue)' to \(leftType) and \(rightType)",
-                                  range: syntax.range)
+                                  range: range)
         }
     }
 

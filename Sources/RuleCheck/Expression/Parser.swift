@@ -5,8 +5,9 @@
 /// parentheses.
 struct Parser {
     /// The deepest an expression may nest: operators, parentheses, calls and lists, counted
-    /// together (`a + 1 + 1` is two levels). Real rules stay below ten; the limit keeps hostile
-    /// ones from exhausting the stack here and in the compiler and the evaluator.
+    /// together (`a + 1` is two levels, and so is `a + 1 + 1 + …`: a chain of one precedence
+    /// level is one level, whatever its length). Real rules stay below ten; the limit keeps
+    /// hostile ones from exhausting the stack here and in the compiler and the evaluator.
     static let maxDepth = 100
 
     private let tokens: [Token]
@@ -64,6 +65,26 @@ struct Parser {
         try Self.limited(Syntax(kind: .binary(op, lhs, rhs), range: lhs.range.lowerBound..<rhs.range.upperBound))
     }
 
+    /// `first` followed by `links` (operators of one precedence level): `first` alone, a binary
+    /// node for two operands, a flat chain for more.
+    private func chained(_ first: Syntax, _ links: [Syntax.Link]) throws(ExpressionError) -> Syntax {
+        guard let last = links.last else { return first }
+        if links.count == 1 { return try joined(last.op, first, last.operand) }
+        return try Self.limited(Syntax(kind: .chain(first, links), range: first.range.lowerBound..<last.operand.range.upperBound))
+    }
+
+    /// Operands separated by the operators `operators` maps tokens to, as one chain.
+    private mutating func chain(_ operators: [Token.Kind: Syntax.BinaryOperator],
+                                _ operand: (inout Parser) throws(ExpressionError) -> Syntax) throws(ExpressionError) -> Syntax {
+        let first = try operand(&self)
+        var links: [Syntax.Link] = []
+        while let op = operators[current.kind] {
+            position += 1
+            links.append(Syntax.Link(op: op, operand: try operand(&self)))
+        }
+        return try chained(first, links)
+    }
+
     private static func tooDeep(at range: Range<Int>) -> ExpressionError {
         ExpressionError(message: "expression nests too deeply (more than \(maxDepth) levels); split it into computed fields",
                         range: range)
@@ -85,20 +106,17 @@ struct Parser {
         return try Self.limited(try parse(&self))
     }
 
+    private static let orOperators: [Token.Kind: Syntax.BinaryOperator] = [.keyword(.or): .or, .symbol(.orOr): .or]
+    private static let andOperators: [Token.Kind: Syntax.BinaryOperator] = [.keyword(.and): .and, .symbol(.andAnd): .and]
+    private static let additiveOperators: [Token.Kind: Syntax.BinaryOperator] = [.symbol(.plus): .plus, .symbol(.minus): .minus]
+    private static let multiplicativeOperators: [Token.Kind: Syntax.BinaryOperator] = [.symbol(.star): .times, .symbol(.slash): .divide]
+
     private mutating func orExpression() throws(ExpressionError) -> Syntax {
-        var lhs = try andExpression()
-        while take(.or) || take(.orOr) {
-            lhs = try joined(.or, lhs, try andExpression())
-        }
-        return lhs
+        try chain(Self.orOperators) { parser throws(ExpressionError) in try parser.andExpression() }
     }
 
     private mutating func andExpression() throws(ExpressionError) -> Syntax {
-        var lhs = try notExpression()
-        while take(.and) || take(.andAnd) {
-            lhs = try joined(.and, lhs, try notExpression())
-        }
-        return lhs
+        try chain(Self.andOperators) { parser throws(ExpressionError) in try parser.notExpression() }
     }
 
     private mutating func notExpression() throws(ExpressionError) -> Syntax {
@@ -132,29 +150,11 @@ struct Parser {
     }
 
     private mutating func additive() throws(ExpressionError) -> Syntax {
-        var lhs = try multiplicative()
-        while true {
-            if take(.plus) {
-                lhs = try joined(.plus, lhs, try multiplicative())
-            } else if take(.minus) {
-                lhs = try joined(.minus, lhs, try multiplicative())
-            } else {
-                return lhs
-            }
-        }
+        try chain(Self.additiveOperators) { parser throws(ExpressionError) in try parser.multiplicative() }
     }
 
     private mutating func multiplicative() throws(ExpressionError) -> Syntax {
-        var lhs = try unary()
-        while true {
-            if take(.star) {
-                lhs = try joined(.times, lhs, try unary())
-            } else if take(.slash) {
-                lhs = try joined(.divide, lhs, try unary())
-            } else {
-                return lhs
-            }
-        }
+        try chain(Self.multiplicativeOperators) { parser throws(ExpressionError) in try parser.unary() }
     }
 
     private mutating func unary() throws(ExpressionError) -> Syntax {

@@ -13,6 +13,11 @@ struct Syntax: Hashable, Sendable {
         case not(Syntax)
         case negate(Syntax)
         case binary(BinaryOperator, Syntax, Syntax)
+        /// Three or more operands of one precedence level (`a + b - c`, `x or y or z`), kept
+        /// flat so that a long chain is not a deep tree: the first operand, then each operator
+        /// with the operand on its right. It means the operators applied from the left,
+        /// `((a + b) - c)`. Two operands are a ``binary``.
+        case chain(Syntax, [Link])
         case call(String, [Syntax])
         case list([Syntax])
     }
@@ -31,12 +36,19 @@ struct Syntax: Hashable, Sendable {
         }
     }
 
+    /// One operator of a ``Kind/chain`` and the operand on its right.
+    struct Link: Hashable, Sendable {
+        let op: BinaryOperator
+        let operand: Syntax
+    }
+
     let kind: Kind
     /// Offsets in Unicode scalars in the expression text.
     let range: Range<Int>
-    /// The number of nodes on the longest path from this one down, itself included. The parser
-    /// keeps it within ``Parser/maxDepth``, so that the compiler, the evaluator and the tree's
-    /// own destruction (all recursive) stay within a small stack.
+    /// The number of nodes on the longest path from this one down, itself included (a chain is
+    /// one node, however long). The parser keeps it within ``Parser/maxDepth``, so that the
+    /// compiler, the evaluator and the tree's own destruction (all recursive, but going along a
+    /// chain in a loop) stay within a small stack.
     let depth: Int
 
     init(kind: Kind, range: Range<Int>) {
@@ -46,6 +58,7 @@ struct Syntax: Hashable, Sendable {
         case .not(let operand), .negate(let operand): depth = operand.depth + 1
         case .binary(_, let lhs, let rhs): depth = Swift.max(lhs.depth, rhs.depth) + 1
         case .call(_, let operands), .list(let operands): depth = (operands.map(\.depth).max() ?? 0) + 1
+        case .chain(let first, let links): depth = links.reduce(first.depth) { Swift.max($0, $1.operand.depth) } + 1
         default: depth = 1
         }
     }

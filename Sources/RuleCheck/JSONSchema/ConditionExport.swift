@@ -1,7 +1,8 @@
 /// Compiled conditions written as JSON Schema (for `if`) and as JSON Forms rule conditions, where
 /// they can be: comparisons of one field with constants (`==`, `!=`, `<` …, `in [...]`), a bool
 /// field alone, `empty(x)`, and `not`/`and`/`or` of those. Anything else (arithmetic, two fields,
-/// `today`, functions) is `nil`: the `x-rulecheck-*` keywords carry it.
+/// `today`, functions) is `nil`: the `x-rulecheck-*` keywords carry it. A chain `a and b and c`
+/// is one `allOf` (JSON Forms: one `AND`) of its operands.
 struct ConditionExport {
     let rules: RuleSet
     /// The list whose item the condition is evaluated in (its fields are relative to the item).
@@ -14,10 +15,9 @@ struct ConditionExport {
         switch expr {
         case .constant(.bool(let flag)?): return flag ? .object([]) : .object([("not", .object([]))])
         case .not(let inner): return schema(inner).map { .object([("not", $0)]) }
-        case .and(let a, let b), .or(let a, let b):
-            guard let left = schema(a), let right = schema(b) else { return nil }
-            if case .and = expr { return .object([("allOf", .array([left, right]))]) }
-            return .object([("anyOf", .array([left, right]))])
+        case .and, .or, .chain:
+            guard let (isAnd, operands) = expr.junction, let schemas = Self.all(operands, schema) else { return nil }
+            return .object([(isAnd ? "allOf" : "anyOf", .array(schemas))])
         case .field(let id) where rules.fields[id.index].type == .bool:
             return property(id, .object([("const", .bool(true))]), present: true)
         case .function(.empty, let arguments):
@@ -109,10 +109,9 @@ struct ConditionExport {
     /// The condition as a JSON Forms rule condition (`{scope, schema}`, `AND`, `OR`).
     func jsonForms(_ expr: Expr) -> OrderedJSON? {
         switch expr {
-        case .and(let a, let b), .or(let a, let b):
-            guard let left = jsonForms(a), let right = jsonForms(b) else { return nil }
-            let type = if case .and = expr { "AND" } else { "OR" }
-            return .object([("type", .string(type)), ("conditions", .array([left, right]))])
+        case .and, .or, .chain:
+            guard let (isAnd, operands) = expr.junction, let conditions = Self.all(operands, jsonForms) else { return nil }
+            return .object([("type", .string(isAnd ? "AND" : "OR")), ("conditions", .array(conditions))])
         case .field(let id) where rules.fields[id.index].type == .bool:
             return leaf(id, .object([("const", .bool(true))]), failWhenUndefined: false)
         case .not(.field(let id)) where rules.fields[id.index].type == .bool:
@@ -131,6 +130,16 @@ struct ConditionExport {
                 return self.leaf(id, schema, failWhenUndefined: isBound(schema))
             }
         }
+    }
+
+    /// Each operand exported, or nil when one cannot be.
+    private static func all(_ operands: [Expr], _ export: (Expr) -> OrderedJSON?) -> [OrderedJSON]? {
+        var exported: [OrderedJSON] = []
+        for operand in operands {
+            guard let json = export(operand) else { return nil }
+            exported.append(json)
+        }
+        return exported
     }
 
     private func isBound(_ schema: OrderedJSON) -> Bool {
