@@ -119,7 +119,7 @@ struct DocsCLITests {
 
     @Test func theCLIGuide() throws {
         let run = try runExamples(of: "cli.md")
-        #expect(run.count == 8)
+        #expect(run.count == 10)
     }
 
     @Test func theReplayExampleOfTheEngineGuide() throws {
