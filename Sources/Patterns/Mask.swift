@@ -140,6 +140,11 @@ public struct Mask: Sendable, Hashable {
         (try? pattern.matches(value)) ?? false
     }
 
+    /// ``isComplete(_:)`` for a value given as its UTF-8 bytes, which must be valid UTF-8.
+    package func isComplete(utf8 value: UnsafeBufferPointer<UInt8>) -> Bool {
+        (try? pattern.matches(utf8: value)) ?? false
+    }
+
     public static func == (lhs: Mask, rhs: Mask) -> Bool { lhs.notation == rhs.notation }
     public func hash(into hasher: inout Hasher) { hasher.combine(notation) }
 }

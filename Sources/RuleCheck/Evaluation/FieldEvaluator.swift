@@ -23,9 +23,20 @@ struct FieldEvaluator: Sendable {
         field.optionsFilter != nil || (!runtimeOptions.isEmpty && runtimeOptions[field.id] != nil)
     }
 
-    init(rules: RuleSet, locale: String) {
+    /// The `min` and `max` bounds that read only `today`, evaluated once for the day a record
+    /// checker checks against (nil for a form's evaluator, whose day may change).
+    let folded: FoldedBounds?
+    /// By field index: the rules' options of a choice, to find the one with a value without
+    /// comparing it with each.
+    let optionTables: [OptionTable?]
+
+    /// An evaluator for `rules` with messages in `locale`; with `today`, the bounds that read only
+    /// `today` (`max: today - 18y`) are evaluated once, here, rather than for every record.
+    init(rules: RuleSet, locale: String, today: Day? = nil) {
         self.rules = rules
         messages = MessageBuilder(locale: locale)
+        folded = today.map { FoldedBounds(rules: rules, today: $0) }
+        optionTables = rules.fields.map { OptionTable($0) }
     }
 
     /// Whether the step runs for a form being edited or for a record being checked.
@@ -56,6 +67,10 @@ struct FieldEvaluator: Sendable {
         var isUnreadable = false
         /// Record: the input is a CSV file without a column for the field.
         var columnMissing = false
+        /// Record: the text value's UTF-8 bytes as the record wrote them, for a text that is kept
+        /// as bytes (no expression reads it as text, so no `String` was made): the value in the
+        /// table then only stands for it, and the rules of the text read these bytes.
+        var text: UnsafeBufferPointer<UInt8>?
     }
 
     /// What the step decided. The slot's new value is in the table.
@@ -126,7 +141,7 @@ struct FieldEvaluator: Sendable {
             outcome.isRequired = holds(required, context, &outcome.failures)
         }
         let start = outcome.failures.count
-        failures(field, value: value, required: outcome.isRequired, context, into: &outcome.failures)
+        failures(field, value: value, text: input.text, required: outcome.isRequired, context, into: &outcome.failures)
         if input.columnMissing, outcome.failures.count > start, outcome.failures[start] == .required {
             outcome.failures[start] = .missingColumn
         }
@@ -215,6 +230,14 @@ struct FieldEvaluator: Sendable {
     /// Whether an option with this value exists and the `options_filter` (if any) keeps it.
     private func isOffered<Context: EvaluationContext>(option value: Value, _ field: FieldRules,
                                                        _ context: Context) -> Bool {
+        if runtimeOptions.isEmpty || runtimeOptions[field.id] == nil, let table = optionTables[field.id.index] {
+            switch table.lookup(value, of: field) {
+            case .none: return false
+            case .index(let index):
+                return field.optionsFilter.map { $0.expr.holds(OptionContext(base: context, option: field.options[index])) } ?? true
+            case .unknown: break
+            }
+        }
         guard let filter = field.optionsFilter else { return options(of: field).contains { $0.value == value } }
         return options(of: field).contains { $0.value == value && filter.expr.holds(OptionContext(base: context, option: $0)) }
     }
@@ -234,6 +257,7 @@ struct FieldEvaluator: Sendable {
     /// Whether one of the field's conditions holds.
     func holds<Context: EvaluationContext>(_ condition: WrittenExpression, rule: @autoclosure () -> String? = nil,
                                            _ context: Context, _ failures: inout [Failure]) -> Bool {
-        evaluate(condition, rule: rule(), context, &failures) == .bool(true)
+        if let holds = condition.holdsByShape(context) { return holds }
+        return evaluate(condition, rule: rule(), context, &failures) == .bool(true)
     }
 }

@@ -87,6 +87,12 @@ struct SlotTable<Element> {
         counts[ordinal] = count
     }
 
+    /// Adds an item of blank slots at the end of list `ordinal`.
+    mutating func appendBlankItem(ordinal: Int) {
+        lists[ordinal].append(contentsOf: repeatElement(blank, count: layout.widths[ordinal]))
+        counts[ordinal] += 1
+    }
+
     /// Makes every slot blank and every list empty, keeping the memory.
     mutating func clear() {
         let blank = blank
