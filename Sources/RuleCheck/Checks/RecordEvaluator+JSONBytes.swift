@@ -106,11 +106,8 @@ extension RecordEvaluator {
             store(ValueReader.read(utf8: bytes, for: field, options: nil), slot)
         case .choice where UTF8Text.isASCII(bytes) && checker.evaluator.optionTables[field.id.index]?.isText == true:
             // A JSON choice is matched as a value: only text options can be a string's.
-            guard let option = checker.evaluator.optionTables[field.id.index]?.option(ascii: bytes, of: field) else {
-                unreadable[slot] = .option
-                return
-            }
-            values[slot] = option
+            guard case .bytes(let range) = written[slot] else { return }
+            readOption(bytes, range: range, field: field, slot: slot)
         default:
             store(ValueReader.read(json: .string(String(decoding: bytes, as: UTF8.self)), for: field), slot)
         }

@@ -32,12 +32,25 @@ extension RecordEvaluator {
             if !readItems(cell: range, of: field) {
                 readItems(text: String(decoding: bytes, as: UTF8.self), of: field)
             }
+        case .choice where UTF8Text.isASCII(bytes) && checker.evaluator.optionTables[field.id.index] != nil:
+            readOption(bytes, range: range, field: field, slot: slot)
         default:
             switch ValueReader.read(utf8: bytes, for: field, options: checker.evaluator.optionTables[field.id.index]) {
             case .success(let value): values[slot] = value
             case .failure(let failure): unreadable[slot] = failure.failure
             }
         }
+    }
+
+    /// Reads the option that ASCII bytes name (`range` of ``buffer``), as ``ValueReader`` reads
+    /// a choice, noting which option it is.
+    mutating func readOption(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, field: FieldRules, slot: Slot) {
+        guard let index = checker.evaluator.optionTables[field.id.index]?.index(ascii: bytes, of: field) else {
+            unreadable[slot] = .option
+            return
+        }
+        values[slot] = field.options[index].value
+        written[slot] = .option(range, index: index)
     }
 
     mutating func read(text: String, key: String) {

@@ -9,7 +9,8 @@ struct RecordEvaluator {
     private(set) var columns: ColumnMap?
     /// For a CSV record: whether each field has a column (``ColumnMap/hasColumn``), kept apart so
     /// that each slot reads one array rather than copying the map.
-    private var hasColumn: [Bool]?
+    /// Empty for a record that is not a CSV row.
+    private var hasColumn: [Bool] = []
     /// Every slot's value, as the Form engine keeps them.
     var values: SlotTable<Value?>
     /// What the record wrote for each slot it has (a column or key): where to find the text (or
@@ -41,7 +42,7 @@ struct RecordEvaluator {
         rules = checker.rules
         keys = checker.keys
         self.columns = columns
-        hasColumn = columns?.hasColumn
+        hasColumn = columns?.hasColumn ?? []
         values = SlotTable(layout: checker.rules.layout, blank: nil)
         written = SlotTable(layout: checker.rules.layout, blank: .absent)
     }
@@ -49,7 +50,7 @@ struct RecordEvaluator {
     /// Forgets the record read so far, keeping the memory, for a record under `columns`.
     mutating func clear(columns: ColumnMap?) {
         self.columns = columns
-        hasColumn = columns?.hasColumn
+        hasColumn = columns?.hasColumn ?? []
         values.clear()
         written.clear()
         buffer = UnsafeBufferPointer(start: nil, count: 0)
@@ -71,6 +72,9 @@ struct RecordEvaluator {
         /// Bytes of ``RecordEvaluator/buffer``, valid UTF-8: a CSV cell as written, or the text of a
         /// JSON string without escapes.
         case bytes(Range<Int>)
+        /// Bytes of ``RecordEvaluator/buffer`` as ``bytes(_:)``, that name option `index` of a
+        /// choice field.
+        case option(Range<Int>, index: Int)
         /// Bytes of ``RecordEvaluator/buffer`` holding a JSON value other than a string (a number,
         /// `true`, an array), written out as JSON only when a violation shows it.
         case jsonBytes(Range<Int>)
@@ -119,7 +123,7 @@ struct RecordEvaluator {
     func writtenText(_ slot: Slot) -> String? {
         switch written[slot] {
         case .absent, .empty: nil
-        case .bytes(let range): String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        case .bytes(let range), .option(let range, _): String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
         case .jsonBytes(let range): jsonText(UnsafeBufferPointer(rebasing: buffer[range]))
         case .text(let index): texts[index]
         case .json(let index): Self.jsonText(jsons[index])
@@ -174,11 +178,14 @@ struct RecordEvaluator {
         case .bytes(let range):
             (input.given, input.isWritten) = (true, true)
             if keys.keepsBytes[field.id.index] { input.text = UnsafeBufferPointer(rebasing: buffer[range]) }
+        case .option(_, let index):
+            (input.given, input.isWritten) = (true, true)
+            input.option = index
         case .jsonBytes, .text, .json: (input.given, input.isWritten) = (true, true)
         }
         let readFailure = unreadable.isEmpty ? nil : unreadable[slot]
         input.isUnreadable = readFailure != nil
-        if let hasColumn, field.list == nil, field.type != .group {
+        if !hasColumn.isEmpty, field.list == nil, field.type != .group {
             input.columnMissing = !hasColumn[field.id.index]
         }
         checker.evaluator.step(field, slot, input, mode: .record, values: &values, today: checker.today, into: &outcome)

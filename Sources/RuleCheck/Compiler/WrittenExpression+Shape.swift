@@ -70,7 +70,7 @@ extension WrittenExpression {
         case .constant(let holds):
             return holds
         case .emptiness(let field, let isEmpty):
-            return (context.value(of: field) == nil) == isEmpty
+            return context.hasValue(field) != isEmpty
         case .flag(let field, let isTrue):
             return (context.value(of: field) == .bool(true)) == isTrue
         case .comparison(let field, let value, let equal):

@@ -6,10 +6,11 @@ extension FieldEvaluator {
     /// pattern, mask; min, max; option; items; then each applicable check. `text`: the UTF-8 of a
     /// text value kept as bytes (``Input/text``), which the text's rules read instead of `value`.
     func failures<Context: EvaluationContext>(_ field: FieldRules, value: Value?, text: UnsafeBufferPointer<UInt8>? = nil,
-                                              required: Bool, _ context: Context, into found: inout [Failure]) {
+                                              option: Int? = nil, required: Bool, _ context: Context,
+                                              into found: inout [Failure]) {
         switch field.type {
         case .group:
-            let empty = rules.valueDescendants[field.id.index].allSatisfy { context.value(of: $0) == nil }
+            let empty = rules.valueDescendants[field.id.index].allSatisfy { !context.hasValue($0) }
             if empty {
                 if required { found.append(.required) }
                 return
@@ -34,7 +35,7 @@ extension FieldEvaluator {
             } else {
                 valueFailures(field, value, text: text, context, into: &found)
             }
-            if field.type == .choice || field.type == .multiChoice, !isOffered(value, field, context) {
+            if field.type == .choice || field.type == .multiChoice, !isOffered(value, field, context, option: option) {
                 found.append(.option)
             }
             if case .list(let values) = value {

@@ -71,6 +71,9 @@ struct FieldEvaluator: Sendable {
         /// as bytes (no expression reads it as text, so no `String` was made): the value in the
         /// table then only stands for it, and the rules of the text read these bytes.
         var text: UnsafeBufferPointer<UInt8>?
+        /// Record: the index of the option the value is, when reading the record found it (so
+        /// that the options need not be searched again).
+        var option: Int?
     }
 
     /// What the step decided. The slot's new value is in the table.
@@ -141,7 +144,8 @@ struct FieldEvaluator: Sendable {
             outcome.isRequired = holds(required, context, &outcome.failures)
         }
         let start = outcome.failures.count
-        failures(field, value: value, text: input.text, required: outcome.isRequired, context, into: &outcome.failures)
+        failures(field, value: value, text: input.text, option: input.option, required: outcome.isRequired, context,
+                 into: &outcome.failures)
         if input.columnMissing, outcome.failures.count > start, outcome.failures[start] == .required {
             outcome.failures[start] = .missingColumn
         }
@@ -155,9 +159,11 @@ struct FieldEvaluator: Sendable {
             break
         }
         // A record is checked whatever a UI would let the user edit: only a form needs enabled.
-        for condition in field.enabledConditions where mode == .form && !holds(condition, context, &outcome.failures) {
-            outcome.isEnabled = false
-            break
+        if mode == .form {
+            for condition in field.enabledConditions where !holds(condition, context, &outcome.failures) {
+                outcome.isEnabled = false
+                break
+            }
         }
         let clearsHidden = !outcome.isVisible && rules.hiddenValues == .clear
         var change = Change.unchanged
@@ -174,14 +180,15 @@ struct FieldEvaluator: Sendable {
                 outcome.failures.append(.computed(expected: value))
             }
             if current != value { change = .changed(value) }
-        } else if field.type.holdsValue, let current = context.value(of: field.id) {
+        } else if field.type.holdsValue, context.hasValue(field.id) {
             if mode == .form, let parent = input.changedParent {
                 change = .changed(nil)
                 outcome.cleared = .dependsOn(rules.path(of: rules.fields[parent.field.index], item: parent.item))
             } else if clearsHidden {
                 change = .changed(nil)
                 outcome.cleared = .hidden
-            } else if mode == .form, hasChangingOptions(field), !isOffered(current, field, context) {
+            } else if mode == .form, hasChangingOptions(field), let current = context.value(of: field.id),
+                      !isOffered(current, field, context) {
                 change = .changed(nil)
                 outcome.cleared = .optionsFilter
             }
@@ -197,7 +204,7 @@ struct FieldEvaluator: Sendable {
     private func emptyParent(_ field: FieldRules, _ slot: Slot, _ context: SlotContext) -> String? {
         for parent in field.dependsOn {
             let parentField = rules.fields[parent.index]
-            let empty = parentField.type == .list ? context.itemCount(of: parent) == 0 : context.value(of: parent) == nil
+            let empty = parentField.type == .list ? context.itemCount(of: parent) == 0 : !context.hasValue(parent)
             if empty { return rules.path(of: parentField, item: parentField.list == nil ? -1 : slot.item) }
         }
         return nil
@@ -220,11 +227,21 @@ struct FieldEvaluator: Sendable {
     ///
     /// The same answer as looking in ``offeredOptions(_:_:)``, without building that list: only
     /// the options whose value matches are put to the `options_filter`.
-    func isOffered<Context: EvaluationContext>(_ value: Value, _ field: FieldRules, _ context: Context) -> Bool {
+    func isOffered<Context: EvaluationContext>(_ value: Value, _ field: FieldRules, _ context: Context,
+                                               option: Int? = nil) -> Bool {
         if case .list(let values) = value, field.type == .multiChoice {
             return values.allSatisfy { isOffered(option: $0, field, context) }
         }
+        if let option, runtimeOptions.isEmpty || runtimeOptions[field.id] == nil {
+            return isOffered(field.options[option], field, context)
+        }
         return isOffered(option: value, field, context)
+    }
+
+    /// Whether `option`, one of the rules' options of the field, is on offer.
+    private func isOffered<Context: EvaluationContext>(_ option: ChoiceOption, _ field: FieldRules,
+                                                       _ context: Context) -> Bool {
+        field.optionsFilter.map { $0.expr.holds(OptionContext(base: context, option: option)) } ?? true
     }
 
     /// Whether an option with this value exists and the `options_filter` (if any) keeps it.
@@ -234,7 +251,7 @@ struct FieldEvaluator: Sendable {
             switch table.lookup(value, of: field) {
             case .none: return false
             case .index(let index):
-                return field.optionsFilter.map { $0.expr.holds(OptionContext(base: context, option: field.options[index])) } ?? true
+                return isOffered(field.options[index], field, context)
             case .unknown: break
             }
         }

@@ -50,9 +50,10 @@ struct FoldedBounds: Sendable {
     @inline(__always)
     func bound(of field: FieldRules, min: Bool, check: Int?, today: Day) -> Bound {
         guard today == day else { return .unfolded }
-        let folded = fields[field.id.index]
-        guard let check else { return min ? folded.min : folded.max }
-        return check < folded.checks.count ? folded.checks[check] : .unfolded
+        // Element by element: copying a whole `Field` would retain its values and its array.
+        let index = field.id.index
+        guard let check else { return min ? fields[index].min : fields[index].max }
+        return check < fields[index].checks.count ? fields[index].checks[check] : .unfolded
     }
 
     /// What a bound that reads only `today` sees.

@@ -110,3 +110,16 @@ extension SlotTable {
     /// The number of items of the list field `list`.
     func itemCount(of list: FieldID) -> Int { counts[layout.ordinalOfList[list.index]] }
 }
+
+extension SlotTable<Value?> {
+    /// Whether the slot of `field` (in `item` for an item field) has a value; reads the element
+    /// in place rather than copying it out (and retaining its text).
+    func hasValue(_ field: FieldID, item: Int) -> Bool {
+        let place = layout.places[field.index]
+        guard place.list >= 0 else { return fields.withUnsafeBufferPointer { $0[field.index] != nil } }
+        let ordinal = Int(place.list)
+        guard item >= 0, item < counts[ordinal] else { return false }
+        let index = item * layout.widths[ordinal] + Int(place.itemIndex)
+        return lists[ordinal].withUnsafeBufferPointer { $0[index] != nil }
+    }
+}

@@ -116,12 +116,17 @@ struct OptionTable: Sendable {
 
     /// The option an ASCII cell names, as ``ValueReader/option(_:of:)`` finds it.
     func option(ascii bytes: UnsafeBufferPointer<UInt8>, of field: FieldRules) -> Value? {
+        index(ascii: bytes, of: field).map { field.options[$0].value }
+    }
+
+    /// The index of the option an ASCII cell names.
+    func index(ascii bytes: UnsafeBufferPointer<UInt8>, of field: FieldRules) -> Int? {
         switch kind {
         case .text(let table):
-            return table.find(bytes).map { field.options[$0].value }
+            return table.find(bytes)
         case .numbers:
             guard let number = NumberText.parse(ascii: bytes) else { return nil }
-            return field.options.first { $0.value == .number(number) }?.value
+            return field.options.firstIndex { $0.value == .number(number) }
         }
     }
 }
