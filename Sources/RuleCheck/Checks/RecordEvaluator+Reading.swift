@@ -8,7 +8,9 @@ extension RecordEvaluator {
             let fields = columns.fields
             for index in 0..<min(cells.count, fields.count) {
                 guard let field = fields[index] else { continue }
-                evaluator.read(cell: cells[index], field: evaluator.rules.fields[field.index])
+                // The rule set holds every field for as long as the check runs: no need to retain.
+                unowned(unsafe) let rules = evaluator.rules.fields[field.index]
+                evaluator.read(cell: cells[index], field: rules)
             }
             return evaluator.finish()
         }

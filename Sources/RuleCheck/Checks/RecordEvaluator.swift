@@ -150,7 +150,8 @@ struct RecordEvaluator {
     /// warning for each unknown key when `reportingUnknownKeys`.
     mutating func finish(reportingUnknownKeys: Bool = true) -> [Violation] {
         for id in rules.order {
-            let field = rules.fields[id.index]
+            // The rule set holds every field for as long as the check runs: no need to retain.
+            unowned(unsafe) let field = rules.fields[id.index]
             if let list = field.list {
                 for item in 0..<values.itemCount(of: list) { evaluate(Slot(id, item: item), field) }
             } else {

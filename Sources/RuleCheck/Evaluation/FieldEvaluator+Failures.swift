@@ -5,9 +5,10 @@ extension FieldEvaluator {
     /// Every rule of a visible field that `value` fails, in a fixed order: required; length,
     /// pattern, mask; min, max; option; items; then each applicable check. `text`: the UTF-8 of a
     /// text value kept as bytes (``Input/text``), which the text's rules read instead of `value`.
-    func failures<Context: EvaluationContext>(_ field: FieldRules, value: Value?, text: UnsafeBufferPointer<UInt8>? = nil,
-                                              option: Int? = nil, required: Bool, _ context: Context,
-                                              into found: inout [Failure]) {
+    func failures<Context: EvaluationContext>(_ field: FieldRules, plan: FieldPlan? = nil, value: Value?,
+                                              text: UnsafeBufferPointer<UInt8>? = nil, option: Int? = nil, required: Bool,
+                                              _ context: Context, into found: inout [Failure]) {
+        let plan = plan ?? plans[field.id.index]
         switch field.type {
         case .group:
             let empty = rules.valueDescendants[field.id.index].allSatisfy { !context.hasValue($0) }
@@ -15,7 +16,7 @@ extension FieldEvaluator {
                 if required { found.append(.required) }
                 return
             }
-            checkFailures(field, value: nil, context, into: &found)
+            if plan.contains(.checks) { checkFailures(field, value: nil, context, into: &found) }
         case .list:
             let count = context.itemCount(of: field.id)
             if count == 0 {
@@ -23,7 +24,7 @@ extension FieldEvaluator {
                 return
             }
             countFailures(field, count, into: &found)
-            checkFailures(field, value: nil, context, into: &found)
+            if plan.contains(.checks) { checkFailures(field, value: nil, context, into: &found) }
         default:
             guard let value else {
                 if required { found.append(.required) }
@@ -32,7 +33,7 @@ extension FieldEvaluator {
             if case .list(let values) = value, field.type == .values {
                 // Each value is held to the field's own rules; a rule fails once however many fail it.
                 for element in values { valueFailures(field, element, context, into: &found, once: true) }
-            } else {
+            } else if plan.contains(.textRules) || plan.contains(.bounds) {
                 valueFailures(field, value, text: text, context, into: &found)
             }
             if field.type == .choice || field.type == .multiChoice, !isOffered(value, field, context, option: option) {
@@ -42,7 +43,7 @@ extension FieldEvaluator {
                 countFailures(field, values.count, into: &found)
                 if field.uniqueItems, Set(values).count < values.count { found.append(.duplicateItems) }
             }
-            checkFailures(field, value: value, text: text, context, into: &found)
+            if plan.contains(.checks) { checkFailures(field, value: value, text: text, context, into: &found) }
         }
     }
 
@@ -102,7 +103,7 @@ extension FieldEvaluator {
                                                           _ field: FieldRules, check: Int?, _ context: Context,
                                                           _ found: inout [Failure]) -> Failure? {
         let limit: Value?
-        if let folded, case .value(let value) = folded.bound(of: field, min: min, check: check, today: context.today) {
+        if let folded, let value = folded.bound(of: field, min: min, check: check, today: context.today).value {
             limit = value
         } else {
             limit = evaluate(bound, context, &found)

@@ -29,6 +29,8 @@ struct FieldEvaluator: Sendable {
     /// By field index: the rules' options of a choice, to find the one with a value without
     /// comparing it with each.
     let optionTables: [OptionTable?]
+    /// By field index: which steps the field has rules for.
+    let plans: [FieldPlan]
 
     /// An evaluator for `rules` with messages in `locale`; with `today`, the bounds that read only
     /// `today` (`max: today - 18y`) are evaluated once, here, rather than for every record.
@@ -37,6 +39,7 @@ struct FieldEvaluator: Sendable {
         messages = MessageBuilder(locale: locale)
         folded = today.map { FoldedBounds(rules: rules, today: $0) }
         optionTables = rules.fields.map { OptionTable($0) }
+        plans = rules.fields.map { FieldPlan($0) }
     }
 
     /// Whether the step runs for a form being edited or for a record being checked.
@@ -92,7 +95,7 @@ struct FieldEvaluator: Sendable {
         /// Makes the outcome ready for another step, keeping the memory of its failures.
         mutating func reset() {
             valueChanged = false
-            cleared = nil
+            if cleared != nil { cleared = nil }
             isVisible = true
             isEnabled = true
             isRequired = false
@@ -110,8 +113,9 @@ struct FieldEvaluator: Sendable {
     func step(_ field: FieldRules, _ slot: Slot, _ input: Input, mode: Mode, values: inout SlotTable<Value?>,
               today: Day, into outcome: inout Outcome) {
         outcome.reset()
+        let plan = plans[field.id.index]
         let change = values.withContext(item: slot.item, today: today) { context in
-            valueStep(field, slot, input, mode: mode, context, &outcome)
+            valueStep(field, plan, slot, input, mode: mode, context, &outcome)
         }
         if case .changed(let value) = change {
             values[slot] = value
@@ -119,7 +123,7 @@ struct FieldEvaluator: Sendable {
         }
         guard outcome.isVisible else { return }
         values.withContext(item: slot.item, today: today) { context in
-            checkStep(field, slot, input, mode: mode, context, &outcome)
+            checkStep(field, plan, slot, input, mode: mode, context, &outcome)
         }
     }
 
@@ -130,36 +134,40 @@ struct FieldEvaluator: Sendable {
     }
 
     /// Required-ness and the failures of a visible slot's (new) value.
-    private func checkStep(_ field: FieldRules, _ slot: Slot, _ input: Input, mode: Mode, _ context: SlotContext,
-                           _ outcome: inout Outcome) {
+    private func checkStep(_ field: FieldRules, _ plan: FieldPlan, _ slot: Slot, _ input: Input, mode: Mode,
+                           _ context: SlotContext, _ outcome: inout Outcome) {
         let value = context.value(of: field.id)
         if mode == .record {
-            if value != nil || input.isWritten, let parent = emptyParent(field, slot, context) {
+            if plan.contains(.dependsOn), value != nil || input.isWritten, let parent = emptyParent(field, slot, context) {
                 outcome.failures.append(.orphan(parent: parent))
             }
             // The other checks need a value: a field whose text cannot be read counts as empty.
             if input.isUnreadable { return }
         }
-        if let required = field.required {
+        if plan.contains(.alwaysRequired) {
+            outcome.isRequired = true
+        } else if plan.contains(.required), let required = field.required {
             outcome.isRequired = holds(required, context, &outcome.failures)
         }
         let start = outcome.failures.count
-        failures(field, value: value, text: input.text, option: input.option, required: outcome.isRequired, context,
-                 into: &outcome.failures)
+        failures(field, plan: plan, value: value, text: input.text, option: input.option, required: outcome.isRequired,
+                 context, into: &outcome.failures)
         if input.columnMissing, outcome.failures.count > start, outcome.failures[start] == .required {
             outcome.failures[start] = .missingColumn
         }
     }
 
     /// The value, visibility and enabled state of a slot; returns the slot's new value, if it has one.
-    private func valueStep(_ field: FieldRules, _ slot: Slot, _ input: Input, mode: Mode,
+    private func valueStep(_ field: FieldRules, _ plan: FieldPlan, _ slot: Slot, _ input: Input, mode: Mode,
                            _ context: SlotContext, _ outcome: inout Outcome) -> Change {
-        for condition in field.visibleConditions where !holds(condition, context, &outcome.failures) {
-            outcome.isVisible = false
-            break
+        if plan.contains(.visibility) {
+            for condition in field.visibleConditions where !holds(condition, context, &outcome.failures) {
+                outcome.isVisible = false
+                break
+            }
         }
         // A record is checked whatever a UI would let the user edit: only a form needs enabled.
-        if mode == .form {
+        if mode == .form, plan.contains(.enabling) {
             for condition in field.enabledConditions where !holds(condition, context, &outcome.failures) {
                 outcome.isEnabled = false
                 break
@@ -167,7 +175,7 @@ struct FieldEvaluator: Sendable {
         }
         let clearsHidden = !outcome.isVisible && rules.hiddenValues == .clear
         var change = Change.unchanged
-        if let computed = field.computed {
+        if plan.contains(.computed), let computed = field.computed {
             // A computed value always follows its inputs: empty while hidden under `clear`, or when
             // its options_filter does not offer it.
             var value = clearsHidden
@@ -180,7 +188,7 @@ struct FieldEvaluator: Sendable {
                 outcome.failures.append(.computed(expected: value))
             }
             if current != value { change = .changed(value) }
-        } else if field.type.holdsValue, context.hasValue(field.id) {
+        } else if plan.contains(.holdsValue), context.hasValue(field.id) {
             if mode == .form, let parent = input.changedParent {
                 change = .changed(nil)
                 outcome.cleared = .dependsOn(rules.path(of: rules.fields[parent.field.index], item: parent.item))

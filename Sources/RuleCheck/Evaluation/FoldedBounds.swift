@@ -6,11 +6,34 @@
 /// date shifted by years is a calendar computation) for every field of every record. A bound is
 /// used only when the context's `today` is the day it was evaluated for.
 struct FoldedBounds: Sendable {
-    /// A bound's value for ``day`` — which may be null, and then the bound is not applied.
+    /// A bound's value for ``day``. Bounds are numbers or dates, so a bound holds no reference
+    /// and reading one costs no reference counting.
     enum Bound: Sendable {
-        /// The bound reads fields (or there is none): evaluate it.
+        /// The bound reads fields (or there is none), or is of another kind: evaluate it.
         case unfolded
-        case value(Value?)
+        /// The bound is null: it is not applied.
+        case null
+        case number(Double)
+        case date(Day)
+
+        init(_ value: Value?) {
+            switch value {
+            case nil: self = .null
+            case .number(let number)?: self = .number(number)
+            case .date(let day)?: self = .date(day)
+            default: self = .unfolded
+            }
+        }
+
+        /// The value, unless the bound must be evaluated (`nil`); `.some(nil)` for a null bound.
+        var value: Value?? {
+            switch self {
+            case .unfolded: nil
+            case .null: .some(nil)
+            case .number(let number): .some(.number(number))
+            case .date(let day): .some(.date(day))
+            }
+        }
     }
 
     /// The bounds of one field: its own, and its checks' by check index.
@@ -29,7 +52,7 @@ struct FoldedBounds: Sendable {
         let context = TodayContext(today: today)
         func fold(_ bound: WrittenExpression?) -> Bound {
             guard let bound, case .todayOnly = bound.shape else { return .unfolded }
-            return .value(bound.expr.evaluate(context))
+            return Bound(bound.expr.evaluate(context))
         }
         fields = rules.fields.map { field in
             var folded = Field(min: fold(field.min), max: fold(field.max))

@@ -61,7 +61,7 @@ extension ValueReader {
 /// A choice field's options, for finding the one a cell names from the cell's ASCII bytes: made
 /// once per checker, for fields whose options are all ASCII text or all numbers (other fields
 /// read their cells as text).
-struct OptionTable: Sendable {
+final class OptionTable: Sendable {
     private enum Kind: Sendable {
         /// Every option value is ASCII text: the index of the first option of each value.
         case text(ByteKeyTable)
