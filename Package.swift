@@ -57,8 +57,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [
-                .embedInCode("Resources/preview.html"), .embedInCode("Resources/preview.js"),
-                .embedInCode("Resources/preview.css"), .embedInCode("Resources/openapi.yaml"),
+                .embedInCode("Resources/preview.html"), .embedInCode("Resources/preview.css"),
+                .embedInCode("Resources/api.js"), .embedInCode("Resources/form.js"), .embedInCode("Resources/files.js"),
+                .embedInCode("Resources/pages.js"), .embedInCode("Resources/changes.js"), .embedInCode("Resources/main.js"),
+                .embedInCode("Resources/openapi.yaml"),
             ],
             swiftSettings: swiftSettings
         ),

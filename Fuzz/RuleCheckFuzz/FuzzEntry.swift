@@ -35,6 +35,7 @@ enum FuzzTargets {
         FuzzTarget(name: "jsonarray", run: { fuzzReader($0, format: .json) }),
         FuzzTarget(name: "expression", run: { fuzzExpression(String(decoding: $0, as: UTF8.self)) }),
         FuzzTarget(name: "edits", run: { fuzzEdits(String(decoding: $0, as: UTF8.self)) }),
+        FuzzTarget(name: "schema", run: { fuzzSchema($0) }),
     ]
 
     /// The target named by `FUZZ_TARGET`, if any. An unknown name stops the run at once.

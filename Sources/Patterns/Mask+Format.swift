@@ -5,142 +5,83 @@ extension Mask {
     /// let phone = try Mask("+7 (000) 000-00-00")
     /// phone.format("916 1")         // "+7 (916) 1", raw "9161", .partial
     /// phone.format("+7 (916) 1")    // the same: typed fixed characters are taken as they come
-    /// phone.format("916abc")        // "+7 (916) ", raw "916", .invalid
+    /// phone.format("916abc")        // "+7 (916", raw "916", .invalid
+    /// phone.format("+7 (916) 5123", caret: 9)   // "+7 (916) 512-3", caret 10: after the 5
     /// ```
     ///
     /// The input is read one Unicode scalar at a time:
     /// * at a fixed character, a typed scalar equal to it (or to a fixed character later in the
     ///   same run, such as the space in `) `) is taken as typed; anything else makes the mask
     ///   write its fixed characters and try the scalar at the next position;
-    /// * at an input position, a scalar it accepts fills it; a separator (space, punctuation) the
+    /// * at an input position, a scalar it accepts fills it (a digit of another script as 0–9,
+    ///   a letter converted to its class's case); a separator (space, punctuation) the
     ///   user typed is passed over, unless it is the fixed character after an optional position,
     ///   which the mask then skips; an optional position is skipped too for a scalar it does not
     ///   accept; any other scalar makes the result ``MaskResult/State/invalid``. After the last
-    ///   required position, skipping an optional one ends the value.
+    ///   required position, skipping an optional one ends the value;
+    /// * at an optional block `[…]`, a scalar that fits its start (one of its opening fixed
+    ///   characters, or its first input position) enters it, and the block must then be filled;
+    ///   anything else skips it;
+    /// * an open tail (`0…`) takes characters until one does not fit.
     ///
     /// The result is `complete` when every required position is filled: the fixed characters
     /// that close the mask are then written too, so `(000)` formats `123` as `(123)`.
     ///
-    /// - Complexity: O(n + m) for n typed scalars and a mask of m positions.
-    public func format(_ typed: String) -> MaskResult {
-        var text: [Unicode.Scalar] = []
-        var raw: [Unicode.Scalar] = []
+    /// **Alternatives** are each applied, and one is chosen: one that does not find the input
+    /// invalid; first those whose regex PCRE2 matches the text as typed, completely, then
+    /// partially (the user typed its fixed characters, as in `8 (9`, or the text was formatted by
+    /// it before); then the one that dropped the fewest characters; then a complete result
+    /// before a partial one; then the one that took the most typed characters as its fixed
+    /// characters (`7…` for `+7 (000) …`); ties go to the earlier one. A partial result that is
+    /// a complete value of another alternative is that one's.
+    ///
+    /// - Parameters:
+    ///   - typed: the text as it is now (after the keystroke).
+    ///   - caret: where the caret is in `typed`, in Unicode scalars; `nil` for the end.
+    ///   - droppingRefused: leave out a character that fits nowhere and read on, as input-mask
+    ///     libraries do while the user types (`916x1` is `+7 (916) 1`, with
+    ///     ``MaskResult/dropped`` 1), instead of stopping there with the state `invalid`.
+    /// - Complexity: O(a(n + m)) for n typed scalars, a alternatives of m positions.
+    public func format(_ typed: String, caret: Int? = nil, droppingRefused: Bool = false) -> MaskResult {
         let input = Array(typed.unicodeScalars)
-        var slot = 0
-        var next = 0
-        var invalid = false
-        // After the last required position, an optional position passed over ends the value:
-        // nothing after it can be filled (`00-99` takes `12`, `12-3`, `12-34`; never `12--4`).
-        let tail = (slots.lastIndex { $0.isInput && !$0.isOptional } ?? -1) + 1
-        var ended = false
-        // Text up to the last typed scalar that was taken: fixed characters the mask wrote
-        // on its own after it are dropped again when the input turns out invalid.
-        var taken = 0
-        // Text up to the last scalar placed in an input position.
-        var filled = 0
-
-        scanning: while next < input.count {
-            let scalar = input[next]
-            guard slot < slots.count else {
-                // Past the end of the mask only separators may follow.
-                if scalar.isSeparator {
-                    next += 1
-                    continue
-                }
-                invalid = true
-                break scanning
+        let caretIn = Swift.min(Swift.max(caret ?? input.count, 0), input.count)
+        let accept = self.accept
+        func scan(_ layout: MaskLayout, _ input: [Unicode.Scalar], caret: Int) -> MaskLayout.Scan {
+            layout.scan(input, caret: caret, dropsRefused: droppingRefused, accept)
+        }
+        guard layouts.count > 1 else { return MaskResult(scan(layouts[0], input, caret: caretIn), alternative: 0) }
+        var best: (rank: (Int, Int, Int, Int), alternative: Int, scan: MaskLayout.Scan)?
+        for (alternative, layout) in layouts.enumerated() {
+            let scan = scan(layout, input, caret: caretIn)
+            let fit = input.isEmpty ? .noMatch : (try? layout.pattern.partialMatch(typed)) ?? .noMatch
+            let fitRank = switch fit {
+            case .complete: 0
+            case .partial: 1
+            case .noMatch: 2
             }
-            switch slots[slot] {
-            case .literal(let fixed):
-                if let match = literalRun(from: slot).firstIndex(where: { slots[$0] == .literal(scalar) }) {
-                    text.append(contentsOf: fixedScalars(slot...match))
-                    slot = match + 1
-                    next += 1
-                    taken = text.count
-                } else {
-                    text.append(fixed)
-                    slot += 1
-                }
-            case .input(let kind, let optional):
-                if ended {
-                    // The value has ended: only separators may follow.
-                    if scalar.isSeparator {
-                        next += 1
-                        continue
-                    }
-                    invalid = true
-                    break scanning
-                }
-                // A character equal to the fixed character after an optional position (or a run
-                // of them) is taken as that fixed character: the user moves on.
-                let movesOn = optional && literalRun(from: afterOptionals(slot + 1)).contains { slots[$0] == .literal(scalar) }
-                if kind.accepts(scalar) && !movesOn {
-                    text.append(scalar)
-                    raw.append(scalar)
-                    slot += 1
-                    next += 1
-                    taken = text.count
-                    filled = taken
-                } else if optional && (!scalar.isSeparator || movesOn) {
-                    // The user moves on past an optional position: with a character that fills a
-                    // later one, or with the fixed character that follows.
-                    if slot >= tail { ended = true }
-                    slot += 1
-                } else if scalar.isSeparator {
-                    next += 1
-                } else {
-                    invalid = true
-                    break scanning
-                }
+            let stateRank = switch scan.state {
+            case .complete: 0
+            case .partial: 1
+            case .invalid: 2
             }
+            let rank = (scan.state == .invalid ? 3 : fitRank, scan.dropped, stateRank, -scan.typedFixed)
+            if let current = best, current.rank <= rank { continue }
+            best = (rank, alternative, scan)
         }
-
-        if invalid {
-            return MaskResult(text: string(text.prefix(taken)), raw: string(raw), state: .invalid)
+        var chosen = best ?? (rank: (0, 0, 0, 0), alternative: 0, scan: scan(layouts[0], input, caret: caretIn))
+        if chosen.scan.state == .partial,
+           let complete = layouts.firstIndex(where: { $0.pattern.matchesQuietly(chosen.scan.text) }) {
+            // The text is a complete value of another alternative (`А 123 ВС 77` of the two-digit
+            // region while the three-digit one was being typed): it is complete.
+            var rescan = scan(layouts[complete], chosen.scan.text, caret: chosen.scan.caret)
+            if rescan.state != .complete || rescan.text != chosen.scan.text {
+                // Read otherwise by that alternative (a typed 7 taken as its fixed 7): the text
+                // stands, complete.
+                rescan = chosen.scan
+                rescan.state = .complete
+            }
+            chosen = (chosen.rank, complete, rescan)
         }
-        let rest = slots[slot...]
-        guard rest.allSatisfy({ !$0.isInput || $0.isOptional }) else {
-            // Typing fills optional positions as it goes; the regex may place the same characters
-            // otherwise (`*90` takes `59` by skipping the optional digit). What the regex accepts
-            // is complete.
-            let typed = string(text)
-            return MaskResult(text: typed, raw: string(raw), state: isComplete(typed) ? .complete : .partial)
-        }
-        if ended || rest.contains(where: \.isInput) {
-            // Optional positions left empty: the value ends with the last one typed.
-            return MaskResult(text: string(text.prefix(filled)), raw: string(raw), state: .complete)
-        }
-        if !raw.isEmpty {
-            text.append(contentsOf: fixedScalars(rest.indices))
-        }
-        return MaskResult(text: string(text), raw: string(raw), state: .complete)
+        return MaskResult(chosen.scan, alternative: chosen.alternative)
     }
-
-    /// The characters of the fixed positions in `positions`.
-    private func fixedScalars<R: Sequence<Int>>(_ positions: R) -> [Unicode.Scalar] {
-        positions.compactMap { position in
-            if case .literal(let scalar) = slots[position] { return scalar }
-            return nil
-        }
-    }
-
-    /// The first position at or after `slot` that is not an optional input position.
-    private func afterOptionals(_ slot: Int) -> Int {
-        var position = slot
-        while position < slots.count, slots[position].isOptional { position += 1 }
-        return position
-    }
-
-    /// The positions of the run of fixed characters that starts at `slot`.
-    private func literalRun(from slot: Int) -> Range<Int> {
-        var end = slot
-        while end < slots.count, !slots[end].isInput { end += 1 }
-        return slot..<end
-    }
-}
-
-private func string<S: Sequence<Unicode.Scalar>>(_ scalars: S) -> String {
-    var view = String.UnicodeScalarView()
-    view.append(contentsOf: scalars)
-    return String(view)
 }

@@ -20,8 +20,7 @@ struct Endpoint: Hashable, Sendable {
 
     static let all: [Endpoint] = [
         Endpoint("GET", "/", previewOnly: true),
-        Endpoint("GET", "/assets/preview.js", previewOnly: true),
-        Endpoint("GET", "/assets/preview.css", previewOnly: true),
+        Endpoint("GET", "/assets/{name}", previewOnly: true),
         Endpoint("GET", "/healthz"),
         Endpoint("GET", "/openapi.yaml"),
         Endpoint("GET", "/v1/rules"),
@@ -89,8 +88,7 @@ extension RuleServer {
         let routed = try match(request)
         switch (routed.endpoint.method, routed.endpoint.path) {
         case ("GET", "/"): return page()
-        case ("GET", "/assets/preview.js"): return Self.bytes(PreviewAssets.script, type: "text/javascript; charset=utf-8")
-        case ("GET", "/assets/preview.css"): return Self.bytes(PreviewAssets.style, type: "text/css; charset=utf-8")
+        case ("GET", "/assets/{name}"): return try asset(routed[parameter: "name"])
         case ("GET", "/openapi.yaml"): return Self.bytes(PreviewAssets.openAPI, type: "application/yaml")
         case ("GET", "/healthz"): return health()
         case ("GET", "/v1/rules"): return Self.json(.object(["rules": .array(library.entries.map(\.json))]))

@@ -9,6 +9,17 @@ struct FormSession: Sendable {
     let rulesName: String
     let version: String
     var form: Form
+    /// The metadata of every field as the client was last told it, so that an answer to edits
+    /// carries only the metadata that changed.
+    var metadata: [String: FieldMetadata]
+
+    init(id: String, rulesName: String, version: String, form: Form) {
+        self.id = id
+        self.rulesName = rulesName
+        self.version = version
+        self.form = form
+        metadata = FormDescription.metadata(form)
+    }
 }
 
 /// The live server-side forms: at most ``limit`` of them, each dropped after ``idleTimeout``

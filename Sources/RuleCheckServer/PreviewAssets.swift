@@ -2,14 +2,26 @@ import Foundation
 import Hummingbird
 import RuleCheck
 
-/// What the binary serves besides JSON: the preview page, its script and style, and the OpenAPI
+/// What the binary serves besides JSON: the preview page, its scripts and style, and the OpenAPI
 /// document — compiled into the binary (SwiftPM's `embedInCode`), so the page needs no network
 /// and no files beside the binary.
 enum PreviewAssets {
     static let page: [UInt8] = PackageResources.preview_html
-    static let script: [UInt8] = PackageResources.preview_js
-    static let style: [UInt8] = PackageResources.preview_css
     static let openAPI: [UInt8] = PackageResources.openapi_yaml
+
+    /// `GET /assets/{name}`: the page's style and its scripts (one file per concern, loaded in
+    /// this order by the page).
+    static let assets: [String: (bytes: [UInt8], type: String)] = [
+        "preview.css": (PackageResources.preview_css, "text/css; charset=utf-8"),
+        "api.js": (PackageResources.api_js, javaScript),
+        "form.js": (PackageResources.form_js, javaScript),
+        "files.js": (PackageResources.files_js, javaScript),
+        "pages.js": (PackageResources.pages_js, javaScript),
+        "changes.js": (PackageResources.changes_js, javaScript),
+        "main.js": (PackageResources.main_js, javaScript),
+    ]
+
+    private static let javaScript = "text/javascript; charset=utf-8"
 }
 
 extension RuleServer {
@@ -25,5 +37,11 @@ extension RuleServer {
         let json = JSONWriter.string(.object(config)).replacingOccurrences(of: "<", with: "\\u003c")
         let html = String(decoding: PreviewAssets.page, as: UTF8.self).replacingOccurrences(of: "{{CONFIG}}", with: json)
         return Self.bytes(Array(html.utf8), type: "text/html; charset=utf-8")
+    }
+
+    /// `GET /assets/{name}`: a script or the style of the page; a 404 for any other name.
+    func asset(_ name: String) throws(APIError) -> Response {
+        guard let asset = PreviewAssets.assets[name] else { throw .notFound("/assets/" + name) }
+        return Self.bytes(asset.bytes, type: asset.type)
     }
 }

@@ -70,37 +70,35 @@ extension RuleServer {
     }
 
     /// `POST /v1/forms/{id}/edits`: one edit (a JSON object), or several (a JSON array, or JSON
-    /// Lines as `application/x-ndjson`) applied in order.
+    /// Lines as `application/x-ndjson`) applied in order — the edit lines of `rulecheck replay`,
+    /// read by ``FormEdit`` and applied by `Form.apply`, so that each answers the ChangeSet
+    /// `replay` prints for the same line.
     func edit(_ request: Request, id: String) async throws -> Response {
         let bytes = try await BodyReading.bytes(of: request, limit: options.maxBodyBytes)
         let (edits, single) = try Self.edits(bytes, mediaType: BodyReading.mediaType(of: request) ?? "application/json")
         let answer = try forms.withSession(id) { session -> [String: JSONValue] in
-            let before = FormDescription.derived(session.form)
-            var merged = ChangeSet()
             var results: [JSONValue] = []
-            var typed: TypedText?
+            var values: Set<String> = []
+            var listsChanged = false
             for edit in edits {
                 do {
-                    let (changes, typedText) = try session.form.apply(edit)
-                    for (path, value) in changes.values { merged.values[path] = value }
-                    for (list, count) in changes.items { merged.items[list] = count }
-                    var result: [String: JSONValue] = ["changes": changes.json]
-                    if let typedText {
-                        result["typed"] = typedText.json
-                        typed = typedText
-                    }
-                    results.append(.object(result))
+                    let changes = try session.form.apply(edit)
+                    values.formUnion(changes.values.keys)
+                    listsChanged = listsChanged || !changes.items.isEmpty
+                    results.append(.object(["changes": changes.json]))
                 } catch let error as FormError {
                     if single { throw APIError.refused(error) }
                     results.append(APIError.refused(error).json)
                 }
             }
-            var answer = FormDescription.extras(before: before, after: session.form, changes: merged)
+            let metadata = FormDescription.metadata(session.form)
+            var answer = FormDescription.extras(after: session.form, values: values, listsChanged: listsChanged,
+                                                metadata: metadata, before: session.metadata)
+            session.metadata = metadata
             if single, case .object(let result)? = results.first {
                 answer.merge(result) { _, new in new }
             } else {
                 answer["results"] = .array(results)
-                if let typed { answer["typed"] = typed.json }
             }
             return answer
         }
@@ -122,33 +120,42 @@ extension RuleServer {
         return Self.json(answer)
     }
 
-    /// The edits of a request body, each read strictly (one bad edit refuses the whole request,
-    /// so nothing is applied); `single` when the body is one edit object.
-    static func edits(_ bytes: [UInt8], mediaType: String) throws(APIError) -> (edits: [SessionEdit], single: Bool) {
+    /// The edits of a request body, each read strictly by ``FormEdit`` (one bad edit refuses the
+    /// whole request, so nothing is applied); `single` when the body is one edit object.
+    static func edits(_ bytes: [UInt8], mediaType: String) throws(APIError) -> (edits: [FormEdit], single: Bool) {
         switch mediaType {
         case "application/json":
             switch try BodyReading.json(bytes) {
             case .array(let items):
                 guard !items.isEmpty else { throw .badRequest("the body is an empty array: send at least one edit") }
-                var edits: [SessionEdit] = []
-                for (index, item) in items.enumerated() { edits.append(try SessionEdit(json: item, place: "edit \(index + 1)")) }
+                var edits: [FormEdit] = []
+                for (index, item) in items.enumerated() { edits.append(try edit(item, place: "edit \(index + 1): ")) }
                 return (edits, false)
             case let value:
-                return ([try SessionEdit(json: value, place: "the body")], true)
+                return ([try edit(value, place: "")], true)
             }
         case "application/x-ndjson", "application/jsonl", "application/x-jsonlines":
-            var edits: [SessionEdit] = []
+            var edits: [FormEdit] = []
             for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
                 let text = Array(line)
                 guard !text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) else { continue }
                 let json: JSONValue
                 do { json = try BodyReading.json(text) } catch { throw .badJSON("line \(index + 1): \(error.message)") }
-                edits.append(try SessionEdit(json: json, place: "line \(index + 1)"))
+                edits.append(try edit(json, place: "line \(index + 1): "))
             }
             guard !edits.isEmpty else { throw .badRequest("the body holds no edit") }
             return (edits, false)
         default:
             throw .unsupportedMediaType(mediaType, accepted: ["application/json", "application/x-ndjson"])
+        }
+    }
+
+    /// One edit, read as `replay` reads its lines; `place` starts the message of a bad one.
+    private static func edit(_ json: JSONValue, place: String) throws(APIError) -> FormEdit {
+        do {
+            return try FormEdit(json: json)
+        } catch {
+            throw .badRequest(place + error.message)
         }
     }
 
@@ -166,7 +173,8 @@ extension RuleServer {
         [
             "id": .string(session.id), "rules": .string(session.rulesName), "version": .string(session.version),
             "today": .string(session.form.today.iso), "locale": .string(session.form.locale),
-            "layout": FormDescription.layout(session.form), "state": FormDescription.state(session.form),
+            "layout": FormDescription.layout(session.form),
+            "state": FormDescription.state(session.form, metadata: session.metadata),
             "snapshot": snapshotJSON(session.form.snapshot),
         ]
     }
@@ -179,7 +187,8 @@ extension RuleServer {
 
 extension Form {
     /// Gives fields the interaction they had in `previous` (a form of older rules), so that the
-    /// issues shown stay shown across a reload.
+    /// issues shown stay shown across a reload, and goes to the page `previous` was on (if it is
+    /// still there and has something visible).
     mutating func carryInteraction(from previous: Form) {
         for path in FormDescription.paths(previous) {
             switch previous[path].interaction {
@@ -188,5 +197,6 @@ extension Form {
             case .pristine: break
             }
         }
+        if let page = previous.currentPage?.id, page != currentPage?.id { _ = try? goToPage(page) }
     }
 }

@@ -37,7 +37,7 @@ struct Check: ParsableCommand {
     @Option(help: "The input format (default: from each file's extension: .csv .tsv .json .jsonl .ndjson).")
     var input: RecordFormat?
 
-    @Option(help: "The report: text (for people), json, jsonl, junit (JUnit XML), sarif (SARIF 2.1.0), or only the totals by code and by field: summary (text) or summary-json.")
+    @Option(help: "The report: text (for people), json, jsonl, junit (JUnit XML), sarif (SARIF 2.1.0), only the totals by code and by field: summary (text) or summary-json, or slice (for rulecheck merge).")
     var format: ReportFormat = .text
 
     @Option(help: "The CSV delimiter: ',', ';', 'tab', '|' or another ASCII character.")
@@ -61,6 +61,9 @@ struct Check: ParsableCommand {
     @Option(help: ArgumentHelp("The date 'today' means (default: the local date).", valueName: "YYYY-MM-DD"))
     var today: String?
 
+    @OptionGroup(title: "A slice of a larger file (see rulecheck split)")
+    var slice: SliceOptions
+
     func validate() throws {
         if let jobs, !(1...BatchCheck.Options.maxJobs).contains(jobs) {
             throw ValidationError("--jobs must be between 1 and \(BatchCheck.Options.maxJobs), not \(jobs)")
@@ -71,19 +74,25 @@ struct Check: ParsableCommand {
             throw ValidationError("cannot tell the format of '\(first)' from its name; give --input csv|tsv|json|jsonl")
         }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be read only once") }
+        try slice.validate(files: files, input: input, report: format, maxViolations: maxViolations)
     }
 
     func run() throws {
         let ruleSet = try RulesFile.load(rules, source: rulesSource)
         let checker = RecordChecker(ruleSet, today: try Today.parse(today), locale: locale)
-        let options = BatchCheck.Options(
+        var options = BatchCheck.Options(
             format: input, delimiter: delimiter, jobs: jobs ?? min(OrderedParallelMap.defaultJobs, BatchCheck.Options.maxJobs),
             maxViolations: maxViolations, strict: strict)
-        let report = try format.report(to: OutputSink(descriptor: 1))
+        let inputSlice = try slice.inputSlice
+        options.reader.slice = inputSlice
+        let sink = OutputSink(descriptor: 1)
+        let report = format == .slice
+            ? SliceReport(sink: sink, firstRecord: inputSlice?.firstRecord ?? 1, firstLine: inputSlice?.firstLine ?? 1)
+            : try format.report(to: sink)
         let showProgress = progress == .always || (progress == .auto && isatty(2) == 1)
         let bar = showProgress ? ProgressBar(write: { var stderr = StandardError(); print($0, terminator: "", to: &stderr) }) : nil
         let outcome = try BatchCheck(checker: checker, options: options).run(
-            files: files, report: BarClearingReport(report, bar: bar),
+            files: files, report: BarClearingReport(slice.name.map { NamedReport(report, name: $0) } ?? report, bar: bar),
             progress: bar.map { bar in { file, read, records in bar.update(file: file, read: read, records: records) } })
         var stderr = StandardError()
         for error in outcome.unreadable { print("rulecheck: \(VisibleText.escaped(error.description))", to: &stderr) }

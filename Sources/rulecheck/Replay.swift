@@ -6,11 +6,16 @@ struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Apply edits (JSON Lines) to a form and print one ChangeSet per edit.",
         discussion: """
-            Each line of EDITS is one edit: {"set": "doc_type", "value": "passport"}, \
-            {"clear": "x"}, {"suggest": "engine_power", "value": 150}, {"append": "drivers"}, \
-            {"insert": "drivers", "index": 0}, {"remove": "drivers", "index": 0}, \
-            {"move": "drivers", "from": 1, "to": 0}, {"reset": true}; list members are named \
-            drivers[0].full_name. Dates are ISO text.
+            Each line of EDITS is one edit, a JSON object. Values: {"set": "doc_type", "value": \
+            "passport"}, {"clear": F}, {"suggest": F, "value": V} (only while the user has not \
+            edited F), {"reset": true}. Lists: {"append": L}, {"insert": L, "index": i}, \
+            {"remove": L, "index": i}, {"move": L, "from": i, "to": j}; their fields are named \
+            drivers[0].full_name. What the user does besides: {"focus": F}, {"blur": F}, \
+            {"touch_all": true} (submit: every issue shows), {"type": F, "text": T, "caret": n} \
+            (typing through the field's mask; the caret in UTF-16 code units), {"page": "next"} \
+            ("previous", or a page's id). Data from a server: {"options": F, "values": [...]}, \
+            {"external_issues": F, "messages": [...]}. A saved draft: {"restore": SNAPSHOT}. Dates \
+            are ISO text.
 
             For each edit one line is printed as soon as the edit is read: the ChangeSet as JSON \
             (keys sorted, only what changed), or {"error": "line N: …"} for an edit that cannot be \

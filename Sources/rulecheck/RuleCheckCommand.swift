@@ -18,9 +18,8 @@ struct RuleCheckCommand: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Check.self, Lint.self, Graph.self, Replay.self, MaskCommand.self, Schema.self, Sample.self,
-            Preview.self,
-            Serve.self,
+            Check.self, Split.self, Merge.self, Lint.self, Graph.self, Replay.self, MaskCommand.self, Schema.self, Sample.self,
+            Preview.self, Serve.self,
         ]
     )
 

@@ -5,13 +5,13 @@ import RuleCheck
 import Testing
 
 /// The curl examples of Docs/serve.md, run against the server they were written for
-/// (`rulecheck serve Rules/osago.yaml Rules/signup.yaml --today 2026-11-22`): each answers what the
+/// (`rulecheck serve Rules/osago.yaml Rules/signup.yaml Rules/kasko.yaml --today 2026-11-22`): each answers what the
 /// page shows under it.
 @Suite("Docs/serve.md examples")
 struct DocsExamplesTests {
     @Test func theCurlExamplesAnswerWhatTheGuideShows() async throws {
         let text = try String(contentsOfFile: ServerHarness.repository("Docs/serve.md"), encoding: .utf8)
-        let harness = ServerHarness(files: [ServerHarness.repository("Rules/osago.yaml"), ServerHarness.repository("Rules/signup.yaml")])
+        let harness = ServerHarness(files: ["osago", "signup", "kasko"].map { ServerHarness.repository("Rules/\($0).yaml") })
         var variables: [String: String] = [:]
         var ran = 0
         for block in Self.consoleBlocks(text) {
@@ -29,7 +29,7 @@ struct DocsExamplesTests {
                 }
             }
         }
-        #expect(ran >= 6, "the guide's examples were found")
+        #expect(ran >= 9, "the guide's examples were found")
     }
 
     /// The `$ ` commands of each ```console block, each with the lines it printed.

@@ -31,8 +31,13 @@ struct FormsEndpointTests {
         #expect(state?["fields"]?["doc_number"]?["visible"] == .bool(false))
         #expect(state?["fields"]?["term_months"]?["value"] == .number(12))
         #expect(state?["fields"]?["term_months"]?["display"] == "1 year")
-        #expect(state?["fields"]?["plate"]?["mask"] == "A 000 AA 009")
-        #expect(state?["fields"]?["model"]?["options"] == .array([]), "no make, no model on offer")
+        #expect(state?["fields"]?["plate"]?["metadata"]?["mask"] == "A 000 AA 009")
+        #expect(state?["fields"]?["plate"]?["metadata"]?["placeholder"] == "_ ___ __ ___")
+        #expect(state?["fields"]?["model"]?["metadata"]?["options"] == .array([]), "no make, no model on offer")
+        #expect(state?["fields"]?["engine_power"]?["metadata"]?["keyboard"] == "decimal")
+        #expect(state?["fields"]?["vin"]?["input"] == .null, "nothing typed")
+        #expect(json["layout"]?["pages"] == .array([]), "sections, not pages")
+        #expect(state?["pages"] == nil)
         #expect(state?["gates"] == .object(["submit": false, "calculate": false]))
         #expect(state?["items"] == .object(["drivers": 0]))
         #expect(state?["record"]?["term_months"] == .number(12))
@@ -45,8 +50,9 @@ struct FormsEndpointTests {
         #expect(answer.json["changes"]?["values"] == .object(["make": "lada"]))
         #expect(answer.json["changes"]?["enabled"] == .object(["model": true]))
         #expect(answer.json["display"] == .object(["make": "LADA"]))
-        let models = answer.json["options"]?["model"]?.array?.compactMap { $0["value"]?.string }
+        let models = answer.json["metadata"]?["model"]?["options"]?.array?.compactMap { $0["value"]?.string }
         #expect(models == ["lada_granta", "lada_vesta", "lada_largus", "lada_niva_legend"])
+        #expect(answer.json["metadata"]?.object?.keys.sorted() == ["model"], "only the metadata that changed")
         #expect(answer.json["record"]?["make"] == "lada")
 
         _ = try await harness.edit(id, #"{"set": "model", "value": "lada_vesta"}"#)
@@ -57,34 +63,37 @@ struct FormsEndpointTests {
     @Test func typingGoesThroughTheMaskThatAppliesNow() async throws {
         let (id, _) = try await harness.newForm()
         let passport = try await harness.edit(id, #"{"set": "doc_type", "value": "passport"}"#)
-        #expect(passport.json["masks"]?["doc_number"] == "0000 000000", "a check's mask, by its when")
+        #expect(passport.json["metadata"]?["doc_number"]?["mask"] == "0000 000000", "a check's mask, by its when")
         let typed = try await harness.edit(id, #"{"type": "doc_number", "text": "4509123", "caret": 7}"#)
-        #expect(typed.json["typed"] == .object(["path": "doc_number", "text": "4509 123", "caret": 8, "state": "partial",
-                                               "message": .null]))
+        #expect(typed.json["changes"]?["input"] == .object(["doc_number": .object(["text": "4509 123", "caret": 8, "state": "partial"])]))
         #expect(typed.json["changes"]?["values"] == .object(["doc_number": "4509 123"]))
+        #expect(typed.json["display"] == .object(["doc_number": "4509 123"]))
         // A letter the mask does not take is dropped, and what follows it kept; the caret stays
         // after what was typed before it.
         let middle = try await harness.edit(id, #"{"type": "doc_number", "text": "45x09 123", "caret": 3}"#)
-        #expect(middle.json["typed"]?["text"] == "4509 123")
-        #expect(middle.json["typed"]?["caret"] == .number(2))
+        #expect(middle.json["changes"]?["input"]?["doc_number"] == .object(["text": "4509 123", "caret": 2, "state": "partial"]))
         let inserted = try await harness.edit(id, #"{"type": "doc_number", "text": "45709 123", "caret": 3}"#)
-        #expect(inserted.json["typed"]?["text"] == "4570 9123")
-        #expect(inserted.json["typed"]?["caret"] == .number(3))
+        #expect(inserted.json["changes"]?["input"]?["doc_number"] == .object(["text": "4570 9123", "caret": 3, "state": "partial"]))
         let plate = try await harness.edit(id, #"{"type": "plate", "text": "А123ВС77"}"#)
-        #expect(plate.json["typed"]?["text"] == "А 123 ВС 77")
-        #expect(plate.json["typed"]?["state"] == "complete")
+        #expect(plate.json["changes"]?["input"]?["plate"] == .object(["text": "А 123 ВС 77", "caret": 11, "state": "complete"]))
+        // What was typed is part of the form's state.
+        let shown = try await harness.send(.get, "/v1/forms/\(id)")
+        #expect(shown.json["state"]?["fields"]?["plate"]?["input"]?["text"] == "А 123 ВС 77")
     }
 
-    @Test func typingADateThatCannotBeReadEmptiesTheField() async throws {
+    @Test func aDateTypedSoFarIsPartialNotAnErrorWhileEditing() async throws {
         let (id, _) = try await harness.newForm()
+        _ = try await harness.edit(id, #"{"focus": "insurant.birth_date"}"#)
         let partial = try await harness.edit(id, #"{"type": "insurant.birth_date", "text": "1990-05"}"#)
-        #expect(partial.json["typed"]?["state"] == "invalid")
-        #expect(partial.json["typed"]?["message"]?.string?.contains("is not a date") == true)
+        #expect(partial.json["changes"]?["input"]?["insurant.birth_date"]?["state"] == "partial")
+        #expect(partial.json["changes"]?["shown_issues"]?["insurant.birth_date"] == nil, "held back while typing")
         let full = try await harness.edit(id, #"{"type": "insurant.birth_date", "text": "1990-05-01"}"#)
-        #expect(full.json["typed"]?["state"] == "complete")
+        #expect(full.json["changes"]?["input"]?["insurant.birth_date"]?["state"] == "complete")
         #expect(full.json["changes"]?["values"] == .object(["insurant.birth_date": "1990-05-01", "insurant_age": 36]))
         let again = try await harness.edit(id, #"{"type": "insurant.birth_date", "text": "1990-05-0"}"#)
         #expect(again.json["changes"]?["values"]?["insurant.birth_date"] == .null)
+        let left = try await harness.edit(id, #"{"blur": "insurant.birth_date"}"#)
+        #expect(left.json["changes"]?["shown_issues"]?["insurant.birth_date"]?[0]?["code"] == "type", "shown once left")
     }
 
     @Test func focusBlurAndTouchAllDecideWhichIssuesShow() async throws {
@@ -102,7 +111,7 @@ struct FormsEndpointTests {
         let added = try await harness.edit(id, #"{"append": "drivers"}"#)
         #expect(added.json["changes"]?["items"] == .object(["drivers": 1]))
         #expect(added.json["changes"]?["visible"]?["drivers[0].full_name"] == .bool(true))
-        #expect(added.json["masks"]?["drivers[0].license_number"] == "00 00 000000")
+        #expect(added.json["metadata"]?["drivers[0].license_number"]?["mask"] == "00 00 000000", "the new item's fields")
         let removed = try await harness.edit(id, #"{"remove": "drivers", "index": 0}"#)
         #expect(removed.json["changes"]?["items"] == .object(["drivers": 0]))
     }
@@ -111,7 +120,7 @@ struct FormsEndpointTests {
         let (id, _) = try await harness.newForm()
         let options = try await harness.edit(id, #"{"options": "make", "values": [{"value": "lada", "title": "ВАЗ"}, "uaz"]}"#)
         #expect(options.status == 200)
-        #expect(options.json["options"]?["make"] == .array([.object(["value": "lada", "title": "ВАЗ"]),
+        #expect(options.json["metadata"]?["make"]?["options"] == .array([.object(["value": "lada", "title": "ВАЗ"]),
                                                            .object(["value": "uaz", "title": "uaz"])]))
         let external = try await harness.edit(id, #"{"external_issues": "vin", "messages": ["already insured"]}"#)
         #expect(external.json["changes"]?["issues"]?["vin"]?.array?.contains { $0["code"] == "external" } == true)
@@ -187,22 +196,24 @@ struct FormsEndpointTests {
 
     @Test(arguments: [
         (#"{"set": "vin", "valu": "X"}"#, "unknown key 'valu'"),
-        (#"{"set": "vin"}"#, "needs 'value'"),
+        (#"{"set": "vin"}"#, "a set edit needs a 'value'"),
         (#"{"reset": false}"#, "must be true"),
         (#"{"set": "vin", "clear": "vin"}"#, "exactly one of"),
         (#"{"value": 1}"#, "exactly one of"),
-        (#"{"remove": "drivers", "index": -1}"#, "whole number"),
-        (#"{"remove": "drivers", "index": 1.5}"#, "whole number"),
-        (#"{"set": 7, "value": 1}"#, "must be a string"),
-        (#"{"type": "vin", "text": 5}"#, "must be a string"),
-        (#"{"options": "make", "values": [[1]]}"#, "an option"),
-        (#"{"options": "make", "values": [{"title": "x"}]}"#, "needs a 'value'"),
-        (#"{"external_issues": "vin", "messages": [1]}"#, "array of strings"),
-        (#"{"external_issues": "vin", "messages": null}"#, "must be an array"),
-        (#"{"type": "vin", "text": "x", "caret": null}"#, "whole number"),
+        (#"{"remove": "drivers", "index": -1}"#, "'index' must be an item index"),
+        (#"{"remove": "drivers", "index": 1.5}"#, "'index' must be an item index"),
+        (#"{"set": 7, "value": 1}"#, "'set' must name a field"),
+        (#"{"type": "vin", "text": 5}"#, "'text' must be text"),
+        (#"{"options": "make", "values": [[1]]}"#, "'values' must be a list of options"),
+        (#"{"options": "make", "values": [{"title": "x"}]}"#, "'values' must be a list of options"),
+        (#"{"external_issues": "vin", "messages": [1]}"#, "'messages' must be a list of texts"),
+        (#"{"external_issues": "vin", "messages": null}"#, "'messages' must be a list of texts"),
+        (#"{"type": "vin", "text": "x", "caret": null}"#, "'caret' must be a whole number"),
+        (#"{"page": 1}"#, "'page' must be text"),
+        (#"{"restore": []}"#, "'restore' must be a snapshot"),
         (#"[]"#, "empty array"),
-        (#"[{"clear": "vin"}, {"clear": "vin", "x": 1}]"#, "edit 2 has an unknown key 'x'"),
-        (#""set""#, "must be a JSON object"),
+        (#"[{"clear": "vin"}, {"clear": "vin", "x": 1}]"#, "edit 2: unknown key 'x' in a clear edit"),
+        (#""set""#, "an edit must be a JSON object"),
     ])
     func malformedEditsAre400sAndChangeNothing(body: String, message: String) async throws {
         let (id, _) = try await harness.newForm()
@@ -219,7 +230,9 @@ struct FormsEndpointTests {
         (#"{"set": "vim", "value": "X"}"#, "unknown_field"), (#"{"set": "insurant_age", "value": 3}"#, "computed_field"),
         (#"{"set": "model", "value": "lada_vesta"}"#, "disabled_field"), (#"{"set": "engine_power", "value": "big"}"#, "type_mismatch"),
         (#"{"set": "doc_number", "value": "1"}"#, "hidden_field"), (#"{"remove": "drivers", "index": 0}"#, "index_out_of_range"),
-        (#"{"type": "make", "text": "lada"}"#, "type_mismatch"), (#"{"append": "vin"}"#, "not_a_value_field"),
+        (#"{"type": "make", "text": "tesla"}"#, "type_mismatch"), (#"{"append": "vin"}"#, "not_a_value_field"),
+        (#"{"page": "next"}"#, "unknown_page"),
+        (#"{"restore": {"form": "signup", "fields": {}, "items": {}}}"#, "snapshot_mismatch"),
     ])
     func editsTheFormRefusesAre422s(body: String, code: String) async throws {
         let (id, _) = try await harness.newForm()

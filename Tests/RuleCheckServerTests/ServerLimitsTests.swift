@@ -27,7 +27,7 @@ struct ServerLimitsTests {
 
     @Test func thePageIsServedOnlyByPreview() async throws {
         #expect(try await harness.send(.get, "/").status == 404)
-        #expect(try await harness.send(.get, "/assets/preview.js").status == 404)
+        #expect(try await harness.send(.get, "/assets/api.js").status == 404)
         let preview = ServerHarness(files: [ServerHarness.repository("Rules/signup.yaml")]) {
             $0.preview = true
             $0.initialRecord = ["email": "</script><b>"]
@@ -36,10 +36,19 @@ struct ServerLimitsTests {
         #expect(page.status == 200)
         #expect(page.headers[.contentType] == "text/html; charset=utf-8")
         #expect(page.text.contains(#"<script type="application/json" id="config">{"locale":"en","record":{"email":"\u003c/script>\u003cb>"},"rules":"signup","today":"2026-11-22"}</script>"#))
-        let script = try await preview.send(.get, "/assets/preview.js")
-        #expect(script.headers[.contentType] == "text/javascript; charset=utf-8")
-        #expect(script.text.contains("/v1/forms"))
+        // Every script the page loads is served, and nothing else is.
+        let scripts = page.text.components(separatedBy: #"<script src="/assets/"#).dropFirst().compactMap { $0.components(separatedBy: "\"").first }
+        #expect(scripts == ["api.js", "form.js", "files.js", "pages.js", "changes.js", "main.js"])
+        for name in scripts {
+            let script = try await preview.send(.get, "/assets/" + name)
+            #expect(script.status == 200)
+            #expect(script.headers[.contentType] == "text/javascript; charset=utf-8")
+        }
+        #expect(try await preview.send(.get, "/assets/api.js").text.contains("/v1/forms"))
         #expect(try await preview.send(.get, "/assets/preview.css").headers[.contentType] == "text/css; charset=utf-8")
+        let unknown = try await preview.send(.get, "/assets/preview.js")
+        #expect(unknown.status == 404)
+        #expect(unknown.errorCode == "not_found")
     }
 
     @Test func healthAndRules() async throws {

@@ -49,7 +49,8 @@ struct DocsExamplesTests {
         #expect(!blocks.isEmpty)
         for block in blocks {
             do {
-                let rules = try RuleSet(yaml: block + "\n", source: name)
+                // As if in Rules/, so that an example's includes find Rules/blocks/.
+                let rules = try RuleSet(yaml: block + "\n", source: "Rules/" + name)
                 #expect(rules.warnings.isEmpty, "\(rules.warnings)\n\(block)")
             } catch {
                 Testing.Issue.record("a YAML example of \(name) does not compile:\n\(error)\n\(block)")

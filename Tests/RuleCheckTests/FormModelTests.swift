@@ -70,4 +70,14 @@ struct FormModelTests {
         #expect(first?.values["b"] == .some("x"))
         #expect(second?.values["b"] == .some(nil))
     }
+
+    @Test func typingNotifiesOnlyTheFieldTypedInto() throws {
+        let model = try model()
+        #expect(try !notifies(reading: { _ = model["a"] }, when: { try model.type("b", text: "xy", caret: 2) }))
+        #expect(try notifies(reading: { _ = model.field("b").input }, when: { try model.type("b", text: "xyz", caret: 3) }))
+        #expect(model.field("b").input == FieldInput(text: "xyz", caret: 3, state: .complete))
+        // Setting the value replaces the typed text: a view of the input hears of it.
+        #expect(try notifies(reading: { _ = model.field("b").input }, when: { try model.set("b", to: "w") }))
+        #expect(model.field("b").input == nil)
+    }
 }

@@ -50,7 +50,7 @@ struct FormRecordTests {
 
     /// On every example form, filled from sample records, the record a form writes gets from
     /// the batch checker exactly the errors the form shows.
-    @Test(arguments: ["osago", "signup", "listing"])
+    @Test(arguments: ["osago", "signup", "listing", "kasko"])
     func theCheckerAgreesWithTheFormOnItsOwnRecord(example: String) throws {
         let rules = try Fixtures.rules(example + ".yaml")
         let checker = RecordChecker(rules, today: Self.today)

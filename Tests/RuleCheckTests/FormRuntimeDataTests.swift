@@ -78,4 +78,23 @@ struct FormRuntimeDataTests {
         try form.setExternalIssues("email", ["taken"])
         #expect(try form.setExternalIssues("email", []).issues["email"] == [])
     }
+    /// Options a server sent can be chosen however the value arrives: as text (a cell, a
+    /// text field), typed, as JSON (replay and the server's edits), or as a value.
+    @Test func optionsFromAServerCanBeChosenFromTextJSONAndTyping() throws {
+        var form = try form()
+        try form.set("make", to: "lada")
+        try form.setOptions("model", [ChoiceOption(value: "vesta"), ChoiceOption(value: 12)])
+        try form.set("model", text: "vesta")
+        #expect(form["model"].value == "vesta")
+        try form.set("model", text: "12")
+        #expect(form["model"].value == .number(12))
+        try form.type("model", text: "vesta")
+        #expect(form["model"].value == "vesta")
+        #expect(try form.value(.string("vesta"), for: "model") == "vesta")
+        try form.apply(.set("model", .number(12)))
+        #expect(form["model"].value == .number(12))
+        // The rules' own option is no longer on offer, whichever way it is written.
+        #expect(throws: FormError.self) { try form.set("model", text: "placeholder") }
+        #expect(throws: FormError.self) { try form.value(.string("placeholder"), for: "model") }
+    }
 }

@@ -193,7 +193,7 @@ struct RulesFileDiagnosticsTests {
                 3️⃣options: [a]
             """, [
             ("1️⃣", "error: 'pattern' applies to text fields, not number fields"),
-            ("2️⃣", "error: unknown type 'txt'; did you mean 'text'? (types are text, number, integer, date, bool, choice, multi_choice, group, list, values)"),
+            ("2️⃣", "error: unknown type 'txt'; did you mean 'text'? (types are text, number, integer, date, bool, choice, multi_choice, file, group, list, values)"),
             ("3️⃣", "error: 'options' applies to choice and multi_choice fields, not date fields"),
         ])
     }

@@ -33,11 +33,11 @@ struct CLITests {
         #expect(json.stdout == #"{"mask":"0000","results":[{"input":"12","raw":"12","state":"partial","text":"12"}]}"# + "\n")
         let badMask = try rulecheck(["mask", "", "1"])
         #expect(badMask.status == 2)
-        #expect(badMask.stderr == "Error: mask '': mask is empty\nUsage: rulecheck mask <mask> <inputs> ... [--format <format>] [--regex]\n  See 'rulecheck mask --help' for more information.\n")
+        #expect(badMask.stderr == "Error: mask '': mask is empty\nUsage: rulecheck mask <mask> <inputs> ... [--or <MASK> ...] [--class <NAME=CHARS> ...] [--case <case>] [--ascii-digits] [--caret <caret>] [--format <format>] [--regex]\n  See 'rulecheck mask --help' for more information.\n")
     }
 
     @Test func lintIsSilentForGoodFilesAndPointsAtMistakes() throws {
-        for name in ["osago", "signup", "listing"] {
+        for name in ["osago", "signup", "listing", "kasko"] {
             let run = try rulecheck(["lint", "Rules/\(name).yaml"])
             #expect(run.status == 0 && run.stdout.isEmpty && run.stderr.isEmpty, "Rules/\(name).yaml: \(run.stdout)")
         }
@@ -94,6 +94,25 @@ struct CLITests {
         let explained = try rulecheck(["replay", "Rules/osago.yaml", edits, "--today", "2026-11-22", "--explain", "doc_number"])
         #expect(explained.stdout.split(separator: "\n").last?.hasPrefix(#"{"explain":{"#) == true)
         #expect(explained.stdout.contains("cleared because doc_type changed (depends_on), by the edit 'set doc_type'"))
+    }
+
+    /// `replay --help` names every kind of edit line Docs/cli.md's table lists (and that table, a
+    /// test of the library checks, lists every kind `FormEdit` reads).
+    @Test func replayHelpNamesEveryEditLine() throws {
+        let guide = try String(contentsOf: CLI.root.appendingPathComponent("Docs/cli.md"), encoding: .utf8)
+        let section = try #require(guide.components(separatedBy: "\n## replay\n").last?.components(separatedBy: "\n## ").first)
+        var verbs: Set<String> = []
+        for row in section.split(separator: "\n") where row.hasPrefix("| `{") {
+            for edit in (row.split(separator: "|").first ?? "").components(separatedBy: "`{\"").dropFirst() {
+                verbs.insert(edit.components(separatedBy: "\"").first ?? "")
+            }
+        }
+        #expect(verbs.count == 16)
+        let help = try rulecheck(["replay", "--help"])
+        #expect(help.status == 0)
+        for verb in verbs.sorted() {
+            #expect(help.stdout.contains("{\"\(verb)\""), "replay --help does not show the \(verb) edit")
+        }
     }
 
     @Test func checkExitStatuses() throws {

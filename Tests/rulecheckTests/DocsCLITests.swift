@@ -119,7 +119,12 @@ struct DocsCLITests {
 
     @Test func theCLIGuide() throws {
         let run = try runExamples(of: "cli.md")
-        #expect(run.count == 10)
+        #expect(run.count == 13)
+    }
+
+    @Test func theScaleOutGuide() throws {
+        let run = try runExamples(of: "scale-out.md")
+        #expect(run.count == 2)
     }
 
     @Test func theReplayExampleOfTheEngineGuide() throws {
@@ -129,6 +134,6 @@ struct DocsCLITests {
 
     @Test func theMaskGuide() throws {
         let run = try runExamples(of: "masks.md")
-        #expect(run.count == 2)
+        #expect(run.count == 5)
     }
 }

@@ -35,6 +35,31 @@ extension CLITests {
         #expect(fromSchema.stderr.isEmpty)
     }
 
+    /// A composed wizard with masks and files (kasko): the export, with either UI schema, checks
+    /// its sample records as the rules file does, and imports back with what apps added.
+    @Test func aComposedWizardExportsAndChecksLikeItsRulesFile() throws {
+        let schema = try temporary(try rulecheck(["schema", "export", "Rules/kasko.yaml"]).stdout, "json")
+        let sample = try rulecheck(["sample", "Rules/kasko.yaml", "--count", "40", "--invalid-rate", "0.5", "--seed", "3",
+                                    "--format", "jsonl", "--today", "2026-11-22"])
+        #expect(sample.status == 0)
+        let records = try temporary(sample.stdout, "jsonl")
+        let arguments = [records, "--today", "2026-11-22", "--format", "json", "--progress", "never"]
+        let fromRules = try rulecheck(["check", "--rules", "Rules/kasko.yaml"] + arguments)
+        #expect(fromRules.status == 1)
+        for format in ["rjsf", "jsonforms"] {
+            let ui = try temporary(try rulecheck(["schema", "export", "Rules/kasko.yaml", "--ui", format]).stdout, "json")
+            let fromSchema = try rulecheck(["check", "--rules", schema, "--ui", ui] + arguments)
+            #expect(fromSchema.stdout == fromRules.stdout, "\(format)")
+            #expect(fromSchema.stderr.isEmpty, "\(format): \(fromSchema.stderr)")
+        }
+        let imported = try rulecheck(["schema", "import", schema])
+        #expect(imported.status == 0 && imported.stderr.isEmpty)
+        for line in ["pages: true\n", "  'R': {chars: 'АВЕКМНОРСТУХ', case: 'upper'}\n", "        mask: ['R 000 RR 00', 'R 000 RR 000']\n",
+                     "        type: file\n", "        max_size: 15728640\n", "        media_types: ['image/jpeg', 'image/png', 'image/heic']\n"] {
+            #expect(imported.stdout.contains(line), "\(line)")
+        }
+    }
+
     @Test func subcommandsTakeAServersSchema() throws {
         let schema = Self.serverDriven + "listing.schema.json", jsonForms = Self.serverDriven + "listing.jsonforms.json"
         let check = try rulecheck(["check", "--rules", schema, "--ui", jsonForms, Self.serverDriven + "listing.jsonl",

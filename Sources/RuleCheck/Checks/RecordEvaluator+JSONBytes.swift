@@ -100,7 +100,7 @@ extension RecordEvaluator {
         switch field.type {
         case .text:
             if bytes.isEmpty { return }
-            values[slot] = keys.keepsBytes[field.id.index] ? Self.keptBytes : .text(String(decoding: bytes, as: UTF8.self))
+            readText(bytes, field: field, slot: slot)
         case .date where !bytes.isEmpty && UTF8Text.isASCII(bytes):
             // A JSON date is a string in the field's format, as a cell is.
             store(ValueReader.read(utf8: bytes, for: field, options: nil), slot)

@@ -29,7 +29,7 @@ extension RecordEvaluator {
         let bytes = UnsafeBufferPointer(rebasing: buffer[range])
         switch field.type {
         case .text:
-            values[slot] = keys.keepsBytes[field.id.index] ? Self.keptBytes : .text(String(decoding: bytes, as: UTF8.self))
+            readText(bytes, field: field, slot: slot)
         case .list:
             if !readItems(cell: range, of: field) {
                 readItems(text: String(decoding: bytes, as: UTF8.self), of: field)
@@ -41,6 +41,17 @@ extension RecordEvaluator {
             case .success(let value): values[slot] = value
             case .failure(let failure): unreadable[slot] = failure.failure
             }
+        }
+    }
+
+    /// Reads a text field's value: kept as bytes (``RecordKeys/keepsBytes``), or as
+    /// ``ValueReader`` reads text (a masked field's digits of other scripts as 0–9).
+    mutating func readText(_ bytes: UnsafeBufferPointer<UInt8>, field: FieldRules, slot: Slot) {
+        let index = field.id.index
+        if keys.keepsBytes[index], !keys.foldsDigits[index] || UTF8Text.isASCII(bytes) {
+            values[slot] = Self.keptBytes
+        } else {
+            values[slot] = .text(ValueReader.maskedText(String(decoding: bytes, as: UTF8.self), field))
         }
     }
 

@@ -178,7 +178,10 @@ struct RecordEvaluator {
         case .empty: input.given = true
         case .bytes(let range):
             (input.given, input.isWritten) = (true, true)
-            if keys.keepsBytes[field.id.index] { input.text = UnsafeBufferPointer(rebasing: buffer[range]) }
+            // A text whose digits were folded holds its value as a `String` (``readText(_:field:slot:)``).
+            if keys.keepsBytes[field.id.index], values[slot] == Self.keptBytes {
+                input.text = UnsafeBufferPointer(rebasing: buffer[range])
+            }
         case .option(_, let index):
             (input.given, input.isWritten) = (true, true)
             input.option = index

@@ -1,3 +1,5 @@
+import Patterns
+
 /// What reading records straight from their bytes needs, made once per checker: the fields a key
 /// names, the option a cell names, and which text values stay bytes.
 ///
@@ -13,6 +15,10 @@ struct RecordKeys: Sendable {
     /// empty), whose rules (lengths, pattern, mask) read the bytes a record wrote: no `String`
     /// is made for it unless a violation shows it.
     let keepsBytes: [Bool]
+    /// By field index: a masked text field that takes the decimal digits of every script
+    /// (`digits: any`), whose value is its text with those digits as 0–9 (``ValueReader``): a
+    /// text of such a field that is not ASCII is read as a `String`, not kept as bytes.
+    let foldsDigits: [Bool]
 
     init(rules: RuleSet, itemFields: [[String: FieldRules]]) {
         let ascii = rules.fields.allSatisfy { $0.path.utf8.allSatisfy { $0 < 0x80 } }
@@ -27,6 +33,7 @@ struct RecordKeys: Sendable {
             for expression in field.expressions { expression.expr.markValueReads(&readsValue) }
         }
         keepsBytes = rules.fields.map { $0.type == .text && $0.computed == nil && !readsValue[$0.id.index] }
+        foldsDigits = rules.fields.map { $0.type == .text && $0.mask != nil && $0.digits == .any }
     }
 }
 

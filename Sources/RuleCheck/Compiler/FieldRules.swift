@@ -1,4 +1,4 @@
-import Patterns
+public import Patterns
 
 /// The compiled rules of one field.
 ///
@@ -27,23 +27,41 @@ public final class FieldRules: Sendable {
     /// `initial: today` on a date field.
     let initialIsToday: Bool
     let required: WrittenExpression?
+    /// Which decimal digits the field reads in numbers, dates and masked text: every script's
+    /// (stored as 0–9, the default) or only 0–9 (`digits: ascii`).
+    public let digits: DecimalDigits
+    /// Whether a masked field stores the formatted text (the default) or the mask's extracted
+    /// value (`mask_value: extracted`).
+    public let maskValue: Mask.ValueForm
+    /// Where the field came from when an included block brought it in: the include sites,
+    /// outermost first (empty for a field of the rules file itself). ``location`` is in the block.
+    public let includedFrom: [FileLocation]
     /// All must hold for the field to be visible (its own `visible_if` and its groups' and list's).
     let visibleConditions: [WrittenExpression]
     let enabledConditions: [WrittenExpression]
     /// Fields whose change clears this one (its own `depends_on` and its groups').
     public let dependsOn: [FieldID]
     let computed: WrittenExpression?
-    let minLength: Int?
-    let maxLength: Int?
-    let pattern: Pattern?
-    let mask: Mask?
+    /// The fewest and most Unicode scalars a text may have (`min_length`, `max_length`).
+    public let minLength: Int?
+    public let maxLength: Int?
+    /// The field's `pattern:`, compiled.
+    public let pattern: Pattern?
+    /// The field's `mask:` (with its alternatives), compiled.
+    public let mask: Mask?
     let min: WrittenExpression?
     let max: WrittenExpression?
-    let dateFormat: DateFormat
+    /// How the field's dates are written (its `format:` or the rules' `date_format`).
+    public let dateFormat: DateFormat
     public let options: [ChoiceOption]
     let optionsFilter: WrittenExpression?
-    let minItems: Int?
-    let maxItems: Int?
+    /// The fewest and most items of a list, values of a multi_choice, or files of a file field.
+    public let minItems: Int?
+    public let maxItems: Int?
+    /// A file field's largest file, in bytes (`max_size`).
+    public let maxSize: Int?
+    /// A file field's allowed media types (`media_types`: `image/jpeg`, `image/*`); empty: any.
+    public let mediaTypes: [String]
     let checks: [CheckRule]
     let message: LocalizedText?
     let messages: [IssueCode: LocalizedText]
@@ -66,7 +84,9 @@ public final class FieldRules: Sendable {
          max: WrittenExpression?, dateFormat: DateFormat, options: [ChoiceOption],
          optionsFilter: WrittenExpression?, minItems: Int?, maxItems: Int?, checks: [CheckRule],
          message: LocalizedText?, messages: [IssueCode: LocalizedText], members: [FieldID],
-         display: DisplayTemplate?, itemType: FieldType? = nil, uniqueItems: Bool = false, ui: [String: JSONValue] = [:]) {
+         display: DisplayTemplate?, itemType: FieldType? = nil, uniqueItems: Bool = false, ui: [String: JSONValue] = [:],
+         digits: DecimalDigits = .any, maskValue: Mask.ValueForm = .formatted, includedFrom: [FileLocation] = [],
+         maxSize: Int? = nil, mediaTypes: [String] = []) {
         self.id = id
         self.path = path
         self.name = name
@@ -102,6 +122,11 @@ public final class FieldRules: Sendable {
         self.display = display
         self.itemType = itemType
         self.uniqueItems = uniqueItems
+        self.digits = digits
+        self.maskValue = maskValue
+        self.includedFrom = includedFrom
+        self.maxSize = maxSize
+        self.mediaTypes = mediaTypes
         self.ui = ui
     }
 
@@ -110,3 +135,4 @@ public final class FieldRules: Sendable {
     /// Whether this is a field of a list's items.
     public var isItemField: Bool { list != nil }
 }
+

@@ -62,7 +62,10 @@ extension RuleSet {
             for id in ids {
                 let field = fields[id.index]
                 let shape = field.isComputed ? ", shape=ellipse" : ""
-                let text = label(nodeName(field), "\(field.type)\(field.isComputed ? " = …" : "")")
+                let kind = "\(field.type)\(field.isComputed ? " = …" : "")"
+                // A field an include brought in says from which file.
+                let text = field.includedFrom.isEmpty ? label(nodeName(field), kind)
+                    : label(nodeName(field), kind, "from " + field.location.file)
                 if field.type == .group || field.type == .list {
                     lines.append("\(indent)subgraph \(quoted("cluster_" + field.path)) {")
                     lines.append("\(indent)  label=\(quoted(field.title + " (\(field.type))"));")
@@ -138,6 +141,11 @@ extension RuleSet {
             ]
             if let group = field.group { node["group"] = .string(fields[group.index].path) }
             if let list = field.list { node["list"] = .string(fields[list.index].path) }
+            if !field.includedFrom.isEmpty {
+                // Brought in by an include: the block's file, and the includes on the way.
+                node["file"] = .string(field.location.file)
+                node["included_from"] = .array(field.includedFrom.map { .string("\($0)") })
+            }
             return .object(node)
         }
         let edges: [JSONValue] = distinctEdges.map { edge in

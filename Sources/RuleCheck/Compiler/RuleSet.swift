@@ -19,6 +19,9 @@ public final class RuleSet: Sendable {
     /// Every field, indexed by ``FieldID/index``: sections' fields depth-first in file order.
     public let fields: [FieldRules]
     public let sections: [SectionRules]
+    /// The pages of a paged form (`pages: true`, or `page:` on sections), in order; empty for a
+    /// form of one page.
+    public let pages: [PageRules]
     public let gates: [GateRules]
     /// Warnings about likely mistakes (the rules compile anyway).
     public let warnings: [Diagnostic]
@@ -52,6 +55,7 @@ public final class RuleSet: Sendable {
         var source: String
         var fields: [FieldRules]
         var sections: [SectionRules]
+        var pages: [PageRules] = []
         var gates: [GateRules]
         var warnings: [Diagnostic]
         var hiddenValues: HiddenValues
@@ -66,6 +70,7 @@ public final class RuleSet: Sendable {
         source = parts.source
         fields = parts.fields
         sections = parts.sections
+        pages = parts.pages
         gates = parts.gates
         warnings = parts.warnings
         hiddenValues = parts.hiddenValues
@@ -114,9 +119,26 @@ public final class RuleSet: Sendable {
         try self.init(bytes: Array(text.utf8), source: source)
     }
 
+    /// Compiles rules whose included blocks are given as text, by path relative to the rules
+    /// file's directory (`blocks/address.yaml`) — for rules bundled with an app, and tests.
+    ///
+    /// ```swift
+    /// let rules = try RuleSet(yaml: policy, source: "policy.yaml", includes: ["blocks/address.yaml": address])
+    /// ```
+    ///
+    /// - Throws: ``RulesError`` with every error, those in included blocks too.
+    public convenience init(yaml text: String, source: String = "rules.yaml", includes: [String: String]) throws(RulesError) {
+        let blocks = Dictionary(includes.map { (IncludeExpander.normalise($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        // The expander resolves paths from the rules file's own path: look them up without its directory.
+        let directory = IncludeExpander.resolve("", from: source)
+        try self.init(bytes: Array(text.utf8), source: source, loader: { path in
+            blocks[path] ?? (directory.isEmpty ? nil : blocks[String(path.dropFirst(directory.count + 1))])
+        })
+    }
+
     /// Compiles a rules file's bytes: YAML, or JSON when `source` ends in `.json` (or, under a
     /// name without `.yaml` or `.yml`, when the text starts with `{`). Bytes that are not UTF-8
-    /// are an error at their line and column.
+    /// are an error at their line and column. Blocks it includes are read from disk, beside it.
     ///
     /// ```swift
     /// let rules = try RuleSet(bytes: Array(data), source: "signup.json")
@@ -125,7 +147,11 @@ public final class RuleSet: Sendable {
     /// - Parameter source: the name used in diagnostics.
     /// - Throws: ``RulesError`` with every error in the file.
     public convenience init(bytes: [UInt8], source: String) throws(RulesError) {
-        let compiled = RuleSetCompiler.compile(bytes, source: source)
+        try self.init(bytes: bytes, source: source, loader: nil)
+    }
+
+    private convenience init(bytes: [UInt8], source: String, loader: IncludeExpander.Loader?) throws(RulesError) {
+        let compiled = RuleSetCompiler.compile(bytes, source: source, includes: loader)
         guard let parts = compiled.parts else { throw RulesError(diagnostics: compiled.diagnostics) }
         self.init(parts)
     }
@@ -187,6 +213,15 @@ public struct SectionRules: Sendable {
     public let title: String
     /// The section's fields in display order, depth-first (a group before its members).
     public let fields: [FieldID]
+}
+
+/// A page of a paged form: one or more sections shown together, one step of a wizard.
+public struct PageRules: Sendable {
+    public let id: String
+    /// The title of its first section.
+    public let title: String
+    /// Its sections, as indices into ``RuleSet/sections``, in order.
+    public let sections: [Int]
 }
 
 /// A gate: a named set of fields that must all be valid for an action (a button).

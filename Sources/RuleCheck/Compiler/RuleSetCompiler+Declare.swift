@@ -3,7 +3,7 @@
 extension RuleSetCompiler {
     /// Which field types each type-specific key applies to.
     static let keyTypes: [String: (types: Set<FieldType>, description: String)] = {
-        let values: Set<FieldType> = [.text, .number, .integer, .date, .bool, .choice, .multiChoice, .values]
+        let values: Set<FieldType> = [.text, .number, .integer, .date, .bool, .choice, .multiChoice, .values, .file]
         return [
             "initial": (values, "fields with a value"),
             "value": (values, "fields with a value"),
@@ -16,13 +16,18 @@ extension RuleSetCompiler {
             "format": ([.date, .values], "date fields"),
             "options": ([.choice, .multiChoice], "choice and multi_choice fields"),
             "options_filter": ([.choice, .multiChoice], "choice and multi_choice fields"),
-            "min_items": ([.list, .multiChoice, .values], "list, multi_choice and values fields"),
-            "max_items": ([.list, .multiChoice, .values], "list, multi_choice and values fields"),
+            "min_items": ([.list, .multiChoice, .values, .file], "list, multi_choice, values and file fields"),
+            "max_items": ([.list, .multiChoice, .values, .file], "list, multi_choice, values and file fields"),
             "unique_items": ([.multiChoice, .values], "multi_choice and values fields"),
             "item_type": ([.values], "values fields"),
+            "max_size": ([.file], "file fields"),
+            "media_types": ([.file], "file fields"),
             "fields": ([.group], "group fields"),
             "display": ([.group], "group fields"),
             "item": ([.list], "list fields"),
+            "digits": ([.text, .number, .integer, .date], "text, number, integer and date fields"),
+            "mask_value": ([.text], "text fields"),
+            "include": ([.group], "group fields"),
         ]
     }()
 
@@ -207,6 +212,8 @@ extension RuleSetCompiler {
         case .choice: field.optionType
         case .multiChoice: .list(field.optionType)
         case .values: .list(Self.exprType(of: field.itemType ?? .text))
+        // A file field counts in count() and empty(); its files are not compared.
+        case .file: .list(.text)
         case .group, .list: .null
         }
     }

@@ -87,6 +87,8 @@ extension RuleSetCompiler {
             initial = field.type == .values ? initialValues(list, of: field, format: format) : initialList(list, of: field)
         }
 
+        let digits = digits(spec)
+        let fieldMask = spec.mask.flatMap { mask($0, alternatives: spec.maskAlternatives) }.map { $0.with(digits: digits) }
         return FieldRules(
             id: id, path: field.path, name: spec.id.value, title: spec.title ?? spec.id.value, type: field.type,
             section: field.section, list: field.list, itemIndex: field.itemIndex, group: field.group,
@@ -96,14 +98,16 @@ extension RuleSetCompiler {
             enabledConditions: enabled.map { $0.written("enabled_if") },
             dependsOn: dependsOn, computed: computed,
             minLength: spec.minLength?.value, maxLength: spec.maxLength?.value,
-            pattern: spec.pattern.flatMap { pattern($0) }, mask: spec.mask.flatMap { mask($0) },
+            pattern: spec.pattern.flatMap { pattern($0) }, mask: fieldMask,
             min: min, max: max, dateFormat: format, options: field.options, optionsFilter: optionsFilter,
             minItems: spec.minItems?.value, maxItems: spec.maxItems?.value,
             checks: spec.checks.compactMap { check($0, of: field, resolver) },
             message: spec.message, messages: messages(spec), members: field.members,
             display: spec.display.flatMap { display($0, of: field) },
             itemType: field.itemType, uniqueItems: spec.uniqueItems?.value ?? false,
-            ui: Dictionary(spec.ui.map { ($0.name.value, $0.value) }, uniquingKeysWith: { first, _ in first }))
+            ui: Dictionary(spec.ui.map { ($0.name.value, $0.value) }, uniquingKeysWith: { first, _ in first }),
+            digits: digits, maskValue: maskValue(spec), includedFrom: spec.includedFrom, maxSize: spec.maxSize?.value,
+            mediaTypes: mediaTypes(spec))
     }
 
     // MARK: - Expressions
@@ -243,7 +247,7 @@ extension RuleSetCompiler {
         case .multiChoice, .values:
             error("the initial value of \(field.type) field '\(name)' is a list, such as [a, b]", at: text.location)
             return (nil, false)
-        case .group, .list:
+        case .group, .list, .file:
             error("initial values are not supported on \(field.type) fields", at: text.location)
             return (nil, false)
         }
@@ -320,7 +324,8 @@ extension RuleSetCompiler {
             kind = requireType([.text], "pattern", "text fields") ? pattern(source).map { .pattern($0) } : nil
         case .mask(let source):
             text = "mask: " + source.text
-            kind = requireType([.text], "mask", "text fields") ? mask(source).map { .mask($0) } : nil
+            kind = requireType([.text], "mask", "text fields")
+                ? mask(source, alternatives: spec.maskAlternatives).map { .mask($0.with(digits: digits(field.spec))) } : nil
         case .min(let source):
             text = "min: " + source.text
             kind = requireType([.number, .integer, .date], "min", "number, integer and date fields")

@@ -47,6 +47,12 @@ struct RuleSetCompiler {
     var sectionIDs: [String] = []
     var namedPatterns: [String: (pattern: Pattern, location: FileLocation)] = [:]
     var namedMasks: [String: (mask: Mask, location: FileLocation)] = [:]
+    /// The document's `mask_classes:`, compiled: every mask of the file may use them.
+    var maskClasses: [Character: MaskCharacterClass] = [:]
+    /// The text of each file read (the main one and included ones), for snippets.
+    var sources: [String: SourceText] = [:]
+    /// For each included file, the include sites that led to it (for notes on its diagnostics).
+    var includeChains: [String: [FileLocation]] = [:]
     /// Every name under `patterns:` and `masks:`, compiled or not, for suggestions.
     var declaredNames: Set<String> = []
     var usedNames: Set<String> = []
@@ -61,14 +67,24 @@ struct RuleSetCompiler {
 
     /// Reads and compiles a rules file's bytes (YAML or JSON, see ``RulesFileReader``). The parts
     /// are `nil` when there is any error; the diagnostics hold every error and warning, in file
-    /// order, with source snippets.
-    static func compile(_ bytes: [UInt8], source name: String) -> (parts: RuleSet.Parts?, diagnostics: [Diagnostic]) {
+    /// order, with source snippets. Blocks the file includes are read with `loader` (from disk,
+    /// beside the file, when nil).
+    static func compile(_ bytes: [UInt8], source name: String,
+                        includes loader: IncludeExpander.Loader? = nil) -> (parts: RuleSet.Parts?, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let (sourceText, root) = RulesFileReader.read(bytes, name: name, diagnostics: &diagnostics)
         var parser = RulesFileParser(source: sourceText)
-        let document = root.flatMap { parser.document($0) }
+        var document = root.flatMap { parser.document($0) }
         var compiler = RuleSetCompiler(source: sourceText)
         compiler.diagnostics = diagnostics + parser.diagnostics
+        if var parsed = document, !parsed.includes.isEmpty || parsed.hasIncludes {
+            var expander = IncludeExpander(loader: loader ?? IncludeExpander.files(besides: name))
+            expander.expand(&parsed, file: name)
+            compiler.diagnostics += expander.diagnostics
+            compiler.sources = expander.sources
+            compiler.includeChains = expander.chains
+            document = parsed
+        }
         var parts = document.flatMap { compiler.compile($0) }
         let finished = compiler.finishedDiagnostics()
         if finished.contains(where: { $0.severity == .error }) { return (nil, finished) }
@@ -98,7 +114,11 @@ struct RuleSetCompiler {
             .filter { seen.insert($0).inserted }
             .map { diagnostic in
                 var diagnostic = diagnostic
-                diagnostic.attachSnippet(from: source)
+                diagnostic.attachSnippet(from: diagnostic.location.flatMap { sources[$0.file] } ?? source)
+                // In an included file: the includes that led there.
+                for site in (diagnostic.location.flatMap { includeChains[$0.file] } ?? []).reversed() {
+                    diagnostic.notes.append(Diagnostic.Note(message: "included from here", location: site))
+                }
                 return diagnostic
             }
             .enumerated()
@@ -132,6 +152,7 @@ struct RuleSetCompiler {
             }
         }
         compileNamedPatterns(document.patterns)
+        compileMaskClasses(document.maskClasses)
         compileNamedMasks(document.masks)
 
         for (index, section) in document.sections.enumerated() {
@@ -155,7 +176,7 @@ struct RuleSetCompiler {
         for index in declared.indices {
             fields.append(compileField(index))
         }
-        let gates = compileGates(document.gates)
+        let gates = compileGates(document.gates, document)
         reportUnusedNames(document)
 
         let order: [FieldID]
@@ -173,9 +194,11 @@ struct RuleSetCompiler {
                          fields: declared.filter { $0.section == index && $0.list == nil }.map(\.id))
         }
         let formName = document.form?.value ?? Self.stem(of: source.name)
-        return RuleSet.Parts(form: formName, title: document.title, source: source.name, fields: fields,
-                             sections: sections, gates: gates, warnings: [], hiddenValues: hiddenValues,
-                             dateFormat: dateFormat, edges: edges, order: order)
+        var parts = RuleSet.Parts(form: formName, title: document.title, source: source.name, fields: fields,
+                                  sections: sections, gates: gates, warnings: [], hiddenValues: hiddenValues,
+                                  dateFormat: dateFormat, edges: edges, order: order)
+        parts.pages = compilePages(document)
+        return parts
     }
 
     private static func stem(of path: String) -> String {
@@ -197,7 +220,7 @@ struct RuleSetCompiler {
     private mutating func compileNamedMasks(_ masks: [NamedText]) {
         for named in masks {
             declaredNames.insert("mask:" + named.name.value)
-            if let mask = compileMask(named.text) {
+            if let mask = compileMask(named.text, alternatives: named.alternatives) {
                 namedMasks[named.name.value] = (mask, named.name.location)
             }
         }
@@ -216,9 +239,12 @@ struct RuleSetCompiler {
         return compilePattern(text)
     }
 
-    /// An inline mask, or `@name` for a named one.
-    mutating func mask(_ text: ScalarText) -> Mask? {
+    /// An inline mask (with its alternatives), or `@name` for a named one.
+    mutating func mask(_ text: ScalarText, alternatives: [ScalarText] = []) -> Mask? {
         if let name = Self.reference(text.text) {
+            if let alternative = alternatives.first {
+                error("a named mask '@\(name)' has no alternatives here; list them under 'masks:'", at: alternative.location)
+            }
             usedNames.insert("mask:" + name)
             if let named = namedMasks[name] { return named.mask }
             if declaredNames.contains("mask:" + name) { return nil }
@@ -226,7 +252,7 @@ struct RuleSetCompiler {
             error("unknown mask '@\(name)'\(suggestion)", at: text.location)
             return nil
         }
-        return compileMask(text)
+        return compileMask(text, alternatives: alternatives)
     }
 
     private mutating func compilePattern(_ text: ScalarText) -> Pattern? {
@@ -238,11 +264,13 @@ struct RuleSetCompiler {
         }
     }
 
-    private mutating func compileMask(_ text: ScalarText) -> Mask? {
+    private mutating func compileMask(_ text: ScalarText, alternatives: [ScalarText]) -> Mask? {
+        let texts = [text] + alternatives
         do {
-            return try Mask(text.text)
+            return try Mask(alternatives: texts.map(\.text), classes: maskClasses)
         } catch {
-            self.error(error.description, at: text.location(of: error.offset))
+            let failed = texts.first { $0.text == error.mask } ?? text
+            self.error(error.description, at: failed.location(of: error.offset))
             return nil
         }
     }
@@ -279,14 +307,26 @@ struct RuleSetCompiler {
 
     // MARK: - Gates
 
-    private mutating func compileGates(_ gates: [GateSpec]) -> [GateRules] {
-        gates.map { gate in
+    /// A gate names fields; a name that is no field's may be a page's id (`page:`) or a
+    /// section's, for every field on it.
+    private mutating func compileGates(_ gates: [GateSpec], _ document: RulesDocument) -> [GateRules] {
+        var pageSections: [String: Set<Int>] = [:]
+        for (index, section) in document.sections.enumerated() {
+            pageSections[section.id.value, default: []].insert(index)
+            if let page = section.page { pageSections[page.value, default: []].insert(index) }
+        }
+        return gates.map { gate in
             switch gate.members {
             case .all:
                 return GateRules(name: gate.name.value, members: declared.map(\.id))
             case .fields(let names):
                 var members: [FieldID] = []
                 for name in names {
+                    if pathIndex[name.value] == nil, let sections = pageSections[name.value] {
+                        // A page (or section) by id: every field on it, as it is valid.
+                        members += declared.filter { sections.contains($0.section) && $0.list == nil }.flatMap { subtree($0.id) }
+                        continue
+                    }
                     guard let id = pathIndex[name.value] else {
                         let suggestion = NearMiss.didYouMean(name.value, among: pathIndex.keys.sorted())
                         error("gate '\(gate.name.value)' names unknown field '\(name.value)'\(suggestion)", at: name.location)

@@ -2,8 +2,9 @@ extension ChangeSet {
     /// The change set as `rulecheck replay` prints it: an object with `values`, `visible`,
     /// `enabled`, `required`, `issues`, `sections` and `gates` (each holding only what changed)
     /// and, when a list's number of items changed, `items`; when the issues to show changed
-    /// (after `focus`, `blur` or `touch_all`), `shown_issues`, and `interaction` when that changed.
-    /// Dates are ISO text.
+    /// (after `focus`, `blur` or `touch_all`), `shown_issues`, and `interaction` when that changed;
+    /// when typed text changed, `input` (`{"text", "caret", "state"}`, or null); when the pages
+    /// changed, `pages` (see ``PageChange``). Dates are ISO text.
     public var json: JSONValue {
         var object: [String: JSONValue] = [
             "values": .object(values.mapValues { $0.map(\.json) ?? .null }),
@@ -17,6 +18,8 @@ extension ChangeSet {
         if !items.isEmpty { object["items"] = .object(items.mapValues { .number(Double($0)) }) }
         if !shownIssues.isEmpty { object["shown_issues"] = .object(shownIssues.mapValues { .array($0.map(\.json)) }) }
         if !interaction.isEmpty { object["interaction"] = .object(interaction.mapValues { .string($0.rawValue) }) }
+        if !inputs.isEmpty { object["input"] = .object(inputs.mapValues { $0.map(\.json) ?? .null }) }
+        if let pages { object["pages"] = pages.json }
         return .object(object)
     }
 }
@@ -25,5 +28,12 @@ extension Issue {
     /// `{"code": …, "message": …}`.
     public var json: JSONValue {
         .object(["code": .string(code.rawValue), "message": .string(message)])
+    }
+}
+
+extension FieldInput {
+    /// `{"text": …, "caret": …, "state": …}`.
+    public var json: JSONValue {
+        .object(["text": .string(text), "caret": .number(Double(caret)), "state": .string(state.rawValue)])
     }
 }

@@ -28,13 +28,45 @@ public struct ChangeSet: Hashable, Sendable {
     public var gates: [String: Bool] = [:]
     /// Lists whose number of items changed: the new count.
     public var items: [String: Int] = [:]
+    /// Typed inputs and pages, which few edits change: kept out of line (an empty array costs an
+    /// edit nothing), so that every ChangeSet stays as small as before they existed.
+    private var rare: [Rare] = []
+
+    private struct Rare: Hashable, Sendable {
+        var inputs: [String: FieldInput?] = [:]
+        var pages: PageChange?
+    }
+
+    /// Fields whose typed text, caret or input state changed (``Form/type(_:text:caret:)``): the
+    /// new ``FieldInput``; `nil` when the value no longer comes from typing (set, cleared by the
+    /// engine), and the text box shows ``Form/displayText(_:)`` again.
+    public var inputs: [String: FieldInput?] {
+        get { rare.first?.inputs ?? [:] }
+        set { setRare { $0.inputs = newValue } }
+    }
+
+    /// What changed about the pages of a paged form (the current page, the pages shown, which
+    /// are valid); `nil` when nothing did.
+    public var pages: PageChange? {
+        get { rare.first?.pages }
+        set { setRare { $0.pages = newValue } }
+    }
 
     public init() {}
+
+    /// Changes the rare parts; none at all when they are empty (so that equal change sets are
+    /// equal however they were made).
+    private mutating func setRare(_ change: (inout Rare) -> Void) {
+        var part = rare.first ?? Rare()
+        change(&part)
+        rare = part.inputs.isEmpty && part.pages == nil ? [] : [part]
+    }
 
     /// Whether nothing changed.
     public var isEmpty: Bool {
         values.isEmpty && visible.isEmpty && enabled.isEmpty && required.isEmpty && issues.isEmpty
             && shownIssues.isEmpty && interaction.isEmpty && sections.isEmpty && gates.isEmpty && items.isEmpty
+            && rare.isEmpty
     }
 
     /// Makes room for changes to about `count` fields.
@@ -53,6 +85,8 @@ public struct ChangeSet: Hashable, Sendable {
         let enabledChanged = old.isEnabled != new.isEnabled, requiredChanged = old.isRequired != new.isRequired
         let issuesChanged = old.issues != new.issues
         let interactionChanged = old.interaction != new.interaction
+        // Whether a partial text's `type` issue is held back changes only with the typed text,
+        // which changes the issue's message (it quotes the text): issuesChanged covers it.
         let shownChanged = (issuesChanged || interactionChanged) && old.shownIssues != new.shownIssues
         guard valueChanged || visibleChanged || enabledChanged || requiredChanged || issuesChanged
             || interactionChanged else { return }

@@ -17,15 +17,18 @@ public struct FieldState: Hashable, Sendable {
     public var issues: [Issue]
     /// What the user has done with the field: not yet visited, being edited, or left.
     public var interaction: Interaction
+    /// The field's typed text (``Form/input(_:)``) may still become a value: its `type` issue
+    /// is held back while the field is edited.
+    var holdsTypeIssue = false
 
     /// Valid: hidden, or not required and empty, or passing every rule.
     public var isValid: Bool { issues.isEmpty }
 
     /// The issues a screen should show now, by ``interaction``: none while the field is
     /// pristine; while it is being edited, all but those that more typing may still fix
-    /// (`required`, `min_length`, `mask`); once it has been left (or after
-    /// ``Form/touchAll()``), all of them.
-    public var shownIssues: [Issue] { interaction.shown(issues) }
+    /// (`required`, `min_length`, `mask`, and `type` for a partial date or number); once it has
+    /// been left (or after ``Form/touchAll()``), all of them.
+    public var shownIssues: [Issue] { interaction.shown(issues, typedIsFixable: holdsTypeIssue) }
 
     /// The state of a field that does not exist (a path past the end of a list).
     public static let absent = FieldState(value: nil, provenance: .empty, isVisible: false, isEnabled: false,
@@ -44,15 +47,20 @@ public struct FieldState: Hashable, Sendable {
 
     /// Builds the public state from a slot's value and status (what the form stores apart).
     init(value: Value?, status: FieldStatus) {
-        self.init(value: value, provenance: status.provenance, isVisible: status.isVisible,
-                  isEnabled: status.isEnabled, isRequired: status.isRequired, issues: status.issues,
-                  interaction: status.interaction)
+        self.value = value
+        provenance = status.provenance
+        isVisible = status.isVisible
+        isEnabled = status.isEnabled
+        isRequired = status.isRequired
+        issues = status.issues
+        interaction = status.interaction
+        holdsTypeIssue = status.holdsTypeIssue
     }
 
     /// Everything but the value.
     var status: FieldStatus {
         FieldStatus(provenance: provenance, isVisible: isVisible, isEnabled: isEnabled, isRequired: isRequired,
-                    issues: issues, interaction: interaction)
+                    issues: issues, interaction: interaction, holdsTypeIssue: holdsTypeIssue)
     }
 }
 
@@ -74,10 +82,13 @@ public enum Interaction: String, Hashable, Sendable {
     /// The codes held back while a field is being edited.
     static let heldWhileEditing: Set<IssueCode> = [.required, .minLength, .mask]
 
-    func shown(_ issues: [Issue]) -> [Issue] {
+    /// The issues to show; `typedIsFixable`: the field's typed text may still become a value, so
+    /// its `type` issue is held back while editing too.
+    func shown(_ issues: [Issue], typedIsFixable: Bool = false) -> [Issue] {
         switch self {
         case .pristine: []
-        case .editing: issues.filter { !Self.heldWhileEditing.contains($0.code) }
+        case .editing:
+            issues.filter { !Self.heldWhileEditing.contains($0.code) && !(typedIsFixable && $0.code == .type) }
         case .touched: issues
         }
     }
@@ -91,6 +102,8 @@ struct FieldStatus: Hashable, Sendable {
     var isRequired: Bool
     var issues: [Issue]
     var interaction: Interaction = .pristine
+    /// Typed text that may still become a value (see ``FieldState``).
+    var holdsTypeIssue = false
 
     /// The status of a slot that does not exist.
     static let absent = FieldStatus(provenance: .empty, isVisible: false, isEnabled: false, isRequired: false,

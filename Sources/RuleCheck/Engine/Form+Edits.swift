@@ -26,7 +26,7 @@ extension Form {
     public mutating func set(_ path: String, text: String) throws(FormError) -> ChangeSet {
         let slot = try self.slot(path)
         let field = rules.fields[slot.field.index]
-        switch ValueReader.read(text: text, for: field) {
+        switch ValueReader.read(text: text, for: field, options: evaluator.options(of: field)) {
         case .success(let value): return try edit(path, value: value, provenance: .user)
         case .failure(let failure):
             throw failure.formError(written: "'\(text)'", path: path)
@@ -56,27 +56,21 @@ extension Form {
         let previous = self
         values = SlotTable(layout: rules.layout, blank: nil)
         states = SlotTable(layout: rules.layout, blank: .absent)
+        typedInputs = [:]
         for field in rules.fields where field.list == nil {
             setState(initialState(field), Slot(field.id))
         }
         recomputeAll(changed: [], edit: nil)
         recountValidity()
+        currentPageIndex = firstShownPage(from: 0, step: 1) ?? (rules.pages.isEmpty ? -1 : 0)
         return difference(from: previous)
     }
 
     private mutating func edit(_ path: String, value: Value?, provenance: Provenance) throws(FormError) -> ChangeSet {
         let slot = try self.slot(path)
         let field = rules.fields[slot.field.index]
-        guard field.type.holdsValue else {
-            throw FormError(.notAValueField, "'\(path)' is a \(field.type) and has no value of its own")
-        }
-        guard field.computed == nil else {
-            throw FormError(.computedField, "'\(path)' is computed by its value expression and cannot be set")
-        }
         let current = state(slot)
-        guard current.isEnabled || provenance == .suggestion else {
-            throw FormError(.disabledField, "'\(path)' is disabled")
-        }
+        try checkEditable(field, current, path: path, provenance: provenance)
         let normalized = try normalize(value, for: field, slot: slot, path: path)
         if normalized != nil && !current.isVisible && rules.hiddenValues == .clear {
             throw FormError(.hiddenField, "'\(path)' is hidden, and hidden fields hold no value (hidden_values: clear)")
@@ -90,22 +84,30 @@ extension Form {
             var state = current
             state.provenance = normalized == nil && provenance == .user
                 ? .cleared(.user, edit: "set \(path)") : provenance
-            guard normalized != current.value else {
+            let wasTyped = !form.typedInputs.isEmpty && form.typedInputs[slot] != nil
+            guard normalized != current.value || wasTyped else {
                 // The same value again changes nothing but who entered it.
                 form.setState(state, slot)
                 return
+            }
+            if wasTyped {
+                // A value set as a whole replaces what was being typed.
+                form.typedInputs[slot] = nil
+                form.typedChanged.insert(slot)
+                state.holdsTypeIssue = false
             }
             record.touch(slot, form)
             state.value = normalized
             form.setState(state, slot)
             record.seeds.append(slot)
-            record.changed.insert(slot)
+            if normalized != current.value { record.changed.insert(slot) }
         }
     }
 
     /// `value` as the field's type, or a ``FormError``.
     func normalize(_ value: Value?, for field: FieldRules, slot: Slot, path: String) throws(FormError) -> Value? {
-        guard let value = Value.normalized(value) else { return nil }
+        guard var value = Value.normalized(value) else { return nil }
+        if case .text(let text) = value { value = .text(ValueReader.maskedText(text, field)) }
         let fits: Bool
         switch (field.type, value) {
         case (.text, .text), (.number, .number), (.date, .date), (.bool, .bool):
@@ -117,6 +119,8 @@ extension Form {
             if !fits { throw FormError(.notAnOption, "'\(value)' is not an option of '\(path)'") }
         case (.values, .list(let values)):
             fits = values.allSatisfy { Self.fits($0, field.itemType ?? .text) }
+        case (.file, .list):
+            fits = value.files != nil
         case (.multiChoice, .list(let values)):
             let options = evaluator.options(of: field)
             fits = values.allSatisfy { value in options.contains { $0.value == value } }

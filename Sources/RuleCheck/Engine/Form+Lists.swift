@@ -20,6 +20,7 @@ extension Form {
             let fresh = field.members.map { form.initialState(form.rules.fields[$0.index]) }
             form.values.insertItem(fresh.map(\.value), ordinal: ordinal, at: index)
             form.states.insertItem(fresh.map(\.status), ordinal: ordinal, at: index)
+            form.moveTypedInputs(of: field) { $0 >= index ? $0 + 1 : $0 }
             record.seeds = [Slot(field.id)] + field.members.map { Slot($0, item: index) }
             record.changed.insert(Slot(field.id))
         }
@@ -38,6 +39,7 @@ extension Form {
             form.touchItems(of: field, from: index, to: count - 1, &record)
             form.values.removeItem(ordinal: ordinal, at: index)
             form.states.removeItem(ordinal: ordinal, at: index)
+            form.moveTypedInputs(of: field) { $0 == index ? nil : $0 > index ? $0 - 1 : $0 }
             record.seeds = [Slot(field.id)]
             record.changed.insert(Slot(field.id))
         }
@@ -56,6 +58,12 @@ extension Form {
             form.touchItems(of: field, from: min(source, destination), to: max(source, destination), &record)
             form.values.moveItem(ordinal: ordinal, from: source, to: destination)
             form.states.moveItem(ordinal: ordinal, from: source, to: destination)
+            form.moveTypedInputs(of: field) { item in
+                if item == source { return destination }
+                if source < destination, (source + 1...destination).contains(item) { return item - 1 }
+                if destination < source, (destination..<source).contains(item) { return item + 1 }
+                return item
+            }
             record.seeds = [Slot(field.id)]
         }
     }

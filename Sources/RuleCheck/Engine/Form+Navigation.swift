@@ -8,11 +8,26 @@ extension Form {
         return slots(in: index).map { self.path($0) }
     }
 
-    /// The next visible, enabled field with a value after `path`, across sections; `nil` at the end.
+    /// The next visible, enabled field with a value (not computed) after `path`, across
+    /// sections; `nil` at the end. In a paged form, within the page of `path`: at its end, `nil`
+    /// — the keyboard's "Next" then becomes ``nextPage()``.
     public func nextField(after path: String) -> String? {
-        let all = rules.sections.indices.flatMap { slots(in: $0) }
-        guard let current = try? slot(path), let position = all.firstIndex(of: current) else { return nil }
-        return all[(position + 1)...].first { slot in
+        neighbour(of: path, step: 1)
+    }
+
+    /// The previous visible, enabled field with a value (not computed) before `path`, across
+    /// sections (in a paged form, within its page); `nil` at the start.
+    public func previousField(before path: String) -> String? {
+        neighbour(of: path, step: -1)
+    }
+
+    private func neighbour(of path: String, step: Int) -> String? {
+        guard let current = try? slot(path) else { return nil }
+        let page = pageIndex(of: current)
+        let all = page >= 0 ? slots(onPage: page) : rules.sections.indices.flatMap { slots(in: $0) }
+        guard let position = all.firstIndex(of: current) else { return nil }
+        let candidates = step > 0 ? Array(all[(position + 1)...]) : all[..<position].reversed()
+        return candidates.first { slot in
             let state = state(slot)
             return state.isVisible && state.isEnabled && rules.fields[slot.field.index].type.holdsValue
                 && !rules.fields[slot.field.index].isComputed
@@ -25,30 +40,39 @@ extension Form {
     }
 
     /// A group's one-line summary from its `display:` template (`{last_name} {first_name}`);
-    /// empty values print as nothing. For a group without a template: its members' values
-    /// joined by spaces.
+    /// values as a screen shows them (an option's title, a date in its format), empty values as
+    /// nothing, and no spaces at either end. For a group without a template: its members'
+    /// values joined by spaces.
     public func display(_ path: String) -> String {
         guard let slot = try? slot(path) else { return "" }
         let group = rules.fields[slot.field.index]
+        // Each member as a screen shows it (an option by its title), empty ones as nothing.
         let member = { (id: FieldID) -> String in
-            let memberSlot = Slot(id, item: self.rules.fields[id.index].list == nil ? -1 : slot.item)
-            return self.state(memberSlot).value.map { self.evaluator.messages.display($0, self.rules.fields[id.index]) } ?? ""
+            let field = self.rules.fields[id.index]
+            let memberSlot = Slot(id, item: field.list == nil ? -1 : slot.item)
+            return self.values[memberSlot].map {
+                self.evaluator.messages.displayText($0, field, options: self.evaluator.options(of: field))
+            } ?? ""
         }
         guard let template = group.display else {
             return rules.valueDescendants[group.id.index].map(member).filter { !$0.isEmpty }.joined(separator: " ")
         }
-        return template.parts.map { part in
+        let text = template.parts.map { part in
             switch part {
             case .text(let text): text
             case .field(let id): member(id)
             }
         }.joined()
+        // `{last_name} {first_name}` with no first name yet is "Ivanov", not "Ivanov ".
+        return String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
+
 
     /// The field's value as a screen shows it, for every type: an option's title (titles joined
     /// by commas for a multi_choice), a date in the field's format, a bool as the locale's yes or
     /// no, a number in plain decimal, a group's ``display(_:)`` summary, a list's number of
-    /// items; empty for an empty field or an unknown path.
+    /// items; empty for an empty field or an unknown path. While the value comes from
+    /// ``type(_:text:caret:)``, the typed text as formatted (``input(_:)``).
     ///
     /// ```swift
     /// form.displayText("doc_type")      // "Passport" (the option's title), not "passport"
@@ -57,6 +81,7 @@ extension Form {
     /// ```
     public func displayText(_ path: String) -> String {
         guard let slot = try? slot(path) else { return "" }
+        if !typedInputs.isEmpty, let typed = typedInputs[slot] { return typed.input.text }
         let field = rules.fields[slot.field.index]
         switch field.type {
         case .group: return display(path)
@@ -73,7 +98,7 @@ extension Form {
 
     /// The slots of a section in display order: fields depth-first, each list followed by its
     /// items' fields item by item.
-    private func slots(in section: Int) -> [Slot] {
+    func slots(in section: Int) -> [Slot] {
         var result: [Slot] = []
         for id in rules.sections[section].fields {
             let field = rules.fields[id.index]

@@ -43,6 +43,7 @@ extension Form {
         }
         form.recomputeAll(changed: [], edit: nil)
         form.recountValidity()
+        form.currentPageIndex = form.firstShownPage(from: 0, step: 1) ?? (rules.pages.isEmpty ? -1 : 0)
         return (form, dropped)
     }
 
@@ -77,7 +78,7 @@ extension Form {
         case .number(let number): .number(number)
         case .bool(let flag): .bool(flag)
         case .date(let day): .string(field.dateFormat.format(day))
-        case .list(let items): .array(items.map { json($0, field) })
+        case .list(let items): .array(items.map { FileInfo(value: $0)?.json ?? json($0, field) })
         }
     }
 }

@@ -39,6 +39,16 @@ public struct Form: Sendable {
     /// For each section and gate: how many of its field slots have issues.
     var invalidInSection: [Int]
     var invalidInGate: [Int]
+    /// For each section of a paged form: how many of its field slots are visible (empty when the
+    /// form has no pages).
+    var visibleInSection: [Int] = []
+    /// The index in ``RuleSet/pages`` of the page shown (-1 when the form has no pages).
+    var currentPageIndex = -1
+    /// Text typed into fields (``type(_:text:caret:)``), while it stands for their values: kept
+    /// apart from the slots' states, so that the many slots nobody types into cost nothing.
+    var typedInputs: [Slot: TypedInput] = [:]
+    /// Slots whose typed input this edit set or dropped: the ChangeSet reports them.
+    var typedChanged: Set<Slot> = []
 
     /// A new form: initial values filled in and every field evaluated.
     ///
@@ -59,6 +69,7 @@ public struct Form: Sendable {
         }
         recomputeAll(changed: [], edit: nil)
         recountValidity()
+        currentPageIndex = firstShownPage(from: 0, step: 1) ?? (rules.pages.isEmpty ? -1 : 0)
     }
 
     /// The state of the field at `path` (`doc_number`, `insurant.birth_date`,

@@ -31,6 +31,10 @@ public struct FormError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let indexOutOfRange = Code("index_out_of_range")
         /// A snapshot does not fit these rules.
         public static let snapshotMismatch = Code("snapshot_mismatch")
+        /// No section has that id.
+        public static let unknownSection = Code("unknown_section")
+        /// No page has that id, or the form has no pages.
+        public static let unknownPage = Code("unknown_page")
 
         public var description: String { name }
 

@@ -26,6 +26,12 @@ public final class FormModel {
     public private(set) var sections: [String: Bool]
     /// The number of items of each list, by path.
     public private(set) var items: [String: Int]
+    /// The id of the page shown, in a paged form.
+    public private(set) var currentPage: String?
+    /// The ids of the pages that have something visible (a wizard's steps), in order.
+    public private(set) var shownPages: [String]
+    /// Pages by id: `true` when every visible field on them is valid.
+    public private(set) var validPages: [String: Bool]
 
     @ObservationIgnored private var fields: [String: FieldModel] = [:]
     @ObservationIgnored private var continuations: [Int: AsyncStream<ChangeSet>.Continuation] = [:]
@@ -39,12 +45,15 @@ public final class FormModel {
             let path = form.rules.fields[list.index].path
             return (path, form.itemCount(path))
         })
+        currentPage = form.currentPage?.id
+        shownPages = form.pages.filter(\.isShown).map(\.id)
+        validPages = Dictionary(uniqueKeysWithValues: form.pages.map { ($0.id, $0.isValid) })
     }
 
     /// The observable model of the field at `path` (made on first use, then the same object).
     public func field(_ path: String) -> FieldModel {
         if let model = fields[path] { return model }
-        let model = FieldModel(path: path, state: form[path])
+        let model = FieldModel(path: path, state: form[path], input: form.input(path))
         fields[path] = model
         return model
     }
@@ -91,6 +100,25 @@ public final class FormModel {
         return changes
     }
 
+    /// ``Form/type(_:text:caret:)``: a text field's `onChange`; set the field's text and caret
+    /// from the returned ``ChangeSet/inputs`` (or the field model's ``FieldModel/input``).
+    @discardableResult
+    public func type(_ path: String, text: String, caret: Int? = nil) throws(FormError) -> ChangeSet {
+        try edit { form throws(FormError) in try form.type(path, text: text, caret: caret) }
+    }
+
+    /// ``Form/nextPage()``.
+    @discardableResult
+    public func nextPage() throws(FormError) -> ChangeSet {
+        try edit { form throws(FormError) in try form.nextPage() }
+    }
+
+    /// ``Form/previousPage()``.
+    @discardableResult
+    public func previousPage() throws(FormError) -> ChangeSet {
+        try edit { form throws(FormError) in try form.previousPage() }
+    }
+
     /// Every change set from now on, as it is applied; the stream ends when the consumer stops
     /// listening.
     public func changes() -> AsyncStream<ChangeSet> {
@@ -117,9 +145,19 @@ public final class FormModel {
             let state = form[path]
             if model.state != state { model.state = state }
         }
+        for path in changes.inputs.keys {
+            guard let model = fields[path] else { continue }
+            let input = form.input(path)
+            if model.input != input { model.input = input }
+        }
         for (name, open) in changes.gates { gates[name] = open }
         for (id, complete) in changes.sections { sections[id] = complete }
         for (path, count) in changes.items { items[path] = count }
+        if let pages = changes.pages {
+            if let current = pages.current { currentPage = current }
+            if let shown = pages.shown { shownPages = shown }
+            for (id, valid) in pages.valid { validPages[id] = valid }
+        }
         for continuation in continuations.values { continuation.yield(changes) }
     }
 }
@@ -130,9 +168,12 @@ public final class FormModel {
 public final class FieldModel {
     public let path: String
     public fileprivate(set) var state: FieldState
+    /// What the field's text box holds after typing (``Form/input(_:)``).
+    public fileprivate(set) var input: FieldInput?
 
-    init(path: String, state: FieldState) {
+    init(path: String, state: FieldState, input: FieldInput?) {
         self.path = path
         self.state = state
+        self.input = input
     }
 }

@@ -35,6 +35,8 @@ public enum SnapshotValue: Codable, Hashable, Sendable {
     case number(Double)
     case bool(Bool)
     case array([SnapshotValue])
+    /// A file of a file field: `{"name": …, "size": …, "type": …}`.
+    case object([String: SnapshotValue])
 
     init(_ json: JSONValue) {
         switch json {
@@ -42,7 +44,8 @@ public enum SnapshotValue: Codable, Hashable, Sendable {
         case .number(let number): self = .number(number)
         case .bool(let flag): self = .bool(flag)
         case .array(let items): self = .array(items.map(SnapshotValue.init))
-        case .null, .object: self = .string("")
+        case .object(let members): self = .object(members.mapValues(SnapshotValue.init))
+        case .null: self = .string("")
         }
     }
 
@@ -52,6 +55,7 @@ public enum SnapshotValue: Codable, Hashable, Sendable {
         case .number(let number): .number(number)
         case .bool(let flag): .bool(flag)
         case .array(let items): .array(items.map(\.json))
+        case .object(let members): .object(members.mapValues(\.json))
         }
     }
 
@@ -63,6 +67,8 @@ public enum SnapshotValue: Codable, Hashable, Sendable {
             self = .number(number)
         } else if let text = try? container.decode(String.self) {
             self = .string(text)
+        } else if let members = try? container.decode([String: SnapshotValue].self) {
+            self = .object(members)
         } else {
             self = .array(try container.decode([SnapshotValue].self))
         }
@@ -75,6 +81,7 @@ public enum SnapshotValue: Codable, Hashable, Sendable {
         case .number(let number): try container.encode(number)
         case .bool(let flag): try container.encode(flag)
         case .array(let items): try container.encode(items)
+        case .object(let members): try container.encode(members)
         }
     }
 }
@@ -138,13 +145,16 @@ extension Form {
         return (form, dropped)
     }
 
-    /// Puts a snapshot's items and values into this new form and evaluates it. Strict: stops at
-    /// the first entry that does not fit (returned); lenient: skips each such entry, returning all.
-    private mutating func restore(_ snapshot: FormSnapshot, lenient: Bool) throws(FormError) -> [SnapshotDrop] {
-        guard snapshot.form == rules.form else {
+    /// Puts a snapshot's items and values into this form and evaluates it. Strict: stops at the
+    /// first entry that does not fit (returned); lenient: skips each such entry, returning all.
+    /// `anyForm`: the snapshot may be of another form (``copy(sections:from:)``).
+    mutating func restore(_ snapshot: FormSnapshot, lenient: Bool, anyForm: Bool = false) throws(FormError) -> [SnapshotDrop] {
+        guard anyForm || snapshot.form == rules.form else {
             throw FormError(.snapshotMismatch, "the snapshot is of form '\(snapshot.form)', not '\(rules.form)'")
         }
         var dropped: [SnapshotDrop] = []
+        // Restored values are not typed text.
+        typedInputs = [:]
         for (path, count) in snapshot.items.sorted(by: { $0.key < $1.key }) {
             guard let list = rules.field(path), list.type == .list, count >= 0 else {
                 dropped.append(SnapshotDrop(path: path, reason: "the snapshot has items of '\(path)', which is not a list of these rules"))
@@ -168,7 +178,8 @@ extension Form {
             }
             var state = self.state(slot)
             let field = rules.fields[slot.field.index]
-            switch ValueReader.read(json: entry.value?.json ?? .null, for: field, dates: .iso) {
+            switch ValueReader.read(json: entry.value?.json ?? .null, for: field, dates: .iso,
+                                     options: evaluator.options(of: field)) {
             case .success(let value): state.value = value
             case .failure(let failure):
                 dropped.append(SnapshotDrop(path: path, reason: "the snapshot's value of '\(path)' is not \(failure.expected)"))
@@ -184,6 +195,7 @@ extension Form {
         }
         recomputeAll(changed: [], edit: nil)
         recountValidity()
+        settleCurrentPage()
         return dropped
     }
 

@@ -33,7 +33,7 @@ extension FieldEvaluator {
             if case .list(let values) = value, field.type == .values {
                 // Each value is held to the field's own rules; a rule fails once however many fail it.
                 for element in values { valueFailures(field, element, context, into: &found, once: true) }
-            } else if plan.contains(.textRules) || plan.contains(.bounds) {
+            } else if !plan.isDisjoint(with: .valueRules) {
                 valueFailures(field, value, text: text, context, into: &found)
             }
             if field.type == .choice || field.type == .multiChoice, !isOffered(value, field, context, option: option) {
@@ -74,7 +74,14 @@ extension FieldEvaluator {
                 if let minimum = field.minLength, UTF8Text.scalarCount(utf8, isBelow: minimum) { found.append(.minLength(check: nil)) }
                 if let maximum = field.maxLength, UTF8Text.scalarCount(utf8, isAbove: maximum) { found.append(.maxLength(check: nil)) }
                 if let pattern = field.pattern, let failure = patternFailure(pattern, utf8, check: nil) { found.append(failure) }
-                if let mask = field.mask, !mask.isComplete(utf8: utf8) { found.append(.mask(check: nil)) }
+                if let mask = field.mask, !mask.isComplete(utf8: utf8, as: field.maskValue) { found.append(.mask(check: nil)) }
+            }
+        case .list(let items) where field.type == .file:
+            for file in items.compactMap(FileInfo.init(value:)) {
+                if let maximum = field.maxSize, file.size > maximum { found.append(.fileSize(file: file.name)) }
+                if !field.mediaTypes.isEmpty && !Self.allows(field.mediaTypes, file.mediaType) {
+                    found.append(.mediaType(file: file.name))
+                }
             }
         case .number, .date:
             if let bound = field.min,
@@ -87,6 +94,15 @@ extension FieldEvaluator {
             }
         default:
             break
+        }
+    }
+
+    /// Whether a media type is among `allowed` (`image/*` allows every image type); case does
+    /// not matter, and parameters (`; charset=…`) are not compared.
+    static func allows(_ allowed: [String], _ mediaType: String) -> Bool {
+        let type = String(mediaType.lowercased().prefix { $0 != ";" }.filter { $0 != " " })
+        return allowed.contains { pattern in
+            pattern.hasSuffix("/*") ? type.hasPrefix(pattern.dropLast()) : type == pattern
         }
     }
 
@@ -152,7 +168,7 @@ extension FieldEvaluator {
             }
         case .mask(let mask):
             guard case .text(let text)? = value else { return }
-            if !UTF8Text.withBytes(of: text, or: bytes, { mask.isComplete(utf8: $0) }) { found.append(.mask(check: index)) }
+            if !UTF8Text.withBytes(of: text, or: bytes, { mask.isComplete(utf8: $0, as: field.maskValue) }) { found.append(.mask(check: index)) }
         case .min(let bound):
             if let value, let failure = rangeFailure(min: true, bound, value, field, check: index, context, &found) {
                 found.append(failure)

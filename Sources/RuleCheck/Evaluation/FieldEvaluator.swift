@@ -64,9 +64,9 @@ struct FieldEvaluator: Sendable {
         /// Record: the record has the slot's column or key (perhaps empty): the record's value of
         /// a computed field is compared then.
         var given = false
-        /// Record: the written text could not be read as the field's type. The field then counts
-        /// as empty, and the step stops after visibility and `orphan`: the caller, who read the
-        /// record, reports the failure.
+        /// The written text (a record's; a form's typed text) could not be read as the field's
+        /// type. The field then counts as empty, and the step stops after visibility and
+        /// `orphan`: the caller, who read the text, reports the failure.
         var isUnreadable = false
         /// Record: the input is a CSV file without a column for the field.
         var columnMissing = false
@@ -137,18 +137,20 @@ struct FieldEvaluator: Sendable {
     private func checkStep(_ field: FieldRules, _ plan: FieldPlan, _ slot: Slot, _ input: Input, mode: Mode,
                            _ context: SlotContext, _ outcome: inout Outcome) {
         let value = context.value(of: field.id)
-        if mode == .record {
-            if plan.contains(.dependsOn), value != nil || input.isWritten, let parent = emptyParent(field, slot, context) {
-                outcome.failures.append(.orphan(parent: parent))
-            }
-            // The other checks need a value: a field whose text cannot be read counts as empty.
-            if input.isUnreadable { return }
+        if mode == .record, plan.contains(.dependsOn), value != nil || input.isWritten,
+           let parent = emptyParent(field, slot, context) {
+            outcome.failures.append(.orphan(parent: parent))
         }
+        // Required-ness comes first: text that is no value (yet) leaves the field as required as
+        // it was (a screen's `*` does not flicker while a date is typed).
         if plan.contains(.alwaysRequired) {
             outcome.isRequired = true
         } else if plan.contains(.required), let required = field.required {
             outcome.isRequired = holds(required, context, &outcome.failures)
         }
+        // The other checks need a value: a field whose text cannot be read (a record's cell, a
+        // form's typed text) counts as empty, and its caller reports why.
+        if input.isUnreadable { return }
         let start = outcome.failures.count
         failures(field, plan: plan, value: value, text: input.text, option: input.option, required: outcome.isRequired,
                  context, into: &outcome.failures)

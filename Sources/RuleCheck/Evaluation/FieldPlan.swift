@@ -25,6 +25,10 @@ struct FieldPlan: OptionSet, Sendable {
     static let bounds = FieldPlan(rawValue: 1 << 8)
     /// `checks:`.
     static let checks = FieldPlan(rawValue: 1 << 9)
+    /// A file field's `max_size` or `media_types`.
+    static let fileRules = FieldPlan(rawValue: 1 << 10)
+    /// Any rule that ``FieldEvaluator`` holds a value itself to: text rules, bounds, file rules.
+    static let valueRules: FieldPlan = [.textRules, .bounds, .fileRules]
 
     init(rawValue: UInt32) {
         self.rawValue = rawValue
@@ -46,6 +50,7 @@ struct FieldPlan: OptionSet, Sendable {
         }
         if field.min != nil || field.max != nil { plan.insert(.bounds) }
         if !field.checks.isEmpty { plan.insert(.checks) }
+        if field.maxSize != nil || !field.mediaTypes.isEmpty { plan.insert(.fileRules) }
         self = plan
     }
 }

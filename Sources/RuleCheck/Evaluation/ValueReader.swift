@@ -1,12 +1,18 @@
+import Patterns
+
 /// Reads values of a field's type from text (CSV cells, `Form.set(_:text:)`).
 ///
-/// * text: as is; empty text is an empty value;
+/// * text: as is; empty text is an empty value; a masked field's digits of other scripts as 0–9;
 /// * number, integer: plain decimal (`-12`, `3.5`); an integer must be whole;
 /// * date: in the field's format (`defaults.date_format` or its own `format`);
 /// * bool: `true`/`false`, `yes`/`no`, `1`/`0`, in any case;
 /// * choice: one of the option values, written as text;
 /// * multi_choice: a JSON array of option values, `["a", "b"]`;
-/// * values: a JSON array of values of its item type, `["a.jpg", "b.jpg"]`.
+/// * values: a JSON array of values of its item type, `["a.jpg", "b.jpg"]`;
+/// * file: a JSON array of files, `[{"name": "a.jpg", "size": 1024, "type": "image/jpeg"}]`.
+///
+/// Numbers, dates and masked text take the decimal digits of every script as 0–9 (`۱۲۳`),
+/// unless the field says `digits: ascii`.
 enum ValueReader {
     /// Why a text could not be read: a `type` failure saying what was expected, or an `option`
     /// failure for a choice whose text is no option's value.
@@ -28,21 +34,25 @@ enum ValueReader {
         }
     }
 
-    static func read(text: String, for field: FieldRules) -> Result<Value?, Unreadable> {
+    /// `options` are the choices on offer when a form was given others at run time
+    /// (``Form/setOptions(_:_:)``); the rules' own options otherwise.
+    static func read(text: String, for field: FieldRules, options: [ChoiceOption]? = nil) -> Result<Value?, Unreadable> {
         if text.isEmpty { return .success(nil) }
         switch field.type {
         case .text:
-            return .success(.text(text))
+            return .success(.text(maskedText(text, field)))
         case .number:
-            guard let number = NumberText.parse(text) else { return .failure(Unreadable(failure: .type(.number))) }
+            guard let number = NumberText.parse(text, digits: field.digits) else {
+                return .failure(Unreadable(failure: .type(.number)))
+            }
             return .success(.number(number))
         case .integer:
-            guard let number = NumberText.parse(text), number == number.rounded() else {
+            guard let number = NumberText.parse(text, digits: field.digits), number == number.rounded() else {
                 return .failure(Unreadable(failure: .type(.wholeNumber)))
             }
             return .success(.number(number))
         case .date:
-            guard let day = field.dateFormat.parse(text) else {
+            guard let day = field.dateFormat.parse(text, digits: field.digits) else {
                 return .failure(Unreadable(failure: .type(.date(format: field.dateFormat.pattern))))
             }
             return .success(.date(day))
@@ -50,15 +60,26 @@ enum ValueReader {
             guard let flag = bool(text) else { return .failure(Unreadable(failure: .type(.bool))) }
             return .success(.bool(flag))
         case .choice:
-            guard let option = option(text, of: field) else { return .failure(Unreadable(failure: .option)) }
+            guard let option = option(text, of: field, among: options ?? field.options) else {
+                return .failure(Unreadable(failure: .option))
+            }
             return .success(option)
         case .multiChoice, .values:
-            return readList(text, for: field)
+            return readList(text, for: field, options: options)
+        case .file:
+            guard let json = try? JSONParser().parse(text) else { return .failure(Unreadable(failure: .type(.files))) }
+            return read(json: json, for: field)
         case .group:
             return .failure(Unreadable(failure: .type(.jsonObject)))
         case .list:
             return .failure(Unreadable(failure: .type(.itemArray(badItem: nil))))
         }
+    }
+
+    /// A masked field's text with the digits of other scripts as 0–9, as its mask stores
+    /// what is typed; any other text as it is.
+    static func maskedText(_ text: String, _ field: FieldRules) -> String {
+        field.mask != nil && field.digits == .any ? DecimalDigits.folded(text) : text
     }
 
     static func bool(_ text: String) -> Bool? {
@@ -70,11 +91,11 @@ enum ValueReader {
     }
 
     /// The option whose value is written `text` (`12` for the number 12, `true` for a bool).
-    static func option(_ text: String, of field: FieldRules) -> Value? {
+    static func option(_ text: String, of field: FieldRules, among options: [ChoiceOption]) -> Value? {
         // Read once, at the first option that needs it, not once for each option.
-        lazy var number = NumberText.parse(text)
+        lazy var number = NumberText.parse(text, digits: field.digits)
         lazy var flag = bool(text)
-        for option in field.options {
+        for option in options {
             switch option.value {
             case .text(let value) where value == text: return option.value
             case .number(let value) where number == value: return option.value
@@ -99,9 +120,12 @@ extension ValueReader {
     /// (`1.0` counts as whole), a bool field a JSON boolean, text and date fields a JSON string,
     /// a choice an option value of any JSON type, a multi_choice an array of them. `null` is an
     /// empty value; anything else is a failure.
-    static func read(json: JSONValue, for field: FieldRules, dates: DateText = .fieldFormat) -> Result<Value?, Unreadable> {
+    static func read(json: JSONValue, for field: FieldRules, dates: DateText = .fieldFormat,
+                     options: [ChoiceOption]? = nil) -> Result<Value?, Unreadable> {
         if case .null = json { return .success(nil) }
-        guard field.type == .values else { return read(json: json, as: field.type, of: field, dates: dates) }
+        guard field.type == .values else {
+            return read(json: json, as: field.type, of: field, dates: dates, options: options ?? field.options)
+        }
         let itemType = field.itemType ?? .text
         guard case .array(let elements) = json else {
             return .failure(Unreadable(failure: .type(.valueArray(each: expectedJSON(itemType, field)))))
@@ -114,7 +138,8 @@ extension ValueReader {
                 values.append(.text(text))
                 continue
             }
-            guard case .success(let value?) = read(json: element, as: itemType, of: field, dates: dates) else {
+            guard case .success(let value?) = read(json: element, as: itemType, of: field, dates: dates,
+                                                            options: options ?? field.options) else {
                 return .failure(Unreadable(failure: .type(.valueArray(each: expectedJSON(itemType, field)))))
             }
             values.append(value)
@@ -124,11 +149,11 @@ extension ValueReader {
 
     /// Reads a JSON value as a value of `type` (a field's type, or a `values` field's item type).
     private static func read(json: JSONValue, as type: FieldType, of field: FieldRules,
-                             dates: DateText) -> Result<Value?, Unreadable> {
+                             dates: DateText, options: [ChoiceOption]) -> Result<Value?, Unreadable> {
         if case .null = json { return .success(nil) }
         switch (type, json) {
         case (.text, .string(let text)):
-            return .success(Value.normalized(.text(text)))
+            return .success(Value.normalized(.text(maskedText(text, field))))
         case (.number, .number(let number)):
             return .success(.number(number))
         case (.integer, .number(let number)) where number == number.rounded():
@@ -136,14 +161,14 @@ extension ValueReader {
         case (.date, .string(let text)):
             if text.isEmpty { return .success(nil) }
             let format = dates == .iso ? DateFormat.iso : field.dateFormat
-            guard let day = format.parse(text) else {
+            guard let day = format.parse(text, digits: field.digits) else {
                 return .failure(Unreadable(failure: .type(.date(format: format.pattern))))
             }
             return .success(.date(day))
         case (.bool, .bool(let flag)):
             return .success(.bool(flag))
         case (.choice, .string), (.choice, .number), (.choice, .bool):
-            guard let option = option(json, of: field) else { return .failure(Unreadable(failure: .option)) }
+            guard let option = option(json, among: options) else { return .failure(Unreadable(failure: .option)) }
             return .success(option)
         case (.multiChoice, .array(let elements)):
             var values: [Value] = []
@@ -152,27 +177,38 @@ extension ValueReader {
                 case .string, .number, .bool: break
                 default: return .failure(Unreadable(failure: .type(.optionArray)))
                 }
-                guard let option = option(element, of: field) else { return .failure(Unreadable(failure: .option)) }
+                guard let option = option(element, among: options) else { return .failure(Unreadable(failure: .option)) }
                 values.append(option)
             }
             return .success(Value.normalized(.list(values)))
         case (.choice, _):
             return .failure(Unreadable(failure: .option))
+        case (.file, .array(let elements)):
+            var files: [FileInfo] = []
+            for element in elements {
+                guard let file = FileInfo(json: element) else { return .failure(Unreadable(failure: .type(.files))) }
+                files.append(file)
+            }
+            return .success(Value.normalized(.files(files)))
+        case (.file, .object):
+            // One file written alone.
+            guard let file = FileInfo(json: json) else { return .failure(Unreadable(failure: .type(.files))) }
+            return .success(.files([file]))
         default:
             return .failure(Unreadable(failure: .type(expectedJSON(type, field))))
         }
     }
 
     /// A multi_choice or values cell: a JSON array of option values, or of values.
-    static func readList(_ text: String, for field: FieldRules) -> Result<Value?, Unreadable> {
+    static func readList(_ text: String, for field: FieldRules, options: [ChoiceOption]? = nil) -> Result<Value?, Unreadable> {
         guard let json = try? JSONParser().parse(text), case .array = json else {
             let expected: Expected = field.type == .values ? expectedJSON(.values, field) : .optionArray
             return .failure(Unreadable(failure: .type(expected)))
         }
-        return read(json: json, for: field)
+        return read(json: json, for: field, options: options)
     }
 
-    private static func option(_ json: JSONValue, of field: FieldRules) -> Value? {
+    private static func option(_ json: JSONValue, among options: [ChoiceOption]) -> Value? {
         let value: Value
         switch json {
         case .string(let text): value = .text(text)
@@ -180,7 +216,7 @@ extension ValueReader {
         case .bool(let flag): value = .bool(flag)
         default: return nil
         }
-        return field.options.first { $0.value == value }?.value
+        return options.first { $0.value == value }?.value
     }
 
     private static func expectedJSON(_ type: FieldType, _ field: FieldRules) -> Expected {
@@ -191,6 +227,7 @@ extension ValueReader {
         case .date: .jsonDate(format: field.dateFormat.pattern)
         case .bool: .jsonBool
         case .choice, .multiChoice: .optionArray  // a choice's non-scalar is an `option` failure
+        case .file: .files
         case .group: .jsonObject
         case .list: .itemArray(badItem: nil)
         case .values: .valueArray(each: expectedJSON(field.itemType ?? .text, field))
@@ -206,7 +243,7 @@ extension Value {
         case .number(let number): .number(number)
         case .bool(let flag): .bool(flag)
         case .date(let day): .string(day.iso)
-        case .list(let items): .array(items.map(\.json))
+        case .list(let items): .array(items.map { FileInfo(value: $0)?.json ?? $0.json })
         }
     }
 }

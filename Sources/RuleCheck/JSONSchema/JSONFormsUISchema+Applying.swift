@@ -26,7 +26,8 @@ extension JSONFormsUISchema {
             return
         }
         var result = sections.map { section in
-            SectionSpec(id: Located(value: section.id, location: source.location(of: section.pointer)), title: section.title, fields: [])
+            SectionSpec(id: Located(value: section.id, location: source.location(of: section.pointer)), title: section.title, fields: [],
+                        page: section.page)
         }
         var noSection: [FieldSpec] = []
         for field in everything.sorted(by: { (firstRank($0, prefix: "") ?? Int.max) < (firstRank($1, prefix: "") ?? Int.max) }) {

@@ -1,7 +1,7 @@
 /// A JSON Forms UI schema applied to imported fields.
 ///
-/// * `Categorization` → one section (page) per `Category`, titled by its `label`; without
-///   categories, `Group`s directly in the root layout are the sections. Other `Group`s and every
+/// * `Categorization` → one section per `Category`, titled by its `label`; in the `stepper`
+///   variant each is a page (`options.page` puts several on one page); without categories, `Group`s directly in the root layout are the sections. Other `Group`s and every
 ///   `HorizontalLayout` are presentation: their fields get the `ui:` hints `group` (the label) and
 ///   `row` (a number shared by the fields of one row).
 /// * `Control` with `scope: "#/properties/a/properties/b"` → the field `a.b`: the order of the
@@ -45,7 +45,10 @@ struct JSONFormsUISchema {
     }
 
     var placements: [Placement] = []
-    var sections: [(id: String, title: String?, pointer: String, implicit: Bool)] = []
+    var sections: [(id: String, title: String?, pointer: String, implicit: Bool, page: Located<String>?)] = []
+    /// Whether the UI schema makes the form a wizard: a `Categorization` in the `stepper`
+    /// variant, each category a page (or the page its `options.page` names).
+    var isWizard = false
     /// Whether the UI schema's root says what the sections are (categories, or groups in the root layout).
     private var definesSections = false
     private var rows = 0
@@ -111,6 +114,7 @@ struct JSONFormsUISchema {
         }
         switch type {
         case "Categorization":
+            if object["options"]?["variant"]?.string == "stepper" { isWizard = true }
             for (index, child) in elements.enumerated() {
                 let childPointer = pointer + "/elements/\(index)"
                 if child["type"]?.string == "Category" || child["type"]?.string == "Categorization" {
@@ -154,7 +158,9 @@ struct JSONFormsUISchema {
             while sections.contains(where: { $0.id == "\(id)_\(suffix)" }) { suffix += 1 }
             id = "\(id)_\(suffix)"
         }
-        sections.append((id, label, pointer, false))
+        let page = object["options"]?["page"]?.string.map { Located(value: $0, location: source.location(of: pointer + "/options/page")) }
+        if page != nil { isWizard = true }
+        sections.append((id, label, pointer, false, page))
         return sections.count - 1
     }
 
@@ -165,7 +171,7 @@ struct JSONFormsUISchema {
         var id = "main"
         var suffix = 2
         while sections.contains(where: { $0.id == id }) { id = "main_\(suffix)"; suffix += 1 }
-        sections.append((id, nil, pointer, true))
+        sections.append((id, nil, pointer, true, nil))
         return sections.count - 1
     }
 
@@ -177,12 +183,15 @@ struct JSONFormsUISchema {
         let section = context.section ?? (definesSections && context.base.isEmpty ? implicitSection(at: pointer) : nil)
         placements.append(Placement(path: path, section: section, pointer: pointer, context: context,
                                     label: object["label"], options: object["options"]))
-        // The item layout of a list: its scopes are relative to one item.
+        // The item layout of a list: its scopes are relative to one item. The rules around the
+        // list's control are the list's, which its item fields follow anyway.
         if let detail = object["options"]?["detail"], detail.object != nil, detail["type"] != nil {
             var inner = context
             inner.base = path + "."
             inner.group = nil
             inner.row = nil
+            inner.visible = []
+            inner.enabled = []
             walk(detail, at: pointer + "/options/detail", inner, depth: 1)
         }
     }

@@ -37,6 +37,9 @@ extension JSONSchemaExporter {
         p.set("x-rulecheck-options-filter", field.optionsFilter.map { .string($0.text) })
         if !field.checks.isEmpty { p.set("x-rulecheck-checks", .array(field.checks.map(check))) }
         if let display = field.display { p.set("x-rulecheck-display", .string(template(display, of: field))) }
+        // The other hints, for an import with no UI schema or one without a place for them (JSON Forms).
+        let hints = field.ui.keys.sorted().filter { !UISchemaExporter.schemaHints.contains($0) }
+        if !hints.isEmpty { p.set("x-rulecheck-ui", .object(hints.compactMap { name in field.ui[name].map { (name, OrderedJSON($0)) } })) }
         return p.json
     }
 
@@ -63,12 +66,15 @@ extension JSONSchemaExporter {
             p.set("items", items.json)
             counts(field, into: &p)
             // What the items cannot say goes on the property, where the importer reads it.
-            for key in ["x-rulecheck-pattern", "x-rulecheck-mask", "x-rulecheck-min", "x-rulecheck-max", "x-rulecheck-format"] {
+            for key in ["x-rulecheck-pattern", "x-rulecheck-mask", "x-rulecheck-min", "x-rulecheck-max", "x-rulecheck-format",
+                        "x-rulecheck-digits"] {
                 p.set(key, items[key])
             }
             if case .object(let members) = items.json {
                 p.set("items", .object(members.filter { !$0.key.hasPrefix("x-rulecheck-") || $0.key == "x-rulecheck-type" }))
             }
+        case .file:
+            fileKeywords(field, into: &p)
         case .group:
             p.set("type", .string("object"))
             let isAlways = always && field.required?.text == "true" && ownCondition(field, \.visibleConditions) == nil
@@ -85,6 +91,7 @@ extension JSONSchemaExporter {
 
     /// The keywords of a scalar value: of the field itself, or of each value of a `values` field.
     private func scalarKeywords(_ field: FieldRules, type: FieldType, into p: inout OrderedObject, items: Bool) {
+        defer { if field.digits == .ascii { p.set("x-rulecheck-digits", .string(field.digits.rawValue)) } }
         switch type {
         case .text:
             p.set("type", .string("string"))
@@ -94,10 +101,7 @@ extension JSONSchemaExporter {
                 p.set("pattern", .string("^(?:" + pattern.source + ")$"))
                 p.set("x-rulecheck-pattern", .string(pattern.source))
             }
-            if let mask = field.mask {
-                if field.pattern == nil { p.set("pattern", .string(Self.ecmaEscapes(mask.regex))) }
-                p.set("x-rulecheck-mask", .string(mask.notation))
-            }
+            if let mask = field.mask { maskKeywords(mask, field, into: &p) }
         case .number, .integer:
             p.set("type", .string(type == .integer ? "integer" : "number"))
             bound("minimum", "x-rulecheck-min", field.min, into: &p)
@@ -188,13 +192,19 @@ extension JSONSchemaExporter {
     }
 
     /// A mask's PCRE2 regex with its escapes as ECMA-262 (`u` mode) accepts them: `\ ` and `\-`
-    /// are errors there, so only syntax characters stay escaped.
+    /// are errors there, so only syntax characters stay escaped; a code point `\x{41A}` is
+    /// `\u{41A}` there.
     static func ecmaEscapes(_ regex: String) -> String {
         var result = ""
         var scalars = regex.unicodeScalars.makeIterator()
         while let scalar = scalars.next() {
             guard scalar == "\\", let next = scalars.next() else {
                 result.unicodeScalars.append(scalar)
+                continue
+            }
+            if next == "x", let brace = scalars.next() {
+                result += brace == "{" ? "\\u{" : "\\x"
+                if brace != "{" { result.unicodeScalars.append(brace) }
                 continue
             }
             let keep = next.properties.isAlphabetic || ("0"..."9").contains(next) || "^$\\.*+?()[]{}|/".unicodeScalars.contains(next)
@@ -226,7 +236,7 @@ extension JSONSchemaExporter {
         object.set("when", check.when.map { .string($0.text) })
         switch check.kind {
         case .pattern(let pattern): object.set("pattern", .string(pattern.source))
-        case .mask(let mask): object.set("mask", .string(mask.notation))
+        case .mask(let mask): object.set("mask", Self.notation(mask))
         case .min(let bound): object.set("min", .string(bound.text))
         case .max(let bound): object.set("max", .string(bound.text))
         case .minLength(let length): object.set("min_length", .number(Double(length)))

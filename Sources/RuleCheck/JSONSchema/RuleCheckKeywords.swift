@@ -16,6 +16,11 @@ struct RuleCheckKeywords {
     var dependsOn: [Located<String>]?
     var pattern: ScalarText?
     var mask: ScalarText?
+    /// The mask's further alternatives (`x-rulecheck-mask` as an array).
+    var maskAlternatives: [ScalarText] = []
+    var maskValue: Located<String>?
+    var digits: Located<String>?
+    var mediaTypes: [Located<String>]?
     var min: ScalarText?
     var max: ScalarText?
     var format: ScalarText?
@@ -34,11 +39,13 @@ struct RuleCheckKeywords {
         "x-rulecheck-type", "x-rulecheck-required", "x-rulecheck-visible-if", "x-rulecheck-enabled-if", "x-rulecheck-value",
         "x-rulecheck-depends-on", "x-rulecheck-pattern", "x-rulecheck-mask", "x-rulecheck-min", "x-rulecheck-max",
         "x-rulecheck-format", "x-rulecheck-options", "x-rulecheck-options-filter", "x-rulecheck-initial", "x-rulecheck-checks",
-        "x-rulecheck-message", "x-rulecheck-messages", "x-rulecheck-display",
+        "x-rulecheck-message", "x-rulecheck-messages", "x-rulecheck-display", "x-rulecheck-mask-value", "x-rulecheck-digits",
+        "x-rulecheck-media-types", "x-rulecheck-ui",
     ]
     /// The keywords of the root schema (the form).
     static let root: Set<String> = [
         "x-rulecheck-form", "x-rulecheck-date-format", "x-rulecheck-hidden-values", "x-rulecheck-gates", "x-rulecheck-sections",
+        "x-rulecheck-pages", "x-rulecheck-mask-classes",
     ]
 }
 
@@ -62,7 +69,23 @@ extension SchemaImporter {
         x.max = expression("x-rulecheck-max")
         x.optionsFilter = expression("x-rulecheck-options-filter")
         x.initial = expression("x-rulecheck-initial")
-        for (keyword, path) in [("x-rulecheck-pattern", \RuleCheckKeywords.pattern), ("x-rulecheck-mask", \.mask),
+        if let (value, pointer) = node.first("x-rulecheck-mask"), let alternatives = maskNotation(value, at: pointer, keyword: "x-rulecheck-mask") {
+            x.mask = alternatives.first
+            x.maskAlternatives = Array(alternatives.dropFirst())
+        }
+        for (keyword, path) in [("x-rulecheck-mask-value", \RuleCheckKeywords.maskValue), ("x-rulecheck-digits", \.digits)] {
+            guard let (value, pointer) = node.first(keyword) else { continue }
+            guard let string = value.string else { error("\(keyword) must be a string", at: pointer); continue }
+            x[keyPath: path] = located(string, at: pointer)
+        }
+        if let (value, pointer) = node.first("x-rulecheck-media-types") {
+            if let items = value.array, items.allSatisfy({ $0.string != nil }) {
+                x.mediaTypes = items.enumerated().compactMap { index, item in item.string.map { located($0, at: pointer + "/\(index)") } }
+            } else {
+                error("x-rulecheck-media-types must be an array of media types", at: pointer)
+            }
+        }
+        for (keyword, path) in [("x-rulecheck-pattern", \RuleCheckKeywords.pattern),
                                 ("x-rulecheck-format", \.format), ("x-rulecheck-display", \.display)] {
             guard let (value, pointer) = node.first(keyword) else { continue }
             guard let string = value.string else { error("\(keyword) must be a string", at: pointer); continue }
@@ -179,9 +202,13 @@ extension SchemaImporter {
             }
             let rulePointer = itemPointer + "/" + key
             let rule: CheckSpec.Rule?
+            var maskAlternatives: [ScalarText] = []
             switch key {
             case "pattern": rule = ruleValue.string.map { .pattern(text($0, at: rulePointer, quoted: true)) }
-            case "mask": rule = ruleValue.string.map { .mask(text($0, at: rulePointer, quoted: true)) }
+            case "mask":
+                let alternatives = maskNotation(ruleValue, at: rulePointer, keyword: "mask")
+                maskAlternatives = Array(alternatives?.dropFirst() ?? [])
+                rule = alternatives?.first.map { .mask($0) }
             case "min": rule = expressionText(ruleValue, at: rulePointer, keyword: "min").map { .min($0) }
             case "max": rule = expressionText(ruleValue, at: rulePointer, keyword: "max").map { .max($0) }
             case "min_length": rule = ruleValue.integer.map { .minLength(located($0, at: rulePointer)) }
@@ -194,8 +221,20 @@ extension SchemaImporter {
             }
             let when = members["when"].flatMap { expressionText($0, at: itemPointer + "/when", keyword: "when") }
             let message = members["message"].flatMap { localized($0, at: itemPointer + "/message", keyword: "message") }
-            checks.append(CheckSpec(when: when, rule: rule, message: message, location: source.location(of: itemPointer)))
+            checks.append(CheckSpec(when: when, rule: rule, maskAlternatives: maskAlternatives, message: message,
+                                    location: source.location(of: itemPointer)))
         }
         return checks
+    }
+
+    /// A mask as `x-rulecheck-mask` (or a check's `mask`) holds it: its notation, or a non-empty
+    /// array of alternatives.
+    private mutating func maskNotation(_ value: JSONValue, at pointer: String, keyword: String) -> [ScalarText]? {
+        if let notation = value.string { return [text(notation, at: pointer, quoted: true)] }
+        if let items = value.array, !items.isEmpty, items.allSatisfy({ $0.string != nil }) {
+            return items.enumerated().compactMap { index, item in item.string.map { text($0, at: pointer + "/\(index)", quoted: true) } }
+        }
+        error("\(keyword) must be a mask, or an array of its alternatives", at: pointer)
+        return nil
     }
 }

@@ -51,6 +51,13 @@ extension RuleSet {
         }
     }
 
+    /// The id of each section's page, by section (all `nil` for a form without pages).
+    var pageIDs: [String?] {
+        var result = [String?](repeating: nil, count: sections.count)
+        for page in pages { for section in page.sections where section < result.count { result[section] = page.id } }
+        return result
+    }
+
     /// The top-level fields of a section, in order.
     func topLevelFields(of section: SectionRules) -> [FieldRules] {
         section.fields.map { fields[$0.index] }.filter { $0.group == nil && $0.list == nil }
@@ -99,12 +106,18 @@ struct JSONSchemaExporter {
         if rules.dateFormat != .iso { root.set("x-rulecheck-date-format", .string(rules.dateFormat.pattern)) }
         if rules.hiddenValues != .clear { root.set("x-rulecheck-hidden-values", .string(rules.hiddenValues.rawValue)) }
         if !rules.gates.isEmpty { root.set("x-rulecheck-gates", gates()) }
+        root.set("x-rulecheck-mask-classes", maskClasses())
+        // Pages: `true` when each section is a page of its own, else each section's page.
+        let pageOf = rules.pageIDs
+        let sectionPages = pageOf.enumerated().contains { index, page in page.map { $0 != rules.sections[index].id } ?? false }
+        if !rules.pages.isEmpty && !sectionPages { root.set("x-rulecheck-pages", .bool(true)) }
         let single = rules.sections.count == 1 ? rules.sections.first : nil
-        if single == nil || single?.id != "main" || single?.title != (rules.title ?? "main") {
-            root.set("x-rulecheck-sections", .array(rules.sections.map { section in
+        if single == nil || single?.id != "main" || single?.title != (rules.title ?? "main") || sectionPages {
+            root.set("x-rulecheck-sections", .array(rules.sections.enumerated().map { index, section in
                 var object = OrderedObject()
                 object.set("id", .string(section.id))
                 if section.title != section.id { object.set("title", .string(section.title)) }
+                if sectionPages, let page = pageOf[index], page != section.id { object.set("page", .string(page)) }
                 object.set("fields", .array(rules.topLevelFields(of: section).map { .string($0.name) }))
                 return object.json
             }))

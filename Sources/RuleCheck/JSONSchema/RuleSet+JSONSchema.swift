@@ -94,6 +94,11 @@ package enum JSONSchemaImport {
                 applier.exactEnabled = importer.exactEnabled
                 applier.apply(to: &document.sections)
                 findings += applier.findings
+                // Sections the UI schema makes are its pages too (a stepper, or options.page).
+                if !applier.sections.isEmpty {
+                    let grouped = document.sections.contains { $0.page != nil }
+                    document.pages = applier.isWizard && !grouped ? Located(value: true, location: ui.location(of: "")) : nil
+                }
             } else {
                 var applier = RJSFUISchema(source: ui)
                 applier.exactEnabled = importer.exactEnabled

@@ -91,4 +91,22 @@ extension SchemaImporter {
         if types == [.integer, .number] { return .number }
         return types.count == 1 ? types.first : (types.isEmpty ? .text : nil)
     }
+
+    /// A file field's rules: `max_size` is the `maximum` of each file's `size`, the media types
+    /// are `x-rulecheck-media-types` (the pattern of each file's `type` is their shadow).
+    mutating func fileKeywords(_ spec: inout FieldSpec, _ items: SchemaNode?, _ x: RuleCheckKeywords) {
+        if let size = items.flatMap({ $0.first("properties")?.value["size"]?["maximum"] }) {
+            let pointer = (items?.first("properties")?.pointer ?? "") + "/size/maximum"
+            if let bytes = size.integer, bytes >= 0 {
+                spec.maxSize = located(bytes, at: pointer)
+                spec.keys["max_size"] = source.location(of: pointer)
+            } else {
+                error("the maximum size of a file must be a whole number of bytes", at: pointer)
+            }
+        }
+        if let mediaTypes = x.mediaTypes {
+            spec.mediaTypes = mediaTypes
+            spec.keys["media_types"] = mediaTypes.first?.location ?? spec.location
+        }
+    }
 }

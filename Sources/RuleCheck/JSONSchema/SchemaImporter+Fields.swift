@@ -41,6 +41,11 @@ extension SchemaImporter {
         var kind: Kind = x.type?.value == "date" ? .scalar(.date) : kind(of: node, types: types)
         // A choice between booleans (`type: boolean` with an enum would be a bool field).
         if x.type?.value == "choice", let options = options(node) { kind = .choice(options.values, pointer: options.pointer) }
+        if x.type?.value == "file" { kind = .file(items: child(node, "items")) }
+        if let type = x.type, !["date", "choice", "file"].contains(type.value) {
+            finding(.unsupported, "x-rulecheck-type '\(type.value)' is not one of date, choice, file; it is not read",
+                    at: node.first("x-rulecheck-type")?.pointer ?? keyPointer)
+        }
         var handled = Self.commonKeywords
 
         if let (title, pointer) = node.first("title") {
@@ -120,6 +125,11 @@ extension SchemaImporter {
             itemCounts(&spec, node)
             uniqueItems(&spec, node)
             if x.checks == nil { constantArrayCheck(&spec, node, path: path) }
+        case .file(let items):
+            handled.formUnion(["items", "minItems", "maxItems"])
+            setType(&spec, .file, at: node.first("x-rulecheck-type")?.pointer ?? keyPointer)
+            fileKeywords(&spec, items, x)
+            itemCounts(&spec, node)
         case .group:
             handled.formUnion(Self.objectKeywords)
             setType(&spec, .group, at: types.pointer.isEmpty ? keyPointer : types.pointer)
@@ -148,7 +158,7 @@ extension SchemaImporter {
         if case .group = kind {} else if x.checks == nil {
             let type = spec.type.flatMap { FieldType(rawValue: $0.value) }
             fieldConditions(&spec, node, path: path, type: type)
-            if case .list = kind {} else if case .values = kind {} else {
+            if case .list = kind {} else if case .values = kind {} else if case .file = kind {} else {
                 // not / anyOf / oneOf of value schemas: one check each.
                 let combinators = ["not", "anyOf", "oneOf"].filter { keyword in
                     node.has(keyword) && !(keyword != "not" && combinatorIsOptions(node, keyword))
@@ -187,6 +197,15 @@ extension SchemaImporter {
         set(x.value, "value", \.value)
         set(x.pattern, "pattern", \.pattern)
         set(x.mask, "mask", \.mask)
+        if x.mask != nil { spec.maskAlternatives = x.maskAlternatives }
+        if let maskValue = x.maskValue {
+            spec.maskValue = maskValue
+            spec.keys["mask_value"] = maskValue.location
+        }
+        if let digits = x.digits {
+            spec.digits = digits
+            spec.keys["digits"] = digits.location
+        }
         set(x.min, "min", \.min)
         set(x.max, "max", \.max)
         set(x.format, "format", \.format)
@@ -263,11 +282,20 @@ extension SchemaImporter {
         spec.keys["type"] = source.location(of: pointer)
     }
 
-    /// `description`, `examples`, `deprecated` and `writeOnly` become `ui:` hints of the field.
-    private func annotations(_ spec: inout FieldSpec, _ node: SchemaNode) {
+    /// `description`, `examples`, `deprecated` and `writeOnly` become `ui:` hints of the field,
+    /// and `x-rulecheck-ui` holds the others (a UI schema's hints then apply over them).
+    private mutating func annotations(_ spec: inout FieldSpec, _ node: SchemaNode) {
         for keyword in ["description", "examples", "deprecated", "writeOnly"] {
             guard let (value, pointer) = node.first(keyword) else { continue }
             spec.ui.append((located(keyword, at: pointer), value))
+        }
+        guard let (value, pointer) = node.first("x-rulecheck-ui") else { return }
+        guard let hints = value.object else {
+            error("x-rulecheck-ui must be an object of hints", at: pointer)
+            return
+        }
+        for name in source.orderedKeys(of: hints, at: pointer) where !spec.ui.contains(where: { $0.name.value == name }) {
+            if let hint = hints[name] { spec.ui.append((located(name, at: pointer + "/" + SchemaPointer.escape(name)), hint)) }
         }
     }
 

@@ -20,6 +20,34 @@ extension SchemaImporter {
         if let (value, pointer) = root.first("x-rulecheck-sections"), let fields = document.sections.first?.fields {
             if let sections = sections(value, at: pointer, fields: fields) { document.sections = sections }
         }
+        if let (value, pointer) = root.first("x-rulecheck-pages") {
+            if case .bool(let flag) = value { document.pages = located(flag, at: pointer) } else { error("x-rulecheck-pages must be true or false", at: pointer) }
+        }
+        if let (value, pointer) = root.first("x-rulecheck-mask-classes") { document.maskClasses = maskClasses(value, at: pointer) }
+    }
+
+    /// `{"R": {"chars": "АВЕКМНОРСТУХ", "case": "upper"}, "D": "0-9"}`: the masks' classes.
+    private mutating func maskClasses(_ value: JSONValue, at pointer: String) -> [NamedClass] {
+        guard let members = value.object else {
+            error("x-rulecheck-mask-classes must map one-character names to classes", at: pointer)
+            return []
+        }
+        var classes: [NamedClass] = []
+        for name in source.orderedKeys(of: members, at: pointer) {
+            let classPointer = pointer + "/" + SchemaPointer.escape(name)
+            switch members[name] {
+            case .string(let characters)?:
+                classes.append(NamedClass(name: located(name, at: classPointer), characters: text(characters, at: classPointer, quoted: true)))
+            case .object(let spec)? where spec["chars"]?.string != nil && Set(spec.keys).isSubset(of: ["chars", "case"]):
+                let letterCase = spec["case"].map { value in located(value.string ?? "", at: classPointer + "/case") }
+                classes.append(NamedClass(name: located(name, at: classPointer),
+                                          characters: text(spec["chars"]?.string ?? "", at: classPointer + "/chars", quoted: true),
+                                          letterCase: letterCase))
+            default:
+                error("mask class '\(name)' must be its characters, or {\"chars\": …, \"case\": \"upper\" | \"lower\"}", at: classPointer)
+            }
+        }
+        return classes
     }
 
     /// `{"submit": "all", "calculate": ["region", "vehicle"]}`.
@@ -69,7 +97,8 @@ extension SchemaImporter {
                 }
                 members.append(field)
             }
-            sections.append(SectionSpec(id: located(id, at: itemPointer), title: item["title"]?.string, fields: members))
+            let page = item["page"]?.string.map { located($0, at: itemPointer + "/page") }
+            sections.append(SectionSpec(id: located(id, at: itemPointer), title: item["title"]?.string, fields: members, page: page))
         }
         let rest = fields.filter { !placed.contains($0.id.value) }
         if !rest.isEmpty {

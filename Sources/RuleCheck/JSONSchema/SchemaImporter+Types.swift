@@ -17,6 +17,8 @@ extension SchemaImporter {
         case list(items: SchemaNode)
         /// An array of plain values: `items` (one schema, or a tuple of equal ones), or none.
         case values(items: SchemaNode?, FieldType)
+        /// Attached files (`x-rulecheck-type: file`): an array of `{name, size, type}` objects.
+        case file(items: SchemaNode?)
         case unsupported(String, pointer: String)
     }
 
@@ -124,7 +126,9 @@ extension SchemaImporter {
             return .scalar(.text)
         case "integer": return .scalar(.integer)
         case "number":
-            if node.first("multipleOf")?.value.number == 1 { return .scalar(.integer) }
+            // multipleOf: 1 makes a whole number, unless it is the shadow of an exported check
+            // (`multiple_of(x, 1)` on a number field, which x-rulecheck-checks then holds).
+            if node.first("multipleOf")?.value.number == 1 && !node.has("x-rulecheck-checks") { return .scalar(.integer) }
             return .scalar(.number)
         case "boolean": return .scalar(.bool)
         case "object": return .group

@@ -49,6 +49,10 @@ struct SchemaImporter {
         }
         reportKeywords(root, context: .object, isRoot: true)
         let fields = objectFields(root, prefix: "", presence: nil, ancestors: root.refTargets, depth: 0)
+        if fields.isEmpty && errors.isEmpty {
+            // As in a rules file: a form with nothing to fill in is a mistake, not an empty form.
+            error("the schema has no properties that can be fields, and a form needs at least one", at: root.first("properties")?.pointer ?? "")
+        }
         document.sections = [SectionSpec(id: Located(value: "main", location: start), title: document.title,
                                          fields: fields, isImplicit: true)]
         formKeywords(root, into: &document)

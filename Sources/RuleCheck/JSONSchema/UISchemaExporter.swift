@@ -4,7 +4,8 @@
 ///   as `ui:<hint>` (the hint `items` as the field's `items` entry). RJSF has no pages and no
 ///   rules: sections, `visible_if` and `enabled_if` travel in the JSON Schema.
 /// * JSON Forms: a `Categorization` with one `Category` per section (a `VerticalLayout` for one
-///   section), a `Control` per field in order, a `Group` per group, a list's item fields in its
+///   section without pages; with pages, the `stepper` variant and each category's page in
+///   `options.page` when it is not the section's own), a `Control` per field in order, a `Group` per group, a list's item fields in its
 ///   control's `options.detail`, the hints `row` and `group` as `HorizontalLayout` and `Group`,
 ///   `label: false` and `options` on the control, and `visible_if`/`enabled_if` as `SHOW`/`ENABLE`
 ///   rules where a JSON Forms condition can say them.
@@ -50,17 +51,26 @@ struct UISchemaExporter {
     // MARK: - JSON Forms
 
     func jsonForms() -> OrderedJSON {
-        if rules.sections.count == 1, let section = rules.sections.first {
+        if rules.sections.count == 1, rules.pages.isEmpty, let section = rules.sections.first {
             return .object([("type", .string("VerticalLayout")), ("elements", .array(elements(rules.topLevelFields(of: section), list: nil)))])
         }
-        return .object([("type", .string("Categorization")), ("elements", .array(rules.sections.map { section in
+        let pageOf = rules.pageIDs
+        var root = OrderedObject()
+        root.set("type", .string("Categorization"))
+        root.set("elements", .array(rules.sections.enumerated().map { index, section in
             var category = OrderedObject()
             category.set("type", .string("Category"))
             category.set("label", .string(section.title))
             category.set("elements", .array(elements(rules.topLevelFields(of: section), list: nil)))
-            if JSONFormsUISchema.slug(section.title) != section.id { category.set("options", .object([("section", .string(section.id))])) }
+            var options = OrderedObject()
+            if JSONFormsUISchema.slug(section.title) != section.id { options.set("section", .string(section.id)) }
+            if let page = pageOf[index], page != section.id { options.set("page", .string(page)) }
+            if !options.isEmpty { category.set("options", options.json) }
             return category.json
-        }))])
+        }))
+        // A form of pages is a wizard: JSON Forms shows a stepper, one category at a time.
+        if !rules.pages.isEmpty { root.set("options", .object([("variant", .string("stepper")), ("showNavButtons", .bool(true))])) }
+        return root.json
     }
 
     /// The elements of consecutive fields: runs with the same `group` hint in a `Group`, runs with

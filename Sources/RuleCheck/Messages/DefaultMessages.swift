@@ -61,6 +61,8 @@ enum DefaultMessages {
         "external": "{title}: {message}",
         "malformed": "{detail}",
         "malformed.header": "cannot read the header: {detail}; no record of this file is checked",
+        "file_size": "{title}: '{file}' is larger than {max_size}",
+        "media_type": "{title}: '{file}' is not of a type allowed ({media_types})",
 
         "expected.number": "a number",
         "expected.whole_number": "a whole number",
@@ -79,6 +81,8 @@ enum DefaultMessages {
         "display.items": "Items: {count}",
         "expected.json_object": "a JSON object",
         "expected.value_array": "a JSON array, each element {each}",
+        "expected.files": #"a JSON array of files, each {"name": …, "size": …, "type": …}"#,
+        "display.bytes": "{count} bytes",
     ]
 
     static let russian: [String: String] = [
@@ -110,6 +114,8 @@ enum DefaultMessages {
         "external": "«{title}»: {message}",
         "malformed": "Здесь входные данные не удаётся прочитать: {detail}",
         "malformed.header": "Не удаётся прочитать заголовок: {detail}; записи этого файла не проверяются",
+        "file_size": "«{title}»: файл «{file}» больше {max_size}",
+        "media_type": "«{title}»: у файла «{file}» недопустимый тип (можно: {media_types})",
 
         "expected.number": "число",
         "expected.whole_number": "целое число",
@@ -128,5 +134,7 @@ enum DefaultMessages {
         "display.items": "Элементов: {count}",
         "expected.json_object": "JSON-объект",
         "expected.value_array": "JSON-массив, каждый элемент — {each}",
+        "expected.files": #"JSON-массив файлов вида {"name": …, "size": …, "type": …}"#,
+        "display.bytes": "{count} байт",
     ]
 }

@@ -38,6 +38,10 @@ enum Failure: Hashable, Sendable {
     case orphan(parent: String)
     /// Batch: the record's value of a computed field differs from what the rules compute.
     case computed(expected: Value?)
+    /// A file field: this file is larger than `max_size`.
+    case fileSize(file: String)
+    /// A file field: this file's media type is not among `media_types`.
+    case mediaType(file: String)
 
     var code: IssueCode {
         switch self {
@@ -57,6 +61,8 @@ enum Failure: Hashable, Sendable {
         case .hiddenValue: .hiddenValue
         case .orphan: .orphan
         case .computed: .computed
+        case .fileSize: .fileSize
+        case .mediaType: .mediaType
         }
     }
 
@@ -103,4 +109,6 @@ enum Expected: Hashable, Sendable {
     case jsonObject
     /// A `values` field: a JSON array whose every element is as `each` says.
     indirect case valueArray(each: Expected)
+    /// A file field: a JSON array of files, each `{"name", "size", "type"}`.
+    case files
 }

@@ -42,10 +42,15 @@ public struct IssueCode: RawRepresentable, Hashable, Sendable, Comparable, Custo
     /// Form: an issue a server reported for the value (``Form/setExternalIssues(_:_:)``); it
     /// goes when the value changes.
     public static let external = IssueCode(rawValue: "external")
+    /// A file of a file field is larger than its `max_size`.
+    public static let fileSize = IssueCode(rawValue: "file_size")
+    /// A file of a file field is not of a type among its `media_types`.
+    public static let mediaType = IssueCode(rawValue: "media_type")
 
     /// The codes a field-level `messages:` map may name.
     static let fieldCodes: [IssueCode] = [
         .required, .type, .pattern, .mask, .minLength, .maxLength, .min, .max, .option, .items, .check, .regexLimit,
+        .fileSize, .mediaType,
     ]
 
     /// Every code, field failures first, then the batch-only codes, then the form-only one.

@@ -63,6 +63,13 @@ struct MessageBuilder: Sendable {
             case "max_length":
                 if let check, case .maxLength(let maximum) = check.kind { return String(maximum) }
                 return field.maxLength.map(String.init)
+            case "file":
+                switch failure {
+                case .fileSize(let file), .mediaType(let file): return file
+                default: return nil
+                }
+            case "max_size": return field.maxSize.map(sizeText)
+            case "media_types": return field.mediaTypes.joined(separator: ", ")
             case "min_items": return field.minItems.map(String.init)
             case "max_items": return field.maxItems.map(String.init)
             case "mask":
@@ -115,6 +122,8 @@ struct MessageBuilder: Sendable {
         case .hiddenValue: return field.visibleConditions.map(\.rule).joined(separator: " and ")
         case .orphan(let parent): return "depends_on: \(parent)"
         case .computed: return field.computed?.rule ?? "value"
+        case .fileSize: return "max_size: \(field.maxSize.map(sizeText) ?? "")"
+        case .mediaType: return "media_types: [\(field.mediaTypes.joined(separator: ", "))]"
         case .check: return ""
         }
     }
@@ -148,6 +157,7 @@ struct MessageBuilder: Sendable {
         case .jsonDate(let format): ("json_date", ["format": format])
         case .jsonObject: ("json_object", [:])
         case .valueArray(let each): ("value_array", ["each": phrase(each)])
+        case .files: ("files", [:])
         }
         return Self.fill(DefaultMessages.phrase(key, in: defaults)) { parameters[$0] }
     }
@@ -167,6 +177,7 @@ struct MessageBuilder: Sendable {
     /// A value as a screen shows it: an option's title, a bool as the locale's yes or no, dates
     /// in the field's format, several choices joined by commas.
     func displayText(_ value: Value, _ field: FieldRules, options: [ChoiceOption]) -> String {
+        if field.type == .file, let files = value.files { return files.map(\.name).joined(separator: ", ") }
         switch value {
         case .bool(let flag): return DefaultMessages.displayWord(flag ? "true" : "false", in: defaults)
         case .list(let items): return items.map { displayText($0, field, options: options) }.joined(separator: ", ")
@@ -179,6 +190,14 @@ struct MessageBuilder: Sendable {
         }
     }
 
+    /// A size in bytes as people read it: `10 MB`, `500 KB`, `1536 bytes`.
+    func sizeText(_ bytes: Int) -> String {
+        for (unit, size) in [("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)] where bytes >= size && bytes % size == 0 {
+            return "\(bytes / size) \(unit)"
+        }
+        return Self.fill(DefaultMessages.displayWord("bytes", in: defaults)) { $0 == "count" ? String(bytes) : nil }
+    }
+
     /// The number of a list's items, as a screen shows it.
     func itemsText(_ count: Int) -> String {
         Self.fill(DefaultMessages.displayWord("items", in: defaults)) { $0 == "count" ? String(count) : nil }
@@ -187,6 +206,9 @@ struct MessageBuilder: Sendable {
     func display(_ value: Value, _ field: FieldRules) -> String {
         switch value {
         case .date(let day): field.dateFormat.format(day)
+        case .text(let text) where field.maskValue == .extracted:
+            // An extracted value (`79161234567`) is shown formatted (`+7 (916) 123-45-67`).
+            field.mask.map { $0.format(text).text } ?? text
         case .list(let items): items.map { display($0, field) }.joined(separator: ", ")
         default: value.description
         }

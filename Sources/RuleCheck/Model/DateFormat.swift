@@ -1,3 +1,5 @@
+public import Patterns
+
 /// How dates are written as text: a pattern such as `yyyy-MM-dd` or `dd.MM.yyyy`.
 ///
 /// Tokens: `yyyy` four-digit year, `MM` two-digit month, `M` month in one or two digits,
@@ -39,6 +41,16 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
     public func parse(_ text: some StringProtocol) -> Day? {
         var text = String(text)
         return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    /// Reads `text` in this format, with `digits: .any` taking the decimal digits of every
+    /// script as 0–9 (`۱۴۰۵-۰۱-۰۱`).
+    ///
+    /// ```swift
+    /// DateFormat("dd.MM.yyyy")?.parse("٠١.٠٢.١٩٩٠", digits: .any)   // 1990-02-01
+    /// ```
+    public func parse(_ text: some StringProtocol, digits: DecimalDigits) -> Day? {
+        digits == .any ? parse(DecimalDigits.folded(String(text))) : parse(text)
     }
 
     /// Reads a date from its UTF-8 bytes (``parse(_:)`` without a `String`).

@@ -7,6 +7,9 @@ public enum FieldType: String, Hashable, Sendable, CaseIterable, CustomStringCon
     case bool
     case choice
     case multiChoice = "multi_choice"
+    /// Attached files (documents, photos): the value is each file's name, size and media type
+    /// (``FileInfo``), not its bytes.
+    case file
     /// Member fields under one name (`group.member`); holds no value of its own.
     case group
     /// Repeating items of the same fields.

@@ -1,7 +1,18 @@
+import Patterns
+
 /// Numbers as plain decimal text: `-12`, `3.5`, `+7`. No exponents, no thousands separators,
 /// no leading or trailing `.`.
 enum NumberText {
-    /// The number `text` spells, or `nil`.
+    /// The number `text` spells, or `nil`. With `digits: .any`, the decimal digits of every
+    /// script count as 0–9 (`۱۲۳`, `١٢٫٥` is not a number: only `.` separates decimals).
+    static func parse<S: StringProtocol>(_ text: S, digits: DecimalDigits) -> Double? {
+        if digits == .any, text.utf8.contains(where: { $0 >= 0x80 }) {
+            return parse(DecimalDigits.folded(String(text)))
+        }
+        return parse(text)
+    }
+
+    /// The number `text` spells in ASCII digits, or `nil`.
     static func parse<S: StringProtocol>(_ text: S) -> Double? {
         parse(utf8: text.utf8) { Double(String(text)) }
     }

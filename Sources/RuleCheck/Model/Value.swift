@@ -66,7 +66,8 @@ extension Value: CustomStringConvertible {
         case .number(let number): Value.format(number)
         case .bool(let flag): flag ? "true" : "false"
         case .date(let day): day.iso
-        case .list(let items): items.map(\.description).joined(separator: ", ")
+        case .list(let items):
+            items.map { FileInfo(value: $0)?.name ?? $0.description }.joined(separator: ", ")
         }
     }
 }

@@ -31,9 +31,18 @@ struct RulesYAMLPrinter {
             if let format = document.dateFormat { line(1, "date_format: " + Self.string(format.value)) }
             if let hidden = document.hiddenValues { line(1, "hidden_values: " + Self.string(hidden.value)) }
         }
+        if let pages = document.pages { line(0, "pages: \(pages.value)") }
+        if !document.maskClasses.isEmpty {
+            line(0, "mask_classes:")
+            for named in document.maskClasses {
+                let characters = "chars: " + Self.string(named.characters.text)
+                let entry = named.letterCase.map { "{" + characters + ", case: " + Self.string($0.value) + "}" } ?? Self.string(named.characters.text)
+                line(1, Self.string(named.name.value) + ": " + entry)
+            }
+        }
         for (key, named) in [("patterns", document.patterns), ("masks", document.masks)] where !named.isEmpty {
             line(0, key + ":")
-            for item in named { line(1, item.name.value + ": " + Self.scalar(item.text)) }
+            for item in named { line(1, item.name.value + ": " + Self.masks(item.text, item.alternatives)) }
         }
         if !document.gates.isEmpty {
             line(0, "gates:")
@@ -52,6 +61,7 @@ struct RulesYAMLPrinter {
             for section in document.sections {
                 line(1, "- id: " + section.id.value)
                 if let title = section.title { line(2, "title: " + Self.string(title)) }
+                if let page = section.page { line(2, "page: " + Self.string(page.value)) }
                 line(2, "fields:" + (section.fields.isEmpty ? " []" : ""))
                 fields(section.fields, 3)
             }
@@ -74,10 +84,16 @@ struct RulesYAMLPrinter {
             if !field.dependsOn.isEmpty { line(d, "depends_on: [" + field.dependsOn.map(\.value).joined(separator: ", ") + "]") }
             if let value = field.minLength { line(d, "min_length: \(value.value)") }
             if let value = field.maxLength { line(d, "max_length: \(value.value)") }
-            for (key, value) in [("pattern", field.pattern), ("mask", field.mask), ("min", field.min), ("max", field.max),
-                                 ("format", field.format)] {
+            if let pattern = field.pattern { line(d, "pattern: " + Self.scalar(pattern)) }
+            if let mask = field.mask { line(d, "mask: " + Self.masks(mask, field.maskAlternatives)) }
+            for (key, value) in [("mask_value", field.maskValue), ("digits", field.digits)] {
+                if let value { line(d, key + ": " + Self.string(value.value)) }
+            }
+            for (key, value) in [("min", field.min), ("max", field.max), ("format", field.format)] {
                 if let value { line(d, key + ": " + Self.scalar(value)) }
             }
+            if let size = field.maxSize { line(d, "max_size: \(size.value)") }
+            if let types = field.mediaTypes { line(d, "media_types: [" + types.map { Self.string($0.value) }.joined(separator: ", ") + "]") }
             if let options = field.options {
                 line(d, "options:" + (options.isEmpty ? " []" : ""))
                 for option in options {
@@ -122,7 +138,7 @@ struct RulesYAMLPrinter {
         if let when = check.when { entry("when: " + Self.scalar(when)) }
         switch check.rule {
         case .pattern(let text): entry("pattern: " + Self.scalar(text))
-        case .mask(let text): entry("mask: " + Self.scalar(text))
+        case .mask(let text): entry("mask: " + Self.masks(text, check.maskAlternatives))
         case .min(let text): entry("min: " + Self.scalar(text))
         case .max(let text): entry("max: " + Self.scalar(text))
         case .minLength(let count): entry("min_length: \(count.value)")
@@ -150,6 +166,11 @@ struct RulesYAMLPrinter {
 
     private mutating func line(_ depth: Int, _ text: String) {
         output += String(repeating: "  ", count: depth) + text + "\n"
+    }
+
+    /// A mask, or its alternatives as a flow list.
+    static func masks(_ first: ScalarText, _ alternatives: [ScalarText]) -> String {
+        alternatives.isEmpty ? scalar(first) : "[" + ([first] + alternatives).map { string($0.text) }.joined(separator: ", ") + "]"
     }
 
     /// A scalar that must read back as text: always quoted.
@@ -225,6 +246,7 @@ enum RulesJSONBuilder {
             members["sections"] = .array(document.sections.map { section in
                 var object: [String: JSONValue] = ["id": .string(section.id.value), "fields": .array(section.fields.map(field))]
                 if let title = section.title { object["title"] = .string(title) }
+                if let page = section.page { object["page"] = .string(page.value) }
                 return .object(object)
             })
         }
@@ -232,9 +254,21 @@ enum RulesJSONBuilder {
             members["patterns"] = .object(Dictionary(document.patterns.map { ($0.name.value, .string($0.text.text)) }, uniquingKeysWith: { a, _ in a }))
         }
         if !document.masks.isEmpty {
-            members["masks"] = .object(Dictionary(document.masks.map { ($0.name.value, .string($0.text.text)) }, uniquingKeysWith: { a, _ in a }))
+            members["masks"] = .object(Dictionary(document.masks.map { ($0.name.value, masks($0.text, $0.alternatives)) }, uniquingKeysWith: { a, _ in a }))
+        }
+        if let pages = document.pages { members["pages"] = .bool(pages.value) }
+        if !document.maskClasses.isEmpty {
+            members["mask_classes"] = .object(Dictionary(document.maskClasses.map { named in
+                let characters = JSONValue.string(named.characters.text)
+                return (named.name.value, named.letterCase.map { .object(["chars": characters, "case": .string($0.value)]) } ?? characters)
+            }, uniquingKeysWith: { a, _ in a }))
         }
         return .object(members)
+    }
+
+    /// A mask, or its alternatives as an array.
+    static func masks(_ first: ScalarText, _ alternatives: [ScalarText]) -> JSONValue {
+        alternatives.isEmpty ? .string(first.text) : .array(([first] + alternatives).map { .string($0.text) })
     }
 
     /// A plain scalar as the JSON value YAML would read it as; quoted ones as strings.
@@ -263,11 +297,16 @@ enum RulesJSONBuilder {
         if let initial = field.initial { m["initial"] = scalar(initial) }
         if let list = field.initialList { m["initial"] = .array(list.map(scalar)) }
         for (key, value) in [("required", field.required), ("visible_if", field.visibleIf), ("enabled_if", field.enabledIf),
-                             ("value", field.value), ("pattern", field.pattern), ("mask", field.mask), ("min", field.min),
+                             ("value", field.value), ("pattern", field.pattern), ("min", field.min),
                              ("max", field.max), ("format", field.format), ("options_filter", field.optionsFilter),
                              ("display", field.display)] {
             if let value { m[key] = scalar(value) }
         }
+        if let mask = field.mask { m["mask"] = masks(mask, field.maskAlternatives) }
+        if let value = field.maskValue { m["mask_value"] = .string(value.value) }
+        if let value = field.digits { m["digits"] = .string(value.value) }
+        if let value = field.maxSize { m["max_size"] = .number(Double(value.value)) }
+        if let types = field.mediaTypes { m["media_types"] = .array(types.map { .string($0.value) }) }
         if !field.dependsOn.isEmpty { m["depends_on"] = .array(field.dependsOn.map { .string($0.value) }) }
         for (key, value) in [("min_length", field.minLength), ("max_length", field.maxLength), ("min_items", field.minItems),
                              ("max_items", field.maxItems)] {
@@ -287,7 +326,7 @@ enum RulesJSONBuilder {
                 if let when = check.when { object["when"] = scalar(when) }
                 switch check.rule {
                 case .pattern(let text): object["pattern"] = .string(text.text)
-                case .mask(let text): object["mask"] = .string(text.text)
+                case .mask(let text): object["mask"] = masks(text, check.maskAlternatives)
                 case .min(let text): object["min"] = scalar(text)
                 case .max(let text): object["max"] = scalar(text)
                 case .minLength(let count): object["min_length"] = .number(Double(count.value))

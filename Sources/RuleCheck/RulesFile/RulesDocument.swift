@@ -8,16 +8,43 @@ struct RulesDocument: Sendable {
     var hiddenValues: Located<String>?
     var patterns: [NamedText] = []
     var masks: [NamedText] = []
+    /// `mask_classes:`: character classes of one's own for masks (`R: АВЕКМНОРСТУХ`).
+    var maskClasses: [NamedClass] = []
+    /// `includes:`: reusable blocks by name, each a file path (`address: blocks/address.yaml`).
+    var includes: [NamedText] = []
     var gates: [GateSpec] = []
     var sections: [SectionSpec] = []
+    /// `pages: true`: every section is a page of its own.
+    var pages: Located<Bool>?
     /// Where the document starts (for errors about the whole file).
     var location: FileLocation
+    /// The top-level keys written, with their locations.
+    var keys = KeyLocations()
+
+    /// Keys that only the main rules file may write (an included block may not).
+    var documentOnlyKeys: [(String, FileLocation)] {
+        ["form", "title", "version", "defaults", "gates", "pages"].compactMap { key in keys[key].map { (key, $0) } }
+    }
 }
 
 /// A named pattern or mask: `vin: '^[A-HJ-NPR-Z0-9]{17}$'`.
 struct NamedText: Sendable {
     var name: Located<String>
     var text: ScalarText
+    /// A mask's further alternatives, after ``text`` (`phone: ['+7 (000) …', '8 (000) …']`).
+    var alternatives: [ScalarText] = []
+
+    /// The mask as written: its alternatives joined by ` | `.
+    var notation: String { ([text] + alternatives).map(\.text).joined(separator: " | ") }
+}
+
+/// A named character class for masks: `R: АВЕКМНОРСТУХ`, or `R: {chars: …, case: upper}`.
+struct NamedClass: Sendable {
+    var name: Located<String>
+    var characters: ScalarText
+    var letterCase: Located<String>?
+
+    var description: String { characters.text + (letterCase.map { " (case: \($0.value))" } ?? "") }
 }
 
 /// A scalar's text with a locator for positions inside it.
@@ -49,6 +76,8 @@ struct SectionSpec: Sendable {
     var fields: [FieldSpec]
     /// Set for the one implicit section of a file with top-level `fields:`.
     var isImplicit = false
+    /// `page: id`: the page the section is on (sections with the same page id form one page).
+    var page: Located<String>?
 }
 
 struct FieldSpec: Sendable {
@@ -67,6 +96,19 @@ struct FieldSpec: Sendable {
     var maxLength: Located<Int>?
     var pattern: ScalarText?
     var mask: ScalarText?
+    /// Further alternatives of the mask, after ``mask`` (`mask: ['+7 (000) …', '8 (000) …']`).
+    var maskAlternatives: [ScalarText] = []
+    /// `mask_value: formatted | extracted`.
+    var maskValue: Located<String>?
+    /// `digits: any | ascii`.
+    var digits: Located<String>?
+    /// `include: block`: the field is a group of the named block's fields.
+    var include: Located<String>?
+    /// The include sites that brought the field in, outermost first (empty in the main file).
+    var includedFrom: [FileLocation] = []
+    /// A file field's `max_size` (bytes, or with a unit: `10 MB`) and `media_types`.
+    var maxSize: Located<Int>?
+    var mediaTypes: [Located<String>]?
     var min: ScalarText?
     var max: ScalarText?
     var format: ScalarText?
@@ -148,6 +190,8 @@ struct CheckSpec: Sendable {
 
     var when: ScalarText?
     var rule: Rule
+    /// A `mask` rule's further alternatives.
+    var maskAlternatives: [ScalarText] = []
     var message: LocalizedText?
     var location: FileLocation
 }

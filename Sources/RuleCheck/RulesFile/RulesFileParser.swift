@@ -21,6 +21,7 @@ struct RulesFileParser {
     mutating func document(_ node: RulesNode) -> RulesDocument? {
         guard let entries = mapping(node, "the rules file", keys: RulesFileKeys.document) else { return nil }
         var document = RulesDocument(location: node.location)
+        document.keys = entries.keys
         document.form = entries["form"].flatMap { string($0, "form") }
         document.title = entries["title"].flatMap { string($0, "title")?.value }
         if let version = entries["version"] {
@@ -31,7 +32,10 @@ struct RulesFileParser {
             document.hiddenValues = values["hidden_values"].flatMap { string($0, "hidden_values") }
         }
         document.patterns = entries["patterns"].map { namedTexts($0, "patterns") } ?? []
-        document.masks = entries["masks"].map { namedTexts($0, "masks") } ?? []
+        document.masks = entries["masks"].map { namedTexts($0, "masks", alternatives: true) } ?? []
+        document.maskClasses = entries["mask_classes"].map { maskClasses($0) } ?? []
+        document.includes = entries["includes"].map { namedTexts($0, "includes") } ?? []
+        document.pages = entries["pages"].flatMap { flag($0, "pages") }
         if let gates = entries["gates"] { document.gates = self.gates(gates) }
 
         switch (entries["sections"], entries["fields"]) {
@@ -50,7 +54,7 @@ struct RulesFileParser {
         return document
     }
 
-    private mutating func namedTexts(_ node: RulesNode, _ what: String) -> [NamedText] {
+    private mutating func namedTexts(_ node: RulesNode, _ what: String, alternatives: Bool = false) -> [NamedText] {
         guard case .mapping(let mapping) = node.kind else {
             error("'\(what)' must be a mapping of names to text", at: node.location)
             return []
@@ -65,7 +69,10 @@ struct RulesFileParser {
                 continue
             }
             seen[name.value] = name.location
-            if let text = scalarText(value, "'\(what).\(name.value)'") {
+            if alternatives, case .sequence = value.kind {
+                let texts = maskAlternatives(value, "'\(what).\(name.value)'")
+                if let first = texts.first { result.append(NamedText(name: name, text: first, alternatives: Array(texts.dropFirst()))) }
+            } else if let text = scalarText(value, "'\(what).\(name.value)'") {
                 result.append(NamedText(name: name, text: text))
             }
         }
@@ -105,7 +112,9 @@ struct RulesFileParser {
         }
         let fields = entries["fields"].map { self.fields($0, "fields", of: "section '\(id.value)'") } ?? []
         if entries["fields"] == nil { error("section '\(id.value)' has no 'fields'", at: id.location) }
-        return SectionSpec(id: id, title: entries["title"].flatMap { string($0, "title")?.value }, fields: fields)
+        var section = SectionSpec(id: id, title: entries["title"].flatMap { string($0, "title")?.value }, fields: fields)
+        section.page = entries["page"].flatMap { string($0, "page") }
+        return section
     }
 
     // MARK: - Fields
@@ -147,7 +156,18 @@ struct RulesFileParser {
         field.minLength = entries["min_length"].flatMap { integer($0, "min_length") }
         field.maxLength = entries["max_length"].flatMap { integer($0, "max_length") }
         field.pattern = entries["pattern"].flatMap { scalarText($0, "pattern") }
-        field.mask = entries["mask"].flatMap { scalarText($0, "mask") }
+        if let mask = entries["mask"], case .sequence = mask.kind {
+            let texts = maskAlternatives(mask, "mask")
+            field.mask = texts.first
+            field.maskAlternatives = Array(texts.dropFirst())
+        } else {
+            field.mask = entries["mask"].flatMap { scalarText($0, "mask") }
+        }
+        field.maskValue = entries["mask_value"].flatMap { string($0, "mask_value") }
+        field.digits = entries["digits"].flatMap { string($0, "digits") }
+        field.include = entries["include"].flatMap { string($0, "include") }
+        field.maxSize = entries["max_size"].flatMap { byteSize($0, "max_size") }
+        field.mediaTypes = entries["media_types"].map { stringList($0, "media_types") }
         field.min = entries["min"].flatMap { scalarText($0, "min") }
         field.max = entries["max"].flatMap { scalarText($0, "max") }
         field.format = entries["format"].flatMap { scalarText($0, "format") }
@@ -225,9 +245,17 @@ struct RulesFileParser {
             return nil
         }
         let rule: CheckSpec.Rule?
+        var alternatives: [ScalarText] = []
         switch key {
         case "pattern": rule = scalarText(value, "pattern").map { .pattern($0) }
-        case "mask": rule = scalarText(value, "mask").map { .mask($0) }
+        case "mask":
+            if case .sequence = value.kind {
+                let texts = maskAlternatives(value, "mask")
+                rule = texts.first.map { .mask($0) }
+                alternatives = Array(texts.dropFirst())
+            } else {
+                rule = scalarText(value, "mask").map { .mask($0) }
+            }
         case "min": rule = scalarText(value, "min").map { .min($0) }
         case "max": rule = scalarText(value, "max").map { .max($0) }
         case "min_length": rule = integer(value, "min_length").map { .minLength($0) }
@@ -235,7 +263,7 @@ struct RulesFileParser {
         default: rule = scalarText(value, "expr").map { .expr($0) }
         }
         guard let rule else { return nil }
-        return CheckSpec(when: entries["when"].flatMap { scalarText($0, "when") }, rule: rule,
+        return CheckSpec(when: entries["when"].flatMap { scalarText($0, "when") }, rule: rule, maskAlternatives: alternatives,
                          message: entries["message"].flatMap { message($0, "message") }, location: node.location)
     }
 
@@ -263,7 +291,7 @@ struct RulesFileParser {
     /// The entries of a mapping by key, with unknown and repeated keys reported (YAML's merge
     /// keys are applied by ``YAMLRulesReader``; JSON objects may repeat a key). A mapping has a
     /// handful of keys: a list is faster than a dictionary here.
-    private struct Entries {
+    struct Entries {
         var names: [String] = []
         var values: [RulesNode] = []
         var keys = KeyLocations()
@@ -273,7 +301,7 @@ struct RulesFileParser {
         }
     }
 
-    private mutating func mapping(_ node: RulesNode, _ what: String, keys allowed: RulesFileKeys.Names) -> Entries? {
+    mutating func mapping(_ node: RulesNode, _ what: String, keys allowed: RulesFileKeys.Names) -> Entries? {
         guard case .mapping(let mapping) = node.kind else {
             error("\(what) must be a mapping (key: value), not \(node.kindName)", at: node.location)
             return nil
@@ -310,7 +338,7 @@ struct RulesFileParser {
         return sequence
     }
 
-    private mutating func string(_ node: RulesNode, _ what: String) -> Located<String>? {
+    mutating func string(_ node: RulesNode, _ what: String) -> Located<String>? {
         guard case .scalar(let text, _) = node.kind else {
             error("\(what) must be a single value, not \(node.kindName)", at: node.location)
             return nil
@@ -318,7 +346,7 @@ struct RulesFileParser {
         return Located(value: text, location: node.location)
     }
 
-    private mutating func scalarText(_ node: RulesNode, _ what: String) -> ScalarText? {
+    mutating func scalarText(_ node: RulesNode, _ what: String) -> ScalarText? {
         guard case .scalar(let text, let style) = node.kind else {
             error("\(what) must be a single value, not \(node.kindName)", at: node.location)
             return nil
@@ -337,7 +365,7 @@ struct RulesFileParser {
     }
 
     /// `true` or `false`, exactly.
-    private mutating func flag(_ node: RulesNode, _ what: String) -> Located<Bool>? {
+    mutating func flag(_ node: RulesNode, _ what: String) -> Located<Bool>? {
         guard let text = string(node, what) else { return nil }
         switch text.value {
         case "true": return Located(value: true, location: text.location)
@@ -348,7 +376,7 @@ struct RulesFileParser {
         }
     }
 
-    private mutating func stringList(_ node: RulesNode, _ what: String) -> [Located<String>] {
+    mutating func stringList(_ node: RulesNode, _ what: String) -> [Located<String>] {
         if case .scalar = node.kind { return string(node, what).map { [$0] } ?? [] }
         return sequence(node, what).compactMap { string($0, "an entry of \(what)") }
     }

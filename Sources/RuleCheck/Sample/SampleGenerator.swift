@@ -143,11 +143,11 @@ public struct SampleGenerator {
             }
             if !checkShapes.isEmpty { makers.append(2) }
             switch makers.randomElement(using: &random) {
-            case 0?: return field.mask.map { .text($0.sample(using: &random)) }
+            case 0?: return field.mask.map { .text($0.sample(using: &random, as: field.maskValue)) }
             case 1?: return field.pattern.flatMap { PatternSampler($0.source) }.map { .text($0.sample(using: &random)) }
             case 2?:
                 switch checkShapes.randomElement(using: &random) {
-                case .mask(let mask)?: return .text(mask.sample(using: &random))
+                case .mask(let mask)?: return .text(mask.sample(using: &random, as: field.maskValue))
                 case .pattern(let pattern)?: return PatternSampler(pattern.source).map { .text($0.sample(using: &random)) }
                 default: return nil
                 }
@@ -187,6 +187,8 @@ public struct SampleGenerator {
             guard !offered.isEmpty else { return nil }
             let count = Int.random(in: max(1, field.minItems ?? 1)...max(1, min(field.maxItems ?? 3, offered.count)), using: &random)
             return .list(Array(offered.prefix(count)))
+        case .file:
+            return .files(sampleFiles(field))
         case .group, .list, .values:
             return nil
         }
@@ -247,6 +249,7 @@ public struct SampleGenerator {
     /// A value as a record holds it: dates in the field's format.
     private func json(_ value: Value, _ field: FieldRules) -> JSONValue {
         if case .date(let day) = value { return .string(field.dateFormat.format(day)) }
+        if field.type == .file, let files = value.files { return .array(files.map(\.json)) }
         if case .list(let items) = value { return .array(items.map { json($0, field) }) }
         return value.json
     }
@@ -298,8 +301,26 @@ public struct SampleGenerator {
             return (.string("no_such_option"), field.type == .choice ? .notAnOption : .unreadable)
         case .values:
             return (.string("not a list"), .unreadable)
+        case .file:
+            // A file's name where the files' metadata belongs.
+            return (.string("scan.pdf"), .unreadable)
         case .group, .list:
             return (.null, .leftOut)
+        }
+    }
+}
+
+extension SampleGenerator {
+    /// Files within a file field's rules: as many as it takes, of its media types and size.
+    mutating func sampleFiles(_ field: FieldRules) -> [FileInfo] {
+        let fewest = max(1, field.minItems ?? 1)
+        let count = Int.random(in: fewest...max(fewest, min(field.maxItems ?? fewest + 1, fewest + 2)), using: &random)
+        return (0..<count).map { index in
+            let type = field.mediaTypes.randomElement(using: &random).map { $0.hasSuffix("/*") ? $0.dropLast() + "png" : $0 }
+                ?? "application/pdf"
+            let size = Int.random(in: 1_000...max(1_000, min(field.maxSize ?? 5_000_000, 5_000_000)), using: &random)
+            let suffix = type.split(separator: "/").last.map(String.init) ?? "bin"
+            return FileInfo(name: "file\(index + 1).\(suffix)", size: size, mediaType: type)
         }
     }
 }

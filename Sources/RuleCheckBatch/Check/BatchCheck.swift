@@ -260,16 +260,6 @@ struct FileRun {
                     : violation
             }
         }
-        let room = limit.map { max(0, $0 - outcome.summary.reported) } ?? .max
-        summary.add(record)
-        outcome.summary.add(record)
-        if record.violations.count > room {
-            let omitted = record.violations[room...]
-            record.omittedErrors = omitted.count { $0.severity == .error }
-            record.violations.removeSubrange(room...)
-            summary.omitted += omitted.count
-            outcome.summary.omitted += omitted.count
-        }
-        try report.add(record)
+        try ViolationLimit(maxViolations: limit).deliver(record, file: &summary, run: &outcome.summary, to: report)
     }
 }

@@ -72,13 +72,23 @@ struct CSVFramer: RecordFramer {
     /// quoting only).
     var validator: CSVRecordDecoder
 
-    init(delimiter: UInt8, maxRecordSize: Int) {
+    /// - Parameter firstLine: the line the input starts on (a slice of a larger file starts later).
+    init(delimiter: UInt8, maxRecordSize: Int, firstLine: Int = 1) {
         self.delimiter = delimiter
         self.maxRecordSize = max(1, maxRecordSize)
         self.validator = CSVRecordDecoder(delimiter: delimiter, header: nil)
+        line = firstLine
+        recordLine = firstLine
     }
 
     var retainFrom: Int { discarding ? scan : recordStart }
+
+    /// At the start of a record, unless reading resynchronizes after a malformed record there
+    /// (whose later records' messages depend on the scan before them).
+    var boundary: FramerBoundary? {
+        guard !isFinished, !discarding, !slow, known == nil, scan == recordStart else { return nil }
+        return FramerBoundary(offset: recordStart, line: line)
+    }
 
     mutating func shift(by offset: Int) {
         recordStart -= offset

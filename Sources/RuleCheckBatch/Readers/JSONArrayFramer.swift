@@ -59,8 +59,28 @@ struct JSONArrayFramer: RecordFramer {
     private var reported = false
     private(set) var isFinished = false
 
-    init(maxRecordSize: Int) {
+    /// Whether the input ends inside the array (a slice before more elements): its end is then
+    /// no finding.
+    private let endsInside: Bool
+
+    /// - Parameters:
+    ///   - firstLine: the line the input starts on (a slice of a larger file starts later).
+    ///   - part: for a slice of a larger file, which run of the array's elements it holds.
+    init(maxRecordSize: Int, firstLine: Int = 1, part: InputSlice.ArrayPart? = nil) {
         self.maxRecordSize = max(1, maxRecordSize)
+        line = firstLine
+        endsInside = part?.endsInside ?? false
+        if part?.startsInside == true {
+            // A slice starts right after the comma that follows an element.
+            phase = .beforeElement
+            afterComma = true
+        }
+    }
+
+    /// After a comma that followed an element: a slice may start there.
+    var boundary: FramerBoundary? {
+        guard !isFinished, phase == .beforeElement, afterComma else { return nil }
+        return FramerBoundary(offset: scan, line: line)
     }
 
     var retainFrom: Int {
@@ -123,7 +143,7 @@ struct JSONArrayFramer: RecordFramer {
     ) -> Bool {
         let position = skipWhitespace(base, from: scan, to: count)
         guard position < count else {
-            if isEOF {
+            if isEOF, !endsInside {
                 sink.emitMalformed("the file ends before the array is closed with ']'", line: line)
             }
             return waitOrFinish(at: count, isEOF: isEOF)

@@ -19,11 +19,19 @@ struct JSONLinesFramer: RecordFramer {
     private var discarding = false
     private(set) var isFinished = false
 
-    init(maxRecordSize: Int) {
+    /// - Parameter firstLine: the line the input starts on (a slice of a larger file starts later).
+    init(maxRecordSize: Int, firstLine: Int = 1) {
         self.maxRecordSize = max(1, maxRecordSize)
+        line = firstLine
     }
 
     var retainFrom: Int { discarding ? scan : lineStart }
+
+    /// At the start of a line.
+    var boundary: FramerBoundary? {
+        guard !isFinished, !discarding, scan == lineStart else { return nil }
+        return FramerBoundary(offset: lineStart, line: line)
+    }
 
     mutating func shift(by offset: Int) {
         lineStart -= offset

@@ -21,4 +21,15 @@ protocol RecordFramer {
 
     /// Whether the input is done: nothing more will be framed.
     var isFinished: Bool { get }
+
+    /// Where the framer stands, when it stands between records in a state that a framer of the
+    /// same kind started there (at that line, in slice mode) would have too: then the input may be
+    /// cut there, and reading the two parts gives what reading the whole gives. Nil elsewhere.
+    var boundary: FramerBoundary? { get }
+}
+
+/// A window offset where the input may be cut, and the line there.
+struct FramerBoundary: Equatable {
+    var offset: Int
+    var line: Int
 }

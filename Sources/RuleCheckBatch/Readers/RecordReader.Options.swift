@@ -23,6 +23,8 @@ extension RecordReader {
         public var maxRecordSize: Int
         /// How deeply JSON records may nest.
         public var maxJSONDepth: Int
+        /// Where the input lies in a larger file it was cut from; nil for a whole file.
+        public var slice: InputSlice?
 
         public init(
             delimiter: CSVDelimiter? = nil,
@@ -30,7 +32,8 @@ extension RecordReader {
             maxRecordsPerBatch: Int = 4096,
             maxBatchBytes: Int = 1 << 20,
             maxRecordSize: Int = 1 << 20,
-            maxJSONDepth: Int = 512
+            maxJSONDepth: Int = 512,
+            slice: InputSlice? = nil
         ) {
             self.delimiter = delimiter
             self.blockSize = blockSize
@@ -38,6 +41,7 @@ extension RecordReader {
             self.maxBatchBytes = maxBatchBytes
             self.maxRecordSize = maxRecordSize
             self.maxJSONDepth = maxJSONDepth
+            self.slice = slice
         }
     }
 }

@@ -23,6 +23,8 @@ import RuleCheck
 /// `blockSize + maxRecordSize + maxBatchBytes` bytes, plus the batches in flight. A UTF-8
 /// byte-order mark at the start of the file is skipped. Records are numbered from 1 in file order
 /// (a CSV header is not a record; a malformed record is), and each carries the line it starts on.
+/// A slice of a larger file (``Options-swift.struct/slice``) is read as that part of its file:
+/// numbered from its first record and line, with the file's header.
 /// What each format accepts, and how reading recovers after a malformed record, is described on
 /// the cases of ``RecordFormat``.
 ///
@@ -48,6 +50,8 @@ public final class RecordReader {
     private var capacity: Int
     private var filled = 0
     private var atEnd = false
+    /// The input offset of the window's first byte: the bytes dropped before it.
+    private var windowOffset: Int64 = 0
 
     /// Opens a file, or standard input for `-`, and reads the CSV or TSV header.
     ///
@@ -103,20 +107,23 @@ public final class RecordReader {
         self.window = .allocate(capacity: capacity)
         let delimiter = options.delimiter ?? (format == .tsv ? .tab : .comma)
         let parser = JSONParser(maxDepth: options.maxJSONDepth)
+        let slice = options.slice ?? InputSlice()
         switch format {
         case .csv, .tsv:
-            framer = CSVFramer(delimiter: delimiter.byte, maxRecordSize: options.maxRecordSize)
+            framer = CSVFramer(delimiter: delimiter.byte, maxRecordSize: options.maxRecordSize, firstLine: slice.firstLine)
             decoder = .delimited(delimiter, header: [])
         case .jsonl:
-            framer = JSONLinesFramer(maxRecordSize: options.maxRecordSize)
+            framer = JSONLinesFramer(maxRecordSize: options.maxRecordSize, firstLine: slice.firstLine)
             decoder = .json(parser, jsonLines: true)
         case .json:
-            framer = JSONArrayFramer(maxRecordSize: options.maxRecordSize)
+            framer = JSONArrayFramer(maxRecordSize: options.maxRecordSize, firstLine: slice.firstLine, part: slice.arrayPart)
             decoder = .json(parser, jsonLines: false)
         }
-        try skipByteOrderMark()
+        sink.nextNumber = max(1, slice.firstRecord)
+        if slice.startsFile { try skipByteOrderMark() }
         if format.isDelimited {
-            let header = try readHeader(delimiter: delimiter)
+            let header = try slice.header.map { try Self.header($0, format: format, options: options) }
+                ?? readHeader(delimiter: delimiter)
             self.header = header
             decoder = .delimited(delimiter, header: header)
             if var csv = framer as? CSVFramer {
@@ -144,6 +151,31 @@ public final class RecordReader {
             // Cut whatever was framed before reading on, so that no span outlives the window's bytes.
             if !sink.spans.isEmpty { return cutBatch() }
             if framer.isFinished { return nil }
+            try refill()
+        }
+    }
+
+    // MARK: Cutting the input (for SlicePlan)
+
+    /// Where the reader stands, when the input may be cut there (see ``RecordFramer/boundary``).
+    var boundary: InputBoundary? {
+        framer.boundary.map { InputBoundary(offset: windowOffset + Int64($0.offset), line: $0.line, nextRecord: sink.nextNumber) }
+    }
+
+    /// The number the next record gets; after the last, one more than the input's records.
+    var nextRecord: Int { sink.nextNumber }
+
+    /// Frames the next batch of records as ``nextBatch()`` does, without keeping them.
+    ///
+    /// - Returns: false at the end of the input.
+    func skipBatch() throws -> Bool {
+        while true {
+            framer.frame(UnsafeBufferPointer(start: window, count: filled), isEOF: atEnd, into: &sink)
+            if !sink.spans.isEmpty {
+                sink.discard()
+                return true
+            }
+            if framer.isFinished { return false }
             try refill()
         }
     }
@@ -181,6 +213,7 @@ public final class RecordReader {
             let remaining = filled - keep
             if remaining > 0 { window.update(from: window + keep, count: remaining) }
             filled = remaining
+            windowOffset += Int64(keep)
             framer.shift(by: keep)
         }
         let wanted = filled + options.blockSize
@@ -214,7 +247,20 @@ public final class RecordReader {
         while filled < 3, !atEnd { try refill() }
         if filled >= 3, window[0] == 0xEF, window[1] == 0xBB, window[2] == 0xBF {
             filled -= 3
+            windowOffset += 3
             window.update(from: window + 3, count: filled)
+        }
+    }
+
+    /// The header a slice is given: its columns, or the header of another file.
+    private static func header(_ header: InputSlice.Header, format: RecordFormat, options: Options) throws -> [String] {
+        switch header {
+        case .columns(let columns):
+            return columns
+        case .file(let path):
+            var options = options
+            options.slice = nil
+            return try RecordReader(path: path, format: format, options: options).header ?? []
         }
     }
 
@@ -249,4 +295,12 @@ public final class RecordReader {
             try refill()
         }
     }
+}
+
+/// A place where an input may be cut: its byte offset, the line there, and the number of the
+/// record that starts after it.
+struct InputBoundary: Equatable {
+    var offset: Int64
+    var line: Int
+    var nextRecord: Int
 }

@@ -41,6 +41,13 @@ struct SpanSink {
         nextNumber += 1
     }
 
+    /// Drops the collected spans and problems; numbering goes on.
+    mutating func discard() {
+        byteCount = 0
+        spans.removeAll(keepingCapacity: true)
+        if !problems.isEmpty { problems = [:] }
+    }
+
     /// Takes the collected spans and problems, leaving the sink empty.
     mutating func take() -> (spans: [RecordSpan], problems: [Int: String]) {
         byteCount = 0

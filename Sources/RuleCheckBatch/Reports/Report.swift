@@ -16,6 +16,9 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case summary
     /// Only the totals, by code and by field, as one JSON object.
     case summaryJSON = "summary-json"
+    /// The report of a slice of a larger file, for `rulecheck merge` (``SliceReport``): JSON Lines
+    /// with every record's violations and the totals.
+    case slice
 
     /// A report of this format writing to `sink`.
     ///
@@ -30,6 +33,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .sarif: try SARIFReport(sink: sink)
         case .summary: SummaryReport(sink: sink, style: .text)
         case .summaryJSON: SummaryReport(sink: sink, style: .json)
+        case .slice: SliceReport(sink: sink)
         }
     }
 }

@@ -62,7 +62,8 @@ struct JSONSchemaExportTests {
         #expect(properties["n"]?["multipleOf"] == 2 && properties["n"]?["exclusiveMinimum"] == 1)
         #expect(properties["n"]?["x-rulecheck-checks"] == [["expr": "multiple_of(n, 2)"], ["expr": "n > 1", "message": "Big"]])
         #expect(properties["start"] == ["description": "When", "type": "string", "format": "date", "x-rulecheck-format": "yyyy-MM-dd",
-                                        "x-rulecheck-max": "today + 30d", "x-rulecheck-initial": "today"])
+                                        "x-rulecheck-max": "today + 30d", "x-rulecheck-initial": "today", "x-rulecheck-ui": ["row": 1]])
+        #expect(properties["phone"]?["x-rulecheck-ui"] == ["row": 1, "widget": "tel"])
         let owner = try #require(properties["owner"])
         #expect(owner["type"] == "object" && owner["required"] == ["last"] && owner["x-rulecheck-display"] == "{last} {{x}}")
         #expect(owner["properties"]?["first"] == ["type": "string", "readOnly": true, "x-rulecheck-enabled-if": "false"])

@@ -139,10 +139,14 @@ struct JSONSchemaKeywordTests {
         #expect(try SchemaTest.errors(rules, #"{"terms": true}"#) == [])
     }
 
-    @Test func anObjectWithoutPropertiesIsAnEmptyForm() throws {
-        let (rules, findings) = try SchemaTest.importing(#"{"type": "object"}"#)
-        #expect(rules.fields.isEmpty && findings.isEmpty)
-        #expect(try SchemaTest.rulesFile(#"{"type": "object"}"#) == "form: 's'\nfields: []\n")
+    @Test func aSchemaWithoutFieldsIsRefusedAsARulesFileIs() throws {
+        // A form with nothing to fill in is a mistake in a rules file (`fields: []`), and so here.
+        for schema in [#"{"type": "object"}"#, #"{"properties": {"a-b": {"type": "string"}}}"#] {
+            let error = try #require(throws: RulesError.self) { try SchemaTest.importing(schema) }
+            #expect(error.diagnostics.map(\.message).contains("\(schema.contains("a-b") ? "/properties" : "/"): the schema has no properties that can be fields, and a form needs at least one"),
+                    "\(error)")
+            #expect(throws: RulesError.self) { try SchemaTest.rulesFile(schema) }
+        }
     }
 
     @Test func ruleCheckKeywordsAreReadExactly() throws {

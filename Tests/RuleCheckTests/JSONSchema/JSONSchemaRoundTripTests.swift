@@ -2,13 +2,27 @@ import Foundation
 @testable import RuleCheck
 import Testing
 
-/// import(export(R)) behaves as R: on every example of `Rules/` and on seeded random rule sets,
+/// import(export(R)) behaves as R: on every rules file of `Rules/` and on seeded random rule sets,
 /// the records `sample` makes (valid ones, and ones with a planted mistake) get the same report
-/// from R and from the rules imported back from R's JSON Schema and UI schema; and import →
-/// export → import prints the same rules file.
+/// from R and from the rules imported back from R's JSON Schema and UI schema, forms of both
+/// answer the same edits with the same ChangeSets; and import → export → import prints the same
+/// rules file.
 @Suite("JSON Schema round trip")
 struct JSONSchemaRoundTripTests {
-    static let examples = ["osago.yaml", "signup.yaml", "listing.yaml"]
+    /// Every rules file of `Rules/`: the examples, and the blocks they include (rules files too).
+    static let examples: [String] = {
+        let folder = Fixtures.root.appendingPathComponent("Rules")
+        let names = { (path: String) in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(path).path)) ?? [])
+                .filter { $0.hasSuffix(".yaml") }.map { path.isEmpty ? $0 : path + "/" + $0 }
+        }
+        return (names("") + names("blocks")).sorted()
+    }()
+
+    @Test func theExamplesAreEveryRulesFile() {
+        #expect(Set(["kasko.yaml", "listing.yaml", "osago.yaml", "signup.yaml", "blocks/address.yaml", "blocks/person.yaml"])
+            .isSubset(of: Set(Self.examples)))
+    }
 
     /// The server-driven example, imported with one of its UI schemas.
     static func serverDriven(_ format: UISchemaFormat) throws -> RuleSet {
@@ -45,8 +59,12 @@ struct JSONSchemaRoundTripTests {
         #expect(again.gates.map(\.members) == rules.gates.map(\.members))
         #expect(again.fields.map(\.title) == rules.fields.map(\.title))
         #expect(again.fields.map(\.ui) == rules.fields.map(\.ui))
+        #expect(SchemaTest.inputs(again) == SchemaTest.inputs(rules))
+        #expect(SchemaTest.pages(again) == SchemaTest.pages(rules))
         let seen = Self.expectSameReports(rules, again, seed: 1, count: 150)
         #expect(seen.valid > 0 && seen.invalid > 0, "\(seen)")
+        let answers = FormSessions.expectSameAnswers(rules, again, FormSessions.edits(rules, seed: 1, records: 12), context: name)
+        #expect(answers.applied > 0 && answers.issues > 0, "\(answers)")
     }
 
     @Test(arguments: examples, [JSONSchemaDraft.draft7, .draft2020])
@@ -70,8 +88,10 @@ struct JSONSchemaRoundTripTests {
         #expect(findings.isEmpty, "\(findings)")
         #expect(SchemaTest.layout(again) == SchemaTest.layout(rules))
         #expect(again.fields.map(\.ui) == rules.fields.map(\.ui))
+        #expect(SchemaTest.pages(again) == SchemaTest.pages(rules))
         let seen = Self.expectSameReports(rules, again, seed: 9, count: 150)
         #expect(seen.valid > 0 && seen.invalid > 0, "\(seen)")
+        FormSessions.expectSameAnswers(rules, again, FormSessions.edits(rules, seed: 9, records: 12), context: "server-driven")
         let first = try JSONSchemaImport.rulesFile(jsonSchema: Array(rules.jsonSchema().utf8), uiSchema: Array(rules.uiSchema(format).utf8),
                                                    source: "e.json").text
         let imported = try RuleSet(yaml: first, source: "i.yaml")
@@ -83,22 +103,30 @@ struct JSONSchemaRoundTripTests {
     @Test(arguments: 0..<4)
     func randomRuleSetsKeepTheirVerdicts(batch: Int) throws {
         var valid = 0, invalid = 0
-        defer { #expect(valid > 0 && invalid > 0, "\(valid) valid, \(invalid) invalid records") }
+        var features = Set<String>()
+        defer {
+            #expect(valid > 0 && invalid > 0, "\(valid) valid, \(invalid) invalid records")
+            #expect(features == ["pages", "mask alternatives", "mask classes", "extracted", "ascii digits", "files"])
+        }
         for index in 0..<10 {
             let seed = UInt64(batch * 100 + index)
-            var generator = RandomRules(seed: seed)
+            // Half with what apps added (masks, files, pages, rounding), half without.
+            var generator = RandomRules(seed: seed, appFeatures: index % 4 < 2)
             let yaml = generator.yaml()
             let rules = try RuleSet(yaml: yaml, source: "random.yaml")
+            features.formUnion(SchemaTest.appFeatures(rules))
             let format = UISchemaFormat.allCases[index % 2]
             let (again, findings) = try SchemaTest.roundTrip(rules, ui: format)
             #expect(findings.isEmpty, "seed \(seed): \(findings)\n\(yaml)")
             #expect(SchemaTest.layout(again) == SchemaTest.layout(rules), "seed \(seed)")
+            #expect(SchemaTest.inputs(again) == SchemaTest.inputs(rules), "seed \(seed)\n\(yaml)")
+            #expect(SchemaTest.pages(again) == SchemaTest.pages(rules), "seed \(seed)\n\(yaml)")
             let seen = Self.expectSameReports(rules, again, seed: seed, count: 25)
             valid += seen.valid
             invalid += seen.invalid
             // And the form engine: the same state after the same edits.
             var form = Form(rules, today: Fixtures.today), other = Form(again, today: Fixtures.today)
-            for _ in 0..<20 {
+            for _ in 0..<30 {
                 let edit = generator.edit(for: form)
                 let a = Result { () throws(FormError) in try form.apply(edit) }
                 let b = Result { () throws(FormError) in try other.apply(edit) }
@@ -122,9 +150,12 @@ struct JSONSchemaRoundTripTests {
             let rules = try RuleSet(yaml: yaml, source: "random.yaml")
             let (again, findings) = try SchemaTest.roundTrip(rules, ui: UISchemaFormat.allCases[index % 2])
             #expect(findings.isEmpty, "seed \(seed): \(findings)\n\(yaml)")
+            #expect(SchemaTest.inputs(again) == SchemaTest.inputs(rules), "seed \(seed)\n\(yaml)")
+            #expect(SchemaTest.pages(again) == SchemaTest.pages(rules), "seed \(seed)\n\(yaml)")
             let seen = Self.expectSameReports(rules, again, seed: seed, count: 25)
             valid += seen.valid
             invalid += seen.invalid
+            FormSessions.expectSameAnswers(rules, again, FormSessions.edits(rules, seed: seed, records: 4), context: "seed \(seed)")
             let first = try JSONSchemaImport.rulesFile(jsonSchema: Array(rules.jsonSchema().utf8), uiSchema: nil, source: "e.json").text
             let second = try JSONSchemaImport.rulesFile(jsonSchema: Array(RuleSet(yaml: first, source: "i.yaml").jsonSchema().utf8),
                                                         uiSchema: nil, source: "e.json").text

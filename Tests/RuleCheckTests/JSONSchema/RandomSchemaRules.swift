@@ -1,10 +1,12 @@
 @testable import RuleCheck
 
 /// Random but valid rules files that use what a JSON Schema export has to carry: values fields,
-/// unique items, masks and patterns, date formats, `today` bounds and initial values, option
-/// titles and attributes with filters, localized messages, checks of every kind, `multiple_of`,
-/// display templates, groups (required or not) with required members, lists, depends_on,
-/// computed fields, gates and sections. Every expression names only fields declared before it.
+/// unique items, masks (alternatives, a class, optional blocks, open tails, kept characters with
+/// `mask_value: extracted`) and patterns, `digits: ascii`, file fields, date formats, `today`
+/// bounds and initial values, option titles and attributes with filters, localized messages,
+/// checks of every kind, `multiple_of` (1 too, on a number), rounding into integers, display
+/// templates, groups (required or not) with required members, lists, depends_on, computed
+/// fields, gates, sections and pages. Every expression names only fields declared before it.
 struct RandomSchemaRules {
     private var random: SeededRandom
     private var counter = 0
@@ -20,14 +22,22 @@ struct RandomSchemaRules {
         let formFormat = random.chance(0.3)
         lines += ["defaults:", "  hidden_values: \(random.chance(0.5) ? "clear" : "keep")"]
         if formFormat { lines.append("  date_format: dd.MM.yyyy") }
+        lines += ["mask_classes:", "  R: {chars: АВЕКМНОРСТУХ, case: upper}", "  D: 1-5"]
+        let pages = Int.random(in: 0..<3, using: &random)
+        if pages == 1 { lines.append("pages: true") }
         var sections: [String] = ["sections:"]
-        for section in 0..<Int.random(in: 1...3, using: &random) {
-            sections += ["  - id: s\(section)", "    title: 'Part \(section)'", "    fields:"]
+        let sectionCount = Int.random(in: 1...3, using: &random)
+        for section in 0..<sectionCount {
+            sections += ["  - id: s\(section)", "    title: 'Part \(section)'"]
+            if pages == 2 && section > 0 { sections.append("    page: p1") }
+            sections.append("    fields:")
             for _ in 0..<Int.random(in: 2...6, using: &random) { sections += field(indent: 6, prefix: "", depth: 0) }
         }
         let named = earlier.filter { !$0.path.contains(".") }.map(\.path)
         lines += ["gates:", "  everything: all"]
         if let first = named.first { lines.append("  some: [\(first)]") }
+        // A gate naming a page: every field on it.
+        if pages == 2 && sectionCount > 1 { lines.append("  step: [p1]") }
         return (lines + sections).joined(separator: "\n") + "\n"
     }
 
@@ -37,8 +47,8 @@ struct RandomSchemaRules {
         let pad = String(repeating: " ", count: indent)
         var lines = ["\(pad)- id: \(id)"]
         func add(_ line: String) { lines.append("\(pad)  " + line) }
-        let kinds = depth == 0 ? ["text", "number", "integer", "date", "bool", "choice", "multi", "values", "group", "list"]
-                               : ["text", "number", "integer", "date", "bool", "choice"]
+        let kinds = depth == 0 ? ["text", "number", "integer", "date", "bool", "choice", "multi", "values", "group", "list", "file"]
+                               : ["text", "number", "integer", "date", "bool", "choice", "file"]
         let kind = random.pick(kinds)
         if random.chance(0.6) { add("title: 'Field \(counter)'") }
         let condition = self.condition()
@@ -52,10 +62,13 @@ struct RandomSchemaRules {
         switch kind {
         case "text":
             add("type: text")
-            switch Int.random(in: 0..<4, using: &random) {
+            switch Int.random(in: 0..<7, using: &random) {
             case 0: add("pattern: '[a-z]+[0-9]*'")
             case 1: add("mask: '00-AA'")
             case 2: add("min_length: 2"); add("max_length: 6")
+            case 3: add("mask: ['R 000 RR 00', 'R 000 RR 000']")
+            case 4: add("mask: 'D0[-00] 0…'"); if random.chance(0.5) { add("digits: ascii") }
+            case 5: add("mask: ['+{7} (000) 000-00-00', '{8} (000) 000-00-00']"); add("mask_value: extracted")
             default: break
             }
             if random.chance(0.3) { add("messages: {required: {en: 'Say it', ru: 'Скажите'}, pattern: 'Letters then digits'}") }
@@ -71,7 +84,11 @@ struct RandomSchemaRules {
             let numbers = earlier.filter { $0.kind == "number" || $0.kind == "integer" }
             if random.chance(0.4) { add("max: " + (numbers.randomElement(using: &random).map { "'\($0.path) + 100'" } ?? "1000")) }
             if random.chance(0.3) { add("initial: 5") }
-            if random.chance(0.4) {
+            if random.chance(0.2) { add("digits: ascii") }
+            if kind == "number", random.chance(0.2) {
+                // A check that the number is whole: not the same as an integer field.
+                add("checks: [{expr: 'multiple_of(\(id), 1)', message: 'Whole, please'}]")
+            } else if random.chance(0.4) {
                 add("checks:")
                 add("  - expr: 'multiple_of(\(id), 5)'")
                 add("  - expr: '\(id) > 2'")
@@ -108,9 +125,15 @@ struct RandomSchemaRules {
             add("options: [\(random.chance(0.5) ? "1, 2, 3" : "red, green, blue")]")
             if random.chance(0.5) { add("unique_items: true") }
             if random.chance(0.5) { add("max_items: 2") }
+        case "file":
+            add("type: file")
+            if random.chance(0.5) { add("max_items: \(Int.random(in: 1...3, using: &random))") }
+            if random.chance(0.5) { add("max_size: 1 MB") }
+            if random.chance(0.6) { add("media_types: \(random.pick(["[image/*]", "[image/png, application/pdf]"]))") }
         case "values":
             add("type: values")
-            switch Int.random(in: 0..<3, using: &random) {
+            switch Int.random(in: 0..<4, using: &random) {
+            case 3: add("mask: ['00-00', 'R000']")
             case 0: add("pattern: '[a-z]+\\.jpg'"); add("max_length: 12")
             case 1: add("item_type: integer"); add("min: 0"); add("max: 99")
             default: add("item_type: date"); add("max: today")
@@ -139,6 +162,11 @@ struct RandomSchemaRules {
                 earlier.append((prefix + id, "computed"))
                 return lines
             }
+            if kind == "integer", let source = earlier.filter({ $0.kind == "number" }).randomElement(using: &random) {
+                add("value: \(random.pick(["round", "floor", "ceil", "trunc"]))(\(source.path) / 3)")
+                earlier.append((prefix + id, "computed"))
+                return lines
+            }
         }
         if kind != "list" { earlier.append((prefix + id, kind)) }
         return lines
@@ -155,6 +183,7 @@ struct RandomSchemaRules {
         case "choice": return random.chance(0.5) ? "\(field.path) == \"a\"" : "\(field.path) in [\"b\", \"c\"]"
         case "multi": return "count(\(field.path)) > 1"
         case "values": return "count(\(field.path)) >= 2"
+        case "file": return random.chance(0.5) ? "count(\(field.path)) > 1" : "not empty(\(field.path))"
         default: return nil
         }
     }

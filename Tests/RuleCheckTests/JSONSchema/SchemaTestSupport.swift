@@ -1,4 +1,5 @@
 import Foundation
+import Patterns
 @testable import RuleCheck
 import Testing
 
@@ -43,5 +44,40 @@ enum SchemaTest {
         rules.sections.map { section in
             "\(section.id) (\(section.title)): " + section.fields.map { rules.fields[$0.index].path }.joined(separator: ", ")
         }
+    }
+
+    /// How each field takes its value: type, masks (alternatives, classes, digits, value form),
+    /// file rules, item rules; one line per field.
+    static func inputs(_ rules: RuleSet) -> [String] {
+        rules.fields.map { field in
+            let mask = field.mask.map { mask in
+                mask.alternatives.joined(separator: " | ") + " " + mask.classes.keys.sorted().map { name in
+                    let characterClass = mask.classes[name]
+                    return "\(name)=\(characterClass?.characters ?? "")/\(characterClass?.letterCase?.rawValue ?? "-")"
+                }.joined(separator: ",") + " \(mask.digits)"
+            } ?? "-"
+            return "\(field.path): \(field.type) \(field.itemType.map { "of \($0)" } ?? "") mask \(mask) \(field.maskValue) digits \(field.digits) "
+                + "items \(field.minItems ?? -1)...\(field.maxItems ?? -1) unique \(field.uniqueItems) size \(field.maxSize ?? -1) "
+                + "media \(field.mediaTypes) pattern \(field.pattern?.source ?? "-")"
+        }
+    }
+
+    /// The pages: id, title, and the ids of their sections.
+    static func pages(_ rules: RuleSet) -> [String] {
+        rules.pages.map { page in "\(page.id) (\(page.title)): " + page.sections.map { rules.sections[$0].id }.joined(separator: ", ") }
+    }
+
+    /// Which of the features apps added a rule set uses.
+    static func appFeatures(_ rules: RuleSet) -> Set<String> {
+        var features = Set<String>()
+        if !rules.pages.isEmpty { features.insert("pages") }
+        for field in rules.fields {
+            if let mask = field.mask, mask.alternatives.count > 1 { features.insert("mask alternatives") }
+            if field.mask?.classes.isEmpty == false { features.insert("mask classes") }
+            if field.maskValue == .extracted { features.insert("extracted") }
+            if field.digits == .ascii { features.insert("ascii digits") }
+            if field.type == .file { features.insert("files") }
+        }
+        return features
     }
 }

@@ -2,8 +2,28 @@
 
 /// Random but valid rules files and edits for property tests. Every expression of a field
 /// names only fields declared before it, so the graph is always acyclic.
+///
+/// With `appFeatures`, the rules also use what apps added: masked text (alternatives, a mask
+/// class, optional blocks, open tails, kept characters with `mask_value: extracted`, `digits:
+/// ascii`), file fields, pages and rounding in computed integers; without it, the same seed
+/// gives the same rules and edits as before they existed.
 struct RandomRules {
-    enum Kind: CaseIterable { case text, number, integer, date, bool, choice }
+    enum Kind: CaseIterable { case text, number, integer, date, bool, choice, masked, file }
+
+    /// The kinds of the classic generator (its stream of draws does not change).
+    static let classicKinds: [Kind] = [.text, .number, .integer, .date, .bool, .choice]
+
+    /// The masks a masked field draws from, with the `mask_value` each needs (`R` is the file's
+    /// class of plate letters).
+    static let masks: [(mask: String, value: String?)] = [
+        ("['+7 (000) 000-00-00', '8 (000) 000-00-00']", nil),
+        ("'R 000 RR 00[0]'", nil),
+        ("['R 000 RR 00', 'R 000 RR 000']", nil),
+        ("'ID-0…'", nil),
+        ("'+{7} 000-00'", "extracted"),
+        ("'00[-00]'", nil),
+        ("['{8} 000-00', '+{7} 000-00']", "extracted"),
+    ]
 
     struct FieldInfo {
         let path: String
@@ -22,9 +42,11 @@ struct RandomRules {
         _modify { yield &random }
     }
     private var counter = 0
+    private let appFeatures: Bool
 
-    init(seed: UInt64) {
+    init(seed: UInt64, appFeatures: Bool = false) {
         random = SeededRandom(seed: seed)
+        self.appFeatures = appFeatures
     }
 
     /// A whole rules file.
@@ -33,8 +55,13 @@ struct RandomRules {
         var lines = ["form: random", "defaults:", "  hidden_values: \(hidden)", "gates:", "  all_of_it: all"]
         var sectionLines: [String] = []
         let sectionCount = Int.random(in: 1...3, using: &random)
+        // Pages: none, each section a page, or the first two sections on one page.
+        let pages = appFeatures ? Int.random(in: 0..<3, using: &random) : 0
+        if pages == 1 { lines.insert("pages: true", at: 1) }
+        if appFeatures { lines.insert(contentsOf: ["mask_classes:", "  R: {chars: АВЕКМНОРСТУХ, case: upper}"], at: 1) }
         for section in 0..<sectionCount {
             sectionLines.append("  - id: s\(section)")
+            if pages == 2 && section < 2 { sectionLines.append("    page: p0") }
             sectionLines.append("    fields:")
             for _ in 0..<Int.random(in: 3...9, using: &random) {
                 sectionLines += entry(indent: 6, prefix: "", list: nil, depth: 0)
@@ -58,7 +85,7 @@ struct RandomRules {
         if depth == 0 && list == nil && prefix.isEmpty && random.chance(0.12) {
             return listEntry(id, indent: indent)
         }
-        let kind = random.pick(Kind.allCases)
+        let kind = random.pick(appFeatures ? Kind.allCases : Self.classicKinds)
         var lines = ["\(pad)- id: \(id)", "\(pad)  type: \(Self.typeName(kind))"]
         if kind == .choice {
             lines.append("\(pad)  options:")
@@ -71,7 +98,8 @@ struct RandomRules {
         if (kind == .number || kind == .integer || kind == .text), random.chance(0.15),
            let source = earlier.filter({ $0.kind == (kind == .text ? .text : .number) || ($0.kind == .integer && kind != .text) }).randomElement(using: &random) {
             // An integer field's value must be whole: a number source is rounded.
-            let read = kind == .integer && source.kind == .number ? "round(\(source.path(in: list)))" : source.path(in: list)
+            let rounding = appFeatures ? random.pick(["round", "floor", "ceil", "trunc"]) : "round"
+            let read = kind == .integer && source.kind == .number ? "\(rounding)(\(source.path(in: list)))" : source.path(in: list)
             lines.append("\(pad)  value: \(read) + \(kind == .text ? "'!'" : "1")")
             computed = true
         }
@@ -110,7 +138,18 @@ struct RandomRules {
             }
         case .bool:
             break
+        case .masked:
+            let (mask, value) = random.pick(Self.masks)
+            lines.append("\(pad)  mask: \(mask)")
+            if let value { lines.append("\(pad)  mask_value: \(value)") }
+            if random.chance(0.3) { lines.append("\(pad)  digits: ascii") }
+        case .file:
+            if random.chance(0.4) { lines.append("\(pad)  max_items: 2") }
+            if random.chance(0.3) { lines.append("\(pad)  min_items: 1") }
+            if random.chance(0.5) { lines.append("\(pad)  max_size: \(random.pick(["1 MB", "500 KB", "2000000"]))") }
+            if random.chance(0.5) { lines.append("\(pad)  media_types: \(random.pick(["[image/*]", "[application/pdf, image/jpeg]"]))") }
         }
+        if appFeatures, kind == .number || kind == .integer, random.chance(0.2) { lines.append("\(pad)  digits: ascii") }
         if random.chance(0.2), let condition = condition(over: earlier, list: list) {
             lines.append("\(pad)  checks:")
             lines.append("\(pad)    - when: '\(condition)'")
@@ -173,6 +212,8 @@ struct RandomRules {
             case .date: ["\(name) > 2015-01-01", "\(name) <= today - 18y", "\(name) != null"]
             case .bool: [name, "not \(name)", "\(name) == false"]
             case .choice: ["\(name) == \"a\"", "\(name) in [\"b\", \"c\"]", "\(name) != \"c\""]
+            case .masked: ["\(name) == null", "not empty(\(name))", "len(\(name)) > 8"]
+            case .file: ["count(\(name)) > 1", "empty(\(name))"]
             }
             parts.append(random.pick(options))
         }
@@ -186,6 +227,8 @@ struct RandomRules {
         case .date: "\(id) != 2000-01-01"
         case .bool: "\(id) or true"
         case .choice: "\(id) != \"b\""
+        case .masked: "not matches(\(id), \"5\")"
+        case .file: "count(\(id)) != 3"
         }
     }
 
@@ -197,6 +240,8 @@ struct RandomRules {
         case .date: "date"
         case .bool: "bool"
         case .choice: "choice"
+        case .masked: "text"
+        case .file: "file"
         }
     }
 
@@ -235,6 +280,12 @@ struct RandomRules {
         guard let (field, path) = (random.chance(0.85) && !offered.isEmpty ? offered : candidates)
             .randomElement(using: &random) else { return .reset }
         if random.chance(0.15) { return .clear(path) }
+        if field.kind == .masked, random.chance(0.5) {
+            // Typing through the mask, as a person does.
+            let text = random.pick(Self.typed)
+            return .type(path, text: text, caret: random.chance(0.5) ? nil : text.utf16.count)
+        }
+        if appFeatures, random.chance(0.05) { return .page(random.pick(["next", "previous", "p0", "s1"])) }
         let value = randomValue(field.kind)
         return random.chance(0.15) ? .suggest(path, value) : .set(path, value)
     }
@@ -248,8 +299,19 @@ struct RandomRules {
         case .date: return .string(random.pick(["2000-01-01", "2010-06-15", "2016-02-29", "2026-11-22"]))
         case .bool: return .bool(random.chance(0.5))
         case .choice: return .string(random.pick(["a", "b", "c", "z"]))
+        case .masked: return .string(random.pick(["+7 (916) 123-45-67", "8 (916) 123-45-67", "А 123 ВС 77", "А 123 ВС 777", "ID-42",
+                                                  "7123-45", "+7 123-45", "12-34", "12", "a 123 bc 77"]))
+        case .file:
+            let files: [JSONValue] = [
+                ["name": "a.jpg", "size": 1_000, "type": "image/jpeg"], ["name": "b.pdf", "size": 3_000_000, "type": "application/pdf"],
+                ["name": "c.mov", "size": 600_000, "type": "video/quicktime"], ["name": "d.png", "size": 10, "type": "IMAGE/PNG; x=1"],
+            ]
+            return .array(Array(files.shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random))))
         }
     }
+
+    /// Texts typed into masked fields: digits, letters of either case, other scripts' digits.
+    static let typed = ["9161234567", "89161234567", "а123вс77", "a123bc777", "42", "٤٢", "7123", "1234", "+7 (9"]
 }
 
 extension RandomRules.FieldInfo {

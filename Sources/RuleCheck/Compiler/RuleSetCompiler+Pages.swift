@@ -1,0 +1,31 @@
+/// Pages: `pages: true` makes each section a page; `page: id` on sections groups them.
+extension RuleSetCompiler {
+    /// The pages of the document: none unless it asks for them. With `page:` on some sections,
+    /// sections with the same id share a page (they must follow one another) and a section
+    /// without one is a page of its own.
+    mutating func compilePages(_ document: RulesDocument) -> [PageRules] {
+        let grouped = document.sections.contains { $0.page != nil }
+        guard grouped || document.pages?.value == true else { return [] }
+        if let pages = document.pages, grouped {
+            warning("'pages: true' is implied by 'page:' on sections; it can go", at: pages.location)
+        }
+        var pages: [PageRules] = []
+        var pageOfSection: [String: Int] = [:]
+        for (index, section) in document.sections.enumerated() {
+            let id = section.page?.value ?? section.id.value
+            if let page = pageOfSection[id] {
+                guard page == pages.count - 1 else {
+                    error("the sections of page '\(id)' must follow one another; section '\(section.id.value)' comes after another page",
+                          at: section.page?.location ?? section.id.location)
+                    continue
+                }
+                let last = pages[page]
+                pages[page] = PageRules(id: last.id, title: last.title, sections: last.sections + [index])
+            } else {
+                pageOfSection[id] = pages.count
+                pages.append(PageRules(id: id, title: section.title ?? section.id.value, sections: [index]))
+            }
+        }
+        return pages
+    }
+}

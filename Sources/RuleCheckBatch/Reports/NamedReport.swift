@@ -1,0 +1,28 @@
+/// Reports every input under one name: a slice of a larger file (`rulecheck check --name`) as
+/// that file, standard input as the file it holds.
+///
+/// ```swift
+/// let report = NamedReport(ReportFormat.slice.report(to: sink), name: "export.csv")
+/// _ = try BatchCheck(checker: checker).run(files: ["part-00003.csv"], report: report)
+/// ```
+public final class NamedReport: Report {
+    private let base: any Report
+    private let name: String
+
+    public init(_ base: any Report, name: String) {
+        self.base = base
+        self.name = name
+    }
+
+    public func begin(file: String) throws { try base.begin(file: name) }
+
+    public func add(_ record: CheckedRecord) throws {
+        var renamed = CheckedRecord(file: name, record: record.record, line: record.line, violations: record.violations)
+        renamed.omittedErrors = record.omittedErrors
+        try base.add(renamed)
+    }
+
+    public func end(file: String, summary: CheckSummary) throws { try base.end(file: name, summary: summary) }
+
+    public func finish(_ summary: CheckSummary) throws { try base.finish(summary) }
+}

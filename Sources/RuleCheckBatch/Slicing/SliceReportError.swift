@@ -1,0 +1,27 @@
+/// A slice report that ``SliceMerge`` cannot use: a line that is no slice report line, slices
+/// out of order or missing, totals that the listed records do not add up to (a report cut short).
+/// `rulecheck merge` prints it on standard error and exits with status 3.
+///
+/// ```swift
+/// do {
+///     _ = try SliceMerge().run(files: ["reports.jsonl"], report: report)
+/// } catch let error as SliceReportError {
+///     print(error)   // reports.jsonl:7: the slice of 'export.csv' starts at record 2001, …
+/// }
+/// ```
+public struct SliceReportError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The slice report file (`-` for standard input).
+    public let path: String
+    /// The line of the file where the problem shows.
+    public let line: Int
+    public let message: String
+
+    public init(path: String, line: Int, message: String) {
+        self.path = path
+        self.line = line
+        self.message = message
+    }
+
+    /// `reports.jsonl:7: …`
+    public var description: String { "\(path):\(line): \(message)" }
+}

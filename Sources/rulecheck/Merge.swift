@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import RuleCheck
+import RuleCheckBatch
+
+struct Merge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Merge the slice reports of 'check --format slice' into the report of the whole file.",
+        discussion: """
+            The report is the one 'rulecheck check' gives for the whole file, byte for byte, in \
+            any format: the same records, lines, order and totals. Slice reports are read in the \
+            order given (several may follow each other in one file); each slice must start where \
+            the one before it ended. Findings about a file that several slices report (its \
+            header's unknown columns, a JSON key first seen in several slices) are kept once.
+
+            Exit status: as 'check' over the whole file (0 no errors, 1 errors found); 2 wrong \
+            arguments; 3 a slice report cannot be read or merged (a slice missing, out of order \
+            or cut short), or the report cannot be written.
+
+            Examples:
+              rulecheck merge slices/reports.jsonl --format json > report.json
+              cat part-*.report | rulecheck merge --format junit > report.xml
+            """)
+
+    @Argument(help: "Slice reports, in order; '-' reads standard input (the default).")
+    var files: [String] = ["-"]
+
+    @Option(help: "The report: text (for people), json, jsonl, junit (JUnit XML) or sarif (SARIF 2.1.0).")
+    var format: ReportFormat = .text
+
+    @Option(help: "Report at most this many violations (the totals and the exit status are the whole input's).")
+    var maxViolations: Int?
+
+    @Option(help: ArgumentHelp("split's manifest.json: the merge must hold its file whole (a missing last slice is an error too).", valueName: "manifest"))
+    var manifest: [String] = []
+
+    func validate() throws {
+        if format == .slice { throw ValidationError("merge writes text, json, jsonl, junit or sarif") }
+        if let maxViolations, maxViolations < 1 { throw ValidationError("--max-violations must be 1 or more") }
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be read only once") }
+    }
+
+    func run() throws {
+        var expected: [String: Int] = [:]
+        for path in manifest {
+            let (name, records) = try Self.records(inManifest: path)
+            expected[name] = records
+        }
+        let report = try format.report(to: OutputSink(descriptor: 1))
+        let summary: CheckSummary
+        do {
+            summary = try SliceMerge(maxViolations: maxViolations, expectedRecords: expected).run(files: files, report: report)
+        } catch let error as SliceReportError {
+            try Self.fail(error.description)
+        } catch let error as InputError {
+            try Self.fail(error.description)
+        }
+        if summary.errors > 0 { throw ExitCode(1) }
+    }
+
+    /// The name and records of the file a manifest describes.
+    private static func records(inManifest path: String) throws -> (String, Int) {
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.contents(of: path, limit: 1 << 30)
+        } catch {
+            try fail("cannot read the manifest '\(path)': \(error)")
+        }
+        guard let manifest = try? JSONParser().parse(bytes), let name = manifest["name"]?.string,
+              let records = manifest["records"]?.integer else {
+            try fail("'\(path)' is not a manifest of rulecheck split (it needs a name and records)")
+        }
+        return (name, records)
+    }
+
+    private static func fail(_ message: String) throws -> Never {
+        var stderr = StandardError()
+        print("rulecheck: \(VisibleText.escaped(message))", to: &stderr)
+        throw ExitCode(3)
+    }
+}

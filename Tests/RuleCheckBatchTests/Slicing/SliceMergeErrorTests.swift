@@ -1,0 +1,124 @@
+import Foundation
+import RuleCheck
+@testable import RuleCheckBatch
+import Testing
+
+/// A merge refuses slice reports that cannot give the whole file's report, saying where and why.
+@Suite("Merging refuses what it cannot merge")
+final class SliceMergeErrorTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-merge-errors-\(UUID().uuidString)")
+    let harness: SliceHarness
+    /// The lines of the slice reports of a CSV file cut after each of its four records.
+    let lines: [String]
+
+    init() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        harness = try SliceHarness(directory: directory)
+        let bytes = Array("name,age,note\nAnn,1,x\n,2,\nBartholomew,-1,\nBo,x,\n".utf8)
+        let plan = try SlicePlan(bytes: bytes, format: .csv) { _ in { _ in 1 } }
+        lines = String(decoding: try harness.sliceReports(bytes, plan: plan, format: .csv), as: UTF8.self)
+            .split(separator: "\n").map(String.init)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Merges `lines` as one slice report file, and gives the error.
+    func mergeError(_ lines: [String]) throws -> SliceReportError? {
+        let path = try harness.write(Array((lines.joined(separator: "\n") + "\n").utf8), "reports.jsonl")
+        do {
+            _ = try SliceMerge().run(files: [path], report: ReportFormat.text.report(to: .memory()))
+            return nil
+        } catch let error as SliceReportError {
+            #expect(error.path == path)
+            return error
+        }
+    }
+
+    /// The indices of the lines of the slice that starts at `record`.
+    func slice(at record: Int) -> Range<Int> {
+        let start = lines.firstIndex { $0.contains("\"firstRecord\":\(record),") } ?? 0
+        let end = lines[start...].firstIndex { $0.hasPrefix("{\"totals\"") } ?? start
+        return start..<(end + 1)
+    }
+
+    @Test func theReportsAsWrittenMerge() throws {
+        #expect(try mergeError(lines) == nil)
+        #expect(lines.filter { $0.hasPrefix("{\"slice\"") }.count == 4)
+    }
+
+    @Test func aMissingSlice() throws {
+        var missing = lines
+        missing.removeSubrange(slice(at: 2))
+        let error = try #require(try mergeError(missing))
+        #expect(error.message == "the slice of 'export' starts at record 3 (the slice before it ended at record 1): a slice is missing or out of order")
+        #expect(error.line == slice(at: 2).lowerBound + 1)
+        var noFirst = lines
+        noFirst.removeSubrange(slice(at: 1))
+        #expect(try mergeError(noFirst)?.message == "the slice of 'export' starts at record 2: a slice is missing or out of order")
+    }
+
+    @Test func slicesOutOfOrder() throws {
+        let swapped = Array(lines[slice(at: 1)]) + Array(lines[slice(at: 3)]) + Array(lines[slice(at: 2)]) + Array(lines[slice(at: 4)])
+        #expect(try mergeError(swapped)?.message.hasPrefix("the slice of 'export' starts at record 3 (the slice before it ended at record 1)") == true)
+    }
+
+    @Test func aReportCutShort() throws {
+        let error = try #require(try mergeError(Array(lines.dropLast())))
+        #expect(error.message == "the slice of 'export' that starts at record 4 has no totals: its report was cut short")
+        var withoutRecord = lines
+        let record = try #require(lines.firstIndex { $0.contains("\"record\":3,") })
+        withoutRecord.remove(at: record)
+        #expect(try mergeError(withoutRecord)?.message
+            == "the totals of the slice of 'export' that starts at record 3 are not what its records add up to: the report was cut short or changed")
+    }
+
+    @Test func linesThatAreNoSliceReport() throws {
+        #expect(try mergeError(["{\"summary\":{}}"])?.message == "expected a 'slice', record or 'totals' line")
+        #expect(try mergeError(["not json"])?.message.hasPrefix("not a slice report line: ") == true)
+        #expect(try mergeError([lines[1]])?.message == "a record line outside a slice")
+        let version = lines[0].replacingOccurrences(of: "\"version\":1", with: "\"version\":2")
+        #expect(try mergeError([version])?.message == "a slice report of version 2; this rulecheck reads version 1")
+    }
+
+    /// A missing last slice leaves a report that adds up: only the records the file holds show it.
+    @Test func aMissingLastSliceAgainstTheRecordsExpected() throws {
+        let path = try harness.write(Array((lines[..<slice(at: 4).lowerBound].joined(separator: "\n") + "\n").utf8), "short.jsonl")
+        #expect(throws: Never.self) { try SliceMerge().run(files: [path], report: ReportFormat.text.report(to: .memory())) }
+        let error = try #require(throws: SliceReportError.self) {
+            try SliceMerge(expectedRecords: ["export": 4]).run(files: [path], report: ReportFormat.text.report(to: .memory()))
+        }
+        #expect(error.message == "the slices of 'export' hold 3 records, not the 4 of the file: a slice is missing")
+        #expect(error.line == slice(at: 4).lowerBound)
+        let other = try #require(throws: SliceReportError.self) {
+            try SliceMerge(expectedRecords: ["export": 3, "other.csv": 2]).run(files: [path], report: ReportFormat.text.report(to: .memory()))
+        }
+        #expect(other.message == "no slice of 'other.csv'")
+        let whole = try harness.write(Array((lines.joined(separator: "\n") + "\n").utf8), "whole.jsonl")
+        #expect(try SliceMerge(expectedRecords: ["export": 4]).run(files: [whole], report: ReportFormat.text.report(to: .memory())).records == 4)
+    }
+
+    /// The slices of a check cut short by --max-violations do not add up.
+    @Test func aSliceCutShortByMaxViolations() throws {
+        let bytes = Array("name,age\n,1\n,2\n".utf8)
+        let path = try harness.write(bytes, "cut.csv")
+        let sink = OutputSink.memory()
+        _ = try BatchCheck(checker: harness.checker, options: .init(jobs: 1, maxViolations: 1))
+            .run(files: [path], report: ReportFormat.slice.report(to: sink))
+        #expect(try mergeError(sink.text.split(separator: "\n").map(String.init))?.message.hasPrefix("the totals of the slice") == true)
+    }
+
+    /// Slice reports may come in several files: they are read in order, as one stream.
+    @Test func reportsInSeveralFiles() throws {
+        let first = try harness.write(Array((lines[..<slice(at: 3).lowerBound].joined(separator: "\n") + "\n").utf8), "a.jsonl")
+        let rest = try harness.write(Array((lines[slice(at: 3).lowerBound...].joined(separator: "\n") + "\n").utf8), "b.jsonl")
+        let split = OutputSink.memory()
+        let together = OutputSink.memory()
+        _ = try SliceMerge().run(files: [first, rest], report: ReportFormat.json.report(to: split))
+        let all = try harness.write(Array((lines.joined(separator: "\n") + "\n").utf8), "all.jsonl")
+        _ = try SliceMerge().run(files: [all], report: ReportFormat.json.report(to: together))
+        #expect(split.text == together.text)
+        #expect(split.text.hasPrefix("{\"summary\":{\"errors\":"))
+    }
+}
