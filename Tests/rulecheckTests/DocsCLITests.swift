@@ -119,7 +119,7 @@ struct DocsCLITests {
 
     @Test func theCLIGuide() throws {
         let run = try runExamples(of: "cli.md")
-        #expect(run.count == 13)
+        #expect(run.count == 14)
     }
 
     @Test func theScaleOutGuide() throws {
