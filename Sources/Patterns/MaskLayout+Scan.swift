@@ -204,9 +204,16 @@ extension MaskLayout {
             // is complete.
             result.state = pattern.matchesQuietly(result.text) ? .complete : .partial
         } else if ended || rest.contains(where: { slots[$0].isInput }) {
-            // Optional positions left empty: the value ends with the last one typed.
+            // Optional positions left empty: the value ends with the last one typed (`99H` takes
+            // `5` as `5`), and with the fixed characters the regex still requires after them
+            // (`[A9]H` takes `i` as `iH`: the block's H is not optional once the block is entered).
             result.text.removeLast(result.text.count - filled)
             result.raw.removeLast(result.raw.count - rawFilled)
+            if !pattern.matchesQuietly(result.text) {
+                for position in rest where !slots[position].isInput && (blockOf[position] < 0 || blockOf[position] == entered) {
+                    write(position)
+                }
+            }
             result.state = .complete
         } else {
             if typedInputs > 0 {
@@ -214,6 +221,8 @@ extension MaskLayout {
             }
             result.state = .complete
         }
+        // Complete means what the mask's regex accepts, whatever reading led here.
+        if result.state == .complete && !pattern.matchesQuietly(result.text) { result.state = .partial }
         result.caret = min(caret ?? result.text.count, result.text.count)
         return (result, decided)
     }

@@ -81,7 +81,7 @@ struct Check: ParsableCommand {
         let ruleSet = try RulesFile.load(rules, source: rulesSource)
         let checker = RecordChecker(ruleSet, today: try Today.parse(today), locale: locale)
         var options = BatchCheck.Options(
-            format: input, delimiter: delimiter, jobs: jobs ?? min(OrderedParallelMap.defaultJobs, BatchCheck.Options.maxJobs),
+            format: input, delimiter: delimiter, jobs: jobs ?? BatchCheck.Options.defaultJobs,
             maxViolations: maxViolations, strict: strict)
         let inputSlice = try slice.inputSlice
         options.reader.slice = inputSlice

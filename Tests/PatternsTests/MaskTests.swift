@@ -205,6 +205,17 @@ struct MaskOddScalarTests {
         #expect(!result.raw.unicodeScalars.contains { typed.unicodeScalars.contains($0) && !$0.isASCII })
     }
 
+    /// A block whose own optional positions are left empty still needs the fixed characters the
+    /// mask has after it: the regex is what says complete.
+    @Test(arguments: [("[A9]H", "i", "iH"), ("[A9]H", "i5", "i5H"), ("[A]H", "i", "iH"), ("99H", "5", "5"), ("99H", "12", "12H")])
+    func fixedCharactersAfterAnEnteredBlockAreWritten(mask notation: String, typed: String, text: String) throws {
+        let mask = try Mask(notation)
+        let result = mask.format(typed)
+        #expect(result.text == text)
+        #expect(result.state == .complete)
+        #expect(mask.isComplete(result.text))
+    }
+
     @Test func formatAgreesWithTheRegexOnOddScalars() throws {
         var random = SeededGenerator(seed: 2026)
         let maskAlphabet: [Unicode.Scalar] = ["0", "9", "A", "a", "*", "-", " ", "(", ")"] + Self.oddScalars.filter { !"09Aa*\\".unicodeScalars.contains($0) }
@@ -241,6 +252,10 @@ struct MaskFuzzFindingTests {
     @Test(arguments: [
         // 2026-11-23, mask-crash-089a869c: a 254-scalar mask of fixed characters, classes and 0s.
         "aW5zAAAAAAAAACt1cmFudC5sYXN0X25hbWXUlvT09PT09PT0MPT09PT09PT09PT09PT09GFtZSxpbv///wAI/3n/////////fHx8fHx8fHx8fHx8fHx8bHz//////////////3JlcGVhdGluc3VyYW50Lmxhc3RfbmFtZdSWkYyKjZ6ZdC4paXJzYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFzdXJheyJhY2NlcHRfdGVybXMiOnRydWUsImJpcnRoX2QAAAAAAAAAADYwLTEwLQAAgDE3IiwiY29kZSqociAoYS16KScKICAgICAgIDFFNS01NEBp",
+        // 2026-11-23, mask-crash-333024c7 (a 10-minute run on main 834f2fc), and what libFuzzer
+        // minimised it to: `[A9]H` typed `i` gave `i`, complete, but the block's H is required.
+        "/2FuQSNbQWhhJ3JhY3RlpSD//////////////////////////////zH/////////////////////////////////////////U2ksIGNvbl5pcm1pbmdAXHNdeitcLlteQFxiAHdvcmQimJ5qcv///////0hhc2hhYmxl//9pbmdAXHNdeitcLlteQFxiAHdvcmQimJ5qcv///////////////wBkIpieam9yZCKYnmpy//////////9pbmdAXHNdeitcLlteQFxiAHdvcmQimJ5qcv///////////////wAAXkBcYgB3b3JkIpieanL/////////AmluZ0BcaW7/////ZSI6Iis3IEludCg5OTQpIDg2Mi0wNi04NWF0IjoiTXJ1dmFlbGxhLDc4ImoicGhvbmUiOiIrNwAAAAAAAADyICg5OTQpIDg2Mi0wNgABAAAAAAAHLTg1YXT///////////////////////////////////////////////////9zXXorF1wuW15AXGIAd///////////////cmVwZWF0IjoiTXJ1dmFlbGxhajg4IiwicGhvbmUiOiIrMCAoOTk0KSA4NjItMDYty8thdGUiOiIyMDAzLTEwLTI4AAAAAAAAb3JkIv///wAAAGUgaWw6ICdf2gIAAAAAAABeQFxzAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAACIsNiI6IiswICg5OTQpIDg2Mi0wNi04NGF0ZSI6IjIwMDMtMTAtMjhhdCI6Ik1dM3J1dmFlbGxhajg3IiwicGhvbmUiOiIrNyAoOTk0KSo4NjItXGFsAGUgaWw6ICdb2oIAADA2LTg1YXR/AAAAMjAwMy0xMC0yOCIsImNvZGUiZF9yZXBlYXQiOiJNcnUrMwAAAAB2IjoiKzcAAAAAAAAA8iAoOTk0KSAzAgAAAAAAADg2Mi1Cb29sMDYAAAAA8iAoOQEAANoAAActODVhdDk5NCkgODYyLTA2LQAAAAA4NWF0ZSI6IjIwMDMtMTAtMjgiLCJAMTEiLCJeQFxzXStcYWxzZW1hZQppaWwiOiJIMUU1LTU0QGk=",
+        "W0E5XUgKaQ==",
     ])
     func aCompleteResultMatchesTheRegex(base64: String) throws {
         let bytes = try #require(Data(base64Encoded: base64))

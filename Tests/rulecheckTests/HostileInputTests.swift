@@ -295,6 +295,27 @@ struct HostileInputTests {
         #expect(quoted.stdout.hasPrefix(#"\#(json):1:20: error: field id 'a\u{1B}]0;x\u{7}b\u{9B}' must be"#))
     }
 
+    @Test func graphEscapesControlCharactersInTitles() throws {
+        // Titles are free text from a rules file (JSON may spell any control character).
+        let rules = try scratch.file(#"""
+            {"form": "f\u001b]0;x\u0007", "sections": [{"id": "s", "title": "S\u001b[2J\u009b",
+             "fields": [{"id": "a", "title": "A\u001b]0;pwned\u0007\u202e", "type": "text"},
+                        {"id": "b", "type": "text", "depends_on": ["a"]}]}]}
+            """#, "json")
+        // dot shows the escape as text, so its backslash is quoted in dot's syntax.
+        for (format, title) in [("dot", #"S\\u{1B}[2J\\u{9B}"#), ("mermaid", #"S\u{1B}[2J\u{9B}"#)] {
+            let run = try CLI.run(["graph", rules, "--format", format])
+            #expect(run.status == 0, "\(format): \(run.stderr)")
+            #expect(!run.stdout.unicodeScalars.contains { VisibleTextProbe.isUnsafe($0) && $0 != "\n" }, "\(format)")
+            #expect(run.stdout.contains(title), "\(format): \(run.stdout)")
+        }
+        // JSON keeps the exact text, escaped by JSON's own syntax.
+        let json = try CLI.run(["graph", rules, "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [String: Any])
+        let nodes = try #require(document["nodes"] as? [[String: Any]])
+        #expect(nodes.contains { $0["title"] as? String == "A\u{1B}]0;pwned\u{7}\u{202E}" })
+    }
+
     @Test func lintShortensALongSourceLineAroundTheCaret() throws {
         let padding = String(repeating: "a", count: 300_000)
         let rules = try scratch.file("fields:\n  - {id: name, title: \"\(padding)\", visibel_if: x}\n", "yaml")
@@ -359,5 +380,18 @@ struct HostileInputTests {
         #expect(document.text.contains("(value \"2\u{7F}\\u{FFFE}\\u{FFFF}\")"))
         #expect(document.text.contains("(value \"multi\r\nline & <tag>\")"))
         #expect(document.text.contains("not valid UTF-8"))
+    }
+}
+
+/// The characters no human-facing output may print raw (C0 but tab and line feed, DEL, C1, the
+/// line and paragraph separators, bidirectional controls), written out here rather than taken
+/// from the code under test.
+enum VisibleTextProbe {
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09: false
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 }

@@ -48,9 +48,10 @@ extension RuleSet {
     // MARK: - dot
 
     private func dotGraph() -> String {
-        // Text from the rules is escaped; labels add dot's own `\n` line breaks afterwards.
+        // Text from the rules is escaped (control characters as `\u{1B}`, so the output never drives a
+        // terminal, then dot's quoting); labels add dot's own `\n` line breaks afterwards.
         func escaped(_ text: String) -> String {
-            text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            VisibleText.escaped(text).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         }
         func quoted(_ text: String) -> String { "\"" + escaped(text) + "\"" }
         func label(_ lines: String...) -> String { "\"" + lines.map(escaped).joined(separator: "\\n") + "\"" }
@@ -97,7 +98,9 @@ extension RuleSet {
     // MARK: - Mermaid
 
     private func mermaidGraph() -> String {
-        func label(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\"", with: "#quot;") + "\"" }
+        func label(_ text: String) -> String {
+            "\"" + VisibleText.escaped(text).replacingOccurrences(of: "\"", with: "#quot;") + "\""
+        }
         var lines = ["flowchart LR"]
         func emit(_ ids: [FieldID], indent: String) {
             for id in ids {

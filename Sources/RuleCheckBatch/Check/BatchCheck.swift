@@ -32,7 +32,7 @@ public struct BatchCheck: Sendable {
         public var reader: RecordReader.Options
 
         public init(format: RecordFormat? = nil, delimiter: CSVDelimiter? = nil,
-                    jobs: Int = OrderedParallelMap.defaultJobs, maxViolations: Int? = nil, strict: Bool = false,
+                    jobs: Int = Options.defaultJobs, maxViolations: Int? = nil, strict: Bool = false,
                     reader: RecordReader.Options = RecordReader.Options()) {
             self.format = format
             self.delimiter = delimiter
@@ -45,6 +45,8 @@ public struct BatchCheck: Sendable {
         /// The most worker threads a run uses: more would only cost memory (each holds batches in
         /// flight) and thread start-up, on any machine this runs on.
         public static let maxJobs = 256
+        /// One worker thread per active processor (at most ``maxJobs``).
+        public static var defaultJobs: Int { min(OrderedParallelMap.defaultJobs, maxJobs) }
     }
 
     /// What a run found.

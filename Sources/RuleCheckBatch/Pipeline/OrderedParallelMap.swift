@@ -34,7 +34,7 @@ import Foundation
 ///
 /// Built on Foundation `Thread`s and one `NSCondition` rather than Swift concurrency, because
 /// producing is blocking I/O that must not occupy the cooperative thread pool.
-public struct OrderedParallelMap: Sendable, Hashable {
+package struct OrderedParallelMap: Sendable, Hashable {
     /// How many worker threads transform items.
     public var jobs: Int
     /// How many items may be produced but not yet consumed.

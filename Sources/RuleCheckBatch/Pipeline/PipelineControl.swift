@@ -6,7 +6,7 @@
 ///     return found >= maxViolations ? .stop : .proceed
 /// }
 /// ```
-public enum PipelineControl: Sendable, Hashable {
+package enum PipelineControl: Sendable, Hashable {
     /// Deliver the next item.
     case proceed
     /// Deliver nothing more: stop producing, let workers finish what they hold, and return.

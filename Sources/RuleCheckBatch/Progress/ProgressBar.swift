@@ -8,7 +8,7 @@ import RuleCheck
 /// ```
 ///
 /// Redrawn in place with a carriage return; ``clear()`` removes it before the report is printed.
-public final class ProgressBar {
+package final class ProgressBar {
     private let write: (String) -> Void
     private let start = Date()
     private var drawn = false

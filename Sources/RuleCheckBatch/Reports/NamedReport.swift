@@ -5,7 +5,7 @@
 /// let report = NamedReport(ReportFormat.slice.report(to: sink), name: "export.csv")
 /// _ = try BatchCheck(checker: checker).run(files: ["part-00003.csv"], report: report)
 /// ```
-public final class NamedReport: Report {
+package final class NamedReport: Report {
     private let base: any Report
     private let name: String
 

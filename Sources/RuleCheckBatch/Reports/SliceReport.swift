@@ -19,7 +19,7 @@ import RuleCheck
 /// the findings about the file (record 0) are counted once per file, because every slice of a
 /// CSV file finds the same header, and a JSON key that matches no field is reported by each slice
 /// where it first appears — a merge keeps the first of each (by code and field).
-public final class SliceReport: Report {
+package final class SliceReport: Report {
     /// The version of the format, in each `slice` line.
     public static let version = 1
 

@@ -22,7 +22,7 @@ import RuleCheck
 /// cuts the merged report where a check with `--max-violations` cuts it; the slices themselves
 /// must not be cut. A missing last slice shows only against what the file holds: give
 /// ``expectedRecords`` (from `split`'s manifest) to have it checked.
-public struct SliceMerge: Sendable {
+package struct SliceMerge: Sendable {
     /// Report at most this many violations (``BatchCheck/Options/maxViolations``).
     public var maxViolations: Int?
     /// How many records each file holds, by the name its slices report (a manifest's `name` and

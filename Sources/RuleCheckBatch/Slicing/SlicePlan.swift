@@ -24,7 +24,7 @@
 ///
 /// Each slice but an empty file's holds at least one record (a CSV file's header may be all it
 /// has), so a file of few records gives fewer slices than asked for.
-public struct SlicePlan: Sendable, Hashable {
+package struct SlicePlan: Sendable, Hashable {
     /// How large the slices should be.
     public enum Size: Sendable, Hashable {
         /// This many slices of about the same size (fewer when the file has fewer records).

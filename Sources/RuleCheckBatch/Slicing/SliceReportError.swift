@@ -9,7 +9,7 @@
 ///     print(error)   // reports.jsonl:7: the slice of 'export.csv' starts at record 2001, …
 /// }
 /// ```
-public struct SliceReportError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct SliceReportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The slice report file (`-` for standard input).
     public let path: String
     /// The line of the file where the problem shows.
