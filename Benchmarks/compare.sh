@@ -1,23 +1,33 @@
 #!/usr/bin/env bash
-# rulecheck next to two peers, on the same records and (as far as their schema languages can say
-# it) the same rules:
+# rulecheck next to other engines, on the same records and (as far as each can say it) the same
+# rules, all in one run, printed as ratios:
 #
-#   * frictionless (Python) validating the CSV against a Table Schema,
-#     Benchmarks/compare/osago.tableschema.json;
-#   * jsonschema-rs (Rust, called from Python) validating the JSON Lines, each line parsed with
-#     Python's json module, against a JSON Schema, Benchmarks/compare/osago.schema.json.
+#   1. DuckDB (Python package `duckdb`) checking a 12-column OSAGO export (200,000 rows, 2% bad
+#      cells) against Benchmarks/compare/osago12.yaml written as SQL
+#      (Benchmarks/compare/duckdb_check.py): counting the violations of each rule, and writing
+#      every violation to JSON Lines; 1 and 2 threads, next to `rulecheck check --format summary`
+#      and `--format jsonl` with --jobs 1 and 2.
+#   2. frictionless (Python) validating the full OSAGO CSV against a Table Schema
+#      (Benchmarks/compare/osago.tableschema.json), and jsonschema-rs (Rust, called from Python)
+#      validating its JSON Lines, each line parsed with Python's json module, against a JSON
+#      Schema (Benchmarks/compare/osago.schema.json).
+#   3. Compiling a 10,000-field rules file (YAML and minified JSON) next to jsonschema-rs
+#      compiling the JSON Schema that says the same (Benchmarks/compare/compile_files.py).
 #
 #   Benchmarks/compare.sh          from the repository root (or anywhere: it finds the root)
 #
-# Both peers collect every error, as rulecheck does. They run on one core; rulecheck is timed with
-# --jobs 1 and --jobs 2. The peers are installed from PyPI into a virtual environment (VENV) when
-# they are missing; without Python or network access the script says so and skips them. What the
-# schemas cannot express (visible_if, cross-field checks, dates relative to today in JSON Schema,
-# computed fields…) is listed in Docs/performance.md.
+# The commands of each part run in interleaved rounds (one run of each command per round), so
+# that a busy minute of the shared machine falls on all of them alike; each figure is the median
+# of RUNS rounds, and the load average is printed before and after. The peers are installed from
+# PyPI into a virtual environment (VENV) when they are missing; without Python or network access
+# the script says so and skips them. What each peer's schema cannot express is listed in
+# Docs/performance.md.
 #
-# Settings (environment): COUNT (100000, records compared), RUNS (3, timed runs of the fast tools;
+# Settings (environment): COUNT (100000, full OSAGO records for part 2), COUNT12 (200000, rows
+# of the 12-column export), FIELDS (10000, fields of the compile comparison), RUNS (5 rounds;
 # frictionless runs once), DATA_DIR (/tmp/rulecheck-bench), VENV (/tmp/rulecheck-peers-venv),
-# RULECHECK_BIN (a rulecheck binary to use instead of building one).
+# PARTS ("duckdb peers compile": the parts to run), RULECHECK_BIN (a rulecheck binary to use
+# instead of building one).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -27,15 +37,21 @@ if [ ! -f Rules/osago.yaml ] || [ ! -d Benchmarks/compare ]; then
 fi
 
 COUNT=${COUNT:-100000}
-RUNS=${RUNS:-3}
+COUNT12=${COUNT12:-200000}
+FIELDS=${FIELDS:-10000}
+RUNS=${RUNS:-5}
 DATA_DIR=${DATA_DIR:-/tmp/rulecheck-bench}
 VENV=${VENV:-/tmp/rulecheck-peers-venv}
-TODAY=2026-11-22   # the Table Schema's date bounds are written for this day
+PARTS=${PARTS:-duckdb peers compile}
+TODAY=2026-11-22   # the schemas' and the SQL's date bounds are written for this day
 RULES=Rules/osago.yaml
+RULES12=Benchmarks/compare/osago12.yaml
 BIN=${RULECHECK_BIN:-.build/release/rulecheck}
 HERE=Benchmarks/compare
 
 say() { printf '\n== %s\n' "$*" >&2; }
+part() { [[ " $PARTS " == *" $1 "* ]]; }
+load() { cut -d' ' -f1-3 /proc/loadavg; }
 
 if [ ! -x /usr/bin/time ]; then
     echo "compare.sh: /usr/bin/time is missing (apt-get install time)" >&2
@@ -48,29 +64,34 @@ if [ -z "${RULECHECK_BIN:-}" ]; then
     swift build -c release --product rulecheck >&2
 fi
 
-# The records: the first COUNT of the files Benchmarks/batch.sh generates, or COUNT records
-# generated here the same way.
-say "Data"
+# sample RULES COUNT RATE FORMAT FILE: COUNT records, through a temporary file so that an
+# interrupted run never leaves a partial file behind to be reused.
+sample() {
+    [ -s "$5" ] && return
+    echo "generating $5 ($2 records; this takes a while)" >&2
+    "$BIN" sample "$1" --count "$2" --invalid-rate "$3" --seed 1 --today "$TODAY" --format "$4" > "$5.partial"
+    mv "$5.partial" "$5"
+}
+
+say "Data in $DATA_DIR"
 mkdir -p "$DATA_DIR"
 CSV="$DATA_DIR/compare-$COUNT.csv"
 JSONL="$DATA_DIR/compare-$COUNT.jsonl"
-if [ ! -s "$CSV" ] || [ ! -s "$JSONL" ]; then
+if part peers && { [ ! -s "$CSV" ] || [ ! -s "$JSONL" ]; }; then
     if [ -s "$DATA_DIR/osago-1000000.csv" ] && [ -s "$DATA_DIR/osago-1000000.jsonl" ] && [ "$COUNT" -le 1000000 ]; then
         echo "taking the first $COUNT records of $DATA_DIR/osago-1000000.*" >&2
         head -n $((COUNT + 1)) "$DATA_DIR/osago-1000000.csv" > "$CSV.partial"
         head -n "$COUNT" "$DATA_DIR/osago-1000000.jsonl" > "$JSONL.partial"
+        mv "$CSV.partial" "$CSV"
+        mv "$JSONL.partial" "$JSONL"
     else
-        echo "generating $COUNT records (this takes a while)" >&2
-        sample() {
-            "$BIN" sample "$RULES" --count "$COUNT" --invalid-rate 0.05 --seed 1 --today "$TODAY" --format "$1"
-        }
-        sample csv > "$CSV.partial"
-        sample jsonl > "$JSONL.partial"
+        sample "$RULES" "$COUNT" 0.05 csv "$CSV"
+        sample "$RULES" "$COUNT" 0.05 jsonl "$JSONL"
     fi
-    mv "$CSV.partial" "$CSV"
-    mv "$JSONL.partial" "$JSONL"
 fi
-echo "$CSV, $JSONL" >&2
+# One planted mistake in 24% of the rows: 2% of the 12 columns' cells.
+CSV12="$DATA_DIR/osago12-$COUNT12.csv"
+part duckdb && sample "$RULES12" "$COUNT12" 0.24 csv "$CSV12"
 
 # The peers, in a virtual environment of their own.
 PYTHON=""
@@ -84,7 +105,7 @@ if [ ! -x "$VENV/bin/python" ]; then
     fi
 fi
 [ -x "$VENV/bin/python" ] && PYTHON="$VENV/bin/python"
-for package in frictionless:frictionless jsonschema-rs:jsonschema_rs; do
+for package in frictionless:frictionless jsonschema-rs:jsonschema_rs duckdb:duckdb; do
     name=${package%%:*} module=${package##*:}
     if [ -n "$PYTHON" ] && ! have_peer "$module"; then
         echo "installing $name from PyPI" >&2
@@ -95,77 +116,180 @@ done
 RESULTS=$(mktemp -d)
 trap 'rm -rf "$RESULTS"' EXIT
 
-# measure NAME RUNS COMMAND…: the median wall time and the largest peak RSS of RUNS runs into
-# $RESULTS/NAME ("wall rss_kb"), the last run's output into $RESULTS/NAME.out.
-measure() {
-    local name=$1 runs=$2; shift 2
-    echo "timing ($runs run(s)): $*" >&2
+# Commands are registered with `job NAME COMMAND…` and run by `rounds N`: N rounds, each running
+# every registered command once, in order. Each run's wall and CPU (user + system) seconds and
+# peak RSS go to $RESULTS/NAME.runs, its output to $RESULTS/NAME.out.
+JOBS=()
+job() {
+    local name=$1; shift
+    JOBS+=("$name")
+    printf '%q ' "$@" > "$RESULTS/$name.command"
     : > "$RESULTS/$name.runs"
-    for _ in $(seq "$runs"); do
-        # rulecheck exits 1 when it finds errors: expected.
-        /usr/bin/time -f '%e %M' -a -o "$RESULTS/$name.runs" "$@" > "$RESULTS/$name.out" || true
+}
+rounds() {
+    local round
+    for round in $(seq "$1"); do
+        echo "round $round of $1 (load $(load))" >&2
+        for name in "${JOBS[@]}"; do
+            # rulecheck exits 1 when it finds errors: expected.
+            /usr/bin/time -f '%e %U %S %M' -a -o "$RESULTS/$name.runs" \
+                bash -c "$(cat "$RESULTS/$name.command") > $RESULTS/$name.out" || true
+        done
     done
-    grep -E '^[0-9.]+ [0-9]+$' "$RESULTS/$name.runs" | sort -n \
-        | awk '{ w[NR] = $1; if ($2 > m) m = $2 } END { printf "%s %s\n", w[int((NR + 1) / 2)], m }' > "$RESULTS/$name"
+    JOBS=()
 }
-
-check() { echo "$BIN" check --rules "$RULES" "$1" --today "$TODAY" --jobs "$2" --format jsonl; }
-
-say "Timing"
-cat "$CSV" "$JSONL" > /dev/null   # warm the page cache
-measure rc-csv-1 "$RUNS" $(check "$CSV" 1)
-measure rc-csv-2 "$RUNS" $(check "$CSV" 2)
-measure rc-jsonl-1 "$RUNS" $(check "$JSONL" 1)
-measure rc-jsonl-2 "$RUNS" $(check "$JSONL" 2)
-if have_peer jsonschema_rs; then
-    measure jsonschema-rs "$RUNS" "$PYTHON" "$HERE/jsonschema_rs_check.py" "$HERE/osago.schema.json" "$JSONL"
-fi
-if have_peer frictionless; then
-    measure frictionless 1 "$PYTHON" "$HERE/frictionless_check.py" "$HERE/osago.tableschema.json" "$CSV"
-fi
-
-# found NAME: "invalid errors" as the tool reported them.
-found() {
-    local out="$RESULTS/$1.out"
-    local invalid errors
-    invalid=$(grep -o '"invalid": *[0-9]*' "$out" | tail -1 | grep -o '[0-9]*$')
-    errors=$(grep -o '"errors": *[0-9]*' "$out" | tail -1 | grep -o '[0-9]*$')
-    echo "${invalid:-?} ${errors:-?}"
+# median NAME: "wall cpu rss_kb", the medians of the runs' wall and CPU seconds and the largest RSS.
+median() {
+    local runs
+    runs=$(grep -E '^[0-9.]+ [0-9.]+ [0-9.]+ [0-9]+$' "$RESULTS/$1.runs")
+    middle() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+    echo "$(awk '{ print $1 }' <<< "$runs" | middle) $(awk '{ printf "%.2f\n", $2 + $3 }' <<< "$runs" | middle)" \
+         "$(awk '{ print $4 }' <<< "$runs" | sort -n | tail -1)"
 }
-row() {
-    local name=$1 label=$2 input=$3
-    [ -f "$RESULTS/$name" ] || { printf '| %-26s | %-5s | %s |\n' "$label" "$input" "skipped (not installed)"; return; }
-    read -r wall rss < "$RESULTS/$name"
-    read -r invalid errors <<< "$(found "$name")"
-    awk -v l="$label" -v i="$input" -v w="$wall" -v r="$rss" -v n="$COUNT" -v inv="$invalid" -v e="$errors" 'BEGIN {
-        printf "| %-26s | %-5s | %8s | %7s | %8.2f | %10.0f | %7.0f |\n", l, i, inv, e, w, n / w, r / 1024 }'
-}
-ratio() { # slower faster: wall(slower) / wall(faster)
-    if [ -f "$RESULTS/$1" ] && [ -f "$RESULTS/$2" ]; then
-        read -r a _ < "$RESULTS/$1"
-        read -r b _ < "$RESULTS/$2"
-        awk -v a="$a" -v b="$b" 'BEGIN { printf "%.1f×", a / b }'
+# ratio SLOWER FASTER [wall|cpu]: how many times FASTER's median beats SLOWER's.
+ratio() {
+    if [ -s "$RESULTS/$1.runs" ] && [ -s "$RESULTS/$2.runs" ]; then
+        local column=1
+        [ "${3:-wall}" = cpu ] && column=2
+        paste -d' ' <(median "$1") <(median "$2") | awk -v c="$column" '{ printf "%.2f×", $(c) / $(c + 3) }'
     else
         echo "–"
     fi
 }
+wall() { [ -s "$RESULTS/$1.runs" ] && median "$1" | awk '{ printf "%.2f", $1 }' || echo "–"; }
+cpu() { [ -s "$RESULTS/$1.runs" ] && median "$1" | awk '{ printf "%.2f", $2 }' || echo "–"; }
+rss() { [ -s "$RESULTS/$1.runs" ] && median "$1" | awk '{ printf "%.0f", $3 / 1024 }' || echo "–"; }
+# field NAME KEY: a number from the JSON a command printed (its last "KEY": N).
+field() { grep -o "\"$2\": *[0-9]*" "$RESULTS/$1.out" 2>/dev/null | tail -1 | grep -o '[0-9]*$' || echo "?"; }
+
+cat "$CSV12" "$CSV" "$JSONL" > /dev/null 2>&1 || true   # warm the page cache
+LOAD_BEFORE=$(load)
+
+# 1. DuckDB on the 12-column export.
+if part duckdb; then
+    say "DuckDB and rulecheck on $CSV12"
+    check12() { echo "$BIN" check --rules "$RULES12" "$CSV12" --today "$TODAY" --jobs "$1" --format "$2"; }
+    job rc12-summary-1 $(check12 1 summary-json)
+    job rc12-summary-2 $(check12 2 summary-json)
+    job rc12-jsonl-1 $(check12 1 jsonl)
+    job rc12-jsonl-2 $(check12 2 jsonl)
+    if have_peer duckdb; then
+        duck() { echo "$PYTHON" "$HERE/duckdb_check.py" "$1" "$2" "$CSV12" "$TODAY" "$RESULTS/duckdb-violations.jsonl"; }
+        job duck-counts-1 $(duck counts 1)
+        job duck-counts-2 $(duck counts 2)
+        job duck-jsonl-1 $(duck jsonl 1)
+        job duck-jsonl-2 $(duck jsonl 2)
+    fi
+    rounds "$RUNS"
+fi
+
+# 2. frictionless and jsonschema-rs on the full OSAGO export.
+if part peers; then
+    say "frictionless, jsonschema-rs and rulecheck on $CSV and $JSONL"
+    check() { echo "$BIN" check --rules "$RULES" "$1" --today "$TODAY" --jobs "$2" --format jsonl; }
+    job rc-csv-1 $(check "$CSV" 1)
+    job rc-csv-2 $(check "$CSV" 2)
+    job rc-jsonl-1 $(check "$JSONL" 1)
+    job rc-jsonl-2 $(check "$JSONL" 2)
+    have_peer jsonschema_rs && job jsonschema-rs "$PYTHON" "$HERE/jsonschema_rs_check.py" "$HERE/osago.schema.json" "$JSONL"
+    rounds "$RUNS"
+    if have_peer frictionless; then
+        job frictionless "$PYTHON" "$HERE/frictionless_check.py" "$HERE/osago.tableschema.json" "$CSV"
+        rounds 1
+    fi
+fi
+
+# 3. Compiling.
+if part compile; then
+    say "Compiling $FIELDS fields"
+    COMPILE_DIR="$DATA_DIR/compile"
+    mkdir -p "$COMPILE_DIR"
+    if [ ! -s "$COMPILE_DIR/fields-$FIELDS.schema.json" ]; then
+        python3 "$HERE/compile_files.py" "$FIELDS" "$COMPILE_DIR"
+    fi
+    printf 'fields:\n  - id: a\n' > "$COMPILE_DIR/one-field.yaml"
+    job lint-one "$BIN" lint "$COMPILE_DIR/one-field.yaml"
+    job lint-yaml "$BIN" lint "$COMPILE_DIR/fields-$FIELDS.yaml"
+    job lint-json "$BIN" lint "$COMPILE_DIR/fields-$FIELDS.json"
+    have_peer jsonschema_rs && job jsonschema-rs-compile "$PYTHON" "$HERE/jsonschema_rs_compile.py" "$COMPILE_DIR/fields-$FIELDS.schema.json"
+    rounds "$RUNS"
+fi
+LOAD_AFTER=$(load)
 
 echo
-echo "rulecheck and its peers on $COUNT osago records — $(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "Wall time: median of $RUNS runs (frictionless: 1 run), whole process (start-up, imports and schema compilation included)."
-echo
-echo "| tool                       | input | invalid  | errors  |   wall s |  records/s | RSS MB  |"
-echo "|----------------------------|-------|---------:|--------:|---------:|-----------:|--------:|"
-row rc-csv-1 "rulecheck --jobs 1" CSV
-row rc-csv-2 "rulecheck --jobs 2" CSV
-row frictionless "frictionless" CSV
-row rc-jsonl-1 "rulecheck --jobs 1" JSONL
-row rc-jsonl-2 "rulecheck --jobs 2" JSONL
-row jsonschema-rs "jsonschema-rs + json.loads" JSONL
-echo
-echo "(rulecheck's errors exclude its warnings; invalid = records with at least one error)"
-echo
-echo "| ratio (same run)                         | --jobs 1 | --jobs 2 | goal    |"
-echo "|------------------------------------------|---------:|---------:|---------|"
-echo "| rulecheck CSV vs frictionless            | $(printf '%8s' "$(ratio frictionless rc-csv-1)") | $(printf '%8s' "$(ratio frictionless rc-csv-2)") | ≥ 100×  |"
-echo "| rulecheck JSONL vs jsonschema-rs         | $(printf '%8s' "$(ratio jsonschema-rs rc-jsonl-1)") | $(printf '%8s' "$(ratio jsonschema-rs rc-jsonl-2)") | > 1×    |"
+echo "rulecheck and other engines — $(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC'), load average $LOAD_BEFORE before, $LOAD_AFTER after"
+echo "Medians of $RUNS interleaved rounds (frictionless: 1 run); whole processes (start-up, imports and compiling included); CPU = user + system."
+
+if part duckdb; then
+    echo
+    echo "### DuckDB: $COUNT12 rows × 12 columns, 2% bad cells ($RULES12)"
+    echo
+    echo "| engine | output | threads / jobs | violations | wall s | CPU s | RSS MB |"
+    echo "|---|---|---:|---:|---:|---:|---:|"
+    for spec in "rc12-summary-1|rulecheck|totals by code and field (summary-json)|1" "rc12-summary-2|rulecheck|totals by code and field (summary-json)|2" \
+                "duck-counts-1|DuckDB|counts by rule|1" "duck-counts-2|DuckDB|counts by rule|2" \
+                "rc12-jsonl-1|rulecheck|every violation, JSON Lines|1" "rc12-jsonl-2|rulecheck|every violation, JSON Lines|2" \
+                "duck-jsonl-1|DuckDB|every violation, JSON Lines|1" "duck-jsonl-2|DuckDB|every violation, JSON Lines|2"; do
+        IFS='|' read -r name engine output threads <<< "$spec"
+        [ -s "$RESULTS/$name.runs" ] || continue
+        errors=$(field "$name" errors)
+        [[ $name == rc12-jsonl-* ]] && errors=$(grep -c '"code"' "$RESULTS/$name.out" || true)
+        echo "| $engine | $output | $threads | $errors | $(wall "$name") | $(cpu "$name") | $(rss "$name") |"
+    done
+    echo
+    if [ -s "$RESULTS/duck-counts-2.out" ]; then
+        rc=$(grep -o '"by_code":{[^}]*}' "$RESULTS/rc12-summary-2.out" | tr -d ' "')
+        duck=$(grep -o '"by_code": {[^}]*}' "$RESULTS/duck-counts-2.out" | tr -d ' "')
+        [ "$rc" = "$duck" ] && echo "Both count the same violations by code: $rc" || echo "COUNTS DIFFER: rulecheck $rc, DuckDB $duck"
+        echo
+    fi
+    echo "| ratio (same run, wall) | value | goal |"
+    echo "|---|---:|---|"
+    echo "| rulecheck full JSONL report --jobs 2 vs DuckDB counts, 2 threads | $(ratio duck-counts-2 rc12-jsonl-2) | ≥ 1.0× |"
+    echo "| rulecheck full JSONL report --jobs 2 vs DuckDB violations to JSONL, 2 threads | $(ratio duck-jsonl-2 rc12-jsonl-2) | ≥ 2× |"
+    echo "| rulecheck full JSONL report --jobs 1 vs DuckDB counts, 1 thread | $(ratio duck-counts-1 rc12-jsonl-1) | ≥ 1.0× |"
+    echo "| rulecheck summary --jobs 2 vs DuckDB counts, 2 threads | $(ratio duck-counts-2 rc12-summary-2) | |"
+    echo "| rulecheck summary --jobs 1 vs DuckDB counts, 1 thread | $(ratio duck-counts-1 rc12-summary-1) | |"
+    echo "| rulecheck --jobs 2 vs --jobs 1 (JSONL report) | $(ratio rc12-jsonl-1 rc12-jsonl-2) | ≥ 1.7× |"
+fi
+
+if part peers; then
+    echo
+    echo "### frictionless and jsonschema-rs: $COUNT full OSAGO records ($RULES)"
+    echo
+    echo "| tool | input | invalid | errors | wall s | CPU s | records/s | RSS MB |"
+    echo "|---|---|---:|---:|---:|---:|---:|---:|"
+    for spec in "rc-csv-1|rulecheck --jobs 1|CSV" "rc-csv-2|rulecheck --jobs 2|CSV" "frictionless|frictionless|CSV" \
+                "rc-jsonl-1|rulecheck --jobs 1|JSONL" "rc-jsonl-2|rulecheck --jobs 2|JSONL" "jsonschema-rs|jsonschema-rs + json.loads|JSONL"; do
+        IFS='|' read -r name label input <<< "$spec"
+        [ -s "$RESULTS/$name.runs" ] || { echo "| $label | $input | skipped (not installed) | | | | | |"; continue; }
+        echo "| $label | $input | $(field "$name" invalid) | $(field "$name" errors) | $(wall "$name") | $(cpu "$name") | $(awk -v n="$COUNT" -v w="$(wall "$name")" 'BEGIN { printf "%.0f", n / w }') | $(rss "$name") |"
+    done
+    echo
+    echo "(rulecheck's errors exclude its warnings; invalid = records with at least one error)"
+    echo
+    echo "| ratio (same run, wall) | --jobs 1 | --jobs 2 | goal |"
+    echo "|---|---:|---:|---|"
+    echo "| rulecheck CSV vs frictionless | $(ratio frictionless rc-csv-1) | $(ratio frictionless rc-csv-2) | ≥ 100× |"
+    echo "| rulecheck JSONL vs jsonschema-rs | $(ratio jsonschema-rs rc-jsonl-1) | $(ratio jsonschema-rs rc-jsonl-2) | ≥ 3× |"
+fi
+
+if part compile; then
+    echo
+    echo "### Compiling $FIELDS fields (a pattern each, depends_on and visible_if the field before)"
+    echo
+    echo "| what | wall s | CPU s |"
+    echo "|---|---:|---:|"
+    echo "| rulecheck lint, a one-field file (start-up alone) | $(wall lint-one) | $(cpu lint-one) |"
+    echo "| rulecheck lint, YAML | $(wall lint-yaml) | $(cpu lint-yaml) |"
+    echo "| rulecheck lint, minified JSON | $(wall lint-json) | $(cpu lint-json) |"
+    echo "| jsonschema-rs: json.loads + validator_for (whole process) | $(wall jsonschema-rs-compile) | $(cpu jsonschema-rs-compile) |"
+    if [ -s "$RESULTS/jsonschema-rs-compile.out" ]; then
+        echo "| jsonschema-rs: json.loads + validator_for (in the process, timed by itself) | $(grep -o '"compile_seconds": [0-9.]*' "$RESULTS/jsonschema-rs-compile.out" | grep -o '[0-9.]*$') | |"
+    fi
+    echo
+    echo "| ratio (same run, CPU) | value | goal |"
+    echo "|---|---:|---|"
+    echo "| jsonschema-rs process vs rulecheck lint, minified JSON | $(ratio jsonschema-rs-compile lint-json cpu) | ≥ 1.0× |"
+    echo "| jsonschema-rs process vs rulecheck lint, YAML | $(ratio jsonschema-rs-compile lint-yaml cpu) | ≥ 1.0× |"
+fi

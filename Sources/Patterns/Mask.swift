@@ -161,6 +161,11 @@ public struct Mask: Sendable, Hashable {
         (try? (form == .formatted ? pattern : extractedPattern).matches(value)) ?? false
     }
 
+    /// ``isComplete(_:as:)`` for a value given as its UTF-8 bytes, which must be valid UTF-8.
+    package func isComplete(utf8 value: UnsafeBufferPointer<UInt8>, as form: ValueForm = .formatted) -> Bool {
+        (try? (form == .formatted ? pattern : extractedPattern).matches(utf8: value)) ?? false
+    }
+
     /// What an input position makes of a typed scalar: the scalar to store, or `nil`.
     func accept(_ kind: MaskLayout.InputKind, _ scalar: Unicode.Scalar) -> Unicode.Scalar? {
         switch kind {

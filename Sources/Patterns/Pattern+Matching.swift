@@ -22,6 +22,21 @@ extension Pattern {
         }
     }
 
+    /// Whether the whole of a value given as its UTF-8 bytes matches: ``matches(_:)`` without a
+    /// `String`, for a value that stays where it was read (a cell of a batch's buffer).
+    ///
+    /// - Precondition: the bytes are valid UTF-8 (PCRE2 is told not to check them again).
+    package func matches(utf8 value: UnsafeBufferPointer<UInt8>) throws(PatternError) -> Bool {
+        try run(wholeCode, value, options: 0) == .match
+    }
+
+    /// Whether a value given as its UTF-8 bytes contains a match anywhere (see ``matches(utf8:)``).
+    ///
+    /// - Precondition: the bytes are valid UTF-8.
+    package func contains(utf8 value: UnsafeBufferPointer<UInt8>) throws(PatternError) -> Bool {
+        try run(searchCode, value, options: 0) == .match
+    }
+
     /// The outcome of matching a value that may still be being typed.
     public enum PartialResult: String, Hashable, Sendable {
         /// The whole value matches.
@@ -92,7 +107,8 @@ extension Pattern {
         let context = scratch.pointee.context
         let data = matchData ?? scratch.pointee.matchData
         let base = subject.baseAddress ?? emptySubject
-        // Swift strings are always valid UTF-8, so PCRE2's own UTF check is redundant.
+        // Swift strings are always valid UTF-8, and so are the bytes the package hands over (its
+        // readers check them), so PCRE2's own UTF check is redundant.
         let rc = jit
             ? pcre2_jit_match_8(code, base, subject.count, start, options, data, context)
             : pcre2_match_8(code, base, subject.count, start, options | UInt32(PCRE2_NO_UTF_CHECK),

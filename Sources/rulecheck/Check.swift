@@ -37,7 +37,7 @@ struct Check: ParsableCommand {
     @Option(help: "The input format (default: from each file's extension: .csv .tsv .json .jsonl .ndjson).")
     var input: RecordFormat?
 
-    @Option(help: "The report: text (for people), json, jsonl, junit (JUnit XML), sarif (SARIF 2.1.0), or slice (for rulecheck merge).")
+    @Option(help: "The report: text (for people), json, jsonl, junit (JUnit XML), sarif (SARIF 2.1.0), only the totals by code and by field: summary (text) or summary-json, or slice (for rulecheck merge).")
     var format: ReportFormat = .text
 
     @Option(help: "The CSV delimiter: ',', ';', 'tab', '|' or another ASCII character.")

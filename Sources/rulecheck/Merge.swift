@@ -25,7 +25,7 @@ struct Merge: ParsableCommand {
     @Argument(help: "Slice reports, in order; '-' reads standard input (the default).")
     var files: [String] = ["-"]
 
-    @Option(help: "The report: text (for people), json, jsonl, junit (JUnit XML) or sarif (SARIF 2.1.0).")
+    @Option(help: "The report: text (for people), json, jsonl, junit (JUnit XML), sarif (SARIF 2.1.0), or only the totals by code and by field: summary (text) or summary-json.")
     var format: ReportFormat = .text
 
     @Option(help: "Report at most this many violations (the totals and the exit status are the whole input's).")
@@ -35,7 +35,7 @@ struct Merge: ParsableCommand {
     var manifest: [String] = []
 
     func validate() throws {
-        if format == .slice { throw ValidationError("merge writes text, json, jsonl, junit or sarif") }
+        if format == .slice { throw ValidationError("merge writes text, json, jsonl, junit, sarif, summary or summary-json") }
         if let maxViolations, maxViolations < 1 { throw ValidationError("--max-violations must be 1 or more") }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be read only once") }
     }

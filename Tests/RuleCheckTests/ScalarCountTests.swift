@@ -1,8 +1,8 @@
 @testable import RuleCheck
 import Testing
 
-/// `String.scalarCount(isBelow:)` and `(isAbove:)`, which skip counting when the UTF-8 length
-/// decides, agree with counting Unicode scalars.
+/// `UTF8Text.scalarCount(_:isBelow:)` and `(_:isAbove:)`, which skip counting when the UTF-8
+/// length decides, agree with counting Unicode scalars.
 @Suite("Scalar counts")
 struct ScalarCountTests {
     @Test func agreeWithCounting() {
@@ -14,9 +14,13 @@ struct ScalarCountTests {
             let text = (0..<Int.random(in: 0...12, using: &generator))
                 .map { _ in generator.pick(pieces) }.joined()
             let count = text.unicodeScalars.count
+            #expect(UTF8Text.withBytes(of: text, or: nil) { UTF8Text.scalarCount($0) } == count)
             for bound in 0...50 {
-                if text.scalarCount(isBelow: bound) != (count < bound) { wrong.append("\(text) < \(bound)") }
-                if text.scalarCount(isAbove: bound) != (count > bound) { wrong.append("\(text) > \(bound)") }
+                let (below, above) = UTF8Text.withBytes(of: text, or: nil) {
+                    (UTF8Text.scalarCount($0, isBelow: bound), UTF8Text.scalarCount($0, isAbove: bound))
+                }
+                if below != (count < bound) { wrong.append("\(text) < \(bound)") }
+                if above != (count > bound) { wrong.append("\(text) > \(bound)") }
             }
         }
         #expect(wrong.isEmpty)

@@ -119,7 +119,7 @@ struct DocsCLITests {
 
     @Test func theCLIGuide() throws {
         let run = try runExamples(of: "cli.md")
-        #expect(run.count == 12)
+        #expect(run.count == 15)
     }
 
     @Test func theScaleOutGuide() throws {

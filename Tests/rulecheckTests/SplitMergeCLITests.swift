@@ -12,7 +12,7 @@ struct SplitMergeCLITests {
     }
 
     static let rules = "fields:\n  - {id: name, required: true, max_length: 8}\n  - {id: age, type: integer, min: 0}\n"
-    static let formats = ["text", "json", "jsonl", "junit", "sarif"]
+    static let formats = ["text", "json", "jsonl", "junit", "sarif", "summary", "summary-json"]
 
     /// Quoted line breaks, CRLF, a column that matches no field, errors throughout.
     static let csv = "name,age,note\r\nAnn,1,x\r\n\"Multi\r\nline\",2,\r\n,-1,\"a\nb\"\r\nBartholomew,abc,\r\nBo,3,\r\n,4,\r\n"
@@ -41,6 +41,11 @@ struct SplitMergeCLITests {
         let capped = try CLI.run(["merge", "--format", "jsonl", "--max-violations", "3", "-"], stdin: reports)
         let wholeCapped = try CLI.run(["check", "--rules", rules, input, "--format", "jsonl", "--name", name, "--max-violations", "3"] + extra)
         #expect(capped.stdout == wholeCapped.stdout, sourceLocation: sourceLocation)
+        // A summary cut short counts everything, and says how much a full report would have shown.
+        let cappedSummary = try CLI.run(["merge", "--format", "summary-json", "--max-violations", "3", "-"], stdin: reports)
+        let wholeCappedSummary = try CLI.run(["check", "--rules", rules, input, "--format", "summary-json", "--name", name,
+                                              "--max-violations", "3"] + extra)
+        #expect(cappedSummary.stdout == wholeCappedSummary.stdout, sourceLocation: sourceLocation)
     }
 
     @Test func aCSVFileSplitCheckedAndMerged() throws {
@@ -65,7 +70,17 @@ struct SplitMergeCLITests {
         #expect(entries.first?["arguments"] as? [String]
             == ["--input", "csv", "--name", input, "--first-record", "1", "--first-line", "2", "--header-from", "header.csv"])
 
-        try expectMergedIsWhole(try checkSlices(split.stdout, rules: rules), input: input, name: input, rules: rules)
+        let reports = try checkSlices(split.stdout, rules: rules)
+        try expectMergedIsWhole(reports, input: input, name: input, rules: rules)
+        // The merged summary counts what the three slices found: every finding, once.
+        let summary = try CLI.run(["merge", "--format", "summary-json"], stdin: reports)
+        #expect(summary.status == 1)
+        let totals = try #require(try JSONSerialization.jsonObject(with: Data(summary.stdout.utf8)) as? [String: Any])
+        #expect(totals["by_code"] as? [String: Int]
+            == ["max_length": 2, "required": 2, "min": 1, "type": 1, "unknown_column": 1])
+        #expect(totals["by_field"] as? [String: Int] == ["name": 4, "age": 2, "note": 1])
+        let counts = try #require(totals["summary"] as? [String: Int])
+        #expect(counts["records"] == 6 && counts["invalid"] == 4 && counts["errors"] == 6 && counts["warnings"] == 1)
         let strict = try checkSlices(split.stdout, rules: rules, extra: ["--strict"])
         try expectMergedIsWhole(strict, input: input, name: input, rules: rules, extra: ["--strict"])
     }
@@ -125,7 +140,7 @@ struct SplitMergeCLITests {
             (["split", input, "--parts", "0"], "Error: --parts must be between 1 and 1000000"),
             (["split", input, "--size", "12X"], "Error: --size takes a positive size like 500000, 64K, 256M or 2G, not '12X'"),
             (["split", "-", "--parts", "2", "--input", "csv"], "Error: split reads a file twice (to plan, then to cut): give a file, not '-'"),
-            (["merge", "--format", "slice"], "Error: merge writes text, json, jsonl, junit or sarif"),
+            (["merge", "--format", "slice"], "Error: merge writes text, json, jsonl, junit, sarif, summary or summary-json"),
             (["check", "--rules", rules, jsonl, "--columns", "a,b"], "Error: --header-from and --columns are for CSV and TSV input (give --input csv or tsv)"),
             (["check", "--rules", rules, input, "--array-part", "middle"], "Error: --array-part is for a JSON array (give --input json)"),
             (["check", "--rules", rules, input, "--columns", "a", "--header-from", input], "Error: give --header-from or --columns, not both"),

@@ -44,7 +44,7 @@ def parse_arguments(argv):
     parser.add_argument("--delimiter", default=None, help="the CSV delimiter")
     parser.add_argument("--name", default=None, help="the name the report gives the file (default: --input as given)")
     parser.add_argument("--report", action="append", default=[], metavar="FORMAT=PATH",
-                        help="write the merged report in FORMAT (text, json, jsonl, junit, sarif) to PATH ('-': stdout); repeatable")
+                        help="write the merged report in FORMAT (text, json, jsonl, junit, sarif, summary, summary-json) to PATH ('-': stdout); repeatable")
     parser.add_argument("--max-violations", default=None, help="cut the merged report at this many violations")
     parser.add_argument("--rulecheck", default=shutil.which("rulecheck") or "rulecheck",
                         help="the rulecheck binary on the driver (default: from PATH)")

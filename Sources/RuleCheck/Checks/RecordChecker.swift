@@ -18,17 +18,20 @@ public struct RecordChecker: Sendable {
     /// For each list (by ordinal): its item fields by their path inside an item (`birth_date`,
     /// `address.city`), so that reading an item's keys needs no `drivers.` + key strings.
     let itemFields: [[String: FieldRules]]
+    /// For reading records from their bytes.
+    let keys: RecordKeys
 
     public init(_ rules: RuleSet, today: Day = .today(), locale: String = "en") {
         self.rules = rules
         self.today = today
         self.locale = locale
-        evaluator = FieldEvaluator(rules: rules, locale: locale)
+        evaluator = FieldEvaluator(rules: rules, locale: locale, today: today)
         itemFields = rules.lists.map { list in
             let prefix = rules.fields[list.index].path.count + 1
             return Dictionary(rules.fields.filter { $0.list == list }.map { (String($0.path.dropFirst(prefix)), $0) },
                               uniquingKeysWith: { first, _ in first })
         }
+        keys = RecordKeys(rules: rules, itemFields: itemFields)
     }
 
     // MARK: - Inputs
@@ -143,6 +146,9 @@ public struct RecordChecker: Sendable {
     /// gives for the record. A session is for one thread at a time: make one per thread.
     public final class Session {
         private var evaluator: RecordEvaluator
+        /// The cells of a record given as strings, back to back, and where each lies.
+        private var arena: [UInt8] = []
+        private var spans: [Range<Int>] = []
 
         init(_ checker: RecordChecker) {
             evaluator = RecordEvaluator(checker: checker)
@@ -150,7 +156,29 @@ public struct RecordChecker: Sendable {
 
         /// Checks one CSV record, as ``RecordChecker/check(cells:columns:)``.
         public func check(cells: [String], columns: ColumnMap) -> [Violation] {
-            evaluator.check(cells: cells, columns: columns)
+            arena.removeAll(keepingCapacity: true)
+            spans.removeAll(keepingCapacity: true)
+            for cell in cells {
+                let start = arena.count
+                arena.append(contentsOf: cell.utf8)
+                spans.append(start..<arena.count)
+            }
+            return arena.withUnsafeBufferPointer { evaluator.check(cells: spans, in: $0, columns: columns) }
+        }
+
+        /// Checks one CSV record whose cells lie in `buffer` (unquoted, valid UTF-8): `cells[i]` is
+        /// where cell `i` is. The same as ``check(cells:columns:)-([String],_)`` for the cells'
+        /// texts, without making them.
+        package func check(cells: [Range<Int>], in buffer: UnsafeBufferPointer<UInt8>, columns: ColumnMap) -> [Violation] {
+            evaluator.check(cells: cells, in: buffer, columns: columns)
+        }
+
+        /// Checks a JSON record from its bytes, as ``check(json:)`` checks the object they parse
+        /// to, when it is of the usual kind: keys that all name fields, each once, and no group
+        /// written as an object. Nil for any other record (nothing is checked): parse it and call
+        /// ``check(json:)``, which also tells its unknown keys. `maxDepth`: how deep JSON may nest.
+        package func check(json bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> [Violation]? {
+            evaluator.check(json: bytes, maxDepth: maxDepth)
         }
 
         /// Checks one JSON object, as ``RecordChecker/check(json:)``.

@@ -1,14 +1,69 @@
 /// Reading a record's values into slots: CSV cells and dictionary texts, JSON objects.
 extension RecordEvaluator {
     /// Checks one CSV record from scratch: clears, reads every cell that has a field, finishes.
-    mutating func check(cells: [String], columns: ColumnMap) -> [Violation] {
+    /// `cells[i]` is where cell `i` lies in `buffer` (unquoted, valid UTF-8).
+    mutating func check(cells: [Range<Int>], in buffer: UnsafeBufferPointer<UInt8>, columns: ColumnMap) -> [Violation] {
         clear(columns: columns)
-        use(cells: cells)
-        for (index, text) in cells.enumerated() where index < columns.fields.count {
-            guard let field = columns.fields[index] else { continue }
-            read(text: text, field: rules.fields[field.index], cell: index)
+        return withBuffer(buffer) { evaluator in
+            let fields = columns.fields
+            for index in 0..<min(cells.count, fields.count) {
+                guard let field = fields[index] else { continue }
+                // The rule set holds every field for as long as the check runs: no need to retain.
+                unowned(unsafe) let rules = evaluator.rules.fields[field.index]
+                evaluator.read(cell: cells[index], field: rules)
+            }
+            return evaluator.finish()
         }
-        return finish()
+    }
+
+    /// Reads a form-level field's cell: a value of its type, or for a list a JSON array of item
+    /// objects. The cell's bytes stay in ``buffer``; a `String` is made only for a text that an
+    /// expression reads (or that is not ASCII where a number, date, bool or option was expected).
+    private mutating func read(cell range: Range<Int>, field: FieldRules) {
+        let slot = Slot(field.id)
+        guard !range.isEmpty else {
+            written[slot] = .empty
+            return
+        }
+        written[slot] = .bytes(range)
+        let bytes = UnsafeBufferPointer(rebasing: buffer[range])
+        switch field.type {
+        case .text:
+            readText(bytes, field: field, slot: slot)
+        case .list:
+            if !readItems(cell: range, of: field) {
+                readItems(text: String(decoding: bytes, as: UTF8.self), of: field)
+            }
+        case .choice where UTF8Text.isASCII(bytes) && checker.evaluator.optionTables[field.id.index] != nil:
+            readOption(bytes, range: range, field: field, slot: slot)
+        default:
+            switch ValueReader.read(utf8: bytes, for: field, options: checker.evaluator.optionTables[field.id.index]) {
+            case .success(let value): values[slot] = value
+            case .failure(let failure): unreadable[slot] = failure.failure
+            }
+        }
+    }
+
+    /// Reads a text field's value: kept as bytes (``RecordKeys/keepsBytes``), or as
+    /// ``ValueReader`` reads text (a masked field's digits of other scripts as 0–9).
+    mutating func readText(_ bytes: UnsafeBufferPointer<UInt8>, field: FieldRules, slot: Slot) {
+        let index = field.id.index
+        if keys.keepsBytes[index], !keys.foldsDigits[index] || UTF8Text.isASCII(bytes) {
+            values[slot] = Self.keptBytes
+        } else {
+            values[slot] = .text(ValueReader.maskedText(String(decoding: bytes, as: UTF8.self), field))
+        }
+    }
+
+    /// Reads the option that ASCII bytes name (`range` of ``buffer``), as ``ValueReader`` reads
+    /// a choice, noting which option it is.
+    mutating func readOption(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, field: FieldRules, slot: Slot) {
+        guard let index = checker.evaluator.optionTables[field.id.index]?.index(ascii: bytes, of: field) else {
+            unreadable[slot] = .option
+            return
+        }
+        values[slot] = field.options[index].value
+        written[slot] = .option(range, index: index)
     }
 
     mutating func read(text: String, key: String) {
@@ -19,26 +74,27 @@ extension RecordEvaluator {
         read(text: text, field: field)
     }
 
-    /// Reads a form-level field's text: a value of its type, or for a list a JSON array of item
-    /// objects. `cell` is the text's cell in the CSV record, if it is one.
-    mutating func read(text: String, field: FieldRules, cell: Int? = nil) {
+    /// Reads a form-level field's text (a dictionary record's): a value of its type, or for a
+    /// list a JSON array of item objects.
+    mutating func read(text: String, field: FieldRules) {
         let slot = Slot(field.id)
-        if let cell {
-            written[slot] = text.isEmpty ? .empty : .cell(cell)
-        } else {
-            record(text: text, slot)
-        }
+        record(text: text, slot)
         if field.type == .list {
             guard !text.isEmpty else { return }
-            switch Result(catching: { () throws(JSONParseError) in try JSONParser().parse(text) }) {
-            case .success(.array(let elements)): readItems(elements, of: field)
-            default: unreadable[slot] = .type(.itemArray(badItem: nil))
-            }
+            readItems(text: text, of: field)
             return
         }
         switch ValueReader.read(text: text, for: field) {
         case .success(let value): values[slot] = value
         case .failure(let failure): unreadable[slot] = failure.failure
+        }
+    }
+
+    /// Reads a list's items from the text of a JSON array (a CSV cell, a dictionary's text).
+    private mutating func readItems(text: String, of field: FieldRules) {
+        switch Result(catching: { () throws(JSONParseError) in try JSONParser().parse(text) }) {
+        case .success(.array(let elements)): readItems(elements, of: field)
+        default: unreadable[Slot(field.id)] = .type(.itemArray(badItem: nil))
         }
     }
 
@@ -102,7 +158,7 @@ extension RecordEvaluator {
 
     /// Reads a list's items. An element that is not an object is a `type` failure of the list,
     /// which then counts as empty.
-    private mutating func readItems(_ elements: [JSONValue], of list: FieldRules) {
+    mutating func readItems(_ elements: [JSONValue], of list: FieldRules) {
         if let bad = elements.firstIndex(where: { if case .object = $0 { false } else { true } }) {
             unreadable[Slot(list.id)] = .type(.itemArray(badItem: bad))
             return

@@ -5,21 +5,27 @@
 struct RecordEvaluator {
     let checker: RecordChecker
     let rules: RuleSet
+    let keys: RecordKeys
     private(set) var columns: ColumnMap?
     /// For a CSV record: whether each field has a column (``ColumnMap/hasColumn``), kept apart so
     /// that each slot reads one array rather than copying the map.
-    private var hasColumn: [Bool]?
+    /// Empty for a record that is not a CSV row.
+    private var hasColumn: [Bool] = []
     /// Every slot's value, as the Form engine keeps them.
     var values: SlotTable<Value?>
     /// What the record wrote for each slot it has (a column or key): where to find the text (or
     /// JSON value), `.empty` for an empty cell or a JSON null, `.absent` for a slot the record does
     /// not have. The texts themselves stay where they are, read only to show a violation.
     var written: SlotTable<Written>
-    /// The cells of the CSV record being checked.
-    private(set) var cells: [String] = []
-    /// The texts of a dictionary record, and the JSON values of a JSON record, that ``written``
-    /// points into.
-    private(set) var texts: [String] = []
+    /// The bytes of the record being checked, that ``Written/bytes(_:)`` and ``Written/jsonBytes(_:)``
+    /// point into: set only for the length of one call that checks a record from its bytes.
+    private(set) var buffer = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    /// How deep the JSON of the record being read may nest (the reader's limit, which its values
+    /// were parsed under).
+    var maxJSONDepth = JSONParser.defaultMaxDepth
+    /// The texts of a dictionary record (and escaped JSON strings), and the JSON values of a
+    /// record read as values, that ``written`` points into.
+    var texts: [String] = []
     private(set) var jsons: [JSONValue] = []
     /// Slots whose text could not be read as their field's type, with the failure. Usually
     /// empty, so a dictionary rather than a table.
@@ -34,8 +40,9 @@ struct RecordEvaluator {
     init(checker: RecordChecker, columns: ColumnMap? = nil) {
         self.checker = checker
         rules = checker.rules
+        keys = checker.keys
         self.columns = columns
-        hasColumn = columns?.hasColumn
+        hasColumn = columns?.hasColumn ?? []
         values = SlotTable(layout: checker.rules.layout, blank: nil)
         written = SlotTable(layout: checker.rules.layout, blank: .absent)
     }
@@ -43,9 +50,10 @@ struct RecordEvaluator {
     /// Forgets the record read so far, keeping the memory, for a record under `columns`.
     mutating func clear(columns: ColumnMap?) {
         self.columns = columns
-        hasColumn = columns?.hasColumn
+        hasColumn = columns?.hasColumn ?? []
         values.clear()
         written.clear()
+        buffer = UnsafeBufferPointer(start: nil, count: 0)
         if !texts.isEmpty { texts.removeAll(keepingCapacity: true) }
         if !jsons.isEmpty { jsons.removeAll(keepingCapacity: true) }
         if !unreadable.isEmpty { unreadable.removeAll(keepingCapacity: true) }
@@ -54,26 +62,40 @@ struct RecordEvaluator {
         sequence = 0
     }
 
-    /// Where the record's own text of a slot is. A trivial value (an index, no reference
-    /// counting): every slot of every record reads one.
+    /// Where the record's own text of a slot is. A trivial value (no reference counting): every
+    /// slot of every record reads one.
     enum Written: Equatable {
         /// The record does not have the slot.
         case absent
         /// The record has the slot, empty: an empty cell, a JSON null.
         case empty
-        /// Cell `n` of the CSV record.
-        case cell(Int)
-        /// Text `n` of a dictionary record.
+        /// Bytes of ``RecordEvaluator/buffer``, valid UTF-8: a CSV cell as written, or the text of a
+        /// JSON string without escapes.
+        case bytes(Range<Int>)
+        /// Bytes of ``RecordEvaluator/buffer`` as ``bytes(_:)``, that name option `index` of a
+        /// choice field.
+        case option(Range<Int>, index: Int)
+        /// Bytes of ``RecordEvaluator/buffer`` holding a JSON value other than a string (a number,
+        /// `true`, an array), written out as JSON only when a violation shows it.
+        case jsonBytes(Range<Int>)
+        /// Text `n` of ``RecordEvaluator/texts``.
         case text(Int)
-        /// JSON value `n` of a JSON record, written out as text only when a violation shows it:
-        /// most values never are, and writing every number and list back out as JSON text took a
-        /// tenth of the time of checking a JSON Lines record.
+        /// JSON value `n` of ``RecordEvaluator/jsons``, written out as text only when a violation
+        /// shows it: most values never are, and writing every number and list back out as JSON
+        /// text took a tenth of the time of checking a JSON Lines record.
         case json(Int)
     }
 
-    /// Uses the cells of a CSV record (so that ``Written/cell(_:)`` finds them).
-    mutating func use(cells: [String]) {
-        self.cells = cells
+    /// What the value table holds for a text kept as bytes (``RecordKeys/keepsBytes``): it only
+    /// says that the slot is not empty. No expression reads such a value; the text's rules read
+    /// its bytes (``FieldEvaluator/Input/text``), and a violation shows the text itself.
+    static let keptBytes = Value.text("\u{1}")
+
+    /// Checks a record from its bytes: sets ``buffer`` for the length of `body` only.
+    mutating func withBuffer<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (inout RecordEvaluator) -> R) -> R {
+        buffer = bytes
+        defer { buffer = UnsafeBufferPointer(start: nil, count: 0) }
+        return body(&self)
     }
 
     /// Records that the record wrote `text` for a slot.
@@ -101,11 +123,24 @@ struct RecordEvaluator {
     func writtenText(_ slot: Slot) -> String? {
         switch written[slot] {
         case .absent, .empty: nil
-        case .cell(let index): cells[index]
+        case .bytes(let range), .option(let range, _): String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        case .jsonBytes(let range): jsonText(UnsafeBufferPointer(rebasing: buffer[range]))
         case .text(let index): texts[index]
-        case .json(let index):
-            if case .string(let text) = jsons[index] { text } else { JSONWriter.string(jsons[index]) }
+        case .json(let index): Self.jsonText(jsons[index])
         }
+    }
+
+    /// A JSON value as a violation shows it: a string as is, anything else as JSON.
+    private static func jsonText(_ json: JSONValue) -> String {
+        if case .string(let text) = json { text } else { JSONWriter.string(json) }
+    }
+
+    /// The JSON value in `bytes` as a violation shows it (``jsonText(_:)-(JSONValue)``).
+    private func jsonText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard let value = try? JSONParser(maxDepth: maxJSONDepth).parse(UnsafeRawBufferPointer(bytes)) else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return Self.jsonText(value)
     }
 
     // MARK: - Evaluating
@@ -115,7 +150,8 @@ struct RecordEvaluator {
     /// warning for each unknown key when `reportingUnknownKeys`.
     mutating func finish(reportingUnknownKeys: Bool = true) -> [Violation] {
         for id in rules.order {
-            let field = rules.fields[id.index]
+            // The rule set holds every field for as long as the check runs: no need to retain.
+            unowned(unsafe) let field = rules.fields[id.index]
             if let list = field.list {
                 for item in 0..<values.itemCount(of: list) { evaluate(Slot(id, item: item), field) }
             } else {
@@ -136,14 +172,24 @@ struct RecordEvaluator {
     /// Puts one slot through the value step and reports its failures.
     private mutating func evaluate(_ slot: Slot, _ field: FieldRules) {
         var input = FieldEvaluator.Input()
-        switch written[slot] {
+        let written = self.written[slot]
+        switch written {
         case .absent: break
         case .empty: input.given = true
-        case .cell, .text, .json: (input.given, input.isWritten) = (true, true)
+        case .bytes(let range):
+            (input.given, input.isWritten) = (true, true)
+            // A text whose digits were folded holds its value as a `String` (``readText(_:field:slot:)``).
+            if keys.keepsBytes[field.id.index], values[slot] == Self.keptBytes {
+                input.text = UnsafeBufferPointer(rebasing: buffer[range])
+            }
+        case .option(_, let index):
+            (input.given, input.isWritten) = (true, true)
+            input.option = index
+        case .jsonBytes, .text, .json: (input.given, input.isWritten) = (true, true)
         }
         let readFailure = unreadable.isEmpty ? nil : unreadable[slot]
         input.isUnreadable = readFailure != nil
-        if let hasColumn, field.list == nil, field.type != .group {
+        if !hasColumn.isEmpty, field.list == nil, field.type != .group {
             input.columnMissing = !hasColumn[field.id.index]
         }
         checker.evaluator.step(field, slot, input, mode: .record, values: &values, today: checker.today, into: &outcome)
@@ -151,7 +197,8 @@ struct RecordEvaluator {
         if let readFailure, outcome.isVisible { outcome.failures.append(readFailure) }
         guard !outcome.failures.isEmpty else { return }
         let outcome = self.outcome
-        let value = values[slot]
+        // A text kept as bytes is shown as the text it is.
+        let value = input.text != nil && values[slot] != nil ? .text(writtenText(slot) ?? "") : values[slot]
         // Most slots pass: the path, the text as written and the messages are made only now.
         let path = rules.path(of: field, item: slot.item)
         let text = writtenText(slot)

@@ -9,11 +9,15 @@ final class WrittenExpression: Sendable {
     let key: String
     /// The expression's text as written.
     let text: String
+    /// What the expression is, when it is one of the few shapes most conditions have, so that
+    /// evaluating it is a slot read rather than a walk of the tree.
+    let shape: Shape
 
     init(expr: Expr, key: String, text: String) {
         self.expr = expr
         self.key = key
         self.text = text
+        shape = Shape(expr)
     }
 
     /// The rule as written: `visible_if: has_car`.

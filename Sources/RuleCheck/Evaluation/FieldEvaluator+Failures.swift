@@ -3,17 +3,20 @@ import Patterns
 /// The failures of a visible field's value: every rule it fails, each its own failure.
 extension FieldEvaluator {
     /// Every rule of a visible field that `value` fails, in a fixed order: required; length,
-    /// pattern, mask; min, max; option; items; then each applicable check.
-    func failures<Context: EvaluationContext>(_ field: FieldRules, value: Value?, required: Bool, _ context: Context,
-                                              into found: inout [Failure]) {
+    /// pattern, mask; min, max; option; items; then each applicable check. `text`: the UTF-8 of a
+    /// text value kept as bytes (``Input/text``), which the text's rules read instead of `value`.
+    func failures<Context: EvaluationContext>(_ field: FieldRules, plan: FieldPlan? = nil, value: Value?,
+                                              text: UnsafeBufferPointer<UInt8>? = nil, option: Int? = nil, required: Bool,
+                                              _ context: Context, into found: inout [Failure]) {
+        let plan = plan ?? plans[field.id.index]
         switch field.type {
         case .group:
-            let empty = rules.valueDescendants[field.id.index].allSatisfy { context.value(of: $0) == nil }
+            let empty = rules.valueDescendants[field.id.index].allSatisfy { !context.hasValue($0) }
             if empty {
                 if required { found.append(.required) }
                 return
             }
-            checkFailures(field, value: nil, context, into: &found)
+            if plan.contains(.checks) { checkFailures(field, value: nil, context, into: &found) }
         case .list:
             let count = context.itemCount(of: field.id)
             if count == 0 {
@@ -21,7 +24,7 @@ extension FieldEvaluator {
                 return
             }
             countFailures(field, count, into: &found)
-            checkFailures(field, value: nil, context, into: &found)
+            if plan.contains(.checks) { checkFailures(field, value: nil, context, into: &found) }
         default:
             guard let value else {
                 if required { found.append(.required) }
@@ -30,17 +33,17 @@ extension FieldEvaluator {
             if case .list(let values) = value, field.type == .values {
                 // Each value is held to the field's own rules; a rule fails once however many fail it.
                 for element in values { valueFailures(field, element, context, into: &found, once: true) }
-            } else {
-                valueFailures(field, value, context, into: &found)
+            } else if !plan.isDisjoint(with: .valueRules) {
+                valueFailures(field, value, text: text, context, into: &found)
             }
-            if field.type == .choice || field.type == .multiChoice, !isOffered(value, field, context) {
+            if field.type == .choice || field.type == .multiChoice, !isOffered(value, field, context, option: option) {
                 found.append(.option)
             }
             if case .list(let values) = value {
                 countFailures(field, values.count, into: &found)
                 if field.uniqueItems, Set(values).count < values.count { found.append(.duplicateItems) }
             }
-            checkFailures(field, value: value, context, into: &found)
+            if plan.contains(.checks) { checkFailures(field, value: value, text: text, context, into: &found) }
         }
     }
 
@@ -54,8 +57,10 @@ extension FieldEvaluator {
 
     /// Length, pattern, mask and range of the field's own keys. With `once`, a failure already
     /// found (for another value of a `values` field) is not added again.
-    private func valueFailures<Context: EvaluationContext>(_ field: FieldRules, _ value: Value, _ context: Context,
-                                                           into found: inout [Failure], once: Bool = false) {
+    private func valueFailures<Context: EvaluationContext>(_ field: FieldRules, _ value: Value,
+                                                           text bytes: UnsafeBufferPointer<UInt8>? = nil,
+                                                           _ context: Context, into found: inout [Failure],
+                                                           once: Bool = false) {
         guard !once else {
             var more: [Failure] = []
             valueFailures(field, value, context, into: &more)
@@ -64,10 +69,13 @@ extension FieldEvaluator {
         }
         switch value {
         case .text(let text):
-            if let minimum = field.minLength, text.scalarCount(isBelow: minimum) { found.append(.minLength(check: nil)) }
-            if let maximum = field.maxLength, text.scalarCount(isAbove: maximum) { found.append(.maxLength(check: nil)) }
-            if let pattern = field.pattern, let failure = patternFailure(pattern, text, check: nil) { found.append(failure) }
-            if let mask = field.mask, !mask.isComplete(text, as: field.maskValue) { found.append(.mask(check: nil)) }
+            guard field.minLength != nil || field.maxLength != nil || field.pattern != nil || field.mask != nil else { return }
+            UTF8Text.withBytes(of: text, or: bytes) { utf8 in
+                if let minimum = field.minLength, UTF8Text.scalarCount(utf8, isBelow: minimum) { found.append(.minLength(check: nil)) }
+                if let maximum = field.maxLength, UTF8Text.scalarCount(utf8, isAbove: maximum) { found.append(.maxLength(check: nil)) }
+                if let pattern = field.pattern, let failure = patternFailure(pattern, utf8, check: nil) { found.append(failure) }
+                if let mask = field.mask, !mask.isComplete(utf8: utf8, as: field.maskValue) { found.append(.mask(check: nil)) }
+            }
         case .list(let items) where field.type == .file:
             for file in items.compactMap(FileInfo.init(value:)) {
                 if let maximum = field.maxSize, file.size > maximum { found.append(.fileSize(file: file.name)) }
@@ -77,11 +85,11 @@ extension FieldEvaluator {
             }
         case .number, .date:
             if let bound = field.min,
-               let failure = rangeFailure(min: true, bound, value, check: nil, context, &found) {
+               let failure = rangeFailure(min: true, bound, value, field, check: nil, context, &found) {
                 found.append(failure)
             }
             if let bound = field.max,
-               let failure = rangeFailure(min: false, bound, value, check: nil, context, &found) {
+               let failure = rangeFailure(min: false, bound, value, field, check: nil, context, &found) {
                 found.append(failure)
             }
         default:
@@ -98,9 +106,9 @@ extension FieldEvaluator {
         }
     }
 
-    private func patternFailure(_ pattern: Pattern, _ text: String, check: Int?) -> Failure? {
+    private func patternFailure(_ pattern: Pattern, _ text: UnsafeBufferPointer<UInt8>, check: Int?) -> Failure? {
         do {
-            return try pattern.matches(text) ? nil : .pattern(check: check)
+            return try pattern.matches(utf8: text) ? nil : .pattern(check: check)
         } catch {
             return .regexLimit(check: check)
         }
@@ -108,9 +116,15 @@ extension FieldEvaluator {
 
     /// A `min` or `max` failure, or nil. A bound that evaluates to null is not applied.
     private func rangeFailure<Context: EvaluationContext>(min: Bool, _ bound: WrittenExpression, _ value: Value,
-                                                          check: Int?, _ context: Context,
+                                                          _ field: FieldRules, check: Int?, _ context: Context,
                                                           _ found: inout [Failure]) -> Failure? {
-        guard let limit = evaluate(bound, context, &found) else { return nil }
+        let limit: Value?
+        if let folded, let value = folded.bound(of: field, min: min, check: check, today: context.today).value {
+            limit = value
+        } else {
+            limit = evaluate(bound, context, &found)
+        }
+        guard let limit else { return nil }
         let fails: Bool
         switch (value, limit) {
         case (.number(let a), .number(let b)): fails = min ? a < b : a > b
@@ -122,8 +136,9 @@ extension FieldEvaluator {
     }
 
     /// The failures of the checks whose `when` holds.
-    private func checkFailures<Context: EvaluationContext>(_ field: FieldRules, value: Value?, _ context: Context,
-                                                           into found: inout [Failure]) {
+    private func checkFailures<Context: EvaluationContext>(_ field: FieldRules, value: Value?,
+                                                           text bytes: UnsafeBufferPointer<UInt8>? = nil,
+                                                           _ context: Context, into found: inout [Failure]) {
         for (index, check) in field.checks.enumerated() {
             if let when = check.when, !holds(when, rule: check.rule, context, &found) {
                 continue
@@ -132,38 +147,46 @@ extension FieldEvaluator {
                 // A value rule of a `values` field's check applies to each value; it fails once.
                 for element in values {
                     var more: [Failure] = []
-                    valueCheckFailure(check, index, element, field, context, into: &more)
+                    valueCheckFailure(check, index, field, element, context, into: &more)
                     for failure in more where !found.contains(failure) { found.append(failure) }
                 }
                 continue
             }
-            valueCheckFailure(check, index, value, field, context, into: &found)
+            valueCheckFailure(check, index, field, value, text: bytes, context, into: &found)
         }
     }
 
     /// The failure of one check's rule on `value`, if it fails.
-    private func valueCheckFailure<Context: EvaluationContext>(_ check: CheckRule, _ index: Int, _ value: Value?,
-                                                               _ field: FieldRules, _ context: Context,
-                                                               into found: inout [Failure]) {
+    private func valueCheckFailure<Context: EvaluationContext>(_ check: CheckRule, _ index: Int, _ field: FieldRules,
+                                                               _ value: Value?, text bytes: UnsafeBufferPointer<UInt8>? = nil,
+                                                               _ context: Context, into found: inout [Failure]) {
         switch check.kind {
         case .pattern(let pattern):
-            if case .text(let text)? = value, let failure = patternFailure(pattern, text, check: index) {
-                found.append(failure)
+            guard case .text(let text)? = value else { return }
+            UTF8Text.withBytes(of: text, or: bytes) { utf8 in
+                if let failure = patternFailure(pattern, utf8, check: index) { found.append(failure) }
             }
         case .mask(let mask):
-            if case .text(let text)? = value, !mask.isComplete(text, as: field.maskValue) { found.append(.mask(check: index)) }
+            guard case .text(let text)? = value else { return }
+            if !UTF8Text.withBytes(of: text, or: bytes, { mask.isComplete(utf8: $0, as: field.maskValue) }) { found.append(.mask(check: index)) }
         case .min(let bound):
-            if let value, let failure = rangeFailure(min: true, bound, value, check: index, context, &found) {
+            if let value, let failure = rangeFailure(min: true, bound, value, field, check: index, context, &found) {
                 found.append(failure)
             }
         case .max(let bound):
-            if let value, let failure = rangeFailure(min: false, bound, value, check: index, context, &found) {
+            if let value, let failure = rangeFailure(min: false, bound, value, field, check: index, context, &found) {
                 found.append(failure)
             }
         case .minLength(let minimum):
-            if case .text(let text)? = value, text.scalarCount(isBelow: minimum) { found.append(.minLength(check: index)) }
+            guard case .text(let text)? = value else { return }
+            if UTF8Text.withBytes(of: text, or: bytes, { UTF8Text.scalarCount($0, isBelow: minimum) }) {
+                found.append(.minLength(check: index))
+            }
         case .maxLength(let maximum):
-            if case .text(let text)? = value, text.scalarCount(isAbove: maximum) { found.append(.maxLength(check: index)) }
+            guard case .text(let text)? = value else { return }
+            if UTF8Text.withBytes(of: text, or: bytes, { UTF8Text.scalarCount($0, isAbove: maximum) }) {
+                found.append(.maxLength(check: index))
+            }
         case .expr(let condition):
             if !holds(condition, context, &found) { found.append(.check(index)) }
         }
@@ -175,27 +198,5 @@ extension CheckRule {
     var isExpr: Bool {
         if case .expr = kind { return true }
         return false
-    }
-}
-
-extension String {
-    // Lengths are counted in Unicode scalars, which takes a walk over the text; its UTF-8 length
-    // is known at once. Text of n UTF-8 bytes has between ⌈n/4⌉ and n scalars, which settles
-    // most comparisons without counting.
-
-    /// Whether the text has fewer than `bound` Unicode scalars.
-    func scalarCount(isBelow bound: Int) -> Bool {
-        let bytes = utf8.count
-        if bytes < bound { return true }
-        if (bytes + 3) / 4 >= bound { return false }
-        return unicodeScalars.count < bound
-    }
-
-    /// Whether the text has more than `bound` Unicode scalars.
-    func scalarCount(isAbove bound: Int) -> Bool {
-        let bytes = utf8.count
-        if bytes <= bound { return false }
-        if (bytes + 3) / 4 > bound { return true }
-        return unicodeScalars.count > bound
     }
 }

@@ -23,9 +23,23 @@ struct FieldEvaluator: Sendable {
         field.optionsFilter != nil || (!runtimeOptions.isEmpty && runtimeOptions[field.id] != nil)
     }
 
-    init(rules: RuleSet, locale: String) {
+    /// The `min` and `max` bounds that read only `today`, evaluated once for the day a record
+    /// checker checks against (nil for a form's evaluator, whose day may change).
+    let folded: FoldedBounds?
+    /// By field index: the rules' options of a choice, to find the one with a value without
+    /// comparing it with each.
+    let optionTables: [OptionTable?]
+    /// By field index: which steps the field has rules for.
+    let plans: [FieldPlan]
+
+    /// An evaluator for `rules` with messages in `locale`; with `today`, the bounds that read only
+    /// `today` (`max: today - 18y`) are evaluated once, here, rather than for every record.
+    init(rules: RuleSet, locale: String, today: Day? = nil) {
         self.rules = rules
         messages = MessageBuilder(locale: locale)
+        folded = today.map { FoldedBounds(rules: rules, today: $0) }
+        optionTables = rules.fields.map { OptionTable($0) }
+        plans = rules.fields.map { FieldPlan($0) }
     }
 
     /// Whether the step runs for a form being edited or for a record being checked.
@@ -56,6 +70,13 @@ struct FieldEvaluator: Sendable {
         var isUnreadable = false
         /// Record: the input is a CSV file without a column for the field.
         var columnMissing = false
+        /// Record: the text value's UTF-8 bytes as the record wrote them, for a text that is kept
+        /// as bytes (no expression reads it as text, so no `String` was made): the value in the
+        /// table then only stands for it, and the rules of the text read these bytes.
+        var text: UnsafeBufferPointer<UInt8>?
+        /// Record: the index of the option the value is, when reading the record found it (so
+        /// that the options need not be searched again).
+        var option: Int?
     }
 
     /// What the step decided. The slot's new value is in the table.
@@ -74,7 +95,7 @@ struct FieldEvaluator: Sendable {
         /// Makes the outcome ready for another step, keeping the memory of its failures.
         mutating func reset() {
             valueChanged = false
-            cleared = nil
+            if cleared != nil { cleared = nil }
             isVisible = true
             isEnabled = true
             isRequired = false
@@ -92,8 +113,9 @@ struct FieldEvaluator: Sendable {
     func step(_ field: FieldRules, _ slot: Slot, _ input: Input, mode: Mode, values: inout SlotTable<Value?>,
               today: Day, into outcome: inout Outcome) {
         outcome.reset()
+        let plan = plans[field.id.index]
         let change = values.withContext(item: slot.item, today: today) { context in
-            valueStep(field, slot, input, mode: mode, context, &outcome)
+            valueStep(field, plan, slot, input, mode: mode, context, &outcome)
         }
         if case .changed(let value) = change {
             values[slot] = value
@@ -101,7 +123,7 @@ struct FieldEvaluator: Sendable {
         }
         guard outcome.isVisible else { return }
         values.withContext(item: slot.item, today: today) { context in
-            checkStep(field, slot, input, mode: mode, context, &outcome)
+            checkStep(field, plan, slot, input, mode: mode, context, &outcome)
         }
     }
 
@@ -112,42 +134,50 @@ struct FieldEvaluator: Sendable {
     }
 
     /// Required-ness and the failures of a visible slot's (new) value.
-    private func checkStep(_ field: FieldRules, _ slot: Slot, _ input: Input, mode: Mode, _ context: SlotContext,
-                           _ outcome: inout Outcome) {
+    private func checkStep(_ field: FieldRules, _ plan: FieldPlan, _ slot: Slot, _ input: Input, mode: Mode,
+                           _ context: SlotContext, _ outcome: inout Outcome) {
         let value = context.value(of: field.id)
-        if mode == .record, value != nil || input.isWritten, let parent = emptyParent(field, slot, context) {
+        if mode == .record, plan.contains(.dependsOn), value != nil || input.isWritten,
+           let parent = emptyParent(field, slot, context) {
             outcome.failures.append(.orphan(parent: parent))
         }
         // Required-ness comes first: text that is no value (yet) leaves the field as required as
         // it was (a screen's `*` does not flicker while a date is typed).
-        if let required = field.required {
+        if plan.contains(.alwaysRequired) {
+            outcome.isRequired = true
+        } else if plan.contains(.required), let required = field.required {
             outcome.isRequired = holds(required, context, &outcome.failures)
         }
         // The other checks need a value: a field whose text cannot be read (a record's cell, a
         // form's typed text) counts as empty, and its caller reports why.
         if input.isUnreadable { return }
         let start = outcome.failures.count
-        failures(field, value: value, required: outcome.isRequired, context, into: &outcome.failures)
+        failures(field, plan: plan, value: value, text: input.text, option: input.option, required: outcome.isRequired,
+                 context, into: &outcome.failures)
         if input.columnMissing, outcome.failures.count > start, outcome.failures[start] == .required {
             outcome.failures[start] = .missingColumn
         }
     }
 
     /// The value, visibility and enabled state of a slot; returns the slot's new value, if it has one.
-    private func valueStep(_ field: FieldRules, _ slot: Slot, _ input: Input, mode: Mode,
+    private func valueStep(_ field: FieldRules, _ plan: FieldPlan, _ slot: Slot, _ input: Input, mode: Mode,
                            _ context: SlotContext, _ outcome: inout Outcome) -> Change {
-        for condition in field.visibleConditions where !holds(condition, context, &outcome.failures) {
-            outcome.isVisible = false
-            break
+        if plan.contains(.visibility) {
+            for condition in field.visibleConditions where !holds(condition, context, &outcome.failures) {
+                outcome.isVisible = false
+                break
+            }
         }
         // A record is checked whatever a UI would let the user edit: only a form needs enabled.
-        for condition in field.enabledConditions where mode == .form && !holds(condition, context, &outcome.failures) {
-            outcome.isEnabled = false
-            break
+        if mode == .form, plan.contains(.enabling) {
+            for condition in field.enabledConditions where !holds(condition, context, &outcome.failures) {
+                outcome.isEnabled = false
+                break
+            }
         }
         let clearsHidden = !outcome.isVisible && rules.hiddenValues == .clear
         var change = Change.unchanged
-        if let computed = field.computed {
+        if plan.contains(.computed), let computed = field.computed {
             // A computed value always follows its inputs: empty while hidden under `clear`, or when
             // its options_filter does not offer it.
             var value = clearsHidden
@@ -160,14 +190,15 @@ struct FieldEvaluator: Sendable {
                 outcome.failures.append(.computed(expected: value))
             }
             if current != value { change = .changed(value) }
-        } else if field.type.holdsValue, let current = context.value(of: field.id) {
+        } else if plan.contains(.holdsValue), context.hasValue(field.id) {
             if mode == .form, let parent = input.changedParent {
                 change = .changed(nil)
                 outcome.cleared = .dependsOn(rules.path(of: rules.fields[parent.field.index], item: parent.item))
             } else if clearsHidden {
                 change = .changed(nil)
                 outcome.cleared = .hidden
-            } else if mode == .form, hasChangingOptions(field), !isOffered(current, field, context) {
+            } else if mode == .form, hasChangingOptions(field), let current = context.value(of: field.id),
+                      !isOffered(current, field, context) {
                 change = .changed(nil)
                 outcome.cleared = .optionsFilter
             }
@@ -183,7 +214,7 @@ struct FieldEvaluator: Sendable {
     private func emptyParent(_ field: FieldRules, _ slot: Slot, _ context: SlotContext) -> String? {
         for parent in field.dependsOn {
             let parentField = rules.fields[parent.index]
-            let empty = parentField.type == .list ? context.itemCount(of: parent) == 0 : context.value(of: parent) == nil
+            let empty = parentField.type == .list ? context.itemCount(of: parent) == 0 : !context.hasValue(parent)
             if empty { return rules.path(of: parentField, item: parentField.list == nil ? -1 : slot.item) }
         }
         return nil
@@ -206,16 +237,34 @@ struct FieldEvaluator: Sendable {
     ///
     /// The same answer as looking in ``offeredOptions(_:_:)``, without building that list: only
     /// the options whose value matches are put to the `options_filter`.
-    func isOffered<Context: EvaluationContext>(_ value: Value, _ field: FieldRules, _ context: Context) -> Bool {
+    func isOffered<Context: EvaluationContext>(_ value: Value, _ field: FieldRules, _ context: Context,
+                                               option: Int? = nil) -> Bool {
         if case .list(let values) = value, field.type == .multiChoice {
             return values.allSatisfy { isOffered(option: $0, field, context) }
         }
+        if let option, runtimeOptions.isEmpty || runtimeOptions[field.id] == nil {
+            return isOffered(field.options[option], field, context)
+        }
         return isOffered(option: value, field, context)
+    }
+
+    /// Whether `option`, one of the rules' options of the field, is on offer.
+    private func isOffered<Context: EvaluationContext>(_ option: ChoiceOption, _ field: FieldRules,
+                                                       _ context: Context) -> Bool {
+        field.optionsFilter.map { $0.expr.holds(OptionContext(base: context, option: option)) } ?? true
     }
 
     /// Whether an option with this value exists and the `options_filter` (if any) keeps it.
     private func isOffered<Context: EvaluationContext>(option value: Value, _ field: FieldRules,
                                                        _ context: Context) -> Bool {
+        if runtimeOptions.isEmpty || runtimeOptions[field.id] == nil, let table = optionTables[field.id.index] {
+            switch table.lookup(value, of: field) {
+            case .none: return false
+            case .index(let index):
+                return isOffered(field.options[index], field, context)
+            case .unknown: break
+            }
+        }
         guard let filter = field.optionsFilter else { return options(of: field).contains { $0.value == value } }
         return options(of: field).contains { $0.value == value && filter.expr.holds(OptionContext(base: context, option: $0)) }
     }
@@ -235,6 +284,7 @@ struct FieldEvaluator: Sendable {
     /// Whether one of the field's conditions holds.
     func holds<Context: EvaluationContext>(_ condition: WrittenExpression, rule: @autoclosure () -> String? = nil,
                                            _ context: Context, _ failures: inout [Failure]) -> Bool {
-        evaluate(condition, rule: rule(), context, &failures) == .bool(true)
+        if let holds = condition.holdsByShape(context) { return holds }
+        return evaluate(condition, rule: rule(), context, &failures) == .bool(true)
     }
 }

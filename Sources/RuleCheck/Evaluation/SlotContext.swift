@@ -20,6 +20,8 @@ struct SlotContext: EvaluationContext {
 
     func value(of field: FieldID) -> Value? { values.pointee[field, item: item] }
 
+    func hasValue(_ field: FieldID) -> Bool { values.pointee.hasValue(field, item: item) }
+
     func itemCount(of list: FieldID) -> Int { values.pointee.itemCount(of: list) }
 }
 
@@ -50,6 +52,7 @@ struct OptionContext<Base: EvaluationContext>: EvaluationContext {
     }
 
     func value(of field: FieldID) -> Value? { base.value(of: field) }
+    func hasValue(_ field: FieldID) -> Bool { base.hasValue(field) }
     func itemCount(of list: FieldID) -> Int { base.itemCount(of: list) }
     var today: Day { base.today }
     func regexLimitReached() { base.regexLimitReached() }
@@ -63,6 +66,7 @@ struct RegexLimitWatch<Base: EvaluationContext>: EvaluationContext {
     let limitReached: UnsafeMutablePointer<Bool>
 
     func value(of field: FieldID) -> Value? { base.value(of: field) }
+    func hasValue(_ field: FieldID) -> Bool { base.hasValue(field) }
     func itemCount(of list: FieldID) -> Int { base.itemCount(of: list) }
     var today: Day { base.today }
     var option: ChoiceOption? { base.option }

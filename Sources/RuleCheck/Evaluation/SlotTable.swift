@@ -87,6 +87,12 @@ struct SlotTable<Element> {
         counts[ordinal] = count
     }
 
+    /// Adds an item of blank slots at the end of list `ordinal`.
+    mutating func appendBlankItem(ordinal: Int) {
+        lists[ordinal].append(contentsOf: repeatElement(blank, count: layout.widths[ordinal]))
+        counts[ordinal] += 1
+    }
+
     /// Makes every slot blank and every list empty, keeping the memory.
     mutating func clear() {
         let blank = blank
@@ -103,4 +109,17 @@ extension SlotTable: Sendable where Element: Sendable {}
 extension SlotTable {
     /// The number of items of the list field `list`.
     func itemCount(of list: FieldID) -> Int { counts[layout.ordinalOfList[list.index]] }
+}
+
+extension SlotTable<Value?> {
+    /// Whether the slot of `field` (in `item` for an item field) has a value; reads the element
+    /// in place rather than copying it out (and retaining its text).
+    func hasValue(_ field: FieldID, item: Int) -> Bool {
+        let place = layout.places[field.index]
+        guard place.list >= 0 else { return fields.withUnsafeBufferPointer { $0[field.index] != nil } }
+        let ordinal = Int(place.list)
+        guard item >= 0, item < counts[ordinal] else { return false }
+        let index = item * layout.widths[ordinal] + Int(place.itemIndex)
+        return lists[ordinal].withUnsafeBufferPointer { $0[index] != nil }
+    }
 }

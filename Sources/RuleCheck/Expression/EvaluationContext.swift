@@ -3,6 +3,8 @@
 protocol EvaluationContext {
     /// The value of `field` as expressions see it (for an item field: the current item's).
     func value(of field: FieldID) -> Value?
+    /// Whether `field` has a value (``value(of:)`` is not nil), without copying the value.
+    func hasValue(_ field: FieldID) -> Bool
     /// The number of items of the repeating list `list`.
     func itemCount(of list: FieldID) -> Int
     var today: Day { get }
@@ -14,4 +16,5 @@ protocol EvaluationContext {
 
 extension EvaluationContext {
     func regexLimitReached() {}
+    func hasValue(_ field: FieldID) -> Bool { value(of: field) != nil }
 }

@@ -17,13 +17,23 @@ extension JSONScanner {
     /// Reads an object key and its `:`, leaving `index` at the value.
     @inline(__always)
     mutating func objectKey(afterComma: Bool) throws(JSONParseError) -> String {
+        switch try objectKeyBytes(afterComma: afterComma) {
+        case .bytes(let range): String(decoding: UnsafeBufferPointer(start: bytes + range.lowerBound, count: range.count), as: UTF8.self)
+        case .text(let text): text
+        }
+    }
+
+    /// Reads an object key and its `:` as ``objectKey(afterComma:)`` does, without making a
+    /// `String` of a key that has no escapes.
+    @inline(__always)
+    mutating func objectKeyBytes(afterComma: Bool) throws(JSONParseError) -> ScannedString {
         guard index < count, bytes[index] == JSONByte.quote else {
             if afterComma, index < count, bytes[index] == JSONByte.closeBrace {
                 throw fail(.syntax, "expected an object key after ',', found '}' (trailing commas are not allowed)")
             }
             throw fail(.syntax, "expected '\"' to begin an object key, found \(found(at: index))")
         }
-        let key = try parseString()
+        let key = try scanString()
         skipWhitespace()
         guard index < count, bytes[index] == JSONByte.colon else {
             throw fail(.syntax, "expected ':' after an object key, found \(found(at: index))")

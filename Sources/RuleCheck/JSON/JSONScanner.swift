@@ -140,17 +140,33 @@ struct JSONScanner {
 
     /// Parses a string whose opening quote is at `index`.
     mutating func parseString() throws(JSONParseError) -> String {
+        switch try scanString() {
+        case .bytes(let range): String(decoding: UnsafeBufferPointer(start: bytes + range.lowerBound, count: range.count), as: UTF8.self)
+        case .text(let text): text
+        }
+    }
+
+    /// A string's text as ``scanString()`` finds it.
+    enum ScannedString {
+        /// The text is these bytes of the buffer (the string has no escapes).
+        case bytes(Range<Int>)
+        /// The text of a string with escapes.
+        case text(String)
+    }
+
+    /// Reads the string whose opening quote is at `index`, as ``parseString()`` does, without
+    /// making a `String` when it has no escapes.
+    mutating func scanString() throws(JSONParseError) -> ScannedString {
         let opening = index
         index += 1
         let start = index
         while index < count {
             let byte = bytes[index]
             if byte == JSONByte.quote {
-                let text = String(decoding: UnsafeBufferPointer(start: bytes + start, count: index - start), as: UTF8.self)
                 index += 1
-                return text
+                return .bytes(start..<(index - 1))
             } else if byte == JSONByte.backslash {
-                return try parseEscapedString(from: start, opening: opening)
+                return .text(try parseEscapedString(from: start, opening: opening))
             } else if byte < 0x20 {
                 throw controlCharacterError(byte)
             } else if byte < 0x80 {

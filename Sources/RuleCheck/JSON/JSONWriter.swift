@@ -100,22 +100,26 @@ package enum JSONWriter {
     /// Appends the text as a JSON string literal, quotes included, in UTF-8, to a byte array.
     package static func writeString(_ text: String, to output: inout [UInt8]) {
         output.append(JSONByte.quote)
-        var runStart = text.utf8.startIndex
-        let utf8 = text.utf8
-        var index = runStart
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            if byte >= 0x20, byte != JSONByte.quote, byte != JSONByte.backslash {
-                index = utf8.index(after: index)
-                continue
-            }
-            output.append(contentsOf: utf8[runStart..<index])
-            appendEscape(for: byte, to: &output)
-            index = utf8.index(after: index)
-            runStart = index
+        // Over the string's own UTF-8 (in place for native strings), copying runs of bytes that
+        // need no escape at once.
+        if text.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, to: &output) }) == nil {
+            var copy = text
+            copy.withUTF8 { writeEscaped($0, to: &output) }
         }
-        output.append(contentsOf: utf8[runStart..<index])
         output.append(JSONByte.quote)
+    }
+
+    /// Appends UTF-8 text with `"`, `\` and control characters escaped.
+    private static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        var runStart = 0
+        for index in utf8.indices {
+            let byte = utf8[index]
+            if byte >= 0x20, byte != JSONByte.quote, byte != JSONByte.backslash { continue }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            appendEscape(for: byte, to: &output)
+            runStart = index + 1
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
     }
 
     /// A number as JSON text: `150`, `-3`, `3.5`, `0.1`, `1e+21`; `null` for NaN and infinities.

@@ -53,7 +53,8 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
         digits == .any ? parse(DecimalDigits.folded(String(text))) : parse(text)
     }
 
-    private func parse(bytes: UnsafeBufferPointer<UInt8>) -> Day? {
+    /// Reads a date from its UTF-8 bytes (``parse(_:)`` without a `String`).
+    func parse(bytes: UnsafeBufferPointer<UInt8>) -> Day? {
         var year = 0, month = 0, day = 0
         var index = 0
         for token in tokens {

@@ -14,13 +14,27 @@ enum NumberText {
 
     /// The number `text` spells in ASCII digits, or `nil`.
     static func parse<S: StringProtocol>(_ text: S) -> Double? {
+        parse(utf8: text.utf8) { Double(String(text)) }
+    }
+
+    /// ``parse(_:)`` for ASCII bytes, with the same answer, without making a `String` for the
+    /// numbers cells usually hold.
+    static func parse(ascii bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        parse(utf8: bytes) { Double(String(decoding: bytes, as: UTF8.self)) }
+    }
+
+    /// Reads the number; `strtod` (through `Double.init`) only for numbers of more than 15
+    /// digits. Up to 15, a whole number is exact in a `Double`, and so is a decimal's digits
+    /// read as a whole number: dividing it by an exact power of ten rounds once, correctly,
+    /// which is what `strtod` gives (Clinger's fast path).
+    private static func parse<Bytes: Sequence<UInt8>>(utf8 bytes: Bytes, slowly: () -> Double?) -> Double? {
+        var digits = 0
         var digitsBefore = 0
         var digitsAfter = 0
         var seenPoint = false
         var negative = false
-        // Whole numbers of up to 15 digits are exact in a Double: read them here, not with strtod.
-        var whole = 0
-        for (offset, byte) in text.utf8.enumerated() {
+        var mantissa = 0
+        for (offset, byte) in bytes.enumerated() {
             switch byte {
             case UInt8(ascii: "-"), UInt8(ascii: "+"):
                 guard offset == 0 else { return nil }
@@ -29,21 +43,22 @@ enum NumberText {
                 guard !seenPoint, digitsBefore > 0 else { return nil }
                 seenPoint = true
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                if seenPoint {
-                    digitsAfter += 1
-                } else {
-                    digitsBefore += 1
-                    if digitsBefore <= 15 { whole = whole * 10 + Int(byte - UInt8(ascii: "0")) }
-                }
+                if seenPoint { digitsAfter += 1 } else { digitsBefore += 1 }
+                digits += 1
+                if digits <= 15 { mantissa = mantissa * 10 + Int(byte - UInt8(ascii: "0")) }
             default:
                 return nil
             }
         }
         guard digitsBefore > 0, !seenPoint || digitsAfter > 0 else { return nil }
-        if !seenPoint && digitsBefore <= 15 {
-            return negative ? -Double(whole) : Double(whole)
+        if digits <= 15 {
+            let magnitude = digitsAfter == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[digitsAfter]
+            return negative ? -magnitude : magnitude
         }
-        guard let value = Double(String(text)), value.isFinite else { return nil }
+        guard let value = slowly(), value.isFinite else { return nil }
         return value
     }
+
+    /// 10⁰ … 10¹⁵, each exact in a `Double`.
+    private static let powersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
 }

@@ -168,12 +168,33 @@ public struct BatchCheck: Sendable {
         var unknownKeys: [String] = []
     }
 
-    /// Decodes and checks one batch (on a worker thread).
+    /// Decodes and checks one batch (on a worker thread): each record where its bytes lie when
+    /// it is well-formed (``RecordBytesCheck``), else decoded into cells or an object first.
     static func check(_ batch: RecordBatch, file: String, checker: RecordChecker, columns: ColumnMap?) -> [Result] {
         var results: [Result] = []
         results.reserveCapacity(batch.count)
         let session = checker.session()
-        batch.decodeEach { decoded in
+        var bytesCheck = RecordBytesCheck(decoder: batch.decoder, columns: columns)
+        var scratch: [UInt8] = []
+        batch.bytes.withUnsafeBufferPointer { buffer in
+            for index in batch.spans.indices {
+                let span = batch.spans[index]
+                if batch.problems.isEmpty || batch.problems[index] == nil,
+                   let violations = bytesCheck.check(UnsafeBufferPointer(rebasing: buffer[span.range]), session) {
+                    results.append(Result(record: CheckedRecord(file: file, record: span.number, line: span.line,
+                                                                violations: violations)))
+                } else {
+                    results.append(check(batch.decode(at: index, in: buffer, scratch: &scratch), file: file,
+                                         checker: checker, session: session, columns: columns))
+                }
+            }
+        }
+        return results
+    }
+
+    /// Checks a decoded record.
+    private static func check(_ decoded: DecodedRecord, file: String, checker: RecordChecker,
+                              session: RecordChecker.Session, columns: ColumnMap?) -> Result {
             var result = Result(record: CheckedRecord(file: file, record: decoded.number, line: decoded.line, violations: []))
             switch decoded.content {
             case .cells(let cells):
@@ -186,9 +207,7 @@ public struct BatchCheck: Sendable {
             case .malformed(let detail):
                 result.record.violations = [checker.violation(for: .malformed(detail))]
             }
-            results.append(result)
-        }
-        return results
+            return result
     }
 }
 

@@ -60,9 +60,7 @@ enum ByteSearch {
         while index + 16 <= to {
             let chunk = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
             let hits = (chunk .== first) .| (chunk .== second) .| (chunk .== third)
-            if any(hits) {
-                for lane in 0..<16 where hits[lane] { return index + lane }
-            }
+            if any(hits) { return index + firstLane(hits) }
             index += 16
         }
         while index < to {
@@ -91,9 +89,7 @@ enum ByteSearch {
             let folded = chunk | caseBit
             let hits = (folded .== openers) .| (folded .== closers) .| (chunk .== quotes) .| (chunk .== commas)
                 .| (chunk .== newlines)
-            if any(hits) {
-                for lane in 0..<16 where hits[lane] { return index + lane }
-            }
+            if any(hits) { return index + firstLane(hits) }
             index += 16
         }
         while index < to {
@@ -106,6 +102,16 @@ enum ByteSearch {
             }
         }
         return nil
+    }
+
+    /// The first lane of `hits` that is set (one is): the lanes as bytes 0 or 0xFF, read as two
+    /// little-endian words, rather than lane by lane.
+    @inline(__always)
+    static func firstLane(_ hits: SIMDMask<SIMD16<UInt8>.MaskStorage>) -> Int {
+        let bytes = SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: hits)
+        let words = unsafeBitCast(bytes, to: SIMD2<UInt64>.self)
+        let low = UInt64(littleEndian: words[0]), high = UInt64(littleEndian: words[1])
+        return low != 0 ? low.trailingZeroBitCount / 8 : 8 + high.trailingZeroBitCount / 8
     }
 
     /// Describes the byte at `offset` for a message: `'x'`, `a line break`, `byte 0xFF`.

@@ -103,6 +103,80 @@ struct CSVRecordDecoder: Sendable {
         return finish(cells)
     }
 
+    /// Where a record's cells lie, for checking them where they are: whether ``cellSpans(_:into:scratch:)``
+    /// left them in the record's own bytes or copied them to the scratch buffer.
+    enum CellBuffer {
+        /// `spans` are ranges of the record's bytes.
+        case record
+        /// `spans` are ranges of the scratch buffer: a cell had doubled quotes, so every cell was
+        /// copied there with `""` made `"`.
+        case scratch
+    }
+
+    /// Finds the cells of a well-formed record without making strings: `spans` gets where each
+    /// cell's text lies (quotes taken off). Nil for a record that is not valid UTF-8, badly quoted
+    /// or of the wrong cell count: ``cells(_:scratch:)`` then says what is wrong with it.
+    func cellSpans(_ bytes: UnsafeBufferPointer<UInt8>, into spans: inout [Range<Int>],
+                   scratch: inout [UInt8]) -> CellBuffer? {
+        spans.removeAll(keepingCapacity: true)
+        // Delimiters and quotes are ASCII, so the record is UTF-8 exactly when every cell is.
+        guard let base = bytes.baseAddress, UTF8Validation.isValid(bytes) else { return nil }
+        let count = bytes.count
+        let quote = ByteSearch.quote
+        let delimiter = self.delimiter
+        var position = 0
+        var doubledQuotes = false
+        while true {
+            if position < count, base[position] == quote {
+                let start = position + 1
+                var end = start
+                while true {
+                    guard let next = ByteSearch.find(quote, in: base, from: end, to: count) else { return nil }
+                    if next + 1 < count, base[next + 1] == quote {
+                        doubledQuotes = true
+                        end = next + 2
+                    } else {
+                        end = next
+                        break
+                    }
+                }
+                spans.append(start..<end)
+                position = end + 1
+                if position < count, base[position] != delimiter { return nil }
+            } else {
+                let start = position
+                let stop = ByteSearch.findEither(delimiter, quote, in: base, from: position, to: count) ?? count
+                if stop < count, base[stop] == quote { return nil }
+                spans.append(start..<stop)
+                position = stop
+            }
+            if position >= count { break }
+            position += 1  // the delimiter
+        }
+        if let header, spans.count != header.count { return nil }
+        guard doubledQuotes else { return .record }
+        // A copy of the record, each cell with doubled quotes made single in place.
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: bytes)
+        scratch.withUnsafeMutableBufferPointer { copy in
+            guard let base = copy.baseAddress else { return }
+            for index in spans.indices {
+                let span = spans[index]
+                guard var read = ByteSearch.find(quote, in: base, from: span.lowerBound, to: span.upperBound) else { continue }
+                var write = read
+                // Inside a quoted cell a quote only comes doubled; an unquoted cell has none.
+                while read < span.upperBound {
+                    let byte = base[read]
+                    base[write] = byte
+                    write += 1
+                    read += byte == quote ? 2 : 1
+                }
+                spans[index] = span.lowerBound..<write
+            }
+        }
+        return .scratch
+    }
+
     /// The bytes as a string, or nil when they are not UTF-8.
     @inline(__always)
     private static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {

@@ -64,7 +64,8 @@ public struct RecordBatch: Sendable {
         }
     }
 
-    private func decode(at index: Int, in buffer: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8])
+    /// Decodes the record at `index`; `buffer` holds ``bytes``.
+    func decode(at index: Int, in buffer: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8])
         -> DecodedRecord
     {
         let span = spans[index]

@@ -81,6 +81,20 @@ public struct CheckSummary: Sendable, Hashable {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// `1 file, 1000 records: 950 valid, 50 invalid — 73 errors, 12 warnings`: the totals line of
+    /// the text and summary reports.
+    var totalsLine: String {
+        let files = files == 1 ? "1 file" : "\(files) files"
+        let records = records == 1 ? "1 record" : "\(records) records"
+        return "\(files), \(records): \(valid) valid, \(invalid) invalid"
+            + " — \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+    }
+
+    /// The entries of a count table, most frequent first, then by name.
+    static func ranked(_ table: [String: Int]) -> [(key: String, value: Int)] {
+        table.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+    }
+
     /// The summary as in `--format json`: files, records, valid, invalid, errors, warnings; and
     /// when the report was cut short, `"truncated": true` and the number `reported`.
     public var json: JSONValue {

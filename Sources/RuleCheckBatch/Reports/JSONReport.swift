@@ -14,9 +14,13 @@ final class JSONReport: Report {
     func begin(file: String) {}
 
     func add(_ record: CheckedRecord) throws {
+        guard !record.violations.isEmpty else { return }
+        var bytes: [UInt8] = []
         for violation in record.violations {
-            try spool.write((spool.isEmpty ? "\n" : ",\n") + JSONWriter.string(violation.json(in: record)))
+            bytes.append(contentsOf: (spool.isEmpty && bytes.isEmpty ? "\n" : ",\n").utf8)
+            violation.writeJSON(in: record, to: &bytes)
         }
+        try spool.write(String(decoding: bytes, as: UTF8.self))
     }
 
     func end(file: String, summary: CheckSummary) {}
@@ -41,9 +45,13 @@ final class JSONLinesReport: Report {
     func begin(file: String) {}
 
     func add(_ record: CheckedRecord) throws {
+        guard !record.violations.isEmpty else { return }
+        var bytes: [UInt8] = []
         for violation in record.violations {
-            try sink.write(JSONWriter.string(violation.json(in: record)) + "\n")
+            violation.writeJSON(in: record, to: &bytes)
+            bytes.append(UInt8(ascii: "\n"))
         }
+        try sink.write(bytes: bytes)
     }
 
     func end(file: String, summary: CheckSummary) {}

@@ -12,6 +12,10 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case junit
     /// SARIF 2.1.0, for code-scanning tools.
     case sarif
+    /// Only the totals, by code and by field, as text (``SummaryReport``).
+    case summary
+    /// Only the totals, by code and by field, as one JSON object.
+    case summaryJSON = "summary-json"
     /// The report of a slice of a larger file, for `rulecheck merge` (``SliceReport``): JSON Lines
     /// with every record's violations and the totals.
     case slice
@@ -27,6 +31,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .jsonl: JSONLinesReport(sink: sink)
         case .junit: try JUnitReport(sink: sink)
         case .sarif: try SARIFReport(sink: sink)
+        case .summary: SummaryReport(sink: sink, style: .text)
+        case .summaryJSON: SummaryReport(sink: sink, style: .json)
         case .slice: SliceReport(sink: sink)
         }
     }

@@ -51,10 +51,7 @@ final class TextReport: Report {
 
     func finish(_ summary: CheckSummary) throws {
         if summary.reported > 0 { try sink.write("\n") }
-        let files = summary.files == 1 ? "1 file" : "\(summary.files) files"
-        let records = summary.records == 1 ? "1 record" : "\(summary.records) records"
-        try sink.write("\(files), \(records): \(summary.valid) valid, \(summary.invalid) invalid"
-                       + " — \(summary.errors) error\(summary.errors == 1 ? "" : "s"), \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s")\n")
+        try sink.write(summary.totalsLine + "\n")
         if !summary.byCode.isEmpty { try sink.write("  by code:  " + Self.counts(summary.byCode) + "\n") }
         if !summary.byField.isEmpty { try sink.write("  by field: " + Self.counts(summary.byField) + "\n") }
         if let note = summary.truncationNote { try sink.write(note + "\n") }
@@ -63,7 +60,7 @@ final class TextReport: Report {
 
     /// `name count` pairs, most frequent first (then by name), at most 12.
     private static func counts(_ table: [String: Int]) -> String {
-        let sorted = table.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+        let sorted = CheckSummary.ranked(table)
         var parts = sorted.prefix(12).map { "\(VisibleText.escaped(shortened($0.key))) \($0.value)" }
         if sorted.count > 12 { parts.append("… \(sorted.count - 12) more") }
         return parts.joined(separator: ", ")

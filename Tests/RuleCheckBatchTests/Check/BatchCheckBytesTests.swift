@@ -44,4 +44,31 @@ struct BatchCheckBytesTests {
         #expect(outcome.summary.records == 0)
         #expect(sink.text == "{\"summary\":{\"errors\":0,\"files\":1,\"invalid\":0,\"records\":0,\"valid\":0,\"warnings\":0},\"violations\":[]}\n")
     }
+
+    /// A masked text field takes the digits of every script as 0–9, as a form does (`digits: any`,
+    /// the default), unless it says `digits: ascii`: a cell kept as bytes must be folded too.
+    @Test func maskedCellsFoldDigitsOfOtherScripts() throws {
+        let rules = try RuleSet(yaml: """
+            fields:
+              - {id: phone, type: text, mask: "+7 (000) 000-00-00"}
+              - {id: code, type: text, mask: "000", digits: ascii}
+            """, source: "phones.yaml")
+        let csv = "phone,code\n+7 (٩١٦) ١٢٣-٤٥-٦٧,123\n+7 (916) 123-45-67,١٢٣\n"
+        let jsonl = """
+            {"phone":"+7 (٩١٦) ١٢٣-٤٥-٦٧","code":"123"}
+            {"phone":"+7 (916) 123-45-67","code":"١٢٣"}
+
+            """
+        for (text, format) in [(csv, RecordFormat.csv), (jsonl, .jsonl)] {
+            let sink = OutputSink.memory()
+            let outcome = try BatchCheck(checker: RecordChecker(rules), options: .init(jobs: 1)).run(
+                bytes: Array(text.utf8), name: "-", format: format, report: ReportFormat.jsonl.report(to: sink))
+            #expect(outcome.summary.records == 2)
+            #expect(outcome.summary.invalid == 1, "\(format)")
+            let lines = sink.text.split(separator: "\n").map(String.init)
+            #expect(lines.count == 2, "\(format): \(sink.text)")
+            #expect(lines.first?.contains(#""code":"mask","field":"code""#) == true, "\(format): \(sink.text)")
+            #expect(lines.first?.contains(#""record":2"#) == true, "\(format): \(sink.text)")
+        }
+    }
 }

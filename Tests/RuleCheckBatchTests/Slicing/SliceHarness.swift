@@ -20,7 +20,7 @@ final class TeeReport: Report {
 /// Checks a file whole, and as slices whose reports are merged, and gives the reports of both in
 /// every format — which must be the same bytes.
 struct SliceHarness {
-    static let formats: [ReportFormat] = [.text, .json, .jsonl, .junit, .sarif]
+    static let formats: [ReportFormat] = [.text, .json, .jsonl, .junit, .sarif, .summary, .summaryJSON]
 
     /// name (required, at most 8 characters), age (an integer, at least 0), has_car, plate.
     static let rules = BatchCheckTests.rules
