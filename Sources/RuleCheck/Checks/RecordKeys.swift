@@ -82,6 +82,9 @@ extension Expr {
             for item in list { item.markValueReads(&marks) }
         case .function(_, let arguments):
             for argument in arguments { argument.markValueReads(&marks) }
+        case .chain(let head, let steps):
+            head.markValueReads(&marks)
+            for step in steps { step.operand?.markValueReads(&marks) }
         }
     }
 }

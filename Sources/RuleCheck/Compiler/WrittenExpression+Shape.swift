@@ -107,6 +107,8 @@ extension Expr {
             return element.readsOnlyToday && list.allSatisfy(\.readsOnlyToday)
         case .function(_, let arguments):
             return arguments.allSatisfy(\.readsOnlyToday)
+        case .chain(let head, let steps):
+            return head.readsOnlyToday && steps.allSatisfy { $0.operand?.readsOnlyToday ?? true }
         }
     }
 }
