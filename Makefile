@@ -11,11 +11,12 @@
 #   make screenshots   the same, saving the screenshots of Docs/images/
 #   make load-test     POST /v1/check under wrk: requests/s, p99, memory (release build)
 #   make api-test      schemathesis: requests generated from Docs/openapi.yaml against the server
+#   make format        format the Swift sources with swift format and .swift-format; format-check: fail if unformatted
 
 SWIFT ?= swift
 BIN    = .build/debug/rulecheck
 
-.PHONY: demo test release-smoke bench bench-batch spark-test fuzz deps build clean browser-deps browser-test screenshots load-test api-test
+.PHONY: format format-check demo test release-smoke bench bench-batch spark-test fuzz deps build clean browser-deps browser-test screenshots load-test api-test
 
 FUZZ_SECONDS ?= 120
 # One target (rules, mask, json, csv, jsonl, jsonarray, expression, edits; see Fuzz/RuleCheckFuzz/FuzzEntry.swift),
@@ -103,3 +104,11 @@ spark-test: build
 
 clean:
 	rm -rf .build Benchmarks/.build
+
+FORMATTED = Sources Tests Fuzz Benchmarks/Benchmarks
+
+format:
+	$(SWIFT) format format -i -r $(FORMATTED)
+
+format-check:
+	$(SWIFT) format lint -r --strict $(FORMATTED)

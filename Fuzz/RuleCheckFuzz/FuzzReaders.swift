@@ -60,7 +60,9 @@ func fuzzReader(_ bytes: [UInt8], format: RecordFormat) {
 }
 
 /// Every record and how many bytes were read; nil when the reader refuses the input (a CSV header).
-private func readAll(_ bytes: [UInt8], format: RecordFormat, options: RecordReader.Options)
+private func readAll(
+    _ bytes: [UInt8], format: RecordFormat, options: RecordReader.Options
+)
     -> (records: [DecodedRecord], bytesRead: Int)?
 {
     guard let reader = try? RecordReader(bytes: bytes, format: format, options: options) else { return nil }

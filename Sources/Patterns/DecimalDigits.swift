@@ -21,7 +21,8 @@ public enum DecimalDigits: String, Hashable, Sendable, CaseIterable {
     public static func value(of scalar: Unicode.Scalar) -> UInt8? {
         if scalar.value >= 0x30 && scalar.value <= 0x39 { return UInt8(scalar.value - 0x30) }
         guard scalar.value >= 0x660, scalar.properties.numericType == .decimal,
-              let value = scalar.properties.numericValue, value >= 0, value <= 9 else { return nil }
+            let value = scalar.properties.numericValue, value >= 0, value <= 9
+        else { return nil }
         return UInt8(value)
     }
 

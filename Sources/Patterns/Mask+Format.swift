@@ -54,23 +54,26 @@ extension Mask {
         for (alternative, layout) in layouts.enumerated() {
             let scan = scan(layout, input, caret: caretIn)
             let fit = input.isEmpty ? .noMatch : (try? layout.pattern.partialMatch(typed)) ?? .noMatch
-            let fitRank = switch fit {
-            case .complete: 0
-            case .partial: 1
-            case .noMatch: 2
-            }
-            let stateRank = switch scan.state {
-            case .complete: 0
-            case .partial: 1
-            case .invalid: 2
-            }
+            let fitRank =
+                switch fit {
+                case .complete: 0
+                case .partial: 1
+                case .noMatch: 2
+                }
+            let stateRank =
+                switch scan.state {
+                case .complete: 0
+                case .partial: 1
+                case .invalid: 2
+                }
             let rank = (scan.state == .invalid ? 3 : fitRank, scan.dropped, stateRank, -scan.typedFixed)
             if let current = best, current.rank <= rank { continue }
             best = (rank, alternative, scan)
         }
         var chosen = best ?? (rank: (0, 0, 0, 0), alternative: 0, scan: scan(layouts[0], input, caret: caretIn))
         if chosen.scan.state == .partial,
-           let complete = layouts.firstIndex(where: { $0.pattern.matchesQuietly(chosen.scan.text) }) {
+            let complete = layouts.firstIndex(where: { $0.pattern.matchesQuietly(chosen.scan.text) })
+        {
             // The text is a complete value of another alternative (`А 123 ВС 77` of the two-digit
             // region while the three-digit one was being typed): it is complete.
             var rescan = scan(layouts[complete], chosen.scan.text, caret: chosen.scan.caret)

@@ -50,9 +50,11 @@ public struct Mask: Sendable, Hashable {
         let extractedRegex: String
         let extractedPattern: Pattern
 
-        init(notation: String, alternatives: [String], classes: [Character: MaskCharacterClass], layouts: [MaskLayout],
-             classList: [MaskCharacterClass], regex: String, pattern: Pattern, extractedRegex: String,
-             extractedPattern: Pattern) {
+        init(
+            notation: String, alternatives: [String], classes: [Character: MaskCharacterClass], layouts: [MaskLayout],
+            classList: [MaskCharacterClass], regex: String, pattern: Pattern, extractedRegex: String,
+            extractedPattern: Pattern
+        ) {
             self.notation = notation
             self.alternatives = alternatives
             self.classes = classes
@@ -104,8 +106,10 @@ public struct Mask: Sendable, Hashable {
     /// - Throws: ``MaskError`` for an empty mask, a mask with no input positions, a trailing `\`,
     ///   unbalanced `[…]` or `{…}`, a misplaced `…`, a bad class, or a mask longer than
     ///   ``maxLength``.
-    public init(_ notation: String, classes: [Character: MaskCharacterClass] = [:],
-                digits: DecimalDigits = .any) throws(MaskError) {
+    public init(
+        _ notation: String, classes: [Character: MaskCharacterClass] = [:],
+        digits: DecimalDigits = .any
+    ) throws(MaskError) {
         try self.init(alternatives: [notation], classes: classes, digits: digits)
     }
 
@@ -116,8 +120,10 @@ public struct Mask: Sendable, Hashable {
     /// phone.format("89161234567").text    // "8 (916) 123-45-67"
     /// phone.format("9161234567").text     // "+7 (916) 123-45-67"
     /// ```
-    public init(alternatives: [String], classes: [Character: MaskCharacterClass] = [:],
-                digits: DecimalDigits = .any) throws(MaskError) {
+    public init(
+        alternatives: [String], classes: [Character: MaskCharacterClass] = [:],
+        digits: DecimalDigits = .any
+    ) throws(MaskError) {
         guard !alternatives.isEmpty else { throw MaskError(reason: .noAlternatives, mask: "", offset: 0) }
         let names = classes.keys.sorted()
         var classNames: [Unicode.Scalar: Int] = [:]
@@ -206,7 +212,7 @@ extension Unicode.Scalar {
         if properties.isWhitespace { return true }
         switch properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-             .initialPunctuation, .finalPunctuation, .otherPunctuation:
+            .initialPunctuation, .finalPunctuation, .otherPunctuation:
             return true
         case .mathSymbol, .currencySymbol, .modifierSymbol:
             return isASCII
@@ -259,12 +265,13 @@ extension Mask {
                 for _ in 0..<count {
                     let digit = Unicode.Scalar(UInt8.random(in: 0x30...0x39, using: &random))
                     let letter = Unicode.Scalar(UInt8.random(in: 0x41...0x5A, using: &random))
-                    let scalar = switch kind {
-                    case .digit: digit
-                    case .letter: letter
-                    case .letterOrDigit: Bool.random(using: &random) ? digit : letter
-                    case .custom(let index): classList[index].sample(using: &random)
-                    }
+                    let scalar =
+                        switch kind {
+                        case .digit: digit
+                        case .letter: letter
+                        case .letterOrDigit: Bool.random(using: &random) ? digit : letter
+                        case .custom(let index): classList[index].sample(using: &random)
+                        }
                     text.append(scalar)
                     raw.append(scalar)
                 }

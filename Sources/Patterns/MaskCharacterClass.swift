@@ -76,11 +76,12 @@ public struct MaskCharacterClass: Hashable, Sendable {
 
     /// The class as a PCRE2 bracket expression.
     var regex: String {
-        "[" + ranges.map { range in
-            let low = Unicode.Scalar(range.lowerBound).map(\.classLiteral) ?? ""
-            guard range.lowerBound != range.upperBound else { return low }
-            return low + "-" + (Unicode.Scalar(range.upperBound).map(\.classLiteral) ?? "")
-        }.joined() + "]"
+        "["
+            + ranges.map { range in
+                let low = Unicode.Scalar(range.lowerBound).map(\.classLiteral) ?? ""
+                guard range.lowerBound != range.upperBound else { return low }
+                return low + "-" + (Unicode.Scalar(range.upperBound).map(\.classLiteral) ?? "")
+            }.joined() + "]"
     }
 
     /// A sample character (the first of the class).

@@ -29,8 +29,10 @@ extension MaskLayout {
     /// the most input.
     ///
     /// - Complexity: O(n + m) for n typed scalars and m positions, times the readings tried.
-    func scan(_ input: [Unicode.Scalar], caret caretIn: Int, dropsRefused: Bool = false,
-              _ accept: (InputKind, Unicode.Scalar) -> Unicode.Scalar?) -> Scan {
+    func scan(
+        _ input: [Unicode.Scalar], caret caretIn: Int, dropsRefused: Bool = false,
+        _ accept: (InputKind, Unicode.Scalar) -> Unicode.Scalar?
+    ) -> Scan {
         var pending: [Set<Int>] = [[]]
         var tried: Set<Set<Int>> = []
         var partial: Scan?
@@ -54,9 +56,11 @@ extension MaskLayout {
 
     /// One reading: `flipping` holds the blocks to decide the other way; returns the blocks
     /// where a decision was made (the character fitted the block's start).
-    private func scan(_ input: [Unicode.Scalar], caret caretIn: Int, dropsRefused: Bool,
-                      _ accept: (InputKind, Unicode.Scalar) -> Unicode.Scalar?,
-                      flipping: Set<Int>) -> (Scan, decided: [Int]) {
+    private func scan(
+        _ input: [Unicode.Scalar], caret caretIn: Int, dropsRefused: Bool,
+        _ accept: (InputKind, Unicode.Scalar) -> Unicode.Scalar?,
+        flipping: Set<Int>
+    ) -> (Scan, decided: [Int]) {
         var result = Scan()
         var decided: [Int] = []
         var slot = 0
@@ -118,7 +122,8 @@ extension MaskLayout {
                 if starts && fits(after: block, scalar, accept) == flipping.contains(block) {
                     entered = block
                 } else if !starts && scalar.isSeparator
-                            && !literalRun(from: blocks[block].upperBound).contains(where: { isLiteral($0, scalar) }) {
+                    && !literalRun(from: blocks[block].upperBound).contains(where: { isLiteral($0, scalar) })
+                {
                     next += 1
                     continue
                 } else {
@@ -229,8 +234,10 @@ extension MaskLayout {
 
     /// Whether `scalar` enters an optional block: it is one of the fixed characters that open the
     /// block, or fits the block's first input position.
-    private func startsBlock(_ block: Int, _ scalar: Unicode.Scalar,
-                             _ accept: (InputKind, Unicode.Scalar) -> Unicode.Scalar?) -> Bool {
+    private func startsBlock(
+        _ block: Int, _ scalar: Unicode.Scalar,
+        _ accept: (InputKind, Unicode.Scalar) -> Unicode.Scalar?
+    ) -> Bool {
         for position in blocks[block] {
             switch slots[position] {
             case .literal(let fixed, _): if fixed == scalar { return true }
@@ -242,8 +249,10 @@ extension MaskLayout {
 
     /// Whether `scalar` fits what follows an optional block: a fixed character, optional position
     /// or block up to the next required input position, or that position.
-    private func fits(after block: Int, _ scalar: Unicode.Scalar,
-                      _ accept: (InputKind, Unicode.Scalar) -> Unicode.Scalar?) -> Bool {
+    private func fits(
+        after block: Int, _ scalar: Unicode.Scalar,
+        _ accept: (InputKind, Unicode.Scalar) -> Unicode.Scalar?
+    ) -> Bool {
         var position = blocks[block].upperBound
         while position < slots.count {
             let next = blockOf[position]
@@ -275,7 +284,8 @@ extension MaskLayout {
         let own = slot < slots.count ? blockOf[max(slot - 1, 0)] : -1
         var position = slot
         while position < slots.count,
-              slots[position].isOptional || (blockOf[position] >= 0 && blockOf[position] != own) {
+            slots[position].isOptional || (blockOf[position] >= 0 && blockOf[position] != own)
+        {
             position += 1
         }
         return position

@@ -90,7 +90,8 @@ struct MaskLayout: Sendable {
                     throw fail(.strayKeptEnd, offset)
                 case "…":
                     guard blockStart == nil, blockOf.last == -1,
-                          case .input(let kind, let optional, false)? = slots.last else { throw fail(.openTail, offset) }
+                        case .input(let kind, let optional, false)? = slots.last
+                    else { throw fail(.openTail, offset) }
                     slots[slots.count - 1] = .input(kind, optional: optional, repeats: true)
                     openTail = true
                 default:
@@ -227,7 +228,8 @@ extension MaskLayout.Slot {
         switch self {
         case .input(let kind, let optional, let repeats):
             // An open tail takes any number of characters: at least one unless optional.
-            repeats ? (optional ? "" : kind.regex(classes)) + kind.regex(classes) + "*"
+            repeats
+                ? (optional ? "" : kind.regex(classes)) + kind.regex(classes) + "*"
                 : kind.regex(classes) + (optional ? "?" : "")
         case .literal(let scalar, let kept):
             extracted && !kept ? "" : scalar.regexLiteral

@@ -74,8 +74,10 @@ extension Pattern {
 
     /// Hands PCRE2 the UTF-8 bytes of `value` without copying a native string.
     @inline(__always)  // lets the closure's use of `self` compile without retaining `self`
-    func withSubject<R>(_ value: String,
-                        _ body: (UnsafeBufferPointer<UInt8>) throws(PatternError) -> R) throws(PatternError) -> R {
+    func withSubject<R>(
+        _ value: String,
+        _ body: (UnsafeBufferPointer<UInt8>) throws(PatternError) -> R
+    ) throws(PatternError) -> R {
         // Native strings expose their UTF-8 in place, without the copy of the string (a retain
         // and a release) that `withUTF8` needs; only bridged strings take the slower path.
         let inPlace: Result<R, PatternError>? = value.utf8.withContiguousStorageIfAvailable { bytes in
@@ -91,8 +93,10 @@ extension Pattern {
 
     /// Runs one match of `code` over `subject` from byte `start`, leaving the offsets in
     /// `matchData` (this thread's scratch data unless given).
-    func run(_ deferred: DeferredCode, _ subject: UnsafeBufferPointer<UInt8>, start: Int = 0,
-             options: UInt32, matchData: OpaquePointer? = nil) throws(PatternError) -> Outcome {
+    func run(
+        _ deferred: DeferredCode, _ subject: UnsafeBufferPointer<UInt8>, start: Int = 0,
+        options: UInt32, matchData: OpaquePointer? = nil
+    ) throws(PatternError) -> Outcome {
         let (code, jit) = try deferred.ready()
         guard let scratch = MatchScratch.current else {
             throw PatternError(code: .matchFailed, message: "cannot allocate match data", pattern: source)
@@ -109,10 +113,12 @@ extension Pattern {
         let base = subject.baseAddress ?? emptySubject
         // Swift strings are always valid UTF-8, and so are the bytes the package hands over (its
         // readers check them), so PCRE2's own UTF check is redundant.
-        let rc = jit
+        let rc =
+            jit
             ? pcre2_jit_match_8(code, base, subject.count, start, options, data, context)
-            : pcre2_match_8(code, base, subject.count, start, options | UInt32(PCRE2_NO_UTF_CHECK),
-                            data, context)
+            : pcre2_match_8(
+                code, base, subject.count, start, options | UInt32(PCRE2_NO_UTF_CHECK),
+                data, context)
         if rc >= 0 { return .match }
         switch rc {
         case PCRE2_ERROR_NOMATCH:

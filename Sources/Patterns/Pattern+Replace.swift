@@ -17,8 +17,9 @@ extension Pattern {
         // pcre2_substitute runs the JIT code when there is one.
         let (searchCode, jit) = try searchCode.ready()
         if !jit && value.utf8.count > limits.interpreterSubjectLimit {
-            throw PatternError(code: .regexLimit, message: "value is longer than the interpreter's limit",
-                               pattern: source)
+            throw PatternError(
+                code: .regexLimit, message: "value is longer than the interpreter's limit",
+                pattern: source)
         }
         scratch.pointee.apply(limits)
         let context = scratch.pointee.context
@@ -31,9 +32,10 @@ extension Pattern {
                 var length = capacity
                 let rc = template.withUTF8 { replacement in
                     output.withUnsafeMutableBufferPointer { out in
-                        pcre2_substitute_8(searchCode, subject.baseAddress ?? emptySubject, subject.count, 0, flags,
-                                           nil, context, replacement.baseAddress ?? emptySubject,
-                                           replacement.count, out.baseAddress, &length)
+                        pcre2_substitute_8(
+                            searchCode, subject.baseAddress ?? emptySubject, subject.count, 0, flags,
+                            nil, context, replacement.baseAddress ?? emptySubject,
+                            replacement.count, out.baseAddress, &length)
                     }
                 }
                 if rc >= 0 { return String(decoding: output[0..<length], as: UTF8.self) }

@@ -59,8 +59,10 @@ public final class Pattern: @unchecked Sendable {
         /// available) will try: the interpreter can be slow on hostile input even within limits.
         public var interpreterSubjectLimit: Int
 
-        public init(matchLimit: UInt32 = 1_000_000, depthLimit: UInt32 = 10_000,
-                    interpreterSubjectLimit: Int = 64 * 1024) {
+        public init(
+            matchLimit: UInt32 = 1_000_000, depthLimit: UInt32 = 10_000,
+            interpreterSubjectLimit: Int = 64 * 1024
+        ) {
             self.matchLimit = matchLimit
             self.depthLimit = depthLimit
             self.interpreterSubjectLimit = interpreterSubjectLimit
@@ -111,9 +113,10 @@ public final class Pattern: @unchecked Sendable {
         let complete = UInt32(PCRE2_JIT_COMPLETE)
         wholeCode = DeferredCode(compiled: whole, source: source, flags: wholeFlags, jitOptions: complete, jitEnabled: jit)
         searchCode = DeferredCode(source: source, flags: flags, jitOptions: complete, jitEnabled: jit)
-        partialCode = DeferredCode(source: Self.endAnchored(source, extended: options.contains(.extended)),
-                                   flags: flags | anchored, jitOptions: complete | UInt32(PCRE2_JIT_PARTIAL_SOFT),
-                                   jitEnabled: jit)
+        partialCode = DeferredCode(
+            source: Self.endAnchored(source, extended: options.contains(.extended)),
+            flags: flags | anchored, jitOptions: complete | UInt32(PCRE2_JIT_PARTIAL_SOFT),
+            jitEnabled: jit)
         var count: UInt32 = 0
         pcre2_pattern_info_8(whole, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
         captureCount = Int(count)
@@ -148,15 +151,17 @@ public final class Pattern: @unchecked Sendable {
         var errorOffset = 0
         var text = source
         let code = text.withUTF8 { bytes in
-            pcre2_compile_8(bytes.baseAddress ?? emptySubject, bytes.count, flags,
-                            &errorCode, &errorOffset, nil)
+            pcre2_compile_8(
+                bytes.baseAddress ?? emptySubject, bytes.count, flags,
+                &errorCode, &errorOffset, nil)
         }
         guard let code else {
             // PCRE2 reports a byte offset; people count characters.
             let prefix = source.utf8.prefix(errorOffset)
             let scalarOffset = String(decoding: prefix, as: UTF8.self).unicodeScalars.count
-            throw PatternError(code: .compile, message: pcre2Message(errorCode),
-                               pattern: source, offset: scalarOffset)
+            throw PatternError(
+                code: .compile, message: pcre2Message(errorCode),
+                pattern: source, offset: scalarOffset)
         }
         return code
     }

@@ -23,8 +23,10 @@ public final class PatternCache: Sendable {
     public static let shared = PatternCache()
 
     /// The compiled pattern for `source`, compiling it on first use.
-    public func pattern(_ source: String, options: Pattern.Options = [],
-                        limits: Pattern.Limits = .default) throws(PatternError) -> Pattern {
+    public func pattern(
+        _ source: String, options: Pattern.Options = [],
+        limits: Pattern.Limits = .default
+    ) throws(PatternError) -> Pattern {
         let key = Key(source: source, options: options, limits: limits)
         if let cached = entries.withLock({ $0[key] }) { return cached }
         // Compile outside the lock; if two threads race, both results are equivalent.

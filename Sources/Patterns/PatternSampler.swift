@@ -36,8 +36,10 @@ public struct PatternSampler: Sendable {
         return String(output)
     }
 
-    private static func emit<R: RandomNumberGenerator>(_ node: Node, into output: inout String.UnicodeScalarView,
-                                                       using random: inout R) {
+    private static func emit<R: RandomNumberGenerator>(
+        _ node: Node, into output: inout String.UnicodeScalarView,
+        using random: inout R
+    ) {
         switch node {
         case .literal(let scalar):
             output.append(scalar)
@@ -53,9 +55,12 @@ public struct PatternSampler: Sendable {
     }
 
     /// A scalar from the ranges (or, negated, from letters and digits outside them).
-    private static func pick<R: RandomNumberGenerator>(_ ranges: [ClosedRange<UInt32>], negated: Bool,
-                                                       using random: inout R) -> Unicode.Scalar {
-        let candidates: [ClosedRange<UInt32>] = negated
+    private static func pick<R: RandomNumberGenerator>(
+        _ ranges: [ClosedRange<UInt32>], negated: Bool,
+        using random: inout R
+    ) -> Unicode.Scalar {
+        let candidates: [ClosedRange<UInt32>] =
+            negated
             ? [0x61...0x7A, 0x41...0x5A, 0x30...0x39].compactMap { range in
                 ranges.contains { $0.overlaps(range) } ? nil : range
             }

@@ -49,14 +49,16 @@ struct APIError: Error, Sendable, Hashable {
     }
 
     static func methodNotAllowed(_ method: String, _ path: String, allowed: [String]) -> APIError {
-        APIError(status: 405, code: "method_not_allowed",
-                 "\(method) is not allowed on '\(path)'; allowed: \(allowed.joined(separator: ", "))",
-                 details: .object(["allowed": .array(allowed.map { .string($0) })]))
+        APIError(
+            status: 405, code: "method_not_allowed",
+            "\(method) is not allowed on '\(path)'; allowed: \(allowed.joined(separator: ", "))",
+            details: .object(["allowed": .array(allowed.map { .string($0) })]))
     }
 
     static func unsupportedMediaType(_ type: String, accepted: [String]) -> APIError {
-        APIError(status: 415, code: "unsupported_media_type",
-                 "cannot read a body of type '\(type)'; send one of \(accepted.joined(separator: ", "))")
+        APIError(
+            status: 415, code: "unsupported_media_type",
+            "cannot read a body of type '\(type)'; send one of \(accepted.joined(separator: ", "))")
     }
 
     static func bodyTooLarge(limit: Int) -> APIError {
@@ -68,8 +70,9 @@ struct APIError: Error, Sendable, Hashable {
     }
 
     static func tooManyForms(limit: Int) -> APIError {
-        APIError(status: 503, code: "too_many_forms",
-                 "the server holds its limit of \(limit) live forms; delete one or try again later")
+        APIError(
+            status: 503, code: "too_many_forms",
+            "the server holds its limit of \(limit) live forms; delete one or try again later")
     }
 
     static func timeLimit(_ limit: Duration) -> APIError {

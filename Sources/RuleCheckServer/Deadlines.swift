@@ -48,7 +48,11 @@ final class Deadlines: Sendable {
             return (state.nextID, !state.ticking)
         }
         if startTicking { Task { await ticking() } }
-        let result = await withTaskCancellationHandler { await task.result } onCancel: { task.cancel() }
+        let result = await withTaskCancellationHandler {
+            await task.result
+        } onCancel: {
+            task.cancel()
+        }
         _ = state.withLock { $0.entries.removeValue(forKey: id) }
         switch result {
         case .success(let value): return value

@@ -104,9 +104,10 @@ extension RuleServer {
 
     private func health() -> Response {
         let entries = library.entries
-        return Self.json(.object([
-            "status": .string("ok"), "rules": .number(Double(entries.count)),
-            "broken": .number(Double(entries.filter { $0.errors != nil }.count)), "forms": .number(Double(forms.count)),
-        ]))
+        return Self.json(
+            .object([
+                "status": .string("ok"), "rules": .number(Double(entries.count)),
+                "broken": .number(Double(entries.filter { $0.errors != nil }.count)), "forms": .number(Double(forms.count)),
+            ]))
     }
 }

@@ -17,19 +17,25 @@ enum FormDescription {
         let rules = form.rules
         let sections = rules.sections.map { section -> JSONValue in
             let top = section.fields.filter { rules.fields[$0.index].group == nil }
-            return .object(["id": .string(section.id), "title": .string(section.title),
-                            "fields": .array(top.map { node(rules.fields[$0.index], rules) })])
+            return .object([
+                "id": .string(section.id), "title": .string(section.title),
+                "fields": .array(top.map { node(rules.fields[$0.index], rules) }),
+            ])
         }
         let pages = rules.pages.map { page -> JSONValue in
-            .object(["id": .string(page.id), "title": .string(page.title),
-                     "sections": .array(page.sections.map { .string(rules.sections[$0].id) })])
+            .object([
+                "id": .string(page.id), "title": .string(page.title),
+                "sections": .array(page.sections.map { .string(rules.sections[$0].id) }),
+            ])
         }
         return .object([
             "form": .string(rules.form), "title": rules.title.map { .string($0) } ?? .null,
             "sections": .array(sections), "pages": .array(pages), "gates": .array(rules.gates.map { .string($0.name) }),
-            "gate_fields": .object(Dictionary(uniqueKeysWithValues: rules.gates.map { gate in
-                (gate.name, .array(gate.members.map { .string(rules.fields[$0.index].path) }))
-            })),
+            "gate_fields": .object(
+                Dictionary(
+                    uniqueKeysWithValues: rules.gates.map { gate in
+                        (gate.name, .array(gate.members.map { .string(rules.fields[$0.index].path) }))
+                    })),
         ])
     }
 
@@ -79,19 +85,26 @@ enum FormDescription {
         let rules = form.rules
         var state: [String: JSONValue] = [
             "fields": .object(fields),
-            "items": .object(Dictionary(uniqueKeysWithValues: rules.fields.filter { $0.type == .list && $0.list == nil }
-                .map { ($0.path, .number(Double(form.itemCount($0.path)))) })),
+            "items": .object(
+                Dictionary(
+                    uniqueKeysWithValues: rules.fields.filter { $0.type == .list && $0.list == nil }
+                        .map { ($0.path, .number(Double(form.itemCount($0.path)))) })),
             "gates": .object(Dictionary(uniqueKeysWithValues: rules.gates.map { ($0.name, .bool(form.gate($0.name).isOpen)) })),
-            "sections": .object(Dictionary(uniqueKeysWithValues: rules.sections.map {
-                ($0.id, .bool(form.section($0.id).isComplete))
-            })),
+            "sections": .object(
+                Dictionary(
+                    uniqueKeysWithValues: rules.sections.map {
+                        ($0.id, .bool(form.section($0.id).isComplete))
+                    })),
             "record": .object(form.record),
         ]
         if let current = form.currentPage {
             // The whole page state, in the shape of a ChangeSet's `pages`.
             let pages = form.pages
-            state["pages"] = PageChange(current: current.id, shown: pages.filter(\.isShown).map(\.id),
-                                        valid: Dictionary(uniqueKeysWithValues: pages.map { ($0.id, $0.isValid) })).json
+            state["pages"] =
+                PageChange(
+                    current: current.id, shown: pages.filter(\.isShown).map(\.id),
+                    valid: Dictionary(uniqueKeysWithValues: pages.map { ($0.id, $0.isValid) })
+                ).json
         }
         return .object(state)
     }
@@ -109,8 +122,10 @@ enum FormDescription {
     /// changed (`values`), the metadata of each field whose metadata differs from `before` (a
     /// check's mask that now applies, the options now on offer, bounds evaluated anew, a new list
     /// item's fields), and the values as a record when any value or list changed.
-    static func extras(after form: Form, values: Set<String>, listsChanged: Bool, metadata now: [String: FieldMetadata],
-                       before: [String: FieldMetadata]) -> [String: JSONValue] {
+    static func extras(
+        after form: Form, values: Set<String>, listsChanged: Bool, metadata now: [String: FieldMetadata],
+        before: [String: FieldMetadata]
+    ) -> [String: JSONValue] {
         var display: [String: JSONValue] = [:]
         for path in values { display[path] = .string(form.displayText(path)) }
         var changed: [String: JSONValue] = [:]

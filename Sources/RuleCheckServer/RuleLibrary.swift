@@ -61,8 +61,9 @@ public final class RuleLibrary: Sendable {
         let entry: RulesEntry
         if let name {
             guard let found = entries.first(where: { $0.name == name }) else {
-                throw APIError(status: 404, code: "unknown_rules",
-                               "no rules named '\(name)'; loaded: \(entries.map(\.name).joined(separator: ", "))")
+                throw APIError(
+                    status: 404, code: "unknown_rules",
+                    "no rules named '\(name)'; loaded: \(entries.map(\.name).joined(separator: ", "))")
             }
             entry = found
         } else {
@@ -76,7 +77,8 @@ public final class RuleLibrary: Sendable {
     }
 
     static func broken(_ entry: RulesEntry) -> APIError {
-        APIError(status: 409, code: "rules_broken", "the rules file '\(entry.file)' does not compile",
-                 details: .string(entry.errors ?? ""))
+        APIError(
+            status: 409, code: "rules_broken", "the rules file '\(entry.file)' does not compile",
+            details: .string(entry.errors ?? ""))
     }
 }

@@ -59,8 +59,9 @@ extension RuleServer {
         case .array:
             return .json
         case let other:
-            throw .badRequest("the body must be a record (a JSON object) or an array of records, not \(other.kindDescription); "
-                + "send JSON Lines as application/x-ndjson")
+            throw .badRequest(
+                "the body must be a record (a JSON object) or an array of records, not \(other.kindDescription); "
+                    + "send JSON Lines as application/x-ndjson")
         }
     }
 
@@ -74,7 +75,9 @@ extension RuleServer {
     /// A locale parameter: `en`, `ru`, `pt-BR` (letters, digits, `-` and `_`, at most 35).
     static func locale(_ text: String?) throws(APIError) -> String? {
         guard let text else { return nil }
-        let allowed = text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+        let allowed = text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+        }
         guard !text.isEmpty, text.count <= 35, allowed else {
             throw .badRequest("'locale' must be a locale such as en or ru, not '\(text)'")
         }

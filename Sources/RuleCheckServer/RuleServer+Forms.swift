@@ -8,11 +8,14 @@ extension RuleServer {
     /// from another live form (`from`) under the rules as they are now.
     func createForm(_ request: Request) async throws -> Response {
         let bytes = try await BodyReading.bytes(of: request, limit: options.maxBodyBytes)
-        let json = bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        let json =
+            bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
             ? JSONValue.object([:]) : try BodyReading.json(bytes)
         let body = try StrictObject(json, in: "the body", keys: ["rules", "today", "locale", "record", "snapshot", "from"])
         let sources = ["record", "snapshot", "from"].filter(body.has)
-        guard sources.count <= 1 else { throw APIError.badRequest("give at most one of record, snapshot and from, not \(sources.joined(separator: " and "))") }
+        guard sources.count <= 1 else {
+            throw APIError.badRequest("give at most one of record, snapshot and from, not \(sources.joined(separator: " and "))")
+        }
         var today = try Self.day(body.string("today"), name: "today")
         var locale = try Self.locale(body.string("locale"))
         var rulesName = try body.string("rules")
@@ -43,8 +46,10 @@ extension RuleServer {
                 let filled = Form.filled(rules, record: record, today: day, locale: language)
                 form = filled.form
                 dropped = filled.dropped.map { violation in
-                    .object(["path": .string(violation.field), "code": .string(violation.code.rawValue),
-                             "message": .string(violation.message)])
+                    .object([
+                        "path": .string(violation.field), "code": .string(violation.code.rawValue),
+                        "message": .string(violation.message),
+                    ])
                 }
             } else {
                 form = Form(rules, today: day, locale: language)
@@ -92,8 +97,9 @@ extension RuleServer {
                 }
             }
             let metadata = FormDescription.metadata(session.form)
-            var answer = FormDescription.extras(after: session.form, values: values, listsChanged: listsChanged,
-                                                metadata: metadata, before: session.metadata)
+            var answer = FormDescription.extras(
+                after: session.form, values: values, listsChanged: listsChanged,
+                metadata: metadata, before: session.metadata)
             session.metadata = metadata
             if single, case .object(let result)? = results.first {
                 answer.merge(result) { _, new in new }

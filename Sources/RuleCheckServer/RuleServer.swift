@@ -43,8 +43,9 @@ public final class RuleServer: Sendable {
         logger.logLevel = .warning
         let app = Application(
             responder: Responder(server: self),
-            configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port),
-                                                    serverName: "rulecheck"),
+            configuration: ApplicationConfiguration(
+                address: .hostname(options.host, port: options.port),
+                serverName: "rulecheck"),
             services: [Housekeeping(server: self)],
             onServerRunning: { channel in await onReady(channel.localAddress?.port ?? 0) },
             logger: logger)
@@ -77,8 +78,9 @@ public final class RuleServer: Sendable {
     static func bytes(_ bytes: [UInt8], type: String, status: Int = 200) -> Response {
         var buffer = ByteBuffer()
         buffer.writeBytes(bytes)
-        return Response(status: HTTPResponse.Status(code: status), headers: [.contentType: type],
-                        body: ResponseBody(byteBuffer: buffer))
+        return Response(
+            status: HTTPResponse.Status(code: status), headers: [.contentType: type],
+            body: ResponseBody(byteBuffer: buffer))
     }
 }
 

@@ -37,7 +37,10 @@ struct Check: ParsableCommand {
     @Option(help: "The input format (default: from each file's extension: .csv .tsv .json .jsonl .ndjson).")
     var input: RecordFormat?
 
-    @Option(help: "The report: text (for people), json, jsonl, junit (JUnit XML), sarif (SARIF 2.1.0), only the totals by code and by field: summary (text) or summary-json, or slice (for rulecheck merge).")
+    @Option(
+        help:
+            "The report: text (for people), json, jsonl, junit (JUnit XML), sarif (SARIF 2.1.0), only the totals by code and by field: summary (text) or summary-json, or slice (for rulecheck merge)."
+    )
     var format: ReportFormat = .text
 
     @Option(help: "The CSV delimiter: ',', ';', 'tab', '|' or another ASCII character.")
@@ -86,11 +89,16 @@ struct Check: ParsableCommand {
         let inputSlice = try slice.inputSlice
         options.reader.slice = inputSlice
         let sink = OutputSink(descriptor: 1)
-        let report = format == .slice
+        let report =
+            format == .slice
             ? SliceReport(sink: sink, firstRecord: inputSlice?.firstRecord ?? 1, firstLine: inputSlice?.firstLine ?? 1)
             : try format.report(to: sink)
         let showProgress = progress == .always || (progress == .auto && isatty(2) == 1)
-        let bar = showProgress ? ProgressBar(write: { var stderr = StandardError(); print($0, terminator: "", to: &stderr) }) : nil
+        let bar =
+            showProgress
+            ? ProgressBar(write: {
+                var stderr = StandardError(); print($0, terminator: "", to: &stderr)
+            }) : nil
         let outcome = try BatchCheck(checker: checker, options: options).run(
             files: files, report: BarClearingReport(slice.name.map { NamedReport(report, name: $0) } ?? report, bar: bar),
             progress: bar.map { bar in { file, read, records in bar.update(file: file, read: read, records: records) } })

@@ -41,9 +41,11 @@ struct MaskCommand: ParsableCommand {
     @Option(name: .customLong("or"), help: ArgumentHelp("An alternative mask (repeatable).", valueName: "MASK"))
     var alternatives: [String] = []
 
-    @Option(name: .customLong("class"),
-            help: ArgumentHelp("A character class NAME=CHARS, such as R=АВЕКМНОРСТУХ or H=0-9A-F (repeatable).",
-                               valueName: "NAME=CHARS"))
+    @Option(
+        name: .customLong("class"),
+        help: ArgumentHelp(
+            "A character class NAME=CHARS, such as R=АВЕКМНОРСТУХ or H=0-9A-F (repeatable).",
+            valueName: "NAME=CHARS"))
     var classes: [String] = []
 
     @Option(name: .customLong("case"), help: "Convert letters typed into a class to this case (upper or lower).")
@@ -76,7 +78,8 @@ struct MaskCommand: ParsableCommand {
         var named: [Character: MaskCharacterClass] = [:]
         for definition in classes {
             guard let equals = definition.firstIndex(of: "="), definition[..<equals].count == 1,
-                  let name = definition.first else {
+                let name = definition.first
+            else {
                 throw ValidationError("--class takes NAME=CHARS with a one-character name, not '\(definition)'")
             }
             do {
@@ -109,8 +112,10 @@ struct MaskCommand: ParsableCommand {
             }
         case .json:
             let objects: [[String: Any]] = results.map { input, result in
-                var object: [String: Any] = ["input": input, "text": result.text, "raw": result.raw,
-                                             "state": result.state.rawValue]
+                var object: [String: Any] = [
+                    "input": input, "text": result.text, "raw": result.raw,
+                    "state": result.state.rawValue,
+                ]
                 if showsAlternative { object["alternative"] = result.alternative }
                 if caret != nil { object["caret"] = result.caret }
                 return object

@@ -25,13 +25,18 @@ struct Merge: ParsableCommand {
     @Argument(help: "Slice reports, in order; '-' reads standard input (the default).")
     var files: [String] = ["-"]
 
-    @Option(help: "The report: text (for people), json, jsonl, junit (JUnit XML), sarif (SARIF 2.1.0), or only the totals by code and by field: summary (text) or summary-json.")
+    @Option(
+        help:
+            "The report: text (for people), json, jsonl, junit (JUnit XML), sarif (SARIF 2.1.0), or only the totals by code and by field: summary (text) or summary-json."
+    )
     var format: ReportFormat = .text
 
     @Option(help: "Report at most this many violations (the totals and the exit status are the whole input's).")
     var maxViolations: Int?
 
-    @Option(help: ArgumentHelp("split's manifest.json: the merge must hold its file whole (a missing last slice is an error too).", valueName: "manifest"))
+    @Option(
+        help: ArgumentHelp(
+            "split's manifest.json: the merge must hold its file whole (a missing last slice is an error too).", valueName: "manifest"))
     var manifest: [String] = []
 
     func validate() throws {
@@ -67,7 +72,8 @@ struct Merge: ParsableCommand {
             try fail("cannot read the manifest '\(path)': \(error)")
         }
         guard let manifest = try? JSONParser().parse(bytes), let name = manifest["name"]?.string,
-              let records = manifest["records"]?.integer else {
+            let records = manifest["records"]?.integer
+        else {
             try fail("'\(path)' is not a manifest of rulecheck split (it needs a name and records)")
         }
         return (name, records)

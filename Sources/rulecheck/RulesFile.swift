@@ -54,7 +54,9 @@ enum RulesFile {
         }
     }
 
-    private static func compile(_ path: String, source: RulesSource?) throws(RulesFileError)
+    private static func compile(
+        _ path: String, source: RulesSource?
+    ) throws(RulesFileError)
         -> (rules: RuleSet, findings: [String])
     {
         let bytes = try read(path, what: "rules file")

@@ -7,7 +7,10 @@ struct RulesSource: ParsableArguments {
         case auto, yaml, jsonschema
     }
 
-    @Option(help: "How to read the rules: auto (a JSON object with \"$schema\" is a JSON Schema, anything else a rules file), yaml or jsonschema.")
+    @Option(
+        help:
+            "How to read the rules: auto (a JSON object with \"$schema\" is a JSON Schema, anything else a rules file), yaml or jsonschema."
+    )
     var rulesFormat: Format = .auto
 
     @Option(name: .customLong("ui"), help: "With a JSON Schema: its UI schema (an RJSF uiSchema or a JSON Forms UI schema).")

@@ -72,8 +72,9 @@ struct Sample: ParsableCommand {
         try sink.flush()
         if unspoilable > 0 {
             var stderr = StandardError()
-            print("rulecheck: warning: \(unspoilable) of the \(meant) records meant to have a mistake could not be given one "
-                  + "(no field of the rules can be spoiled on its own); they are valid", to: &stderr)
+            print(
+                "rulecheck: warning: \(unspoilable) of the \(meant) records meant to have a mistake could not be given one "
+                    + "(no field of the rules can be spoiled on its own); they are valid", to: &stderr)
         }
     }
 }

@@ -35,8 +35,9 @@ struct Schema: ParsableCommand {
             do {
                 let data = try RulesFile.read(schema, what: "JSON Schema")
                 let ui = try uiSchema.map { path throws(RulesFile.RulesFileError) in try RulesFile.read(path, what: "UI schema") }
-                let result = try JSONSchemaImport.rulesFile(jsonSchema: data, uiSchema: ui, source: schema,
-                                                            uiSource: uiSchema ?? "uiSchema.json", strict: strict, json: format == .json)
+                let result = try JSONSchemaImport.rulesFile(
+                    jsonSchema: data, uiSchema: ui, source: schema,
+                    uiSource: uiSchema ?? "uiSchema.json", strict: strict, json: format == .json)
                 for finding in result.findings { print(VisibleText.escaped(finding.description), to: &stderr) }
                 let output = OutputSink(descriptor: 1)
                 try output.write(result.text)

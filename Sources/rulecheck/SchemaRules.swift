@@ -4,7 +4,9 @@ import RuleCheck
 /// A JSON Schema (and its UI schema) as the rules of a subcommand.
 enum SchemaRules {
     /// Imports the schema; its findings come back as printable warning lines.
-    static func load(_ bytes: [UInt8], path: String, uiSchema: String?) throws(RulesFile.RulesFileError)
+    static func load(
+        _ bytes: [UInt8], path: String, uiSchema: String?
+    ) throws(RulesFile.RulesFileError)
         -> (rules: RuleSet, findings: [String])
     {
         let ui = try uiSchema.map { path throws(RulesFile.RulesFileError) in try RulesFile.read(path, what: "UI schema") }

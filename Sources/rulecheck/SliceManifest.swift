@@ -87,16 +87,17 @@ struct SliceManifest {
                 "columns": plan.columns.map { .array($0.map(JSONValue.string)) } ?? .null,
             ]
         }
-        object["slices"] = .array(slices.map { slice in
-            [
-                "index": .number(Double(slice.index)), "path": slice.path.map(JSONValue.string) ?? .null,
-                "offset": number(slice.plan.range.lowerBound), "length": number(Int64(slice.plan.range.count)),
-                "firstRecord": .number(Double(slice.plan.firstRecord)), "firstLine": .number(Double(slice.plan.firstLine)),
-                "records": .number(Double(slice.plan.records)),
-                "arrayPart": slice.plan.arrayPart.map { .string($0.rawValue) } ?? .null,
-                "arguments": .array(slice.arguments(in: nil).map(JSONValue.string)),
-            ]
-        })
+        object["slices"] = .array(
+            slices.map { slice in
+                [
+                    "index": .number(Double(slice.index)), "path": slice.path.map(JSONValue.string) ?? .null,
+                    "offset": number(slice.plan.range.lowerBound), "length": number(Int64(slice.plan.range.count)),
+                    "firstRecord": .number(Double(slice.plan.firstRecord)), "firstLine": .number(Double(slice.plan.firstLine)),
+                    "records": .number(Double(slice.plan.records)),
+                    "arrayPart": slice.plan.arrayPart.map { .string($0.rawValue) } ?? .null,
+                    "arguments": .array(slice.arguments(in: nil).map(JSONValue.string)),
+                ]
+            })
         return JSONWriter.string(.object(object))
     }
 }

@@ -23,7 +23,8 @@ struct SliceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("CSV/TSV without a header: the column names, as one CSV record (a,b,\"c,d\").", valueName: "names"))
     var columns: String?
 
-    @Option(help: "A slice of a JSON array: first (from the file's start to a comma), middle (comma to comma), last (comma to the file's end).")
+    @Option(
+        help: "A slice of a JSON array: first (from the file's start to a comma), middle (comma to comma), last (comma to the file's end).")
     var arrayPart: InputSlice.ArrayPart?
 
     /// Whether any option says the input is a slice (which must then be the only input).

@@ -50,7 +50,8 @@ struct Split: ParsableCommand {
         switch (parts, size) {
         case (nil, nil), (.some, .some): throw ValidationError("give --parts or --size")
         case (let parts?, nil) where !(1...1_000_000).contains(parts): throw ValidationError("--parts must be between 1 and 1000000")
-        case (nil, let size?) where Self.bytes(size) == nil: throw ValidationError("--size takes a positive size like 500000, 64K, 256M or 2G, not '\(size)'")
+        case (nil, let size?) where Self.bytes(size) == nil:
+            throw ValidationError("--size takes a positive size like 500000, 64K, 256M or 2G, not '\(size)'")
         default: break
         }
         if input == nil, RecordFormat(path: file) == nil {
@@ -106,7 +107,8 @@ struct Split: ParsableCommand {
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: output, isDirectory: &isDirectory) {
             guard isDirectory.boolValue, (try? manager.contentsOfDirectory(atPath: output))?.isEmpty == true else {
-                throw SplitFailure(message: "'\(VisibleText.escaped(output))' is not an empty directory: remove it or give another --output")
+                throw SplitFailure(
+                    message: "'\(VisibleText.escaped(output))' is not an empty directory: remove it or give another --output")
             }
             return
         }

@@ -218,7 +218,8 @@ struct MaskOddScalarTests {
 
     @Test func formatAgreesWithTheRegexOnOddScalars() throws {
         var random = SeededGenerator(seed: 2026)
-        let maskAlphabet: [Unicode.Scalar] = ["0", "9", "A", "a", "*", "-", " ", "(", ")"] + Self.oddScalars.filter { !"09Aa*\\".unicodeScalars.contains($0) }
+        let maskAlphabet: [Unicode.Scalar] =
+            ["0", "9", "A", "a", "*", "-", " ", "(", ")"] + Self.oddScalars.filter { !"09Aa*\\".unicodeScalars.contains($0) }
         for _ in 0..<20_000 {
             var notation = String.UnicodeScalarView()
             for _ in 0..<Int.random(in: 1...6, using: &random) { notation.append(maskAlphabet.randomElement(using: &random)!) }
@@ -227,7 +228,9 @@ struct MaskOddScalarTests {
             for _ in 0..<Int.random(in: 0...8, using: &random) { typed.append(Self.oddScalars.randomElement(using: &random)!) }
             let result = mask.format(String(typed))
             guard result.state == .complete else { continue }
-            #expect(mask.isComplete(result.text), "mask '\(String(notation).debugDescription)' ← '\(String(typed).debugDescription)': \(result)")
+            #expect(
+                mask.isComplete(result.text), "mask '\(String(notation).debugDescription)' ← '\(String(typed).debugDescription)': \(result)"
+            )
         }
     }
 }

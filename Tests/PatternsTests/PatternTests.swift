@@ -52,8 +52,9 @@ struct PatternTests {
 
     @Test func replace() throws {
         #expect(try Pattern(#"(\d{3})(\d{4})"#).replacing(in: "5551234", with: "$1-$2") == "555-1234")
-        #expect(try Pattern(#"(?<first>\w+) (?<last>\w+)"#).replacing(in: "Иван Петров", with: "${last}, ${first}")
-            == "Петров, Иван")
+        #expect(
+            try Pattern(#"(?<first>\w+) (?<last>\w+)"#).replacing(in: "Иван Петров", with: "${last}, ${first}")
+                == "Петров, Иван")
         #expect(try Pattern(#"\s+"#).replacing(in: " a  b ", with: " ") == " a b ")
         #expect(try Pattern("q").replacing(in: "abc", with: "x") == "abc")
         let long = String(repeating: "ab", count: 500)
@@ -185,9 +186,12 @@ struct DeferredJITTests {
                 let whole = subjects.map { (try? pattern.matches($0)) ?? false }
                 let partial = subjects.map { (try? pattern.partialMatch($0)) ?? .noMatch }
                 let found = subjects.map { (try? pattern.contains($0)) ?? false }
-                results.set(thread, whole == expected.enumerated().map { index, match in
-                    match && subjects[index].count - 1 >= 1 + round % 3
-                } && partial[3] == .partial && found[0])
+                results.set(
+                    thread,
+                    whole
+                        == expected.enumerated().map { index, match in
+                            match && subjects[index].count - 1 >= 1 + round % 3
+                        } && partial[3] == .partial && found[0])
             }
             #expect(results.all, "round \(round)")
             #expect(pattern.isJITCompiled == Pattern.jitAvailable)

@@ -42,30 +42,38 @@ struct CheckEndpointTests {
     }
 
     /// One violation as `check --format json` writes it.
-    static func violation(_ record: Int, line: Int, _ field: String, _ code: String, _ severity: String = "error",
-                          value: String?, _ message: String) -> JSONValue {
-        .object(["file": .string("-"), "record": .number(Double(record)), "line": .number(Double(line)),
-                 "field": .string(field), "code": .string(code), "severity": .string(severity),
-                 "value": value.map { .string($0) } ?? .null, "message": .string(message)])
+    static func violation(
+        _ record: Int, line: Int, _ field: String, _ code: String, _ severity: String = "error",
+        value: String?, _ message: String
+    ) -> JSONValue {
+        .object([
+            "file": .string("-"), "record": .number(Double(record)), "line": .number(Double(line)),
+            "field": .string(field), "code": .string(code), "severity": .string(severity),
+            "value": value.map { .string($0) } ?? .null, "message": .string(message),
+        ])
     }
 
     static func summary(records: Int, valid: Int, errors: Int, warnings: Int = 0) -> JSONValue {
-        .object(["files": 1, "records": .number(Double(records)), "valid": .number(Double(valid)),
-                 "invalid": .number(Double(records - valid)), "errors": .number(Double(errors)),
-                 "warnings": .number(Double(warnings))])
+        .object([
+            "files": 1, "records": .number(Double(records)), "valid": .number(Double(valid)),
+            "invalid": .number(Double(records - valid)), "errors": .number(Double(errors)),
+            "warnings": .number(Double(warnings)),
+        ])
     }
 
     @Test func oneRecordGetsItsViolationsAsCheckReportsThem() async throws {
         let answer = try await harness.send(.post, "/v1/check", text: #"{"age": 16}"#)
         #expect(answer.status == 200)
         #expect(answer.headers[.contentType] == "application/json")
-        #expect(answer.json == .object([
-            "summary": Self.summary(records: 1, valid: 0, errors: 2),
-            "violations": .array([
-                Self.violation(1, line: 1, "name", "required", value: nil, "Name is required"),
-                Self.violation(1, line: 1, "age", "min", value: "16", "Age must be at least 18"),
-            ]),
-        ]))
+        #expect(
+            answer.json
+                == .object([
+                    "summary": Self.summary(records: 1, valid: 0, errors: 2),
+                    "violations": .array([
+                        Self.violation(1, line: 1, "name", "required", value: nil, "Name is required"),
+                        Self.violation(1, line: 1, "age", "min", value: "16", "Age must be at least 18"),
+                    ]),
+                ]))
     }
 
     @Test func aValidRecordHasNoViolations() async throws {
@@ -76,20 +84,24 @@ struct CheckEndpointTests {
     @Test func anArrayKeepsEachRecordsLine() async throws {
         let answer = try await harness.send(.post, "/v1/check", text: "[\n{\"name\": \"Ann\"},\n{\"age\": \"x\", \"name\": \"Bo\"}\n]")
         #expect(answer.json["summary"] == Self.summary(records: 2, valid: 1, errors: 1))
-        #expect(answer.json["violations"] == .array([
-            Self.violation(2, line: 3, "age", "type", value: "x", "Age: 'x' is not a whole JSON number"),
-        ]))
+        #expect(
+            answer.json["violations"]
+                == .array([
+                    Self.violation(2, line: 3, "age", "type", value: "x", "Age: 'x' is not a whole JSON number")
+                ]))
     }
 
     @Test func jsonLinesReportMalformedLinesAndUnknownKeysAsCheckDoes() async throws {
         let body = "{\"name\": \"Ann\", \"phone\": \"+7 (916) 1\"}\n{\"name\":\"Bo\",\"nick\":1}\nnot json\n"
         let answer = try await harness.send(.post, "/v1/check", text: body, type: "application/x-ndjson")
         #expect(answer.status == 200)
-        #expect(answer.json["violations"] == .array([
-            Self.violation(1, line: 1, "phone", "mask", value: "+7 (916) 1", "Phone must look like +7 (000) 000-00-00"),
-            Self.violation(0, line: 2, "nick", "unknown_column", "warning", value: nil, "'nick' is not a field of the rules"),
-            Self.violation(3, line: 3, "", "malformed", value: nil, "expected a value, found 'not' (line 3, column 1)"),
-        ]))
+        #expect(
+            answer.json["violations"]
+                == .array([
+                    Self.violation(1, line: 1, "phone", "mask", value: "+7 (916) 1", "Phone must look like +7 (000) 000-00-00"),
+                    Self.violation(0, line: 2, "nick", "unknown_column", "warning", value: nil, "'nick' is not a field of the rules"),
+                    Self.violation(3, line: 3, "", "malformed", value: nil, "expected a value, found 'not' (line 3, column 1)"),
+                ]))
         #expect(answer.json["summary"] == Self.summary(records: 3, valid: 1, errors: 2, warnings: 1))
     }
 
@@ -107,9 +119,11 @@ struct CheckEndpointTests {
 
     /// The promise of the endpoint: the bytes of `check --format json` for a file holding the body
     /// (named `-`, as standard input is), for every sample of the repository.
-    @Test(arguments: [("Rules/signup.yaml", "Rules/samples/signup.jsonl", "application/x-ndjson"),
-                      ("Rules/osago.yaml", "Rules/samples/osago.csv", "text/csv"),
-                      ("Rules/listing.yaml", "Rules/samples/listing.json", "application/json")])
+    @Test(arguments: [
+        ("Rules/signup.yaml", "Rules/samples/signup.jsonl", "application/x-ndjson"),
+        ("Rules/osago.yaml", "Rules/samples/osago.csv", "text/csv"),
+        ("Rules/listing.yaml", "Rules/samples/listing.json", "application/json"),
+    ])
     func answersWhatCheckPrintsForTheSameBytes(rules: String, sample: String, type: String) async throws {
         let harness = ServerHarness(files: [ServerHarness.repository(rules)]) { $0.maxBodyBytes = 1 << 22 }
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: ServerHarness.repository(sample))))
@@ -117,8 +131,9 @@ struct CheckEndpointTests {
         #expect(answer.status == 200)
 
         let copy = try directory.write("copy", String(decoding: bytes, as: UTF8.self))
-        let checker = RecordChecker(try RuleSet(contentsOf: URL(fileURLWithPath: ServerHarness.repository(rules))),
-                                    today: Day(iso: "2026-11-22") ?? .today())
+        let checker = RecordChecker(
+            try RuleSet(contentsOf: URL(fileURLWithPath: ServerHarness.repository(rules))),
+            today: Day(iso: "2026-11-22") ?? .today())
         let sink = OutputSink.memory()
         let format = RecordFormat(path: sample)
         _ = try BatchCheck(checker: checker, options: .init(format: format, jobs: 1))
@@ -155,9 +170,11 @@ struct CheckEndpointTests {
         #expect(answer.errorCode == "unsupported_media_type")
     }
 
-    @Test(arguments: [("/v1/check?today=2026-13-01", "bad_request", 400), ("/v1/check?strict=yes", "bad_request", 400),
-                      ("/v1/check?locale=%3Cscript%3E", "bad_request", 400), ("/v1/check?verbose=1", "bad_request", 400),
-                      ("/v1/check?rules=nope", "unknown_rules", 404), ("/v1/check?rules=a&rules=b", "bad_request", 400)])
+    @Test(arguments: [
+        ("/v1/check?today=2026-13-01", "bad_request", 400), ("/v1/check?strict=yes", "bad_request", 400),
+        ("/v1/check?locale=%3Cscript%3E", "bad_request", 400), ("/v1/check?verbose=1", "bad_request", 400),
+        ("/v1/check?rules=nope", "unknown_rules", 404), ("/v1/check?rules=a&rules=b", "bad_request", 400),
+    ])
     func badQueryParametersAre4xx(path: String, code: String, status: Int) async throws {
         let answer = try await harness.send(.post, path, text: "{}")
         #expect(answer.status == status)
@@ -181,8 +198,10 @@ struct CheckEndpointTests {
     }
 
     @Test func severalRuleSetsNeedANameAndTwoOfOneNameAreAConflict() async throws {
-        let two = ServerHarness(files: [try directory.write("a.yaml", peopleRules),
-                                        ServerHarness.repository("Rules/signup.yaml")])
+        let two = ServerHarness(files: [
+            try directory.write("a.yaml", peopleRules),
+            ServerHarness.repository("Rules/signup.yaml"),
+        ])
         let unnamed = try await two.send(.post, "/v1/check", text: "{}")
         #expect(unnamed.status == 400)
         #expect(unnamed.json["error"]?["message"]?.string?.contains("people, signup") == true)

@@ -17,16 +17,20 @@ struct FormsEndpointTests {
         #expect(json["today"] == "2026-11-22")
         #expect(json["locale"] == "en")
         #expect(json["layout"]?["gates"] == .array(["submit", "calculate"]))
-        #expect(json["layout"]?["gate_fields"]?["calculate"] == ["region", "vin", "engine_power", "unlimited_drivers", "drivers",
-                                                                 "drivers.full_name", "drivers.birth_date",
-                                                                 "drivers.license_number", "drivers.license_date", "term_months"])
+        #expect(
+            json["layout"]?["gate_fields"]?["calculate"] == [
+                "region", "vin", "engine_power", "unlimited_drivers", "drivers",
+                "drivers.full_name", "drivers.birth_date",
+                "drivers.license_number", "drivers.license_date", "term_months",
+            ])
         let sections = json["layout"]?["sections"]?.array?.compactMap { $0["id"]?.string }
         #expect(sections == ["policyholder", "identity_document", "vehicle", "address", "permitted_drivers", "policy_period"])
         // A list node carries its item's fields; a group its members.
         let drivers = json["layout"]?["sections"]?[4]?["fields"]?[1]
         #expect(drivers?["type"] == "list")
-        #expect(drivers?["item"]?.array?.compactMap { $0["path"]?.string }
-            == ["drivers.full_name", "drivers.birth_date", "drivers.license_number", "drivers.license_date"])
+        #expect(
+            drivers?["item"]?.array?.compactMap { $0["path"]?.string }
+                == ["drivers.full_name", "drivers.birth_date", "drivers.license_number", "drivers.license_date"])
         let state = json["state"]
         #expect(state?["fields"]?["doc_number"]?["visible"] == .bool(false))
         #expect(state?["fields"]?["term_months"]?["value"] == .number(12))
@@ -120,24 +124,30 @@ struct FormsEndpointTests {
         let (id, _) = try await harness.newForm()
         let options = try await harness.edit(id, #"{"options": "make", "values": [{"value": "lada", "title": "ВАЗ"}, "uaz"]}"#)
         #expect(options.status == 200)
-        #expect(options.json["metadata"]?["make"]?["options"] == .array([.object(["value": "lada", "title": "ВАЗ"]),
-                                                           .object(["value": "uaz", "title": "uaz"])]))
+        #expect(
+            options.json["metadata"]?["make"]?["options"]
+                == .array([
+                    .object(["value": "lada", "title": "ВАЗ"]),
+                    .object(["value": "uaz", "title": "uaz"]),
+                ]))
         let external = try await harness.edit(id, #"{"external_issues": "vin", "messages": ["already insured"]}"#)
         #expect(external.json["changes"]?["issues"]?["vin"]?.array?.contains { $0["code"] == "external" } == true)
     }
 
     @Test func severalEditsInOneRequestAnswerOneResultEach() async throws {
         let (id, _) = try await harness.newForm()
-        let array = try await harness.edit(id, #"[{"set": "make", "value": "lada"}, {"set": "model", "value": "kia_rio"}, {"clear": "make"}]"#)
+        let array = try await harness.edit(
+            id, #"[{"set": "make", "value": "lada"}, {"set": "model", "value": "kia_rio"}, {"clear": "make"}]"#)
         #expect(array.status == 200)
         let results = array.json["results"]?.array ?? []
         #expect(results.count == 3)
         #expect(results[0]["changes"]?["values"] == .object(["make": "lada"]))
         #expect(results[1]["error"]?["code"] == "not_an_option")
         #expect(results[2]["changes"]?["values"] == .object(["make": .null]))
-        let lines = try await harness.send(.post, "/v1/forms/\(id)/edits",
-                                           text: "{\"set\": \"vin\", \"value\": \"X\"}\n\n{\"clear\": \"vin\"}\n",
-                                           type: "application/x-ndjson")
+        let lines = try await harness.send(
+            .post, "/v1/forms/\(id)/edits",
+            text: "{\"set\": \"vin\", \"value\": \"X\"}\n\n{\"clear\": \"vin\"}\n",
+            type: "application/x-ndjson")
         #expect(lines.json["results"]?.array?.count == 2)
     }
 
@@ -169,17 +179,22 @@ struct FormsEndpointTests {
     @Test func aRestoreEditOfAnOlderDraftSaysWhatItDropped() async throws {
         let (id, created) = try await harness.newForm()
         let form = try #require(created.json["snapshot"]?["form"]?.string)
-        let answer = try await harness.edit(id, #"{"restore": {"form": "\#(form)", "fields": {"fax": {"value": "1", "source": "user"}, "#
-            + #""vin": {"value": "XTA210990Y2765432", "source": "user"}}, "items": {}}}"#)
+        let answer = try await harness.edit(
+            id,
+            #"{"restore": {"form": "\#(form)", "fields": {"fax": {"value": "1", "source": "user"}, "#
+                + #""vin": {"value": "XTA210990Y2765432", "source": "user"}}, "items": {}}}"#)
         #expect(answer.status == 200)
         #expect(answer.json["changes"]?["values"]?["vin"] == "XTA210990Y2765432")
-        #expect(answer.json["changes"]?["dropped"] == .array([
-            .object(["path": "fax", "message": "the snapshot has a value for 'fax', which these rules do not have"]),
-        ]))
+        #expect(
+            answer.json["changes"]?["dropped"]
+                == .array([
+                    .object(["path": "fax", "message": "the snapshot has a value for 'fax', which these rules do not have"])
+                ]))
         let bad = try await harness.edit(id, #"{"restore": {"form": "\#(form)", "fields": {"vin": {"value": "X"}}, "items": {}}}"#)
         #expect(bad.status == 400)
         #expect(bad.json["error"]?["message"] == "'restore' is not a snapshot: fields.vin: missing 'source'")
-        let refused = try await harness.send(.post, "/v1/forms", text: #"{"snapshot": {"form": "\#(form)", "fields": {"vin": {"value": "X"}}, "items": {}}}"#)
+        let refused = try await harness.send(
+            .post, "/v1/forms", text: #"{"snapshot": {"form": "\#(form)", "fields": {"vin": {"value": "X"}}, "items": {}}}"#)
         #expect(refused.status == 400)
         #expect(refused.json["error"]?["message"]?.string?.hasSuffix(": fields.vin: missing 'source'") == true)
     }
@@ -242,8 +257,12 @@ struct FormsEndpointTests {
         #expect(answer.errorCode == "bad_request")
         #expect(answer.json["error"]?["message"]?.string?.contains(message) == true, "\(answer.text)")
         let state = try await harness.send(.get, "/v1/forms/\(id)")
-        #expect(state.json["state"]?["record"] == .object(["driver_count": 0, "no_plate_yet": false, "term_months": 12,
-                                                             "unlimited_drivers": false]))
+        #expect(
+            state.json["state"]?["record"]
+                == .object([
+                    "driver_count": 0, "no_plate_yet": false, "term_months": 12,
+                    "unlimited_drivers": false,
+                ]))
     }
 
     @Test(arguments: [
@@ -277,8 +296,10 @@ struct FormsEndpointTests {
     }
 
     @Test func unknownFormsAre404() async throws {
-        for (method, path) in [(HTTPRequest.Method.get, "/v1/forms/abc"), (.post, "/v1/forms/abc/edits"),
-                               (.get, "/v1/forms/abc/explain?field=vin")] {
+        for (method, path) in [
+            (HTTPRequest.Method.get, "/v1/forms/abc"), (.post, "/v1/forms/abc/edits"),
+            (.get, "/v1/forms/abc/explain?field=vin"),
+        ] {
             let answer = try await harness.send(method, path, text: #"{"clear": "vin"}"#)
             #expect(answer.status == 404)
             #expect(answer.errorCode == "form_not_found")

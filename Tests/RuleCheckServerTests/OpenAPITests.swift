@@ -53,10 +53,12 @@ struct OpenAPITests {
     /// Every error code the server gives is named in the document.
     @Test func theErrorCodesAreDocumented() throws {
         let text = try String(contentsOfFile: Self.path, encoding: .utf8)
-        for code in ["bad_json", "bad_request", "not_found", "method_not_allowed", "unsupported_media_type", "body_too_large",
-                     "unknown_rules", "rules_broken", "form_not_found", "too_many_forms", "time_limit", "busy",
-                     "unknown_field", "computed_field", "disabled_field", "hidden_field", "type_mismatch", "not_an_option", "unknown_page",
-                     "not_a_value_field", "index_out_of_range", "snapshot_mismatch"] {
+        for code in [
+            "bad_json", "bad_request", "not_found", "method_not_allowed", "unsupported_media_type", "body_too_large",
+            "unknown_rules", "rules_broken", "form_not_found", "too_many_forms", "time_limit", "busy",
+            "unknown_field", "computed_field", "disabled_field", "hidden_field", "type_mismatch", "not_an_option", "unknown_page",
+            "not_a_value_field", "index_out_of_range", "snapshot_mismatch",
+        ] {
             #expect(text.contains("`\(code)`"), "\(code)")
         }
     }

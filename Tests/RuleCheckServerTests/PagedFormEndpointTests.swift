@@ -63,8 +63,12 @@ struct PagedFormEndpointTests {
         #expect(phone?["placeholder"] == "+7 (___) ___-__-__")
         #expect(phone?["mask"] == "+7 (000) 000-00-00 | 8 (000) 000-00-00")
         let eight = try await harness.edit(id, #"{"type": "holder.phone", "text": "89161234567"}"#)
-        #expect(eight.json["changes"]?["input"]?["holder.phone"] == .object(["text": "8 (916) 123-45-67", "caret": 17,
-                                                                               "state": "complete"]))
+        #expect(
+            eight.json["changes"]?["input"]?["holder.phone"]
+                == .object([
+                    "text": "8 (916) 123-45-67", "caret": 17,
+                    "state": "complete",
+                ]))
         let plus = try await harness.edit(id, #"{"type": "holder.phone", "text": "9161234567"}"#)
         #expect(plus.json["changes"]?["values"]?["holder.phone"] == "+7 (916) 123-45-67")
         // The included block's help text and keyboard, in the form's locale.
@@ -87,7 +91,8 @@ struct PagedFormEndpointTests {
         #expect(photos?["max_size"] == .number(15 * 1024 * 1024))
         #expect(photos?["min_items"] == .number(4))
         let one = try await harness.edit(id, #"{"set": "photos", "value": [{"name": "front.jpg", "size": 2400000, "type": "image/jpeg"}]}"#)
-        #expect(one.json["changes"]?["values"]?["photos"] == .array([.object(["name": "front.jpg", "size": 2400000, "type": "image/jpeg"])]))
+        #expect(
+            one.json["changes"]?["values"]?["photos"] == .array([.object(["name": "front.jpg", "size": 2400000, "type": "image/jpeg"])]))
         #expect(one.json["changes"]?["issues"]?["photos"]?[0]?["code"] == "items", "four photos at least")
         #expect(one.json["display"]?["photos"] == "front.jpg")
         let wrong = try await harness.edit(id, #"{"set": "photos", "value": [{"name": "a.gif", "size": 10, "type": "image/gif"}]}"#)

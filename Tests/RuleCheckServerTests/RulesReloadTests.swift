@@ -64,8 +64,10 @@ struct RulesReloadTests {
         #expect(listed.json["rules"]?[0]?["errors"]?.string?.contains("people.yaml:10:11: error:") == true)
 
         // Age becomes text: 40 no longer fits, the name does.
-        try directory.write("people.yaml", peopleRules.replacingOccurrences(of: "type: integer", with: "type: text")
-            .replacingOccurrences(of: "    min: 18\n", with: ""))
+        try directory.write(
+            "people.yaml",
+            peopleRules.replacingOccurrences(of: "type: integer", with: "type: text")
+                .replacingOccurrences(of: "    min: 18\n", with: ""))
         harness.server.library.refresh()
         let (_, moved) = try await harness.newForm(["from": .string(id)])
         #expect(moved.status == 201)

@@ -42,8 +42,10 @@ struct ServerHarness {
         var errorCode: String? { json["error"]?["code"]?.string }
     }
 
-    func send(_ method: HTTPRequest.Method, _ path: String, body: [UInt8]? = nil, type: String? = "application/json",
-              headers extra: HTTPFields = [:]) async throws -> Answer {
+    func send(
+        _ method: HTTPRequest.Method, _ path: String, body: [UInt8]? = nil, type: String? = "application/json",
+        headers extra: HTTPFields = [:]
+    ) async throws -> Answer {
         var fields = extra
         if let body {
             if let type { fields[.contentType] = type }
@@ -64,8 +66,9 @@ struct ServerHarness {
 
     /// A request whose body arrives as `stream` yields it.
     func send(_ method: HTTPRequest.Method, _ path: String, streaming body: RequestBody) async throws -> Answer {
-        let head = HTTPRequest(method: method, scheme: "http", authority: "localhost", path: path,
-                               headerFields: [.contentType: "application/json"])
+        let head = HTTPRequest(
+            method: method, scheme: "http", authority: "localhost", path: path,
+            headerFields: [.contentType: "application/json"])
         return try await Self.read(await server.respond(to: Request(head: head, body: body)))
     }
 

@@ -35,9 +35,14 @@ struct ServerLimitsTests {
         let page = try await preview.send(.get, "/")
         #expect(page.status == 200)
         #expect(page.headers[.contentType] == "text/html; charset=utf-8")
-        #expect(page.text.contains(#"<script type="application/json" id="config">{"locale":"en","record":{"email":"\u003c/script>\u003cb>"},"rules":"signup","today":"2026-11-22"}</script>"#))
+        #expect(
+            page.text.contains(
+                #"<script type="application/json" id="config">{"locale":"en","record":{"email":"\u003c/script>\u003cb>"},"rules":"signup","today":"2026-11-22"}</script>"#
+            ))
         // Every script the page loads is served, and nothing else is.
-        let scripts = page.text.components(separatedBy: #"<script src="/assets/"#).dropFirst().compactMap { $0.components(separatedBy: "\"").first }
+        let scripts = page.text.components(separatedBy: #"<script src="/assets/"#).dropFirst().compactMap {
+            $0.components(separatedBy: "\"").first
+        }
         #expect(scripts == ["api.js", "form.js", "files.js", "pages.js", "changes.js", "main.js"])
         for name in scripts {
             let script = try await preview.send(.get, "/assets/" + name)
@@ -178,8 +183,10 @@ struct ServerLimitsTests {
         let log = AccessLog { line in lines.withLock { $0.append(line) } }
         var fields = HTTPFields()
         fields[.contentLength] = "2"
-        let request = Request(head: HTTPRequest(method: .post, scheme: "http", authority: "localhost", path: "/v1/check?rules=x",
-                                                headerFields: fields), body: RequestBody(buffer: ByteBuffer(string: "{}")))
+        let request = Request(
+            head: HTTPRequest(
+                method: .post, scheme: "http", authority: "localhost", path: "/v1/check?rules=x",
+                headerFields: fields), body: RequestBody(buffer: ByteBuffer(string: "{}")))
         log.record(request: request, response: RuleServer.json(["a": 1], status: 201), duration: .milliseconds(12))
         let written = lines.withLock { $0 }
         #expect(written.count == 1)

@@ -64,8 +64,10 @@ struct ComposedFormsTests {
         let rules = try RuleSet(yaml: Self.policy, source: "policy.yaml", includes: Self.blocks)
         #expect(rules.warnings.isEmpty)
         let paths = rules.fields.map(\.path)
-        for path in ["holder.full_name", "holder.home.city", "holder.home.postcode", "work_address.street",
-                     "drivers.driver.full_name", "drivers.driver.home.street"] {
+        for path in [
+            "holder.full_name", "holder.home.city", "holder.home.postcode", "work_address.street",
+            "drivers.driver.full_name", "drivers.driver.home.street",
+        ] {
             #expect(paths.contains(path), "\(path)")
         }
         // Where each field came from.
@@ -85,7 +87,7 @@ struct ComposedFormsTests {
         try form.set("holder.full_name", to: "Ivanov Ivan")
         #expect(form["work_address.city"].isVisible)
         try form.set("holder.home.city", to: "Moscow")
-        #expect(form["holder.home.street"].isEnabled)      // its own city, not work_address's
+        #expect(form["holder.home.street"].isEnabled)  // its own city, not work_address's
         #expect(!form["work_address.street"].isEnabled)
         try form.type("holder.home.postcode", text: "1010")
         #expect(form["holder.home.postcode"].issues.map(\.code) == [.mask])
@@ -97,16 +99,20 @@ struct ComposedFormsTests {
     @Test func anErrorInABlockPointsIntoItWithTheIncludes() throws {
         let broken = Self.address.replacingOccurrences(of: "enabled_if: not empty(city)", with: "enabled_if: not empty(cty)")
         let error = #expect(throws: RulesError.self) {
-            try RuleSet(yaml: Self.policy, source: "policy.yaml", includes: ["blocks/address.yaml": broken, "blocks/person.yaml": Self.person])
+            try RuleSet(
+                yaml: Self.policy, source: "policy.yaml", includes: ["blocks/address.yaml": broken, "blocks/person.yaml": Self.person])
         }
         let first = try #require(error?.errors.first)
-        #expect("\(first)".hasPrefix("""
-            blocks/address.yaml:10:27: error: unknown field 'cty'; did you mean 'city'?
-                    enabled_if: not empty(cty)
-                                          ^
-            """))
-        #expect(first.notes.map { "\($0.location.map { "\($0)" } ?? ""): \($0.message)" }
-            == ["blocks/person.yaml:11:14: included from here", "policy.yaml:10:18: included from here"])
+        #expect(
+            "\(first)".hasPrefix(
+                """
+                blocks/address.yaml:10:27: error: unknown field 'cty'; did you mean 'city'?
+                        enabled_if: not empty(cty)
+                                              ^
+                """))
+        #expect(
+            first.notes.map { "\($0.location.map { "\($0)" } ?? ""): \($0.message)" }
+                == ["blocks/person.yaml:11:14: included from here", "policy.yaml:10:18: included from here"])
     }
 
     @Test func includeCyclesAreRefused() throws {
@@ -123,8 +129,10 @@ struct ComposedFormsTests {
     @Test(arguments: [
         ("form: x\nfields:\n  - id: a\n    include: nowhere\n", "unknown include 'nowhere'; name it under 'includes:'"),
         ("form: x\nincludes:\n  b: missing.yaml\nfields:\n  - id: a\n    include: b\n", "cannot read included file 'missing.yaml'"),
-        ("form: x\nincludes:\n  b: block.yaml\nfields:\n  - id: a\n    type: text\n    include: b\n",
-         "a field with 'include' is a group of the block's fields; its type cannot be 'text'"),
+        (
+            "form: x\nincludes:\n  b: block.yaml\nfields:\n  - id: a\n    type: text\n    include: b\n",
+            "a field with 'include' is a group of the block's fields; its type cannot be 'text'"
+        ),
     ])
     func includeMistakes(_ yaml: String, _ message: String) {
         let error = #expect(throws: RulesError.self) {
@@ -135,8 +143,9 @@ struct ComposedFormsTests {
 
     @Test func aBlockHasNoFormKeys() {
         let error = #expect(throws: RulesError.self) {
-            try RuleSet(yaml: "form: x\nincludes:\n  b: block.yaml\nfields:\n  - id: a\n    include: b\n", source: "x.yaml",
-                        includes: ["block.yaml": "form: block\nfields:\n  - id: f\n"])
+            try RuleSet(
+                yaml: "form: x\nincludes:\n  b: block.yaml\nfields:\n  - id: a\n    include: b\n", source: "x.yaml",
+                includes: ["block.yaml": "form: block\nfields:\n  - id: f\n"])
         }
         #expect(error?.errors.map(\.message) == ["'form' belongs to the including rules file, not to an included one"])
     }
@@ -144,8 +153,10 @@ struct ComposedFormsTests {
     @Test func namedMasksMustAgree() {
         let block = "masks:\n  code: '000'\nfields:\n  - id: f\n    mask: '@code'\n"
         let error = #expect(throws: RulesError.self) {
-            try RuleSet(yaml: "form: x\nmasks:\n  code: '0000'\nincludes:\n  b: block.yaml\nfields:\n  - id: a\n    include: b\n  - id: g\n    mask: '@code'\n",
-                        source: "x.yaml", includes: ["block.yaml": block])
+            try RuleSet(
+                yaml:
+                    "form: x\nmasks:\n  code: '0000'\nincludes:\n  b: block.yaml\nfields:\n  - id: a\n    include: b\n  - id: g\n    mask: '@code'\n",
+                source: "x.yaml", includes: ["block.yaml": block])
         }
         #expect(error?.errors.map(\.message) == ["mask 'code' is defined otherwise at x.yaml:3:3"])
     }

@@ -209,9 +209,10 @@ struct DocsExamplesTests {
     }
 
     @Test func batchTypeMessage() throws {
-        let rules = try RuleSet(contentsOf: URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Rules/osago.yaml"))
+        let rules = try RuleSet(
+            contentsOf: URL(fileURLWithPath: #filePath)
+                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Rules/osago.yaml"))
         let violation = RecordChecker(rules, today: today).check(["engine_power": "150hp"])
             .first { $0.field == "engine_power" }
         #expect(violation?.code == .type)
@@ -219,16 +220,18 @@ struct DocsExamplesTests {
     }
 
     @Test func placeholdersAreFilledWhateverFailed() throws {
-        var form = Form(try RuleSet(yaml: """
-            form: placeholders
-            fields:
-              - id: quantity
-                type: integer
-                title: Quantity
-                min: 1
-                max: 10
-                message: '{title} must be between {min} and {max}'
-            """), today: today)
+        var form = Form(
+            try RuleSet(
+                yaml: """
+                    form: placeholders
+                    fields:
+                      - id: quantity
+                        type: integer
+                        title: Quantity
+                        min: 1
+                        max: 10
+                        message: '{title} must be between {min} and {max}'
+                    """), today: today)
         let changes = try form.set("quantity", to: 0)
         #expect(changes.issues["quantity"]?.map(\.message) == ["Quantity must be between 1 and 10"])
         #expect(try form.set("quantity", to: 11).issues["quantity"]?.map(\.message) == ["Quantity must be between 1 and 10"])

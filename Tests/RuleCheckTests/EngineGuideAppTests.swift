@@ -83,10 +83,12 @@ struct EngineGuideAppTests {
         #expect(refused.pages == nil)
         #expect(refused.shownIssues["holder.last_name"]?.map(\.code) == [.required])
 
-        for (path, value): (String, Value) in [("holder.last_name", "Ivanov"), ("holder.first_name", "Ivan"),
-                                               ("holder.birth_date", .date(Day(iso: "1985-05-01")!)),
-                                               ("home_address.region", "moscow"), ("home_address.city", "Moscow"),
-                                               ("home_address.street", "Tverskaya"), ("home_address.house", "1")] {
+        for (path, value): (String, Value) in [
+            ("holder.last_name", "Ivanov"), ("holder.first_name", "Ivan"),
+            ("holder.birth_date", .date(Day(iso: "1985-05-01")!)),
+            ("home_address.region", "moscow"), ("home_address.city", "Moscow"),
+            ("home_address.street", "Tverskaya"), ("home_address.house", "1"),
+        ] {
             try form.set(path, to: value)
         }
         #expect(form.page("policyholder")?.isValid == true)

@@ -64,7 +64,7 @@ struct FormScreen {
     private mutating func apply(_ changes: ChangeSet) {
         updated = []
         func update(_ path: String, _ change: (inout Row) -> Void) {
-            var row = rows[path] ?? Row(.absent)     // a new item's field starts absent
+            var row = rows[path] ?? Row(.absent)  // a new item's field starts absent
             change(&row)
             rows[path] = row
             updated.insert(path)
@@ -102,12 +102,12 @@ struct EngineGuideTests {
     // MARK: A rule set and a form
 
     @Test func aRuleSetAndAForm() throws {
-        let rules = try RuleSet(contentsOf: url)          // Rules/osago.yaml, read and compiled once
+        let rules = try RuleSet(contentsOf: url)  // Rules/osago.yaml, read and compiled once
         let form = Form(rules, today: Day(iso: "2026-11-22")!, locale: "en")
         #expect(rules.form == "osago_policy")
         #expect(rules.warnings.isEmpty)
         #expect(form.today == today && form.locale == "en")
-        #expect(form["term_months"].value == 12)          // its initial value
+        #expect(form["term_months"].value == 12)  // its initial value
     }
 
     @Test func rulesErrorsListEveryDiagnostic() {
@@ -119,11 +119,12 @@ struct EngineGuideTests {
                 printed.append(diagnostic.description)
             }
         }
-        #expect(printed == [
-            "form.yaml:3:5: error: unknown key 'visibel_if' in a field; did you mean 'visible_if'?\n"
-                + "        visibel_if: true\n"
-                + "        ^",
-        ])
+        #expect(
+            printed == [
+                "form.yaml:3:5: error: unknown key 'visibel_if' in a field; did you mean 'visible_if'?\n"
+                    + "        visibel_if: true\n"
+                    + "        ^"
+            ])
     }
 
     // MARK: Reading a field's state
@@ -150,8 +151,9 @@ struct EngineGuideTests {
         #expect(changes.values == ["doc_type": "passport"])
         #expect(changes.visible == ["doc_number": true, "doc_issue_date": true])
         #expect(changes.required == ["doc_number": true, "doc_issue_date": true])
-        #expect(changes.issues.mapValues { $0.map(\.code) }
-            == ["doc_type": [], "doc_number": [.required], "doc_issue_date": [.required]])
+        #expect(
+            changes.issues.mapValues { $0.map(\.code) }
+                == ["doc_type": [], "doc_number": [.required], "doc_issue_date": [.required]])
 
         try form.set("doc_number", to: "4509 123456")
         let cascade = try form.set("doc_type", to: "foreign_passport")
@@ -164,10 +166,10 @@ struct EngineGuideTests {
 
     @Test func editingFromText() throws {
         var form = try osago()
-        try form.set("engine_power", text: "150")             // .number(150)
-        try form.set("insurant.birth_date", text: "1990-05-01")   // the field's date format
-        try form.set("no_plate_yet", text: "yes")             // .bool(true)
-        try form.set("term_months", text: "6")                // the option 6
+        try form.set("engine_power", text: "150")  // .number(150)
+        try form.set("insurant.birth_date", text: "1990-05-01")  // the field's date format
+        try form.set("no_plate_yet", text: "yes")  // .bool(true)
+        try form.set("term_months", text: "6")  // the option 6
         #expect(form["engine_power"].value == 150)
         #expect(form["insurant.birth_date"].value == .date(Day(iso: "1990-05-01")!))
         #expect(form["no_plate_yet"].value == true)
@@ -197,7 +199,7 @@ struct EngineGuideTests {
         #expect(added.values == ["driver_count": 1])
         #expect(added.visible["drivers[0].full_name"] == true)
         try form.set("drivers[0].full_name", to: "Ivanov Ivan")
-        try form.insert("drivers", at: 0)        // a new first driver
+        try form.insert("drivers", at: 0)  // a new first driver
         #expect(form["drivers[1].full_name"].value == "Ivanov Ivan")
         try form.move("drivers", from: 1, to: 0)
         let removed = try form.remove("drivers", at: 1)
@@ -261,8 +263,8 @@ struct EngineGuideTests {
 
     @Test func gates() throws {
         let signup = try RuleSet(contentsOf: signupURL)
-        var form = Form(signup, today: Day(iso: "2026-11-22")!)      // Rules/signup.yaml
-        var sendCodeEnabled = form.gate("request_sms").isOpen        // false
+        var form = Form(signup, today: Day(iso: "2026-11-22")!)  // Rules/signup.yaml
+        var sendCodeEnabled = form.gate("request_sms").isOpen  // false
         #expect(sendCodeEnabled == false)
         let changes = try form.set("phone", to: "+7 (916) 123-45-67")
         if let open = changes.gates["request_sms"] { sendCodeEnabled = open }
@@ -283,10 +285,11 @@ struct EngineGuideTests {
 
     @Test func navigation() throws {
         var form = try osago()
-        #expect(form.fields(in: "policyholder") == [
-            "insurant", "insurant.last_name", "insurant.first_name", "insurant.middle_name",
-            "insurant.birth_date", "insurant_age",
-        ])
+        #expect(
+            form.fields(in: "policyholder") == [
+                "insurant", "insurant.last_name", "insurant.first_name", "insurant.middle_name",
+                "insurant.birth_date", "insurant_age",
+            ])
         #expect(form.nextField(after: "insurant.birth_date") == "doc_type")
         #expect(form.nextField(after: "doc_type") == "vin")
         #expect(form.firstInvalidField == "insurant.last_name")
@@ -309,28 +312,30 @@ struct EngineGuideTests {
         var form = try osago()
         try form.set("doc_type", to: "passport")
         try form.set("doc_number", to: "4509 12345")
-        #expect(form.explain("doc_number").description == """
-            doc_number = "4509 12345"
-              value: entered by the user
-              visible: yes — visible_if: doc_type != null, reading doc_type = "passport"
-              enabled: yes — always
-              required: yes — required: true
-              issue mask: A Russian passport number looks like 4509 123456 — mask: 0000 000000 when doc_type == "passport", reading doc_type = "passport"
-            """)
+        #expect(
+            form.explain("doc_number").description == """
+                doc_number = "4509 12345"
+                  value: entered by the user
+                  visible: yes — visible_if: doc_type != null, reading doc_type = "passport"
+                  enabled: yes — always
+                  required: yes — required: true
+                  issue mask: A Russian passport number looks like 4509 123456 — mask: 0000 000000 when doc_type == "passport", reading doc_type = "passport"
+                """)
         try form.set("doc_type", to: "residence_permit")
-        #expect(form.explain("doc_number").source
-            == "cleared because doc_type changed (depends_on), by the edit 'set doc_type'")
+        #expect(
+            form.explain("doc_number").source
+                == "cleared because doc_type changed (depends_on), by the edit 'set doc_type'")
     }
 
     // MARK: Provenance and suggestions
 
     @Test func suggestions() throws {
         var form = try osago()
-        try form.suggest("engine_power", 150)       // fills the field: provenance .suggestion
+        try form.suggest("engine_power", 150)  // fills the field: provenance .suggestion
         #expect(form["engine_power"].provenance == .suggestion)
-        try form.suggest("engine_power", 160)       // a newer suggestion still applies
+        try form.suggest("engine_power", 160)  // a newer suggestion still applies
         #expect(form["engine_power"].value == 160)
-        try form.set("engine_power", to: 120)       // the user's entry
+        try form.set("engine_power", to: 120)  // the user's entry
         #expect(try form.suggest("engine_power", 200).isEmpty)
         #expect(form["engine_power"].value == 120)
 
@@ -407,8 +412,10 @@ struct EngineGuideTests {
         }
         let cases: [(FormError.Code, String, (inout Form) throws -> Void)] = [
             (.unknownField, "no field 'engine_powr'; did you mean 'engine_power'?", { try $0.set("engine_powr", to: 1) }),
-            (.computedField, "'insurant_age' is computed by its value expression and cannot be set",
-             { try $0.set("insurant_age", to: 30) }),
+            (
+                .computedField, "'insurant_age' is computed by its value expression and cannot be set",
+                { try $0.set("insurant_age", to: 30) }
+            ),
             (.disabledField, "'street' is disabled", { try $0.set("street", to: "Tverskaya") }),
             (.typeMismatch, "'150 hp' is not a number for 'engine_power'", { try $0.set("engine_power", text: "150 hp") }),
             (.notAValueField, "'insurant' is a group and has no value of its own", { try $0.set("insurant", to: "x") }),
@@ -451,7 +458,7 @@ struct EngineGuideTests {
         }
         #expect(caught?.code == .typeMismatch)
         #expect(caught?.message == "'150 hp' is not a number for 'engine_power'")
-        #expect(form.snapshot == before)      // a refused edit changes nothing
+        #expect(form.snapshot == before)  // a refused edit changes nothing
     }
 
     // MARK: Evaluation modes, value semantics
@@ -468,7 +475,7 @@ struct EngineGuideTests {
     @Test func valueSemantics() async throws {
         var form = try osago()
         try form.set("doc_type", to: "passport")
-        let saved = form                                   // an undo point
+        let saved = form  // an undo point
         try form.set("doc_type", to: "residence_permit")
         #expect(saved["doc_type"].value == "passport")
         let firstProblem = await Task.detached { saved.firstInvalidField }.value
@@ -490,6 +497,7 @@ func codeBlock(in document: String, after marker: String) -> String? {
     guard let start = document.range(of: marker) else { return nil }
     let lines = document[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
     guard let open = lines.firstIndex(where: { $0.hasPrefix("```") }),
-          let close = lines[(open + 1)...].firstIndex(where: { $0 == "```" }) else { return nil }
+        let close = lines[(open + 1)...].firstIndex(where: { $0 == "```" })
+    else { return nil }
     return lines[(open + 1)..<close].joined(separator: "\n")
 }

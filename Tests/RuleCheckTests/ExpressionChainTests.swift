@@ -9,7 +9,8 @@ private struct ChainScope: NameResolver {
 
     func resolve(_ parts: [String]) -> NameResolution {
         guard parts.count == 1, let first = parts[0].first, let kind = Self.kinds[first],
-              let number = Int(parts[0].dropFirst()) else { return .notFound(suggestion: nil) }
+            let number = Int(parts[0].dropFirst())
+        else { return .notFound(suggestion: nil) }
         return .field(FieldID(kind.offset + number), kind.type)
     }
 
@@ -73,7 +74,8 @@ struct ExpressionChainTests {
     /// A form summing 5,000 fields: the form and the record checker agree on the known sum.
     @Test func aSumOfFiveThousandFieldsComputes() throws {
         let names = (0..<Self.terms).map { "f\($0)" }
-        let yaml = "form: big\nfields:\n" + names.map { "  - id: \($0)\n    type: number\n" }.joined()
+        let yaml =
+            "form: big\nfields:\n" + names.map { "  - id: \($0)\n    type: number\n" }.joined()
             + "  - id: total\n    type: number\n    value: " + names.joined(separator: " + ") + "\n"
         let expected = Double(Self.terms * (Self.terms - 1) / 2)  // 0 + 1 + … + 4999
         let results = onSmallStack { () -> (Value?, [IssueCode], [IssueCode])? in
@@ -102,8 +104,11 @@ struct ExpressionChainTests {
                 return [(try? evaluate(or, values)) ?? .text("error"), (try? evaluate(and, values)) ?? .text("error")]
             }
         }
-        #expect(results == [.bool(true), .bool(false), .bool(true), .bool(false),
-                            .bool(false), .bool(true), .bool(false), .bool(true)])
+        #expect(
+            results == [
+                .bool(true), .bool(false), .bool(true), .bool(false),
+                .bool(false), .bool(true), .bool(false), .bool(true),
+            ])
     }
 
     /// `and` stops at the first operand that does not hold, `or` at the first that does, as the
@@ -145,8 +150,10 @@ struct ExpressionChainTests {
     ])
     func aChainIsTheBinaryOperatorsFromTheLeft(_ chain: String, _ nested: String) throws {
         let samples: [[String: Value?]] = [
-            ["n0": .number(7), "n1": .number(2), "n2": .number(4), "n3": .number(0.5),
-             "d0": day("2024-01-31"), "d1": day("2023-12-25"), "t0": .text("ab"), "t1": .text("c")],
+            [
+                "n0": .number(7), "n1": .number(2), "n2": .number(4), "n3": .number(0.5),
+                "d0": day("2024-01-31"), "d1": day("2023-12-25"), "t0": .text("ab"), "t1": .text("c"),
+            ],
             ["n0": .number(1), "n1": nil, "n2": .number(0), "n3": .number(3), "d0": nil, "d1": day("2000-02-29"), "t0": .text("x")],
             ["n2": .number(0), "n3": nil, "d0": day("0001-01-01"), "d1": nil, "t1": .text("y")],
         ]

@@ -166,7 +166,11 @@ struct ExpressionTests {
         ("n = 1", "'=' is not an operator; use '==' to compare", 2..<3),
         ("1 < n < 3", "comparisons do not chain: use 'and' between '<' and '<'", 6..<7),
         ("matches(t, '(a')", "invalid regex: missing closing parenthesis", 14..<15),
-        ("lowr(t) == 'a'", "unknown function 'lowr'; did you mean 'lower'? (functions are empty(), len(), count(), age(), year(), lower(), upper(), trim(), round(), floor(), ceil(), trunc(), matches(), multiple_of())", 0..<7),
+        (
+            "lowr(t) == 'a'",
+            "unknown function 'lowr'; did you mean 'lower'? (functions are empty(), len(), count(), age(), year(), lower(), upper(), trim(), round(), floor(), ceil(), trunc(), matches(), multiple_of())",
+            0..<7
+        ),
         ("len(t, t) > 1", "len() takes 1 argument, not 2", 0..<9),
         ("age(n) > 1", "age() needs a date, but this is a number", 4..<5),
         ("d + 5 > d", "add a duration to a date, such as 10d or 1y, not a number", 4..<5),
@@ -215,10 +219,11 @@ struct IntegerValueTests {
         ("round(a) + i / 2", "i / 2", 23),
     ])
     func aValueThatCanHaveAFractionIsAnError(_ value: String, _ part: String, _ column: Int) {
-        #expect(Fixtures.diagnostics(Self.rules(value)) == [
-            "test.yaml:10:\(column): error: the value of b must be a whole number, but '\(part)' can have a fraction; "
-                + "round it with round(), floor(), ceil() or trunc()",
-        ])
+        #expect(
+            Fixtures.diagnostics(Self.rules(value)) == [
+                "test.yaml:10:\(column): error: the value of b must be a whole number, but '\(part)' can have a fraction; "
+                    + "round it with round(), floor(), ceil() or trunc()"
+            ])
     }
 
     @Test(arguments: ["round(a / 3)", "floor(a) * 2 - i", "len(t) * i + year(today)", "trunc(a) + 1", "-i", "2.0 * i"])
@@ -242,8 +247,9 @@ struct IntegerValueTests {
     }
 
     @Test func roundingNeedsANumber() {
-        #expect(Fixtures.diagnostics(Self.rules("round(t)")) == [
-            "test.yaml:10:18: error: round() needs a number, but this is text",
-        ])
+        #expect(
+            Fixtures.diagnostics(Self.rules("round(t)")) == [
+                "test.yaml:10:18: error: round() needs a number, but this is text"
+            ])
     }
 }

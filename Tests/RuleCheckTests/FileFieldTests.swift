@@ -43,11 +43,12 @@ struct FileFieldTests {
 
         try form.set("documents", to: .files([Self.scan, Self.photo, Self.movie]))
         let messages = form["documents"].issues.map(\.message)
-        #expect(messages == [
-            "Documents: 'walkaround.mov' is larger than 10 MB",
-            "Documents: 'walkaround.mov' is not of a type allowed (application/pdf, image/*)",
-            "Documents can have at most 2 items",
-        ])
+        #expect(
+            messages == [
+                "Documents: 'walkaround.mov' is larger than 10 MB",
+                "Documents: 'walkaround.mov' is not of a type allowed (application/pdf, image/*)",
+                "Documents can have at most 2 items",
+            ])
         #expect(form["documents"].issues.map(\.code) == [.fileSize, .mediaType, .items])
         #expect(form["documents"].issues.map(\.rule) == ["max_size: 10 MB", "media_types: [application/pdf, image/*]", "max_items: 2"])
         #expect(form.metadata("documents")?.keyboard == .notTyped)
@@ -72,8 +73,10 @@ struct FileFieldTests {
 
     @Test func theBatchCheckFindsWhatTheFormShows() throws {
         let checker = RecordChecker(try rules(), today: Day(iso: "2026-11-22")!)
-        let json: [String: JSONValue] = ["documents": .array([Self.scan.json, Self.movie.json, Self.photo.json]),
-                                         "document_count": 3, "photos": .array([Self.photo.json, Self.photo.json])]
+        let json: [String: JSONValue] = [
+            "documents": .array([Self.scan.json, Self.movie.json, Self.photo.json]),
+            "document_count": 3, "photos": .array([Self.photo.json, Self.photo.json]),
+        ]
         let violations = checker.check(json: json).violations
         #expect(violations.map(\.code) == [.fileSize, .mediaType, .items])
         // A CSV cell holds the files as JSON text.

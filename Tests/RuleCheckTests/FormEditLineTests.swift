@@ -34,21 +34,30 @@ struct FormEditLineTests {
         #expect(try edit(#"{"type": "phone", "text": "916", "caret": 3}"#) == .type("phone", text: "916", caret: 3))
         #expect(try edit(#"{"type": "phone", "text": "916"}"#) == .type("phone", text: "916", caret: nil))
         #expect(try edit(#"{"page": "next"}"#) == .page("next"))
-        #expect(try edit(#"{"options": "model", "values": ["vesta", {"value": "granta", "title": "Granta", "attributes": {"class": "B"}}]}"#)
-            == .options("model", [ChoiceOption(value: "vesta"), ChoiceOption(value: "granta", title: "Granta", attributes: ["class": "B"])]))
+        #expect(
+            try edit(#"{"options": "model", "values": ["vesta", {"value": "granta", "title": "Granta", "attributes": {"class": "B"}}]}"#)
+                == .options(
+                    "model", [ChoiceOption(value: "vesta"), ChoiceOption(value: "granta", title: "Granta", attributes: ["class": "B"])]))
         #expect(try edit(#"{"external_issues": "email", "messages": ["taken"]}"#) == .externalIssues("email", ["taken"]))
         let snapshot = #"{"form": "lines", "fields": {"email": {"value": "a@b.c", "source": "user"}}, "items": {}}"#
-        #expect(try edit(#"{"restore": \#(snapshot)}"#)
-            == .restore(try JSONDecoder().decode(FormSnapshot.self, from: Data(snapshot.utf8))))
+        #expect(
+            try edit(#"{"restore": \#(snapshot)}"#)
+                == .restore(try JSONDecoder().decode(FormSnapshot.self, from: Data(snapshot.utf8))))
     }
 
     @Test(arguments: [
         (#"{"type": "phone"}"#, "'text' must be text"),
         (#"{"type": "phone", "text": "1", "caret": -1}"#, "'caret' must be a whole number (0, 1, …)"),
-        (#"{"options": "model", "values": [[1]]}"#, #"'values' must be a list of options: values, or {"value": …, "title": …, "attributes": {…}}"#),
+        (
+            #"{"options": "model", "values": [[1]]}"#,
+            #"'values' must be a list of options: values, or {"value": …, "title": …, "attributes": {…}}"#
+        ),
         (#"{"external_issues": "email", "messages": [1]}"#, "'messages' must be a list of texts"),
         (#"{"restore": 1}"#, #"'restore' must be a snapshot: {"form": …, "fields": {…}, "items": {…}}"#),
-        (#"{"focus": "a", "blur": "b"}"#, "an edit needs exactly one of set, clear, suggest, append, insert, remove, move, reset, focus, blur, touch_all, type, page, options, external_issues, restore"),
+        (
+            #"{"focus": "a", "blur": "b"}"#,
+            "an edit needs exactly one of set, clear, suggest, append, insert, remove, move, reset, focus, blur, touch_all, type, page, options, external_issues, restore"
+        ),
     ])
     func badLines(_ line: String, _ message: String) {
         let error = #expect(throws: FormError.self) { try edit(line) }
@@ -93,17 +102,20 @@ struct FormEditLineTests {
     /// as `Form.restoring` (and `POST /v1/forms`) word it, instead of failing on the first entry.
     @Test func aRestoreLineOfOlderRulesKeepsWhatFitsAndReportsWhatItDropped() throws {
         var form = try form()
-        let line = #"{"restore": {"form": "lines", "fields": {"email": {"value": "a@b.c", "source": "user"}, "#
+        let line =
+            #"{"restore": {"form": "lines", "fields": {"email": {"value": "a@b.c", "source": "user"}, "#
             + #""fax": {"value": "1", "source": "user"}, "model": {"value": "granta", "source": "user"}}, "items": {"drivers": 2}}}"#
         let changes = try form.apply(edit(line))
         #expect(changes.values == ["email": "a@b.c"])
         #expect(form["email"].value == "a@b.c")
         #expect(changes.dropped.map(\.path) == ["drivers", "fax", "model"])
-        #expect(changes.json["dropped"] == .array([
-            .object(["path": "drivers", "message": "the snapshot has items of 'drivers', which is not a list of these rules"]),
-            .object(["path": "fax", "message": "the snapshot has a value for 'fax', which these rules do not have"]),
-            .object(["path": "model", "message": "the snapshot's value of 'model' is not one of the options"]),
-        ]))
+        #expect(
+            changes.json["dropped"]
+                == .array([
+                    .object(["path": "drivers", "message": "the snapshot has items of 'drivers', which is not a list of these rules"]),
+                    .object(["path": "fax", "message": "the snapshot has a value for 'fax', which these rules do not have"]),
+                    .object(["path": "model", "message": "the snapshot's value of 'model' is not one of the options"]),
+                ]))
         // A restore that drops nothing, and any other edit, prints no 'dropped'.
         let again = try form.apply(edit(#"{"restore": {"form": "lines", "fields": {}, "items": {}}}"#))
         #expect(again.dropped.isEmpty && again.json["dropped"] == nil)
@@ -122,10 +134,14 @@ struct FormEditLineTests {
         (#"{"form": "lines", "fields": {"email": {"value": "a"}}, "items": {}}"#, "fields.email: missing 'source'"),
         (#"{"form": "lines", "fields": {"email": 1}, "items": {}}"#, "fields.email: must be an object"),
         (#"{"form": "lines", "fields": {"email": {"value": "a", "source": 1}}, "items": {}}"#, "fields.email.source: must be text"),
-        (#"{"form": "lines", "fields": {"email": {"value": "a", "source": "user", "cause": []}}, "items": {}}"#,
-         "fields.email.cause: must be text"),
-        (#"{"form": "lines", "fields": {"email": {"value": [1, null], "source": "user"}}, "items": {}}"#,
-         "fields.email.value[1]: must be a value (text, a number, true or false, a list, or an object), not null"),
+        (
+            #"{"form": "lines", "fields": {"email": {"value": "a", "source": "user", "cause": []}}, "items": {}}"#,
+            "fields.email.cause: must be text"
+        ),
+        (
+            #"{"form": "lines", "fields": {"email": {"value": [1, null], "source": "user"}}, "items": {}}"#,
+            "fields.email.value[1]: must be a value (text, a number, true or false, a list, or an object), not null"
+        ),
         (#"{"form": "lines", "fields": {}, "items": {"drivers": 1.5}}"#, "items.drivers: must be a whole number"),
         (#"{"form": "lines", "fields": {}, "items": {"drivers": "2"}}"#, "items.drivers: must be a whole number"),
     ])

@@ -38,9 +38,14 @@ struct FormEditTests {
         #expect(refusal(#"{"set": "a", "value": 1, "vaule": 2}"#) == "unknown key 'vaule' in a set edit; did you mean 'value'?")
         #expect(refusal(#"{"append": "l", "index": 0}"#) == "unknown key 'index' in a append edit")
         #expect(refusal(#"{"insert": "l"}"#) == "'index' must be an item index (0, 1, …)")
-        #expect(refusal(#"{"set": "a", "clear": "b"}"#)
-            == "an edit needs exactly one of set, clear, suggest, append, insert, remove, move, reset, focus, blur, touch_all, type, page, options, external_issues, restore")
-        #expect(refusal(#"{}"#) == "an edit needs exactly one of set, clear, suggest, append, insert, remove, move, reset, focus, blur, touch_all, type, page, options, external_issues, restore")
+        #expect(
+            refusal(#"{"set": "a", "clear": "b"}"#)
+                == "an edit needs exactly one of set, clear, suggest, append, insert, remove, move, reset, focus, blur, touch_all, type, page, options, external_issues, restore"
+        )
+        #expect(
+            refusal(#"{}"#)
+                == "an edit needs exactly one of set, clear, suggest, append, insert, remove, move, reset, focus, blur, touch_all, type, page, options, external_issues, restore"
+        )
         #expect(refusal(#"[1]"#) == #"an edit must be a JSON object such as {"set": "field", "value": …}"#)
     }
 }

@@ -108,16 +108,17 @@ struct FormMetadataTests {
 
     /// A file field's limits: what a file picker's `accept` and a size check need.
     @Test func fileFieldsGiveTheirLimits() throws {
-        let rules = try RuleSet(yaml: """
-            form: files
-            fields:
-              - id: photos
-                type: file
-                min_items: 2
-                max_items: 4
-                max_size: 15 MB
-                media_types: [image/jpeg, image/*]
-            """, source: "files.yaml")
+        let rules = try RuleSet(
+            yaml: """
+                form: files
+                fields:
+                  - id: photos
+                    type: file
+                    min_items: 2
+                    max_items: 4
+                    max_size: 15 MB
+                    media_types: [image/jpeg, image/*]
+                """, source: "files.yaml")
         let photos = try #require(Form(rules).metadata("photos"))
         #expect(photos.maxSize == 15 * 1024 * 1024, "a MB of max_size is 1024 KB")
         #expect(photos.mediaTypes == ["image/jpeg", "image/*"])
@@ -130,20 +131,28 @@ struct FormMetadataTests {
     @Test func metadataAsJSON() throws {
         var form = try form()
         let phone = try #require(form.metadata("phone")).json
-        #expect(phone == .object([
-            "path": "phone", "title": "phone", "type": "text", "keyboard": "phone", "computed": false,
-            "mask": "+7 (000) 000-00-00", "placeholder": "+7 (___) ___-__-__",
-        ]))
-        #expect(try #require(form.metadata("birth_date")).json == .object([
-            "path": "birth_date", "title": "birth_date", "type": "date", "keyboard": "number", "computed": false,
-            "max": "2008-11-22", "date_format": "dd.MM.yyyy", "placeholder": "dd.MM.yyyy",
-        ]))
+        #expect(
+            phone
+                == .object([
+                    "path": "phone", "title": "phone", "type": "text", "keyboard": "phone", "computed": false,
+                    "mask": "+7 (000) 000-00-00", "placeholder": "+7 (___) ___-__-__",
+                ]))
+        #expect(
+            try #require(form.metadata("birth_date")).json
+                == .object([
+                    "path": "birth_date", "title": "birth_date", "type": "date", "keyboard": "number", "computed": false,
+                    "max": "2008-11-22", "date_format": "dd.MM.yyyy", "placeholder": "dd.MM.yyyy",
+                ]))
         try form.set("power_limit", to: 300)
         #expect(form.metadata("power")?.json["max"] == .number(300))
         #expect(form.metadata("name")?.json["min_length"] == .number(2))
         #expect(form.metadata("name")?.json["pattern"] == "[A-Za-z ]+")
-        #expect(form.metadata("kind")?.json["options"] == .array([.object(["value": "car", "title": "Car"]),
-                                                                  .object(["value": "truck", "title": "Truck"])]))
+        #expect(
+            form.metadata("kind")?.json["options"]
+                == .array([
+                    .object(["value": "car", "title": "Car"]),
+                    .object(["value": "truck", "title": "Truck"]),
+                ]))
         #expect(form.metadata("kind")?.json["keyboard"] == "not_typed")
         #expect(form.metadata("agree")?.json["options"] == nil, "options only for choices")
     }

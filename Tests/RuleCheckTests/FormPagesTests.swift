@@ -71,9 +71,9 @@ struct FormPagesTests {
         let next = try form.nextPage()
         #expect(next.pages == PageChange(current: "extras"))  // car has nothing visible: skipped
         #expect(form.pageNumber == 1)
-        #expect(try form.nextPage().isEmpty)                  // the last page
+        #expect(try form.nextPage().isEmpty)  // the last page
         #expect(try form.previousPage().pages?.current == "who")
-        #expect(try form.previousPage().isEmpty)              // the first page
+        #expect(try form.previousPage().isEmpty)  // the first page
     }
 
     @Test func theChangeSetSaysWhenThePagesShownChange() throws {
@@ -106,11 +106,11 @@ struct FormPagesTests {
         var form = try form()
         try form.set("has_car", to: true)
         #expect(form.nextField(after: "has_car") == "email")
-        #expect(form.nextField(after: "email") == nil)         // the end of the page: nextPage is next
+        #expect(form.nextField(after: "email") == nil)  // the end of the page: nextPage is next
         #expect(form.previousField(before: "email") == "has_car")
         #expect(form.previousField(before: "name") == nil)
         #expect(form.nextField(after: "plate") == "vin")
-        #expect(form.nextField(after: "note") == nil)          // total is computed
+        #expect(form.nextField(after: "note") == nil)  // total is computed
     }
 
     @Test func fullEvaluationAgrees() throws {
@@ -156,8 +156,9 @@ struct FormPagesTests {
                 fields: [{id: z}]
             """
         let error = #expect(throws: RulesError.self) { try RuleSet(yaml: yaml, source: "split.yaml") }
-        #expect(error?.errors.map { "\($0.location.map { "\($0)" } ?? ""): \($0.message)" }
-            == ["split.yaml:9:11: the sections of page 'start' must follow one another; section 'c' comes after another page"])
+        #expect(
+            error?.errors.map { "\($0.location.map { "\($0)" } ?? ""): \($0.message)" }
+                == ["split.yaml:9:11: the sections of page 'start' must follow one another; section 'c' comes after another page"])
     }
 
     /// A gate may name a page (or a section) for every field on it: "page valid" as a gate.

@@ -50,8 +50,9 @@ struct FormPropertyTests {
                     if step % 8 == 7 {
                         // A snapshot, through JSON, restores an identical form.
                         let data = try JSONEncoder().encode(incremental.snapshot)
-                        let restored = try Form(rules, snapshot: try JSONDecoder().decode(FormSnapshot.self, from: data),
-                                                today: Fixtures.today)
+                        let restored = try Form(
+                            rules, snapshot: try JSONDecoder().decode(FormSnapshot.self, from: data),
+                            today: Fixtures.today)
                         #expect(sameState(restored, incremental), "snapshot of \(context)\n\(stateDifference(restored, incremental))")
                     }
                     guard sameState(incremental, full) else {
@@ -66,8 +67,9 @@ struct FormPropertyTests {
         // The generated edits exercise the engine: most apply, and many change more than the
         // edited field, hide fields, or edit lists.
         #expect(applied > refused * 3, "applied \(applied), refused \(refused)")
-        #expect(cascades > 300 && hidden > 100 && listEdits > 50,
-                "cascades \(cascades), hidden \(hidden), list edits \(listEdits)")
+        #expect(
+            cascades > 300 && hidden > 100 && listEdits > 50,
+            "cascades \(cascades), hidden \(hidden), list edits \(listEdits)")
     }
 
     private func stateDifference(_ a: Form, _ b: Form) -> String {

@@ -7,41 +7,43 @@ struct FormRecordTests {
     static let today = Day(iso: "2026-11-22")!
 
     @Test func theRecordIsNestedAsAServerExpects() throws {
-        let rules = try RuleSet(yaml: """
-            form: t
-            defaults:
-              date_format: dd.MM.yyyy
-            fields:
-              - id: kind
-                type: choice
-                options: [a, b]
-              - id: person
-                type: group
+        let rules = try RuleSet(
+            yaml: """
+                form: t
+                defaults:
+                  date_format: dd.MM.yyyy
                 fields:
-                  - id: born
-                    type: date
-                  - id: name
-              - id: drivers
-                type: list
-                item:
-                  - id: driver_name
-                  - id: licence
+                  - id: kind
+                    type: choice
+                    options: [a, b]
+                  - id: person
                     type: group
                     fields:
-                      - id: number
-              - id: note
-            """, source: "t.yaml")
+                      - id: born
+                        type: date
+                      - id: name
+                  - id: drivers
+                    type: list
+                    item:
+                      - id: driver_name
+                      - id: licence
+                        type: group
+                        fields:
+                          - id: number
+                  - id: note
+                """, source: "t.yaml")
         var form = Form(rules, today: Self.today)
         try form.set("kind", to: "b")
         try form.set("person.born", to: .date(Day(iso: "1990-02-01")!))
         try form.append("drivers")
         try form.set("drivers[0].driver_name", to: "Bob")
         try form.set("drivers[0].licence.number", to: "77 01")
-        #expect(form.record == [
-            "kind": "b",
-            "person": ["born": "01.02.1990"],
-            "drivers": [["driver_name": "Bob", "licence": ["number": "77 01"]]],
-        ])
+        #expect(
+            form.record == [
+                "kind": "b",
+                "person": ["born": "01.02.1990"],
+                "drivers": [["driver_name": "Bob", "licence": ["number": "77 01"]]],
+            ])
         let (back, dropped) = Form.filled(rules, record: form.record, today: Self.today)
         #expect(dropped.isEmpty)
         #expect(back.record == form.record)
@@ -59,28 +61,32 @@ struct FormRecordTests {
             let (form, dropped) = Form.filled(rules, record: generator.next().object, today: Self.today)
             // A planted mistake may be a value that cannot be read: the form drops it.
             #expect(dropped.allSatisfy { $0.code == .type || $0.code == .option })
-            let formErrors = Set(form.rules.sections.flatMap { form.fields(in: $0.id) }.flatMap { path in
-                form[path].issues.map { "\(path) \($0.code)" }
-            })
-            let checkerErrors = Set(checker.check(json: form.record).violations.filter { $0.severity == .error }
-                .map { "\($0.field) \($0.code)" })
+            let formErrors = Set(
+                form.rules.sections.flatMap { form.fields(in: $0.id) }.flatMap { path in
+                    form[path].issues.map { "\(path) \($0.code)" }
+                })
+            let checkerErrors = Set(
+                checker.check(json: form.record).violations.filter { $0.severity == .error }
+                    .map { "\($0.field) \($0.code)" })
             #expect(formErrors == checkerErrors)
         }
     }
 
     @Test func whatCannotBeReadIsReported() throws {
-        let rules = try RuleSet(yaml: """
-            form: t
-            fields:
-              - id: age
-                type: integer
-              - id: kind
-                type: choice
-                options: [a]
-              - id: name
-            """, source: "t.yaml")
-        let (form, dropped) = Form.filled(rules, record: ["age": "x", "kind": "z", "name": "Ann", "fax": "1"],
-                                          today: Self.today)
+        let rules = try RuleSet(
+            yaml: """
+                form: t
+                fields:
+                  - id: age
+                    type: integer
+                  - id: kind
+                    type: choice
+                    options: [a]
+                  - id: name
+                """, source: "t.yaml")
+        let (form, dropped) = Form.filled(
+            rules, record: ["age": "x", "kind": "z", "name": "Ann", "fax": "1"],
+            today: Self.today)
         #expect(form["name"].value == "Ann")
         #expect(form["age"].value == nil && form["kind"].value == nil)
         #expect(Set(dropped.map { "\($0.field) \($0.code)" }) == ["fax unknown_column", "age type", "kind option"])

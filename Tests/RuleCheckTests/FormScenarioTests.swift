@@ -38,11 +38,13 @@ struct FormScenarioTests {
         let changes = try form.clear("city")
         #expect(changes.values == ["city": nil, "street": nil, "house": nil])
         #expect(changes.sections == ["address": false])
-        #expect(changes.issues.mapValues { $0.map(\.code) }
-            == ["city": [.required], "street": [.required], "house": [.required]])
+        #expect(
+            changes.issues.mapValues { $0.map(\.code) }
+                == ["city": [.required], "street": [.required], "house": [.required]])
         #expect(form["house"].provenance == .cleared(.dependsOn("street"), edit: "clear city"))
-        #expect(form.explain("house").source
-            == "cleared because street changed (depends_on), by the edit 'clear city'")
+        #expect(
+            form.explain("house").source
+                == "cleared because street changed (depends_on), by the edit 'clear city'")
     }
 
     @Test func noPlateYetHidesAndUnrequiresThePlate() throws {
@@ -178,19 +180,20 @@ struct FormScenarioTests {
         #expect(form["city"].value == "khimki")
 
         // Without depends_on, the filter itself clears a value it no longer offers.
-        let rules = try RuleSet(yaml: """
-            fields:
-              - id: size
-                type: choice
-                options: [small, large]
-              - id: box
-                type: choice
-                options:
-                  - {value: s1, size: small}
-                  - {value: s2, size: small}
-                  - {value: l1, size: large}
-                options_filter: option.size == size
-            """)
+        let rules = try RuleSet(
+            yaml: """
+                fields:
+                  - id: size
+                    type: choice
+                    options: [small, large]
+                  - id: box
+                    type: choice
+                    options:
+                      - {value: s1, size: small}
+                      - {value: s2, size: small}
+                      - {value: l1, size: large}
+                    options_filter: option.size == size
+                """)
         for mode in [Form.EvaluationMode.incremental, .full] {
             var boxes = Form(rules, today: Fixtures.today)
             boxes.evaluationMode = mode
@@ -205,21 +208,22 @@ struct FormScenarioTests {
     }
 
     @Test func dependsOnAGroupOrAListClearsItsMembers() throws {
-        let rules = try RuleSet(yaml: """
-            fields:
-              - id: country
-              - id: address
-                type: group
-                depends_on: [country]
+        let rules = try RuleSet(
+            yaml: """
                 fields:
-                  - id: city
-                  - id: street
-              - id: people
-                type: list
-                depends_on: [country]
-                item:
-                  - id: name
-            """)
+                  - id: country
+                  - id: address
+                    type: group
+                    depends_on: [country]
+                    fields:
+                      - id: city
+                      - id: street
+                  - id: people
+                    type: list
+                    depends_on: [country]
+                    item:
+                      - id: name
+                """)
         for mode in [Form.EvaluationMode.incremental, .full] {
             var form = Form(rules, today: Fixtures.today)
             form.evaluationMode = mode
@@ -229,8 +233,9 @@ struct FormScenarioTests {
             try form.append("people")
             try form.set("people[0].name", to: "Ann")
             let changes = try form.set("country", to: "KZ")
-            #expect(changes.values == ["country": "KZ", "address.city": nil, "address.street": nil, "people[0].name": nil],
-                    "\(mode)")
+            #expect(
+                changes.values == ["country": "KZ", "address.city": nil, "address.street": nil, "people[0].name": nil],
+                "\(mode)")
             #expect(form.itemCount("people") == 1)
         }
     }

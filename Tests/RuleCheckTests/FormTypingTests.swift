@@ -182,8 +182,10 @@ struct FormTypingTests {
         var incremental = try form()
         var full = incremental
         full.evaluationMode = .full
-        for (path, text) in [("phone", "916"), ("birth_date", "12.0"), ("power", "1."), ("phone", "9161234567"),
-                             ("birth_date", "12052019"), ("code", "x"), ("phone", "")] {
+        for (path, text) in [
+            ("phone", "916"), ("birth_date", "12.0"), ("power", "1."), ("phone", "9161234567"),
+            ("birth_date", "12052019"), ("code", "x"), ("phone", ""),
+        ] {
             #expect(try incremental.type(path, text: text) == full.type(path, text: text), "\(path) ← \(text)")
         }
     }
@@ -198,17 +200,18 @@ struct FormTypingTests {
 
     /// Typed text moves with its list item, and goes with it.
     @Test func typedTextMovesWithListItems() throws {
-        let rules = try RuleSet(yaml: """
-            form: items
-            defaults:
-              date_format: dd.MM.yyyy
-            fields:
-              - id: drivers
-                type: list
-                item:
-                  - id: birth_date
-                    type: date
-            """)
+        let rules = try RuleSet(
+            yaml: """
+                form: items
+                defaults:
+                  date_format: dd.MM.yyyy
+                fields:
+                  - id: drivers
+                    type: list
+                    item:
+                      - id: birth_date
+                        type: date
+                """)
         var form = Form(rules, today: Day(iso: "2026-11-22")!)
         try form.append("drivers")
         try form.append("drivers")

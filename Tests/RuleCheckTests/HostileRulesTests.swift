@@ -29,9 +29,11 @@ struct HostileRulesTests {
     static func aliasBomb(levels: Int) -> String {
         var lines = ["form: t", "fields:", "  - id: g0", "    type: group", "    fields: &f0", "      - id: x"]
         for level in 1..<levels {
-            lines += ["  - id: g\(level)", "    type: group", "    fields: &f\(level)",
-                      "      - id: a", "        type: group", "        fields: *f\(level - 1)",
-                      "      - id: b", "        type: group", "        fields: *f\(level - 1)"]
+            lines += [
+                "  - id: g\(level)", "    type: group", "    fields: &f\(level)",
+                "      - id: a", "        type: group", "        fields: *f\(level - 1)",
+                "      - id: b", "        type: group", "        fields: *f\(level - 1)",
+            ]
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -55,7 +57,8 @@ struct HostileRulesTests {
         var text = "form: t\nfields:\n  - id: top\n    type: group\n    fields: &a\n      - {id: x}\n      - {id: y}\n"
         var previous = "a"
         for name in ["b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s"] {
-            text += "  - {id: \(name), type: group, fields: &\(name) [{id: u, type: group, fields: *\(previous)}, "
+            text +=
+                "  - {id: \(name), type: group, fields: &\(name) [{id: u, type: group, fields: *\(previous)}, "
                 + "{id: v, type: group, fields: *\(previous)}]}\n"
             previous = name
         }
@@ -74,17 +77,18 @@ struct HostileRulesTests {
     // MARK: - Merge keys
 
     @Test func mergesOfMergesApply() throws {
-        let rules = try RuleSet(yaml: """
-            form: t
-            fields:
-              - &base {id: a, type: integer, min: 1}
-              - &mid {<<: *base, id: b, required: true}
-              - {<<: *mid, id: c}
-              - {<<: [*mid, {id: x, type: text, title: T}], id: d}
-              - <<: *mid
-                id: e
-                min: 5
-            """, source: "t.yaml")
+        let rules = try RuleSet(
+            yaml: """
+                form: t
+                fields:
+                  - &base {id: a, type: integer, min: 1}
+                  - &mid {<<: *base, id: b, required: true}
+                  - {<<: *mid, id: c}
+                  - {<<: [*mid, {id: x, type: text, title: T}], id: d}
+                  - <<: *mid
+                    id: e
+                    min: 5
+                """, source: "t.yaml")
         for id in ["a", "b", "c", "d", "e"] {
             #expect(rules.field(id)?.type == .integer, "\(id)")
         }
@@ -98,7 +102,8 @@ struct HostileRulesTests {
 
     /// A mistake in a merged mapping is reported once, where it is written.
     @Test func aMistakeInAMergedMappingPointsAtItsSource() {
-        let source = MarkedText("""
+        let source = MarkedText(
+            """
             form: t
             fields:
               - &base {id: a, 1️⃣typo: 1}
@@ -106,24 +111,27 @@ struct HostileRulesTests {
               - {<<: *mid, id: c}
               - {<<: [*mid, 2️⃣3], id: d}
             """)
-        #expect(Self.errors(source.text) == [
-            "\(source.location("1️⃣", file: "t.yaml")): error: unknown key 'typo' in a field; did you mean 'type'?",
-            "\(source.location("2️⃣", file: "t.yaml")): error: a merge key '<<' needs a mapping or a list of mappings, not a single value",
-        ])
+        #expect(
+            Self.errors(source.text) == [
+                "\(source.location("1️⃣", file: "t.yaml")): error: unknown key 'typo' in a field; did you mean 'type'?",
+                "\(source.location("2️⃣", file: "t.yaml")): error: a merge key '<<' needs a mapping or a list of mappings, not a single value",
+            ])
     }
 
     // MARK: - Bytes and lists
 
     @Test func invalidUTF8IsAnErrorAtItsPlace() {
         var bytes = Array("form: t\ntitle: \"ab".utf8) + [0xFF] + Array("cd\"\nfields:\n  - id: a\n".utf8)
-        #expect(Self.errors(bytes) == [
-            "t.yaml:2:11: error: the rules file is not UTF-8 text: byte 0xFF here is not UTF-8 (save the file as UTF-8)",
-        ])
+        #expect(
+            Self.errors(bytes) == [
+                "t.yaml:2:11: error: the rules file is not UTF-8 text: byte 0xFF here is not UTF-8 (save the file as UTF-8)"
+            ])
         // A lone continuation byte in a JSON rules file, after two-byte characters.
         bytes = Array(#"{"form": "ё", "fields": [{"id": "a", "title": "ж"#.utf8) + [0x80] + Array(#""}]}"#.utf8)
-        #expect(Self.errors(bytes, source: "t.json") == [
-            "t.json:1:49: error: the rules file is not UTF-8 text: byte 0x80 here is not UTF-8 (save the file as UTF-8)",
-        ])
+        #expect(
+            Self.errors(bytes, source: "t.json") == [
+                "t.json:1:49: error: the rules file is not UTF-8 text: byte 0x80 here is not UTF-8 (save the file as UTF-8)"
+            ])
         // A byte-order mark is not a mistake.
         #expect(Self.errors([0xEF, 0xBB, 0xBF] + Array("form: t\nfields:\n  - id: a\n".utf8)) == [])
     }
@@ -132,14 +140,18 @@ struct HostileRulesTests {
         #expect(Self.errors("form: t\nfields: []\n") == ["t.yaml:2:9: error: the form has no fields ('fields: []')"])
         #expect(Self.errors("form: t\n") == ["t.yaml:1:1: error: the rules file has no fields: add 'fields:' or 'sections:'"])
         #expect(Self.errors("form: t\nsections: []\n") == ["t.yaml:2:11: error: the form has no sections ('sections: []')"])
-        #expect(Self.errors("form: t\nsections:\n  - id: s\n    fields: []\n")
-            == ["t.yaml:4:13: error: section 's' has no fields ('fields: []')"])
-        #expect(Self.errors("form: t\nfields:\n  - id: g\n    type: group\n    fields: []\n")
-            == ["t.yaml:5:13: error: field 'g' has no fields ('fields: []')"])
-        #expect(Self.errors("form: t\nfields:\n  - id: l\n    type: list\n    item: []\n")
-            == ["t.yaml:5:11: error: field 'l' has no fields ('item: []')"])
-        #expect(Self.errors(#"{"form": "t", "fields": []}"#, source: "t.json")
-            == ["t.json:1:25: error: the form has no fields ('fields: []')"])
+        #expect(
+            Self.errors("form: t\nsections:\n  - id: s\n    fields: []\n")
+                == ["t.yaml:4:13: error: section 's' has no fields ('fields: []')"])
+        #expect(
+            Self.errors("form: t\nfields:\n  - id: g\n    type: group\n    fields: []\n")
+                == ["t.yaml:5:13: error: field 'g' has no fields ('fields: []')"])
+        #expect(
+            Self.errors("form: t\nfields:\n  - id: l\n    type: list\n    item: []\n")
+                == ["t.yaml:5:11: error: field 'l' has no fields ('item: []')"])
+        #expect(
+            Self.errors(#"{"form": "t", "fields": []}"#, source: "t.json")
+                == ["t.json:1:25: error: the form has no fields ('fields: []')"])
     }
 
     // MARK: - Nesting

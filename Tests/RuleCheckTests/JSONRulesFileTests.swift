@@ -10,11 +10,13 @@ struct JSONRulesFileTests {
     /// Everything a compiled rule set says about its fields, as text, for comparing two.
     private static func summary(_ rules: RuleSet) -> [String] {
         rules.fields.map { field in
-            [field.path, field.type.rawValue, field.title, field.required?.rule ?? "-", field.computed?.rule ?? "-",
-             field.visibleConditions.map(\.rule).joined(separator: " & "), field.pattern?.source ?? "-",
-             field.mask?.notation ?? "-", field.min?.rule ?? "-", field.max?.rule ?? "-",
-             field.options.map { "\($0.value)=\($0.title)" }.joined(separator: ","), "\(field.checks.count)",
-             field.dependsOn.map { rules.fields[$0.index].path }.joined(separator: ",")].joined(separator: " | ")
+            [
+                field.path, field.type.rawValue, field.title, field.required?.rule ?? "-", field.computed?.rule ?? "-",
+                field.visibleConditions.map(\.rule).joined(separator: " & "), field.pattern?.source ?? "-",
+                field.mask?.notation ?? "-", field.min?.rule ?? "-", field.max?.rule ?? "-",
+                field.options.map { "\($0.value)=\($0.title)" }.joined(separator: ","), "\(field.checks.count)",
+                field.dependsOn.map { rules.fields[$0.index].path }.joined(separator: ","),
+            ].joined(separator: " | ")
         } + rules.edges.map { "\(rules.fields[$0.from.index].path) → \(rules.fields[$0.to.index].path) \($0.kind)" }
     }
 
@@ -42,14 +44,16 @@ struct JSONRulesFileTests {
     }
 
     @Test func jsonTypesAreReadAsYAMLWouldReadThem() throws {
-        let rules = try RuleSet(bytes: Array(#"""
-            {"form": "t", "fields": [
-              {"id": "n", "type": "number", "min": 1.50, "initial": 2},
-              {"id": "c", "type": "choice", "options": [1, 2, {"value": 3, "title": "Three"}]},
-              {"id": "t", "type": "choice", "options": ["1", "2"]},
-              {"id": "b", "type": "bool", "initial": true, "required": "n > 1"}
-            ]}
-            """#.utf8), source: "t.json")
+        let rules = try RuleSet(
+            bytes: Array(
+                #"""
+                {"form": "t", "fields": [
+                  {"id": "n", "type": "number", "min": 1.50, "initial": 2},
+                  {"id": "c", "type": "choice", "options": [1, 2, {"value": 3, "title": "Three"}]},
+                  {"id": "t", "type": "choice", "options": ["1", "2"]},
+                  {"id": "b", "type": "bool", "initial": true, "required": "n > 1"}
+                ]}
+                """#.utf8), source: "t.json")
         #expect(rules.field("n")?.min?.rule == "min: 1.50")
         #expect(rules.field("c")?.options.map(\.value) == [.number(1), .number(2), .number(3)])
         #expect(rules.field("c")?.options.last?.title == "Three")
@@ -60,7 +64,8 @@ struct JSONRulesFileTests {
 
     /// Diagnostics of a JSON file point into the JSON, inside strings too (escapes counted).
     @Test func diagnosticsPointIntoTheJSON() {
-        let source = MarkedText(#"""
+        let source = MarkedText(
+            #"""
             {"form": "t", "fields": [
               {"id": "a", "type": "number", 1️⃣"visibel_if": "true"},
               {"id": "b", "type": "number", "value": "\"x\" + 2️⃣zz"},
@@ -71,19 +76,21 @@ struct JSONRulesFileTests {
         let diagnostics = RuleSetCompiler.compile(source.text, source: "t.json").diagnostics.map {
             "\($0.location.map(String.init(describing:)) ?? "-"): \($0.message)"
         }
-        #expect(diagnostics == [
-            "\(source.location("1️⃣", file: "t.json")): unknown key 'visibel_if' in a field; did you mean 'visible_if'?",
-            "\(source.location("2️⃣", file: "t.json")): unknown field 'zz'",
-            "t.json:4:47: invalid regex: missing terminating ] for character class",
-            "\(source.location("3️⃣", file: "t.json")): duplicate key 'title' (first on line 4)",
-            "\(source.location("4️⃣", file: "t.json")): min must be a single value, not a list",
-        ])
+        #expect(
+            diagnostics == [
+                "\(source.location("1️⃣", file: "t.json")): unknown key 'visibel_if' in a field; did you mean 'visible_if'?",
+                "\(source.location("2️⃣", file: "t.json")): unknown field 'zz'",
+                "t.json:4:47: invalid regex: missing terminating ] for character class",
+                "\(source.location("3️⃣", file: "t.json")): duplicate key 'title' (first on line 4)",
+                "\(source.location("4️⃣", file: "t.json")): min must be a single value, not a list",
+            ])
     }
 
     @Test func aJSONSyntaxErrorIsReportedAtItsPlace() {
         let errors = RuleSetCompiler.compile(#"{"form": "t", "fields": [{"id": "a"},]}"#, source: "t.json").diagnostics
-        #expect(errors.map(\.description).first?.hasPrefix(
-            "t.json:1:38: error: JSON: expected a value after ',', found ']' (trailing commas are not allowed)") == true)
+        #expect(
+            errors.map(\.description).first?.hasPrefix(
+                "t.json:1:38: error: JSON: expected a value after ',', found ']' (trailing commas are not allowed)") == true)
         // A '.json' file is JSON even when it does not look like it; others are told by their first character.
         #expect(RulesFileReader.format(name: "rules.json", bytes: Array("form: t".utf8)) == .json)
         #expect(RulesFileReader.format(name: "rules.yml", bytes: Array("{}".utf8)) == .yaml)

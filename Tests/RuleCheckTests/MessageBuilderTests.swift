@@ -32,8 +32,9 @@ struct MessageLocaleTests {
     func everyCodeHasABuiltInMessage(locale: String) {
         let table = DefaultMessages.table(for: locale)
         for code in IssueCode.all {
-            #expect(table.keys.contains { $0 == code.rawValue || $0.hasPrefix(code.rawValue + ".") },
-                    "\(locale) has no message for \(code)")
+            #expect(
+                table.keys.contains { $0 == code.rawValue || $0.hasPrefix(code.rawValue + ".") },
+                "\(locale) has no message for \(code)")
         }
         #expect(Set(table.keys) == Set(DefaultMessages.english.keys), "\(locale) and en have different keys")
     }
@@ -60,25 +61,31 @@ struct MessageLocaleTests {
         let checker = RecordChecker(rules, today: Fixtures.today, locale: "ru")
         let messages = checker.check(["age": "1.5", "kind": "robot", "born": "31.02.2020", "total": "7", "extra": "x"])
             .map(\.message)
-        #expect(messages == [
-            "«extra» — такого поля в правилах нет",
-            "«Возраст»: «1.5» — ожидается целое число",
-            "«kind»: значения «robot» нет среди вариантов",
-            "«born»: «31.02.2020» — ожидается дата в формате yyyy-MM-dd",
-            "В поле «total» «7», а по правилам оно пустое (не заполнены исходные поля)",
-        ])
+        #expect(
+            messages == [
+                "«extra» — такого поля в правилах нет",
+                "«Возраст»: «1.5» — ожидается целое число",
+                "«kind»: значения «robot» нет среди вариантов",
+                "«born»: «31.02.2020» — ожидается дата в формате yyyy-MM-dd",
+                "В поле «total» «7», а по правилам оно пустое (не заполнены исходные поля)",
+            ])
         let json = checker.check(json: ["age": "1", "born": 5]).violations.map(\.message)
-        #expect(json == ["«Возраст»: «1» — ожидается целое JSON-число",
-                         "«born»: «5» — ожидается дата JSON-строкой в формате yyyy-MM-dd"])
+        #expect(
+            json == [
+                "«Возраст»: «1» — ожидается целое JSON-число",
+                "«born»: «5» — ожидается дата JSON-строкой в формате yyyy-MM-dd",
+            ])
     }
 
     /// A locale with no built-in messages falls back to English; a region falls back to its language.
     @Test func localesFallBack() throws {
         let rules = try RuleSet(yaml: "form: f\nfields:\n  - id: n\n    type: number\n", source: "f.yaml")
-        #expect(RecordChecker(rules, today: Fixtures.today, locale: "de").check(["n": "x"]).map(\.message)
-                    == ["n: 'x' is not a number"])
-        #expect(RecordChecker(rules, today: Fixtures.today, locale: "ru-RU").check(["n": "x"]).map(\.message)
-                    == ["«n»: «x» — ожидается число"])
+        #expect(
+            RecordChecker(rules, today: Fixtures.today, locale: "de").check(["n": "x"]).map(\.message)
+                == ["n: 'x' is not a number"])
+        #expect(
+            RecordChecker(rules, today: Fixtures.today, locale: "ru-RU").check(["n": "x"]).map(\.message)
+                == ["«n»: «x» — ожидается число"])
     }
 
     /// Findings about a file or a record have built-in messages in every locale too.
@@ -86,17 +93,20 @@ struct MessageLocaleTests {
         let rules = try RuleSet(yaml: "form: f\nfields:\n  - id: n\n    type: number\n", source: "f.yaml")
         let english = RecordChecker(rules, today: Fixtures.today)
         let russian = RecordChecker(rules, today: Fixtures.today, locale: "ru")
-        let findings: [RecordChecker.Finding] = [.unknownColumn("c"), .duplicateColumn("c"), .unknownKey("k"),
-                                                 .duplicateKey("k"), .malformed("bad quote"), .unreadableHeader("cell 1 is not UTF-8")]
-        #expect(findings.map { english.violation(for: $0).message } == [
-            "'c' is not a field of the rules",
-            "column 'c' appears more than once; the first is used",
-            "'k' is not a field of the rules",
-            "key 'k' appears more than once in the object; the last value is checked",
-            // The reader's own words, as English output always showed them.
-            "bad quote",
-            "cannot read the header: cell 1 is not UTF-8; no record of this file is checked",
-        ])
+        let findings: [RecordChecker.Finding] = [
+            .unknownColumn("c"), .duplicateColumn("c"), .unknownKey("k"),
+            .duplicateKey("k"), .malformed("bad quote"), .unreadableHeader("cell 1 is not UTF-8"),
+        ]
+        #expect(
+            findings.map { english.violation(for: $0).message } == [
+                "'c' is not a field of the rules",
+                "column 'c' appears more than once; the first is used",
+                "'k' is not a field of the rules",
+                "key 'k' appears more than once in the object; the last value is checked",
+                // The reader's own words, as English output always showed them.
+                "bad quote",
+                "cannot read the header: cell 1 is not UTF-8; no record of this file is checked",
+            ])
         for finding in findings {
             let message = russian.violation(for: finding).message
             #expect(message.unicodeScalars.contains { ("а"..."я").contains($0) }, "\(message)")

@@ -19,8 +19,9 @@ struct ReadmeTests {
         let changes = try form.set("phone", to: "+7 (916) 123-45-67")
         #expect(changes.visible == ["code": true])
         #expect(changes.gates == ["request_sms": true])
-        #expect(try form.set("birth_date", to: .date(Day(iso: "2015-01-01")!)).issues["birth_date"]?.map(\.message)
-            == ["You must be 18 or older"])
+        #expect(
+            try form.set("birth_date", to: .date(Day(iso: "2015-01-01")!)).issues["birth_date"]?.map(\.message)
+                == ["You must be 18 or older"])
     }
 
     /// The snippet as the README writes it, but on a fixed day (the README's `.now` and the

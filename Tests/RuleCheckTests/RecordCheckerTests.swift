@@ -70,8 +70,10 @@ struct RecordCheckerTests {
     }
 
     @Test func aValidRecordHasNoViolations() throws {
-        let violations = try checker().check(["kind": "person", "name": "ann", "age": "30", "birth": "01.02.1990",
-                                               "vip": "yes", "plan": "pro", "price": "60", "tags": #"["a","b"]"#])
+        let violations = try checker().check([
+            "kind": "person", "name": "ann", "age": "30", "birth": "01.02.1990",
+            "vip": "yes", "plan": "pro", "price": "60", "tags": #"["a","b"]"#,
+        ])
         #expect(violations == [])
     }
 
@@ -85,16 +87,19 @@ struct RecordCheckerTests {
     }
 
     @Test func typeFailuresStopTheFieldsOtherChecksAndCountAsEmpty() throws {
-        let violations = try checker().check(["name": "ann", "age": "1.5", "birth": "2020-01-01", "vip": "maybe",
-                                               "kind": "robot", "price": "x"])
-        #expect(codes(violations) == ["kind option", "age type", "birth type", "vip type", "price type"])
-        #expect(violations.map(\.message) == [
-            "kind: 'robot' is not one of the options",
-            "age: '1.5' is not a whole number",
-            "birth: '2020-01-01' is not a date (dd.MM.yyyy)",
-            "vip: 'maybe' is not true or false",
-            "price: 'x' is not a number",
+        let violations = try checker().check([
+            "name": "ann", "age": "1.5", "birth": "2020-01-01", "vip": "maybe",
+            "kind": "robot", "price": "x",
         ])
+        #expect(codes(violations) == ["kind option", "age type", "birth type", "vip type", "price type"])
+        #expect(
+            violations.map(\.message) == [
+                "kind: 'robot' is not one of the options",
+                "age: '1.5' is not a whole number",
+                "birth: '2020-01-01' is not a date (dd.MM.yyyy)",
+                "vip: 'maybe' is not true or false",
+                "price: 'x' is not a number",
+            ])
     }
 
     @Test func warningsForHiddenValuesOrphansAndComputedValues() throws {
@@ -106,8 +111,10 @@ struct RecordCheckerTests {
     }
 
     @Test func filteredOptionsMultiChoiceAndRegexLimits() throws {
-        let violations = try checker().check(["kind": "company", "name": "ann", "inn": "1234567890", "plan": "pro",
-                                               "tags": #"["a","b","c"]"#, "slow": String(repeating: "a", count: 40) + "b"])
+        let violations = try checker().check([
+            "kind": "company", "name": "ann", "inn": "1234567890", "plan": "pro",
+            "tags": #"["a","b","c"]"#, "slow": String(repeating: "a", count: 40) + "b",
+        ])
         #expect(codes(violations) == ["plan option", "tags items", "slow regex_limit"])
         let bad = try checker().check(["name": "ann", "tags": #"["a","z"]"#])
         #expect(codes(bad) == ["tags option"])
@@ -152,37 +159,40 @@ struct RecordCheckerTests {
     /// unknown keys come out sorted (items' after the keys before their list), and of a group's
     /// object and a dotted key for the same field, the dotted key (later in key order) wins.
     @Test func jsonKeysAreReadInKeyOrder() throws {
-        let rules = try RuleSet(yaml: """
-            form: order
-            fields:
-              - id: person
-                type: group
+        let rules = try RuleSet(
+            yaml: """
+                form: order
                 fields:
-                  - id: name
-                    type: text
-                    max_length: 3
-              - id: pets
-                type: list
-                item:
-                  - id: kind
-                    type: text
-                    max_length: 3
-                  - id: tag
+                  - id: person
                     type: group
                     fields:
-                      - id: code
+                      - id: name
                         type: text
-                        max_length: 2
-              - id: notes
-                type: list
-                item:
-                  - id: text
-                    type: text
-            """, source: "order.yaml")
+                        max_length: 3
+                  - id: pets
+                    type: list
+                    item:
+                      - id: kind
+                        type: text
+                        max_length: 3
+                      - id: tag
+                        type: group
+                        fields:
+                          - id: code
+                            type: text
+                            max_length: 2
+                  - id: notes
+                    type: list
+                    item:
+                      - id: text
+                        type: text
+                """, source: "order.yaml")
         let checker = RecordChecker(rules, today: Fixtures.today)
         let unknown = (1...30).map { "k\($0)" }
-        var record: [String: JSONValue] = ["pets": [["kind": "cat", "zz": 1, "aa": 2, "tag": ["code": "abc", "x": 1]]],
-                                           "notes": [["text": "a", "b": 1]]]
+        var record: [String: JSONValue] = [
+            "pets": [["kind": "cat", "zz": 1, "aa": 2, "tag": ["code": "abc", "x": 1]]],
+            "notes": [["text": "a", "b": 1]],
+        ]
         for key in unknown { record[key] = 1 }
         let (violations, keys) = checker.check(json: record)
         #expect(keys == unknown.sorted() + ["notes[].b", "pets[].aa", "pets[].tag.x", "pets[].zz"])
@@ -231,8 +241,9 @@ struct RecordCheckerTests {
         }
         for order in [Array(rows.indices), rows.indices.reversed(), [0, 3, 0, 1, 2, 2]] {
             for index in order {
-                #expect(session.check(cells: rows[index], columns: columns) == checker.check(cells: rows[index], columns: columns),
-                        "row \(index)")
+                #expect(
+                    session.check(cells: rows[index], columns: columns) == checker.check(cells: rows[index], columns: columns),
+                    "row \(index)")
             }
         }
     }
@@ -266,15 +277,17 @@ struct RecordCheckerTests {
                 if let value = form[field.path].value { record[field.path] = value.json }
             }
             for list in rules.fields where list.type == .list {
-                record[list.path] = .array((0..<form.itemCount(list.path)).map { item in
-                    var object: [String: JSONValue] = [:]
-                    for member in list.members where rules.fields[member.index].type.holdsValue && !rules.fields[member.index].isComputed {
-                        let memberPath = rules.fields[member.index].path
-                        let local = String(memberPath.dropFirst(list.path.count + 1))
-                        if let value = form["\(list.path)[\(item)].\(local)"].value { object[local] = value.json }
-                    }
-                    return .object(object)
-                })
+                record[list.path] = .array(
+                    (0..<form.itemCount(list.path)).map { item in
+                        var object: [String: JSONValue] = [:]
+                        for member in list.members
+                        where rules.fields[member.index].type.holdsValue && !rules.fields[member.index].isComputed {
+                            let memberPath = rules.fields[member.index].path
+                            let local = String(memberPath.dropFirst(list.path.count + 1))
+                            if let value = form["\(list.path)[\(item)].\(local)"].value { object[local] = value.json }
+                        }
+                        return .object(object)
+                    })
             }
             let checker = RecordChecker(rules, today: Fixtures.today)
             let fromChecker = checker.check(json: record).violations
@@ -378,10 +391,11 @@ struct RecordCheckerContractTests {
                   - expr: code != "abc"
                     message: {en: 'not {value}', ru: 'не {value}'}
             """
-        #expect(try check(yaml, ["start": "01.03.2026", "end": "01.01.2026", "code": "ab"]) == [
-            "end min: End date (end) is 01.01.2026, not between 01.03.2026 and 01.03.2027 [min: start]",
-            "code min_length: At least 3, not \"ab\" [min_length: 3]",
-        ])
+        #expect(
+            try check(yaml, ["start": "01.03.2026", "end": "01.01.2026", "code": "ab"]) == [
+                "end min: End date (end) is 01.01.2026, not between 01.03.2026 and 01.03.2027 [min: start]",
+                "code min_length: At least 3, not \"ab\" [min_length: 3]",
+            ])
         #expect(try check(yaml, ["code": "abc"], locale: "ru") == ["code check: не abc [expr: code != \"abc\"]"])
         #expect(try check(yaml, ["code": "abc"], locale: "de") == ["code check: not abc [expr: code != \"abc\"]"])
     }
@@ -420,10 +434,12 @@ struct RecordCheckerContractTests {
                 value: 'nickname + "!"'
             """
         }
-        #expect(try check(yaml("keep"), ["show": "false", "nickname": "Bo", "greeting": "Bo!"]).map { $0.prefix(21) }
-                    == ["nickname hidden_value"])
-        #expect(try check(yaml("clear"), ["show": "false", "nickname": "Bo", "greeting": "Bo!"]).map { $0.prefix(21) }
-                    == ["nickname hidden_value", "greeting computed: gr"])
+        #expect(
+            try check(yaml("keep"), ["show": "false", "nickname": "Bo", "greeting": "Bo!"]).map { $0.prefix(21) }
+                == ["nickname hidden_value"])
+        #expect(
+            try check(yaml("clear"), ["show": "false", "nickname": "Bo", "greeting": "Bo!"]).map { $0.prefix(21) }
+                == ["nickname hidden_value", "greeting computed: gr"])
     }
 
     /// `initial` values fill a new form, never an empty cell of a record.
@@ -441,9 +457,10 @@ struct RecordCheckerContractTests {
             """
         // An empty field that is not required is valid: its checks do not run.
         #expect(try check(yaml, ["country": "", "agree": ""]) == ["country required: country is required [required: true]"])
-        #expect(try check(yaml, ["country": "KZ", "agree": "no"]) == [
-            "agree check: agree does not pass the check agree == true [expr: agree == true]",
-        ])
+        #expect(
+            try check(yaml, ["country": "KZ", "agree": "no"]) == [
+                "agree check: agree does not pass the check agree == true [expr: agree == true]"
+            ])
     }
 
     /// A `matches()` that hits PCRE2's limits decides nothing: `regex_limit` is reported (it was
@@ -460,10 +477,11 @@ struct RecordCheckerContractTests {
                 visible_if: matches(code, '(a+)+$')
             """
         let hostile = String(repeating: "a", count: 40) + "b"
-        #expect(try check(yaml, ["code": hostile, "note": ""]) == [
-            "code regex_limit: code: a value is too complex for the regex of expr: not matches(code, '(a+)+$') [expr: not matches(code, '(a+)+$')]",
-            "note regex_limit: note: a value is too complex for the regex of visible_if: matches(code, '(a+)+$') [visible_if: matches(code, '(a+)+$')]",
-        ])
+        #expect(
+            try check(yaml, ["code": hostile, "note": ""]) == [
+                "code regex_limit: code: a value is too complex for the regex of expr: not matches(code, '(a+)+$') [expr: not matches(code, '(a+)+$')]",
+                "note regex_limit: note: a value is too complex for the regex of visible_if: matches(code, '(a+)+$') [visible_if: matches(code, '(a+)+$')]",
+            ])
         #expect(try check(yaml, ["code": "aab", "note": ""]) == [])
     }
 }

@@ -6,8 +6,10 @@ import Testing
 @Suite("Rules file diagnostics")
 struct RulesFileDiagnosticsTests {
     /// Compiles marked YAML and checks the diagnostics, in order.
-    private func expect(_ marked: String, _ expected: [(marker: String, text: String)],
-                        sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expect(
+        _ marked: String, _ expected: [(marker: String, text: String)],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let source = MarkedText(marked)
         let actual = Fixtures.diagnostics(source.text)
         let wanted = expected.map { "\(source.location($0.marker)): \($0.text)" }
@@ -15,7 +17,8 @@ struct RulesFileDiagnosticsTests {
     }
 
     @Test func unknownKeyWithSuggestion() {
-        expect("""
+        expect(
+            """
             fields:
               - id: doc_number
                 1️⃣visibel_if: true
@@ -23,15 +26,17 @@ struct RulesFileDiagnosticsTests {
                 type: text
                 2️⃣patern: 'x'
             3️⃣sectoins: []
-            """, [
-            ("1️⃣", "error: unknown key 'visibel_if' in a field; did you mean 'visible_if'?"),
-            ("2️⃣", "error: unknown key 'patern' in a field; did you mean 'pattern'?"),
-            ("3️⃣", "error: unknown key 'sectoins' in the rules file; did you mean 'sections'?"),
-        ])
+            """,
+            [
+                ("1️⃣", "error: unknown key 'visibel_if' in a field; did you mean 'visible_if'?"),
+                ("2️⃣", "error: unknown key 'patern' in a field; did you mean 'pattern'?"),
+                ("3️⃣", "error: unknown key 'sectoins' in the rules file; did you mean 'sections'?"),
+            ])
     }
 
     @Test func unknownNamesWithSuggestions() {
-        expect("""
+        expect(
+            """
             fields:
               - id: doc_type
                 type: choice
@@ -46,16 +51,18 @@ struct RulesFileDiagnosticsTests {
                 fields:
                   - id: inner
                     visible_if: 4️⃣g != null
-            """, [
-            ("1️⃣", "error: depends_on names unknown field 'doc_typ'; did you mean 'doc_type'?"),
-            ("2️⃣", "error: unknown field 'doc_tpye'; did you mean 'doc_type'?"),
-            ("3️⃣", "error: unknown field 'x'"),  // no suggestion for a one-letter name
-            ("4️⃣", "error: 'g' is a group and has no value; name one of its fields such as 'g.inner'"),
-        ])
+            """,
+            [
+                ("1️⃣", "error: depends_on names unknown field 'doc_typ'; did you mean 'doc_type'?"),
+                ("2️⃣", "error: unknown field 'doc_tpye'; did you mean 'doc_type'?"),
+                ("3️⃣", "error: unknown field 'x'"),  // no suggestion for a one-letter name
+                ("4️⃣", "error: 'g' is a group and has no value; name one of its fields such as 'g.inner'"),
+            ])
     }
 
     @Test func duplicateIDs() {
-        expect("""
+        expect(
+            """
             sections:
               - id: a
                 fields:
@@ -68,15 +75,17 @@ struct RulesFileDiagnosticsTests {
                     fields:
                       - id: x
                       - id: 3️⃣x
-            """, [
-            ("1️⃣", "error: duplicate section id 'a' (first on line 2)"),
-            ("2️⃣", "error: duplicate field id 'x' (first on line 4)"),
-            ("3️⃣", "error: duplicate field id 'x' (first on line 11)"),
-        ])
+            """,
+            [
+                ("1️⃣", "error: duplicate section id 'a' (first on line 2)"),
+                ("2️⃣", "error: duplicate field id 'x' (first on line 4)"),
+                ("3️⃣", "error: duplicate field id 'x' (first on line 11)"),
+            ])
     }
 
     @Test func badRegexesPointIntoThePattern() {
-        expect("""
+        expect(
+            """
             patterns:
               vin: '^[A-Z1️⃣'
             fields:
@@ -90,17 +99,19 @@ struct RulesFileDiagnosticsTests {
                 mask: '004️⃣\\'
               - id: e
                 required: "matches(a, '[z5️⃣')"
-            """, [
-            ("1️⃣", "error: invalid regex: missing terminating ] for character class"),
-            ("2️⃣", "error: invalid regex: missing closing parenthesis"),
-            ("3️⃣", "error: unknown pattern '@vim'; did you mean 'vin'? (to match a literal '@', write '\\@vim')"),
-            ("4️⃣", "error: mask '00\\': mask ends with '\\' that escapes nothing"),
-            ("5️⃣", "error: invalid regex: missing terminating ] for character class"),
-        ])
+            """,
+            [
+                ("1️⃣", "error: invalid regex: missing terminating ] for character class"),
+                ("2️⃣", "error: invalid regex: missing closing parenthesis"),
+                ("3️⃣", "error: unknown pattern '@vim'; did you mean 'vin'? (to match a literal '@', write '\\@vim')"),
+                ("4️⃣", "error: mask '00\\': mask ends with '\\' that escapes nothing"),
+                ("5️⃣", "error: invalid regex: missing terminating ] for character class"),
+            ])
     }
 
     @Test func typeErrorsPointInsideExpressionsWhateverTheQuoting() {
-        expect("""
+        expect(
+            """
             fields:
               - id: birth_date
                 type: date
@@ -117,17 +128,19 @@ struct RulesFileDiagnosticsTests {
               - id: e
                 type: number
                 min: 5️⃣birth_date
-            """, [
-            ("1️⃣", "error: cannot compare date with number using '>'"),
-            ("2️⃣", "error: cannot compare date with number using '>'"),
-            ("3️⃣", "error: cannot compare date with number using '>'"),
-            ("4️⃣", "error: cannot compare date with number using '>'"),
-            ("5️⃣", "error: min must be a number, but this is a date"),
-        ])
+            """,
+            [
+                ("1️⃣", "error: cannot compare date with number using '>'"),
+                ("2️⃣", "error: cannot compare date with number using '>'"),
+                ("3️⃣", "error: cannot compare date with number using '>'"),
+                ("4️⃣", "error: cannot compare date with number using '>'"),
+                ("5️⃣", "error: min must be a number, but this is a date"),
+            ])
     }
 
     @Test func cyclesListEveryEdgeWithItsLine() {
-        let source = MarkedText("""
+        let source = MarkedText(
+            """
             fields:
               - id: a
                 type: number
@@ -144,17 +157,19 @@ struct RulesFileDiagnosticsTests {
         let cycle = diagnostics[0]
         #expect("\(cycle.location!)" == source.location("1️⃣"))
         #expect(cycle.message == "dependency cycle: a → b → c → a")
-        #expect(cycle.notes.map { "\($0.location!): \($0.message)" } == [
-            "\(source.location("1️⃣")): a → b: the value of b names a",
-            "\(source.location("2️⃣")): b → c: the required of c names b",
-            "\(source.location("3️⃣")): c → a: the visible_if of a names c",
-        ])
+        #expect(
+            cycle.notes.map { "\($0.location!): \($0.message)" } == [
+                "\(source.location("1️⃣")): a → b: the value of b names a",
+                "\(source.location("2️⃣")): b → c: the required of c names b",
+                "\(source.location("3️⃣")): c → a: the visible_if of a names c",
+            ])
         // The source line and a caret under the first edge.
         #expect(cycle.description.contains("\n        value: a + 1\n               ^\n"))
     }
 
     @Test func literalBoundsAndOptionTypes() {
-        expect("""
+        expect(
+            """
             fields:
               - id: n
                 type: number
@@ -171,17 +186,19 @@ struct RulesFileDiagnosticsTests {
               - id: c
                 type: choice
                 options: [1, 2, 4️⃣three, 5️⃣2]
-            """, [
-            ("1️⃣", "error: min (10) is greater than max (5)"),
-            ("2️⃣", "error: min (2024-02-01) is after max (2024-01-01)"),
-            ("3️⃣", "error: min_length (8) is greater than max_length (4)"),
-            ("4️⃣", "error: option 'three' of 'c' is text, but the options before it are number"),
-            ("5️⃣", "error: option '2' of 'c' is listed twice (first on line 16)"),
-        ])
+            """,
+            [
+                ("1️⃣", "error: min (10) is greater than max (5)"),
+                ("2️⃣", "error: min (2024-02-01) is after max (2024-01-01)"),
+                ("3️⃣", "error: min_length (8) is greater than max_length (4)"),
+                ("4️⃣", "error: option 'three' of 'c' is text, but the options before it are number"),
+                ("5️⃣", "error: option '2' of 'c' is listed twice (first on line 16)"),
+            ])
     }
 
     @Test func keysThatDoNotApplyToTheType() {
-        expect("""
+        expect(
+            """
             fields:
               - id: n
                 type: number
@@ -191,15 +208,20 @@ struct RulesFileDiagnosticsTests {
               - id: d
                 type: date
                 3️⃣options: [a]
-            """, [
-            ("1️⃣", "error: 'pattern' applies to text fields, not number fields"),
-            ("2️⃣", "error: unknown type 'txt'; did you mean 'text'? (types are text, number, integer, date, bool, choice, multi_choice, file, group, list, values)"),
-            ("3️⃣", "error: 'options' applies to choice and multi_choice fields, not date fields"),
-        ])
+            """,
+            [
+                ("1️⃣", "error: 'pattern' applies to text fields, not number fields"),
+                (
+                    "2️⃣",
+                    "error: unknown type 'txt'; did you mean 'text'? (types are text, number, integer, date, bool, choice, multi_choice, file, group, list, values)"
+                ),
+                ("3️⃣", "error: 'options' applies to choice and multi_choice fields, not date fields"),
+            ])
     }
 
     @Test func selfReferencesAndConditions() {
-        expect("""
+        expect(
+            """
             fields:
               - id: a
                 type: bool
@@ -210,11 +232,12 @@ struct RulesFileDiagnosticsTests {
                 type: number
                 value: 1
                 depends_on: [3️⃣a]
-            """, [
-            ("1️⃣", "error: visible_if of 'a' cannot name the field itself"),
-            ("2️⃣", "error: 'yes' is not a condition; write true or false"),
-            ("3️⃣", "error: a computed field (value:) cannot have depends_on: its value always follows its inputs"),
-        ])
+            """,
+            [
+                ("1️⃣", "error: visible_if of 'a' cannot name the field itself"),
+                ("2️⃣", "error: 'yes' is not a condition; write true or false"),
+                ("3️⃣", "error: a computed field (value:) cannot have depends_on: its value always follows its inputs"),
+            ])
     }
 
     @Test func yamlSyntaxErrors() {
@@ -224,7 +247,8 @@ struct RulesFileDiagnosticsTests {
     }
 
     @Test func initialValuesMustFitTheirField() throws {
-        expect("""
+        expect(
+            """
             fields:
               - id: tags
                 type: multi_choice
@@ -239,19 +263,21 @@ struct RulesFileDiagnosticsTests {
                 initial: 3️⃣xx
               - id: t
                 initial: [4️⃣a]
-            """, [
-            ("1️⃣", "error: initial value 'z' is not an option of 'tags'"),
-            ("2️⃣", "error: initial value of integer field 'n' must be a whole number, not '1.5'"),
-            ("3️⃣", "error: initial value 'xx' is not an option of 'c'; did you mean 'x'?"),
-            ("4️⃣", "error: a list of initial values applies to multi_choice fields, not text fields"),
-        ])
+            """,
+            [
+                ("1️⃣", "error: initial value 'z' is not an option of 'tags'"),
+                ("2️⃣", "error: initial value of integer field 'n' must be a whole number, not '1.5'"),
+                ("3️⃣", "error: initial value 'xx' is not an option of 'c'; did you mean 'x'?"),
+                ("4️⃣", "error: a list of initial values applies to multi_choice fields, not text fields"),
+            ])
         let form = Form(try RuleSet(yaml: "fields:\n  - {id: tags, type: multi_choice, options: [a, b, c], initial: [a, c]}\n"))
         #expect(form["tags"].value == ["a", "c"])
         #expect(form["tags"].provenance == .initial)
     }
 
     @Test func duplicateKeysPointAtTheRepeat() {
-        expect("""
+        expect(
+            """
             fields:
               - id: a
                 type: text
@@ -260,7 +286,8 @@ struct RulesFileDiagnosticsTests {
     }
 
     @Test func lintWarnings() {
-        expect("""
+        expect(
+            """
             patterns:
               1️⃣unused: 'x'
             masks:
@@ -276,19 +303,22 @@ struct RulesFileDiagnosticsTests {
                 checks:
                   - when: 4️⃣doc_type == "licence" or false
                     min_length: 3
-            """, [
-            ("1️⃣", "warning: pattern 'unused' is never used"),
-            ("2️⃣", "warning: mask 'spare' is never used"),
-            ("3️⃣", "warning: 'n' is required but can never be visible"),
-            ("4️⃣", "warning: this check of 'm' never applies: its 'when' can never hold"),
-        ])
+            """,
+            [
+                ("1️⃣", "warning: pattern 'unused' is never used"),
+                ("2️⃣", "warning: mask 'spare' is never used"),
+                ("3️⃣", "warning: 'n' is required but can never be visible"),
+                ("4️⃣", "warning: this check of 'm' never applies: its 'when' can never hold"),
+            ])
     }
 
     @Test func structuralMistakes() {
-        expect("""
+        expect(
+            """
             1️⃣title: no fields
             """, [("1️⃣", "error: the rules file has no fields: add 'fields:' or 'sections:'")])
-        expect("""
+        expect(
+            """
             fields:
               - 1️⃣type: text
               - id: l
@@ -301,12 +331,13 @@ struct RulesFileDiagnosticsTests {
                 type: group
               - id: 4️⃣c
                 type: choice
-            """, [
-            ("1️⃣", "error: a field needs an 'id'"),
-            ("2️⃣", "error: list 'inner' is inside the items of another list; lists cannot be nested"),
-            ("3️⃣", "error: group 'g' needs 'fields:'"),
-            ("4️⃣", "error: choice field 'c' needs 'options:'"),
-        ])
+            """,
+            [
+                ("1️⃣", "error: a field needs an 'id'"),
+                ("2️⃣", "error: list 'inner' is inside the items of another list; lists cannot be nested"),
+                ("3️⃣", "error: group 'g' needs 'fields:'"),
+                ("4️⃣", "error: choice field 'c' needs 'options:'"),
+            ])
     }
 
     /// Cycle detection on generated graphs: a long chain with one back edge reports exactly that
@@ -339,14 +370,15 @@ struct RulesFileDiagnosticsTests {
 @Suite("Field ids")
 struct FieldIdTests {
     @Test func camelCaseIdsWork() throws {
-        let rules = try RuleSet(yaml: """
-            form: t
-            fields:
-              - id: firstName
-                required: true
-              - id: lastName
-                visible_if: firstName != null
-            """, source: "t.yaml")
+        let rules = try RuleSet(
+            yaml: """
+                form: t
+                fields:
+                  - id: firstName
+                    required: true
+                  - id: lastName
+                    visible_if: firstName != null
+                """, source: "t.yaml")
         var form = Form(rules, today: Fixtures.today)
         #expect(!form["lastName"].isVisible)
         try form.set("firstName", to: "Ann")
@@ -356,7 +388,8 @@ struct FieldIdTests {
     }
 
     @Test func otherCharactersAreAnError() {
-        #expect(Fixtures.diagnostics("form: t\nfields:\n  - id: prénom\n")
-            == ["test.yaml:3:9: error: field id 'prénom' must be ASCII letters, digits and '_', starting with a letter or '_'"])
+        #expect(
+            Fixtures.diagnostics("form: t\nfields:\n  - id: prénom\n")
+                == ["test.yaml:3:9: error: field id 'prénom' must be ASCII letters, digits and '_', starting with a letter or '_'"])
     }
 }

@@ -62,8 +62,10 @@ struct RulesMaskKeysTests {
 
     @Test func theBatchCheckReadsAsTheFormTypes() throws {
         let checker = RecordChecker(try rules(), today: Day(iso: "2026-11-22")!)
-        let good = checker.check(["plate": "А 123 ВС 77", "phone_digits": "79161234567", "power": "١٥٠",
-                                  "birth": "۱۹۹۰-۰۵-۰۱", "phone": "8 (९१६) १२३-४५-६७"])
+        let good = checker.check([
+            "plate": "А 123 ВС 77", "phone_digits": "79161234567", "power": "١٥٠",
+            "birth": "۱۹۹۰-۰۵-۰۱", "phone": "8 (९१६) १२३-४५-६७",
+        ])
         #expect(good.isEmpty, "\(good)")
         let bad = checker.check(["code": "١٢٣٤", "latin_power": "١٥٠", "phone_digits": "+7 (916) 123-45-67"])
         #expect(bad.map(\.field).sorted() == ["code", "latin_power", "phone_digits"])
@@ -72,13 +74,25 @@ struct RulesMaskKeysTests {
 
     @Test(arguments: [
         ("mask_classes:\n  RR: x\nfields:\n  - id: a\n    mask: '0'\n", "a mask class is named by one character, not 'RR'"),
-        ("mask_classes:\n  R: {chars: 'z-a'}\nfields:\n  - id: a\n    mask: '0'\n", "mask class 'R': character class range ends before it starts"),
+        (
+            "mask_classes:\n  R: {chars: 'z-a'}\nfields:\n  - id: a\n    mask: '0'\n",
+            "mask class 'R': character class range ends before it starts"
+        ),
         ("mask_classes:\n  R: {chars: x, case: title}\nfields:\n  - id: a\n    mask: '0'\n", "case must be upper or lower, not 'title'"),
-        ("fields:\n  - id: a\n    mask: '0'\n    digits: arabic\n", "digits must be 'any' (the digits of every script, read as 0–9) or 'ascii' (only 0–9), not 'arabic'"),
-        ("fields:\n  - id: a\n    mask: '0'\n    mask_value: raw\n", "mask_value must be 'formatted' (the text as the mask shows it) or 'extracted' (what was typed, with {…} characters), not 'raw'"),
+        (
+            "fields:\n  - id: a\n    mask: '0'\n    digits: arabic\n",
+            "digits must be 'any' (the digits of every script, read as 0–9) or 'ascii' (only 0–9), not 'arabic'"
+        ),
+        (
+            "fields:\n  - id: a\n    mask: '0'\n    mask_value: raw\n",
+            "mask_value must be 'formatted' (the text as the mask shows it) or 'extracted' (what was typed, with {…} characters), not 'raw'"
+        ),
         ("fields:\n  - id: a\n    type: integer\n    mask_value: extracted\n", "'mask_value' applies to text fields, not integer fields"),
         ("fields:\n  - id: a\n    mask: ['0', '0[']\n", "mask '0[': optional block '[' is not closed with ']'"),
-        ("masks:\n  m: '0'\nfields:\n  - id: a\n    mask: ['@m', '00']\n", "a named mask '@m' has no alternatives here; list them under 'masks:'"),
+        (
+            "masks:\n  m: '0'\nfields:\n  - id: a\n    mask: ['@m', '00']\n",
+            "a named mask '@m' has no alternatives here; list them under 'masks:'"
+        ),
     ])
     func mistakes(_ yaml: String, _ message: String) {
         let error = #expect(throws: RulesError.self) { try RuleSet(yaml: "form: x\n" + yaml, source: "x.yaml") }

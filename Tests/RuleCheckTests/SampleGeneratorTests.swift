@@ -45,9 +45,11 @@ struct SampleGeneratorTests {
                 for (violations, input) in [(fromJSON, "JSON"), (fromCSV, "CSV")] {
                     let found = violations.map { "\($0.field) \($0.code)" }
                     if let mistake = record.mistake, let kind = record.mistakeKind, let codes = Self.codes[kind] {
-                        #expect(!violations.isEmpty && violations.allSatisfy {
-                            $0.field == mistake && $0.severity == .error && codes.contains($0.code)
-                        }, "\(example) seed \(seed) record \(index) (\(input)): \(kind) in \(mistake), found \(found)")
+                        #expect(
+                            !violations.isEmpty
+                                && violations.allSatisfy {
+                                    $0.field == mistake && $0.severity == .error && codes.contains($0.code)
+                                }, "\(example) seed \(seed) record \(index) (\(input)): \(kind) in \(mistake), found \(found)")
                     } else {
                         #expect(violations.isEmpty, "\(example) seed \(seed) record \(index) (\(input)): found \(found)")
                     }
@@ -73,8 +75,9 @@ struct SampleGeneratorTests {
             for index in 0..<count {
                 let record = generator.next()
                 let violations = checker.check(json: record.object).violations
-                #expect(!record.unspoilable && record.mistake != nil && violations.contains { $0.severity == .error },
-                        "\(example) seed \(seed) record \(index + 1): no mistake planted (\(violations.count) violations)")
+                #expect(
+                    !record.unspoilable && record.mistake != nil && violations.contains { $0.severity == .error },
+                    "\(example) seed \(seed) record \(index + 1): no mistake planted (\(violations.count) violations)")
             }
         }
     }

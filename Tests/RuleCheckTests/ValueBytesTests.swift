@@ -19,9 +19,11 @@ struct ValueBytesTests {
 
     /// Cells of the kinds a field of each type meets, right and wrong.
     static func randomCell(_ generator: inout SeededRandom) -> String {
-        let pieces = ["0", "1", "7", "9", ".", "-", "+", "e", " ", "true", "No", "YES", "fAlSe", "red", "green",
-                      "12", "6", "3.0", "Москва", "Kazan", "٣", "é", "01.05.2024", "31.02.2024", "1.5.2024", "é",
-                      "123456789012345", "1234567890123456", "0.000000000000001", "00", "K"]
+        let pieces = [
+            "0", "1", "7", "9", ".", "-", "+", "e", " ", "true", "No", "YES", "fAlSe", "red", "green",
+            "12", "6", "3.0", "Москва", "Kazan", "٣", "é", "01.05.2024", "31.02.2024", "1.5.2024", "é",
+            "123456789012345", "1234567890123456", "0.000000000000001", "00", "K",
+        ]
         return (0..<Int.random(in: 0...3, using: &generator)).map { _ in generator.pick(pieces) }.joined()
     }
 
@@ -89,8 +91,9 @@ struct ValueBytesTests {
     }
 
     @Test func byteKeyTablesKeepTheFirstOfEqualKeys() {
-        let table = ByteKeyTable([(Array("a".utf8), 0), (Array("bb".utf8), 1), (Array("a".utf8), 2), ([], 3)]
-            + (0..<100).map { (Array("key\($0)".utf8), 10 + $0) })
+        let table = ByteKeyTable(
+            [(Array("a".utf8), 0), (Array("bb".utf8), 1), (Array("a".utf8), 2), ([], 3)]
+                + (0..<100).map { (Array("key\($0)".utf8), 10 + $0) })
         func find(_ key: String) -> Int? { UTF8Text.withBytes(of: key, or: nil) { table.find($0) } }
         #expect(find("a") == 0 && find("bb") == 1 && find("") == 3 && find("b") == nil && find("aa") == nil)
         #expect((0..<100).allSatisfy { find("key\($0)") == 10 + $0 } && find("key100") == nil)

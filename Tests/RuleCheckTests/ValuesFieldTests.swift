@@ -52,9 +52,10 @@ struct ValuesFieldTests {
         let checker = try Self.checker()
         #expect(checker.check(json: ["photos": ["a.jpg", "b.jpg"], "prices": [0, 99.5], "step": 4.5]).violations.isEmpty)
         let record: [String: JSONValue] = ["photos": ["a.jpg", "a.jpg", "X.png", "Y.png"], "prices": [-1, -2, 200, 3], "step": 4]
-        #expect(Self.codes(checker.check(json: record).violations) == [
-            "photos pattern", "photos items", "photos items", "prices min", "prices max", "prices check", "step check",
-        ])
+        #expect(
+            Self.codes(checker.check(json: record).violations) == [
+                "photos pattern", "photos items", "photos items", "prices min", "prices max", "prices check", "step check",
+            ])
         let messages = checker.check(json: record).violations.filter { $0.field == "photos" && $0.code == .items }.map(\.message)
         #expect(messages == ["photos can have at most 3 items", "photos lists the same value more than once"])
     }
@@ -63,11 +64,12 @@ struct ValuesFieldTests {
         let checker = try Self.checker()
         let violations = checker.check(json: ["photos": "a.jpg", "prices": [1, "2"], "days": ["2024-01-01"]]).violations
         #expect(Self.codes(violations) == ["photos type", "prices type", "days type"])
-        #expect(violations.map(\.message) == [
-            "photos: 'a.jpg' is not a JSON array, each element a JSON string",
-            #"prices: '[1,"2"]' is not a JSON array, each element a JSON number"#,
-            #"days: '["2024-01-01"]' is not a JSON array, each element a date as a JSON string (dd.MM.yyyy)"#,
-        ])
+        #expect(
+            violations.map(\.message) == [
+                "photos: 'a.jpg' is not a JSON array, each element a JSON string",
+                #"prices: '[1,"2"]' is not a JSON array, each element a JSON number"#,
+                #"days: '["2024-01-01"]' is not a JSON array, each element a date as a JSON string (dd.MM.yyyy)"#,
+            ])
         // An empty array is no value; "" inside one is a text value.
         #expect(Self.codes(checker.check(json: ["photos": []]).violations) == ["photos required"])
         #expect(Self.codes(checker.check(json: ["photos": [""]]).violations) == ["photos pattern"])
@@ -127,51 +129,57 @@ struct ValuesFieldTests {
                 type: values
                 ui: [a]
             """
-        #expect(Fixtures.diagnostics(yaml) == [
-            "test.yaml:4:16: error: item_type must be one of text, number, integer, date, bool, not 'choice'",
-            "test.yaml:8:5: error: 'pattern' applies to text fields and to values of their types, not to values of number",
-            "test.yaml:12:9: error: a min check applies to number, integer and date fields, not values of text",
-            "test.yaml:15:5: error: 'unique_items' applies to multi_choice and values fields, not text fields",
-            "test.yaml:18:19: error: unique_items must be true or false, not 'yes'",
-            "test.yaml:19:14: error: the initial value of values field 'e' is a list, such as [a, b]",
-            "test.yaml:22:9: error: 'ui' must be a mapping of hint names to values, such as {widget: textarea}",
-        ])
+        #expect(
+            Fixtures.diagnostics(yaml) == [
+                "test.yaml:4:16: error: item_type must be one of text, number, integer, date, bool, not 'choice'",
+                "test.yaml:8:5: error: 'pattern' applies to text fields and to values of their types, not to values of number",
+                "test.yaml:12:9: error: a min check applies to number, integer and date fields, not values of text",
+                "test.yaml:15:5: error: 'unique_items' applies to multi_choice and values fields, not text fields",
+                "test.yaml:18:19: error: unique_items must be true or false, not 'yes'",
+                "test.yaml:19:14: error: the initial value of values field 'e' is a list, such as [a, b]",
+                "test.yaml:22:9: error: 'ui' must be a mapping of hint names to values, such as {widget: textarea}",
+            ])
     }
 
     @Test func uiHintsAreKeptAsJSON() throws {
         let rules = try RuleSet(yaml: Self.yaml, source: "values.yaml")
-        #expect(rules.field("photos")?.ui == [
-            "widget": "files", "accept": ["jpg"], "rows": 3, "label": false, "help": "Up to 3",
-        ])
+        #expect(
+            rules.field("photos")?.ui == [
+                "widget": "files", "accept": ["jpg"], "rows": 3, "label": false, "help": "Up to 3",
+            ])
         #expect(rules.field("prices")?.ui == [:])
         #expect(rules.field("prices")?.itemType == .number && rules.field("photos")?.uniqueItems == true)
     }
 
     @Test func uniqueItemsOnAMultiChoice() throws {
-        let rules = try RuleSet(yaml: """
-            fields:
-              - {id: tags, type: multi_choice, options: [a, b], unique_items: true}
-              - {id: more, type: multi_choice, options: [a, b]}
-            """, source: "t.yaml")
+        let rules = try RuleSet(
+            yaml: """
+                fields:
+                  - {id: tags, type: multi_choice, options: [a, b], unique_items: true}
+                  - {id: more, type: multi_choice, options: [a, b]}
+                """, source: "t.yaml")
         let violations = RecordChecker(rules).check(json: ["tags": ["a", "a"], "more": ["a", "a"]]).violations
         #expect(Self.codes(violations) == ["tags items"])
     }
 
-    @Test(arguments: [
-        (4.5, 1.5, true), (4.0, 1.5, false), (0.0075, 0.0001, true), (0.00751, 0.0001, false),
-        (35, 1.5, false), (-6, 2, true), (1e308, 0.123456789, false), (7, 0, nil),
-    ] as [(Double, Double, Bool?)])
+    @Test(
+        arguments: [
+            (4.5, 1.5, true), (4.0, 1.5, false), (0.0075, 0.0001, true), (0.00751, 0.0001, false),
+            (35, 1.5, false), (-6, 2, true), (1e308, 0.123456789, false), (7, 0, nil),
+        ] as [(Double, Double, Bool?)])
     func multipleOf(number: Double, step: Double, expected: Bool?) {
         #expect(Expr.isMultiple(number, of: step) == expected)
     }
 
     @Test func multipleOfInExpressions() throws {
-        #expect(Fixtures.diagnostics("fields:\n  - {id: t, checks: [{expr: 'multiple_of(t, 2)'}]}\n") == [
-            "test.yaml:2:42: error: multiple_of() needs a number, but this is text",
-        ])
-        #expect(Fixtures.diagnostics("fields:\n  - {id: n, type: number, checks: [{expr: 'multiple_of(n)'}]}\n") == [
-            "test.yaml:2:44: error: multiple_of() takes 2 arguments, not 1",
-        ])
+        #expect(
+            Fixtures.diagnostics("fields:\n  - {id: t, checks: [{expr: 'multiple_of(t, 2)'}]}\n") == [
+                "test.yaml:2:42: error: multiple_of() needs a number, but this is text"
+            ])
+        #expect(
+            Fixtures.diagnostics("fields:\n  - {id: n, type: number, checks: [{expr: 'multiple_of(n)'}]}\n") == [
+                "test.yaml:2:44: error: multiple_of() takes 2 arguments, not 1"
+            ])
     }
 
     @Test func samplesAreValidAndPrintAsArrays() throws {

@@ -9,8 +9,9 @@ struct VisibleTextTests {
         #expect(VisibleText.escaped("a\u{1B}]0;x\u{7}b") == #"a\u{1B}]0;x\u{7}b"#)
         #expect(VisibleText.escaped("line\nbreak\r\n") == #"line\nbreak\r\n"#)
         #expect(VisibleText.escaped("\u{0}\u{7F}\u{80}\u{9B}\u{9F}\u{A0}") == #"\u{0}\u{7F}\u{80}\u{9B}\u{9F}"# + "\u{A0}")
-        #expect(VisibleText.escaped("\u{202A}\u{202E}\u{2066}\u{2069}\u{2028}\u{2029}\u{200E}")
-            == #"\u{202A}\u{202E}\u{2066}\u{2069}\u{2028}\u{2029}"# + "\u{200E}")
+        #expect(
+            VisibleText.escaped("\u{202A}\u{202E}\u{2066}\u{2069}\u{2028}\u{2029}\u{200E}")
+                == #"\u{202A}\u{202E}\u{2066}\u{2069}\u{2028}\u{2029}"# + "\u{200E}")
     }
 
     /// The excerpt and the caret line as `lint` prints them.

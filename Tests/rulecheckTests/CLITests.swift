@@ -33,7 +33,10 @@ struct CLITests {
         #expect(json.stdout == #"{"mask":"0000","results":[{"input":"12","raw":"12","state":"partial","text":"12"}]}"# + "\n")
         let badMask = try rulecheck(["mask", "", "1"])
         #expect(badMask.status == 2)
-        #expect(badMask.stderr == "Error: mask '': mask is empty\nUsage: rulecheck mask <mask> <inputs> ... [--or <MASK> ...] [--class <NAME=CHARS> ...] [--case <case>] [--ascii-digits] [--caret <caret>] [--format <format>] [--regex]\n  See 'rulecheck mask --help' for more information.\n")
+        #expect(
+            badMask.stderr
+                == "Error: mask '': mask is empty\nUsage: rulecheck mask <mask> <inputs> ... [--or <MASK> ...] [--class <NAME=CHARS> ...] [--case <case>] [--ascii-digits] [--caret <caret>] [--format <format>] [--regex]\n  See 'rulecheck mask --help' for more information.\n"
+        )
     }
 
     @Test func lintIsSilentForGoodFilesAndPointsAtMistakes() throws {
@@ -44,12 +47,13 @@ struct CLITests {
         let bad = try temporary("fields:\n  - id: a\n    visibel_if: true\n", "yaml")
         let run = try rulecheck(["lint", bad])
         #expect(run.status == 2)
-        #expect(run.stdout == """
-            \(bad):3:5: error: unknown key 'visibel_if' in a field; did you mean 'visible_if'?
-                    visibel_if: true
-                    ^
+        #expect(
+            run.stdout == """
+                \(bad):3:5: error: unknown key 'visibel_if' in a field; did you mean 'visible_if'?
+                        visibel_if: true
+                        ^
 
-            """)
+                """)
         let warning = try temporary("patterns:\n  x: 'y'\nfields:\n  - id: a\n", "yaml")
         let warned = try rulecheck(["lint", warning])
         #expect(warned.status == 0)
@@ -70,7 +74,8 @@ struct CLITests {
     }
 
     @Test func replayIncrementalAndFullPrintTheSameBytes() throws {
-        let edits = try temporary("""
+        let edits = try temporary(
+            """
             {"set": "doc_type", "value": "passport"}
             {"set": "doc_number", "value": "4509 123456"}
             {"set": "doc_type", "value": "foreign_passport"}
@@ -131,20 +136,26 @@ struct CLITests {
         #expect(missing.stderr.contains("/nonexistent/input.csv"))
         let unknownFormat = try rulecheck(["check", "--rules", rules, "input.xyz"])
         #expect(unknownFormat.status == 2)
-        #expect(unknownFormat.stderr.hasPrefix("Error: cannot tell the format of 'input.xyz' from its name; give --input csv|tsv|json|jsonl"))
+        #expect(
+            unknownFormat.stderr.hasPrefix("Error: cannot tell the format of 'input.xyz' from its name; give --input csv|tsv|json|jsonl"))
         #expect(try rulecheck(["check", "--rules", rules]).status == 2)  // no files
         #expect(try rulecheck(["check", "--rules", rules, "a.csv", "--jobs", "0"]).status == 2)
         #expect(try rulecheck(["check", "--help"]).status == 0)
     }
 
     @Test func checkReadsStandardInputAndEveryFormatIsWellFormed() throws {
-        let piped = try rulecheck(["check", "--rules", "Rules/signup.yaml", "--input", "jsonl", "-", "--today", "2026-11-22",
-                                   "--format", "json"], stdin: #"{"email": "a@b.c"}"# + "\n")
+        let piped = try rulecheck(
+            [
+                "check", "--rules", "Rules/signup.yaml", "--input", "jsonl", "-", "--today", "2026-11-22",
+                "--format", "json",
+            ], stdin: #"{"email": "a@b.c"}"# + "\n")
         #expect(piped.status == 1)
         #expect(piped.stdout.hasPrefix(#"{"summary":{"errors":"#))
         for format in ["text", "json", "jsonl", "junit", "sarif"] {
-            let run = try rulecheck(["check", "--rules", "Rules/osago.yaml", "Rules/samples/osago.csv", "--today", "2026-11-22",
-                                     "--format", format, "--jobs", "2"])
+            let run = try rulecheck([
+                "check", "--rules", "Rules/osago.yaml", "Rules/samples/osago.csv", "--today", "2026-11-22",
+                "--format", format, "--jobs", "2",
+            ])
             #expect(run.status == 1, "\(format)")
             #expect(!run.stdout.isEmpty)
             if format == "json" || format == "sarif" {
@@ -159,10 +170,14 @@ struct CLITests {
     }
 
     @Test func theDemoDataGivesTheSameReportOnOneOrManyCores() throws {
-        let one = try rulecheck(["check", "--rules", "Rules/osago.yaml", "Rules/samples/osago.csv", "--today", "2026-11-22",
-                                 "--format", "jsonl", "--jobs", "1"])
-        let two = try rulecheck(["check", "--rules", "Rules/osago.yaml", "Rules/samples/osago.csv", "--today", "2026-11-22",
-                                 "--format", "jsonl", "--jobs", "2"])
+        let one = try rulecheck([
+            "check", "--rules", "Rules/osago.yaml", "Rules/samples/osago.csv", "--today", "2026-11-22",
+            "--format", "jsonl", "--jobs", "1",
+        ])
+        let two = try rulecheck([
+            "check", "--rules", "Rules/osago.yaml", "Rules/samples/osago.csv", "--today", "2026-11-22",
+            "--format", "jsonl", "--jobs", "2",
+        ])
         #expect(one.stdout == two.stdout)
         #expect(one.stdout.hasSuffix(#""records":300,"valid":275,"warnings":7}}"# + "\n"))
     }
@@ -179,14 +194,19 @@ struct CLITests {
     /// text without rules) stays valid, and stderr says how many, never silently.
     @Test func sampleSaysHowManyRecordsCouldNotBeSpoiled() throws {
         let rules = try temporary("fields:\n  - id: note\n    type: text\n", "yaml")
-        let run = try rulecheck(["sample", rules, "--count", "5", "--seed", "1", "--today", "2026-11-22", "--invalid-rate", "1",
-                                 "--format", "jsonl"])
+        let run = try rulecheck([
+            "sample", rules, "--count", "5", "--seed", "1", "--today", "2026-11-22", "--invalid-rate", "1",
+            "--format", "jsonl",
+        ])
         #expect(run.status == 0)
         #expect(run.stdout.split(separator: "\n").count == 5)
-        #expect(run.stderr == "rulecheck: warning: 5 of the 5 records meant to have a mistake could not be given one "
-            + "(no field of the rules can be spoiled on its own); they are valid\n")
-        let spoiled = try rulecheck(["sample", "Rules/signup.yaml", "--count", "50", "--seed", "1", "--today", "2026-11-22",
-                                     "--invalid-rate", "1"])
+        #expect(
+            run.stderr == "rulecheck: warning: 5 of the 5 records meant to have a mistake could not be given one "
+                + "(no field of the rules can be spoiled on its own); they are valid\n")
+        let spoiled = try rulecheck([
+            "sample", "Rules/signup.yaml", "--count", "50", "--seed", "1", "--today", "2026-11-22",
+            "--invalid-rate", "1",
+        ])
         #expect(spoiled.status == 0 && spoiled.stderr.isEmpty)
     }
 

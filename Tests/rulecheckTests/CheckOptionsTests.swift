@@ -21,8 +21,10 @@ struct CheckOptionsTests {
 
     @Test func delimitersAndTSV() throws {
         let rules = try scratch.file(Self.rules, "yaml")
-        for (delimiter, ext, argument) in [(";", "csv", ";"), ("|", "csv", "pipe"), ("\t", "csv", "tab"), ("\t", "tsv", nil),
-                                            ("\t", "tab", nil), (":", "csv", ":")] {
+        for (delimiter, ext, argument) in [
+            (";", "csv", ";"), ("|", "csv", "pipe"), ("\t", "csv", "tab"), ("\t", "tsv", nil),
+            ("\t", "tab", nil), (":", "csv", ":"),
+        ] {
             let input = try scratch.file("name\(delimiter)age\n\(delimiter)5\nAnn\(delimiter)1\n", ext)
             let run = try CLI.run(["check", "--rules", rules, input, "--format", "jsonl"] + (argument.map { ["--delimiter", $0] } ?? []))
             #expect(run.status == 1, "\(delimiter) \(ext)")

@@ -11,7 +11,8 @@ extension CLITests {
         try "fields:\n  - id: city\n    type: text\n  - id: street\n    type: text\n    enabled_if: not empty(city)\n"
             .write(to: blocks.appendingPathComponent("address.yaml"), atomically: true, encoding: .utf8)
         let main = directory.appendingPathComponent("policy.yaml")
-        try "form: policy\nincludes:\n  address: blocks/address.yaml\nfields:\n  - id: home\n    include: address\n  - id: work\n    include: address\n"
+        try
+            "form: policy\nincludes:\n  address: blocks/address.yaml\nfields:\n  - id: home\n    include: address\n  - id: work\n    include: address\n"
             .write(to: main, atomically: true, encoding: .utf8)
         let lint = try rulecheck(["lint", main.path])
         #expect(lint.status == 0)

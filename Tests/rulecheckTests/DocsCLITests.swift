@@ -14,8 +14,9 @@ struct DocsCLITests {
     init() throws {
         scratch = try Scratch()
         // Examples that name the bundled rules files.
-        try FileManager.default.createSymbolicLink(at: scratch.directory.appendingPathComponent("Rules"),
-                                                   withDestinationURL: CLI.root.appendingPathComponent("Rules"))
+        try FileManager.default.createSymbolicLink(
+            at: scratch.directory.appendingPathComponent("Rules"),
+            withDestinationURL: CLI.root.appendingPathComponent("Rules"))
     }
 
     struct Step {
@@ -35,7 +36,8 @@ struct DocsCLITests {
             let line = lines[index]
             // "`people.yaml`:" then a fenced block: an example file.
             if line.hasSuffix("`:"), let start = line.dropLast(2).lastIndex(of: "`"),
-               let fence = lines[(index + 1)...].prefix(2).firstIndex(where: { $0.hasPrefix("```") }) {
+                let fence = lines[(index + 1)...].prefix(2).firstIndex(where: { $0.hasPrefix("```") })
+            {
                 let name = String(line[line.index(after: start)..<line.index(line.endIndex, offsetBy: -2)])
                 let end = lines[(fence + 1)...].firstIndex { $0 == "```" } ?? lines.endIndex
                 try write(lines[(fence + 1)..<end], to: name)
@@ -44,7 +46,8 @@ struct DocsCLITests {
                 let end = lines[(index + 1)...].firstIndex { $0 == "```" } ?? lines.endIndex
                 for step in steps(lines[(index + 1)..<end]) {
                     if step.command == "echo $?" {
-                        #expect(status.map { "\($0)" } == step.output.first.map(String.init), "\(document): exit status of \(run.last ?? "")")
+                        #expect(
+                            status.map { "\($0)" } == step.output.first.map(String.init), "\(document): exit status of \(run.last ?? "")")
                     } else if step.command.hasPrefix("cat ") {
                         try write(step.output[...], to: String(step.command.dropFirst(4)))
                     } else if step.command.hasPrefix("rulecheck "), !step.command.contains("| dot") {

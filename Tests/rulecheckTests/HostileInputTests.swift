@@ -43,8 +43,10 @@ struct HostileInputTests {
         let rules = try scratch.file(Self.rules, "yaml")
         let warned = try scratch.file("patterns:\n  x: 'y'\nfields:\n  - id: a\n", "yaml")
         let edits = try scratch.file(#"{"set": "name", "value": "Ann"}"# + "\n", "jsonl")
-        for arguments in [["graph", rules], ["lint", warned], ["mask", "000", "12"], ["replay", rules, edits],
-                          ["sample", rules, "--count", "5"]] {
+        for arguments in [
+            ["graph", rules], ["lint", warned], ["mask", "000", "12"], ["replay", rules, edits],
+            ["sample", rules, "--count", "5"],
+        ] {
             let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
             let run = try CLI.run(arguments, stdout: full)
             #expect(run.status == 3, "\(arguments)")
@@ -70,7 +72,10 @@ struct HostileInputTests {
             let run = try CLI.run(["check", "--rules", rules, input, "--format", format], environment: ["TMPDIR": "/nonexistent"])
             #expect(run.status == 3, "\(format)")
             #expect(run.stdout.isEmpty, "\(format)")
-            #expect(run.stderr == "rulecheck: cannot create a temporary file for the report in '/nonexistent': No such file or directory (set TMPDIR to a writable directory)\n")
+            #expect(
+                run.stderr
+                    == "rulecheck: cannot create a temporary file for the report in '/nonexistent': No such file or directory (set TMPDIR to a writable directory)\n"
+            )
         }
     }
 
@@ -80,8 +85,9 @@ struct HostileInputTests {
     /// returns the process (its standard input still open).
     private func startSpooling(in directory: URL) throws -> Process {
         let rules = try scratch.file(Self.rules, "yaml")
-        let process = CLI.process(["check", "--rules", rules, "-", "--input", "csv", "--format", "json"],
-                                  environment: ["TMPDIR": directory.path])
+        let process = CLI.process(
+            ["check", "--rules", rules, "-", "--input", "csv", "--format", "json"],
+            environment: ["TMPDIR": directory.path])
         // The test runner's threads block SIGTERM and SIGINT, and a child inherits the mask: start
         // the process with none blocked, as a shell would.
         var none = sigset_t()
@@ -119,8 +125,9 @@ struct HostileInputTests {
         let rules = try scratch.file(Self.rules, "yaml")
         let input = try scratch.file(Self.csv(30_000), "csv")
         let pipe = Pipe()
-        let process = CLI.process(["check", "--rules", rules, input, "--format", "json"], environment: ["TMPDIR": directory.path],
-                                  stdout: pipe.fileHandleForWriting)
+        let process = CLI.process(
+            ["check", "--rules", rules, input, "--format", "json"], environment: ["TMPDIR": directory.path],
+            stdout: pipe.fileHandleForWriting)
         try process.run()
         try pipe.fileHandleForWriting.close()
         let head = try pipe.fileHandleForReading.read(upToCount: 10)
@@ -138,8 +145,10 @@ struct HostileInputTests {
         let input = try scratch.file("name\nAnn\n", "csv")
         let edits = try scratch.file("{\"reset\": true}\n", "jsonl")
         let diagnostic = "\(broken):2:9: error: field id '1x' must be ASCII letters"
-        for arguments in [["check", "--rules", broken, input, "--format", "json"], ["replay", broken, edits], ["graph", broken],
-                          ["sample", broken, "--count", "1"]] {
+        for arguments in [
+            ["check", "--rules", broken, input, "--format", "json"], ["replay", broken, edits], ["graph", broken],
+            ["sample", broken, "--count", "1"],
+        ] {
             let run = try CLI.run(arguments)
             #expect(run.status == 2, "\(arguments)")
             #expect(run.stdout.isEmpty, "\(arguments)")
@@ -202,7 +211,8 @@ struct HostileInputTests {
 
     @Test func replayRejectsLooseEditLines() throws {
         let rules = try scratch.file(Self.rules, "yaml")
-        let edits = try scratch.file("""
+        let edits = try scratch.file(
+            """
             {"set": "name", "value": "Ann"}
             {"reset": false}
             {"set": "name"}
@@ -220,7 +230,10 @@ struct HostileInputTests {
         #expect(lines[2] == #"{"error":"line 3: a set edit needs a 'value' (to empty a field: {\"clear\": \"name\"})"}"#)
         #expect(lines[3] == #"{"error":"line 4: unknown key 'vale' in a set edit; did you mean 'value'?"}"#)
         #expect(lines[4] == #"{"error":"line 5: unknown key 'value' in a clear edit"}"#)
-        #expect(lines[5] == #"{"error":"line 6: an edit needs exactly one of set, clear, suggest, append, insert, remove, move, reset, focus, blur, touch_all, type, page, options, external_issues, restore"}"#)
+        #expect(
+            lines[5]
+                == #"{"error":"line 6: an edit needs exactly one of set, clear, suggest, append, insert, remove, move, reset, focus, blur, touch_all, type, page, options, external_issues, restore"}"#
+        )
         #expect(lines[6] == #"{"error":"line 7: 'append' must name a field"}"#)
         #expect(lines[7].contains(#""values":{"name":"Eve"}"#))
     }
@@ -281,12 +294,13 @@ struct HostileInputTests {
         let yaml = try scratch.file("fields:\n  - {id: \"a\u{1B}]0;x\u{7}b\", visibel_if: x}\n", "yaml")
         let run = try CLI.run(["lint", yaml])
         #expect(run.status == 2)
-        #expect(run.stdout == """
-            \(yaml):2:12: error: YAML: control characters are not allowed
-                  - {id: "a\\u{1B}]0;x\\u{7}b", visibel_if: x}
-                           ^
+        #expect(
+            run.stdout == """
+                \(yaml):2:12: error: YAML: control characters are not allowed
+                      - {id: "a\\u{1B}]0;x\\u{7}b", visibel_if: x}
+                               ^
 
-            """)
+                """)
         // JSON may spell them as escapes: the message quoting the id escapes them too.
         let json = try scratch.file(#"{"fields": [{"id": "a\u001b]0;x\u0007b\u009b"}]}"#, "json")
         let quoted = try CLI.run(["lint", json])
@@ -297,7 +311,8 @@ struct HostileInputTests {
 
     @Test func graphEscapesControlCharactersInTitles() throws {
         // Titles are free text from a rules file (JSON may spell any control character).
-        let rules = try scratch.file(#"""
+        let rules = try scratch.file(
+            #"""
             {"form": "f\u001b]0;x\u0007", "sections": [{"id": "s", "title": "S\u001b[2J\u009b",
              "fields": [{"id": "a", "title": "A\u001b]0;pwned\u0007\u202e", "type": "text"},
                         {"id": "b", "type": "text", "depends_on": ["a"]}]}]}
@@ -366,10 +381,10 @@ struct HostileInputTests {
     @Test func junitIsWellFormedWhateverTheValues() throws {
         let rules = try scratch.file("fields:\n  - {id: name, max_length: 5}\n  - {id: age, type: integer}\n", "yaml")
         var bytes = Data("name,age\n".utf8)
-        bytes += Data("a\u{1}b,1\u{1}\u{1B}\n".utf8)               // C0 controls, ESC among them
-        bytes += Data("ok,2\u{7F}\u{FFFE}\u{FFFF}\n".utf8)            // DEL, and non-characters XML forbids
+        bytes += Data("a\u{1}b,1\u{1}\u{1B}\n".utf8)  // C0 controls, ESC among them
+        bytes += Data("ok,2\u{7F}\u{FFFE}\u{FFFF}\n".utf8)  // DEL, and non-characters XML forbids
         bytes += Data("x,".utf8) + Data([0xFF, 0xFE]) + Data("\n".utf8)  // not UTF-8: malformed
-        bytes += Data("\"multi\r\nline & <tag>\",3\n".utf8)          // CR LF inside a cell, XML's specials
+        bytes += Data("\"multi\r\nline & <tag>\",3\n".utf8)  // CR LF inside a cell, XML's specials
         let input = try scratch.file(bytes, "csv")
         let run = try CLI.run(["check", "--rules", rules, input, "--format", "junit"])
         #expect(run.status == 1)

@@ -32,7 +32,8 @@ struct JUnitCountsTests {
 
     /// Records 1 and 2 are valid with a warning (a hidden plate), record 3 is invalid, records 4
     /// and 5 are valid without findings; the column `zz` is a finding about the file.
-    static let csv = "name,birth_date,has_car,plate,zz\nA,1990-01-01,no,X,\nB,1990-01-01,no,X,\nC,bad,no,,\n"
+    static let csv =
+        "name,birth_date,has_car,plate,zz\nA,1990-01-01,no,X,\nB,1990-01-01,no,X,\nC,bad,no,,\n"
         + "D,1990-01-01,no,,\nE,1990-01-01,no,,\n"
 
     func junit(_ extra: [String] = []) throws -> JUnitDocument.Suite {

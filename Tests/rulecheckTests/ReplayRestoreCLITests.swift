@@ -23,12 +23,13 @@ struct ReplayRestoreCLITests {
         let run = try CLI.run(["replay", rules, "-", "--today", "2026-11-22"], stdin: edits + "\n")
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            #"{"dropped":[{"message":"the snapshot has a value for 'fax', which these rules do not have","path":"fax"},"#
-                + #"{"message":"the snapshot's value of 'kind' is not one of the options","path":"kind"}],"#
-                + #""enabled":{},"gates":{},"issues":{},"required":{},"sections":{},"values":{"name":"Ann"},"visible":{}}"#,
-            #"{"error":"line 2: 'restore' is not a snapshot: fields.name: missing 'source'"}"#,
-            #"{"error":"line 3: the snapshot is of form 'other', not 'people'"}"#,
-        ])
+        #expect(
+            lines == [
+                #"{"dropped":[{"message":"the snapshot has a value for 'fax', which these rules do not have","path":"fax"},"#
+                    + #"{"message":"the snapshot's value of 'kind' is not one of the options","path":"kind"}],"#
+                    + #""enabled":{},"gates":{},"issues":{},"required":{},"sections":{},"values":{"name":"Ann"},"visible":{}}"#,
+                #"{"error":"line 2: 'restore' is not a snapshot: fields.name: missing 'source'"}"#,
+                #"{"error":"line 3: the snapshot is of form 'other', not 'people'"}"#,
+            ])
     }
 }

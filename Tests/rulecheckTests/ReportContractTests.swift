@@ -70,8 +70,10 @@ struct ReportContractTests {
 
         func location(_ index: Int) -> (uri: String?, line: Int?) {
             let location = ((results[index]["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any]
-            return ((location?["artifactLocation"] as? [String: Any])?["uri"] as? String,
-                    (location?["region"] as? [String: Any])?["startLine"] as? Int)
+            return (
+                (location?["artifactLocation"] as? [String: Any])?["uri"] as? String,
+                (location?["region"] as? [String: Any])?["startLine"] as? Int
+            )
         }
     }
 
@@ -96,8 +98,9 @@ struct ReportContractTests {
     func fileLevelFindingsFollowOneRule(strict: Bool) throws {
         let rules = try scratch.file(Self.rules, "yaml")
         let csv = try scratch.file("name,has_car,plate,note\nAnn,no,,\n,no,,\nBob,yes,123,x\n", "csv")
-        let jsonl = try scratch.file(#"{"name": "Ann", "has_car": false}"# + "\n" + #"{"name": "", "note": "x"}"# + "\n"
-                                     + #"{"name": "Bob", "has_car": true, "plate": "123", "note": "y"}"# + "\n", "jsonl")
+        let jsonl = try scratch.file(
+            #"{"name": "Ann", "has_car": false}"# + "\n" + #"{"name": "", "note": "x"}"# + "\n"
+                + #"{"name": "Bob", "has_car": true, "plate": "123", "note": "y"}"# + "\n", "jsonl")
         let severity = strict ? "error" : "warning"
         for (input, line) in [(csv, 1), (jsonl, 2)] {
             let runs = try check(["--rules", rules, input] + (strict ? ["--strict"] : []))
@@ -161,18 +164,19 @@ struct ReportContractTests {
         for (format, run) in runs.all { #expect(run.status == 1, "\(format)") }
 
         let text = runs.text.stdout
-        #expect(text == """
-            \(csv): file, line 1
-              warning note  unknown_column  'note' is not a field of the rules
-            \(csv): record 1, line 2
-              warning plate  hidden_value  plate has a value but is hidden (value "123")
+        #expect(
+            text == """
+                \(csv): file, line 1
+                  warning note  unknown_column  'note' is not a field of the rules
+                \(csv): record 1, line 2
+                  warning plate  hidden_value  plate has a value but is hidden (value "123")
 
-            1 file, 6 records: 1 valid, 5 invalid — 5 errors, 2 warnings
-              by code:  required 5, hidden_value 1, unknown_column 1
-              by field: name 5, note 1, plate 1
-            report cut short by --max-violations: 2 of 7 violations shown
+                1 file, 6 records: 1 valid, 5 invalid — 5 errors, 2 warnings
+                  by code:  required 5, hidden_value 1, unknown_column 1
+                  by field: name 5, note 1, plate 1
+                report cut short by --max-violations: 2 of 7 violations shown
 
-            """)
+                """)
 
         let json = try JSONReport(runs.json.stdoutBytes)
         #expect(json.violations.count == 2)
@@ -193,8 +197,9 @@ struct ReportContractTests {
         #expect(properties["truncated"] as? Bool == true && properties["reported"] as? Int == 2 && properties["violations"] as? Int == 7)
         let invocation = try #require((sarif.run["invocations"] as? [[String: Any]])?.first)
         let notification = try #require((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
-        #expect((notification["message"] as? [String: Any])?["text"] as? String
-            == "report cut short by --max-violations: 2 of 7 violations shown")
+        #expect(
+            (notification["message"] as? [String: Any])?["text"] as? String
+                == "report cut short by --max-violations: 2 of 7 violations shown")
 
         // Not cut short: no mark.
         let whole = try JSONReport(try CLI.run(["check", "--rules", rules, csv, "--format", "json", "--max-violations", "7"]).stdoutBytes)
@@ -204,7 +209,8 @@ struct ReportContractTests {
     @Test func aRecordCutShortIsStillAFailingTestCase() throws {
         // Record 1 has a warning (plate comes first in the rules) and then an error; the cut falls
         // between them.
-        let rules = try scratch.file("""
+        let rules = try scratch.file(
+            """
             fields:
               - {id: has_car, type: bool}
               - {id: plate, visible_if: has_car, mask: '000'}

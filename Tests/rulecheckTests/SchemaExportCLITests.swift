@@ -39,8 +39,10 @@ extension CLITests {
     /// its sample records as the rules file does, and imports back with what apps added.
     @Test func aComposedWizardExportsAndChecksLikeItsRulesFile() throws {
         let schema = try temporary(try rulecheck(["schema", "export", "Rules/kasko.yaml"]).stdout, "json")
-        let sample = try rulecheck(["sample", "Rules/kasko.yaml", "--count", "40", "--invalid-rate", "0.5", "--seed", "3",
-                                    "--format", "jsonl", "--today", "2026-11-22"])
+        let sample = try rulecheck([
+            "sample", "Rules/kasko.yaml", "--count", "40", "--invalid-rate", "0.5", "--seed", "3",
+            "--format", "jsonl", "--today", "2026-11-22",
+        ])
         #expect(sample.status == 0)
         let records = try temporary(sample.stdout, "jsonl")
         let arguments = [records, "--today", "2026-11-22", "--format", "json", "--progress", "never"]
@@ -54,16 +56,20 @@ extension CLITests {
         }
         let imported = try rulecheck(["schema", "import", schema])
         #expect(imported.status == 0 && imported.stderr.isEmpty)
-        for line in ["pages: true\n", "  'R': {chars: 'АВЕКМНОРСТУХ', case: 'upper'}\n", "        mask: ['R 000 RR 00', 'R 000 RR 000']\n",
-                     "        type: file\n", "        max_size: 15728640\n", "        media_types: ['image/jpeg', 'image/png', 'image/heic']\n"] {
+        for line in [
+            "pages: true\n", "  'R': {chars: 'АВЕКМНОРСТУХ', case: 'upper'}\n", "        mask: ['R 000 RR 00', 'R 000 RR 000']\n",
+            "        type: file\n", "        max_size: 15728640\n", "        media_types: ['image/jpeg', 'image/png', 'image/heic']\n",
+        ] {
             #expect(imported.stdout.contains(line), "\(line)")
         }
     }
 
     @Test func subcommandsTakeAServersSchema() throws {
         let schema = Self.serverDriven + "listing.schema.json", jsonForms = Self.serverDriven + "listing.jsonforms.json"
-        let check = try rulecheck(["check", "--rules", schema, "--ui", jsonForms, Self.serverDriven + "listing.jsonl",
-                                   "--format", "json", "--progress", "never", "--today", "2026-11-22"])
+        let check = try rulecheck([
+            "check", "--rules", schema, "--ui", jsonForms, Self.serverDriven + "listing.jsonl",
+            "--format", "json", "--progress", "never", "--today", "2026-11-22",
+        ])
         #expect(check.status == 1)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
         #expect((report["summary"] as? [String: Any])?["valid"] as? Int == 3)

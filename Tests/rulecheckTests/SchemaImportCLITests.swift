@@ -19,12 +19,14 @@ extension CLITests {
         #expect(run.stdout.contains("title: 'Listing'\nfields:\n  - id: 'title'\n    type: text\n    required: true\n    max_length: 5\n"))
         #expect(run.stdout.contains("      - expr: price > 0\n"))
         #expect(run.stdout.contains("  - id: 'photos'\n    type: values\n"))
-        #expect(run.stderr == "\(schema):6:59: /properties/tags/contains: not supported: 'contains' is not supported here; it is not checked\n")
+        #expect(
+            run.stderr == "\(schema):6:59: /properties/tags/contains: not supported: 'contains' is not supported here; it is not checked\n")
 
         // The printed rules check records like the schema.
         let rules = try temporary(run.stdout, "yaml")
-        let check = try rulecheck(["check", "--rules", rules, "-", "--input", "jsonl", "--format", "json", "--progress", "never"],
-                                  stdin: #"{"title": "toolong", "price": 0}"# + "\n" + #"{"title": "ok", "price": 1}"# + "\n")
+        let check = try rulecheck(
+            ["check", "--rules", rules, "-", "--input", "jsonl", "--format", "json", "--progress", "never"],
+            stdin: #"{"title": "toolong", "price": 0}"# + "\n" + #"{"title": "ok", "price": 1}"# + "\n")
         #expect(check.status == 1)
         #expect(check.stdout.contains("\"record\":1"))
         #expect(!check.stdout.contains("\"record\":2"))
@@ -41,7 +43,8 @@ extension CLITests {
         #expect(json.status == 0)
         #expect(json.stdout.hasPrefix("{"))
 
-        let broken = try temporary(##"{"properties": {"a": {"$ref": "#/definitions/a"}}, "definitions": {"a": {"$ref": "#/definitions/a"}}}"##, "json")
+        let broken = try temporary(
+            ##"{"properties": {"a": {"$ref": "#/definitions/a"}}, "definitions": {"a": {"$ref": "#/definitions/a"}}}"##, "json")
         let cycle = try rulecheck(["schema", "import", broken])
         #expect(cycle.status == 2)
         #expect(cycle.stderr.contains("$ref cycle: #/definitions/a → #/definitions/a"))

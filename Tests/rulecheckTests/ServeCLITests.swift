@@ -78,8 +78,10 @@ extension CLITests {
     }
 
     @Test func badServerArgumentsExit2() throws {
-        for arguments in [["serve", "Rules/signup.yaml", "--port", "70000"], ["serve", "Rules/signup.yaml", "--time-limit", "0"],
-                          ["serve", "Rules/signup.yaml", "--today", "tomorrow"], ["serve"]] {
+        for arguments in [
+            ["serve", "Rules/signup.yaml", "--port", "70000"], ["serve", "Rules/signup.yaml", "--time-limit", "0"],
+            ["serve", "Rules/signup.yaml", "--today", "tomorrow"], ["serve"],
+        ] {
             let run = try rulecheck(arguments)
             #expect(run.status == 2, "\(arguments)")
             #expect(!run.stderr.isEmpty)

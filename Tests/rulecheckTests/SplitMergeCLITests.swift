@@ -29,8 +29,10 @@ struct SplitMergeCLITests {
         return reports
     }
 
-    func expectMergedIsWhole(_ reports: Data, input: String, name: String, rules: String, extra: [String] = [],
-                             sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectMergedIsWhole(
+        _ reports: Data, input: String, name: String, rules: String, extra: [String] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let path = try scratch.file(reports, "jsonl")
         for format in Self.formats {
             let whole = try CLI.run(["check", "--rules", rules, input, "--format", format, "--name", name] + extra)
@@ -39,12 +41,16 @@ struct SplitMergeCLITests {
             #expect(merged.status == whole.status, "\(format): \(merged.stderr)", sourceLocation: sourceLocation)
         }
         let capped = try CLI.run(["merge", "--format", "jsonl", "--max-violations", "3", "-"], stdin: reports)
-        let wholeCapped = try CLI.run(["check", "--rules", rules, input, "--format", "jsonl", "--name", name, "--max-violations", "3"] + extra)
+        let wholeCapped = try CLI.run(
+            ["check", "--rules", rules, input, "--format", "jsonl", "--name", name, "--max-violations", "3"] + extra)
         #expect(capped.stdout == wholeCapped.stdout, sourceLocation: sourceLocation)
         // A summary cut short counts everything, and says how much a full report would have shown.
         let cappedSummary = try CLI.run(["merge", "--format", "summary-json", "--max-violations", "3", "-"], stdin: reports)
-        let wholeCappedSummary = try CLI.run(["check", "--rules", rules, input, "--format", "summary-json", "--name", name,
-                                              "--max-violations", "3"] + extra)
+        let wholeCappedSummary = try CLI.run(
+            [
+                "check", "--rules", rules, input, "--format", "summary-json", "--name", name,
+                "--max-violations", "3",
+            ] + extra)
         #expect(cappedSummary.stdout == wholeCappedSummary.stdout, sourceLocation: sourceLocation)
     }
 
@@ -56,19 +62,24 @@ struct SplitMergeCLITests {
         #expect(split.status == 0, "\(split.stderr)")
         let lines = split.stdout.split(separator: "\n")
         #expect(lines.count == 3)
-        #expect(lines.first == "--input csv --name \(input) --first-record 1 --first-line 2 --header-from \(output)/header.csv \(output)/part-00000.csv")
+        #expect(
+            lines.first
+                == "--input csv --name \(input) --first-record 1 --first-line 2 --header-from \(output)/header.csv \(output)/part-00000.csv"
+        )
         #expect(try String(contentsOfFile: "\(output)/header.csv", encoding: .utf8) == "name,age,note\r\n")
         let slices = try (1...3).map { try String(contentsOfFile: "\(output)/part-0000\($0 - 1).csv", encoding: .utf8) }
         #expect("name,age,note\r\n" + slices.joined() == Self.csv)
 
-        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(output)/manifest.json"))) as? [String: Any])
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(output)/manifest.json"))) as? [String: Any])
         #expect(manifest["records"] as? Int == 6)
         #expect(manifest["format"] as? String == "csv")
         let entries = try #require(manifest["slices"] as? [[String: Any]])
         #expect(entries.map { $0["firstRecord"] as? Int } == [1, 3, 5])
         #expect(entries.map { $0["offset"] as? Int } == [15, 42, 71])
-        #expect(entries.first?["arguments"] as? [String]
-            == ["--input", "csv", "--name", input, "--first-record", "1", "--first-line", "2", "--header-from", "header.csv"])
+        #expect(
+            entries.first?["arguments"] as? [String]
+                == ["--input", "csv", "--name", input, "--first-record", "1", "--first-line", "2", "--header-from", "header.csv"])
 
         let reports = try checkSlices(split.stdout, rules: rules)
         try expectMergedIsWhole(reports, input: input, name: input, rules: rules)
@@ -76,8 +87,9 @@ struct SplitMergeCLITests {
         let summary = try CLI.run(["merge", "--format", "summary-json"], stdin: reports)
         #expect(summary.status == 1)
         let totals = try #require(try JSONSerialization.jsonObject(with: Data(summary.stdout.utf8)) as? [String: Any])
-        #expect(totals["by_code"] as? [String: Int]
-            == ["max_length": 2, "required": 2, "min": 1, "type": 1, "unknown_column": 1])
+        #expect(
+            totals["by_code"] as? [String: Int]
+                == ["max_length": 2, "required": 2, "min": 1, "type": 1, "unknown_column": 1])
         #expect(totals["by_field"] as? [String: Int] == ["name": 4, "age": 2, "note": 1])
         let counts = try #require(totals["summary"] as? [String: Int])
         #expect(counts["records"] == 6 && counts["invalid"] == 4 && counts["errors"] == 6 && counts["warnings"] == 1)
@@ -99,8 +111,9 @@ struct SplitMergeCLITests {
             for line in split.stdout.split(separator: "\n") {
                 var words = DocsCLITests.words(line)
                 let path = words.removeLast()
-                let run = try CLI.run(["check", "--rules", rules, "--format", "slice"] + words + ["-"],
-                                      stdin: try Data(contentsOf: URL(fileURLWithPath: path)))
+                let run = try CLI.run(
+                    ["check", "--rules", rules, "--format", "slice"] + words + ["-"],
+                    stdin: try Data(contentsOf: URL(fileURLWithPath: path)))
                 reports += run.stdoutBytes
             }
             try expectMergedIsWhole(reports, input: input, name: "export", rules: rules)
@@ -114,7 +127,8 @@ struct SplitMergeCLITests {
         let split = try CLI.run(["split", input, "--parts", "2", "--output", output, "--manifest-only"])
         #expect(split.status == 0 && split.stdout.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == ["header.csv", "manifest.json"])
-        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(output)/manifest.json"))) as? [String: Any])
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(output)/manifest.json"))) as? [String: Any])
         let entries = try #require(manifest["slices"] as? [[String: Any]])
         let bytes = Data(Self.csv.utf8)
         var reports = Data()
@@ -122,9 +136,12 @@ struct SplitMergeCLITests {
             let offset = try #require(entry["offset"] as? Int)
             let length = try #require(entry["length"] as? Int)
             #expect(entry["path"] is NSNull)
-            let run = try CLI.run(["check", "--rules", rules, "--format", "slice", "--input", "csv", "--name", input,
-                                   "--first-record", "\(entry["firstRecord"] as? Int ?? 0)", "--first-line", "\(entry["firstLine"] as? Int ?? 0)",
-                                   "--columns", "name,age,\"note\"", "-"], stdin: bytes.subdata(in: offset..<offset + length))
+            let run = try CLI.run(
+                [
+                    "check", "--rules", rules, "--format", "slice", "--input", "csv", "--name", input,
+                    "--first-record", "\(entry["firstRecord"] as? Int ?? 0)", "--first-line", "\(entry["firstLine"] as? Int ?? 0)",
+                    "--columns", "name,age,\"note\"", "-",
+                ], stdin: bytes.subdata(in: offset..<offset + length))
             reports += run.stdoutBytes
         }
         try expectMergedIsWhole(reports, input: input, name: input, rules: rules)
@@ -139,16 +156,27 @@ struct SplitMergeCLITests {
             (["split", input, "--parts", "2", "--size", "1M"], "Error: give --parts or --size"),
             (["split", input, "--parts", "0"], "Error: --parts must be between 1 and 1000000"),
             (["split", input, "--size", "12X"], "Error: --size takes a positive size like 500000, 64K, 256M or 2G, not '12X'"),
-            (["split", "-", "--parts", "2", "--input", "csv"], "Error: split reads a file twice (to plan, then to cut): give a file, not '-'"),
+            (
+                ["split", "-", "--parts", "2", "--input", "csv"],
+                "Error: split reads a file twice (to plan, then to cut): give a file, not '-'"
+            ),
             (["merge", "--format", "slice"], "Error: merge writes text, json, jsonl, junit, sarif, summary or summary-json"),
-            (["check", "--rules", rules, jsonl, "--columns", "a,b"], "Error: --header-from and --columns are for CSV and TSV input (give --input csv or tsv)"),
+            (
+                ["check", "--rules", rules, jsonl, "--columns", "a,b"],
+                "Error: --header-from and --columns are for CSV and TSV input (give --input csv or tsv)"
+            ),
             (["check", "--rules", rules, input, "--array-part", "middle"], "Error: --array-part is for a JSON array (give --input json)"),
-            (["check", "--rules", rules, input, "--columns", "a", "--header-from", input], "Error: give --header-from or --columns, not both"),
+            (
+                ["check", "--rules", rules, input, "--columns", "a", "--header-from", input],
+                "Error: give --header-from or --columns, not both"
+            ),
             (["check", "--rules", rules, input, "--columns", "a,\"b"], "Error: --columns: unterminated quote"),
             (["check", "--rules", rules, input, jsonl, "--name", "x"], "Error: --name and the slice options take one input, not 2"),
             (["check", "--rules", rules, input, "--first-record", "0"], "Error: --first-record must be 1 or more"),
-            (["check", "--rules", rules, input, "--format", "slice", "--max-violations", "2"],
-             "Error: --max-violations cuts the merged report: give it to 'rulecheck merge', not to a slice's check"),
+            (
+                ["check", "--rules", rules, input, "--format", "slice", "--max-violations", "2"],
+                "Error: --max-violations cuts the merged report: give it to 'rulecheck merge', not to a slice's check"
+            ),
         ]
         for (arguments, message) in cases {
             let run = try CLI.run(arguments)
@@ -178,13 +206,17 @@ struct SplitMergeCLITests {
         let third = try #require(lines.firstIndex { $0.contains("\"firstRecord\":5,") })
         let merged = try CLI.run(["merge"], stdin: (lines[..<second] + lines[third...]).joined(separator: "\n") + "\n")
         #expect(merged.status == 3)
-        #expect(merged.stderr == "rulecheck: -:\(second + 1): the slice of '\(input)' starts at record 5 (the slice before it ended at record 2): a slice is missing or out of order\n")
+        #expect(
+            merged.stderr
+                == "rulecheck: -:\(second + 1): the slice of '\(input)' starts at record 5 (the slice before it ended at record 2): a slice is missing or out of order\n"
+        )
         // The last slice missing: only the manifest's records show it.
         let short = (lines[..<third]).joined(separator: "\n") + "\n"
         #expect(try CLI.run(["merge"], stdin: short).status == 1)
         let checked = try CLI.run(["merge", "--manifest", output + "-3/manifest.json"], stdin: short)
         #expect(checked.status == 3)
-        #expect(checked.stderr == "rulecheck: -:\(third): the slices of '\(input)' hold 4 records, not the 6 of the file: a slice is missing\n")
+        #expect(
+            checked.stderr == "rulecheck: -:\(third): the slices of '\(input)' hold 4 records, not the 6 of the file: a slice is missing\n")
         let notManifest = try CLI.run(["merge", "--manifest", input], stdin: short)
         #expect(notManifest.status == 3)
         #expect(notManifest.stderr == "rulecheck: '\(input)' is not a manifest of rulecheck split (it needs a name and records)\n")

@@ -24,8 +24,9 @@ struct UnreadableInputTests {
         func run(_ format: String) throws -> CLIRun {
             try CLI.run(["check", "--rules", rules, missing, good, "--format", format, "--progress", "never"])
         }
-        let runs = ReportContractTests.Runs(text: try run("text"), json: try run("json"), jsonl: try run("jsonl"),
-                                            junit: try run("junit"), sarif: try run("sarif"))
+        let runs = ReportContractTests.Runs(
+            text: try run("text"), json: try run("json"), jsonl: try run("jsonl"),
+            junit: try run("junit"), sarif: try run("sarif"))
         for (format, run) in runs.all {
             #expect(run.status == 3, "\(format)")
             #expect(run.stderr == "rulecheck: \(message)\n", "\(format)")
@@ -44,14 +45,15 @@ struct UnreadableInputTests {
         #expect(lines.summary as NSDictionary == json.summary as NSDictionary)
         #expect(lines.violations.map { $0 as NSDictionary } == json.violations.map { $0 as NSDictionary })
 
-        #expect(runs.text.stdout == """
-            \(missing): file
-              error   unreadable  \(message)
+        #expect(
+            runs.text.stdout == """
+                \(missing): file
+                  error   unreadable  \(message)
 
-            2 files, 1 record: 1 valid, 0 invalid — 1 error, 0 warnings
-              by code:  unreadable 1
+                2 files, 1 record: 1 valid, 0 invalid — 1 error, 0 warnings
+                  by code:  unreadable 1
 
-            """)
+                """)
 
         let junit = try JUnitDocument(runs.junit.stdoutBytes)
         #expect(junit.suites.map(\.name) == [missing, good])

@@ -44,7 +44,9 @@ let benchmarks: @Sendable () -> Void = {
             let reader = try RecordReader(path: data.path(format), format: format)
             var records = 0
             while let batch = try reader.nextBatch() {
-                batch.decodeEach { blackHole($0); records += 1 }
+                batch.decodeEach {
+                    blackHole($0); records += 1
+                }
             }
             precondition(records == BatchData.count, "records lost")
         } setup: {

@@ -192,18 +192,26 @@ enum CSVCornerCases {
         var lines = ["CSV corner cases (data rows as each library returns them; header excluded):"]
         for (name, bytes) in cases {
             lines.append("• \(name)")
-            lines.append("    RuleCheck: " + describe { try RuleCheckRows.rows(
-                reader: RecordReader(bytes: bytes, name: name, format: .csv), header: false) })
-            lines.append("    CSV.swift: " + describe {
-                let (rows, error) = try CSVSwiftRows.rows(stream: InputStream(data: Data(bytes)))
-                return rows + (error.map { [["<error: \($0)>"]] } ?? [])
-            })
-            lines.append("    SwiftCSV:  " + describe {
-                let url = URL(fileURLWithPath: NSTemporaryDirectory() + "rulecheck-corner-\(getpid()).csv")
-                defer { try? FileManager.default.removeItem(at: url) }
-                try Data(bytes).write(to: url)
-                return try SwiftCSVRows.rows(path: url.path)
-            })
+            lines.append(
+                "    RuleCheck: "
+                    + describe {
+                        try RuleCheckRows.rows(
+                            reader: RecordReader(bytes: bytes, name: name, format: .csv), header: false)
+                    })
+            lines.append(
+                "    CSV.swift: "
+                    + describe {
+                        let (rows, error) = try CSVSwiftRows.rows(stream: InputStream(data: Data(bytes)))
+                        return rows + (error.map { [["<error: \($0)>"]] } ?? [])
+                    })
+            lines.append(
+                "    SwiftCSV:  "
+                    + describe {
+                        let url = URL(fileURLWithPath: NSTemporaryDirectory() + "rulecheck-corner-\(getpid()).csv")
+                        defer { try? FileManager.default.removeItem(at: url) }
+                        try Data(bytes).write(to: url)
+                        return try SwiftCSVRows.rows(path: url.path)
+                    })
         }
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }

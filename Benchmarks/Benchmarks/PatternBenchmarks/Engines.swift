@@ -39,13 +39,16 @@ final class RawPCRE2: @unchecked Sendable {
         var errorCode: Int32 = 0
         var errorOffset = 0
         let source = Array(patternCase.source.utf8)
-        guard let code = source.withUnsafeBufferPointer({
-            pcre2_compile_8($0.baseAddress, $0.count, flags, &errorCode, &errorOffset, nil)
-        }) else {
+        guard
+            let code = source.withUnsafeBufferPointer({
+                pcre2_compile_8($0.baseAddress, $0.count, flags, &errorCode, &errorOffset, nil)
+            })
+        else {
             throw BenchmarkSetupError(description: "\(patternCase.name): pcre2_compile_8 failed with \(errorCode) at \(errorOffset)")
         }
         guard pcre2_jit_compile_8(code, UInt32(PCRE2_JIT_COMPLETE)) == 0,
-              let matchData = pcre2_match_data_create_from_pattern_8(code, nil) else {
+            let matchData = pcre2_match_data_create_from_pattern_8(code, nil)
+        else {
             pcre2_code_free_8(code)
             throw BenchmarkSetupError(description: "\(patternCase.name): JIT compilation or match data failed")
         }
@@ -60,11 +63,13 @@ final class RawPCRE2: @unchecked Sendable {
 
     @inline(__always)
     func matches(_ value: String) -> Bool {
-        let rc = value.utf8.withContiguousStorageIfAvailable { bytes in
-            pcre2_jit_match_8(code, bytes.baseAddress ?? emptySubject, bytes.count, 0, 0, matchData, nil)
-        } ?? Array(value.utf8).withUnsafeBufferPointer { bytes in
-            pcre2_jit_match_8(code, bytes.baseAddress ?? emptySubject, bytes.count, 0, 0, matchData, nil)
-        }
+        let rc =
+            value.utf8.withContiguousStorageIfAvailable { bytes in
+                pcre2_jit_match_8(code, bytes.baseAddress ?? emptySubject, bytes.count, 0, 0, matchData, nil)
+            }
+            ?? Array(value.utf8).withUnsafeBufferPointer { bytes in
+                pcre2_jit_match_8(code, bytes.baseAddress ?? emptySubject, bytes.count, 0, 0, matchData, nil)
+            }
         if rc >= 0 { return true }
         if rc == PCRE2_ERROR_NOMATCH { return false }
         fatalError("pcre2_jit_match_8 returned \(rc)")
@@ -89,8 +94,9 @@ struct FoundationRegex: @unchecked Sendable {
     @inline(__always)
     func matches(_ value: String) -> Bool {
         let length = value.utf16.count
-        let range = regex.rangeOfFirstMatch(in: value, options: [.anchored],
-                                            range: NSRange(location: 0, length: length))
+        let range = regex.rangeOfFirstMatch(
+            in: value, options: [.anchored],
+            range: NSRange(location: 0, length: length))
         return range.location == 0 && range.length == length
     }
 }

@@ -33,10 +33,12 @@ enum Inputs {
     /// time package-benchmark reports is the time of one match.
     static let matchesPerIteration = 1_000
 
-    static let phone = PatternCase(name: "phone", source: #"\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}"#,
-                                   generator: phoneValue)
-    static let email = PatternCase(name: "email", source: #"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}"#,
-                                   generator: emailValue)
+    static let phone = PatternCase(
+        name: "phone", source: #"\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}"#,
+        generator: phoneValue)
+    static let email = PatternCase(
+        name: "email", source: #"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}"#,
+        generator: emailValue)
     static let vin = PatternCase(name: "vin", source: "[A-HJ-NPR-Z0-9]{17}", generator: vinValue)
 
     static let cases = [phone, email, vin]
@@ -46,8 +48,10 @@ enum Inputs {
         var mixed: [Job] = []
         for index in 0..<perPattern {
             for (caseIndex, patternCase) in cases.enumerated() {
-                mixed.append(Job(caseIndex: caseIndex, value: patternCase.inputs[index],
-                                 expected: patternCase.expected[index]))
+                mixed.append(
+                    Job(
+                        caseIndex: caseIndex, value: patternCase.inputs[index],
+                        expected: patternCase.expected[index]))
             }
         }
         var workloads = [workload("all", mixed)]
@@ -73,18 +77,18 @@ enum Inputs {
         let valid = "+7 (\(area)) \(first)-\(second)-\(third)"
         if index.isMultiple(of: 2) { return (valid, true) }
         let misses: [String] = [
-            "7 (\(area)) \(first)-\(second)-\(third)",            // no +
-            "+8 (\(area)) \(first)-\(second)-\(third)",           // wrong country code
-            "+7(\(area)) \(first)-\(second)-\(third)",            // no space
-            "+7 (\(area)) \(first)-\(second)-\(third.prefix(1))", // one digit short
-            valid + "8",                                          // one digit too many
-            valid + "\n",                                         // trailing newline
-            "+7 (\(area.prefix(2))x) \(first)-\(second)-\(third)",// a letter
-            "7\(area)\(first)\(second)\(third)",                  // digits only
-            "+7 (\(area)) \(first) \(second) \(third)",           // spaces for dashes
-            " " + valid,                                          // leading space
-            "+7 (\(area)) \(first)-\(second)\(third)",            // missing dash
-            "",                                                   // empty
+            "7 (\(area)) \(first)-\(second)-\(third)",  // no +
+            "+8 (\(area)) \(first)-\(second)-\(third)",  // wrong country code
+            "+7(\(area)) \(first)-\(second)-\(third)",  // no space
+            "+7 (\(area)) \(first)-\(second)-\(third.prefix(1))",  // one digit short
+            valid + "8",  // one digit too many
+            valid + "\n",  // trailing newline
+            "+7 (\(area.prefix(2))x) \(first)-\(second)-\(third)",  // a letter
+            "7\(area)\(first)\(second)\(third)",  // digits only
+            "+7 (\(area)) \(first) \(second) \(third)",  // spaces for dashes
+            " " + valid,  // leading space
+            "+7 (\(area)) \(first)-\(second)\(third)",  // missing dash
+            "",  // empty
         ]
         return (misses[(index / 2) % misses.count], false)
     }
@@ -93,26 +97,28 @@ enum Inputs {
 
     /// Even indices: a valid address such as `anna.k+news@mail-2.example.ru`; odd: a near miss.
     static func emailValue(_ index: Int, _ random: inout SplitMix64) -> (String, Bool) {
-        let local = random.word(from: "abcdefghijklmnopqrstuvwxyz", 3...10)
+        let local =
+            random.word(from: "abcdefghijklmnopqrstuvwxyz", 3...10)
             + (random.next() % 3 == 0 ? random.word(from: "._%+-", 1...1) + random.word(from: "abcxyz0123", 1...6) : "")
-        let domain = random.word(from: "abcdefghijklmnopqrstuvwxyz0123456789", 2...9)
+        let domain =
+            random.word(from: "abcdefghijklmnopqrstuvwxyz0123456789", 2...9)
             + (random.next() % 2 == 0 ? "-" + random.word(from: "abcdefghijklmnopqrstuvwxyz", 1...5) : "")
         let tld = random.word(from: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", 2...6)
         let valid = "\(local)@\(domain).\(tld)"
         if index.isMultiple(of: 2) { return (valid, true) }
         let misses: [String] = [
-            "\(local)\(domain).\(tld)",         // no @
-            "@\(domain).\(tld)",                // empty local part
-            "\(local)@\(domain)\(tld)",         // no dot in the domain
-            "\(local)@\(domain).\(tld.prefix(1))", // one-letter TLD
-            "\(local)@\(domain).c0m",           // digit in the TLD
-            "\(local) x@\(domain).\(tld)",      // space
-            "\(local)@\(local)@\(domain).\(tld)", // two @
-            "иван@\(domain).\(tld)",            // Cyrillic local part
-            valid + "\n",                       // trailing newline
-            valid + " ",                        // trailing space
-            "\(local)@\(domain),\(tld)",        // comma for dot
-            "<\(valid)>",                       // angle brackets
+            "\(local)\(domain).\(tld)",  // no @
+            "@\(domain).\(tld)",  // empty local part
+            "\(local)@\(domain)\(tld)",  // no dot in the domain
+            "\(local)@\(domain).\(tld.prefix(1))",  // one-letter TLD
+            "\(local)@\(domain).c0m",  // digit in the TLD
+            "\(local) x@\(domain).\(tld)",  // space
+            "\(local)@\(local)@\(domain).\(tld)",  // two @
+            "иван@\(domain).\(tld)",  // Cyrillic local part
+            valid + "\n",  // trailing newline
+            valid + " ",  // trailing space
+            "\(local)@\(domain),\(tld)",  // comma for dot
+            "<\(valid)>",  // angle brackets
         ]
         return (misses[(index / 2) % misses.count], false)
     }
@@ -128,16 +134,16 @@ enum Inputs {
         let head = String(valid.prefix(8)), tail = String(valid.dropFirst(9))
         let allButFirst = String(valid.dropFirst()), allButLast = String(valid.dropLast())
         let misses: [String] = [
-            allButLast,                          // 16 characters
-            valid + "7",                         // 18 characters
-            "I" + allButFirst,                   // I is not used in VINs
-            allButLast + "O",                    // nor O
-            head + "Q" + tail,                   // nor Q
-            valid.lowercased(),                  // lower case
-            head + "-" + tail,                   // a dash
-            "\u{0410}" + allButFirst,            // Cyrillic А that looks like A
-            valid + "\n",                        // trailing newline
-            " " + allButFirst,                   // a space
+            allButLast,  // 16 characters
+            valid + "7",  // 18 characters
+            "I" + allButFirst,  // I is not used in VINs
+            allButLast + "O",  // nor O
+            head + "Q" + tail,  // nor Q
+            valid.lowercased(),  // lower case
+            head + "-" + tail,  // a dash
+            "\u{0410}" + allButFirst,  // Cyrillic А that looks like A
+            valid + "\n",  // trailing newline
+            " " + allButFirst,  // a space
         ]
         return (misses[(index / 2) % misses.count], false)
     }

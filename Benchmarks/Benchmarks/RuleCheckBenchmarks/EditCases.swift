@@ -128,11 +128,13 @@ final class EditCase: @unchecked Sendable {
             let changes = try incremental.edit()
             let fullChanges = try full.edit()
             guard changes == fullChanges else {
-                throw BenchmarkSetupError(description: "\(name), edit \(step): incremental and full change sets differ:\n\(changes)\n\(fullChanges)")
+                throw BenchmarkSetupError(
+                    description: "\(name), edit \(step): incremental and full change sets differ:\n\(changes)\n\(fullChanges)")
             }
             let found = (changes.values.count, changes.visible.count, changes.issues.count)
             guard found == expected else {
-                throw BenchmarkSetupError(description: "\(name), edit \(step): changed (values, visible, issues) = \(found), expected \(expected)")
+                throw BenchmarkSetupError(
+                    description: "\(name), edit \(step): changed (values, visible, issues) = \(found), expected \(expected)")
             }
         }
         let (a, b) = (incremental.form, full.form)

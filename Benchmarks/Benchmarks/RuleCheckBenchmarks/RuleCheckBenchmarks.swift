@@ -75,21 +75,24 @@ func registerCompileBenchmarks() {
         ("YAML only · realistic 1k", .notAMapping, { RulesText.asSequence(RulesText.realistic(blocks: realisticBlocks)) }),
     ]
     for (name, outcome, generate) in cases {
-        Benchmark(name, closure: { (benchmark: Benchmark, text: String) in
-            for _ in benchmark.scaledIterations {
-                do {
-                    blackHole(try RuleSet(yaml: text, source: "generated.yaml"))
-                } catch {
-                    blackHole(error)
+        Benchmark(
+            name,
+            closure: { (benchmark: Benchmark, text: String) in
+                for _ in benchmark.scaledIterations {
+                    do {
+                        blackHole(try RuleSet(yaml: text, source: "generated.yaml"))
+                    } catch {
+                        blackHole(error)
+                    }
                 }
-            }
-        }, setup: {
-            checkedSetup(name) {
-                let text = generate()
-                try checkCompile(text, outcome)
-                return text
-            }
-        })
+            },
+            setup: {
+                checkedSetup(name) {
+                    let text = generate()
+                    try checkCompile(text, outcome)
+                    return text
+                }
+            })
     }
 }
 
@@ -103,26 +106,30 @@ func registerPatternedCompileBenchmarks() {
         for json in [false, true] {
             let name = "compile · patterned \(sizeName(fields)) · \(json ? "minified JSON" : "YAML")"
             let source = json ? "generated.json" : "generated.yaml"
-            let configuration: Benchmark.Configuration = fields >= 100_000
+            let configuration: Benchmark.Configuration =
+                fields >= 100_000
                 ? .init(timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(5), maxIterations: 5)
                 : .init(timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 20)
-            Benchmark(name, configuration: configuration, closure: { (benchmark: Benchmark, bytes: [UInt8]) in
-                for _ in benchmark.scaledIterations {
-                    PatternCache.shared.removeAll()
-                    benchmark.startMeasurement()
-                    blackHole(try? RuleSet(bytes: bytes, source: source))
-                    benchmark.stopMeasurement()
-                }
-            }, setup: {
-                checkedSetup(name) {
-                    let bytes = Array(RulesText.patterned(fields, json: json).utf8)
-                    let rules = try RuleSet(bytes: bytes, source: source)
-                    guard rules.fields.count == fields, rules.edges.count == 2 * (fields - 1) else {
-                        throw BenchmarkSetupError(description: "compiled \(rules.fields.count) fields, \(rules.edges.count) edges")
+            Benchmark(
+                name, configuration: configuration,
+                closure: { (benchmark: Benchmark, bytes: [UInt8]) in
+                    for _ in benchmark.scaledIterations {
+                        PatternCache.shared.removeAll()
+                        benchmark.startMeasurement()
+                        blackHole(try? RuleSet(bytes: bytes, source: source))
+                        benchmark.stopMeasurement()
                     }
-                    return bytes
-                }
-            })
+                },
+                setup: {
+                    checkedSetup(name) {
+                        let bytes = Array(RulesText.patterned(fields, json: json).utf8)
+                        let rules = try RuleSet(bytes: bytes, source: source)
+                        guard rules.fields.count == fields, rules.edges.count == 2 * (fields - 1) else {
+                            throw BenchmarkSetupError(description: "compiled \(rules.fields.count) fields, \(rules.edges.count) edges")
+                        }
+                        return bytes
+                    }
+                })
         }
     }
 }
@@ -143,12 +150,14 @@ func checkCompile(_ text: String, _ outcome: CompileOutcome) throws {
     case (.cycle, .failure(let error)):
         let errors = error.errors
         guard errors.count == 1, errors[0].message.contains("dependency cycle") else {
-            throw BenchmarkSetupError(description: "expected one 'dependency cycle' error, got: \(errors.map(\.message).joined(separator: "\n").prefix(2_000))")
+            throw BenchmarkSetupError(
+                description: "expected one 'dependency cycle' error, got: \(errors.map(\.message).joined(separator: "\n").prefix(2_000))")
         }
     case (.notAMapping, .failure(let error)):
         let errors = error.errors
         guard errors.count == 1, errors[0].message.contains("must be a mapping") else {
-            throw BenchmarkSetupError(description: "expected one 'must be a mapping' error, got: \(errors.map(\.message).joined(separator: "\n").prefix(2_000))")
+            throw BenchmarkSetupError(
+                description: "expected one 'must be a mapping' error, got: \(errors.map(\.message).joined(separator: "\n").prefix(2_000))")
         }
     case (_, .success):
         throw BenchmarkSetupError(description: "the rules compiled, but they should not")
@@ -162,43 +171,51 @@ func checkCompile(_ text: String, _ outcome: CompileOutcome) throws {
 func registerEditBenchmarks(_ shape: Shape, fields: Int) {
     for mode in [Form.EvaluationMode.incremental, .full] {
         let name = "edit \(shape.rawValue) \(sizeName(fields)) · \(mode == .full ? "full" : "incremental")"
-        let configuration: Benchmark.Configuration = switch (mode, fields) {
-        case (.incremental, _):
-            .init(timeUnits: .nanoseconds, warmupIterations: 10, maxDuration: .seconds(2), maxIterations: 10_000)
-        case (.full, 100_000...):
-            // A full re-evaluation of 100,000 fields takes a good fraction of a second.
-            .init(timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 20)
-        case (.full, _):
-            .init(timeUnits: .microseconds, warmupIterations: 3, maxDuration: .seconds(2), maxIterations: 2_000)
-        }
-        Benchmark(name, configuration: configuration, closure: { (benchmark: Benchmark, edit: EditCase) throws in
-            for _ in benchmark.scaledIterations {
-                try edit.prepare()
-                benchmark.startMeasurement()
-                blackHole(try edit.edit())
-                benchmark.stopMeasurement()
+        let configuration: Benchmark.Configuration =
+            switch (mode, fields) {
+            case (.incremental, _):
+                .init(timeUnits: .nanoseconds, warmupIterations: 10, maxDuration: .seconds(2), maxIterations: 10_000)
+            case (.full, 100_000...):
+                // A full re-evaluation of 100,000 fields takes a good fraction of a second.
+                .init(timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 20)
+            case (.full, _):
+                .init(timeUnits: .microseconds, warmupIterations: 3, maxDuration: .seconds(2), maxIterations: 2_000)
             }
-        }, setup: {
-            checkedSetup(name) { try EditCase(shape, fields: fields, mode: mode) }
-        })
+        Benchmark(
+            name, configuration: configuration,
+            closure: { (benchmark: Benchmark, edit: EditCase) throws in
+                for _ in benchmark.scaledIterations {
+                    try edit.prepare()
+                    benchmark.startMeasurement()
+                    blackHole(try edit.edit())
+                    benchmark.stopMeasurement()
+                }
+            },
+            setup: {
+                checkedSetup(name) { try EditCase(shape, fields: fields, mode: mode) }
+            })
     }
     guard shape == .chains else { return }
 
     // The same incremental edit while another copy of the form is alive (an app keeping the
     // previous state for undo): the edit must first copy the storage it shares with that copy.
     let name = "edit chains \(sizeName(fields)) · incremental after a copy"
-    Benchmark(name, configuration: .init(timeUnits: .nanoseconds, warmupIterations: 10, maxDuration: .seconds(2),
-                                         maxIterations: 10_000),
-              closure: { (benchmark: Benchmark, edit: EditCase) throws in
-        for _ in benchmark.scaledIterations {
-            try edit.prepare()
-            let previous = edit.form
-            benchmark.startMeasurement()
-            blackHole(try edit.edit())
-            benchmark.stopMeasurement()
-            blackHole(previous)
-        }
-    }, setup: {
-        checkedSetup(name) { try EditCase(shape, fields: fields, mode: .incremental) }
-    })
+    Benchmark(
+        name,
+        configuration: .init(
+            timeUnits: .nanoseconds, warmupIterations: 10, maxDuration: .seconds(2),
+            maxIterations: 10_000),
+        closure: { (benchmark: Benchmark, edit: EditCase) throws in
+            for _ in benchmark.scaledIterations {
+                try edit.prepare()
+                let previous = edit.form
+                benchmark.startMeasurement()
+                blackHole(try edit.edit())
+                benchmark.stopMeasurement()
+                blackHole(previous)
+            }
+        },
+        setup: {
+            checkedSetup(name) { try EditCase(shape, fields: fields, mode: .incremental) }
+        })
 }

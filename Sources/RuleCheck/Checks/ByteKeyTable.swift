@@ -58,7 +58,8 @@ struct ByteKeyTable: Sendable {
             entries.withUnsafeBufferPointer { entries in
                 while let entry = entries[place] {
                     if entry.hash == hash, entry.count == key.count,
-                       Self.equal(UnsafeBufferPointer(rebasing: stored[entry.start..<(entry.start + entry.count)]), key) {
+                        Self.equal(UnsafeBufferPointer(rebasing: stored[entry.start..<(entry.start + entry.count)]), key)
+                    {
                         return entry.value
                     }
                     place = (place + 1) & mask

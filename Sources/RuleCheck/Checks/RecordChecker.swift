@@ -28,8 +28,9 @@ public struct RecordChecker: Sendable {
         evaluator = FieldEvaluator(rules: rules, locale: locale, today: today)
         itemFields = rules.lists.map { list in
             let prefix = rules.fields[list.index].path.count + 1
-            return Dictionary(rules.fields.filter { $0.list == list }.map { (String($0.path.dropFirst(prefix)), $0) },
-                              uniquingKeysWith: { first, _ in first })
+            return Dictionary(
+                rules.fields.filter { $0.list == list }.map { (String($0.path.dropFirst(prefix)), $0) },
+                uniquingKeysWith: { first, _ in first })
         }
         keys = RecordKeys(rules: rules, itemFields: itemFields)
     }
@@ -110,19 +111,23 @@ public struct RecordChecker: Sendable {
         let messages = evaluator.messages
         switch finding {
         case .unknownColumn(let name), .unknownKey(let name):
-            return Violation(field: name, code: .unknownColumn, value: nil,
-                             message: messages.message(.unknownColumn, ["column": name]))
+            return Violation(
+                field: name, code: .unknownColumn, value: nil,
+                message: messages.message(.unknownColumn, ["column": name]))
         case .duplicateColumn(let name):
-            return Violation(field: name, code: .unknownColumn, value: nil,
-                             message: messages.message(.unknownColumn, variant: "duplicate", ["column": name]))
+            return Violation(
+                field: name, code: .unknownColumn, value: nil,
+                message: messages.message(.unknownColumn, variant: "duplicate", ["column": name]))
         case .duplicateKey(let path):
-            return Violation(field: path, code: .duplicateKey, value: nil,
-                             message: messages.message(.duplicateKey, ["key": path]))
+            return Violation(
+                field: path, code: .duplicateKey, value: nil,
+                message: messages.message(.duplicateKey, ["key": path]))
         case .malformed(let detail):
             return Violation(field: "", code: .malformed, value: nil, message: messages.message(.malformed, ["detail": detail]))
         case .unreadableHeader(let detail):
-            return Violation(field: "", code: .malformed, value: nil,
-                             message: messages.message(.malformed, variant: "header", ["detail": detail]))
+            return Violation(
+                field: "", code: .malformed, value: nil,
+                message: messages.message(.malformed, variant: "header", ["detail": detail]))
         case .unreadable(let detail):
             return Violation(field: "", code: .unreadable, value: nil, message: messages.message(.unreadable, ["detail": detail]))
         }

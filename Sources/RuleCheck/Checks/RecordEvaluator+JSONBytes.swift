@@ -24,7 +24,8 @@ extension RecordEvaluator {
                     var afterComma = false
                     repeat {
                         guard case .bytes(let key) = try scanner.objectKeyBytes(afterComma: afterComma),
-                              let index = table.find(UnsafeBufferPointer(rebasing: bytes[key])) else { return nil }
+                            let index = table.find(UnsafeBufferPointer(rebasing: bytes[key]))
+                        else { return nil }
                         let field = evaluator.rules.fields[index]
                         guard field.list == nil, field.type != .group else { return nil }
                         guard try evaluator.readValue(&scanner, field: field, slot: Slot(field.id)) else { return nil }
@@ -130,10 +131,12 @@ extension RecordEvaluator {
                 var afterComma = false
                 repeat {
                     guard case .bytes(let key) = try scanner.objectKeyBytes(afterComma: afterComma),
-                          let index = table.find(UnsafeBufferPointer(rebasing: buffer[key])) else { return false }
+                        let index = table.find(UnsafeBufferPointer(rebasing: buffer[key]))
+                    else { return false }
                     let field = rules.fields[index]
                     guard field.type != .group, field.type != .list,
-                          try readValue(&scanner, field: field, slot: Slot(field.id, item: item)) else { return false }
+                        try readValue(&scanner, field: field, slot: Slot(field.id, item: item))
+                    else { return false }
                     afterComma = true
                 } while try scanner.objectContinues()
             }

@@ -161,8 +161,11 @@ struct RecordEvaluator {
         if reportingUnknownKeys {
             for key in unknownKeys {
                 sequence += 1
-                found.append((SortKey(anchor: -1, item: -1, field: -1, sequence: sequence),
-                              checker.violation(for: .unknownKey(key))))
+                found.append(
+                    (
+                        SortKey(anchor: -1, item: -1, field: -1, sequence: sequence),
+                        checker.violation(for: .unknownKey(key))
+                    ))
             }
         }
         if found.count > 1 { found.sort { $0.key < $1.key } }
@@ -207,13 +210,15 @@ struct RecordEvaluator {
             outcome.failures.map { failure in
                 // A computed field's slot holds what the rules compute: a wrong computation and an
                 // unreadable text show what the record wrote.
-                let shown: Value? = switch failure {
-                case .computed, .type: nil
-                default: value
-                }
-                return Violation(field: path, code: failure.code, value: text,
-                                 message: messages.message(failure, field, value: shown, written: text, context),
-                                 rule: messages.rule(failure, field))
+                let shown: Value? =
+                    switch failure {
+                    case .computed, .type: nil
+                    default: value
+                    }
+                return Violation(
+                    field: path, code: failure.code, value: text,
+                    message: messages.message(failure, field, value: shown, written: text, context),
+                    rule: messages.rule(failure, field))
             }
         }
         for violation in violations { report(slot, field, violation) }

@@ -64,7 +64,7 @@ extension Expr {
         case .field(let id):
             marks[id.index] = true
         case .equal(.field, .constant(nil)), .equal(.constant(nil), .field), .notEqual(.field, .constant(nil)),
-             .notEqual(.constant(nil), .field):
+            .notEqual(.constant(nil), .field):
             break
         case .function(.empty, let arguments) where arguments.count == 1 && arguments[0].field != nil:
             break
@@ -73,8 +73,8 @@ extension Expr {
         case .not(let operand), .negate(let operand), .shift(let operand, _), .matches(let operand, _):
             operand.markValueReads(&marks)
         case .and(let lhs, let rhs), .or(let lhs, let rhs), .equal(let lhs, let rhs), .notEqual(let lhs, let rhs),
-             .order(_, let lhs, let rhs), .memberOf(let lhs, let rhs), .arithmetic(_, let lhs, let rhs),
-             .concat(let lhs, let rhs), .daysBetween(let lhs, let rhs):
+            .order(_, let lhs, let rhs), .memberOf(let lhs, let rhs), .arithmetic(_, let lhs, let rhs),
+            .concat(let lhs, let rhs), .daysBetween(let lhs, let rhs):
             lhs.markValueReads(&marks)
             rhs.markValueReads(&marks)
         case .memberOfLiteral(let element, let list):

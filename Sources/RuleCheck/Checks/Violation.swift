@@ -22,8 +22,10 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
     /// The failed rule as written in the rules file (empty for input problems).
     public let rule: String
 
-    public init(field: String, code: IssueCode, severity: Severity? = nil, value: String?, message: String,
-                rule: String = "") {
+    public init(
+        field: String, code: IssueCode, severity: Severity? = nil, value: String?, message: String,
+        rule: String = ""
+    ) {
         self.field = field
         self.code = code
         self.severity = severity ?? (code.isWarning ? .warning : .error)

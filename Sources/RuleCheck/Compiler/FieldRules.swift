@@ -76,17 +76,19 @@ public final class FieldRules: Sendable {
     /// the rules do not read them.
     public let ui: [String: JSONValue]
 
-    init(id: FieldID, path: String, name: String, title: String, type: FieldType, section: Int, list: FieldID?,
-         itemIndex: Int, group: FieldID?, location: FileLocation, initial: Value?, initialIsToday: Bool,
-         required: WrittenExpression?, visibleConditions: [WrittenExpression],
-         enabledConditions: [WrittenExpression], dependsOn: [FieldID], computed: WrittenExpression?,
-         minLength: Int?, maxLength: Int?, pattern: Pattern?, mask: Mask?, min: WrittenExpression?,
-         max: WrittenExpression?, dateFormat: DateFormat, options: [ChoiceOption],
-         optionsFilter: WrittenExpression?, minItems: Int?, maxItems: Int?, checks: [CheckRule],
-         message: LocalizedText?, messages: [IssueCode: LocalizedText], members: [FieldID],
-         display: DisplayTemplate?, itemType: FieldType? = nil, uniqueItems: Bool = false, ui: [String: JSONValue] = [:],
-         digits: DecimalDigits = .any, maskValue: Mask.ValueForm = .formatted, includedFrom: [FileLocation] = [],
-         maxSize: Int? = nil, mediaTypes: [String] = []) {
+    init(
+        id: FieldID, path: String, name: String, title: String, type: FieldType, section: Int, list: FieldID?,
+        itemIndex: Int, group: FieldID?, location: FileLocation, initial: Value?, initialIsToday: Bool,
+        required: WrittenExpression?, visibleConditions: [WrittenExpression],
+        enabledConditions: [WrittenExpression], dependsOn: [FieldID], computed: WrittenExpression?,
+        minLength: Int?, maxLength: Int?, pattern: Pattern?, mask: Mask?, min: WrittenExpression?,
+        max: WrittenExpression?, dateFormat: DateFormat, options: [ChoiceOption],
+        optionsFilter: WrittenExpression?, minItems: Int?, maxItems: Int?, checks: [CheckRule],
+        message: LocalizedText?, messages: [IssueCode: LocalizedText], members: [FieldID],
+        display: DisplayTemplate?, itemType: FieldType? = nil, uniqueItems: Bool = false, ui: [String: JSONValue] = [:],
+        digits: DecimalDigits = .any, maskValue: Mask.ValueForm = .formatted, includedFrom: [FileLocation] = [],
+        maxSize: Int? = nil, mediaTypes: [String] = []
+    ) {
         self.id = id
         self.path = path
         self.name = name
@@ -135,4 +137,3 @@ public final class FieldRules: Sendable {
     /// Whether this is a field of a list's items.
     public var isItemField: Bool { list != nil }
 }
-

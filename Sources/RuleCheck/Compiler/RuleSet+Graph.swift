@@ -23,7 +23,9 @@ extension RuleSet {
     /// Edges without repeats of the same (from, to, kind).
     var distinctEdges: [DependencyEdge] {
         var seen = Set<[Int]>()
-        return edges.filter { seen.insert([$0.from.index, $0.to.index, DependencyEdge.Kind.allCases.firstIndex(of: $0.kind) ?? 0]).inserted }
+        return edges.filter {
+            seen.insert([$0.from.index, $0.to.index, DependencyEdge.Kind.allCases.firstIndex(of: $0.kind) ?? 0]).inserted
+        }
     }
 
     static func color(_ kind: DependencyEdge.Kind) -> String {
@@ -55,24 +57,32 @@ extension RuleSet {
         }
         func quoted(_ text: String) -> String { "\"" + escaped(text) + "\"" }
         func label(_ lines: String...) -> String { "\"" + lines.map(escaped).joined(separator: "\\n") + "\"" }
-        var lines = ["digraph \(quoted(form)) {",
-                     "  rankdir=LR;",
-                     "  node [shape=box, style=\"rounded\", fontname=\"Helvetica\", fontsize=11];",
-                     "  edge [fontname=\"Helvetica\", fontsize=9];"]
+        var lines = [
+            "digraph \(quoted(form)) {",
+            "  rankdir=LR;",
+            "  node [shape=box, style=\"rounded\", fontname=\"Helvetica\", fontsize=11];",
+            "  edge [fontname=\"Helvetica\", fontsize=9];",
+        ]
         func emit(_ ids: [FieldID], indent: String) {
             for id in ids {
                 let field = fields[id.index]
                 let shape = field.isComputed ? ", shape=ellipse" : ""
                 let kind = "\(field.type)\(field.isComputed ? " = …" : "")"
                 // A field an include brought in says from which file.
-                let text = field.includedFrom.isEmpty ? label(nodeName(field), kind)
+                let text =
+                    field.includedFrom.isEmpty
+                    ? label(nodeName(field), kind)
                     : label(nodeName(field), kind, "from " + field.location.file)
                 if field.type == .group || field.type == .list {
                     lines.append("\(indent)subgraph \(quoted("cluster_" + field.path)) {")
                     lines.append("\(indent)  label=\(quoted(field.title + " (\(field.type))"));")
                     lines.append("\(indent)  \(quoted(field.path)) [label=\(text), style=\"rounded,dashed\"];")
-                    emit(field.members.filter { fields[$0.index].group == (field.type == .group ? field.id : nil) || field.type == .list && fields[$0.index].group == nil },
-                         indent: indent + "  ")
+                    emit(
+                        field.members.filter {
+                            fields[$0.index].group == (field.type == .group ? field.id : nil)
+                                || field.type == .list && fields[$0.index].group == nil
+                        },
+                        indent: indent + "  ")
                     lines.append("\(indent)}")
                 } else {
                     lines.append("\(indent)\(quoted(field.path)) [label=\(text)\(shape)];")
@@ -88,8 +98,9 @@ extension RuleSet {
         }
         for edge in distinctEdges {
             let color = Self.color(edge.kind)
-            lines.append("  \(quoted(fields[edge.from.index].path)) -> \(quoted(fields[edge.to.index].path)) "
-                         + "[color=\"\(color)\", fontcolor=\"\(color)\", label=\(quoted(edge.kind.rawValue))];")
+            lines.append(
+                "  \(quoted(fields[edge.from.index].path)) -> \(quoted(fields[edge.to.index].path)) "
+                    + "[color=\"\(color)\", fontcolor=\"\(color)\", label=\(quoted(edge.kind.rawValue))];")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -108,8 +119,12 @@ extension RuleSet {
                 if field.type == .group || field.type == .list {
                     lines.append("\(indent)subgraph g\(id.index)[\(label(field.title + " (\(field.type))"))]")
                     lines.append("\(indent)  f\(id.index)[\(label(nodeName(field) + "<br/>" + field.type.rawValue))]")
-                    emit(field.members.filter { fields[$0.index].group == (field.type == .group ? field.id : nil) || field.type == .list && fields[$0.index].group == nil },
-                         indent: indent + "  ")
+                    emit(
+                        field.members.filter {
+                            fields[$0.index].group == (field.type == .group ? field.id : nil)
+                                || field.type == .list && fields[$0.index].group == nil
+                        },
+                        indent: indent + "  ")
                     lines.append("\(indent)end")
                 } else if field.isComputed {
                     lines.append("\(indent)f\(id.index)([\(label(nodeName(field) + "<br/>" + field.type.rawValue + " = …"))])")
@@ -152,9 +167,11 @@ extension RuleSet {
             return .object(node)
         }
         let edges: [JSONValue] = distinctEdges.map { edge in
-            .object(["from": .string(nodeName(fields[edge.from.index])), "to": .string(nodeName(fields[edge.to.index])),
-                     "kind": .string(edge.kind.rawValue), "line": .number(Double(edge.location.line)),
-                     "column": .number(Double(edge.location.column))])
+            .object([
+                "from": .string(nodeName(fields[edge.from.index])), "to": .string(nodeName(fields[edge.to.index])),
+                "kind": .string(edge.kind.rawValue), "line": .number(Double(edge.location.line)),
+                "column": .number(Double(edge.location.column)),
+            ])
         }
         return .object([
             "form": .string(form), "nodes": .array(nodes), "edges": .array(edges),

@@ -131,9 +131,11 @@ public final class RuleSet: Sendable {
         let blocks = Dictionary(includes.map { (IncludeExpander.normalise($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
         // The expander resolves paths from the rules file's own path: look them up without its directory.
         let directory = IncludeExpander.resolve("", from: source)
-        try self.init(bytes: Array(text.utf8), source: source, loader: { path in
-            blocks[path] ?? (directory.isEmpty ? nil : blocks[String(path.dropFirst(directory.count + 1))])
-        })
+        try self.init(
+            bytes: Array(text.utf8), source: source,
+            loader: { path in
+                blocks[path] ?? (directory.isEmpty ? nil : blocks[String(path.dropFirst(directory.count + 1))])
+            })
     }
 
     /// Compiles a rules file's bytes: YAML, or JSON when `source` ends in `.json` (or, under a
@@ -164,8 +166,11 @@ public final class RuleSet: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw RulesError(diagnostics: [Diagnostic(.error, "cannot read rules file '\(url.path)': \(error.localizedDescription)",
-                                                      at: nil)])
+            throw RulesError(diagnostics: [
+                Diagnostic(
+                    .error, "cannot read rules file '\(url.path)': \(error.localizedDescription)",
+                    at: nil)
+            ])
         }
         try self.init(bytes: Array(data), source: url.path)
     }

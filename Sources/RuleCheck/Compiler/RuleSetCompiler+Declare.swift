@@ -37,12 +37,15 @@ extension RuleSetCompiler {
     /// Words that cannot be field ids because expressions read them as keywords.
     static let reservedNames: Set<String> = Set(Token.Keyword.allCases.map(\.rawValue)).union(["option"])
 
-    mutating func declare(_ spec: FieldSpec, section: Int, prefix: String, containers: [FieldID],
-                          list: FieldID?, group: FieldID?) {
+    mutating func declare(
+        _ spec: FieldSpec, section: Int, prefix: String, containers: [FieldID],
+        list: FieldID?, group: FieldID?
+    ) {
         let name = spec.id.value
         if !Self.isIdentifier(name) {
-            error("field id '\(name)' must be ASCII letters, digits and '_', starting with a letter or '_'",
-                  at: spec.id.location)
+            error(
+                "field id '\(name)' must be ASCII letters, digits and '_', starting with a letter or '_'",
+                at: spec.id.location)
         } else if Self.reservedNames.contains(name) {
             error("'\(name)' cannot be a field id: expressions read it as a keyword", at: spec.id.location)
         }
@@ -58,8 +61,10 @@ extension RuleSetCompiler {
             guard let rule = Self.keyTypes[key] else { continue }
             if !rule.types.contains(type) {
                 error("'\(key)' applies to \(rule.description), not \(type) fields", at: location)
-            } else if let itemType, type == .values, !["initial", "value", "min_items", "max_items", "unique_items", "item_type"].contains(key),
-                      !rule.types.contains(itemType) {
+            } else if let itemType, type == .values,
+                !["initial", "value", "min_items", "max_items", "unique_items", "item_type"].contains(key),
+                !rule.types.contains(itemType)
+            {
                 error("'\(key)' applies to \(rule.description) and to values of their types, not to values of \(itemType)", at: location)
             }
         }
@@ -73,8 +78,10 @@ extension RuleSetCompiler {
             declared[group.index].members.append(id)
         }
         pathIndex[path] = id
-        declared.append(DeclaredField(spec: spec, id: id, path: path, type: type, section: section, list: list,
-                                      itemIndex: itemIndex, group: group, containers: containers))
+        declared.append(
+            DeclaredField(
+                spec: spec, id: id, path: path, type: type, section: section, list: list,
+                itemIndex: itemIndex, group: group, containers: containers))
         declared[id.index].itemType = itemType
 
         switch type {
@@ -110,8 +117,9 @@ extension RuleSetCompiler {
         if let type = FieldType(rawValue: written.value) { return type }
         let names = FieldType.allCases.map(\.rawValue)
         let suggestion = NearMiss.didYouMean(written.value, among: names)
-        error("unknown type '\(written.value)'\(suggestion) (types are \(names.joined(separator: ", ")))",
-              at: written.location)
+        error(
+            "unknown type '\(written.value)'\(suggestion) (types are \(names.joined(separator: ", ")))",
+            at: written.location)
         return .text
     }
 
@@ -120,8 +128,9 @@ extension RuleSetCompiler {
         guard let written = spec.itemType else { return .text }
         if let type = FieldType(rawValue: written.value), Self.itemTypes.contains(type) { return type }
         let names = Self.itemTypes.map(\.rawValue)
-        error("item_type must be one of \(names.joined(separator: ", ")), not '\(written.value)'\(NearMiss.didYouMean(written.value, among: names))",
-              at: written.location)
+        error(
+            "item_type must be one of \(names.joined(separator: ", ")), not '\(written.value)'\(NearMiss.didYouMean(written.value, among: names))",
+            at: written.location)
         return .text
     }
 
@@ -145,8 +154,9 @@ extension RuleSetCompiler {
                 }
                 let type = Self.exprType(of: value)
                 if let expected = valueType, expected != type {
-                    error("option '\(value)' of '\(name)' is \(type), but the options before it are \(expected)",
-                          at: spec.value.location)
+                    error(
+                        "option '\(value)' of '\(name)' is \(type), but the options before it are \(expected)",
+                        at: spec.value.location)
                     continue
                 }
                 valueType = type
@@ -160,8 +170,9 @@ extension RuleSetCompiler {
                     guard let attributeValue = Self.literal(text) else { continue }
                     let attributeType = Self.exprType(of: attributeValue)
                     if let expected = attributeTypes[attribute.value], expected != attributeType {
-                        error("attribute '\(attribute.value)' is \(attributeType) here but \(expected) on other options of '\(name)'",
-                              at: text.location)
+                        error(
+                            "attribute '\(attribute.value)' is \(attributeType) here but \(expected) on other options of '\(name)'",
+                            at: text.location)
                         continue
                     }
                     attributeTypes[attribute.value] = attributeType

@@ -15,9 +15,10 @@ extension RuleSetCompiler {
         let field = declared[index]
         let spec = field.spec
         let id = field.id
-        let resolver = ScopeResolver(summaries: summaries, pathIndex: pathIndex,
-                                     containerPaths: field.containers.map { declared[$0.index].path }, list: field.list,
-                                     suggests: suggests)
+        let resolver = ScopeResolver(
+            summaries: summaries, pathIndex: pathIndex,
+            containerPaths: field.containers.map { declared[$0.index].path }, list: field.list,
+            suggests: suggests)
 
         // Conditions and depends_on inherited from the innermost group or list.
         var visible: [CompiledCondition] = []
@@ -47,8 +48,9 @@ extension RuleSetCompiler {
             addEdges([(parent, name.location)], to: id, .dependsOn)
         }
         if spec.value != nil, let first = spec.dependsOn.first {
-            error("a computed field (value:) cannot have depends_on: its value always follows its inputs",
-                  at: first.location)
+            error(
+                "a computed field (value:) cannot have depends_on: its value always follows its inputs",
+                at: first.location)
         }
         declared[index].visible = visible
         declared[index].enabled = enabled
@@ -61,7 +63,8 @@ extension RuleSetCompiler {
                 edges.append(DependencyEdge(from: member, to: id, kind: .required, location: spec.id.location))
             }
         }
-        let valueRole: ExpressionRole = field.type == .integer
+        let valueRole: ExpressionRole =
+            field.type == .integer
             ? .wholeNumber("the value of \(field.path)") : .value(exprType(of: field), "the value of \(field.path)")
         let computed = spec.value.flatMap { expression($0, of: field, resolver, .value, valueRole)?.written("value") }
         let bound: ExprType = field.valueType == .date ? .date : .number
@@ -76,13 +79,14 @@ extension RuleSetCompiler {
             let scope = OptionScope(valueType: field.optionType, attributes: field.optionAttributeTypes)
             optionsFilter = expression(text, of: field, resolver, .options, .condition, options: scope)?.written("options_filter")
         }
-        let format = spec.format.flatMap { text -> DateFormat? in
-            guard let format = DateFormat(text.text) else {
-                error("date format '\(text.text)' needs yyyy, MM (or M) and dd (or d) once each", at: text.location)
-                return nil
-            }
-            return format
-        } ?? dateFormat
+        let format =
+            spec.format.flatMap { text -> DateFormat? in
+                guard let format = DateFormat(text.text) else {
+                    error("date format '\(text.text)' needs yyyy, MM (or M) and dd (or d) once each", at: text.location)
+                    return nil
+                }
+                return format
+            } ?? dateFormat
         var (initial, initialIsToday) = spec.initial.map { initialValue($0, of: field, format: format) } ?? (nil, false)
         if let list = spec.initialList {
             initial = field.type == .values ? initialValues(list, of: field, format: format) : initialList(list, of: field)
@@ -115,17 +119,21 @@ extension RuleSetCompiler {
 
     /// A visibility or enabled condition; its edges are added for the field and every field
     /// that inherits the condition.
-    private mutating func condition(_ text: ScalarText, of field: DeclaredField, _ resolver: ScopeResolver,
-                                    _ kind: DependencyEdge.Kind) -> CompiledCondition? {
+    private mutating func condition(
+        _ text: ScalarText, of field: DeclaredField, _ resolver: ScopeResolver,
+        _ kind: DependencyEdge.Kind
+    ) -> CompiledCondition? {
         expression(text, of: field, resolver, kind, .condition, addEdges: false)
     }
 
     /// Parses and compiles one expression of `field`, reporting errors at their place in the
     /// file and recording a dependency edge for each field it names.
     @discardableResult
-    mutating func expression(_ text: ScalarText, of field: DeclaredField, _ resolver: ScopeResolver,
-                             _ kind: DependencyEdge.Kind, _ role: ExpressionRole, options: OptionScope? = nil,
-                             allowSelf: Bool = false, addEdges: Bool = true) -> CompiledCondition? {
+    mutating func expression(
+        _ text: ScalarText, of field: DeclaredField, _ resolver: ScopeResolver,
+        _ kind: DependencyEdge.Kind, _ role: ExpressionRole, options: OptionScope? = nil,
+        allowSelf: Bool = false, addEdges: Bool = true
+    ) -> CompiledCondition? {
         var compiler = ExpressionCompiler(resolver: resolver, options: options)
         let expr: Expr
         do throws(ExpressionError) {
@@ -133,9 +141,11 @@ extension RuleSetCompiler {
             switch role {
             case .condition:
                 if case .name(let parts) = syntax.kind, parts.count == 1, Self.yamlBooleans.contains(parts[0]),
-                   case .notFound = resolver.resolve(parts) {
-                    throw ExpressionError(message: "'\(parts[0])' is not a condition; write true or false",
-                                          range: syntax.range)
+                    case .notFound = resolver.resolve(parts)
+                {
+                    throw ExpressionError(
+                        message: "'\(parts[0])' is not a condition; write true or false",
+                        range: syntax.range)
                 }
                 expr = try compiler.compileCondition(syntax)
             case .value(let type, let name):
@@ -176,15 +186,19 @@ extension RuleSetCompiler {
         }
     }
 
-    mutating func addEdges(_ references: [(field: FieldID, location: FileLocation)], to field: FieldID,
-                           _ kind: DependencyEdge.Kind) {
+    mutating func addEdges(
+        _ references: [(field: FieldID, location: FileLocation)], to field: FieldID,
+        _ kind: DependencyEdge.Kind
+    ) {
         for reference in references {
             edges.append(DependencyEdge(from: reference.field, to: field, kind: kind, location: reference.location))
         }
     }
 
-    private mutating func dependency(_ name: Located<String>, of field: DeclaredField,
-                                     _ resolver: ScopeResolver) -> FieldID? {
+    private mutating func dependency(
+        _ name: Located<String>, of field: DeclaredField,
+        _ resolver: ScopeResolver
+    ) -> FieldID? {
         let parts = name.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         switch resolver.resolve(parts) {
         case .field(let parent, _), .items(let parent):
@@ -196,19 +210,23 @@ extension RuleSetCompiler {
         case .group(let path, _):
             error("depends_on must name fields with a value; '\(path)' is a group (name its members)", at: name.location)
         case .itemField(let path, let list):
-            error("'\(path)' is a field of each item of '\(list)'; only fields of the same item can be named here",
-                  at: name.location)
+            error(
+                "'\(path)' is a field of each item of '\(list)'; only fields of the same item can be named here",
+                at: name.location)
         case .notFound(let suggestion):
-            error("depends_on names unknown field '\(name.value)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
-                  at: name.location)
+            error(
+                "depends_on names unknown field '\(name.value)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+                at: name.location)
         }
         return nil
     }
 
     // MARK: - Values, bounds, checks
 
-    private mutating func initialValue(_ text: ScalarText, of field: DeclaredField,
-                                       format: DateFormat, as type: FieldType? = nil) -> (Value?, Bool) {
+    private mutating func initialValue(
+        _ text: ScalarText, of field: DeclaredField,
+        format: DateFormat, as type: FieldType? = nil
+    ) -> (Value?, Bool) {
         let raw = text.text
         let name = field.path
         let type = type ?? field.type
@@ -217,8 +235,9 @@ extension RuleSetCompiler {
             return (Value.normalized(.text(raw)), false)
         case .number, .integer:
             guard let number = NumberText.parse(raw), type == .number || number == number.rounded() else {
-                error("initial value of \(field.type) field '\(name)' must be \(type == .integer ? "a whole number" : "a number"), not '\(raw)'",
-                      at: text.location)
+                error(
+                    "initial value of \(field.type) field '\(name)' must be \(type == .integer ? "a whole number" : "a number"), not '\(raw)'",
+                    at: text.location)
                 return (nil, false)
             }
             return (.number(number), false)
@@ -257,8 +276,9 @@ extension RuleSetCompiler {
     /// `initial: [a, b]`: option values of a multi_choice.
     private mutating func initialList(_ items: [ScalarText], of field: DeclaredField) -> Value? {
         guard field.type == .multiChoice else {
-            error("a list of initial values applies to multi_choice fields, not \(field.type) fields",
-                  at: items.first?.location ?? field.spec.location)
+            error(
+                "a list of initial values applies to multi_choice fields, not \(field.type) fields",
+                at: items.first?.location ?? field.spec.location)
             return nil
         }
         var values: [Value] = []
@@ -325,16 +345,19 @@ extension RuleSetCompiler {
             kind = requireType([.text], "pattern", "text fields") ? pattern(source).map { .pattern($0) } : nil
         case .mask(let source):
             text = "mask: " + source.text
-            kind = requireType([.text], "mask", "text fields")
+            kind =
+                requireType([.text], "mask", "text fields")
                 ? mask(source, alternatives: spec.maskAlternatives).map { .mask($0.with(digits: digits(field.spec))) } : nil
         case .min(let source):
             text = "min: " + source.text
-            kind = requireType([.number, .integer, .date], "min", "number, integer and date fields")
+            kind =
+                requireType([.number, .integer, .date], "min", "number, integer and date fields")
                 ? expression(source, of: field, resolver, .check, .value(bound, "min"), allowSelf: true).map { .min($0.written("min")) }
                 : nil
         case .max(let source):
             text = "max: " + source.text
-            kind = requireType([.number, .integer, .date], "max", "number, integer and date fields")
+            kind =
+                requireType([.number, .integer, .date], "max", "number, integer and date fields")
                 ? expression(source, of: field, resolver, .check, .value(bound, "max"), allowSelf: true).map { .max($0.written("max")) }
                 : nil
         case .minLength(let length):
@@ -348,8 +371,9 @@ extension RuleSetCompiler {
             kind = expression(source, of: field, resolver, .check, .condition, allowSelf: true).map { .expr($0.written("expr")) }
         }
         guard let kind else { return nil }
-        return CheckRule(when: when, kind: kind, text: text, message: spec.message,
-                         location: spec.location)
+        return CheckRule(
+            when: when, kind: kind, text: text, message: spec.message,
+            location: spec.location)
     }
 
     private mutating func messages(_ spec: FieldSpec) -> [IssueCode: LocalizedText] {
@@ -357,8 +381,9 @@ extension RuleSetCompiler {
         let codes = IssueCode.fieldCodes.map(\.rawValue)
         for (code, text) in spec.messages {
             guard codes.contains(code.value) else {
-                error("unknown failure code '\(code.value)' in messages\(NearMiss.didYouMean(code.value, among: codes)) (codes are \(codes.joined(separator: ", ")))",
-                      at: code.location)
+                error(
+                    "unknown failure code '\(code.value)' in messages\(NearMiss.didYouMean(code.value, among: codes)) (codes are \(codes.joined(separator: ", ")))",
+                    at: code.location)
                 continue
             }
             messages[IssueCode(rawValue: code.value)] = text
@@ -368,9 +393,10 @@ extension RuleSetCompiler {
 
     /// A group's `display:` template: `{name}` is a member's value, `{{` and `}}` are braces.
     private mutating func display(_ text: ScalarText, of field: DeclaredField) -> DisplayTemplate? {
-        let resolver = ScopeResolver(summaries: summaries, pathIndex: pathIndex,
-                                     containerPaths: ([field.id] + field.containers).map { declared[$0.index].path },
-                                     list: field.list, suggests: suggests)
+        let resolver = ScopeResolver(
+            summaries: summaries, pathIndex: pathIndex,
+            containerPaths: ([field.id] + field.containers).map { declared[$0.index].path },
+            list: field.list, suggests: suggests)
         var parts: [DisplayTemplate.Part] = []
         var literal = ""
         let scalars = Array(text.text.unicodeScalars)
@@ -399,8 +425,9 @@ extension RuleSetCompiler {
                 parts.append(.field(member))
             default:
                 let members = field.members.map { declared[$0.index].spec.id.value }
-                error("display names unknown field '\(name)'\(NearMiss.didYouMean(name, among: members))",
-                      at: text.location(of: index + 1))
+                error(
+                    "display names unknown field '\(name)'\(NearMiss.didYouMean(name, among: members))",
+                    at: text.location(of: index + 1))
                 return nil
             }
             index = close + 1

@@ -11,13 +11,17 @@ extension RuleSetCompiler {
             }
             for (check, written) in zip(field.checks, spec.checks) {
                 if let when = check.when, Self.neverHolds(when.expr, fields) {
-                    warning("this check of '\(field.path)' never applies: its 'when' can never hold", at: written.when?.location ?? written.location)
+                    warning(
+                        "this check of '\(field.path)' never applies: its 'when' can never hold",
+                        at: written.when?.location ?? written.location)
                 }
             }
             if field.type == .choice || field.type == .multiChoice, let filter = field.optionsFilter,
-               Self.neverHolds(filter.expr, fields) {
-                warning("options_filter of '\(field.path)' can never hold, so no option is ever offered",
-                        at: spec.optionsFilter?.location ?? field.location)
+                Self.neverHolds(filter.expr, fields)
+            {
+                warning(
+                    "options_filter of '\(field.path)' can never hold, so no option is ever offered",
+                    at: spec.optionsFilter?.location ?? field.location)
             }
         }
     }
@@ -54,7 +58,8 @@ extension RuleSetCompiler {
     /// `x == "a" and x == "b"`.
     private static func contradicts(_ lhs: Expr, _ rhs: Expr) -> Bool {
         guard case .equal(.field(let a), .constant(let first?)) = lhs,
-              case .equal(.field(let b), .constant(let second?)) = rhs else { return false }
+            case .equal(.field(let b), .constant(let second?)) = rhs
+        else { return false }
         return a == b && first != second
     }
 

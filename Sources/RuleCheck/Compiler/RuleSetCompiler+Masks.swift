@@ -26,8 +26,9 @@ extension RuleSetCompiler {
     mutating func digits(_ spec: FieldSpec) -> DecimalDigits {
         guard let written = spec.digits else { return .any }
         guard let digits = DecimalDigits(rawValue: written.value) else {
-            error("digits must be 'any' (the digits of every script, read as 0–9) or 'ascii' (only 0–9), not '\(written.value)'",
-                  at: written.location)
+            error(
+                "digits must be 'any' (the digits of every script, read as 0–9) or 'ascii' (only 0–9), not '\(written.value)'",
+                at: written.location)
             return .any
         }
         return digits
@@ -37,7 +38,8 @@ extension RuleSetCompiler {
     mutating func mediaTypes(_ spec: FieldSpec) -> [String] {
         (spec.mediaTypes ?? []).compactMap { written in
             let parts = written.value.lowercased().split(separator: "/", omittingEmptySubsequences: false)
-            let token = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isLetter || $0.isNumber || "!#$&^_.+-*".contains($0) } }
+            let token = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isLetter || $0.isNumber || "!#$&^_.+-*".contains($0) }
+            }
             guard parts.count == 2, token(parts[0]), parts[0] != "*", token(parts[1]) else {
                 error("a media type is written type/subtype (image/jpeg) or type/* (image/*), not '\(written.value)'", at: written.location)
                 return nil
@@ -50,8 +52,9 @@ extension RuleSetCompiler {
     mutating func maskValue(_ spec: FieldSpec) -> Mask.ValueForm {
         guard let written = spec.maskValue else { return .formatted }
         guard let form = Mask.ValueForm(rawValue: written.value) else {
-            error("mask_value must be 'formatted' (the text as the mask shows it) or 'extracted' (what was typed, with {…} characters), not '\(written.value)'",
-                  at: written.location)
+            error(
+                "mask_value must be 'formatted' (the text as the mask shows it) or 'extracted' (what was typed, with {…} characters), not '\(written.value)'",
+                at: written.location)
             return .formatted
         }
         return form

@@ -15,8 +15,9 @@ extension RuleSetCompiler {
             let id = section.page?.value ?? section.id.value
             if let page = pageOfSection[id] {
                 guard page == pages.count - 1 else {
-                    error("the sections of page '\(id)' must follow one another; section '\(section.id.value)' comes after another page",
-                          at: section.page?.location ?? section.id.location)
+                    error(
+                        "the sections of page '\(id)' must follow one another; section '\(section.id.value)' comes after another page",
+                        at: section.page?.location ?? section.id.location)
                     continue
                 }
                 let last = pages[page]

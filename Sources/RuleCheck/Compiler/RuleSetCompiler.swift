@@ -71,8 +71,10 @@ struct RuleSetCompiler {
     /// are `nil` when there is any error; the diagnostics hold every error and warning, in file
     /// order, with source snippets. Blocks the file includes are read with `loader` (from disk,
     /// beside the file, when nil).
-    static func compile(_ bytes: [UInt8], source name: String,
-                        includes loader: IncludeExpander.Loader? = nil) -> Compiled {
+    static func compile(
+        _ bytes: [UInt8], source name: String,
+        includes loader: IncludeExpander.Loader? = nil
+    ) -> Compiled {
         var diagnostics: [Diagnostic] = []
         let (sourceText, root) = RulesFileReader.read(bytes, name: name, diagnostics: &diagnostics)
         var parser = RulesFileParser(source: sourceText)
@@ -145,7 +147,8 @@ struct RuleSetCompiler {
             if errors > RulesError.shownErrorLimit { omitted += 1 }
             return errors <= RulesError.shownErrorLimit
         }
-        let finished = kept
+        let finished =
+            kept
             .map { diagnostic in
                 var diagnostic = diagnostic
                 diagnostic.attachSnippet(from: diagnostic.location.flatMap { sources[$0.file] } ?? source)
@@ -202,9 +205,10 @@ struct RuleSetCompiler {
         }
         compileOptions()
         summaries = declared.map { field in
-            ScopeResolver.FieldSummary(path: field.path, type: field.type, list: field.list,
-                                       exprType: exprType(of: field),
-                                       firstMember: field.members.first.map { declared[$0.index].spec.id.value })
+            ScopeResolver.FieldSummary(
+                path: field.path, type: field.type, list: field.list,
+                exprType: exprType(of: field),
+                firstMember: field.members.first.map { declared[$0.index].spec.id.value })
         }
         var fields: [FieldRules] = []
         fields.reserveCapacity(declared.count)
@@ -225,13 +229,15 @@ struct RuleSetCompiler {
         lint(fields)
 
         let sections = document.sections.enumerated().map { index, section in
-            SectionRules(id: section.id.value, title: section.title ?? section.id.value,
-                         fields: declared.filter { $0.section == index && $0.list == nil }.map(\.id))
+            SectionRules(
+                id: section.id.value, title: section.title ?? section.id.value,
+                fields: declared.filter { $0.section == index && $0.list == nil }.map(\.id))
         }
         let formName = document.form?.value ?? Self.stem(of: source.name)
-        var parts = RuleSet.Parts(form: formName, title: document.title, source: source.name, fields: fields,
-                                  sections: sections, gates: gates, warnings: [], hiddenValues: hiddenValues,
-                                  dateFormat: dateFormat, edges: edges, order: order)
+        var parts = RuleSet.Parts(
+            form: formName, title: document.title, source: source.name, fields: fields,
+            sections: sections, gates: gates, warnings: [], hiddenValues: hiddenValues,
+            dateFormat: dateFormat, edges: edges, order: order)
         parts.pages = compilePages(document)
         return parts
     }
@@ -368,8 +374,9 @@ struct RuleSetCompiler {
                         continue
                     }
                     guard declared[id.index].list == nil else {
-                        error("gate '\(gate.name.value)' cannot name '\(name.value)', a field of each list item; name the list",
-                              at: name.location)
+                        error(
+                            "gate '\(gate.name.value)' cannot name '\(name.value)', a field of each list item; name the list",
+                            at: name.location)
                         continue
                     }
                     members.append(contentsOf: subtree(id))
@@ -382,9 +389,10 @@ struct RuleSetCompiler {
 
     /// A field and, for a group or list, everything inside it.
     func subtree(_ id: FieldID) -> [FieldID] {
-        [id] + declared[id.index].members.flatMap { member in
-            declared[id.index].type == .list ? [member] : subtree(member)
-        }
+        [id]
+            + declared[id.index].members.flatMap { member in
+                declared[id.index].type == .list ? [member] : subtree(member)
+            }
     }
 
     // MARK: - Diagnostics
@@ -402,9 +410,10 @@ struct RuleSetCompiler {
         guard let first = cycle.edges.first else { return }
         let names = cycle.edges.map { declared[$0.from.index].path } + [declared[first.from.index].path]
         let notes = cycle.edges.map { edge in
-            Diagnostic.Note(message: "\(declared[edge.from.index].path) → \(declared[edge.to.index].path): "
-                                + edgeDescription(edge),
-                            location: edge.location)
+            Diagnostic.Note(
+                message: "\(declared[edge.from.index].path) → \(declared[edge.to.index].path): "
+                    + edgeDescription(edge),
+                location: edge.location)
         }
         error("dependency cycle: " + names.joined(separator: " → "), at: first.location, notes: notes)
     }

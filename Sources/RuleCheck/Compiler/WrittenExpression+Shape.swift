@@ -23,7 +23,8 @@ extension WrittenExpression {
         init(_ expr: Expr) {
             switch expr {
             case .constant(let value):
-                self = value == .bool(true) || value == .bool(false) || value == nil
+                self =
+                    value == .bool(true) || value == .bool(false) || value == nil
                     ? .constant(holds: value == .bool(true)) : .todayOnly
             case .field(let field):
                 self = .flag(field, isTrue: true)
@@ -34,7 +35,7 @@ extension WrittenExpression {
             case .notEqual(.field(let field), .constant(nil)), .notEqual(.constant(nil), .field(let field)):
                 self = .emptiness(field, isEmpty: false)
             case .function(.empty, let arguments) where arguments.count == 1 && arguments[0].field != nil,
-                 .not(.function(.empty, let arguments)) where arguments.count == 1 && arguments[0].field != nil:
+                .not(.function(.empty, let arguments)) where arguments.count == 1 && arguments[0].field != nil:
                 guard let field = arguments[0].field else {
                     self = .general
                     return
@@ -100,8 +101,8 @@ extension Expr {
         case .not(let operand), .negate(let operand), .shift(let operand, _):
             return operand.readsOnlyToday
         case .and(let lhs, let rhs), .or(let lhs, let rhs), .equal(let lhs, let rhs), .notEqual(let lhs, let rhs),
-             .order(_, let lhs, let rhs), .memberOf(let lhs, let rhs), .arithmetic(_, let lhs, let rhs),
-             .concat(let lhs, let rhs), .daysBetween(let lhs, let rhs):
+            .order(_, let lhs, let rhs), .memberOf(let lhs, let rhs), .arithmetic(_, let lhs, let rhs),
+            .concat(let lhs, let rhs), .daysBetween(let lhs, let rhs):
             return lhs.readsOnlyToday && rhs.readsOnlyToday
         case .memberOfLiteral(let element, let list):
             return element.readsOnlyToday && list.allSatisfy(\.readsOnlyToday)

@@ -60,7 +60,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// the column (`…` where it goes on), control characters escaped, the caret under the column.
     mutating func attachSnippet(from source: SourceText) {
         guard let location, location.file == source.name,
-              let (excerpt, pad) = source.excerpt(line: location.line, column: location.column) else { return }
+            let (excerpt, pad) = source.excerpt(line: location.line, column: location.column)
+        else { return }
         snippet = "    " + excerpt + "\n    " + pad + "^"
     }
 }

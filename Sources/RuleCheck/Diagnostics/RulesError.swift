@@ -31,8 +31,9 @@ public struct RulesError: Error, Sendable, CustomStringConvertible {
         var lines = diagnostics.map(\.description)
         if omittedErrors > 0 {
             let errors = omittedErrors == 1 ? "error was" : "errors were"
-            lines.append("note: \(omittedErrors) more \(errors) found and \(omittedErrors == 1 ? "is" : "are") not shown "
-                + "(the first \(Self.shownErrorLimit) are)")
+            lines.append(
+                "note: \(omittedErrors) more \(errors) found and \(omittedErrors == 1 ? "is" : "are") not shown "
+                    + "(the first \(Self.shownErrorLimit) are)")
         }
         return lines.joined(separator: "\n")
     }

@@ -112,7 +112,8 @@ struct SourceText: Sendable {
         guard number >= 1, number <= lineStarts.count else { return nil }
         let lineStart = lineStarts[number - 1]
         var lineEnd = number < lineStarts.count ? lineStarts[number] - 1 : bytes.count
-        var lineScalars = (number < lineStarts.count ? lineStartScalars[number] - 1 : scalarCount)
+        var lineScalars =
+            (number < lineStarts.count ? lineStartScalars[number] - 1 : scalarCount)
             - lineStartScalars[number - 1]
         if lineEnd > lineStart, bytes[lineEnd - 1] == UInt8(ascii: "\r") {
             lineEnd -= 1
@@ -139,8 +140,9 @@ struct SourceText: Sendable {
         }
         Self.scanned(end - start)
         let window = String(decoding: bytes[start..<end], as: UTF8.self)
-        return VisibleText.excerpt(Substring(window), column: before + 1 + (max(0, column - 1) - caretScalar),
-                                   width: width)
+        return VisibleText.excerpt(
+            Substring(window), column: before + 1 + (max(0, column - 1) - caretScalar),
+            width: width)
     }
 
     /// The byte offset of `location` (see ``offset(line:column:)``).

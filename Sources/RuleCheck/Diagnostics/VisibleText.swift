@@ -54,8 +54,10 @@ package enum VisibleText {
         let caret = max(0, column - 1)
         // How far the line goes after the caret, up to half the window.
         let caretIndex = scalars.index(scalars.startIndex, offsetBy: caret, limitedBy: scalars.endIndex) ?? scalars.endIndex
-        let after = scalars.distance(from: caretIndex, to: scalars.index(caretIndex, offsetBy: width / 2, limitedBy: scalars.endIndex)
-            ?? scalars.endIndex)
+        let after = scalars.distance(
+            from: caretIndex,
+            to: scalars.index(caretIndex, offsetBy: width / 2, limitedBy: scalars.endIndex)
+                ?? scalars.endIndex)
         var first = max(0, caret - (width - after))
         // A few characters cut from the start would only hide the indentation.
         if first <= 8 { first = 0 }

@@ -97,8 +97,10 @@ public struct ChangeSet: Hashable, Sendable {
         // Whether a partial text's `type` issue is held back changes only with the typed text,
         // which changes the issue's message (it quotes the text): issuesChanged covers it.
         let shownChanged = (issuesChanged || interactionChanged) && old.shownIssues != new.shownIssues
-        guard valueChanged || visibleChanged || enabledChanged || requiredChanged || issuesChanged
-            || interactionChanged else { return }
+        guard
+            valueChanged || visibleChanged || enabledChanged || requiredChanged || issuesChanged
+                || interactionChanged
+        else { return }
         let path = path()
         if valueChanged { values[path] = .some(new.value) }
         if visibleChanged { visible[path] = new.isVisible }

@@ -57,8 +57,10 @@ public struct Explanation: Sendable, CustomStringConvertible {
             .object(Dictionary(list.map { ($0.path, $0.value?.json ?? .null) }, uniquingKeysWith: { first, _ in first }))
         }
         func decision(_ decision: Decision) -> JSONValue {
-            .object(["value": .bool(decision.result), "rules": .array(decision.rules.map { .string($0) }),
-                     "inputs": inputs(decision.inputs)])
+            .object([
+                "value": .bool(decision.result), "rules": .array(decision.rules.map { .string($0) }),
+                "inputs": inputs(decision.inputs),
+            ])
         }
         return .object([
             "field": .string(path),
@@ -67,10 +69,13 @@ public struct Explanation: Sendable, CustomStringConvertible {
             "visible": decision(visible),
             "enabled": decision(enabled),
             "required": decision(required),
-            "issues": .array(issues.map { issue in
-                .object(["code": .string(issue.code.rawValue), "message": .string(issue.message),
-                         "rule": .string(issue.rule), "inputs": inputs(self.inputs)])
-            }),
+            "issues": .array(
+                issues.map { issue in
+                    .object([
+                        "code": .string(issue.code.rawValue), "message": .string(issue.message),
+                        "rule": .string(issue.rule), "inputs": inputs(self.inputs),
+                    ])
+                }),
         ])
     }
 
@@ -88,8 +93,9 @@ extension Form {
     public func explain(_ path: String) -> Explanation {
         guard let slot = try? slot(path) else {
             let none = Explanation.Decision(result: false, rules: [], inputs: [])
-            return Explanation(path: path, value: nil, provenance: .empty, source: "no such field", visible: none,
-                               enabled: none, required: none, issues: [], inputs: [])
+            return Explanation(
+                path: path, value: nil, provenance: .empty, source: "no such field", visible: none,
+                enabled: none, required: none, issues: [], inputs: [])
         }
         let field = rules.fields[slot.field.index]
         let state = state(slot)
@@ -113,34 +119,38 @@ extension Form {
             default: [check.when]
             }
         }
-        let source: String = switch state.provenance {
-        case .empty: "empty: never filled"
-        case .initial: "the initial value"
-        case .user: "entered by the user"
-        case .suggestion: "suggested (suggest), not edited by the user since"
-        case .computed:
-            "computed by " + (field.computed?.rule ?? "value")
-                + inputs([field.computed]).map { " with \($0.path) = \(Explanation.show($0.value))" }.joined(separator: ",")
-        case .cleared(let cause, let edit):
-            {
-                let by = edit.map { ", by the edit '\($0)'" } ?? ""
-                switch cause {
-                case .user: return "cleared by the user" + by
-                case .dependsOn(let parent): return "cleared because \(parent) changed (depends_on)" + by
-                case .hidden: return "cleared when it became hidden (hidden_values: clear)" + by
-                case .optionsFilter: return "cleared because its options_filter no longer offers the value" + by
-                }
-            }()
-        }
+        let source: String =
+            switch state.provenance {
+            case .empty: "empty: never filled"
+            case .initial: "the initial value"
+            case .user: "entered by the user"
+            case .suggestion: "suggested (suggest), not edited by the user since"
+            case .computed:
+                "computed by " + (field.computed?.rule ?? "value")
+                    + inputs([field.computed]).map { " with \($0.path) = \(Explanation.show($0.value))" }.joined(separator: ",")
+            case .cleared(let cause, let edit):
+                {
+                    let by = edit.map { ", by the edit '\($0)'" } ?? ""
+                    switch cause {
+                    case .user: return "cleared by the user" + by
+                    case .dependsOn(let parent): return "cleared because \(parent) changed (depends_on)" + by
+                    case .hidden: return "cleared when it became hidden (hidden_values: clear)" + by
+                    case .optionsFilter: return "cleared because its options_filter no longer offers the value" + by
+                    }
+                }()
+            }
         return Explanation(
             path: path, value: state.value, provenance: state.provenance, source: source,
-            visible: .init(result: state.isVisible, rules: field.visibleConditions.map(\.rule),
-                           inputs: inputs(field.visibleConditions)),
-            enabled: .init(result: state.isEnabled, rules: field.enabledConditions.map(\.rule),
-                           inputs: inputs(field.enabledConditions)),
-            required: .init(result: state.isRequired,
-                            rules: field.required.map { [$0.rule] + (state.isVisible ? [] : ["hidden fields are never required"]) } ?? [],
-                            inputs: inputs([field.required])),
+            visible: .init(
+                result: state.isVisible, rules: field.visibleConditions.map(\.rule),
+                inputs: inputs(field.visibleConditions)),
+            enabled: .init(
+                result: state.isEnabled, rules: field.enabledConditions.map(\.rule),
+                inputs: inputs(field.enabledConditions)),
+            required: .init(
+                result: state.isRequired,
+                rules: field.required.map { [$0.rule] + (state.isVisible ? [] : ["hidden fields are never required"]) } ?? [],
+                inputs: inputs([field.required])),
             issues: state.issues,
             inputs: inputs([field.min, field.max, field.optionsFilter] + checkExpressions))
     }

@@ -31,11 +31,14 @@ public struct FieldState: Hashable, Sendable {
     public var shownIssues: [Issue] { interaction.shown(issues, typedIsFixable: holdsTypeIssue) }
 
     /// The state of a field that does not exist (a path past the end of a list).
-    public static let absent = FieldState(value: nil, provenance: .empty, isVisible: false, isEnabled: false,
-                                          isRequired: false, issues: [])
+    public static let absent = FieldState(
+        value: nil, provenance: .empty, isVisible: false, isEnabled: false,
+        isRequired: false, issues: [])
 
-    public init(value: Value?, provenance: Provenance, isVisible: Bool, isEnabled: Bool, isRequired: Bool,
-                issues: [Issue], interaction: Interaction = .pristine) {
+    public init(
+        value: Value?, provenance: Provenance, isVisible: Bool, isEnabled: Bool, isRequired: Bool,
+        issues: [Issue], interaction: Interaction = .pristine
+    ) {
         self.value = value
         self.provenance = provenance
         self.isVisible = isVisible
@@ -59,8 +62,9 @@ public struct FieldState: Hashable, Sendable {
 
     /// Everything but the value.
     var status: FieldStatus {
-        FieldStatus(provenance: provenance, isVisible: isVisible, isEnabled: isEnabled, isRequired: isRequired,
-                    issues: issues, interaction: interaction, holdsTypeIssue: holdsTypeIssue)
+        FieldStatus(
+            provenance: provenance, isVisible: isVisible, isEnabled: isEnabled, isRequired: isRequired,
+            issues: issues, interaction: interaction, holdsTypeIssue: holdsTypeIssue)
     }
 }
 
@@ -106,8 +110,9 @@ struct FieldStatus: Hashable, Sendable {
     var holdsTypeIssue = false
 
     /// The status of a slot that does not exist.
-    static let absent = FieldStatus(provenance: .empty, isVisible: false, isEnabled: false, isRequired: false,
-                                    issues: [])
+    static let absent = FieldStatus(
+        provenance: .empty, isVisible: false, isEnabled: false, isRequired: false,
+        issues: [])
 }
 
 /// Where a field's value came from.

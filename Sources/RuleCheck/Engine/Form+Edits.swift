@@ -75,14 +75,16 @@ extension Form {
         if normalized != nil && !current.isVisible && rules.hiddenValues == .clear {
             throw FormError(.hiddenField, "'\(path)' is hidden, and hidden fields hold no value (hidden_values: clear)")
         }
-        let verb = switch provenance {
-        case .suggestion: "suggest"
-        case .cleared: "clear"
-        default: "set"
-        }
+        let verb =
+            switch provenance {
+            case .suggestion: "suggest"
+            case .cleared: "clear"
+            default: "set"
+            }
         return try perform("\(verb) \(path)") { form, record throws(FormError) in
             var state = current
-            state.provenance = normalized == nil && provenance == .user
+            state.provenance =
+                normalized == nil && provenance == .user
                 ? .cleared(.user, edit: "set \(path)") : provenance
             let wasTyped = !form.typedInputs.isEmpty && form.typedInputs[slot] != nil
             guard normalized != current.value || wasTyped else {
@@ -129,7 +131,8 @@ extension Form {
             fits = false
         }
         guard fits else {
-            throw FormError(.typeMismatch, "'\(value)' is not a valid \(field.type == .integer ? "whole number" : field.type.rawValue) for '\(path)'")
+            throw FormError(
+                .typeMismatch, "'\(value)' is not a valid \(field.type == .integer ? "whole number" : field.type.rawValue) for '\(path)'")
         }
         if field.optionsFilter != nil && !withContext(item: slot.item, { evaluator.isOffered(value, field, $0) }) {
             throw FormError(.notAnOption, "'\(value)' is not among the options offered for '\(path)' now")
@@ -154,13 +157,17 @@ extension Form {
             guard let field = rules.field(path) else { throw unknown(path) }
             if let list = field.list {
                 let listPath = rules.fields[list.index].path
-                throw FormError(.unknownField, "'\(path)' is a field of each item of '\(listPath)'; name an item, as in \(listPath)[0]\(path.dropFirst(listPath.count))")
+                throw FormError(
+                    .unknownField,
+                    "'\(path)' is a field of each item of '\(listPath)'; name an item, as in \(listPath)[0]\(path.dropFirst(listPath.count))"
+                )
             }
             return Slot(field.id)
         }
         let listPath = String(path[..<open])
         guard let close = path[open...].firstIndex(of: "]"), let index = Int(path[path.index(after: open)..<close]),
-              let list = rules.field(listPath), list.type == .list else { throw unknown(path) }
+            let list = rules.field(listPath), list.type == .list
+        else { throw unknown(path) }
         let rest = path[path.index(after: close)...]
         guard rest.first == ".", let field = rules.field(listPath + rest), field.list == list.id else { throw unknown(path) }
         guard (0..<values.itemCount(of: list.id)).contains(index) else {

@@ -45,7 +45,8 @@ extension Form {
     /// Runs an edit: `change` validates (throwing before it changes anything) and updates stored
     /// values; then the form is re-evaluated incrementally or fully and the changes are returned.
     @inline(__always)  // one call fewer per edit: each edit's closure specialises it anyway
-    mutating func perform(_ edit: String, _ change: (inout Form, inout EditRecord) throws(FormError) -> Void) throws(FormError) -> ChangeSet {
+    mutating func perform(_ edit: String, _ change: (inout Form, inout EditRecord) throws(FormError) -> Void) throws(FormError) -> ChangeSet
+    {
         if !typedChanged.isEmpty { typedChanged = [] }
         guard evaluationMode == .incremental else { return try performFully(edit, change) }
         var record = EditRecord(edit: edit)
@@ -67,8 +68,10 @@ extension Form {
 
     /// ``perform(_:_:)`` in ``EvaluationMode/full``: the whole form re-evaluated, and the changes
     /// found by comparing it with the form before.
-    private mutating func performFully(_ edit: String,
-                                       _ change: (inout Form, inout EditRecord) throws(FormError) -> Void) throws(FormError) -> ChangeSet {
+    private mutating func performFully(
+        _ edit: String,
+        _ change: (inout Form, inout EditRecord) throws(FormError) -> Void
+    ) throws(FormError) -> ChangeSet {
         let previous = self
         var record = EditRecord(edit: edit)
         try change(&self, &record)
@@ -145,13 +148,15 @@ extension Form {
         if typed != nil && (outcome.valueChanged || (!outcome.isVisible && rules.hiddenValues == .clear)) {
             typed = dropTyped(slot)
         }
-        var status = FieldStatus(provenance: old.provenance, isVisible: outcome.isVisible, isEnabled: outcome.isEnabled,
-                                 isRequired: outcome.isRequired, issues: [], interaction: old.interaction,
-                                 holdsTypeIssue: typed?.isFixable ?? false)
+        var status = FieldStatus(
+            provenance: old.provenance, isVisible: outcome.isVisible, isEnabled: outcome.isEnabled,
+            isRequired: outcome.isRequired, issues: [], interaction: old.interaction,
+            holdsTypeIssue: typed?.isFixable ?? false)
         // Typed text that is not a value yet: the field is empty, and says why (while visible).
         if let unreadable = typed?.failure, outcome.isVisible { outcome.failures.insert(unreadable, at: 0) }
         // A server's issues (code `external`) stay with the value they were about, while visible.
-        let external = old.issues.isEmpty || outcome.valueChanged || !outcome.isVisible || changed.contains(slot)
+        let external =
+            old.issues.isEmpty || outcome.valueChanged || !outcome.isVisible || changed.contains(slot)
             ? [] : old.issues.filter { $0.code == .external }
         if field.isComputed {
             status.provenance = .computed
@@ -265,8 +270,9 @@ extension Form {
         slots.formUnion(allSlots())
         let rules = rules
         for slot in slots {
-            changes.record(rules.path(of: rules.fields[slot.field.index], item: slot.item), from: previous.state(slot),
-                           to: state(slot))
+            changes.record(
+                rules.path(of: rules.fields[slot.field.index], item: slot.item), from: previous.state(slot),
+                to: state(slot))
         }
         for (index, section) in rules.sections.enumerated()
         where (invalidInSection[index] == 0) != (previous.invalidInSection[index] == 0) {

@@ -19,11 +19,13 @@ extension Form {
             return nil
         }
         let mask = item.map { maskNow(of: field, item: $0) } ?? field.mask
-        let bounds: (min: Value?, max: Value?) = item.map { item in
-            withContext(item: item) { (field.min?.expr.evaluate($0), field.max?.expr.evaluate($0)) }
-        } ?? (nil, nil)
+        let bounds: (min: Value?, max: Value?) =
+            item.map { item in
+                withContext(item: item) { (field.min?.expr.evaluate($0), field.max?.expr.evaluate($0)) }
+            } ?? (nil, nil)
         let ui = field.ui
-        let placeholder = Self.localized(ui["placeholder"], locale)
+        let placeholder =
+            Self.localized(ui["placeholder"], locale)
             ?? mask?.placeholder ?? (field.type == .date ? field.dateFormat.pattern : nil)
         let offered = field.type == .choice || field.type == .multiChoice
         return FieldMetadata(

@@ -67,7 +67,6 @@ extension Form {
         return String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 
-
     /// The field's value as a screen shows it, for every type: an option's title (titles joined
     /// by commas for a multi_choice), a date in the field's format, a bool as the locale's yes or
     /// no, a number in plain decimal, a group's ``display(_:)`` summary, a list's number of

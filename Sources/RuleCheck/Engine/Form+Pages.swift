@@ -94,8 +94,9 @@ extension Form {
     }
 
     var pageSummary: PageSummary {
-        PageSummary(current: currentPageIndex, shown: rules.pages.indices.map(isShown),
-                    valid: rules.pages.indices.map(isValid))
+        PageSummary(
+            current: currentPageIndex, shown: rules.pages.indices.map(isShown),
+            valid: rules.pages.indices.map(isValid))
     }
 
     /// What changed about the pages since `before`; `nil` when nothing did.
@@ -118,7 +119,8 @@ extension Form {
     /// else the previous one.
     mutating func settleCurrentPage() {
         guard rules.pages.indices.contains(currentPageIndex), !isShown(currentPageIndex) else { return }
-        currentPageIndex = firstShownPage(from: currentPageIndex + 1, step: 1)
+        currentPageIndex =
+            firstShownPage(from: currentPageIndex + 1, step: 1)
             ?? firstShownPage(from: currentPageIndex - 1, step: -1) ?? currentPageIndex
     }
 
@@ -153,9 +155,10 @@ extension Form {
 
     private func pageState(_ index: Int) -> PageState {
         let page = rules.pages[index]
-        return PageState(id: page.id, title: page.title, isShown: isShown(index), isValid: isValid(index),
-                         invalidFields: page.sections.reduce(0) { $0 + invalidInSection[$1] },
-                         isCurrent: index == currentPageIndex)
+        return PageState(
+            id: page.id, title: page.title, isShown: isShown(index), isValid: isValid(index),
+            invalidFields: page.sections.reduce(0) { $0 + invalidInSection[$1] },
+            isCurrent: index == currentPageIndex)
     }
 
     private func requirePages() throws(FormError) -> Int {

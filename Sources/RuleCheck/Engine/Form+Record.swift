@@ -20,11 +20,14 @@ extension Form {
     /// it): every value that can be read is set as the user's; keys no field has, and values of
     /// the wrong type or not among the options, are returned as the violations a batch check
     /// reports for them (`unknown_column`, `type`, `option`).
-    public static func filled(_ rules: RuleSet, record: [String: JSONValue], today: Day = .today(),
-                              locale: String = "en") -> (form: Form, dropped: [Violation]) {
+    public static func filled(
+        _ rules: RuleSet, record: [String: JSONValue], today: Day = .today(),
+        locale: String = "en"
+    ) -> (form: Form, dropped: [Violation]) {
         let checker = RecordChecker(rules, today: today, locale: locale)
         let checked = checker.check(json: record)
-        let dropped = checked.unknownKeys.map { checker.violation(for: .unknownKey($0)) }
+        let dropped =
+            checked.unknownKeys.map { checker.violation(for: .unknownKey($0)) }
             + checked.violations.filter { $0.code == .type || $0.code == .option }
         var reader = RecordEvaluator(checker: checker)
         reader.read(json: record)
@@ -60,13 +63,14 @@ extension Form {
             let count = values.itemCount(of: field.id)
             guard count > 0 else { return nil }
             let direct = field.members.filter { rules.fields[$0.index].group == nil }  // the rest are in groups
-            return .array((0..<count).map { item in
-                var object: [String: JSONValue] = [:]
-                for id in direct {
-                    if let json = json(of: rules.fields[id.index], item: item) { object[rules.fields[id.index].name] = json }
-                }
-                return .object(object)
-            })
+            return .array(
+                (0..<count).map { item in
+                    var object: [String: JSONValue] = [:]
+                    for id in direct {
+                        if let json = json(of: rules.fields[id.index], item: item) { object[rules.fields[id.index].name] = json }
+                    }
+                    return .object(object)
+                })
         default:
             return values[Slot(field.id, item: item)].map { Self.json($0, field) }
         }

@@ -38,8 +38,9 @@ extension Form {
         let slot = try self.slot(path)
         let field = rules.fields[slot.field.index]
         let issues = messages.map { message in
-            Issue(code: .external, message: evaluator.messages.message(.external, ["title": field.title, "message": message]),
-                  rule: "external")
+            Issue(
+                code: .external, message: evaluator.messages.message(.external, ["title": field.title, "message": message]),
+                rule: "external")
         }
         return try perform("external issues \(path)") { form, record throws(FormError) in
             record.touch(slot, form)

@@ -42,8 +42,9 @@ extension Form {
         try checkEditable(field, current, path: path, provenance: .user)
         let scalars = Array(text.unicodeScalars.prefix(Self.maxTypedScalars))
         let text = String(String.UnicodeScalarView(scalars))
-        let (value, typed) = try read(typed: text, caret: Self.scalarOffset(utf16: caret, in: scalars),
-                                      for: field, mask: maskNow(of: field, item: slot.item), path: path)
+        let (value, typed) = try read(
+            typed: text, caret: Self.scalarOffset(utf16: caret, in: scalars),
+            for: field, mask: maskNow(of: field, item: slot.item), path: path)
         let normalized = try normalize(value, for: field, slot: slot, path: path)
         if normalized != nil && !current.isVisible && rules.hiddenValues == .clear {
             throw FormError(.hiddenField, "'\(path)' is hidden, and hidden fields hold no value (hidden_values: clear)")
@@ -67,15 +68,19 @@ extension Form {
 
     /// The value typed text stands for, and the input to keep; `caret` in Unicode scalars (the
     /// input's caret is in UTF-16 code units).
-    private func read(typed text: String, caret: Int, for field: FieldRules, mask: Mask?,
-                      path: String) throws(FormError) -> (Value?, TypedInput) {
+    private func read(
+        typed text: String, caret: Int, for field: FieldRules, mask: Mask?,
+        path: String
+    ) throws(FormError) -> (Value?, TypedInput) {
         switch field.type {
         case .text:
             guard let mask else { return (.text(text), Self.typed(text, caret, .complete)) }
             let result = mask.format(text, caret: caret, droppingRefused: true)
             // What the mask took is always a beginning of a value: its `mask` issue says the rest.
-            return (.text(field.maskValue == .extracted ? result.raw : result.text),
-                    Self.typed(result.text, result.caret, FieldInput.State(result.state)))
+            return (
+                .text(field.maskValue == .extracted ? result.raw : result.text),
+                Self.typed(result.text, result.caret, FieldInput.State(result.state))
+            )
         case .date:
             return readDate(text, caret: caret, field)
         case .number, .integer:
@@ -84,8 +89,12 @@ extension Form {
                 return (value, Self.typed(text, caret, text.isEmpty ? .partial : .complete))
             case .failure(let unreadable):
                 let prefix = PartialText.couldBecomeANumber(text, digits: field.digits, whole: field.type == .integer)
-                return (nil, Self.typed(text, caret, prefix ? .partial : .invalid, failure: unreadable.failure,
-                                        isFixable: prefix))
+                return (
+                    nil,
+                    Self.typed(
+                        text, caret, prefix ? .partial : .invalid, failure: unreadable.failure,
+                        isFixable: prefix)
+                )
             }
         case .bool, .choice, .multiChoice, .values:
             switch ValueReader.read(text: text, for: field, options: evaluator.options(of: field)) {
@@ -111,15 +120,22 @@ extension Form {
             return (.date(day), Self.typed(shown, newCaret, .complete))
         }
         let prefix = PartialText.couldBecomeADate(shown, field.dateFormat, digits: field.digits)
-        return (nil, Self.typed(shown, newCaret, prefix ? .partial : .invalid,
-                                failure: .type(.date(format: field.dateFormat.pattern)), isFixable: prefix))
+        return (
+            nil,
+            Self.typed(
+                shown, newCaret, prefix ? .partial : .invalid,
+                failure: .type(.date(format: field.dateFormat.pattern)), isFixable: prefix)
+        )
     }
 
     /// The input kept for typed text; `caret` in Unicode scalars, kept in UTF-16 code units.
-    private static func typed(_ text: String, _ caret: Int, _ state: FieldInput.State, failure: Failure? = nil,
-                              isFixable: Bool = false) -> TypedInput {
-        TypedInput(FieldInput(text: text, caret: utf16Offset(scalars: caret, in: text), state: state),
-                   failure: failure, isFixable: isFixable)
+    private static func typed(
+        _ text: String, _ caret: Int, _ state: FieldInput.State, failure: Failure? = nil,
+        isFixable: Bool = false
+    ) -> TypedInput {
+        TypedInput(
+            FieldInput(text: text, caret: utf16Offset(scalars: caret, in: text), state: state),
+            failure: failure, isFixable: isFixable)
     }
 
     /// A caret given in UTF-16 code units as an offset in Unicode scalars (the end for `nil`; a
@@ -173,8 +189,10 @@ extension Form {
     }
 
     /// Throws unless the user may edit the field (as ``set(_:to:)`` and the other edits check).
-    func checkEditable(_ field: FieldRules, _ current: FieldState, path: String,
-                       provenance: Provenance) throws(FormError) {
+    func checkEditable(
+        _ field: FieldRules, _ current: FieldState, path: String,
+        provenance: Provenance
+    ) throws(FormError) {
         guard field.type.holdsValue else {
             throw FormError(.notAValueField, "'\(path)' is a \(field.type) and has no value of its own")
         }

@@ -133,8 +133,9 @@ public struct Form: Sendable {
     func initialState(_ field: FieldRules) -> FieldState {
         var value = field.initial
         if field.initialIsToday { value = .date(today) }
-        return FieldState(value: value, provenance: value == nil ? .empty : .initial, isVisible: true,
-                          isEnabled: true, isRequired: false, issues: [])
+        return FieldState(
+            value: value, provenance: value == nil ? .empty : .initial, isVisible: true,
+            isEnabled: true, isRequired: false, issues: [])
     }
 }
 

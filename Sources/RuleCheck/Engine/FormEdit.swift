@@ -89,27 +89,42 @@ public enum FormEdit: Hashable, Sendable {
         ("append", [], { line throws(FormError) in .append(try line.path()) }),
         ("insert", ["index"], { line throws(FormError) in .insert(try line.path(), at: try line.index("index")) }),
         ("remove", ["index"], { line throws(FormError) in .remove(try line.path(), at: try line.index("index")) }),
-        ("move", ["from", "to"], { line throws(FormError) in
-            .move(try line.path(), from: try line.index("from"), to: try line.index("to"))
-        }),
-        ("reset", [], { line throws(FormError) in
-            try line.requireTrue()
-            return .reset
-        }),
+        (
+            "move", ["from", "to"],
+            { line throws(FormError) in
+                .move(try line.path(), from: try line.index("from"), to: try line.index("to"))
+            }
+        ),
+        (
+            "reset", [],
+            { line throws(FormError) in
+                try line.requireTrue()
+                return .reset
+            }
+        ),
         ("focus", [], { line throws(FormError) in .focus(try line.path()) }),
         ("blur", [], { line throws(FormError) in .blur(try line.path()) }),
-        ("touch_all", [], { line throws(FormError) in
-            try line.requireTrue()
-            return .touchAll
-        }),
-        ("type", ["text", "caret"], { line throws(FormError) in
-            .type(try line.path(), text: try line.text("text"), caret: line.object["caret"] == nil ? nil : try line.index("caret"))
-        }),
+        (
+            "touch_all", [],
+            { line throws(FormError) in
+                try line.requireTrue()
+                return .touchAll
+            }
+        ),
+        (
+            "type", ["text", "caret"],
+            { line throws(FormError) in
+                .type(try line.path(), text: try line.text("text"), caret: line.object["caret"] == nil ? nil : try line.index("caret"))
+            }
+        ),
         ("page", [], { line throws(FormError) in .page(try line.text("page")) }),
         ("options", ["values"], { line throws(FormError) in .options(try line.path(), try line.options("values")) }),
-        ("external_issues", ["messages"], { line throws(FormError) in
-            .externalIssues(try line.path(), try line.texts("messages"))
-        }),
+        (
+            "external_issues", ["messages"],
+            { line throws(FormError) in
+                .externalIssues(try line.path(), try line.texts("messages"))
+            }
+        ),
         ("restore", [], { line throws(FormError) in .restore(try line.snapshot("restore")) }),
     ]
 }
@@ -173,7 +188,8 @@ private struct EditLine {
                 continue
             }
             guard case .object(let members) = item, let value = members["value"].flatMap(Self.scalar),
-                  Set(members.keys).isSubset(of: ["value", "title", "attributes"]) else {
+                Set(members.keys).isSubset(of: ["value", "title", "attributes"])
+            else {
                 throw FormError(.typeMismatch, message)
             }
             var title: String?

@@ -41,10 +41,11 @@ public final class FormModel {
         self.form = form
         gates = Dictionary(uniqueKeysWithValues: form.rules.gates.map { ($0.name, form.gate($0.name).isOpen) })
         sections = Dictionary(uniqueKeysWithValues: form.rules.sections.map { ($0.id, form.section($0.id).isComplete) })
-        items = Dictionary(uniqueKeysWithValues: form.rules.lists.map { list in
-            let path = form.rules.fields[list.index].path
-            return (path, form.itemCount(path))
-        })
+        items = Dictionary(
+            uniqueKeysWithValues: form.rules.lists.map { list in
+                let path = form.rules.fields[list.index].path
+                return (path, form.itemCount(path))
+            })
         currentPage = form.currentPage?.id
         shownPages = form.pages.filter(\.isShown).map(\.id)
         validPages = Dictionary(uniqueKeysWithValues: form.pages.map { ($0.id, $0.isValid) })

@@ -138,8 +138,10 @@ extension Form {
     /// ```
     ///
     /// - Throws: ``FormError`` only when the snapshot is of another form.
-    public static func restoring(_ rules: RuleSet, snapshot: FormSnapshot, today: Day = .today(),
-                                 locale: String = "en") throws(FormError) -> (form: Form, dropped: [SnapshotDrop]) {
+    public static func restoring(
+        _ rules: RuleSet, snapshot: FormSnapshot, today: Day = .today(),
+        locale: String = "en"
+    ) throws(FormError) -> (form: Form, dropped: [SnapshotDrop]) {
         var form = Form(rules, today: today, locale: locale)
         let dropped = try form.restore(snapshot, lenient: true)
         return (form, dropped)
@@ -178,8 +180,10 @@ extension Form {
             }
             var state = self.state(slot)
             let field = rules.fields[slot.field.index]
-            switch ValueReader.read(json: entry.value?.json ?? .null, for: field, dates: .iso,
-                                     options: evaluator.options(of: field)) {
+            switch ValueReader.read(
+                json: entry.value?.json ?? .null, for: field, dates: .iso,
+                options: evaluator.options(of: field))
+            {
             case .success(let value): state.value = value
             case .failure(let failure):
                 dropped.append(SnapshotDrop(path: path, reason: "the snapshot's value of '\(path)' is not \(failure.expected)"))

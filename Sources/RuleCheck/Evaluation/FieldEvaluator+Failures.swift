@@ -5,9 +5,11 @@ extension FieldEvaluator {
     /// Every rule of a visible field that `value` fails, in a fixed order: required; length,
     /// pattern, mask; min, max; option; items; then each applicable check. `text`: the UTF-8 of a
     /// text value kept as bytes (``Input/text``), which the text's rules read instead of `value`.
-    func failures<Context: EvaluationContext>(_ field: FieldRules, plan: FieldPlan? = nil, value: Value?,
-                                              text: UnsafeBufferPointer<UInt8>? = nil, option: Int? = nil, required: Bool,
-                                              _ context: Context, into found: inout [Failure]) {
+    func failures<Context: EvaluationContext>(
+        _ field: FieldRules, plan: FieldPlan? = nil, value: Value?,
+        text: UnsafeBufferPointer<UInt8>? = nil, option: Int? = nil, required: Bool,
+        _ context: Context, into found: inout [Failure]
+    ) {
         let plan = plan ?? plans[field.id.index]
         switch field.type {
         case .group:
@@ -57,10 +59,12 @@ extension FieldEvaluator {
 
     /// Length, pattern, mask and range of the field's own keys. With `once`, a failure already
     /// found (for another value of a `values` field) is not added again.
-    private func valueFailures<Context: EvaluationContext>(_ field: FieldRules, _ value: Value,
-                                                           text bytes: UnsafeBufferPointer<UInt8>? = nil,
-                                                           _ context: Context, into found: inout [Failure],
-                                                           once: Bool = false) {
+    private func valueFailures<Context: EvaluationContext>(
+        _ field: FieldRules, _ value: Value,
+        text bytes: UnsafeBufferPointer<UInt8>? = nil,
+        _ context: Context, into found: inout [Failure],
+        once: Bool = false
+    ) {
         guard !once else {
             var more: [Failure] = []
             valueFailures(field, value, context, into: &more)
@@ -85,11 +89,13 @@ extension FieldEvaluator {
             }
         case .number, .date:
             if let bound = field.min,
-               let failure = rangeFailure(min: true, bound, value, field, check: nil, context, &found) {
+                let failure = rangeFailure(min: true, bound, value, field, check: nil, context, &found)
+            {
                 found.append(failure)
             }
             if let bound = field.max,
-               let failure = rangeFailure(min: false, bound, value, field, check: nil, context, &found) {
+                let failure = rangeFailure(min: false, bound, value, field, check: nil, context, &found)
+            {
                 found.append(failure)
             }
         default:
@@ -115,9 +121,11 @@ extension FieldEvaluator {
     }
 
     /// A `min` or `max` failure, or nil. A bound that evaluates to null is not applied.
-    private func rangeFailure<Context: EvaluationContext>(min: Bool, _ bound: WrittenExpression, _ value: Value,
-                                                          _ field: FieldRules, check: Int?, _ context: Context,
-                                                          _ found: inout [Failure]) -> Failure? {
+    private func rangeFailure<Context: EvaluationContext>(
+        min: Bool, _ bound: WrittenExpression, _ value: Value,
+        _ field: FieldRules, check: Int?, _ context: Context,
+        _ found: inout [Failure]
+    ) -> Failure? {
         let limit: Value?
         if let folded, let value = folded.bound(of: field, min: min, check: check, today: context.today).value {
             limit = value
@@ -136,9 +144,11 @@ extension FieldEvaluator {
     }
 
     /// The failures of the checks whose `when` holds.
-    private func checkFailures<Context: EvaluationContext>(_ field: FieldRules, value: Value?,
-                                                           text bytes: UnsafeBufferPointer<UInt8>? = nil,
-                                                           _ context: Context, into found: inout [Failure]) {
+    private func checkFailures<Context: EvaluationContext>(
+        _ field: FieldRules, value: Value?,
+        text bytes: UnsafeBufferPointer<UInt8>? = nil,
+        _ context: Context, into found: inout [Failure]
+    ) {
         for (index, check) in field.checks.enumerated() {
             if let when = check.when, !holds(when, rule: check.rule, context, &found) {
                 continue
@@ -157,9 +167,11 @@ extension FieldEvaluator {
     }
 
     /// The failure of one check's rule on `value`, if it fails.
-    private func valueCheckFailure<Context: EvaluationContext>(_ check: CheckRule, _ index: Int, _ field: FieldRules,
-                                                               _ value: Value?, text bytes: UnsafeBufferPointer<UInt8>? = nil,
-                                                               _ context: Context, into found: inout [Failure]) {
+    private func valueCheckFailure<Context: EvaluationContext>(
+        _ check: CheckRule, _ index: Int, _ field: FieldRules,
+        _ value: Value?, text bytes: UnsafeBufferPointer<UInt8>? = nil,
+        _ context: Context, into found: inout [Failure]
+    ) {
         switch check.kind {
         case .pattern(let pattern):
             guard case .text(let text)? = value else { return }
@@ -168,7 +180,9 @@ extension FieldEvaluator {
             }
         case .mask(let mask):
             guard case .text(let text)? = value else { return }
-            if !UTF8Text.withBytes(of: text, or: bytes, { mask.isComplete(utf8: $0, as: field.maskValue) }) { found.append(.mask(check: index)) }
+            if !UTF8Text.withBytes(of: text, or: bytes, { mask.isComplete(utf8: $0, as: field.maskValue) }) {
+                found.append(.mask(check: index))
+            }
         case .min(let bound):
             if let value, let failure = rangeFailure(min: true, bound, value, field, check: index, context, &found) {
                 found.append(failure)

@@ -110,8 +110,10 @@ struct FieldEvaluator: Sendable {
     /// edit); visibility (a hidden value is cleared under `hidden_values: clear`); the options on
     /// offer; enabled; required; the failures of the value. Checks may read the field's own value,
     /// so the new value is stored before they run.
-    func step(_ field: FieldRules, _ slot: Slot, _ input: Input, mode: Mode, values: inout SlotTable<Value?>,
-              today: Day, into outcome: inout Outcome) {
+    func step(
+        _ field: FieldRules, _ slot: Slot, _ input: Input, mode: Mode, values: inout SlotTable<Value?>,
+        today: Day, into outcome: inout Outcome
+    ) {
         outcome.reset()
         let plan = plans[field.id.index]
         let change = values.withContext(item: slot.item, today: today) { context in
@@ -134,11 +136,14 @@ struct FieldEvaluator: Sendable {
     }
 
     /// Required-ness and the failures of a visible slot's (new) value.
-    private func checkStep(_ field: FieldRules, _ plan: FieldPlan, _ slot: Slot, _ input: Input, mode: Mode,
-                           _ context: SlotContext, _ outcome: inout Outcome) {
+    private func checkStep(
+        _ field: FieldRules, _ plan: FieldPlan, _ slot: Slot, _ input: Input, mode: Mode,
+        _ context: SlotContext, _ outcome: inout Outcome
+    ) {
         let value = context.value(of: field.id)
         if mode == .record, plan.contains(.dependsOn), value != nil || input.isWritten,
-           let parent = emptyParent(field, slot, context) {
+            let parent = emptyParent(field, slot, context)
+        {
             outcome.failures.append(.orphan(parent: parent))
         }
         // Required-ness comes first: text that is no value (yet) leaves the field as required as
@@ -152,16 +157,19 @@ struct FieldEvaluator: Sendable {
         // form's typed text) counts as empty, and its caller reports why.
         if input.isUnreadable { return }
         let start = outcome.failures.count
-        failures(field, plan: plan, value: value, text: input.text, option: input.option, required: outcome.isRequired,
-                 context, into: &outcome.failures)
+        failures(
+            field, plan: plan, value: value, text: input.text, option: input.option, required: outcome.isRequired,
+            context, into: &outcome.failures)
         if input.columnMissing, outcome.failures.count > start, outcome.failures[start] == .required {
             outcome.failures[start] = .missingColumn
         }
     }
 
     /// The value, visibility and enabled state of a slot; returns the slot's new value, if it has one.
-    private func valueStep(_ field: FieldRules, _ plan: FieldPlan, _ slot: Slot, _ input: Input, mode: Mode,
-                           _ context: SlotContext, _ outcome: inout Outcome) -> Change {
+    private func valueStep(
+        _ field: FieldRules, _ plan: FieldPlan, _ slot: Slot, _ input: Input, mode: Mode,
+        _ context: SlotContext, _ outcome: inout Outcome
+    ) -> Change {
         if plan.contains(.visibility) {
             for condition in field.visibleConditions where !holds(condition, context, &outcome.failures) {
                 outcome.isVisible = false
@@ -180,7 +188,8 @@ struct FieldEvaluator: Sendable {
         if plan.contains(.computed), let computed = field.computed {
             // A computed value always follows its inputs: empty while hidden under `clear`, or when
             // its options_filter does not offer it.
-            var value = clearsHidden
+            var value =
+                clearsHidden
                 ? nil : Value.normalized(evaluate(computed, context, &outcome.failures))
             if let offered = value, hasChangingOptions(field), !isOffered(offered, field, context) { value = nil }
             let current = context.value(of: field.id)
@@ -198,7 +207,8 @@ struct FieldEvaluator: Sendable {
                 change = .changed(nil)
                 outcome.cleared = .hidden
             } else if mode == .form, hasChangingOptions(field), let current = context.value(of: field.id),
-                      !isOffered(current, field, context) {
+                !isOffered(current, field, context)
+            {
                 change = .changed(nil)
                 outcome.cleared = .optionsFilter
             }
@@ -237,8 +247,10 @@ struct FieldEvaluator: Sendable {
     ///
     /// The same answer as looking in ``offeredOptions(_:_:)``, without building that list: only
     /// the options whose value matches are put to the `options_filter`.
-    func isOffered<Context: EvaluationContext>(_ value: Value, _ field: FieldRules, _ context: Context,
-                                               option: Int? = nil) -> Bool {
+    func isOffered<Context: EvaluationContext>(
+        _ value: Value, _ field: FieldRules, _ context: Context,
+        option: Int? = nil
+    ) -> Bool {
         if case .list(let values) = value, field.type == .multiChoice {
             return values.allSatisfy { isOffered(option: $0, field, context) }
         }
@@ -249,14 +261,18 @@ struct FieldEvaluator: Sendable {
     }
 
     /// Whether `option`, one of the rules' options of the field, is on offer.
-    private func isOffered<Context: EvaluationContext>(_ option: ChoiceOption, _ field: FieldRules,
-                                                       _ context: Context) -> Bool {
+    private func isOffered<Context: EvaluationContext>(
+        _ option: ChoiceOption, _ field: FieldRules,
+        _ context: Context
+    ) -> Bool {
         field.optionsFilter.map { $0.expr.holds(OptionContext(base: context, option: option)) } ?? true
     }
 
     /// Whether an option with this value exists and the `options_filter` (if any) keeps it.
-    private func isOffered<Context: EvaluationContext>(option value: Value, _ field: FieldRules,
-                                                       _ context: Context) -> Bool {
+    private func isOffered<Context: EvaluationContext>(
+        option value: Value, _ field: FieldRules,
+        _ context: Context
+    ) -> Bool {
         if runtimeOptions.isEmpty || runtimeOptions[field.id] == nil, let table = optionTables[field.id.index] {
             switch table.lookup(value, of: field) {
             case .none: return false
@@ -271,8 +287,10 @@ struct FieldEvaluator: Sendable {
 
     /// Evaluates one of the field's expressions; a regex limit inside it is a failure that
     /// names `rule` (by default, the expression's own rule as written).
-    func evaluate<Context: EvaluationContext>(_ expression: WrittenExpression, rule: @autoclosure () -> String? = nil,
-                                              _ context: Context, _ failures: inout [Failure]) -> Value? {
+    func evaluate<Context: EvaluationContext>(
+        _ expression: WrittenExpression, rule: @autoclosure () -> String? = nil,
+        _ context: Context, _ failures: inout [Failure]
+    ) -> Value? {
         var limitReached = false
         let value = withUnsafeMutablePointer(to: &limitReached) { flag in
             expression.expr.evaluate(RegexLimitWatch(base: context, limitReached: flag))
@@ -282,8 +300,10 @@ struct FieldEvaluator: Sendable {
     }
 
     /// Whether one of the field's conditions holds.
-    func holds<Context: EvaluationContext>(_ condition: WrittenExpression, rule: @autoclosure () -> String? = nil,
-                                           _ context: Context, _ failures: inout [Failure]) -> Bool {
+    func holds<Context: EvaluationContext>(
+        _ condition: WrittenExpression, rule: @autoclosure () -> String? = nil,
+        _ context: Context, _ failures: inout [Failure]
+    ) -> Bool {
         if let holds = condition.holdsByShape(context) { return holds }
         return evaluate(condition, rule: rule(), context, &failures) == .bool(true)
     }

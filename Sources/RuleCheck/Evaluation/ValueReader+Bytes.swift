@@ -6,8 +6,10 @@ extension ValueReader {
     /// through ``read(text:for:)``, so what the rules accept is decided in one place, and a reader
     /// of digits of other scripts only has to be taught there. `options` is the field's
     /// ``OptionTable``, when it has one.
-    static func read(utf8 bytes: UnsafeBufferPointer<UInt8>, for field: FieldRules,
-                     options: OptionTable?) -> Result<Value?, Unreadable> {
+    static func read(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, for field: FieldRules,
+        options: OptionTable?
+    ) -> Result<Value?, Unreadable> {
         if bytes.isEmpty { return .success(nil) }
         guard UTF8Text.isASCII(bytes) else { return read(text: String(decoding: bytes, as: UTF8.self), for: field) }
         switch field.type {

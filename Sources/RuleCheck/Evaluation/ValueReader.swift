@@ -120,8 +120,10 @@ extension ValueReader {
     /// (`1.0` counts as whole), a bool field a JSON boolean, text and date fields a JSON string,
     /// a choice an option value of any JSON type, a multi_choice an array of them. `null` is an
     /// empty value; anything else is a failure.
-    static func read(json: JSONValue, for field: FieldRules, dates: DateText = .fieldFormat,
-                     options: [ChoiceOption]? = nil) -> Result<Value?, Unreadable> {
+    static func read(
+        json: JSONValue, for field: FieldRules, dates: DateText = .fieldFormat,
+        options: [ChoiceOption]? = nil
+    ) -> Result<Value?, Unreadable> {
         if case .null = json { return .success(nil) }
         guard field.type == .values else {
             return read(json: json, as: field.type, of: field, dates: dates, options: options ?? field.options)
@@ -138,8 +140,11 @@ extension ValueReader {
                 values.append(.text(text))
                 continue
             }
-            guard case .success(let value?) = read(json: element, as: itemType, of: field, dates: dates,
-                                                            options: options ?? field.options) else {
+            guard
+                case .success(let value?) = read(
+                    json: element, as: itemType, of: field, dates: dates,
+                    options: options ?? field.options)
+            else {
                 return .failure(Unreadable(failure: .type(.valueArray(each: expectedJSON(itemType, field)))))
             }
             values.append(value)
@@ -148,8 +153,10 @@ extension ValueReader {
     }
 
     /// Reads a JSON value as a value of `type` (a field's type, or a `values` field's item type).
-    private static func read(json: JSONValue, as type: FieldType, of field: FieldRules,
-                             dates: DateText, options: [ChoiceOption]) -> Result<Value?, Unreadable> {
+    private static func read(
+        json: JSONValue, as type: FieldType, of field: FieldRules,
+        dates: DateText, options: [ChoiceOption]
+    ) -> Result<Value?, Unreadable> {
         if case .null = json { return .success(nil) }
         switch (type, json) {
         case (.text, .string(let text)):

@@ -92,8 +92,10 @@ extension Expr {
         }
     }
 
-    private static func call<Context: EvaluationContext>(_ function: Function, _ arguments: [Expr],
-                                                         _ context: Context) -> Value? {
+    private static func call<Context: EvaluationContext>(
+        _ function: Function, _ arguments: [Expr],
+        _ context: Context
+    ) -> Value? {
         if function == .count || function == .empty, case .itemCount(let list)? = arguments.first {
             let count = context.itemCount(of: list)
             return function == .count ? .number(Double(count)) : .bool(count == 0)
@@ -126,12 +128,13 @@ extension Expr {
             return Value.normalized(.text(text.trimmingWhitespace()))
         case .round, .floor, .ceil, .trunc:
             guard case .number(let number)? = argument else { return nil }
-            let rule: FloatingPointRoundingRule = switch function {
-            case .round: .toNearestOrAwayFromZero
-            case .floor: .down
-            case .ceil: .up
-            default: .towardZero
-            }
+            let rule: FloatingPointRoundingRule =
+                switch function {
+                case .round: .toNearestOrAwayFromZero
+                case .floor: .down
+                case .ceil: .up
+                default: .towardZero
+                }
             // `+ 0` turns -0 into 0.
             return .number(number.rounded(rule) + 0)
         case .multipleOf:
@@ -168,12 +171,13 @@ extension Expr.Step {
             return .bool(left == .bool(true) || rhs.holds(context))
         case .arithmetic(let op, let rhs):
             guard case .number(let a)? = left, case .number(let b)? = rhs.evaluate(context) else { return nil }
-            let result: Double = switch op {
-            case .plus: a + b
-            case .minus: a - b
-            case .times: a * b
-            case .divide: a / b
-            }
+            let result: Double =
+                switch op {
+                case .plus: a + b
+                case .minus: a - b
+                case .times: a * b
+                case .divide: a / b
+                }
             return result.isFinite ? .number(result) : nil
         case .concat(let rhs):
             guard case .text(let a)? = left, case .text(let b)? = rhs.evaluate(context) else { return nil }
@@ -186,7 +190,8 @@ extension Expr.Step {
             return .date(day.shifted(years: duration.years, months: duration.months, days: duration.days))
         case .daysBetween(let start):
             guard case .date(let a)? = left, case .date(let b)? = start.evaluate(context),
-                  a.isInCalendar, b.isInCalendar else { return nil }
+                a.isInCalendar, b.isInCalendar
+            else { return nil }
             return .number(Double(a.daysSinceEpoch - b.daysSinceEpoch))
         }
     }
@@ -197,7 +202,8 @@ extension String {
     func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
         return String(scalars[first...last])
     }
 }

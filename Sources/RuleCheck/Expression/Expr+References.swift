@@ -15,8 +15,8 @@ extension Expr {
         case .not(let operand), .negate(let operand), .shift(let operand, _), .matches(let operand, _):
             operand.collectReferences(into: &found)
         case .and(let lhs, let rhs), .or(let lhs, let rhs), .equal(let lhs, let rhs), .notEqual(let lhs, let rhs),
-             .order(_, let lhs, let rhs), .memberOf(let lhs, let rhs), .arithmetic(_, let lhs, let rhs),
-             .concat(let lhs, let rhs), .daysBetween(let lhs, let rhs):
+            .order(_, let lhs, let rhs), .memberOf(let lhs, let rhs), .arithmetic(_, let lhs, let rhs),
+            .concat(let lhs, let rhs), .daysBetween(let lhs, let rhs):
             lhs.collectReferences(into: &found)
             rhs.collectReferences(into: &found)
         case .memberOfLiteral(let element, let list):

@@ -83,15 +83,17 @@ struct ExpressionCompiler {
             var hint = ""
             if case .name(let parts) = syntax.kind {
                 let name = parts.joined(separator: ".")
-                hint = switch (type == .items, negated) {
-                case (true, false): "; write 'not empty(\(name))' or 'count(\(name)) > 0'"
-                case (true, true): "; write 'empty(\(name))' or 'count(\(name)) == 0'"
-                case (false, false): "; write '\(name) != null' or 'not empty(\(name))'"
-                case (false, true): "; write 'empty(\(name))' or '\(name) == null'"
-                }
+                hint =
+                    switch (type == .items, negated) {
+                    case (true, false): "; write 'not empty(\(name))' or 'count(\(name)) > 0'"
+                    case (true, true): "; write 'empty(\(name))' or 'count(\(name)) == 0'"
+                    case (false, false): "; write '\(name) != null' or 'not empty(\(name))'"
+                    case (false, true): "; write 'empty(\(name))' or '\(name) == null'"
+                    }
             }
-            throw ExpressionError(message: "expected a condition (bool), but this is \(type.phrase)\(hint)",
-                                  range: syntax.range)
+            throw ExpressionError(
+                message: "expected a condition (bool), but this is \(type.phrase)\(hint)",
+                range: syntax.range)
         }
     }
 
@@ -104,8 +106,9 @@ struct ExpressionCompiler {
         case .date(let day): return (.constant(.date(day)), .date)
         case .today: return (.today, .date)
         case .duration:
-            throw ExpressionError(message: "a duration can only be added to or subtracted from a date, as in today - 18y",
-                                  range: syntax.range)
+            throw ExpressionError(
+                message: "a duration can only be added to or subtracted from a date, as in today - 18y",
+                range: syntax.range)
         case .name(let parts):
             return try name(parts, syntax.range)
         case .not(let operand):
@@ -141,11 +144,13 @@ struct ExpressionCompiler {
             let attribute = parts[1]
             guard parts.count == 2, let type = options.attributes[attribute] else {
                 let suggestion = NearMiss.didYouMean(attribute, among: options.attributes.keys.sorted())
-                let known = options.attributes.isEmpty
+                let known =
+                    options.attributes.isEmpty
                     ? "the options have no attributes"
                     : "attributes are " + options.attributes.keys.sorted().joined(separator: ", ")
-                throw ExpressionError(message: "unknown option attribute '\(parts.dropFirst().joined(separator: "."))'\(suggestion) (\(known))",
-                                      range: range)
+                throw ExpressionError(
+                    message: "unknown option attribute '\(parts.dropFirst().joined(separator: "."))'\(suggestion) (\(known))",
+                    range: range)
             }
             return (.optionAttribute(attribute), type)
         }
@@ -158,11 +163,13 @@ struct ExpressionCompiler {
             return (.itemCount(list), .items)
         case .group(let group, let member):
             let example = member.map { " such as '\(group).\($0)'" } ?? ""
-            throw ExpressionError(message: "'\(group)' is a group and has no value; name one of its fields\(example)",
-                                  range: range)
+            throw ExpressionError(
+                message: "'\(group)' is a group and has no value; name one of its fields\(example)",
+                range: range)
         case .itemField(let field, let list):
             throw ExpressionError(
-                message: "'\(field)' is a field of each item of '\(list)'; outside an item only count(\(list)) and empty(\(list)) can be used",
+                message:
+                    "'\(field)' is a field of each item of '\(list)'; outside an item only count(\(list)) and empty(\(list)) can be used",
                 range: range)
         case .notFound(let suggestion):
             let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
@@ -172,8 +179,10 @@ struct ExpressionCompiler {
 
     // MARK: - Operators
 
-    private mutating func binary(_ op: Syntax.BinaryOperator, _ lhs: Syntax, _ rhs: Syntax,
-                                 _ range: Range<Int>) throws(ExpressionError) -> (Expr, ExprType) {
+    private mutating func binary(
+        _ op: Syntax.BinaryOperator, _ lhs: Syntax, _ rhs: Syntax,
+        _ range: Range<Int>
+    ) throws(ExpressionError) -> (Expr, ExprType) {
         switch op {
         case .and, .or, .plus, .minus, .times, .divide:
             if op == .plus, Self.constantDuration(rhs) == nil, let duration = Self.constantDuration(lhs) {
@@ -201,7 +210,8 @@ struct ExpressionCompiler {
                     range: range)
             }
             guard leftType == rightType, [.number, .date, .text].contains(leftType) else {
-                let message = leftType == rightType
+                let message =
+                    leftType == rightType
                     ? "'\(op.rawValue)' cannot order \(leftType) values"
                     : "cannot compare \(leftType) with \(rightType) using '\(op.rawValue)'"
                 throw ExpressionError(message: message, range: range)
@@ -223,8 +233,10 @@ struct ExpressionCompiler {
     /// Compiles `rhs` as the right side of `op` (one of `and or + - * /`) whose left side, of
     /// `leftType`, is at `leftRange`; `range` covers both. The type rules of those operators,
     /// for a binary node and for each step of a chain alike.
-    private mutating func step(_ op: Syntax.BinaryOperator, _ leftType: ExprType, _ leftRange: Range<Int>,
-                               _ rhs: Syntax, _ range: Range<Int>) throws(ExpressionError) -> (Expr.Step, ExprType) {
+    private mutating func step(
+        _ op: Syntax.BinaryOperator, _ leftType: ExprType, _ leftRange: Range<Int>,
+        _ rhs: Syntax, _ range: Range<Int>
+    ) throws(ExpressionError) -> (Expr.Step, ExprType) {
         switch op {
         case .and, .or:
             let right = try compileCondition(rhs)
@@ -263,8 +275,9 @@ struct ExpressionCompiler {
         let (expr, type) = try compile(syntax)
         if type == .items, case .name(let parts) = syntax.kind {
             let name = parts.joined(separator: ".")
-            throw ExpressionError(message: "'\(name)' is a list of items; compare count(\(name)) or use empty(\(name))",
-                                  range: syntax.range)
+            throw ExpressionError(
+                message: "'\(name)' is a list of items; compare count(\(name)) or use empty(\(name))",
+                range: syntax.range)
         }
         return (expr, type)
     }
@@ -272,16 +285,18 @@ struct ExpressionCompiler {
     private mutating func membership(_ lhs: Syntax, _ rhs: Syntax) throws(ExpressionError) -> (Expr, ExprType) {
         let (element, elementType) = try compileValue(lhs)
         if case .list = elementType {
-            throw ExpressionError(message: "'in' needs a single value on its left, but this is \(elementType.phrase)",
-                                  range: lhs.range)
+            throw ExpressionError(
+                message: "'in' needs a single value on its left, but this is \(elementType.phrase)",
+                range: lhs.range)
         }
         if case .list(let items) = rhs.kind {
             var compiled: [Expr] = []
             for item in items {
                 let (expr, type) = try compileValue(item)
                 guard type.isComparable(with: elementType) else {
-                    throw ExpressionError(message: "cannot compare \(elementType) with \(type) in this list",
-                                          range: item.range)
+                    throw ExpressionError(
+                        message: "cannot compare \(elementType) with \(type) in this list",
+                        range: item.range)
                 }
                 compiled.append(expr)
             }
@@ -289,21 +304,26 @@ struct ExpressionCompiler {
         }
         let (list, listType) = try compileValue(rhs)
         guard case .list(let itemType) = listType else {
-            throw ExpressionError(message: "'in' needs a list on its right, such as [\"a\", \"b\"], but this is \(listType.phrase)",
-                                  range: rhs.range)
+            throw ExpressionError(
+                message: "'in' needs a list on its right, such as [\"a\", \"b\"], but this is \(listType.phrase)",
+                range: rhs.range)
         }
         guard itemType.isComparable(with: elementType) else {
-            throw ExpressionError(message: "cannot look for \(elementType.phrase) in \(listType.phrase)", range: lhs.range.lowerBound..<rhs.range.upperBound)
+            throw ExpressionError(
+                message: "cannot look for \(elementType.phrase) in \(listType.phrase)", range: lhs.range.lowerBound..<rhs.range.upperBound)
         }
         return (.memberOf(element, list), .bool)
     }
 
-    private mutating func additive(_ op: Syntax.BinaryOperator, _ leftType: ExprType, _ leftRange: Range<Int>,
-                                   _ rhs: Syntax, _ range: Range<Int>) throws(ExpressionError) -> (Expr.Step, ExprType) {
+    private mutating func additive(
+        _ op: Syntax.BinaryOperator, _ leftType: ExprType, _ leftRange: Range<Int>,
+        _ rhs: Syntax, _ range: Range<Int>
+    ) throws(ExpressionError) -> (Expr.Step, ExprType) {
         if let duration = Self.constantDuration(rhs) {
             guard leftType == .date else {
-                throw ExpressionError(message: "a duration can only be added to or subtracted from a date, but this is \(leftType.phrase)",
-                                      range: leftRange)
+                throw ExpressionError(
+                    message: "a duration can only be added to or subtracted from a date, but this is \(leftType.phrase)",
+                    range: leftRange)
             }
             return (.shift(op == .plus ? duration : duration.negated), .date)
         }
@@ -316,11 +336,13 @@ struct ExpressionCompiler {
         case (.minus, .date, .date):
             return (.daysBetween(right), .number)
         case (_, .date, .number):
-            throw ExpressionError(message: "add a duration to a date, such as 10d or 1y, not a number",
-                                  range: rhs.range)
+            throw ExpressionError(
+                message: "add a duration to a date, such as 10d or 1y, not a number",
+                range: rhs.range)
         default:
-            throw ExpressionError(message: "cannot apply '\(op.rawValue)' to \(leftType) and \(rightType)",
-                                  range: range)
+            throw ExpressionError(
+                message: "cannot apply '\(op.rawValue)' to \(leftType) and \(rightType)",
+                range: range)
         }
     }
 
@@ -335,13 +357,16 @@ struct ExpressionCompiler {
 
     // MARK: - Functions
 
-    private mutating func call(_ name: String, _ arguments: [Syntax],
-                               _ syntax: Syntax) throws(ExpressionError) -> (Expr, ExprType) {
+    private mutating func call(
+        _ name: String, _ arguments: [Syntax],
+        _ syntax: Syntax
+    ) throws(ExpressionError) -> (Expr, ExprType) {
         guard let function = Expr.Function(rawValue: name) else {
             let suggestion = NearMiss.didYouMean(name, among: Expr.Function.allCases.map(\.rawValue))
             let known = Expr.Function.allCases.map { $0.rawValue + "()" }.joined(separator: ", ")
-            throw ExpressionError(message: "unknown function '\(name)'\(suggestion) (functions are \(known))",
-                                  range: syntax.range)
+            throw ExpressionError(
+                message: "unknown function '\(name)'\(suggestion) (functions are \(known))",
+                range: syntax.range)
         }
         let arity = function == .matches || function == .multipleOf ? 2 : 1
         guard arguments.count == arity else {
@@ -380,8 +405,9 @@ struct ExpressionCompiler {
         case .matches:
             try require(type == .text, "text")
             guard case .text(let source) = arguments[1].kind else {
-                throw ExpressionError(message: "the regex of matches() must be written as text, such as '^[0-9]+$'",
-                                      range: arguments[1].range)
+                throw ExpressionError(
+                    message: "the regex of matches() must be written as text, such as '^[0-9]+$'",
+                    range: arguments[1].range)
             }
             do {
                 let pattern = try PatternCache.shared.pattern(source)

@@ -116,7 +116,8 @@ struct Lexer {
         // A date: exactly dddd-dd-dd, not followed by more of a name or number.
         let dash = UInt8(ascii: "-")
         if integerDigits == 4, peek() == dash, peek(1)?.isDigit == true, peek(2)?.isDigit == true, peek(3) == dash,
-           peek(4)?.isDigit == true, peek(5)?.isDigit == true, !(peek(6)?.isNameContinue ?? false) {
+            peek(4)?.isDigit == true, peek(5)?.isDigit == true, !(peek(6)?.isNameContinue ?? false)
+        {
             skip(6)
             let text = ascii(from: first)
             guard let day = Day(iso: text) else {
@@ -137,15 +138,17 @@ struct Lexer {
             guard isInteger, let count = Int(text) else {
                 throw ExpressionError(message: "a duration needs a whole number, as in 18y", range: start..<scalarIndex)
             }
-            let most = switch unit {
-            case "y": Duration.maxYears
-            case "m": Duration.maxYears * 12
-            case "w": Duration.maxDays / 7
-            default: Duration.maxDays
-            }
+            let most =
+                switch unit {
+                case "y": Duration.maxYears
+                case "m": Duration.maxYears * 12
+                case "w": Duration.maxDays / 7
+                default: Duration.maxDays
+                }
             guard count.magnitude <= most else {
                 throw ExpressionError(
-                    message: "a duration can be at most \(Duration.maxYears)y (\(Duration.maxYears * 12)m, \(Duration.maxDays / 7)w, \(Duration.maxDays)d)",
+                    message:
+                        "a duration can be at most \(Duration.maxYears)y (\(Duration.maxYears * 12)m, \(Duration.maxDays / 7)w, \(Duration.maxDays)d)",
                     range: start..<scalarIndex)
             }
             var duration = Duration()

@@ -27,8 +27,9 @@ struct Parser {
         }
         let syntax = try parser.orExpression()
         guard parser.current.kind == .end else {
-            throw ExpressionError(message: "unexpected \(parser.current.kind.display) after the expression",
-                                  range: parser.current.range)
+            throw ExpressionError(
+                message: "unexpected \(parser.current.kind.display) after the expression",
+                range: parser.current.range)
         }
         return syntax
     }
@@ -55,8 +56,9 @@ struct Parser {
 
     private mutating func expect(_ symbol: Token.Symbol, _ context: String) throws(ExpressionError) -> Token {
         guard current.kind == .symbol(symbol) else {
-            throw ExpressionError(message: "expected '\(symbol.rawValue)' \(context), found \(current.kind.display)",
-                                  range: current.range)
+            throw ExpressionError(
+                message: "expected '\(symbol.rawValue)' \(context), found \(current.kind.display)",
+                range: current.range)
         }
         return advance()
     }
@@ -74,8 +76,10 @@ struct Parser {
     }
 
     /// Operands separated by the operators `operators` maps tokens to, as one chain.
-    private mutating func chain(_ operators: [Token.Kind: Syntax.BinaryOperator],
-                                _ operand: (inout Parser) throws(ExpressionError) -> Syntax) throws(ExpressionError) -> Syntax {
+    private mutating func chain(
+        _ operators: [Token.Kind: Syntax.BinaryOperator],
+        _ operand: (inout Parser) throws(ExpressionError) -> Syntax
+    ) throws(ExpressionError) -> Syntax {
         let first = try operand(&self)
         var links: [Syntax.Link] = []
         while let op = operators[current.kind] {
@@ -86,8 +90,9 @@ struct Parser {
     }
 
     private static func tooDeep(at range: Range<Int>) -> ExpressionError {
-        ExpressionError(message: "expression nests too deeply (more than \(maxDepth) levels); split it into computed fields",
-                        range: range)
+        ExpressionError(
+            message: "expression nests too deeply (more than \(maxDepth) levels); split it into computed fields",
+            range: range)
     }
 
     /// `syntax`, or an error when it nests deeper than ``maxDepth``.
@@ -98,8 +103,10 @@ struct Parser {
 
     /// Runs `parse` one level deeper (into parentheses, a call, a list or a prefix operator),
     /// refusing to go past ``maxDepth``: the parser itself recurses at each level.
-    private mutating func descending(at range: Range<Int>,
-                                     _ parse: (inout Parser) throws(ExpressionError) -> Syntax) throws(ExpressionError) -> Syntax {
+    private mutating func descending(
+        at range: Range<Int>,
+        _ parse: (inout Parser) throws(ExpressionError) -> Syntax
+    ) throws(ExpressionError) -> Syntax {
         guard nesting < Self.maxDepth else { throw Self.tooDeep(at: range) }
         nesting += 1
         defer { nesting -= 1 }
@@ -189,8 +196,9 @@ struct Parser {
             var end = token.range.upperBound
             while take(.dot) {
                 guard case .name(let part) = current.kind else {
-                    throw ExpressionError(message: "expected a name after '.', found \(current.kind.display)",
-                                          range: current.range)
+                    throw ExpressionError(
+                        message: "expected a name after '.', found \(current.kind.display)",
+                        range: current.range)
                 }
                 parts.append(part)
                 end = advance().range.upperBound
@@ -211,8 +219,9 @@ struct Parser {
                     } while parser.take(.comma)
                     _ = try parser.expect(.closeBracket, "to close the list")
                 }
-                return Syntax(kind: .list(items),
-                              range: token.range.lowerBound..<parser.tokens[parser.position - 1].range.upperBound)
+                return Syntax(
+                    kind: .list(items),
+                    range: token.range.lowerBound..<parser.tokens[parser.position - 1].range.upperBound)
             }
         default:
             throw ExpressionError(message: "expected a value, found \(token.kind.display)", range: token.range)

@@ -81,7 +81,9 @@ struct ConditionExport {
             return (id, .schema(.object([("enum", .array(values))]), negated: false))
         case .order(let order, let a, let b):
             if case .field(let id) = a, case .constant(.number(let n)?) = b { return (id, .schema(bound(order, n), negated: false)) }
-            if case .constant(.number(let n)?) = a, case .field(let id) = b { return (id, .schema(bound(order.flipped, n), negated: false)) }
+            if case .constant(.number(let n)?) = a, case .field(let id) = b {
+                return (id, .schema(bound(order.flipped, n), negated: false))
+            }
             return nil
         default:
             return nil
@@ -89,12 +91,13 @@ struct ConditionExport {
     }
 
     private func bound(_ order: Expr.Order, _ number: Double) -> OrderedJSON {
-        let keyword = switch order {
-        case .less: "exclusiveMaximum"
-        case .lessEqual: "maximum"
-        case .greater: "exclusiveMinimum"
-        case .greaterEqual: "minimum"
-        }
+        let keyword =
+            switch order {
+            case .less: "exclusiveMaximum"
+            case .lessEqual: "maximum"
+            case .greater: "exclusiveMinimum"
+            case .greaterEqual: "minimum"
+            }
         return .object([(keyword, .number(number))])
     }
 

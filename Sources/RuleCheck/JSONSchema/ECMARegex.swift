@@ -48,10 +48,18 @@ enum ECMARegex {
                 switch e {
                 case "d": out += inClass ? "0-9" : "[0-9]"
                 case "D":
-                    if inClass { note("\\D inside a character class is read as PCRE2's \\D (Unicode digits)"); out += "\\D" } else { out += "[^0-9]" }
+                    if inClass {
+                        note("\\D inside a character class is read as PCRE2's \\D (Unicode digits)"); out += "\\D"
+                    } else {
+                        out += "[^0-9]"
+                    }
                 case "w": out += inClass ? word : "[\(word)]"
                 case "W":
-                    if inClass { note("\\W inside a character class is read as PCRE2's \\W (Unicode word characters)"); out += "\\W" } else { out += "[^\(word)]" }
+                    if inClass {
+                        note("\\W inside a character class is read as PCRE2's \\W (Unicode word characters)"); out += "\\W"
+                    } else {
+                        out += "[^\(word)]"
+                    }
                 case "s": out += inClass ? space : "[\(space)]"
                 case "S":
                     if inClass { note("\\S inside a character class is read as PCRE2's \\S"); out += "\\S" } else { out += "[^\(space)]" }

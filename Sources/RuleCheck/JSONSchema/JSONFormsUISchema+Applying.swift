@@ -18,16 +18,19 @@ extension JSONFormsUISchema {
         let everything = document.flatMap(\.fields)
         let unplaced = everything.filter { firstRank($0, prefix: "") == nil }
         if !unplaced.isEmpty {
-            finding(.approximated, "the UI schema has no control for \(unplaced.map(\.id.value).joined(separator: ", ")); they follow the others (their rules still hold)",
-                    at: "")
+            finding(
+                .approximated,
+                "the UI schema has no control for \(unplaced.map(\.id.value).joined(separator: ", ")); they follow the others (their rules still hold)",
+                at: "")
         }
         guard !sections.isEmpty else {
             for index in document.indices { Self.sortTop(&document[index].fields, rank: firstRank) }
             return
         }
         var result = sections.map { section in
-            SectionSpec(id: Located(value: section.id, location: source.location(of: section.pointer)), title: section.title, fields: [],
-                        page: section.page)
+            SectionSpec(
+                id: Located(value: section.id, location: source.location(of: section.pointer)), title: section.title, fields: [],
+                page: section.page)
         }
         var noSection: [FieldSpec] = []
         for field in everything.sorted(by: { (firstRank($0, prefix: "") ?? Int.max) < (firstRank($1, prefix: "") ?? Int.max) }) {
@@ -133,7 +136,9 @@ extension JSONFormsUISchema {
             }
         }
         while result.hasSuffix("_") { result.removeLast() }
-        if result.isEmpty || ("0"..."9").contains(result.unicodeScalars.first ?? "a") { result = "section" + (result.isEmpty ? "" : "_" + result) }
+        if result.isEmpty || ("0"..."9").contains(result.unicodeScalars.first ?? "a") {
+            result = "section" + (result.isEmpty ? "" : "_" + result)
+        }
         return result
     }
 

@@ -72,10 +72,13 @@ struct JSONFormsUISchema {
         }
         walk(source.root, at: "", Context(atTop: true), depth: 0)
         for finding in translator.findings {
-            findings.append(ImportFinding(finding.kind, "(UI schema) " + finding.message, pointer: finding.pointer, location: finding.location))
+            findings.append(
+                ImportFinding(finding.kind, "(UI schema) " + finding.message, pointer: finding.pointer, location: finding.location))
         }
         for error in translator.errors {
-            findings.append(ImportFinding(.unsupported, "(UI schema) " + error.message, pointer: "", location: error.location ?? source.location(of: "")))
+            findings.append(
+                ImportFinding(
+                    .unsupported, "(UI schema) " + error.message, pointer: "", location: error.location ?? source.location(of: "")))
         }
         arrange(&document)
         for placement in placements { decorate(&document, placement) }
@@ -99,7 +102,8 @@ struct JSONFormsUISchema {
         // its rule the group's.
         if type == "Group", let group = renderedGroup(element, base: outer.base) {
             let section = context.section ?? (definesSections && context.base.isEmpty ? implicitSection(at: pointer) : nil)
-            placements.append(Placement(path: group, section: section, pointer: pointer, context: context, label: object["label"], options: nil))
+            placements.append(
+                Placement(path: group, section: section, pointer: pointer, context: context, label: object["label"], options: nil))
             var inner = outer
             inner.atTop = false
             inner.section = section
@@ -181,8 +185,10 @@ struct JSONFormsUISchema {
             return
         }
         let section = context.section ?? (definesSections && context.base.isEmpty ? implicitSection(at: pointer) : nil)
-        placements.append(Placement(path: path, section: section, pointer: pointer, context: context,
-                                    label: object["label"], options: object["options"]))
+        placements.append(
+            Placement(
+                path: path, section: section, pointer: pointer, context: context,
+                label: object["label"], options: object["options"]))
         // The item layout of a list: its scopes are relative to one item. The rules around the
         // list's control are the list's, which its item fields follow anyway.
         if let detail = object["options"]?["detail"], detail.object != nil, detail["type"] != nil {
@@ -215,7 +221,8 @@ struct JSONFormsUISchema {
 
     /// `#/properties/a/properties/b` → `a.b` (relative to a list item in its detail layout).
     private func scopePath(_ scope: String, base: String) -> String? {
-        guard scope.hasPrefix("#"), let tokens = SchemaPointer.tokens(String(scope.dropFirst())), tokens.count % 2 == 0, !tokens.isEmpty else {
+        guard scope.hasPrefix("#"), let tokens = SchemaPointer.tokens(String(scope.dropFirst())), tokens.count % 2 == 0, !tokens.isEmpty
+        else {
             return nil
         }
         var names: [String] = []
@@ -268,7 +275,9 @@ struct JSONFormsUISchema {
             return nil
         }
         if type == "LEAF" {
-            guard let path = scopePath(scope, base: base), let expected = value["expectedValue"], let literal = SchemaImporter.literal(expected) else {
+            guard let path = scopePath(scope, base: base), let expected = value["expectedValue"],
+                let literal = SchemaImporter.literal(expected)
+            else {
                 finding(.unsupported, "this LEAF condition's scope or expectedValue cannot be read", at: pointer)
                 return nil
             }

@@ -66,8 +66,10 @@ extension JSONSchemaExporter {
             p.set("items", items.json)
             counts(field, into: &p)
             // What the items cannot say goes on the property, where the importer reads it.
-            for key in ["x-rulecheck-pattern", "x-rulecheck-mask", "x-rulecheck-min", "x-rulecheck-max", "x-rulecheck-format",
-                        "x-rulecheck-digits"] {
+            for key in [
+                "x-rulecheck-pattern", "x-rulecheck-mask", "x-rulecheck-min", "x-rulecheck-max", "x-rulecheck-format",
+                "x-rulecheck-digits",
+            ] {
                 p.set(key, items[key])
             }
             if case .object(let members) = items.json {
@@ -144,7 +146,8 @@ extension JSONSchemaExporter {
         switch expr {
         case .function(.multipleOf, let arguments):
             guard arguments.count == 2, case .field(let id) = arguments[0], id == field.id,
-                  case .constant(.number(let step)?) = arguments[1] else { return nil }
+                case .constant(.number(let step)?) = arguments[1]
+            else { return nil }
             return ("multipleOf", step)
         case .order(let order, .field(let id), .constant(.number(let number)?)) where id == field.id:
             switch order {
@@ -169,12 +172,15 @@ extension JSONSchemaExporter {
         if field.options.allSatisfy({ $0.title == $0.value.description }) {
             p.set("enum", .array(field.options.map { OrderedJSON($0.value) }))
         } else {
-            p.set("oneOf", .array(field.options.map { option in
-                var object = OrderedObject()
-                object.set("const", OrderedJSON(option.value))
-                if option.title != option.value.description { object.set("title", .string(option.title)) }
-                return object.json
-            }))
+            p.set(
+                "oneOf",
+                .array(
+                    field.options.map { option in
+                        var object = OrderedObject()
+                        object.set("const", OrderedJSON(option.value))
+                        if option.title != option.value.description { object.set("title", .string(option.title)) }
+                        return object.json
+                    }))
         }
         if field.type == .choice, field.options.contains(where: { !$0.attributes.isEmpty }) {
             p.set("x-rulecheck-options", optionList(field))
@@ -182,13 +188,14 @@ extension JSONSchemaExporter {
     }
 
     private func optionList(_ field: FieldRules) -> OrderedJSON {
-        .array(field.options.map { option in
-            var object = OrderedObject()
-            object.set("value", OrderedJSON(option.value))
-            if option.title != option.value.description { object.set("title", .string(option.title)) }
-            for name in option.attributes.keys.sorted() { object.set(name, option.attributes[name].map { OrderedJSON($0) }) }
-            return object.json
-        })
+        .array(
+            field.options.map { option in
+                var object = OrderedObject()
+                object.set("value", OrderedJSON(option.value))
+                if option.title != option.value.description { object.set("title", .string(option.title)) }
+                for name in option.attributes.keys.sorted() { object.set(name, option.attributes[name].map { OrderedJSON($0) }) }
+                return object.json
+            })
     }
 
     /// A mask's PCRE2 regex with its escapes as ECMA-262 (`u` mode) accepts them: `\ ` and `\-`
@@ -270,9 +277,12 @@ extension JSONSchemaExporter {
         if !errorMessage.isEmpty { p.set("errorMessage", errorMessage.json) }
         p.set("x-rulecheck-message", field.message.map(Self.message))
         if !field.messages.isEmpty {
-            p.set("x-rulecheck-messages", .object(field.messages.keys.sorted().compactMap { code in
-                field.messages[code].map { (code.rawValue, Self.message($0)) }
-            }))
+            p.set(
+                "x-rulecheck-messages",
+                .object(
+                    field.messages.keys.sorted().compactMap { code in
+                        field.messages[code].map { (code.rawValue, Self.message($0)) }
+                    }))
         }
     }
 

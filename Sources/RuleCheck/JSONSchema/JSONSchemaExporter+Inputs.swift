@@ -30,11 +30,12 @@ extension JSONSchemaExporter {
             for mask in masks { classes.merge(mask.classes) { first, _ in first } }
         }
         guard !classes.isEmpty else { return nil }
-        return .object(classes.keys.sorted().compactMap { name in
-            guard let characterClass = classes[name] else { return nil }
-            guard let letterCase = characterClass.letterCase else { return (String(name), .string(characterClass.characters)) }
-            return (String(name), .object([("chars", .string(characterClass.characters)), ("case", .string(letterCase.rawValue))]))
-        })
+        return .object(
+            classes.keys.sorted().compactMap { name in
+                guard let characterClass = classes[name] else { return nil }
+                guard let letterCase = characterClass.letterCase else { return (String(name), .string(characterClass.characters)) }
+                return (String(name), .object([("chars", .string(characterClass.characters)), ("case", .string(letterCase.rawValue))]))
+            })
     }
 
     /// A file field: an array of `{name, size, type}` objects, as records hold files, with
@@ -51,8 +52,9 @@ extension JSONSchemaExporter {
         type.set("minLength", .number(1))
         if !field.mediaTypes.isEmpty {
             let alternatives = field.mediaTypes.map { media in
-                media.hasSuffix("/*") ? NSRegularExpression.escapedPattern(for: String(media.dropLast())) + ".*"
-                                      : NSRegularExpression.escapedPattern(for: media)
+                media.hasSuffix("/*")
+                    ? NSRegularExpression.escapedPattern(for: String(media.dropLast())) + ".*"
+                    : NSRegularExpression.escapedPattern(for: media)
             }
             type.set("pattern", .string(Self.ecmaEscapes("^(?:" + alternatives.joined(separator: "|") + ")$")))
         }

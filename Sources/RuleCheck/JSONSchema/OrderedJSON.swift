@@ -16,7 +16,8 @@ indirect enum OrderedJSON {
         case .number(let number): self = .number(number)
         case .string(let text): self = .string(text)
         case .array(let items): self = .array(items.map { OrderedJSON($0) })
-        case .object(let members): self = .object(JSONWriter.sortedKeys(members).compactMap { key in members[key].map { (key, OrderedJSON($0)) } })
+        case .object(let members):
+            self = .object(JSONWriter.sortedKeys(members).compactMap { key in members[key].map { (key, OrderedJSON($0)) } })
         }
     }
 
@@ -73,7 +74,9 @@ indirect enum OrderedJSON {
         switch self {
         case .array(let items):
             guard items.allSatisfy(\.isScalar) else { return nil }
-            parts = items.map { item in var text = ""; item.write(to: &text, indent: 0); return text }
+            parts = items.map { item in
+                var text = ""; item.write(to: &text, indent: 0); return text
+            }
         case .object(let members):
             guard members.allSatisfy({ $0.value.isScalar }) else { return nil }
             parts = members.map { member in

@@ -31,7 +31,9 @@ struct RJSFUISchema {
             for index in sections.indices { self.order(&sections[index].fields, order, at: "/ui:order", partial: sections.count > 1) }
         }
         for key in source.orderedKeys(of: rest, at: "") where key.hasPrefix("ui:") {
-            finding(.ignored, "'\(key)' for the whole form is not kept (a rules file has no form-level hints)", at: "/" + SchemaPointer.escape(key))
+            finding(
+                .ignored, "'\(key)' for the whole form is not kept (a rules file has no form-level hints)",
+                at: "/" + SchemaPointer.escape(key))
             rest[key] = nil
         }
         for key in source.orderedKeys(of: rest, at: "") {
@@ -80,7 +82,11 @@ struct RJSFUISchema {
             let keyPointer = pointer + "/" + SchemaPointer.escape(key)
             switch key {
             case "ui:title":
-                if let title = value.string { field.title = title } else { finding(.unsupported, "ui:title must be a string", at: keyPointer) }
+                if let title = value.string {
+                    field.title = title
+                } else {
+                    finding(.unsupported, "ui:title must be a string", at: keyPointer)
+                }
             case "ui:readonly", "ui:disabled":
                 if value == .bool(true), !exactEnabled.contains(path) {
                     let location = source.location(of: keyPointer)
@@ -126,7 +132,8 @@ struct RJSFUISchema {
             field.fields = group
         } else {
             for key in members.keys.sorted() {
-                finding(.unsupported, "the uiSchema names '\(key)', which is not a field here", at: pointer + "/" + SchemaPointer.escape(key))
+                finding(
+                    .unsupported, "the uiSchema names '\(key)', which is not a field here", at: pointer + "/" + SchemaPointer.escape(key))
             }
         }
     }
@@ -166,8 +173,10 @@ struct RJSFUISchema {
         }
         if !restPlaced {
             if !rest.isEmpty {
-                finding(.approximated, "ui:order has no '*' and leaves out \(rest.map(\.id.value).joined(separator: ", ")); they follow the ordered fields",
-                        at: pointer)
+                finding(
+                    .approximated,
+                    "ui:order has no '*' and leaves out \(rest.map(\.id.value).joined(separator: ", ")); they follow the ordered fields",
+                    at: pointer)
             }
             result += rest
         }

@@ -59,7 +59,11 @@ extension SchemaImporter {
             return expressionText(value, at: pointer, keyword: keyword)
         }
         if let (value, pointer) = node.first("x-rulecheck-type") {
-            if let name = value.string { x.type = located(name, at: pointer) } else { error("x-rulecheck-type must be a string", at: pointer) }
+            if let name = value.string {
+                x.type = located(name, at: pointer)
+            } else {
+                error("x-rulecheck-type must be a string", at: pointer)
+            }
         }
         x.required = expression("x-rulecheck-required")
         x.visibleIf = expression("x-rulecheck-visible-if")
@@ -69,7 +73,9 @@ extension SchemaImporter {
         x.max = expression("x-rulecheck-max")
         x.optionsFilter = expression("x-rulecheck-options-filter")
         x.initial = expression("x-rulecheck-initial")
-        if let (value, pointer) = node.first("x-rulecheck-mask"), let alternatives = maskNotation(value, at: pointer, keyword: "x-rulecheck-mask") {
+        if let (value, pointer) = node.first("x-rulecheck-mask"),
+            let alternatives = maskNotation(value, at: pointer, keyword: "x-rulecheck-mask")
+        {
             x.mask = alternatives.first
             x.maskAlternatives = Array(alternatives.dropFirst())
         }
@@ -85,8 +91,10 @@ extension SchemaImporter {
                 error("x-rulecheck-media-types must be an array of media types", at: pointer)
             }
         }
-        for (keyword, path) in [("x-rulecheck-pattern", \RuleCheckKeywords.pattern),
-                                ("x-rulecheck-format", \.format), ("x-rulecheck-display", \.display)] {
+        for (keyword, path) in [
+            ("x-rulecheck-pattern", \RuleCheckKeywords.pattern),
+            ("x-rulecheck-format", \.format), ("x-rulecheck-display", \.display),
+        ] {
             guard let (value, pointer) = node.first(keyword) else { continue }
             guard let string = value.string else { error("\(keyword) must be a string", at: pointer); continue }
             x[keyPath: path] = text(string, at: pointer, quoted: true)
@@ -221,8 +229,10 @@ extension SchemaImporter {
             }
             let when = members["when"].flatMap { expressionText($0, at: itemPointer + "/when", keyword: "when") }
             let message = members["message"].flatMap { localized($0, at: itemPointer + "/message", keyword: "message") }
-            checks.append(CheckSpec(when: when, rule: rule, maskAlternatives: maskAlternatives, message: message,
-                                    location: source.location(of: itemPointer)))
+            checks.append(
+                CheckSpec(
+                    when: when, rule: rule, maskAlternatives: maskAlternatives, message: message,
+                    location: source.location(of: itemPointer)))
         }
         return checks
     }

@@ -86,7 +86,8 @@ extension RuleSet {
         for scope in scopes where target.path.hasPrefix(scope + ".") { candidates.append(String(target.path.dropFirst(scope.count + 1))) }
         candidates.append(target.path)
         for candidate in candidates {
-            let resolved = (scopes + [""]).lazy.compactMap { scope in self.pathIndex[scope.isEmpty ? candidate : scope + "." + candidate] }.first
+            let resolved = (scopes + [""]).lazy.compactMap { scope in self.pathIndex[scope.isEmpty ? candidate : scope + "." + candidate] }
+                .first
             if resolved == target.id { return candidate }
         }
         return target.path
@@ -113,14 +114,17 @@ struct JSONSchemaExporter {
         if !rules.pages.isEmpty && !sectionPages { root.set("x-rulecheck-pages", .bool(true)) }
         let single = rules.sections.count == 1 ? rules.sections.first : nil
         if single == nil || single?.id != "main" || single?.title != (rules.title ?? "main") || sectionPages {
-            root.set("x-rulecheck-sections", .array(rules.sections.enumerated().map { index, section in
-                var object = OrderedObject()
-                object.set("id", .string(section.id))
-                if section.title != section.id { object.set("title", .string(section.title)) }
-                if sectionPages, let page = pageOf[index], page != section.id { object.set("page", .string(page)) }
-                object.set("fields", .array(rules.topLevelFields(of: section).map { .string($0.name) }))
-                return object.json
-            }))
+            root.set(
+                "x-rulecheck-sections",
+                .array(
+                    rules.sections.enumerated().map { index, section in
+                        var object = OrderedObject()
+                        object.set("id", .string(section.id))
+                        if section.title != section.id { object.set("title", .string(section.title)) }
+                        if sectionPages, let page = pageOf[index], page != section.id { object.set("page", .string(page)) }
+                        object.set("fields", .array(rules.topLevelFields(of: section).map { .string($0.name) }))
+                        return object.json
+                    }))
         }
         root.set("type", .string("object"))
         let top = rules.sections.flatMap { rules.topLevelFields(of: $0) }
@@ -146,7 +150,8 @@ struct JSONSchemaExporter {
         var blocks: [OrderedJSON] = []
         for field in subtree(members) where field.type.holdsValue || field.type == .list {
             guard let condition = requiredCondition(field), let test = conditions.schema(condition),
-                  let then = conditions.schemaRequiring(field) else { continue }
+                let then = conditions.schemaRequiring(field)
+            else { continue }
             blocks.append(.object([("if", test), ("then", then)]))
         }
         if !blocks.isEmpty { object.set("allOf", .array(blocks)) }
@@ -187,15 +192,16 @@ struct JSONSchemaExporter {
     /// Gates by the fields they name: `all`, or the covered fields whose group or list is not
     /// covered too.
     private func gates() -> OrderedJSON {
-        .object(rules.gates.map { gate in
-            if gate.members.count == rules.fields.count { return (gate.name, .string("all")) }
-            let covered = Set(gate.members)
-            let named = gate.members.filter { member in
-                let field = rules.fields[member.index]
-                return (field.group ?? field.list).map { !covered.contains($0) } ?? true
-            }
-            return (gate.name, .array(named.map { .string(rules.fields[$0.index].path) }))
-        })
+        .object(
+            rules.gates.map { gate in
+                if gate.members.count == rules.fields.count { return (gate.name, .string("all")) }
+                let covered = Set(gate.members)
+                let named = gate.members.filter { member in
+                    let field = rules.fields[member.index]
+                    return (field.group ?? field.list).map { !covered.contains($0) } ?? true
+                }
+                return (gate.name, .array(named.map { .string(rules.fields[$0.index].path) }))
+            })
     }
 }
 

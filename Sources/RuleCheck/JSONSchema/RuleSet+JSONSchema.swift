@@ -22,15 +22,19 @@ extension RuleSet {
     ///   - source: the name used in diagnostics and findings.
     /// - Throws: ``RulesError`` when the schema is not JSON, cannot become a form (a `$ref`
     ///   cycle, a root that is not an object), does not compile, or has findings under `strict`.
-    public convenience init(jsonSchema: Data, uiSchema: Data? = nil, source: String = "schema.json",
-                            options: JSONSchemaImportOptions = .init()) throws(RulesError) {
+    public convenience init(
+        jsonSchema: Data, uiSchema: Data? = nil, source: String = "schema.json",
+        options: JSONSchemaImportOptions = .init()
+    ) throws(RulesError) {
         let imported = try RuleSet.importParts(jsonSchema: jsonSchema, uiSchema: uiSchema, source: source, options: options)
         self.init(imported.parts)
     }
 
     /// Reads and compiles a JSON Schema file; see ``init(jsonSchema:uiSchema:source:options:)``.
-    public convenience init(jsonSchemaAt url: URL, uiSchemaAt uiURL: URL? = nil,
-                            options: JSONSchemaImportOptions = .init()) throws(RulesError) {
+    public convenience init(
+        jsonSchemaAt url: URL, uiSchemaAt uiURL: URL? = nil,
+        options: JSONSchemaImportOptions = .init()
+    ) throws(RulesError) {
         let schema = try Self.read(url)
         let ui = try uiURL.map { url throws(RulesError) in try Self.read(url) }
         var options = options
@@ -45,16 +49,21 @@ extension RuleSet {
     /// let (rules, findings) = try RuleSet.importing(jsonSchema: data, source: "schema.json")
     /// for finding in findings { print(finding) }   // schema.json:9:7: /properties/tags/uniqueItems: not supported: …
     /// ```
-    public static func importing(jsonSchema: Data, uiSchema: Data? = nil, source: String = "schema.json",
-                                 options: JSONSchemaImportOptions = .init()) throws(RulesError) -> (rules: RuleSet, findings: [ImportFinding]) {
+    public static func importing(
+        jsonSchema: Data, uiSchema: Data? = nil, source: String = "schema.json",
+        options: JSONSchemaImportOptions = .init()
+    ) throws(RulesError) -> (rules: RuleSet, findings: [ImportFinding]) {
         let imported = try importParts(jsonSchema: jsonSchema, uiSchema: uiSchema, source: source, options: options)
         return (RuleSet(imported.parts), imported.findings)
     }
 
-    private static func importParts(jsonSchema: Data, uiSchema: Data?, source: String,
-                                    options: JSONSchemaImportOptions) throws(RulesError) -> (parts: Parts, findings: [ImportFinding]) {
-        let imported = try JSONSchemaImport.document(jsonSchema: Array(jsonSchema), uiSchema: uiSchema.map(Array.init),
-                                                     source: source, options: options)
+    private static func importParts(
+        jsonSchema: Data, uiSchema: Data?, source: String,
+        options: JSONSchemaImportOptions
+    ) throws(RulesError) -> (parts: Parts, findings: [ImportFinding]) {
+        let imported = try JSONSchemaImport.document(
+            jsonSchema: Array(jsonSchema), uiSchema: uiSchema.map(Array.init),
+            source: source, options: options)
         let compiled = RuleSetCompiler.compile(imported.document, source: imported.text)
         guard let parts = compiled.parts else { throw compiled.error }
         return (parts, imported.findings)
@@ -78,8 +87,10 @@ package enum JSONSchemaImport {
         var text: SourceText
     }
 
-    static func document(jsonSchema: [UInt8], uiSchema: [UInt8]?, source: String,
-                         options: JSONSchemaImportOptions) throws(RulesError) -> Result {
+    static func document(
+        jsonSchema: [UInt8], uiSchema: [UInt8]?, source: String,
+        options: JSONSchemaImportOptions
+    ) throws(RulesError) -> Result {
         let schema = try SchemaSource(bytes: Self.droppingBOM(jsonSchema), name: source)
         var importer = SchemaImporter(source: schema)
         var options = options
@@ -108,21 +119,27 @@ package enum JSONSchemaImport {
         }
         if !importer.errors.isEmpty { throw RulesError(diagnostics: importer.errors) }
         if options.strict, !findings.isEmpty {
-            throw RulesError(diagnostics: findings.map { finding in
-                var diagnostic = Diagnostic(.error, "\(finding.pointer.isEmpty ? "/" : finding.pointer): \(finding.kind == .unsupported ? "not supported" : finding.kind.rawValue): \(finding.message)",
-                                            at: finding.location)
-                diagnostic.attachSnippet(from: schema.text)
-                return diagnostic
-            })
+            throw RulesError(
+                diagnostics: findings.map { finding in
+                    var diagnostic = Diagnostic(
+                        .error,
+                        "\(finding.pointer.isEmpty ? "/" : finding.pointer): \(finding.kind == .unsupported ? "not supported" : finding.kind.rawValue): \(finding.message)",
+                        at: finding.location)
+                    diagnostic.attachSnippet(from: schema.text)
+                    return diagnostic
+                })
         }
         return Result(document: document, findings: findings, text: schema.text)
     }
 
     /// Prints the imported rules as a YAML (or JSON) rules file, and returns the findings.
-    package static func rulesFile(jsonSchema: [UInt8], uiSchema: [UInt8]?, source: String, uiSource: String = "uiSchema.json",
-                                  strict: Bool = false, json: Bool = false) throws(RulesError) -> (text: String, findings: [ImportFinding]) {
-        let result = try document(jsonSchema: jsonSchema, uiSchema: uiSchema, source: source,
-                                  options: JSONSchemaImportOptions(strict: strict, uiSchemaSource: uiSource))
+    package static func rulesFile(
+        jsonSchema: [UInt8], uiSchema: [UInt8]?, source: String, uiSource: String = "uiSchema.json",
+        strict: Bool = false, json: Bool = false
+    ) throws(RulesError) -> (text: String, findings: [ImportFinding]) {
+        let result = try document(
+            jsonSchema: jsonSchema, uiSchema: uiSchema, source: source,
+            options: JSONSchemaImportOptions(strict: strict, uiSchemaSource: uiSource))
         // Compile it too, so that a schema whose rules do not compile is an error here as well.
         let compiled = RuleSetCompiler.compile(result.document, source: result.text)
         if compiled.parts == nil { throw compiled.error }
@@ -134,7 +151,8 @@ package enum JSONSchemaImport {
     package static func looksLikeJSONSchema(_ bytes: [UInt8]) -> Bool {
         let text = droppingBOM(bytes)
         guard text.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{"),
-              let value = try? JSONParser().parse(text) else { return false }
+            let value = try? JSONParser().parse(text)
+        else { return false }
         return value["$schema"] != nil
     }
 
@@ -146,9 +164,10 @@ package enum JSONSchemaImport {
     private static func formName(_ source: String) -> String {
         let file = source.split(separator: "/").last.map(String.init) ?? source
         let stem = file.split(separator: ".").first.map(String.init) ?? "form"
-        let cleaned = String(stem.lowercased().unicodeScalars.map { scalar in
-            ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) ? Character(scalar) : "_"
-        })
+        let cleaned = String(
+            stem.lowercased().unicodeScalars.map { scalar in
+                ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) ? Character(scalar) : "_"
+            })
         return cleaned.isEmpty ? "form" : cleaned
     }
 }

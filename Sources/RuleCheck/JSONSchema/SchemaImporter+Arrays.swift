@@ -22,8 +22,9 @@ extension SchemaImporter {
             return .list(items: items)
         }
         if itemTypes.names.count > 1 {
-            return .unsupported("array elements of several types (\(itemTypes.names.joined(separator: ", "))) have no field type",
-                                pointer: itemTypes.pointer)
+            return .unsupported(
+                "array elements of several types (\(itemTypes.names.joined(separator: ", "))) have no field type",
+                pointer: itemTypes.pointer)
         }
         if items.first("x-rulecheck-type")?.value == .string("date") { return .values(items: items, .date) }
         let name = itemTypes.names.first ?? inferredType(items)
@@ -42,8 +43,9 @@ extension SchemaImporter {
         guard let (value, pointer) = tuple, let schemas = value.array else { return child(node, "items") }
         guard let first = schemas.first else { return child(node, "items") }
         if schemas.contains(where: { $0 != first }) {
-            finding(.unsupported, "a tuple whose positions have different schemas has no field type; each element is held to the first one",
-                    at: pointer)
+            finding(
+                .unsupported, "a tuple whose positions have different schemas has no field type; each element is held to the first one",
+                at: pointer)
             return self.node(first, at: pointer + "/0", refChain: Array(node.refTargets))
         }
         let additional = node.first(node.first("prefixItems") != nil ? "items" : "additionalItems")
@@ -52,7 +54,8 @@ extension SchemaImporter {
                 finding(.approximated, "elements after the tuple are held to the tuple's schema, not to this one", at: additional.pointer)
             }
         } else {
-            finding(.approximated, "elements after the tuple are held to the tuple's schema (the schema lets them be anything)", at: pointer)
+            finding(
+                .approximated, "elements after the tuple are held to the tuple's schema (the schema lets them be anything)", at: pointer)
         }
         return self.node(first, at: pointer + "/0", refChain: Array(node.refTargets))
     }
@@ -71,7 +74,11 @@ extension SchemaImporter {
     /// The values of `enum`/`const` when every one is an array (`{"enum": [[false]]}`).
     func constantArrays(_ node: SchemaNode) -> [[JSONValue]]? {
         var values: [JSONValue] = []
-        if let constant = node.first("const")?.value { values = [constant] } else if let list = node.first("enum")?.value.array { values = list }
+        if let constant = node.first("const")?.value {
+            values = [constant]
+        } else if let list = node.first("enum")?.value.array {
+            values = list
+        }
         guard !values.isEmpty else { return nil }
         let arrays = values.compactMap(\.array)
         return arrays.count == values.count ? arrays : nil

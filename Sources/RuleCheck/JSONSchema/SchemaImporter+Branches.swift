@@ -51,12 +51,14 @@ extension SchemaImporter {
                     guard let schema = members[trigger], schema.array == nil else { continue }
                     let entryPointer = pointer + "/" + SchemaPointer.escape(trigger)
                     guard let path = Self.identifier(prefix + trigger) else {
-                        finding(.unsupported, "the dependency names '\(trigger)', which is not a field id; it is not checked", at: entryPointer)
+                        finding(
+                            .unsupported, "the dependency names '\(trigger)', which is not a field id; it is not checked", at: entryPointer)
                         continue
                     }
                     let dependent = self.node(schema, at: entryPointer, refChain: [])
                     if dependent.isFalse {
-                        finding(.unsupported, "a false dependent schema (no value of '\(trigger)' allowed) is not checked", at: entryPointer)
+                        finding(
+                            .unsupported, "a false dependent schema (no value of '\(trigger)' allowed) is not checked", at: entryPointer)
                         continue
                     }
                     var base = dependent
@@ -68,8 +70,10 @@ extension SchemaImporter {
                             return SchemaNode.Part(object: object, pointer: part.pointer)
                         }
                         guard let switched = switchedBranches(list, at: listPointer, trigger: trigger, path: path) else {
-                            finding(.unsupported, "'\(combinator)' in a dependent schema is read only when each branch sets '\(trigger)' (const or enum); it is not checked",
-                                    at: listPointer)
+                            finding(
+                                .unsupported,
+                                "'\(combinator)' in a dependent schema is read only when each branch sets '\(trigger)' (const or enum); it is not checked",
+                                at: listPointer)
                             continue
                         }
                         result += switched
@@ -94,8 +98,10 @@ extension SchemaImporter {
             guard triggerNode.has("const") || triggerNode.has("enum") else { return nil }
             let condition = constraints(triggerNode, path: path, type: nil, forCondition: true)
             guard !condition.untranslated, !condition.items.isEmpty else { return nil }
-            result.append(Branch(when: Self.balanced(condition.items.map(\.expr), "and"), node: itemNode,
-                                 keyword: "a branch of the dependent schema", trigger: trigger))
+            result.append(
+                Branch(
+                    when: Self.balanced(condition.items.map(\.expr), "and"), node: itemNode,
+                    keyword: "a branch of the dependent schema", trigger: trigger))
         }
         return result
     }
@@ -126,16 +132,23 @@ extension SchemaImporter {
                 case "properties", "required", "type", "title", "description", "$comment", "$ref", "allOf":
                     continue
                 case "not":
-                    guard let value = part.object[key], let inner = objectCondition(node(value, at: pointer, refChain: []), prefix: prefix, depth: depth + 1) else { return nil }
+                    guard let value = part.object[key],
+                        let inner = objectCondition(node(value, at: pointer, refChain: []), prefix: prefix, depth: depth + 1)
+                    else { return nil }
                     terms.append(Self.negated(inner))
                 case "anyOf", "oneOf":
                     guard let list = part.object[key]?.array, !list.isEmpty, list.count <= 6 else {
-                        finding(.unsupported, "'\(key)' in an object's 'if' needs 1 to 6 schemas; the if/then/else is not imported", at: pointer)
+                        finding(
+                            .unsupported, "'\(key)' in an object's 'if' needs 1 to 6 schemas; the if/then/else is not imported", at: pointer
+                        )
                         return nil
                     }
                     var branches: [String] = []
                     for (index, item) in list.enumerated() {
-                        guard let inner = objectCondition(node(item, at: pointer + "/\(index)", refChain: []), prefix: prefix, depth: depth + 1) else { return nil }
+                        guard
+                            let inner = objectCondition(
+                                node(item, at: pointer + "/\(index)", refChain: []), prefix: prefix, depth: depth + 1)
+                        else { return nil }
                         branches.append(inner)
                     }
                     let combined = key == "anyOf" ? Self.balanced(branches, "or") : Self.exactlyOne(branches)
@@ -145,7 +158,9 @@ extension SchemaImporter {
                     }
                     terms.append(combined)
                 default:
-                    finding(.unsupported, "'\(key)' in an object's 'if' cannot be written as a condition; the if/then/else is not imported", at: pointer)
+                    finding(
+                        .unsupported, "'\(key)' in an object's 'if' cannot be written as a condition; the if/then/else is not imported",
+                        at: pointer)
                     return nil
                 }
             }
@@ -159,7 +174,9 @@ extension SchemaImporter {
                 guard let schema = value.object?[key] else { continue }
                 let propertyPointer = pointer + "/" + SchemaPointer.escape(key)
                 guard let path = Self.identifier(prefix + key) else {
-                    finding(.unsupported, "the condition names '\(key)', which is not a field id; the if/then/else is not imported", at: propertyPointer)
+                    finding(
+                        .unsupported, "the condition names '\(key)', which is not a field id; the if/then/else is not imported",
+                        at: propertyPointer)
                     return nil
                 }
                 let propertyNode = self.node(schema, at: propertyPointer, refChain: [])
@@ -172,7 +189,9 @@ extension SchemaImporter {
                 }
                 let parts = constraints(propertyNode, path: path, type: nil, forCondition: true)
                 guard !parts.untranslated else {
-                    finding(.unsupported, "this condition cannot be written as an expression; the if/then/else is not imported", at: propertyPointer)
+                    finding(
+                        .unsupported, "this condition cannot be written as an expression; the if/then/else is not imported",
+                        at: propertyPointer)
                     return nil
                 }
                 let inner = parts.items.isEmpty ? "" : Self.balanced(parts.items.map(\.expr), "and")
@@ -194,7 +213,9 @@ extension SchemaImporter {
 
     /// When each branch gives a property its own options (a subcategory's per category): each
     /// branch's condition with its options; `nil` when a branch's schema is not a list of options.
-    mutating func branchOptions(_ occurrences: [(when: String, schema: JSONValue, pointer: String)]) -> [(when: String, options: [OptionValue], pointer: String)]? {
+    mutating func branchOptions(
+        _ occurrences: [(when: String, schema: JSONValue, pointer: String)]
+    ) -> [(when: String, options: [OptionValue], pointer: String)]? {
         var result: [(when: String, options: [OptionValue], pointer: String)] = []
         for occurrence in occurrences {
             let branchNode = node(occurrence.schema, at: occurrence.pointer, refChain: [])

@@ -11,15 +11,19 @@ extension SchemaImporter {
 
     /// The keywords of `node` that constrain a value, each as a condition on `path`.
     /// `untranslated` is set when a keyword that constrains values could not be written.
-    mutating func constraints(_ node: SchemaNode, path: String, type: FieldType?, forCondition: Bool,
-                              only keywords: Set<String>? = nil, depth: Int = 0) -> (items: [Constraint], untranslated: Bool) {
+    mutating func constraints(
+        _ node: SchemaNode, path: String, type: FieldType?, forCondition: Bool,
+        only keywords: Set<String>? = nil, depth: Int = 0
+    ) -> (items: [Constraint], untranslated: Bool) {
         var items: [Constraint] = []
         var untranslated = false
         guard depth < 4 else {
             finding(.unsupported, "anyOf/oneOf/not nest too deeply to be written as a condition", at: node.pointer)
             return ([], true)
         }
-        let annotations: Set<String> = ["title", "description", "$comment", "type", "default", "examples", "readOnly", "errorMessage", "$ref", "allOf"]
+        let annotations: Set<String> = [
+            "title", "description", "$comment", "type", "default", "examples", "readOnly", "errorMessage", "$ref", "allOf",
+        ]
         for part in node.parts {
             for key in part.object.keys.sorted() {
                 if let keywords, !keywords.contains(key) { continue }
@@ -33,7 +37,8 @@ extension SchemaImporter {
                         finding(.unsupported, "\(key) must be a number that can be written as a plain decimal", at: pointer)
                         continue
                     }
-                    let exclusive = key.hasPrefix("exclusive")
+                    let exclusive =
+                        key.hasPrefix("exclusive")
                         || (key == "minimum" && part.object["exclusiveMinimum"] == .bool(true))
                         || (key == "maximum" && part.object["exclusiveMaximum"] == .bool(true))
                     let op = key.contains("inimum") ? (exclusive ? ">" : ">=") : (exclusive ? "<" : "<=")
@@ -50,27 +55,32 @@ extension SchemaImporter {
                         error("\(key) must be a whole number ≥ 0", at: pointer)
                         continue
                     }
-                    items.append(Constraint(expr: "count(\(path)) \(key == "minItems" ? ">=" : "<=") \(count)", pointer: pointer, keyword: key))
+                    items.append(
+                        Constraint(expr: "count(\(path)) \(key == "minItems" ? ">=" : "<=") \(count)", pointer: pointer, keyword: key))
                 case "minLength", "maxLength":
                     guard let count = value.integer, count >= 0 else {
                         error("\(key) must be a whole number ≥ 0", at: pointer)
                         continue
                     }
-                    items.append(Constraint(expr: "len(\(path)) \(key == "minLength" ? ">=" : "<=") \(count)", pointer: pointer, keyword: key))
+                    items.append(
+                        Constraint(expr: "len(\(path)) \(key == "minLength" ? ">=" : "<=") \(count)", pointer: pointer, keyword: key))
                 case "pattern":
                     guard let regex = value.string else {
                         error("pattern must be a string", at: pointer)
                         continue
                     }
-                    items.append(Constraint(expr: "matches(\(path), \(Self.textLiteral(translatePattern(regex, at: pointer))))",
-                                            pointer: pointer, keyword: key))
+                    items.append(
+                        Constraint(
+                            expr: "matches(\(path), \(Self.textLiteral(translatePattern(regex, at: pointer))))",
+                            pointer: pointer, keyword: key))
                 case "const":
                     guard let literal = Self.literal(value) else {
                         untranslated = true
                         finding(.unsupported, "const \(value.kindDescription) cannot be compared in an expression", at: pointer)
                         continue
                     }
-                    items.append(Constraint(expr: literal == "null" ? "\(path) == null" : "\(path) == \(literal)", pointer: pointer, keyword: key))
+                    items.append(
+                        Constraint(expr: literal == "null" ? "\(path) == null" : "\(path) == \(literal)", pointer: pointer, keyword: key))
                 case "enum":
                     let literals = (value.array ?? []).map(Self.literal)
                     guard !literals.isEmpty, literals.allSatisfy({ $0 != nil && $0 != "null" }) else {
@@ -78,22 +88,30 @@ extension SchemaImporter {
                         finding(.unsupported, "this enum cannot be written as an expression", at: pointer)
                         continue
                     }
-                    items.append(Constraint(expr: "\(path) in [\(literals.compactMap { $0 }.joined(separator: ", "))]", pointer: pointer, keyword: key))
+                    items.append(
+                        Constraint(
+                            expr: "\(path) in [\(literals.compactMap { $0 }.joined(separator: ", "))]", pointer: pointer, keyword: key))
                 case "format" where value.string.flatMap({ SchemaFormats.pattern(for: $0) }) != nil:
                     if let regex = value.string.flatMap({ SchemaFormats.pattern(for: $0) }) {
-                        items.append(Constraint(expr: "matches(\(path), \(Self.textLiteral("^(?:" + regex + ")\\z")))", pointer: pointer, keyword: key))
+                        items.append(
+                            Constraint(
+                                expr: "matches(\(path), \(Self.textLiteral("^(?:" + regex + ")\\z")))", pointer: pointer, keyword: key))
                     }
                 case "not", "anyOf", "oneOf":
                     if key != "not", combinatorIsOptions(node, key) {
                         // Options written as oneOf/anyOf of const: the value is one of them.
                         let literals = (value.array ?? []).compactMap { $0["const"] ?? $0["enum"]?[0] }.map(Self.literal)
                         guard literals.allSatisfy({ $0 != nil && $0 != "null" }) else { untranslated = true; continue }
-                        items.append(Constraint(expr: "\(path) in [\(literals.compactMap { $0 }.joined(separator: ", "))]", pointer: pointer, keyword: key))
+                        items.append(
+                            Constraint(
+                                expr: "\(path) in [\(literals.compactMap { $0 }.joined(separator: ", "))]", pointer: pointer, keyword: key))
                         continue
                     }
                     guard let expr = combinator(key, value, at: pointer, path: path, type: type, depth: depth) else {
                         untranslated = true
-                        if !forCondition { finding(.unsupported, "this '\(key)' cannot be written as an expression; it is not checked", at: pointer) }
+                        if !forCondition {
+                            finding(.unsupported, "this '\(key)' cannot be written as an expression; it is not checked", at: pointer)
+                        }
                         continue
                     }
                     items.append(Constraint(expr: expr, pointer: pointer, keyword: key))
@@ -109,8 +127,10 @@ extension SchemaImporter {
 
     /// `not`, `anyOf`, `oneOf` of value schemas as one condition on `path`; `nil` when a branch
     /// cannot be written. A branch whose `type` excludes the field's type is `false`.
-    private mutating func combinator(_ key: String, _ value: JSONValue, at pointer: String, path: String, type: FieldType?,
-                                     depth: Int) -> String? {
+    private mutating func combinator(
+        _ key: String, _ value: JSONValue, at pointer: String, path: String, type: FieldType?,
+        depth: Int
+    ) -> String? {
         let branches: [(JSONValue, String)]
         if key == "not" {
             branches = [(value, pointer)]
@@ -138,9 +158,10 @@ extension SchemaImporter {
 
     /// Exactly one of `terms` holds (JSON Schema's `oneOf`).
     static func exactlyOne(_ terms: [String]) -> String {
-        balanced(terms.indices.map { index in
-            balanced(terms.indices.map { other in other == index ? terms[other] : "not (\(terms[other]))" }, "and")
-        }, "or")
+        balanced(
+            terms.indices.map { index in
+                balanced(terms.indices.map { other in other == index ? terms[other] : "not (\(terms[other]))" }, "and")
+            }, "or")
     }
 
     /// Generated expressions longer than this are not written (a `oneOf` of `oneOf`s grows fast).
@@ -157,7 +178,8 @@ extension SchemaImporter {
             var index = 0
             while index < level.count {
                 if index + 1 < level.count {
-                    next.append(level.count == 2 ? "\(level[index]) \(op) \(level[index + 1])" : "(\(level[index]) \(op) \(level[index + 1]))")
+                    next.append(
+                        level.count == 2 ? "\(level[index]) \(op) \(level[index + 1])" : "(\(level[index]) \(op) \(level[index + 1]))")
                 } else {
                     next.append(level[index])
                 }

@@ -12,11 +12,15 @@ extension SchemaImporter {
     ]).union(RuleCheckKeywords.field)
     static let objectKeywords: Set<String> = ["properties", "required", "dependencies", "dependentRequired", "dependentSchemas"]
 
-    mutating func field(_ name: String, node: SchemaNode, keyPointer: String, prefix: String, rules: PropertyRules,
-                        ancestors: Set<String>, depth: Int) -> FieldSpec? {
+    mutating func field(
+        _ name: String, node: SchemaNode, keyPointer: String, prefix: String, rules: PropertyRules,
+        ancestors: Set<String>, depth: Int
+    ) -> FieldSpec? {
         guard Self.identifier(name) != nil else {
-            finding(.unsupported, "property '\(name)' is not a valid field id (ASCII letters, digits and '_', starting with a letter or '_', not a keyword); it is not checked",
-                    at: keyPointer)
+            finding(
+                .unsupported,
+                "property '\(name)' is not a valid field id (ASCII letters, digits and '_', starting with a letter or '_', not a keyword); it is not checked",
+                at: keyPointer)
             return nil
         }
         let recursive = node.refTargets.intersection(ancestors)
@@ -43,8 +47,9 @@ extension SchemaImporter {
         if x.type?.value == "choice", let options = options(node) { kind = .choice(options.values, pointer: options.pointer) }
         if x.type?.value == "file" { kind = .file(items: child(node, "items")) }
         if let type = x.type, !["date", "choice", "file"].contains(type.value) {
-            finding(.unsupported, "x-rulecheck-type '\(type.value)' is not one of date, choice, file; it is not read",
-                    at: node.first("x-rulecheck-type")?.pointer ?? keyPointer)
+            finding(
+                .unsupported, "x-rulecheck-type '\(type.value)' is not one of date, choice, file; it is not read",
+                at: node.first("x-rulecheck-type")?.pointer ?? keyPointer)
         }
         var handled = Self.commonKeywords
 
@@ -133,8 +138,11 @@ extension SchemaImporter {
         case .group:
             handled.formUnion(Self.objectKeywords)
             setType(&spec, .group, at: types.pointer.isEmpty ? keyPointer : types.pointer)
-            guard let members = groupMembers(&spec, node, path: path, keyPointer: keyPointer, ancestors: inner, depth: depth,
-                                             outerBranches: rules.branches) else {
+            guard
+                let members = groupMembers(
+                    &spec, node, path: path, keyPointer: keyPointer, ancestors: inner, depth: depth,
+                    outerBranches: rules.branches)
+            else {
                 return nil
             }
             spec.fields = members
@@ -155,10 +163,14 @@ extension SchemaImporter {
                 finding(.unsupported, "uniqueItems on an array of objects is not checked", at: pointer)
             }
         }
-        if case .group = kind {} else if x.checks == nil {
+        if case .group = kind {
+        } else if x.checks == nil {
             let type = spec.type.flatMap { FieldType(rawValue: $0.value) }
             fieldConditions(&spec, node, path: path, type: type)
-            if case .list = kind {} else if case .values = kind {} else if case .file = kind {} else {
+            if case .list = kind {
+            } else if case .values = kind {
+            } else if case .file = kind {
+            } else {
                 // not / anyOf / oneOf of value schemas: one check each.
                 let combinators = ["not", "anyOf", "oneOf"].filter { keyword in
                     node.has(keyword) && !(keyword != "not" && combinatorIsOptions(node, keyword))
@@ -231,11 +243,14 @@ extension SchemaImporter {
     }
 
     /// A group's members; an optional object's required members are checked by the group.
-    private mutating func groupMembers(_ spec: inout FieldSpec, _ node: SchemaNode, path: String, keyPointer: String,
-                                       ancestors: Set<String>, depth: Int, outerBranches: [Branch]) -> [FieldSpec]? {
+    private mutating func groupMembers(
+        _ spec: inout FieldSpec, _ node: SchemaNode, path: String, keyPointer: String,
+        ancestors: Set<String>, depth: Int, outerBranches: [Branch]
+    ) -> [FieldSpec]? {
         let always = spec.required?.text == "true"
-        var members = objectFields(node, prefix: path + ".", presence: always ? nil : Self.presenceMarker,
-                                   ancestors: ancestors, depth: depth + 1, outerBranches: outerBranches)
+        var members = objectFields(
+            node, prefix: path + ".", presence: always ? nil : Self.presenceMarker,
+            ancestors: ancestors, depth: depth + 1, outerBranches: outerBranches)
         if members.isEmpty {
             finding(.unsupported, "an object without properties has no fields; it is not checked", at: keyPointer)
             return nil
@@ -257,8 +272,10 @@ extension SchemaImporter {
             guard !filled.isEmpty else { continue }
             let label = member.title ?? member.id.value
             let message = LocalizedText(locales: ["en": "\(label) is required", "ru": "Заполните поле «\(label)»"])
-            spec.checks.append(CheckSpec(when: nil, rule: .expr(text(filled, at: keyPointer)),
-                                         message: message, location: member.location))
+            spec.checks.append(
+                CheckSpec(
+                    when: nil, rule: .expr(text(filled, at: keyPointer)),
+                    message: message, location: member.location))
         }
         return members
     }
@@ -267,7 +284,9 @@ extension SchemaImporter {
     private mutating func requiredRule(_ spec: inout FieldSpec, rules: PropertyRules, nullable: Bool, at pointer: String) {
         guard let first = rules.required.first else { return }
         if nullable {
-            finding(.approximated, "a required property that may be null is imported as not required (an empty field is null)", at: first.pointer)
+            finding(
+                .approximated, "a required property that may be null is imported as not required (an empty field is null)",
+                at: first.pointer)
             return
         }
         var terms: [String] = []

@@ -21,7 +21,11 @@ extension SchemaImporter {
             if let sections = sections(value, at: pointer, fields: fields) { document.sections = sections }
         }
         if let (value, pointer) = root.first("x-rulecheck-pages") {
-            if case .bool(let flag) = value { document.pages = located(flag, at: pointer) } else { error("x-rulecheck-pages must be true or false", at: pointer) }
+            if case .bool(let flag) = value {
+                document.pages = located(flag, at: pointer)
+            } else {
+                error("x-rulecheck-pages must be true or false", at: pointer)
+            }
         }
         if let (value, pointer) = root.first("x-rulecheck-mask-classes") { document.maskClasses = maskClasses(value, at: pointer) }
     }
@@ -37,12 +41,15 @@ extension SchemaImporter {
             let classPointer = pointer + "/" + SchemaPointer.escape(name)
             switch members[name] {
             case .string(let characters)?:
-                classes.append(NamedClass(name: located(name, at: classPointer), characters: text(characters, at: classPointer, quoted: true)))
+                classes.append(
+                    NamedClass(name: located(name, at: classPointer), characters: text(characters, at: classPointer, quoted: true)))
             case .object(let spec)? where spec["chars"]?.string != nil && Set(spec.keys).isSubset(of: ["chars", "case"]):
                 let letterCase = spec["case"].map { value in located(value.string ?? "", at: classPointer + "/case") }
-                classes.append(NamedClass(name: located(name, at: classPointer),
-                                          characters: text(spec["chars"]?.string ?? "", at: classPointer + "/chars", quoted: true),
-                                          letterCase: letterCase))
+                classes.append(
+                    NamedClass(
+                        name: located(name, at: classPointer),
+                        characters: text(spec["chars"]?.string ?? "", at: classPointer + "/chars", quoted: true),
+                        letterCase: letterCase))
             default:
                 error("mask class '\(name)' must be its characters, or {\"chars\": …, \"case\": \"upper\" | \"lower\"}", at: classPointer)
             }
@@ -63,10 +70,13 @@ extension SchemaImporter {
             case .string("all")?:
                 gates.append(GateSpec(name: located(name, at: gatePointer), members: .all))
             case .array(let paths)? where paths.allSatisfy({ $0.string != nil }):
-                gates.append(GateSpec(name: located(name, at: gatePointer),
-                                      members: .fields(paths.enumerated().compactMap { index, path in
-                                          path.string.map { located($0, at: gatePointer + "/\(index)") }
-                                      })))
+                gates.append(
+                    GateSpec(
+                        name: located(name, at: gatePointer),
+                        members: .fields(
+                            paths.enumerated().compactMap { index, path in
+                                path.string.map { located($0, at: gatePointer + "/\(index)") }
+                            })))
             default:
                 error("gate '\(name)' must be \"all\" or an array of field paths", at: gatePointer)
             }
@@ -92,7 +102,9 @@ extension SchemaImporter {
             var members: [FieldSpec] = []
             for name in names {
                 guard let field = fields.first(where: { $0.id.value == name }), placed.insert(name).inserted else {
-                    finding(.unsupported, "section '\(id)' names '\(name)', which is not a field here (or is in another section)", at: itemPointer)
+                    finding(
+                        .unsupported, "section '\(id)' names '\(name)', which is not a field here (or is in another section)",
+                        at: itemPointer)
                     continue
                 }
                 members.append(field)
@@ -102,7 +114,8 @@ extension SchemaImporter {
         }
         let rest = fields.filter { !placed.contains($0.id.value) }
         if !rest.isEmpty {
-            finding(.approximated, "no section names \(rest.map(\.id.value).joined(separator: ", ")); they go to the last section", at: pointer)
+            finding(
+                .approximated, "no section names \(rest.map(\.id.value).joined(separator: ", ")); they go to the last section", at: pointer)
             sections[sections.count - 1].fields += rest
         }
         return sections

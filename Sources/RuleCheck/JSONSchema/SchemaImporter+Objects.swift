@@ -21,8 +21,10 @@ extension SchemaImporter {
         var occurrences: [(when: String, schema: JSONValue, pointer: String)] = []
     }
 
-    mutating func objectFields(_ node: SchemaNode, prefix: String, presence: String?, ancestors: Set<String>,
-                               depth: Int, outerBranches: [Branch] = []) -> [FieldSpec] {
+    mutating func objectFields(
+        _ node: SchemaNode, prefix: String, presence: String?, ancestors: Set<String>,
+        depth: Int, outerBranches: [Branch] = []
+    ) -> [FieldSpec] {
         guard depth < Self.maxNesting else {
             error("objects nest deeper than \(Self.maxNesting) levels", at: node.pointer)
             return []
@@ -67,10 +69,12 @@ extension SchemaImporter {
                     let isObject = schema["properties"] != nil || schema["required"] != nil
                     if schemas[key] != nil, isObject {
                         let inner = self.node(schema, at: propertyPointer, refChain: [])
-                        rules[key, default: PropertyRules()].branches.append(Branch(when: branch.when, node: inner, keyword: branch.keyword))
+                        rules[key, default: PropertyRules()].branches.append(
+                            Branch(when: branch.when, node: inner, keyword: branch.keyword))
                     } else if schemas[key] != nil {
-                        conditionalChecks(schema, at: propertyPointer, key: key, when: branch.when, prefix: prefix, into: &rules,
-                                          valueType: valueType(schemas[key]))
+                        conditionalChecks(
+                            schema, at: propertyPointer, key: key, when: branch.when, prefix: prefix, into: &rules,
+                            valueType: valueType(schemas[key]))
                     } else {
                         if conditional[key] == nil { conditionalOrder.append(key) }
                         conditional[key, default: ConditionalProperty()].occurrences.append((branch.when, schema, propertyPointer))
@@ -78,21 +82,26 @@ extension SchemaImporter {
                 }
             }
             for part in branch.node.parts {
-                for key in part.object.keys.sorted() where !["required", "properties", "$ref", "allOf", "title", "description", "$comment", "type"].contains(key) {
-                    finding(.unsupported, "'\(key)' in \(branch.keyword) is not checked", at: part.pointer + "/" + SchemaPointer.escape(key))
+                for key in part.object.keys.sorted()
+                where !["required", "properties", "$ref", "allOf", "title", "description", "$comment", "type"].contains(key) {
+                    finding(
+                        .unsupported, "'\(key)' in \(branch.keyword) is not checked", at: part.pointer + "/" + SchemaPointer.escape(key))
                 }
             }
         }
         objectMessages(node, into: &rules)
         for name in rules.keys.sorted() where schemas[name] == nil && conditional[name] == nil {
-            finding(.unsupported, "'\(name)' is required or constrained but not listed in 'properties'; it is not checked",
-                    at: node.pointer)
+            finding(
+                .unsupported, "'\(name)' is required or constrained but not listed in 'properties'; it is not checked",
+                at: node.pointer)
         }
 
         var fields: [FieldSpec] = []
         for name in order {
             guard let written = schemas[name] else { continue }
-            if let spec = field(name, written: written, prefix: prefix, rules: rules[name] ?? PropertyRules(), ancestors: ancestors, depth: depth) {
+            if let spec = field(
+                name, written: written, prefix: prefix, rules: rules[name] ?? PropertyRules(), ancestors: ancestors, depth: depth)
+            {
                 fields.append(spec)
             }
         }
@@ -107,15 +116,21 @@ extension SchemaImporter {
             if schemasDiffer && optionSets == nil {
                 // The first branch's schema makes the field; the others' constraints are checks.
                 for occurrence in property.occurrences.dropFirst() where occurrence.schema != first.schema {
-                    conditionalChecks(occurrence.schema, at: occurrence.pointer, key: name, when: occurrence.when, prefix: prefix,
-                                      into: &rules)
+                    conditionalChecks(
+                        occurrence.schema, at: occurrence.pointer, key: name, when: occurrence.when, prefix: prefix,
+                        into: &rules)
                 }
                 propertyRules.checks = rules[name]?.checks ?? []
-                finding(.approximated, "'\(name)' has a different schema in each branch: the first one's applies in every branch, the others' are checks",
-                        at: first.pointer)
+                finding(
+                    .approximated,
+                    "'\(name)' has a different schema in each branch: the first one's applies in every branch, the others' are checks",
+                    at: first.pointer)
             }
-            guard var spec = field(name, written: [(first.schema, first.pointer)], prefix: prefix, rules: propertyRules,
-                                   ancestors: ancestors, depth: depth) else { continue }
+            guard
+                var spec = field(
+                    name, written: [(first.schema, first.pointer)], prefix: prefix, rules: propertyRules,
+                    ancestors: ancestors, depth: depth)
+            else { continue }
             if let optionSets { filterOptions(&spec, optionSets) }
             fields.append(spec)
         }
@@ -123,8 +138,10 @@ extension SchemaImporter {
     }
 
     /// The field of a property whose schema is written once or more (`allOf` parts each with `properties`).
-    private mutating func field(_ name: String, written: [(value: JSONValue, pointer: String)], prefix: String,
-                                rules: PropertyRules, ancestors: Set<String>, depth: Int) -> FieldSpec? {
+    private mutating func field(
+        _ name: String, written: [(value: JSONValue, pointer: String)], prefix: String,
+        rules: PropertyRules, ancestors: Set<String>, depth: Int
+    ) -> FieldSpec? {
         var merged = SchemaNode()
         for (value, pointer) in written {
             let part = self.node(value, at: pointer, refChain: Array(ancestors))
@@ -146,7 +163,9 @@ extension SchemaImporter {
                 for trigger in source.orderedKeys(of: members, at: pointer) {
                     guard let names = members[trigger]?.array else {
                         if keyword == "dependentRequired" {
-                            error("dependentRequired values must be arrays of property names", at: pointer + "/" + SchemaPointer.escape(trigger))
+                            error(
+                                "dependentRequired values must be arrays of property names",
+                                at: pointer + "/" + SchemaPointer.escape(trigger))
                         }
                         continue
                     }
@@ -164,8 +183,10 @@ extension SchemaImporter {
     /// A bound on a number becomes a check's `min`/`max` (its failure says "at least …"), a length
     /// on text a check's `min_length`/`max_length`; the rest are `expr` checks. ajv-errors'
     /// `errorMessage` in the branch's property schema is the check's message.
-    private mutating func conditionalChecks(_ schema: JSONValue, at pointer: String, key: String, when: String, prefix: String,
-                                            into rules: inout [String: PropertyRules], valueType: String? = nil) {
+    private mutating func conditionalChecks(
+        _ schema: JSONValue, at pointer: String, key: String, when: String, prefix: String,
+        into rules: inout [String: PropertyRules], valueType: String? = nil
+    ) {
         guard let path = Self.identifier(prefix + key) else { return }
         let propertyNode = node(schema, at: pointer, refChain: [])
         let errorMessage = propertyNode.first("errorMessage")?.value
@@ -174,21 +195,26 @@ extension SchemaImporter {
             let rule: CheckSpec.Rule
             switch (item.keyword, valueType, value) {
             case ("minimum", "number"?, .number(let n)?), ("maximum", "number"?, .number(let n)?):
-                guard let literal = Self.decimal(n), propertyNode.first(item.keyword == "minimum" ? "exclusiveMinimum" : "exclusiveMaximum")?.value.bool != true else {
+                guard let literal = Self.decimal(n),
+                    propertyNode.first(item.keyword == "minimum" ? "exclusiveMinimum" : "exclusiveMaximum")?.value.bool != true
+                else {
                     rule = .expr(text(item.expr, at: item.pointer))
                     break
                 }
                 rule = item.keyword == "minimum" ? .min(text(literal, at: item.pointer)) : .max(text(literal, at: item.pointer))
             case ("minLength", "string"?, let count?), ("maxLength", "string"?, let count?):
                 guard let length = count.integer else { rule = .expr(text(item.expr, at: item.pointer)); break }
-                rule = item.keyword == "minLength" ? .minLength(located(length, at: item.pointer)) : .maxLength(located(length, at: item.pointer))
+                rule =
+                    item.keyword == "minLength"
+                    ? .minLength(located(length, at: item.pointer)) : .maxLength(located(length, at: item.pointer))
             default:
                 rule = .expr(text(item.expr, at: item.pointer))
             }
             let message = errorMessage?.string ?? errorMessage?[item.keyword]?.string
             rules[key, default: PropertyRules()].checks.append(
-                CheckSpec(when: when == "true" ? nil : text(when, at: item.pointer), rule: rule,
-                          message: message.map(LocalizedText.init), location: source.location(of: item.pointer)))
+                CheckSpec(
+                    when: when == "true" ? nil : text(when, at: item.pointer), rule: rule,
+                    message: message.map(LocalizedText.init), location: source.location(of: item.pointer)))
         }
     }
 
@@ -200,7 +226,9 @@ extension SchemaImporter {
         for (value, pointer) in written { merged.parts += node(value, at: pointer, refChain: []).parts }
         let names = declaredTypes(merged).names
         if names == ["number"] || names == ["integer"] { return "number" }
-        if names == ["string"], merged.first("format")?.value.string != "date", !merged.has("enum"), !merged.has("const") { return "string" }
+        if names == ["string"], merged.first("format")?.value.string != "date", !merged.has("enum"), !merged.has("const") {
+            return "string"
+        }
         return nil
     }
 
@@ -211,7 +239,9 @@ extension SchemaImporter {
             if let names = required.object {
                 for (name, message) in names {
                     if let message = message.string {
-                        rules[name, default: PropertyRules()].requiredMessage = (message, pointer + "/required/" + SchemaPointer.escape(name))
+                        rules[name, default: PropertyRules()].requiredMessage = (
+                            message, pointer + "/required/" + SchemaPointer.escape(name)
+                        )
                     }
                 }
             }

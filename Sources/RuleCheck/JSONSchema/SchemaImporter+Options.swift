@@ -17,13 +17,17 @@ extension SchemaImporter {
                 scalar = text(literal, at: option.pointer)
                 kinds.insert("number")
             case .array, .object:
-                finding(.unsupported, "an option that is \(option.value.kindDescription) is not supported; it is left out", at: option.pointer)
+                finding(
+                    .unsupported, "an option that is \(option.value.kindDescription) is not supported; it is left out", at: option.pointer)
                 continue
             }
             result.append(OptionSpec(value: scalar, title: option.title, location: source.location(of: option.pointer)))
         }
         if kinds.count > 1 {
-            finding(.unsupported, "options of several types (\(kinds.sorted().joined(separator: ", "))) are not supported; only the \(kinds.contains("text") ? "text" : kinds.sorted()[0]) ones are kept", at: pointer)
+            finding(
+                .unsupported,
+                "options of several types (\(kinds.sorted().joined(separator: ", "))) are not supported; only the \(kinds.contains("text") ? "text" : kinds.sorted()[0]) ones are kept",
+                at: pointer)
             let keep = kinds.contains("text") ? "text" : kinds.sorted()[0]
             result = result.filter { option in
                 switch keep {
@@ -85,10 +89,14 @@ extension SchemaImporter {
         // A pattern that became the field's pattern (^…$, or a format) has the field's message;
         // other patterns and the exclusive bounds are checks, with their own (see checkSpec).
         let patternKeyword = spec.pattern == nil ? nil : patternKeywords[path]
-        let checkKeywords: Set<String> = ["pattern", "format", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "not", "anyOf", "oneOf"]
+        let checkKeywords: Set<String> = [
+            "pattern", "format", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "not", "anyOf", "oneOf",
+        ]
         if members["minItems"] != nil && members["maxItems"] != nil {
-            finding(.approximated, "errorMessage for minItems and maxItems: both are the code 'items', and the one written last is used for both",
-                    at: pointer)
+            finding(
+                .approximated,
+                "errorMessage for minItems and maxItems: both are the code 'items', and the one written last is used for both",
+                at: pointer)
         }
         for key in source.orderedKeys(of: members, at: pointer) {
             let keyPointer = pointer + "/" + SchemaPointer.escape(key)
@@ -140,8 +148,10 @@ extension SchemaImporter {
             for key in source.orderedKeys(of: part.object, at: part.pointer) where !handled.contains(key) {
                 let pointer = part.pointer + "/" + SchemaPointer.escape(key)
                 if key == "uniqueItems", part.object[key] == .bool(false) { continue }
-                if ["not", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties",
-                    "contains", "additionalItems", "unevaluatedProperties", "unevaluatedItems", "oneOf", "anyOf"].contains(key) {
+                if [
+                    "not", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties",
+                    "contains", "additionalItems", "unevaluatedProperties", "unevaluatedItems", "oneOf", "anyOf",
+                ].contains(key) {
                     finding(.unsupported, "'\(key)' is not supported here; it is not checked", at: pointer)
                 } else {
                     finding(.unsupported, "unknown or inapplicable keyword '\(key)'; it is not checked", at: pointer)

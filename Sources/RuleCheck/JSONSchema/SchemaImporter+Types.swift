@@ -87,7 +87,8 @@ extension SchemaImporter {
             for (index, item) in items.enumerated() {
                 let itemPointer = pointer + "/\(index)"
                 guard let object = item.object, let constant = object["const"] ?? object["enum"]?.array?.first,
-                      object.keys.allSatisfy({ ["const", "title", "description", "enum", "type"].contains($0) }) else {
+                    object.keys.allSatisfy({ ["const", "title", "description", "enum", "type"].contains($0) })
+                else {
                     return nil
                 }
                 if object["enum"].map({ ($0.array?.count ?? 0) != 1 }) == true { return nil }

@@ -29,8 +29,10 @@ extension SchemaImporter {
             spec.keys["pattern"] = source.location(of: pointer)
             patternKeywords[path] = "format"
         } else if x.checks == nil {
-            spec.checks.append(CheckSpec(when: nil, rule: .pattern(text(regex, at: pointer, quoted: true)), message: nil,
-                                         location: source.location(of: pointer)))
+            spec.checks.append(
+                CheckSpec(
+                    when: nil, rule: .pattern(text(regex, at: pointer, quoted: true)), message: nil,
+                    location: source.location(of: pointer)))
         }
     }
 
@@ -49,8 +51,10 @@ extension SchemaImporter {
         bounds(&spec, node, skipMin: x.min != nil, skipMax: x.max != nil)
         guard x.checks == nil else { return }
         // Exclusive bounds are checks (x > n); so is multipleOf other than 1 (1 makes an integer).
-        let exclusive = constraints(node, path: path, type: type, forCondition: false,
-                                    only: ["exclusiveMinimum", "exclusiveMaximum", "minimum", "maximum"]).items
+        let exclusive = constraints(
+            node, path: path, type: type, forCondition: false,
+            only: ["exclusiveMinimum", "exclusiveMaximum", "minimum", "maximum"]
+        ).items
         for check in exclusive where check.expr.contains(" > ") || check.expr.contains(" < ") {
             spec.checks.append(checkSpec(check, node))
         }
@@ -105,8 +109,10 @@ extension SchemaImporter {
                     } else if x.checks == nil {
                         // A search, as a whole-value pattern: anything, the regex, anything.
                         let whole = "(?s).*(?:" + translatePattern(regex, at: pointer) + ").*"
-                        spec.checks.append(CheckSpec(when: nil, rule: .pattern(text(whole, at: pointer, quoted: true)), message: nil,
-                                                     location: source.location(of: pointer)))
+                        spec.checks.append(
+                            CheckSpec(
+                                when: nil, rule: .pattern(text(whole, at: pointer, quoted: true)), message: nil,
+                                location: source.location(of: pointer)))
                     }
                 }
             }
@@ -114,7 +120,9 @@ extension SchemaImporter {
                 if let regex = SchemaFormats.pattern(for: format), spec.pattern == nil {
                     spec.pattern = text(regex, at: pointer, quoted: true)
                     spec.keys["pattern"] = source.location(of: pointer)
-                    finding(.approximated, "format '\(format)' is checked with a pattern (the form, not every rule of the standard)", at: pointer)
+                    finding(
+                        .approximated, "format '\(format)' is checked with a pattern (the form, not every rule of the standard)",
+                        at: pointer)
                 } else {
                     finding(.unsupported, "format '\(format)' of the array's elements is not checked", at: pointer)
                 }
@@ -123,17 +131,26 @@ extension SchemaImporter {
             handled.formUnion(["minimum", "maximum", "multipleOf"])
             bounds(&spec, items, skipMin: x.min != nil, skipMax: x.max != nil)
             for (value, pointer) in items.all("multipleOf") where !(value == 1 && type == .integer) {
-                finding(.unsupported, "multipleOf of the array's elements is not checked (a values field has no per-value expression)", at: pointer)
+                finding(
+                    .unsupported, "multipleOf of the array's elements is not checked (a values field has no per-value expression)",
+                    at: pointer)
             }
             for keyword in ["exclusiveMinimum", "exclusiveMaximum"] {
                 guard let (value, pointer) = items.first(keyword) else { continue }
                 handled.insert(keyword)
-                if type == .integer, let number = value.number, let literal = Self.decimal(keyword.hasSuffix("inimum") ? (number + 1).rounded(.down) : (number - 1).rounded(.up)) {
+                if type == .integer, let number = value.number,
+                    let literal = Self.decimal(keyword.hasSuffix("inimum") ? (number + 1).rounded(.down) : (number - 1).rounded(.up))
+                {
                     // Whole numbers above n are those from ⌊n⌋ + 1.
-                    if keyword == "exclusiveMinimum", spec.min == nil { spec.min = text(literal, at: pointer); spec.keys["min"] = source.location(of: pointer); continue }
-                    if keyword == "exclusiveMaximum", spec.max == nil { spec.max = text(literal, at: pointer); spec.keys["max"] = source.location(of: pointer); continue }
+                    if keyword == "exclusiveMinimum", spec.min == nil {
+                        spec.min = text(literal, at: pointer); spec.keys["min"] = source.location(of: pointer); continue
+                    }
+                    if keyword == "exclusiveMaximum", spec.max == nil {
+                        spec.max = text(literal, at: pointer); spec.keys["max"] = source.location(of: pointer); continue
+                    }
                 }
-                finding(.unsupported, "\(keyword) of the array's elements is not checked (a values field's bounds are inclusive)", at: pointer)
+                finding(
+                    .unsupported, "\(keyword) of the array's elements is not checked (a values field's bounds are inclusive)", at: pointer)
             }
         case .date:
             handled.insert("format")
@@ -160,8 +177,10 @@ extension SchemaImporter {
             }
             terms.append(Self.balanced(["count(\(path)) == \(constant.count)"] + distinct.map { "\($0) in \(path)" }, "and"))
         }
-        spec.checks.append(CheckSpec(when: nil, rule: .expr(text(terms.isEmpty ? "false" : Self.balanced(terms, "or"), at: pointer)),
-                                     message: nil, location: source.location(of: pointer)))
+        spec.checks.append(
+            CheckSpec(
+                when: nil, rule: .expr(text(terms.isEmpty ? "false" : Self.balanced(terms, "or"), at: pointer)),
+                message: nil, location: source.location(of: pointer)))
     }
 
     /// A check from a constraint, with the ajv-errors message for its keyword if there is one.
@@ -170,8 +189,9 @@ extension SchemaImporter {
         if let (value, _) = node.first("errorMessage"), let text = value[constraint.keyword]?.string {
             message = LocalizedText(text)
         }
-        return CheckSpec(when: nil, rule: .expr(text(constraint.expr, at: constraint.pointer)), message: message,
-                         location: source.location(of: constraint.pointer))
+        return CheckSpec(
+            when: nil, rule: .expr(text(constraint.expr, at: constraint.pointer)), message: message,
+            location: source.location(of: constraint.pointer))
     }
 
     mutating func itemCounts(_ spec: inout FieldSpec, _ node: SchemaNode) {
@@ -181,8 +201,9 @@ extension SchemaImporter {
             if key == "min_items" {
                 spec.minItems = located(count, at: pointer)
                 if count > 0 && spec.required == nil && !isExport {
-                    finding(.approximated, "minItems: an empty array counts as an empty field, which is valid while the field is not required",
-                            at: pointer)
+                    finding(
+                        .approximated, "minItems: an empty array counts as an empty field, which is valid while the field is not required",
+                        at: pointer)
                 }
             } else {
                 spec.maxItems = located(count, at: pointer)
@@ -208,13 +229,17 @@ extension SchemaImporter {
                 let whenText = guardText == "true" ? nil : text(guardText, at: ifPointer)
                 let branch = self.node(value, at: pointer, refChain: [])
                 if branch.isFalse {
-                    spec.checks.append(CheckSpec(when: whenText, rule: .expr(text("false", at: pointer)), message: nil,
-                                                 location: source.location(of: pointer)))
+                    spec.checks.append(
+                        CheckSpec(
+                            when: whenText, rule: .expr(text("false", at: pointer)), message: nil,
+                            location: source.location(of: pointer)))
                     continue
                 }
                 for item in constraints(branch, path: path, type: type, forCondition: false).items {
-                    spec.checks.append(CheckSpec(when: whenText, rule: .expr(text(item.expr, at: item.pointer)),
-                                                 message: nil, location: source.location(of: item.pointer)))
+                    spec.checks.append(
+                        CheckSpec(
+                            when: whenText, rule: .expr(text(item.expr, at: item.pointer)),
+                            message: nil, location: source.location(of: item.pointer)))
                 }
             }
         }

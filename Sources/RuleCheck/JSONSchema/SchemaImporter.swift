@@ -43,18 +43,24 @@ struct SchemaImporter {
         if let title = root.first("title")?.value.string { document.title = title }
         let types = declaredTypes(root)
         if !types.names.isEmpty, !types.names.contains("object") {
-            error("the schema's root must be an object schema (\"type\": \"object\"), not \(types.names.joined(separator: ", "))",
-                  at: types.pointer)
+            error(
+                "the schema's root must be an object schema (\"type\": \"object\"), not \(types.names.joined(separator: ", "))",
+                at: types.pointer)
             return document
         }
         reportKeywords(root, context: .object, isRoot: true)
         let fields = objectFields(root, prefix: "", presence: nil, ancestors: root.refTargets, depth: 0)
         if fields.isEmpty && errors.isEmpty {
             // As in a rules file: a form with nothing to fill in is a mistake, not an empty form.
-            error("the schema has no properties that can be fields, and a form needs at least one", at: root.first("properties")?.pointer ?? "")
+            error(
+                "the schema has no properties that can be fields, and a form needs at least one",
+                at: root.first("properties")?.pointer ?? "")
         }
-        document.sections = [SectionSpec(id: Located(value: "main", location: start), title: document.title,
-                                         fields: fields, isImplicit: true)]
+        document.sections = [
+            SectionSpec(
+                id: Located(value: "main", location: start), title: document.title,
+                fields: fields, isImplicit: true)
+        ]
         formKeywords(root, into: &document)
         return document
     }

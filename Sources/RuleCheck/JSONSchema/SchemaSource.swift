@@ -23,8 +23,9 @@ struct SchemaSource: Sendable {
             root = try JSONParser().parse(bytes)
         } catch {
             let location = error.location(in: bytes)
-            var diagnostic = Diagnostic(.error, "the JSON Schema is not valid JSON: \(error.message)",
-                                        at: FileLocation(file: name, line: location.line, column: location.column))
+            var diagnostic = Diagnostic(
+                .error, "the JSON Schema is not valid JSON: \(error.message)",
+                at: FileLocation(file: name, line: location.line, column: location.column))
             diagnostic.attachSnippet(from: text)
             throw RulesError(diagnostics: [diagnostic])
         }
@@ -120,7 +121,12 @@ struct SchemaSource: Sendable {
                 }
             default:
                 if case .array = stack.last, byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\r"),
-                   index == 0 || [UInt8(ascii: "["), UInt8(ascii: ","), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[index - 1]) {
+                    index == 0
+                        || [
+                            UInt8(ascii: "["), UInt8(ascii: ","), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"),
+                            UInt8(ascii: "\r"),
+                        ].contains(bytes[index - 1])
+                {
                     _ = valuePointer(&stack, at: here, into: &locations)
                 }
             }

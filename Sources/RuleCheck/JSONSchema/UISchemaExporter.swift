@@ -52,22 +52,27 @@ struct UISchemaExporter {
 
     func jsonForms() -> OrderedJSON {
         if rules.sections.count == 1, rules.pages.isEmpty, let section = rules.sections.first {
-            return .object([("type", .string("VerticalLayout")), ("elements", .array(elements(rules.topLevelFields(of: section), list: nil)))])
+            return .object([
+                ("type", .string("VerticalLayout")), ("elements", .array(elements(rules.topLevelFields(of: section), list: nil))),
+            ])
         }
         let pageOf = rules.pageIDs
         var root = OrderedObject()
         root.set("type", .string("Categorization"))
-        root.set("elements", .array(rules.sections.enumerated().map { index, section in
-            var category = OrderedObject()
-            category.set("type", .string("Category"))
-            category.set("label", .string(section.title))
-            category.set("elements", .array(elements(rules.topLevelFields(of: section), list: nil)))
-            var options = OrderedObject()
-            if JSONFormsUISchema.slug(section.title) != section.id { options.set("section", .string(section.id)) }
-            if let page = pageOf[index], page != section.id { options.set("page", .string(page)) }
-            if !options.isEmpty { category.set("options", options.json) }
-            return category.json
-        }))
+        root.set(
+            "elements",
+            .array(
+                rules.sections.enumerated().map { index, section in
+                    var category = OrderedObject()
+                    category.set("type", .string("Category"))
+                    category.set("label", .string(section.title))
+                    category.set("elements", .array(elements(rules.topLevelFields(of: section), list: nil)))
+                    var options = OrderedObject()
+                    if JSONFormsUISchema.slug(section.title) != section.id { options.set("section", .string(section.id)) }
+                    if let page = pageOf[index], page != section.id { options.set("page", .string(page)) }
+                    if !options.isEmpty { category.set("options", options.json) }
+                    return category.json
+                }))
         // A form of pages is a wizard: JSON Forms shows a stepper, one category at a time.
         if !rules.pages.isEmpty { root.set("options", .object([("variant", .string("stepper")), ("showNavButtons", .bool(true))])) }
         return root.json
@@ -82,8 +87,11 @@ struct UISchemaExporter {
             if let label = fields[index].ui["group"]?.string {
                 var end = index
                 while end < fields.count, fields[end].ui["group"]?.string == label { end += 1 }
-                result.append(.object([("type", .string("Group")), ("label", .string(label)),
-                                       ("elements", .array(rows(Array(fields[index..<end]), list: list)))]))
+                result.append(
+                    .object([
+                        ("type", .string("Group")), ("label", .string(label)),
+                        ("elements", .array(rows(Array(fields[index..<end]), list: list))),
+                    ]))
                 index = end
             } else {
                 var end = index
@@ -102,8 +110,11 @@ struct UISchemaExporter {
             if let row = fields[index].ui["row"], row != .null {
                 var end = index
                 while end < fields.count, fields[end].ui["row"] == row { end += 1 }
-                result.append(.object([("type", .string("HorizontalLayout")),
-                                       ("elements", .array(fields[index..<end].map { element($0, list: list) }))]))
+                result.append(
+                    .object([
+                        ("type", .string("HorizontalLayout")),
+                        ("elements", .array(fields[index..<end].map { element($0, list: list) })),
+                    ]))
                 index = end
             } else {
                 result.append(element(fields[index], list: list))
@@ -127,8 +138,10 @@ struct UISchemaExporter {
             if field.ui["label"] == .bool(false) { object.set("label", .bool(false)) }
             var options = field.ui["options"].map { OrderedJSON($0) }
             if field.type == .list {
-                let detail = OrderedJSON.object([("type", .string("VerticalLayout")),
-                                                  ("elements", .array(elements(rules.directMembers(of: field), list: field.id)))])
+                let detail = OrderedJSON.object([
+                    ("type", .string("VerticalLayout")),
+                    ("elements", .array(elements(rules.directMembers(of: field), list: field.id))),
+                ])
                 if case .object(let members)? = options {
                     options = .object(members.filter { $0.key != "detail" } + [("detail", detail)])
                 } else {

@@ -70,7 +70,7 @@ enum Failure: Hashable, Sendable {
     var check: Int? {
         switch self {
         case .pattern(let check), .mask(let check), .minLength(let check), .maxLength(let check),
-             .min(_, let check), .max(_, let check), .regexLimit(let check):
+            .min(_, let check), .max(_, let check), .regexLimit(let check):
             check
         case .check(let index):
             index

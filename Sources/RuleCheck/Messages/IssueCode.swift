@@ -57,9 +57,10 @@ public struct IssueCode: RawRepresentable, Hashable, Sendable, Comparable, Custo
     ]
 
     /// Every code, field failures first, then the batch-only codes, then the form-only one.
-    public static let all: [IssueCode] = fieldCodes + [
-        .hiddenValue, .orphan, .unknownColumn, .missingColumn, .computed, .malformed, .unreadable, .duplicateKey, .external,
-    ]
+    public static let all: [IssueCode] =
+        fieldCodes + [
+            .hiddenValue, .orphan, .unknownColumn, .missingColumn, .computed, .malformed, .unreadable, .duplicateKey, .external,
+        ]
 
     /// Warnings unless `--strict`: hidden values, orphans, unknown columns.
     public var isWarning: Bool { self == .hiddenValue || self == .orphan || self == .unknownColumn }

@@ -30,19 +30,25 @@ struct MessageBuilder: Sendable {
     ///   - written: the value as the record wrote it, shown as `{value}` when there is no value
     ///     (a text that could not be read).
     ///   - context: where the field's bounds are evaluated when a message asks for `{min}` or `{max}`.
-    func issue<Context: EvaluationContext>(_ failure: Failure, _ field: FieldRules, value: Value?, written: String?,
-                                           _ context: Context) -> Issue {
-        Issue(code: failure.code, message: message(failure, field, value: value, written: written, context),
-              rule: rule(failure, field))
+    func issue<Context: EvaluationContext>(
+        _ failure: Failure, _ field: FieldRules, value: Value?, written: String?,
+        _ context: Context
+    ) -> Issue {
+        Issue(
+            code: failure.code, message: message(failure, field, value: value, written: written, context),
+            rule: rule(failure, field))
     }
 
     /// The message of `failure` on `field` (see ``issue(_:_:value:written:_:)``).
-    func message<Context: EvaluationContext>(_ failure: Failure, _ field: FieldRules, value: Value?, written: String?,
-                                             _ context: Context) -> String {
+    func message<Context: EvaluationContext>(
+        _ failure: Failure, _ field: FieldRules, value: Value?, written: String?,
+        _ context: Context
+    ) -> String {
         let check = failure.check.map { field.checks[$0] }
         let code = failure.code
         let own = IssueCode.fieldCodes.contains(code) ? field.messages[code] ?? field.message : nil
-        let template = check?.message?.resolve(locale) ?? own?.resolve(locale)
+        let template =
+            check?.message?.resolve(locale) ?? own?.resolve(locale)
             ?? DefaultMessages.template(code, variant: variant(failure), in: defaults)
         return Self.fill(template) { name in
             switch name {
@@ -142,23 +148,24 @@ struct MessageBuilder: Sendable {
 
     /// What a `type` failure expected, in words.
     func phrase(_ expected: Expected) -> String {
-        let (key, parameters): (String, [String: String]) = switch expected {
-        case .number: ("number", [:])
-        case .wholeNumber: ("whole_number", [:])
-        case .date(let format): ("date", ["format": format])
-        case .bool: ("bool", [:])
-        case .optionArray: ("option_array", [:])
-        case .itemArray(nil): ("item_array", [:])
-        case .itemArray(let item?): ("item_array.bad_item", ["item": String(item)])
-        case .jsonString: ("json_string", [:])
-        case .jsonNumber: ("json_number", [:])
-        case .jsonWholeNumber: ("json_whole_number", [:])
-        case .jsonBool: ("json_bool", [:])
-        case .jsonDate(let format): ("json_date", ["format": format])
-        case .jsonObject: ("json_object", [:])
-        case .valueArray(let each): ("value_array", ["each": phrase(each)])
-        case .files: ("files", [:])
-        }
+        let (key, parameters): (String, [String: String]) =
+            switch expected {
+            case .number: ("number", [:])
+            case .wholeNumber: ("whole_number", [:])
+            case .date(let format): ("date", ["format": format])
+            case .bool: ("bool", [:])
+            case .optionArray: ("option_array", [:])
+            case .itemArray(nil): ("item_array", [:])
+            case .itemArray(let item?): ("item_array.bad_item", ["item": String(item)])
+            case .jsonString: ("json_string", [:])
+            case .jsonNumber: ("json_number", [:])
+            case .jsonWholeNumber: ("json_whole_number", [:])
+            case .jsonBool: ("json_bool", [:])
+            case .jsonDate(let format): ("json_date", ["format": format])
+            case .jsonObject: ("json_object", [:])
+            case .valueArray(let each): ("value_array", ["each": phrase(each)])
+            case .files: ("files", [:])
+            }
         return Self.fill(DefaultMessages.phrase(key, in: defaults)) { parameters[$0] }
     }
 
@@ -183,7 +190,8 @@ struct MessageBuilder: Sendable {
         case .list(let items): return items.map { displayText($0, field, options: options) }.joined(separator: ", ")
         default:
             if field.type == .choice || field.type == .multiChoice,
-               let option = options.first(where: { $0.value == value }) {
+                let option = options.first(where: { $0.value == value })
+            {
                 return option.title
             }
             return display(value, field)

@@ -21,7 +21,8 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The date, or `nil` if there is no such day (month 13, February 30, year 0 or 10000+).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...Day.daysIn(month: month, year: year)).contains(day) else { return nil }
+            (1...Day.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
         daysSinceEpoch = Day.daysFromCivil(year: year, month: month, day: day)
     }
 
@@ -160,8 +161,10 @@ extension Day: Codable {
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let day = Day(iso: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "'\(text)' is not a yyyy-MM-dd date"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "'\(text)' is not a yyyy-MM-dd date"))
         }
         self = day
     }

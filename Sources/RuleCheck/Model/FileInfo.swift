@@ -28,8 +28,9 @@ public struct FileInfo: Hashable, Sendable {
     /// The file a ``value`` element stands for.
     init?(value: Value) {
         guard case .list(let parts) = value, parts.count == 3, case .text(let name) = parts[0],
-              case .number(let size) = parts[1], size >= 0, size == size.rounded(), size < 9e15,
-              case .text(let mediaType) = parts[2] else { return nil }
+            case .number(let size) = parts[1], size >= 0, size == size.rounded(), size < 9e15,
+            case .text(let mediaType) = parts[2]
+        else { return nil }
         self.init(name: name, size: Int(size), mediaType: mediaType)
     }
 
@@ -41,9 +42,10 @@ public struct FileInfo: Hashable, Sendable {
     /// The file a JSON object describes (`name`, `size`, `type`, nothing else); `nil` otherwise.
     public init?(json: JSONValue) {
         guard case .object(let members) = json, Set(members.keys) == ["name", "size", "type"],
-              case .string(let name)? = members["name"], !name.isEmpty,
-              case .number(let size)? = members["size"], size >= 0, size == size.rounded(), size < 9e15,
-              case .string(let mediaType)? = members["type"], !mediaType.isEmpty else { return nil }
+            case .string(let name)? = members["name"], !name.isEmpty,
+            case .number(let size)? = members["size"], size >= 0, size == size.rounded(), size < 9e15,
+            case .string(let mediaType)? = members["type"], !mediaType.isEmpty
+        else { return nil }
         self.init(name: name, size: Int(size), mediaType: mediaType)
     }
 }

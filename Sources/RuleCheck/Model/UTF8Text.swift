@@ -4,8 +4,10 @@ enum UTF8Text {
     /// Calls `body` with the UTF-8 of `text` — or with `bytes` when given: the bytes a text kept
     /// as bytes was read from (``FieldEvaluator/Input/text``), which `text` only stands for.
     @inline(__always)
-    static func withBytes<R>(of text: String, or bytes: UnsafeBufferPointer<UInt8>?,
-                             _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    static func withBytes<R>(
+        of text: String, or bytes: UnsafeBufferPointer<UInt8>?,
+        _ body: (UnsafeBufferPointer<UInt8>) throws -> R
+    ) rethrows -> R {
         if let bytes { return try body(bytes) }
         // Native strings expose their UTF-8 in place; only bridged strings are copied.
         if let result = try text.utf8.withContiguousStorageIfAvailable(body) { return result }

@@ -53,8 +53,10 @@ struct IncludeExpander {
         var classes: [String: NamedClass] = [:]
     }
 
-    private mutating func expand(_ document: inout RulesDocument, file: String, stack: [String],
-                                 chain: [FileLocation], names: inout NamedBlocks) {
+    private mutating func expand(
+        _ document: inout RulesDocument, file: String, stack: [String],
+        chain: [FileLocation], names: inout NamedBlocks
+    ) {
         var includes: [String: (path: String, location: FileLocation)] = [:]
         for named in document.includes {
             includes[named.name.value] = (Self.resolve(named.text.text, from: file), named.text.location)
@@ -68,15 +70,19 @@ struct IncludeExpander {
     }
 
     /// `spec` with its own include (and its members') expanded.
-    private mutating func expand(_ spec: FieldSpec, includes: [String: (path: String, location: FileLocation)],
-                                 file: String, stack: [String], chain: [FileLocation], names: inout NamedBlocks,
-                                 document: inout RulesDocument) -> FieldSpec {
+    private mutating func expand(
+        _ spec: FieldSpec, includes: [String: (path: String, location: FileLocation)],
+        file: String, stack: [String], chain: [FileLocation], names: inout NamedBlocks,
+        document: inout RulesDocument
+    ) -> FieldSpec {
         var spec = spec
         spec.includedFrom = chain
         if let include = spec.include {
             // After an error the field is an empty group, so that it causes no more errors.
-            spec.fields = instantiate(include, of: spec, includes: includes, stack: stack, chain: chain, names: &names,
-                                      document: &document) ?? []
+            spec.fields =
+                instantiate(
+                    include, of: spec, includes: includes, stack: stack, chain: chain, names: &names,
+                    document: &document) ?? []
             if spec.type == nil { spec.type = Located(value: "group", location: include.location) }
             return spec
         }
@@ -91,10 +97,12 @@ struct IncludeExpander {
 
     /// The fields of the block `include` names, read (once) and expanded in turn; `nil` after an
     /// error.
-    private mutating func instantiate(_ include: Located<String>, of spec: FieldSpec,
-                                      includes: [String: (path: String, location: FileLocation)], stack: [String],
-                                      chain: [FileLocation], names: inout NamedBlocks,
-                                      document: inout RulesDocument) -> [FieldSpec]? {
+    private mutating func instantiate(
+        _ include: Located<String>, of spec: FieldSpec,
+        includes: [String: (path: String, location: FileLocation)], stack: [String],
+        chain: [FileLocation], names: inout NamedBlocks,
+        document: inout RulesDocument
+    ) -> [FieldSpec]? {
         if let type = spec.type, type.value != "group" {
             error("a field with 'include' is a group of the block's fields; its type cannot be '\(type.value)'", at: type.location)
         }
@@ -158,16 +166,24 @@ struct IncludeExpander {
     /// Adds a document's named patterns, masks and classes to those seen; the same name must
     /// be written the same way everywhere.
     private mutating func collect(_ document: RulesDocument, into names: inout NamedBlocks) {
-        for named in document.patterns { check(named.name, named.text.text, against: names.patterns[named.name.value].map { ($0.name, $0.text.text) }, "pattern") }
-        for named in document.masks { check(named.name, named.notation, against: names.masks[named.name.value].map { ($0.name, $0.notation) }, "mask") }
-        for named in document.maskClasses { check(named.name, named.description, against: names.classes[named.name.value].map { ($0.name, $0.description) }, "mask class") }
+        for named in document.patterns {
+            check(named.name, named.text.text, against: names.patterns[named.name.value].map { ($0.name, $0.text.text) }, "pattern")
+        }
+        for named in document.masks {
+            check(named.name, named.notation, against: names.masks[named.name.value].map { ($0.name, $0.notation) }, "mask")
+        }
+        for named in document.maskClasses {
+            check(named.name, named.description, against: names.classes[named.name.value].map { ($0.name, $0.description) }, "mask class")
+        }
         for named in document.patterns where names.patterns[named.name.value] == nil { names.patterns[named.name.value] = named }
         for named in document.masks where names.masks[named.name.value] == nil { names.masks[named.name.value] = named }
         for named in document.maskClasses where names.classes[named.name.value] == nil { names.classes[named.name.value] = named }
     }
 
-    private mutating func check(_ name: Located<String>, _ text: String, against first: (Located<String>, String)?,
-                                _ what: String) {
+    private mutating func check(
+        _ name: Located<String>, _ text: String, against first: (Located<String>, String)?,
+        _ what: String
+    ) {
         guard let (firstName, firstText) = first, firstName.location != name.location, firstText != text else { return }
         error("\(what) '\(name.value)' is defined otherwise at \(firstName.location)", at: name.location)
     }

@@ -22,8 +22,9 @@ struct JSONRulesReader {
                 guard let base = buffer.baseAddress, !buffer.isEmpty else {
                     throw JSONParseError(code: .unexpectedEnd, message: "expected a value, found the end of the text", offset: 0)
                 }
-                var builder = Builder(scanner: JSONScanner(bytes: base, count: buffer.count, maxDepth: JSONParser.defaultMaxDepth),
-                                      cursor: SourceText.Cursor(source))
+                var builder = Builder(
+                    scanner: JSONScanner(bytes: base, count: buffer.count, maxDepth: JSONParser.defaultMaxDepth),
+                    cursor: SourceText.Cursor(source))
                 return try builder.document()
             }
         }

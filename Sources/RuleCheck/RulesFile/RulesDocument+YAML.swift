@@ -36,7 +36,9 @@ struct RulesYAMLPrinter {
             line(0, "mask_classes:")
             for named in document.maskClasses {
                 let characters = "chars: " + Self.string(named.characters.text)
-                let entry = named.letterCase.map { "{" + characters + ", case: " + Self.string($0.value) + "}" } ?? Self.string(named.characters.text)
+                let entry =
+                    named.letterCase.map { "{" + characters + ", case: " + Self.string($0.value) + "}" }
+                    ?? Self.string(named.characters.text)
                 line(1, Self.string(named.name.value) + ": " + entry)
             }
         }
@@ -77,8 +79,10 @@ struct RulesYAMLPrinter {
             if let title = field.title { line(d, "title: " + Self.string(title)) }
             if let initial = field.initial { line(d, "initial: " + Self.scalar(initial)) }
             if let list = field.initialList { line(d, "initial: [" + list.map(Self.scalar).joined(separator: ", ") + "]") }
-            for (key, value) in [("required", field.required), ("visible_if", field.visibleIf), ("enabled_if", field.enabledIf),
-                                 ("value", field.value)] {
+            for (key, value) in [
+                ("required", field.required), ("visible_if", field.visibleIf), ("enabled_if", field.enabledIf),
+                ("value", field.value),
+            ] {
                 if let value { line(d, key + ": " + Self.scalar(value)) }
             }
             if !field.dependsOn.isEmpty { line(d, "depends_on: [" + field.dependsOn.map(\.value).joined(separator: ", ") + "]") }
@@ -93,7 +97,9 @@ struct RulesYAMLPrinter {
                 if let value { line(d, key + ": " + Self.scalar(value)) }
             }
             if let size = field.maxSize { line(d, "max_size: \(size.value)") }
-            if let types = field.mediaTypes { line(d, "media_types: [" + types.map { Self.string($0.value) }.joined(separator: ", ") + "]") }
+            if let types = field.mediaTypes {
+                line(d, "media_types: [" + types.map { Self.string($0.value) }.joined(separator: ", ") + "]")
+            }
             if let options = field.options {
                 line(d, "options:" + (options.isEmpty ? " []" : ""))
                 for option in options {
@@ -188,7 +194,9 @@ struct RulesYAMLPrinter {
     /// Single-quoted (`'` doubled), or double-quoted with escapes when the text holds line
     /// breaks or other control characters.
     static func quoted(_ text: String) -> String {
-        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "\u{85}" || $0 == "\u{FEFF}" }) {
+        if text.unicodeScalars.contains(where: {
+            $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "\u{85}" || $0 == "\u{FEFF}"
+        }) {
             var out = "\""
             for scalar in text.unicodeScalars {
                 switch scalar {
@@ -198,8 +206,12 @@ struct RulesYAMLPrinter {
                 case "\t": out += "\\t"
                 case "\r": out += "\\r"
                 default:
-                    if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{85}" || scalar == "\u{FEFF}" {
-                        out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+                    if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{85}"
+                        || scalar == "\u{FEFF}"
+                    {
+                        out +=
+                            "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                            + String(scalar.value, radix: 16)
                     } else {
                         out.unicodeScalars.append(scalar)
                     }
@@ -233,35 +245,45 @@ enum RulesJSONBuilder {
         if let hidden = document.hiddenValues { defaults["hidden_values"] = .string(hidden.value) }
         if !defaults.isEmpty { members["defaults"] = .object(defaults) }
         if !document.gates.isEmpty {
-            members["gates"] = .object(Dictionary(document.gates.map { gate in
-                switch gate.members {
-                case .all: (gate.name.value, JSONValue.string("all"))
-                case .fields(let names): (gate.name.value, JSONValue.array(names.map { .string($0.value) }))
-                }
-            }, uniquingKeysWith: { first, _ in first }))
+            members["gates"] = .object(
+                Dictionary(
+                    document.gates.map { gate in
+                        switch gate.members {
+                        case .all: (gate.name.value, JSONValue.string("all"))
+                        case .fields(let names): (gate.name.value, JSONValue.array(names.map { .string($0.value) }))
+                        }
+                    }, uniquingKeysWith: { first, _ in first }))
         }
         if document.sections.count == 1, let only = document.sections.first, only.isImplicit {
             members["fields"] = .array(only.fields.map(field))
         } else {
-            members["sections"] = .array(document.sections.map { section in
-                var object: [String: JSONValue] = ["id": .string(section.id.value), "fields": .array(section.fields.map(field))]
-                if let title = section.title { object["title"] = .string(title) }
-                if let page = section.page { object["page"] = .string(page.value) }
-                return .object(object)
-            })
+            members["sections"] = .array(
+                document.sections.map { section in
+                    var object: [String: JSONValue] = ["id": .string(section.id.value), "fields": .array(section.fields.map(field))]
+                    if let title = section.title { object["title"] = .string(title) }
+                    if let page = section.page { object["page"] = .string(page.value) }
+                    return .object(object)
+                })
         }
         if !document.patterns.isEmpty {
-            members["patterns"] = .object(Dictionary(document.patterns.map { ($0.name.value, .string($0.text.text)) }, uniquingKeysWith: { a, _ in a }))
+            members["patterns"] = .object(
+                Dictionary(document.patterns.map { ($0.name.value, .string($0.text.text)) }, uniquingKeysWith: { a, _ in a }))
         }
         if !document.masks.isEmpty {
-            members["masks"] = .object(Dictionary(document.masks.map { ($0.name.value, masks($0.text, $0.alternatives)) }, uniquingKeysWith: { a, _ in a }))
+            members["masks"] = .object(
+                Dictionary(document.masks.map { ($0.name.value, masks($0.text, $0.alternatives)) }, uniquingKeysWith: { a, _ in a }))
         }
         if let pages = document.pages { members["pages"] = .bool(pages.value) }
         if !document.maskClasses.isEmpty {
-            members["mask_classes"] = .object(Dictionary(document.maskClasses.map { named in
-                let characters = JSONValue.string(named.characters.text)
-                return (named.name.value, named.letterCase.map { .object(["chars": characters, "case": .string($0.value)]) } ?? characters)
-            }, uniquingKeysWith: { a, _ in a }))
+            members["mask_classes"] = .object(
+                Dictionary(
+                    document.maskClasses.map { named in
+                        let characters = JSONValue.string(named.characters.text)
+                        return (
+                            named.name.value,
+                            named.letterCase.map { .object(["chars": characters, "case": .string($0.value)]) } ?? characters
+                        )
+                    }, uniquingKeysWith: { a, _ in a }))
         }
         return .object(members)
     }
@@ -296,10 +318,12 @@ enum RulesJSONBuilder {
         if let title = field.title { m["title"] = .string(title) }
         if let initial = field.initial { m["initial"] = scalar(initial) }
         if let list = field.initialList { m["initial"] = .array(list.map(scalar)) }
-        for (key, value) in [("required", field.required), ("visible_if", field.visibleIf), ("enabled_if", field.enabledIf),
-                             ("value", field.value), ("pattern", field.pattern), ("min", field.min),
-                             ("max", field.max), ("format", field.format), ("options_filter", field.optionsFilter),
-                             ("display", field.display)] {
+        for (key, value) in [
+            ("required", field.required), ("visible_if", field.visibleIf), ("enabled_if", field.enabledIf),
+            ("value", field.value), ("pattern", field.pattern), ("min", field.min),
+            ("max", field.max), ("format", field.format), ("options_filter", field.optionsFilter),
+            ("display", field.display),
+        ] {
             if let value { m[key] = scalar(value) }
         }
         if let mask = field.mask { m["mask"] = masks(mask, field.maskAlternatives) }
@@ -308,34 +332,38 @@ enum RulesJSONBuilder {
         if let value = field.maxSize { m["max_size"] = .number(Double(value.value)) }
         if let types = field.mediaTypes { m["media_types"] = .array(types.map { .string($0.value) }) }
         if !field.dependsOn.isEmpty { m["depends_on"] = .array(field.dependsOn.map { .string($0.value) }) }
-        for (key, value) in [("min_length", field.minLength), ("max_length", field.maxLength), ("min_items", field.minItems),
-                             ("max_items", field.maxItems)] {
+        for (key, value) in [
+            ("min_length", field.minLength), ("max_length", field.maxLength), ("min_items", field.minItems),
+            ("max_items", field.maxItems),
+        ] {
             if let value { m[key] = .number(Double(value.value)) }
         }
         if let options = field.options {
-            m["options"] = .array(options.map { option in
-                var object: [String: JSONValue] = ["value": scalar(option.value)]
-                if let title = option.title { object["title"] = .string(title) }
-                for attribute in option.attributes { object[attribute.name.value] = scalar(attribute.value) }
-                return .object(object)
-            })
+            m["options"] = .array(
+                options.map { option in
+                    var object: [String: JSONValue] = ["value": scalar(option.value)]
+                    if let title = option.title { object["title"] = .string(title) }
+                    for attribute in option.attributes { object[attribute.name.value] = scalar(attribute.value) }
+                    return .object(object)
+                })
         }
         if !field.checks.isEmpty {
-            m["checks"] = .array(field.checks.map { check in
-                var object: [String: JSONValue] = [:]
-                if let when = check.when { object["when"] = scalar(when) }
-                switch check.rule {
-                case .pattern(let text): object["pattern"] = .string(text.text)
-                case .mask(let text): object["mask"] = masks(text, check.maskAlternatives)
-                case .min(let text): object["min"] = scalar(text)
-                case .max(let text): object["max"] = scalar(text)
-                case .minLength(let count): object["min_length"] = .number(Double(count.value))
-                case .maxLength(let count): object["max_length"] = .number(Double(count.value))
-                case .expr(let text): object["expr"] = .string(text.text)
-                }
-                if let text = check.message { object["message"] = message(text) }
-                return .object(object)
-            })
+            m["checks"] = .array(
+                field.checks.map { check in
+                    var object: [String: JSONValue] = [:]
+                    if let when = check.when { object["when"] = scalar(when) }
+                    switch check.rule {
+                    case .pattern(let text): object["pattern"] = .string(text.text)
+                    case .mask(let text): object["mask"] = masks(text, check.maskAlternatives)
+                    case .min(let text): object["min"] = scalar(text)
+                    case .max(let text): object["max"] = scalar(text)
+                    case .minLength(let count): object["min_length"] = .number(Double(count.value))
+                    case .maxLength(let count): object["max_length"] = .number(Double(count.value))
+                    case .expr(let text): object["expr"] = .string(text.text)
+                    }
+                    if let text = check.message { object["message"] = message(text) }
+                    return .object(object)
+                })
         }
         if let text = field.message { m["message"] = message(text) }
         if !field.messages.isEmpty {

@@ -28,8 +28,10 @@ extension RulesFileParser {
                     if entries["chars"] == nil { error("mask class '\(name.value)' needs 'chars:'", at: name.location) }
                     continue
                 }
-                result.append(NamedClass(name: name, characters: characters,
-                                         letterCase: entries["case"].flatMap { string($0, "case") }))
+                result.append(
+                    NamedClass(
+                        name: name, characters: characters,
+                        letterCase: entries["case"].flatMap { string($0, "case") }))
             } else if let characters = scalarText(entry.value, "mask class '\(name.value)'") {
                 result.append(NamedClass(name: name, characters: characters, letterCase: nil))
             }
@@ -43,8 +45,9 @@ extension RulesFileParser {
         let parts = text.value.split(separator: " ", omittingEmptySubsequences: true)
         let units: [String: Int] = ["B": 1, "KB": 1 << 10, "MB": 1 << 20, "GB": 1 << 30]
         guard (1...2).contains(parts.count), let number = Int(parts[0]), number >= 0,
-              let unit = parts.count == 2 ? units[parts[1].uppercased()] : 1,
-              number <= Int.max / unit else {
+            let unit = parts.count == 2 ? units[parts[1].uppercased()] : 1,
+            number <= Int.max / unit
+        else {
             error("\(what) must be a number of bytes, or one with KB, MB or GB ('10 MB'), not '\(text.value)'", at: text.location)
             return nil
         }

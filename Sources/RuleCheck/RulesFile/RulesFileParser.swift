@@ -44,8 +44,11 @@ struct RulesFileParser {
             document.sections = sequence(sections, "sections").compactMap { section($0) }
         case (nil, let fields?):
             let fieldList = self.fields(fields, "fields", of: "the form")
-            document.sections = [SectionSpec(id: Located(value: "main", location: fields.location),
-                                             title: document.title, fields: fieldList, isImplicit: true)]
+            document.sections = [
+                SectionSpec(
+                    id: Located(value: "main", location: fields.location),
+                    title: document.title, fields: fieldList, isImplicit: true)
+            ]
         case (.some(let sections), .some):
             error("a rules file has either 'sections:' or top-level 'fields:', not both", at: sections.location)
         case (nil, nil):
@@ -263,8 +266,9 @@ struct RulesFileParser {
         default: rule = scalarText(value, "expr").map { .expr($0) }
         }
         guard let rule else { return nil }
-        return CheckSpec(when: entries["when"].flatMap { scalarText($0, "when") }, rule: rule, maskAlternatives: alternatives,
-                         message: entries["message"].flatMap { message($0, "message") }, location: node.location)
+        return CheckSpec(
+            when: entries["when"].flatMap { scalarText($0, "when") }, rule: rule, maskAlternatives: alternatives,
+            message: entries["message"].flatMap { message($0, "message") }, location: node.location)
     }
 
     private mutating func message(_ node: RulesNode, _ what: String) -> LocalizedText? {

@@ -58,8 +58,10 @@ enum RulesFileReader {
     /// The tree of `bytes`, or nil with the reason in `diagnostics`.
     ///
     /// - Returns: the source (for snippets and locations) and the root node.
-    static func read(_ bytes: [UInt8], name: String,
-                     diagnostics: inout [Diagnostic]) -> (source: SourceText, root: RulesNode?) {
+    static func read(
+        _ bytes: [UInt8], name: String,
+        diagnostics: inout [Diagnostic]
+    ) -> (source: SourceText, root: RulesNode?) {
         var bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if let invalid = UTF8Validation.firstInvalidOffset(in: bytes) {
@@ -67,8 +69,11 @@ enum RulesFileReader {
             let source = SourceText(name: name, bytes: Array(bytes[..<invalid]))
             let location = source.location(ofOffset: invalid)
             let byte = String(bytes[invalid], radix: 16, uppercase: true)
-            diagnostics.append(Diagnostic(.error, "the rules file is not UTF-8 text: byte 0x\(byte) here is not UTF-8 "
-                                              + "(save the file as UTF-8)", at: location))
+            diagnostics.append(
+                Diagnostic(
+                    .error,
+                    "the rules file is not UTF-8 text: byte 0x\(byte) here is not UTF-8 "
+                        + "(save the file as UTF-8)", at: location))
             return (source, nil)
         }
         let source = SourceText(name: name, bytes: bytes)

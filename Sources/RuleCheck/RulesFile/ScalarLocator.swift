@@ -54,7 +54,8 @@ struct ScalarLocator: Sendable {
                 case UInt8(ascii: "x"): index += 4
                 case UInt8(ascii: "u"):
                     // A JSON surrogate pair (`\uD83D\uDE00`) is one scalar.
-                    let isPair = byte(index + 2).map { $0 | 0x20 == UInt8(ascii: "d") } == true
+                    let isPair =
+                        byte(index + 2).map { $0 | 0x20 == UInt8(ascii: "d") } == true
                         && byte(index + 3).map { (UInt8(ascii: "8")...UInt8(ascii: "b")).contains($0 | 0x20) } == true
                         && byte(index + 6) == UInt8(ascii: "\\") && byte(index + 7) == UInt8(ascii: "u")
                     index += isPair ? 12 : 6

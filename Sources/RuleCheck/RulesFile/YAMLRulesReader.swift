@@ -54,11 +54,12 @@ struct YAMLRulesReader {
             do throws(TooManyAliasNodes) {
                 return try node(root)
             } catch {
-                diagnostics.append(Diagnostic(
-                    .error,
-                    "YAML aliases expand to more than \(Self.maxAliasNodes) nodes (here '*\(error.name)'); "
-                        + "aliases of aliases multiply: write the repeated part out, or generate the file",
-                    at: error.location))
+                diagnostics.append(
+                    Diagnostic(
+                        .error,
+                        "YAML aliases expand to more than \(Self.maxAliasNodes) nodes (here '*\(error.name)'); "
+                            + "aliases of aliases multiply: write the repeated part out, or generate the file",
+                        at: error.location))
                 return nil
             }
         }
@@ -67,7 +68,8 @@ struct YAMLRulesReader {
     // MARK: - Nodes
 
     private mutating func node(_ yaml: Node) throws(TooManyAliasNodes) -> RulesNode {
-        let location = yaml.mark.map { FileLocation(file: source.name, line: $0.line, column: $0.column) }
+        let location =
+            yaml.mark.map { FileLocation(file: source.name, line: $0.line, column: $0.column) }
             ?? FileLocation(file: source.name, line: 1, column: 1)
         let offset = source.offset(of: location)
         // (Nodes hold their anchors weakly: the anchor is looked at only for a node written before.)
@@ -115,8 +117,10 @@ struct YAMLRulesReader {
             let sources = if case .sequence(let list) = base.kind { list } else { [base] }
             for source in sources {
                 guard case .mapping(let baseEntries) = source.kind else {
-                    diagnostics.append(Diagnostic(.error, "a merge key '<<' needs a mapping or a list of mappings, not \(source.kindName)",
-                                                  at: source.location))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, "a merge key '<<' needs a mapping or a list of mappings, not \(source.kindName)",
+                            at: source.location))
                     continue
                 }
                 merged += baseEntries

@@ -71,9 +71,10 @@ public struct SampleGenerator {
         for id in rules.order {
             let field = rules.fields[id.index]
             guard field.type.holdsValue, !field.isComputed else { continue }
-            let paths = field.list.map { list in
-                (0..<form.itemCount(rules.fields[list.index].path)).map { rules.path(of: field, item: $0) }
-            } ?? [field.path]
+            let paths =
+                field.list.map { list in
+                    (0..<form.itemCount(rules.fields[list.index].path)).map { rules.path(of: field, item: $0) }
+                } ?? [field.path]
             for path in paths { fill(path, field, &form) }
         }
         return object(of: form)
@@ -122,10 +123,11 @@ public struct SampleGenerator {
             // A check `expr: this == other` (a repeated password): take the other's value.
             for check in field.checks {
                 if case .expr(let condition) = check.kind, case .equal(let lhs, let rhs) = condition.expr,
-                   let other = [lhs, rhs].compactMap({ expr -> FieldID? in
-                       if case .field(let id) = expr, id != field.id { return id }
-                       return nil
-                   }).first {
+                    let other = [lhs, rhs].compactMap({ expr -> FieldID? in
+                        if case .field(let id) = expr, id != field.id { return id }
+                        return nil
+                    }).first
+                {
                     return form[rules.fields[other.index].path].value
                 }
             }
@@ -196,8 +198,10 @@ public struct SampleGenerator {
 
     /// The tightest bounds of the field's `min` and `max` and of the checks' whose `when` holds,
     /// evaluated in the form; the fallbacks where there are none.
-    private func bounds(_ field: FieldRules, _ path: String, _ form: Form,
-                        fallback: (Value, Value)) -> (Value, Value) {
+    private func bounds(
+        _ field: FieldRules, _ path: String, _ form: Form,
+        fallback: (Value, Value)
+    ) -> (Value, Value) {
         guard let slot = try? form.slot(path) else { return fallback }
         return form.withContext(item: slot.item) { context in
             // A date bound beyond the calendar is no bound to draw from (`normalized` drops it).
@@ -229,17 +233,18 @@ public struct SampleGenerator {
             if field.type == .list {
                 let count = form.itemCount(field.path)
                 guard count > 0, form[field.path].isVisible else { continue }
-                object[field.path] = .array((0..<count).map { item in
-                    var entry: [String: JSONValue] = [:]
-                    for member in field.members where rules.fields[member.index].type.holdsValue {
-                        let memberField = rules.fields[member.index]
-                        let local = String(memberField.path.dropFirst(field.path.count + 1))
-                        if let value = form["\(field.path)[\(item)].\(local)"].value {
-                            entry[local] = json(value, memberField)
+                object[field.path] = .array(
+                    (0..<count).map { item in
+                        var entry: [String: JSONValue] = [:]
+                        for member in field.members where rules.fields[member.index].type.holdsValue {
+                            let memberField = rules.fields[member.index]
+                            let local = String(memberField.path.dropFirst(field.path.count + 1))
+                            if let value = form["\(field.path)[\(item)].\(local)"].value {
+                                entry[local] = json(value, memberField)
+                            }
                         }
-                    }
-                    return .object(entry)
-                })
+                        return .object(entry)
+                    })
             } else if field.type.holdsValue, let value = form[field.path].value {
                 object[field.path] = json(value, field)
             }
@@ -286,8 +291,10 @@ public struct SampleGenerator {
 
     /// The mistakes to try in a field, in the order to try them: a quarter of the time leaving
     /// out a value it has first, otherwise a wrong value of its type first.
-    private mutating func mistakes(for field: FieldRules,
-                                   current: JSONValue?) -> [(JSONValue, SampleRecord.MistakeKind)] {
+    private mutating func mistakes(
+        for field: FieldRules,
+        current: JSONValue?
+    ) -> [(JSONValue, SampleRecord.MistakeKind)] {
         var wrong: [(JSONValue, SampleRecord.MistakeKind)]
         switch field.type {
         case .text:
@@ -301,9 +308,11 @@ public struct SampleGenerator {
             wrong = [(.number(-1_000_000), .outOfRange), (.number(1_000_000_000), .outOfRange), (.string("n/a"), .unreadable)]
             wrong.shuffle(using: &random)
         case .date:
-            wrong = [(.string("31.02.2021"), .unreadable),
-                     (.string(field.dateFormat.format(today.adding(years: 150) ?? today)), .outOfRange),
-                     (.string(field.dateFormat.format(today.adding(years: -150) ?? today)), .outOfRange)]
+            wrong = [
+                (.string("31.02.2021"), .unreadable),
+                (.string(field.dateFormat.format(today.adding(years: 150) ?? today)), .outOfRange),
+                (.string(field.dateFormat.format(today.adding(years: -150) ?? today)), .outOfRange),
+            ]
             wrong.shuffle(using: &random)
         case .bool:
             wrong = [(.string("maybe"), .unreadable)]
@@ -328,7 +337,8 @@ extension SampleGenerator {
         let fewest = max(1, field.minItems ?? 1)
         let count = Int.random(in: fewest...max(fewest, min(field.maxItems ?? fewest + 1, fewest + 2)), using: &random)
         return (0..<count).map { index in
-            let type = field.mediaTypes.randomElement(using: &random).map { $0.hasSuffix("/*") ? $0.dropLast() + "png" : $0 }
+            let type =
+                field.mediaTypes.randomElement(using: &random).map { $0.hasSuffix("/*") ? $0.dropLast() + "png" : $0 }
                 ?? "application/pdf"
             let size = Int.random(in: 1_000...max(1_000, min(field.maxSize ?? 5_000_000, 5_000_000)), using: &random)
             let suffix = type.split(separator: "/").last.map(String.init) ?? "bin"

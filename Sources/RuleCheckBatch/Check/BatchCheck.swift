@@ -31,9 +31,11 @@ public struct BatchCheck: Sendable {
         /// How the reader frames the input.
         public var reader: RecordReader.Options
 
-        public init(format: RecordFormat? = nil, delimiter: CSVDelimiter? = nil,
-                    jobs: Int = Options.defaultJobs, maxViolations: Int? = nil, strict: Bool = false,
-                    reader: RecordReader.Options = RecordReader.Options()) {
+        public init(
+            format: RecordFormat? = nil, delimiter: CSVDelimiter? = nil,
+            jobs: Int = Options.defaultJobs, maxViolations: Int? = nil, strict: Bool = false,
+            reader: RecordReader.Options = RecordReader.Options()
+        ) {
             self.format = format
             self.delimiter = delimiter
             self.jobs = jobs
@@ -72,8 +74,10 @@ public struct BatchCheck: Sendable {
     ///   file has been read.
     /// - Throws: only for a failure of the report itself (``OutputError`` from its sink), which
     ///   ends the run at once; unreadable inputs are in the outcome.
-    public func run(files: [String], report: any Report,
-                    progress: ((_ file: String, _ read: ReadProgress, _ records: Int) -> Void)? = nil) throws -> Outcome {
+    public func run(
+        files: [String], report: any Report,
+        progress: ((_ file: String, _ read: ReadProgress, _ records: Int) -> Void)? = nil
+    ) throws -> Outcome {
         // Without --input and an extension (standard input), the first bytes tell the format.
         try run(files: files, report: report, progress: progress) { file, options in
             try RecordReader.opening(path: file, format: self.options.format, options: options)
@@ -95,8 +99,10 @@ public struct BatchCheck: Sendable {
         }
     }
 
-    private func run(files: [String], report: any Report, progress: ((String, ReadProgress, Int) -> Void)?,
-                     open: (String, RecordReader.Options) throws -> sending RecordReader) throws -> Outcome {
+    private func run(
+        files: [String], report: any Report, progress: ((String, ReadProgress, Int) -> Void)?,
+        open: (String, RecordReader.Options) throws -> sending RecordReader
+    ) throws -> Outcome {
         var outcome = Outcome()
         for file in files {
             var readerOptions = options.reader
@@ -131,7 +137,8 @@ public struct BatchCheck: Sendable {
             } catch let error as InputError {
                 // Read in part: what was read is reported, then that the rest could not be.
                 outcome.unreadable.append(error)
-                let finding = CheckedRecord(file: file, record: 0, line: 0, violations: [checker.violation(for: .unreadable(error.description))])
+                let finding = CheckedRecord(
+                    file: file, record: 0, line: 0, violations: [checker.violation(for: .unreadable(error.description))])
                 try fileRun.deliver(Result(record: finding), into: &outcome, report: report, limit: options.maxViolations)
             }
             try report.end(file: file, summary: fileRun.summary)
@@ -140,8 +147,10 @@ public struct BatchCheck: Sendable {
         return outcome
     }
 
-    private func checkRecords(reader: sending RecordReader, read: ReadProgress, run: inout FileRun, outcome: inout Outcome, report: any Report,
-                              progress: ((String, ReadProgress, Int) -> Void)?) throws {
+    private func checkRecords(
+        reader: sending RecordReader, read: ReadProgress, run: inout FileRun, outcome: inout Outcome, report: any Report,
+        progress: ((String, ReadProgress, Int) -> Void)?
+    ) throws {
         let checker = self.checker
         let columns = run.columns
         let file = run.file
@@ -180,12 +189,18 @@ public struct BatchCheck: Sendable {
             for index in batch.spans.indices {
                 let span = batch.spans[index]
                 if batch.problems.isEmpty || batch.problems[index] == nil,
-                   let violations = bytesCheck.check(UnsafeBufferPointer(rebasing: buffer[span.range]), session) {
-                    results.append(Result(record: CheckedRecord(file: file, record: span.number, line: span.line,
-                                                                violations: violations)))
+                    let violations = bytesCheck.check(UnsafeBufferPointer(rebasing: buffer[span.range]), session)
+                {
+                    results.append(
+                        Result(
+                            record: CheckedRecord(
+                                file: file, record: span.number, line: span.line,
+                                violations: violations)))
                 } else {
-                    results.append(check(batch.decode(at: index, in: buffer, scratch: &scratch), file: file,
-                                         checker: checker, session: session, columns: columns))
+                    results.append(
+                        check(
+                            batch.decode(at: index, in: buffer, scratch: &scratch), file: file,
+                            checker: checker, session: session, columns: columns))
                 }
             }
         }
@@ -193,21 +208,23 @@ public struct BatchCheck: Sendable {
     }
 
     /// Checks a decoded record.
-    private static func check(_ decoded: DecodedRecord, file: String, checker: RecordChecker,
-                              session: RecordChecker.Session, columns: ColumnMap?) -> Result {
-            var result = Result(record: CheckedRecord(file: file, record: decoded.number, line: decoded.line, violations: []))
-            switch decoded.content {
-            case .cells(let cells):
-                if let columns { result.record.violations = session.check(cells: cells, columns: columns) }
-            case .object(let object):
-                let (violations, unknown) = session.check(json: object)
-                // A repeated key is about the record as read, so it comes before the checks.
-                result.record.violations = decoded.duplicateKeys.map { checker.violation(for: .duplicateKey($0)) } + violations
-                result.unknownKeys = unknown
-            case .malformed(let detail):
-                result.record.violations = [checker.violation(for: .malformed(detail))]
-            }
-            return result
+    private static func check(
+        _ decoded: DecodedRecord, file: String, checker: RecordChecker,
+        session: RecordChecker.Session, columns: ColumnMap?
+    ) -> Result {
+        var result = Result(record: CheckedRecord(file: file, record: decoded.number, line: decoded.line, violations: []))
+        switch decoded.content {
+        case .cells(let cells):
+            if let columns { result.record.violations = session.check(cells: cells, columns: columns) }
+        case .object(let object):
+            let (violations, unknown) = session.check(json: object)
+            // A repeated key is about the record as read, so it comes before the checks.
+            result.record.violations = decoded.duplicateKeys.map { checker.violation(for: .duplicateKey($0)) } + violations
+            result.unknownKeys = unknown
+        case .malformed(let detail):
+            result.record.violations = [checker.violation(for: .malformed(detail))]
+        }
+        return result
     }
 }
 
@@ -242,27 +259,33 @@ struct FileRun {
     /// Reports one record, and before it the keys it has that no field matches and that this file
     /// has not reported yet: those are findings about the file (record 0, at this record's line),
     /// like the columns of a header.
-    mutating func deliver(_ result: BatchCheck.Result, into outcome: inout BatchCheck.Outcome, report: any Report,
-                          limit: Int?) throws {
+    mutating func deliver(
+        _ result: BatchCheck.Result, into outcome: inout BatchCheck.Outcome, report: any Report,
+        limit: Int?
+    ) throws {
         let keys = result.unknownKeys.filter { reportedKeys.insert($0).inserted }
         if !keys.isEmpty {
             let findings = keys.map { checker.violation(for: .unknownKey($0)) }
-            try deliver(CheckedRecord(file: file, record: 0, line: result.record.line, violations: findings),
-                        into: &outcome, report: report, limit: limit)
+            try deliver(
+                CheckedRecord(file: file, record: 0, line: result.record.line, violations: findings),
+                into: &outcome, report: report, limit: limit)
         }
         try deliver(result.record, into: &outcome, report: report, limit: limit)
     }
 
     /// Applies `--strict`, counts the record whole, and reports it — with only as many violations
     /// as `limit` leaves room for.
-    private mutating func deliver(_ record: CheckedRecord, into outcome: inout BatchCheck.Outcome, report: any Report,
-                                  limit: Int?) throws {
+    private mutating func deliver(
+        _ record: CheckedRecord, into outcome: inout BatchCheck.Outcome, report: any Report,
+        limit: Int?
+    ) throws {
         var record = record
         if strict {
             record.violations = record.violations.map { violation in
                 violation.severity == .warning
-                    ? Violation(field: violation.field, code: violation.code, severity: .error, value: violation.value,
-                                message: violation.message, rule: violation.rule)
+                    ? Violation(
+                        field: violation.field, code: violation.code, severity: .error, value: violation.value,
+                        message: violation.message, rule: violation.rule)
                     : violation
             }
         }

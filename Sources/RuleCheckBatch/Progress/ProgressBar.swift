@@ -26,7 +26,8 @@ package final class ProgressBar {
         var line: String
         if let total = read.totalBytes, total > 0 {
             let fraction = min(1, bytes / Double(total))
-            line = String(format: "%3d%% ", Int(fraction * 100)) + Self.bar(fraction, width: 24)
+            line =
+                String(format: "%3d%% ", Int(fraction * 100)) + Self.bar(fraction, width: 24)
                 + " \(Self.megabytes(bytes)) of \(Self.megabytes(Double(total))) MB"
         } else {
             line = "\(Self.megabytes(bytes)) MB read"

@@ -49,7 +49,9 @@ enum ByteSearch {
 
     /// The offset of the first `a`, `b` or `c` in `base[from..<to]`, or nil; compares 16 bytes at a time.
     @inline(__always)
-    static func findAny(_ a: UInt8, _ b: UInt8, _ c: UInt8, in base: UnsafePointer<UInt8>, from: Int, to: Int)
+    static func findAny(
+        _ a: UInt8, _ b: UInt8, _ c: UInt8, in base: UnsafePointer<UInt8>, from: Int, to: Int
+    )
         -> Int?
     {
         var index = from
@@ -87,7 +89,8 @@ enum ByteSearch {
         while index + 16 <= to {
             let chunk = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
             let folded = chunk | caseBit
-            let hits = (folded .== openers) .| (folded .== closers) .| (chunk .== quotes) .| (chunk .== commas)
+            let hits =
+                (folded .== openers) .| (folded .== closers) .| (chunk .== quotes) .| (chunk .== commas)
                 .| (chunk .== newlines)
             if any(hits) { return index + firstLane(hits) }
             index += 16

@@ -83,7 +83,8 @@ struct CSVRecordDecoder: Sendable {
                 let start = position
                 while position < count, base[position] != delimiter {
                     if base[position] == quote {
-                        failure = "\(describeCell(column)) has a quote inside an unquoted value (quote the whole value and double the quote)"
+                        failure =
+                            "\(describeCell(column)) has a quote inside an unquoted value (quote the whole value and double the quote)"
                         break
                     }
                     position += 1
@@ -116,8 +117,10 @@ struct CSVRecordDecoder: Sendable {
     /// Finds the cells of a well-formed record without making strings: `spans` gets where each
     /// cell's text lies (quotes taken off). Nil for a record that is not valid UTF-8, badly quoted
     /// or of the wrong cell count: ``cells(_:scratch:)`` then says what is wrong with it.
-    func cellSpans(_ bytes: UnsafeBufferPointer<UInt8>, into spans: inout [Range<Int>],
-                   scratch: inout [UInt8]) -> CellBuffer? {
+    func cellSpans(
+        _ bytes: UnsafeBufferPointer<UInt8>, into spans: inout [Range<Int>],
+        scratch: inout [UInt8]
+    ) -> CellBuffer? {
         spans.removeAll(keepingCapacity: true)
         // Delimiters and quotes are ASCII, so the record is UTF-8 exactly when every cell is.
         guard let base = bytes.baseAddress, UTF8Validation.isValid(bytes) else { return nil }

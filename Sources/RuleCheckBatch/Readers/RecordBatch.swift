@@ -65,7 +65,9 @@ public struct RecordBatch: Sendable {
     }
 
     /// Decodes the record at `index`; `buffer` holds ``bytes``.
-    func decode(at index: Int, in buffer: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8])
+    func decode(
+        at index: Int, in buffer: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]
+    )
         -> DecodedRecord
     {
         let span = spans[index]

@@ -57,7 +57,9 @@ public struct RecordDecoder: Sendable {
 
     /// Decodes one record's bytes; `duplicateKeys` receives the paths of keys that a JSON record
     /// has more than once.
-    func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, scratch: inout [UInt8], duplicateKeys: inout [String])
+    func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, line: Int, scratch: inout [UInt8], duplicateKeys: inout [String]
+    )
         -> DecodedRecord.Content
     {
         switch kind {

@@ -85,7 +85,9 @@ extension RecordReader {
     /// ```
     ///
     /// - Throws: ``InputError`` when the file cannot be opened or read, or its CSV header is malformed.
-    public static func opening(path: String, format: RecordFormat?, options: Options = Options()) throws
+    public static func opening(
+        path: String, format: RecordFormat?, options: Options = Options()
+    ) throws
         -> RecordReader
     {
         let source = try FileByteSource(path: path)

@@ -122,7 +122,8 @@ public final class RecordReader {
         sink.nextNumber = max(1, slice.firstRecord)
         if slice.startsFile { try skipByteOrderMark() }
         if format.isDelimited {
-            let header = try slice.header.map { try Self.header($0, format: format, options: options) }
+            let header =
+                try slice.header.map { try Self.header($0, format: format, options: options) }
                 ?? readHeader(delimiter: delimiter)
             self.header = header
             decoder = .delimited(delimiter, header: header)

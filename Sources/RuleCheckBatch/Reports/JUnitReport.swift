@@ -51,8 +51,9 @@ final class JUnitReport: Report {
         }
         recordCases += 1
         if !record.isValid { failingCases += 1 }
-        try spool.write("    <testcase classname=\"\(Self.escape(record.file))\" name=\"record \(record.record) (line \(record.line))\">\n"
-                        + (record.isValid ? Self.output(details) : Self.failure(record.violations, details)) + "    </testcase>\n")
+        try spool.write(
+            "    <testcase classname=\"\(Self.escape(record.file))\" name=\"record \(record.record) (line \(record.line))\">\n"
+                + (record.isValid ? Self.output(details) : Self.failure(record.violations, details)) + "    </testcase>\n")
     }
 
     func end(file: String, summary: CheckSummary) throws {
@@ -62,21 +63,24 @@ final class JUnitReport: Report {
         // The valid records without a test case of their own share one.
         let otherValid = summary.valid - (recordCases - failingCases)
         let tests = recordCases + (fileCase ? 1 : 0) + (otherValid > 0 ? 1 : 0)
-        try sink.write("  <testsuite name=\"\(name)\" tests=\"\(tests)\""
-                       + " failures=\"\(failingCases + (fileFails ? 1 : 0))\" errors=\"0\">\n")
+        try sink.write(
+            "  <testsuite name=\"\(name)\" tests=\"\(tests)\""
+                + " failures=\"\(failingCases + (fileFails ? 1 : 0))\" errors=\"0\">\n")
         if summary.isTruncated {
-            try sink.write("    <properties>\n      <property name=\"truncated\" value=\"true\"/>\n"
-                           + "      <property name=\"violations.reported\" value=\"\(summary.reported)\"/>\n"
-                           + "      <property name=\"violations.total\" value=\"\(summary.errors + summary.warnings)\"/>\n    </properties>\n")
+            try sink.write(
+                "    <properties>\n      <property name=\"truncated\" value=\"true\"/>\n"
+                    + "      <property name=\"violations.reported\" value=\"\(summary.reported)\"/>\n"
+                    + "      <property name=\"violations.total\" value=\"\(summary.errors + summary.warnings)\"/>\n    </properties>\n")
         }
         if fileCase {
             var details = fileFindings.map { ($0.line > 0 ? "line \($0.line): " : "") + Self.detail($0.violation) }.joined(separator: "\n")
             if fileFindings.count < summary.fileErrors + summary.fileWarnings {
                 details += (details.isEmpty ? "" : "\n") + "(more findings not shown: the report was cut short)"
             }
-            try sink.write("    <testcase classname=\"\(name)\" name=\"file\">\n"
-                           + (fileFails ? Self.failure(fileFindings.map(\.violation), details) : Self.output(details))
-                           + "    </testcase>\n")
+            try sink.write(
+                "    <testcase classname=\"\(name)\" name=\"file\">\n"
+                    + (fileFails ? Self.failure(fileFindings.map(\.violation), details) : Self.output(details))
+                    + "    </testcase>\n")
         }
         try spool.drain(into: sink)
         if otherValid > 0 {
@@ -102,7 +106,8 @@ final class JUnitReport: Report {
         let first = violations.first { $0.severity == .error }
         let type = first.map(\.code.rawValue) ?? "truncated"
         let message = first?.message ?? "errors not shown: the report was cut short by --max-violations"
-        return "      <failure type=\"\(escape(type))\" message=\"\(escape(message))\">" + escape(details, inAttribute: false) + "</failure>\n"
+        return "      <failure type=\"\(escape(type))\" message=\"\(escape(message))\">" + escape(details, inAttribute: false)
+            + "</failure>\n"
     }
 
     private static func output(_ details: String) -> String {

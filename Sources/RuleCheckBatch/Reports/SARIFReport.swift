@@ -17,12 +17,15 @@ final class SARIFReport: Report {
         let rules: [JSONValue] = Self.codes.map { code in
             .object(["id": .string(code.rawValue), "shortDescription": .object(["text": .string(Self.describe(code))])])
         }
-        let tool: JSONValue = .object(["driver": .object([
-            "name": .string("rulecheck"),
-            "rules": .array(rules),
-        ])])
-        try sink.write("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{\"tool\":"
-                   + JSONWriter.string(tool) + ",\"results\":[")
+        let tool: JSONValue = .object([
+            "driver": .object([
+                "name": .string("rulecheck"),
+                "rules": .array(rules),
+            ])
+        ])
+        try sink.write(
+            "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{\"tool\":"
+                + JSONWriter.string(tool) + ",\"results\":[")
     }
 
     func begin(file: String) {}
@@ -37,7 +40,9 @@ final class SARIFReport: Report {
             let result: JSONValue = .object([
                 "ruleId": .string(violation.code.rawValue),
                 "level": .string(violation.severity == .error ? "error" : "warning"),
-                "message": .object(["text": .string(violation.field.isEmpty ? violation.message : "\(violation.field): \(violation.message)")]),
+                "message": .object([
+                    "text": .string(violation.field.isEmpty ? violation.message : "\(violation.field): \(violation.message)")
+                ]),
                 "locations": .array([.object(["physicalLocation": .object(location)])]),
                 "properties": .object(properties),
             ])

@@ -25,8 +25,9 @@ final class Spool {
             return
         }
         guard let descriptor = Self.openAnonymous(in: directory) ?? Self.openAndUnlink(in: directory) else {
-            throw OutputError("cannot create a temporary file for the report in '\(VisibleText.escaped(directory))': "
-                              + "\(SystemError(code: errno)) (set TMPDIR to a writable directory)")
+            throw OutputError(
+                "cannot create a temporary file for the report in '\(VisibleText.escaped(directory))': "
+                    + "\(SystemError(code: errno)) (set TMPDIR to a writable directory)")
         }
         self.descriptor = descriptor
     }

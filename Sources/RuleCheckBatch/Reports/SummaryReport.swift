@@ -38,9 +38,11 @@ final class SummaryReport: Report {
         switch style {
         case .json:
             let counts = { (table: [String: Int]) in JSONValue.object(table.mapValues { .number(Double($0)) }) }
-            try sink.write(JSONWriter.string(.object([
-                "summary": summary.json, "by_code": counts(summary.byCode), "by_field": counts(summary.byField),
-            ])) + "\n")
+            try sink.write(
+                JSONWriter.string(
+                    .object([
+                        "summary": summary.json, "by_code": counts(summary.byCode), "by_field": counts(summary.byField),
+                    ])) + "\n")
         case .text:
             try sink.write(summary.totalsLine + "\n")
             try write(summary.byCode, title: "by code")

@@ -42,8 +42,9 @@ final class TextReport: Report {
             let value = violation.value.map { " (value \"\(VisibleText.escaped(Self.shortened($0)))\")" } ?? ""
             // Findings about the whole record (malformed input) have no field column.
             let field = field.isEmpty && fieldWidth == 0 ? "" : Self.padded(field, fieldWidth + 2)
-            try sink.write("  " + Self.padded(violation.severity.rawValue, 8) + field
-                           + Self.padded(violation.code.rawValue, codeWidth + 2) + VisibleText.escaped(Self.message(violation)) + value + "\n")
+            try sink.write(
+                "  " + Self.padded(violation.severity.rawValue, 8) + field
+                    + Self.padded(violation.code.rawValue, codeWidth + 2) + VisibleText.escaped(Self.message(violation)) + value + "\n")
         }
     }
 

@@ -52,7 +52,9 @@ package struct SliceMerge: Sendable {
                 try merge.take(line) { reader.error(number, $0) }
             }
             if let slice = merge.slice {
-                throw reader.error(lastLine, "the slice of '\(slice.file)' that starts at record \(slice.firstRecord) has no totals: its report was cut short")
+                throw reader.error(
+                    lastLine,
+                    "the slice of '\(slice.file)' that starts at record \(slice.firstRecord) has no totals: its report was cut short")
             }
             end = (path, lastLine)
         }
@@ -147,7 +149,9 @@ private struct Merging {
             recount.records += max(0, unlisted)
             recount.valid += max(0, unlisted)
             guard recount == totals, slice.lastRecord < slice.firstRecord + totals.records else {
-                throw error("the totals of the slice of '\(slice.file)' that starts at record \(slice.firstRecord) are not what its records add up to: the report was cut short or changed")
+                throw error(
+                    "the totals of the slice of '\(slice.file)' that starts at record \(slice.firstRecord) are not what its records add up to: the report was cut short or changed"
+                )
             }
             file.summary.records += unlisted
             file.summary.valid += unlisted
@@ -163,7 +167,8 @@ private struct Merging {
     mutating func endFile(error: (String) -> SliceReportError) throws {
         guard let file else { return }
         if let expected = expectedRecords.removeValue(forKey: file.name), expected != file.summary.records {
-            throw error("the slices of '\(file.name)' hold \(file.summary.records) records, not the \(expected) of the file: a slice is missing")
+            throw error(
+                "the slices of '\(file.name)' hold \(file.summary.records) records, not the \(expected) of the file: a slice is missing")
         }
         try report.end(file: file.name, summary: file.summary)
         self.file = nil

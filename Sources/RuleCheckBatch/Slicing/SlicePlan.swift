@@ -87,14 +87,19 @@ package struct SlicePlan: Sendable, Hashable {
     /// Plans the slices of `bytes`, cutting wherever `cuts` says: it is told the offset where the
     /// first slice starts, and then gives, for each place the file may be cut, how many cuts to
     /// make there (0 for none; 2 or more leave empty slices between).
-    init(bytes: [UInt8], format: RecordFormat, options: RecordReader.Options = RecordReader.Options(),
-         cuts: (_ start: Int64) -> (InputBoundary) -> Int) throws {
-        try self.init(source: MemoryByteSource(bytes), name: "<memory>", format: format, size: Int64(bytes.count),
-                      options: options, cuts: cuts)
+    init(
+        bytes: [UInt8], format: RecordFormat, options: RecordReader.Options = RecordReader.Options(),
+        cuts: (_ start: Int64) -> (InputBoundary) -> Int
+    ) throws {
+        try self.init(
+            source: MemoryByteSource(bytes), name: "<memory>", format: format, size: Int64(bytes.count),
+            options: options, cuts: cuts)
     }
 
-    private init(source: any ByteSource, name: String, format: RecordFormat, size: Int64, options: RecordReader.Options,
-                 cuts: (Int64) -> (InputBoundary) -> Int) throws {
+    private init(
+        source: any ByteSource, name: String, format: RecordFormat, size: Int64, options: RecordReader.Options,
+        cuts: (Int64) -> (InputBoundary) -> Int
+    ) throws {
         var options = options
         options.slice = nil
         options.maxRecordsPerBatch = 1
@@ -133,8 +138,10 @@ package struct SlicePlan: Sendable, Hashable {
         var slices: [Slice] = []
         for (index, (start, endRecord)) in zip(starts, ends).enumerated() {
             let end = index + 1 < starts.count ? starts[index + 1].offset : size
-            slices.append(Slice(range: start.offset..<end, firstRecord: start.nextRecord, firstLine: start.line,
-                                records: endRecord - start.nextRecord))
+            slices.append(
+                Slice(
+                    range: start.offset..<end, firstRecord: start.nextRecord, firstLine: start.line,
+                    records: endRecord - start.nextRecord))
         }
         if format == .json, slices.count > 1 {
             for index in slices.indices {

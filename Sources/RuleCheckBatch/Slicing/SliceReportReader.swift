@@ -48,10 +48,14 @@ final class SliceReportReader {
     private func parse(_ object: [String: JSONValue], line: Int) throws -> Line {
         if let slice = object["slice"]?.object, object.count == 1 {
             guard let version = slice["version"]?.integer, version == SliceReport.version else {
-                throw error(line, "a slice report of version \(slice["version"].map(JSONWriter.string) ?? "?"); this rulecheck reads version \(SliceReport.version)")
+                throw error(
+                    line,
+                    "a slice report of version \(slice["version"].map(JSONWriter.string) ?? "?"); this rulecheck reads version \(SliceReport.version)"
+                )
             }
             guard let file = slice["file"]?.string, let firstRecord = slice["firstRecord"]?.integer, firstRecord >= 1,
-                  let firstLine = slice["firstLine"]?.integer, firstLine >= 1 else {
+                let firstLine = slice["firstLine"]?.integer, firstLine >= 1
+            else {
                 throw error(line, "a 'slice' line needs file, firstRecord and firstLine")
             }
             return .begin(file: file, firstRecord: firstRecord, firstLine: firstLine)
@@ -60,7 +64,8 @@ final class SliceReportReader {
             return .totals(try summary(totals, line: line))
         }
         guard let record = object["record"]?.integer, record >= 0, let recordLine = object["line"]?.integer,
-              let items = object["violations"]?.array, object.count == 3 else {
+            let items = object["violations"]?.array, object.count == 3
+        else {
             throw error(line, "expected a 'slice', record or 'totals' line")
         }
         return .record(record: record, line: recordLine, violations: try items.map { try violation($0, line: line) })
@@ -68,13 +73,14 @@ final class SliceReportReader {
 
     private func violation(_ value: JSONValue, line: Int) throws -> Violation {
         guard let object = value.object, let field = object["field"]?.string, let code = object["code"]?.string,
-              let severity = object["severity"]?.string.flatMap(Violation.Severity.init(rawValue:)),
-              let message = object["message"]?.string, let value = object["value"], value.isNull || value.string != nil
+            let severity = object["severity"]?.string.flatMap(Violation.Severity.init(rawValue:)),
+            let message = object["message"]?.string, let value = object["value"], value.isNull || value.string != nil
         else {
             throw error(line, "a violation needs field, code, severity (error or warning), value and message")
         }
-        return Violation(field: field, code: IssueCode(rawValue: code), severity: severity, value: value.string, message: message,
-                         rule: object["rule"]?.string ?? "")
+        return Violation(
+            field: field, code: IssueCode(rawValue: code), severity: severity, value: value.string, message: message,
+            rule: object["rule"]?.string ?? "")
     }
 
     private func summary(_ object: [String: JSONValue], line: Int) throws -> CheckSummary {

@@ -18,13 +18,14 @@ struct BatchCheckBytesTests {
             report: ReportFormat.jsonl.report(to: sink))
         #expect(outcome.summary.records == 2)
         #expect(outcome.summary.invalid == 1)
-        #expect(sink.text == """
-            {"code":"unknown_column","field":"colour","file":"-","line":1,"message":"'colour' is not a field of the rules","record":0,"severity":"warning","value":null}
-            {"code":"required","field":"name","file":"-","line":3,"message":"name is required","record":2,"severity":"error","value":null}
-            {"code":"min","field":"age","file":"-","line":3,"message":"age must be at least 0","record":2,"severity":"error","value":"-1"}
-            {"summary":{"errors":2,"files":1,"invalid":1,"records":2,"valid":1,"warnings":1}}
+        #expect(
+            sink.text == """
+                {"code":"unknown_column","field":"colour","file":"-","line":1,"message":"'colour' is not a field of the rules","record":0,"severity":"warning","value":null}
+                {"code":"required","field":"name","file":"-","line":3,"message":"name is required","record":2,"severity":"error","value":null}
+                {"code":"min","field":"age","file":"-","line":3,"message":"age must be at least 0","record":2,"severity":"error","value":"-1"}
+                {"summary":{"errors":2,"files":1,"invalid":1,"records":2,"valid":1,"warnings":1}}
 
-            """)
+                """)
     }
 
     @Test func aMalformedHeaderIsAFindingNotAThrow() throws {
@@ -42,17 +43,20 @@ struct BatchCheckBytesTests {
         let outcome = try BatchCheck(checker: try checker(), options: .init(jobs: 1)).run(
             bytes: [], name: "-", format: .jsonl, report: ReportFormat.json.report(to: sink))
         #expect(outcome.summary.records == 0)
-        #expect(sink.text == "{\"summary\":{\"errors\":0,\"files\":1,\"invalid\":0,\"records\":0,\"valid\":0,\"warnings\":0},\"violations\":[]}\n")
+        #expect(
+            sink.text
+                == "{\"summary\":{\"errors\":0,\"files\":1,\"invalid\":0,\"records\":0,\"valid\":0,\"warnings\":0},\"violations\":[]}\n")
     }
 
     /// A masked text field takes the digits of every script as 0–9, as a form does (`digits: any`,
     /// the default), unless it says `digits: ascii`: a cell kept as bytes must be folded too.
     @Test func maskedCellsFoldDigitsOfOtherScripts() throws {
-        let rules = try RuleSet(yaml: """
-            fields:
-              - {id: phone, type: text, mask: "+7 (000) 000-00-00"}
-              - {id: code, type: text, mask: "000", digits: ascii}
-            """, source: "phones.yaml")
+        let rules = try RuleSet(
+            yaml: """
+                fields:
+                  - {id: phone, type: text, mask: "+7 (000) 000-00-00"}
+                  - {id: code, type: text, mask: "000", digits: ascii}
+                """, source: "phones.yaml")
         let csv = "phone,code\n+7 (٩١٦) ١٢٣-٤٥-٦٧,123\n+7 (916) 123-45-67,١٢٣\n"
         let jsonl = """
             {"phone":"+7 (٩١٦) ١٢٣-٤٥-٦٧","code":"123"}

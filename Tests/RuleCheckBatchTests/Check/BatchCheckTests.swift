@@ -45,8 +45,10 @@ final class BatchCheckTests {
         return url.path
     }
 
-    private func run(_ files: [String], format: ReportFormat = .jsonl, options: BatchCheck.Options = .init(jobs: 1),
-                     checker: RecordChecker? = nil) throws -> (String, BatchCheck.Outcome) {
+    private func run(
+        _ files: [String], format: ReportFormat = .jsonl, options: BatchCheck.Options = .init(jobs: 1),
+        checker: RecordChecker? = nil
+    ) throws -> (String, BatchCheck.Outcome) {
         let sink = OutputSink.memory()
         let outcome = try BatchCheck(checker: try checker ?? self.checker(), options: options)
             .run(files: files, report: format.report(to: sink))
@@ -54,7 +56,8 @@ final class BatchCheckTests {
     }
 
     @Test func csvWithEveryKindOfFinding() throws {
-        let path = try file("""
+        let path = try file(
+            """
             name,age,has_car,plate,comment
             Ann,30,yes,123,x
             ,abc,no,123,
@@ -66,27 +69,28 @@ final class BatchCheckTests {
             """, "csv")
         let (output, outcome) = try run([path], format: .text)
         let name = path
-        #expect(output == """
-            \(name): file, line 1
-              warning comment  unknown_column  'comment' is not a field of the rules
-            \(name): record 2, line 3
-              error   name   required      name is required
-              error   age    type          age: 'abc' is not a whole number (value "abc")
-              warning plate  hidden_value  plate has a value but is hidden (value "123")
-            \(name): record 3, line 4
-              error   name   max_length  name must be at most 8 characters long (value "Bob "the" Builder")
-              error   age    min         age must be at least 0 (value "-1")
-              error   plate  mask        plate must look like 000 (value "12")
-            \(name): record 4, line 5
-              error   name  max_length  name must be at most 8 characters long (value "multi\\nline")
-            \(name): record 5, line 7
-              error   malformed  record has 2 cells, the header has 5
+        #expect(
+            output == """
+                \(name): file, line 1
+                  warning comment  unknown_column  'comment' is not a field of the rules
+                \(name): record 2, line 3
+                  error   name   required      name is required
+                  error   age    type          age: 'abc' is not a whole number (value "abc")
+                  warning plate  hidden_value  plate has a value but is hidden (value "123")
+                \(name): record 3, line 4
+                  error   name   max_length  name must be at most 8 characters long (value "Bob "the" Builder")
+                  error   age    min         age must be at least 0 (value "-1")
+                  error   plate  mask        plate must look like 000 (value "12")
+                \(name): record 4, line 5
+                  error   name  max_length  name must be at most 8 characters long (value "multi\\nline")
+                \(name): record 5, line 7
+                  error   malformed  record has 2 cells, the header has 5
 
-            1 file, 6 records: 2 valid, 4 invalid — 7 errors, 2 warnings
-              by code:  max_length 2, hidden_value 1, malformed 1, mask 1, min 1, required 1, type 1, unknown_column 1
-              by field: name 3, age 2, plate 2, comment 1
+                1 file, 6 records: 2 valid, 4 invalid — 7 errors, 2 warnings
+                  by code:  max_length 2, hidden_value 1, malformed 1, mask 1, min 1, required 1, type 1, unknown_column 1
+                  by field: name 3, age 2, plate 2, comment 1
 
-            """)
+                """)
         #expect(outcome.summary.records == 6)
         #expect(outcome.summary.invalid == 4)
     }
@@ -114,7 +118,9 @@ final class BatchCheckTests {
         let (output, outcome) = try run([path], options: .init(jobs: 2, maxViolations: 2))
         let lines = output.split(separator: "\n")
         #expect(lines.count == 3)  // two violations and the summary
-        #expect(lines.last == #"{"summary":{"errors":4,"files":1,"invalid":4,"records":4,"reported":2,"truncated":true,"valid":0,"warnings":0}}"#)
+        #expect(
+            lines.last
+                == #"{"summary":{"errors":4,"files":1,"invalid":4,"records":4,"reported":2,"truncated":true,"valid":0,"warnings":0}}"#)
         #expect(outcome.summary.errors == 4 && outcome.summary.omitted == 2 && outcome.summary.isTruncated)
     }
 
@@ -149,16 +155,17 @@ final class BatchCheckTests {
     @Test func duplicateKeysAreErrorsAndTheRecordIsStillChecked() throws {
         let path = try file(#"{"name": "Ann", "age": 1, "name": "Bartholomew"}"# + "\n" + #"{"name": "Bob"}"# + "\n", "jsonl")
         let (output, outcome) = try run([path], format: .text)
-        #expect(output == """
-            \(path): record 1, line 1
-              error   name  duplicate_key  key 'name' appears more than once in the object; the last value is checked
-              error   name  max_length     name must be at most 8 characters long (value "Bartholomew")
+        #expect(
+            output == """
+                \(path): record 1, line 1
+                  error   name  duplicate_key  key 'name' appears more than once in the object; the last value is checked
+                  error   name  max_length     name must be at most 8 characters long (value "Bartholomew")
 
-            1 file, 2 records: 1 valid, 1 invalid — 2 errors, 0 warnings
-              by code:  duplicate_key 1, max_length 1
-              by field: name 2
+                1 file, 2 records: 1 valid, 1 invalid — 2 errors, 0 warnings
+                  by code:  duplicate_key 1, max_length 1
+                  by field: name 2
 
-            """)
+                """)
         #expect(outcome.summary.errors == 2)
     }
 
@@ -174,10 +181,12 @@ final class BatchCheckTests {
         let (output, outcome) = try run(paths, format: .text)
         #expect(outcome.unreadable.isEmpty)
         #expect(outcome.summary.files == 3)
-        #expect(output.contains("""
-            \(paths[0]): file, line 1
-              error   malformed  cannot read the header: cell 1 is not valid UTF-8; no record of this file is checked
-            """))
+        #expect(
+            output.contains(
+                """
+                \(paths[0]): file, line 1
+                  error   malformed  cannot read the header: cell 1 is not valid UTF-8; no record of this file is checked
+                """))
         #expect(outcome.summary.errors == 1 + 2 + 1)
         let empty = try ["csv", "jsonl", "json"].map { try file("", $0) } + [try file(" \n\t\n", "json")]
         let (_, emptyOutcome) = try run(empty)
@@ -186,7 +195,8 @@ final class BatchCheckTests {
     }
 
     @Test func malformedJSONLinesAreReportedAndReadingGoesOn() throws {
-        let path = try file("""
+        let path = try file(
+            """
             {"name": "Ann"}
             {"name": "Bob",
             [1, 2]
@@ -236,8 +246,9 @@ final class BatchCheckLocaleTests {
     }
 
     @Test func findingsAboutFilesAndRecordsAreInTheCheckersLocale() throws {
-        let rules = try RuleSet(yaml: "form: f\nfields:\n  - id: name\n    required: true\n  - id: n\n    type: number\n",
-                                source: "f.yaml")
+        let rules = try RuleSet(
+            yaml: "form: f\nfields:\n  - id: name\n    required: true\n  - id: n\n    type: number\n",
+            source: "f.yaml")
         let checker = RecordChecker(rules, today: BatchCheckTests.today, locale: "ru")
         let csv = directory.appendingPathComponent("a.csv")
         try Data("n,zzz,zzz\n1,2,3\n1\n".utf8).write(to: csv)
@@ -248,7 +259,8 @@ final class BatchCheckLocaleTests {
             .run(files: [csv.path, jsonl.path], report: ReportFormat.jsonl.report(to: sink))
         let messages = sink.text.split(separator: "\n").compactMap { line -> (String, String)? in
             guard case .object(let object) = try? JSONParser().parse(String(line)),
-                  case .string(let code)? = object["code"], case .string(let message)? = object["message"] else { return nil }
+                case .string(let code)? = object["code"], case .string(let message)? = object["message"]
+            else { return nil }
             return (code, message)
         }
         #expect(Set(messages.map(\.0)) == ["unknown_column", "missing_column", "malformed"])

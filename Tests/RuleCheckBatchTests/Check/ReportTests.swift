@@ -6,14 +6,18 @@ import Testing
 @Suite("Reports")
 struct ReportTests {
     static let records: [CheckedRecord] = [
-        CheckedRecord(file: "a.csv", record: 0, line: 1, violations: [
-            Violation(field: "comment", code: .unknownColumn, value: nil, message: "'comment' is not a field of the rules"),
-        ]),
+        CheckedRecord(
+            file: "a.csv", record: 0, line: 1,
+            violations: [
+                Violation(field: "comment", code: .unknownColumn, value: nil, message: "'comment' is not a field of the rules")
+            ]),
         CheckedRecord(file: "a.csv", record: 1, line: 2, violations: []),
-        CheckedRecord(file: "a.csv", record: 2, line: 3, violations: [
-            Violation(field: "doc_number", code: .mask, value: "12 34", message: "Number must look like 0000 000000"),
-            Violation(field: "plate", code: .hiddenValue, value: "A<1>", message: "Plate has a value but is hidden"),
-        ]),
+        CheckedRecord(
+            file: "a.csv", record: 2, line: 3,
+            violations: [
+                Violation(field: "doc_number", code: .mask, value: "12 34", message: "Number must look like 0000 000000"),
+                Violation(field: "plate", code: .hiddenValue, value: "A<1>", message: "Plate has a value but is hidden"),
+            ]),
     ]
 
     private func render(_ format: ReportFormat, _ records: [CheckedRecord] = records, file: String = "a.csv") throws -> String {
@@ -32,58 +36,62 @@ struct ReportTests {
     }
 
     @Test func text() throws {
-        #expect(try render(.text) == """
-            a.csv: file, line 1
-              warning comment  unknown_column  'comment' is not a field of the rules
-            a.csv: record 2, line 3
-              error   doc_number  mask          Number must look like 0000 000000 (value "12 34")
-              warning plate       hidden_value  Plate has a value but is hidden (value "A<1>")
+        #expect(
+            try render(.text) == """
+                a.csv: file, line 1
+                  warning comment  unknown_column  'comment' is not a field of the rules
+                a.csv: record 2, line 3
+                  error   doc_number  mask          Number must look like 0000 000000 (value "12 34")
+                  warning plate       hidden_value  Plate has a value but is hidden (value "A<1>")
 
-            1 file, 2 records: 1 valid, 1 invalid — 1 error, 2 warnings
-              by code:  hidden_value 1, mask 1, unknown_column 1
-              by field: comment 1, doc_number 1, plate 1
+                1 file, 2 records: 1 valid, 1 invalid — 1 error, 2 warnings
+                  by code:  hidden_value 1, mask 1, unknown_column 1
+                  by field: comment 1, doc_number 1, plate 1
 
-            """)
+                """)
     }
 
     @Test func json() throws {
-        #expect(try render(.json) == #"""
-            {"summary":{"errors":1,"files":1,"invalid":1,"records":2,"valid":1,"warnings":2},"violations":[
-            {"code":"unknown_column","field":"comment","file":"a.csv","line":1,"message":"'comment' is not a field of the rules","record":0,"severity":"warning","value":null},
-            {"code":"mask","field":"doc_number","file":"a.csv","line":3,"message":"Number must look like 0000 000000","record":2,"severity":"error","value":"12 34"},
-            {"code":"hidden_value","field":"plate","file":"a.csv","line":3,"message":"Plate has a value but is hidden","record":2,"severity":"warning","value":"A<1>"}
-            ]}
+        #expect(
+            try render(.json) == #"""
+                {"summary":{"errors":1,"files":1,"invalid":1,"records":2,"valid":1,"warnings":2},"violations":[
+                {"code":"unknown_column","field":"comment","file":"a.csv","line":1,"message":"'comment' is not a field of the rules","record":0,"severity":"warning","value":null},
+                {"code":"mask","field":"doc_number","file":"a.csv","line":3,"message":"Number must look like 0000 000000","record":2,"severity":"error","value":"12 34"},
+                {"code":"hidden_value","field":"plate","file":"a.csv","line":3,"message":"Plate has a value but is hidden","record":2,"severity":"warning","value":"A<1>"}
+                ]}
 
-            """#)
+                """#)
     }
 
     @Test func jsonLines() throws {
-        #expect(try render(.jsonl) == #"""
-            {"code":"unknown_column","field":"comment","file":"a.csv","line":1,"message":"'comment' is not a field of the rules","record":0,"severity":"warning","value":null}
-            {"code":"mask","field":"doc_number","file":"a.csv","line":3,"message":"Number must look like 0000 000000","record":2,"severity":"error","value":"12 34"}
-            {"code":"hidden_value","field":"plate","file":"a.csv","line":3,"message":"Plate has a value but is hidden","record":2,"severity":"warning","value":"A<1>"}
-            {"summary":{"errors":1,"files":1,"invalid":1,"records":2,"valid":1,"warnings":2}}
+        #expect(
+            try render(.jsonl) == #"""
+                {"code":"unknown_column","field":"comment","file":"a.csv","line":1,"message":"'comment' is not a field of the rules","record":0,"severity":"warning","value":null}
+                {"code":"mask","field":"doc_number","file":"a.csv","line":3,"message":"Number must look like 0000 000000","record":2,"severity":"error","value":"12 34"}
+                {"code":"hidden_value","field":"plate","file":"a.csv","line":3,"message":"Plate has a value but is hidden","record":2,"severity":"warning","value":"A<1>"}
+                {"summary":{"errors":1,"files":1,"invalid":1,"records":2,"valid":1,"warnings":2}}
 
-            """#)
+                """#)
     }
 
     @Test func junit() throws {
-        #expect(try render(.junit) == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="rulecheck">
-              <testsuite name="a.csv" tests="3" failures="1" errors="0">
-                <testcase classname="a.csv" name="file">
-                  <system-out>line 1: warning comment unknown_column: 'comment' is not a field of the rules</system-out>
-                </testcase>
-                <testcase classname="a.csv" name="record 2 (line 3)">
-                  <failure type="mask" message="Number must look like 0000 000000">error doc_number mask: Number must look like 0000 000000 (value &quot;12 34&quot;)
-            warning plate hidden_value: Plate has a value but is hidden (value &quot;A&lt;1&gt;&quot;)</failure>
-                </testcase>
-                <testcase classname="a.csv" name="1 valid record"/>
-              </testsuite>
-            </testsuites>
+        #expect(
+            try render(.junit) == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="rulecheck">
+                  <testsuite name="a.csv" tests="3" failures="1" errors="0">
+                    <testcase classname="a.csv" name="file">
+                      <system-out>line 1: warning comment unknown_column: 'comment' is not a field of the rules</system-out>
+                    </testcase>
+                    <testcase classname="a.csv" name="record 2 (line 3)">
+                      <failure type="mask" message="Number must look like 0000 000000">error doc_number mask: Number must look like 0000 000000 (value &quot;12 34&quot;)
+                warning plate hidden_value: Plate has a value but is hidden (value &quot;A&lt;1&gt;&quot;)</failure>
+                    </testcase>
+                    <testcase classname="a.csv" name="1 valid record"/>
+                  </testsuite>
+                </testsuites>
 
-            """)
+                """)
     }
 
     @Test func sarif() throws {
@@ -127,12 +135,16 @@ struct ReportTests {
         let long = String(repeating: "x", count: 900_000)
         let column = String(repeating: "c", count: 5_000)
         let records = [
-            CheckedRecord(file: "big.csv", record: 0, line: 1, violations: [
-                Violation(field: column, code: .unknownColumn, value: nil, message: "'\(column)' is not a field of the rules"),
-            ]),
-            CheckedRecord(file: "big.csv", record: 1, line: 2, violations: [
-                Violation(field: "birth_date", code: .type, value: long, message: "birth_date: '\(long)' is not a date (yyyy-MM-dd)"),
-            ]),
+            CheckedRecord(
+                file: "big.csv", record: 0, line: 1,
+                violations: [
+                    Violation(field: column, code: .unknownColumn, value: nil, message: "'\(column)' is not a field of the rules")
+                ]),
+            CheckedRecord(
+                file: "big.csv", record: 1, line: 2,
+                violations: [
+                    Violation(field: "birth_date", code: .type, value: long, message: "birth_date: '\(long)' is not a date (yyyy-MM-dd)")
+                ]),
         ]
         let text = try render(.text, records, file: "big.csv")
         let cut = String(repeating: "x", count: 100) + "… (900000 characters)"

@@ -43,19 +43,20 @@ struct SummaryReportTests {
     }
 
     @Test func theTextListsEveryCodeAndFieldMostFrequentFirst() throws {
-        #expect(try run(.summary).text == """
-            1 file, 4 records: 1 valid, 3 invalid — 4 errors, 1 warning
-            by code:
-              required        2
-              min             1
-              type            1
-              unknown_column  1
-            by field:
-              age     2
-              name    2
-              colour  1
+        #expect(
+            try run(.summary).text == """
+                1 file, 4 records: 1 valid, 3 invalid — 4 errors, 1 warning
+                by code:
+                  required        2
+                  min             1
+                  type            1
+                  unknown_column  1
+                by field:
+                  age     2
+                  name    2
+                  colour  1
 
-            """)
+                """)
     }
 
     @Test func anEmptyInputHasOnlyTheTotalsLine() throws {

@@ -11,11 +11,13 @@ struct ViolationJSONTests {
         let texts = ["", "a", "doc_number", "\"quoted\"", "back\\slash", "line\nbreak\ttab", "\u{1}\u{1F}", "Ж ё 😀", "/"]
         func text() -> String { texts[Int.random(in: 0..<texts.count, using: &generator)] }
         for _ in 0..<500 {
-            let record = CheckedRecord(file: text(), record: Int.random(in: 0...1_000_000, using: &generator),
-                                       line: Int.random(in: 1...9_000_000_000_000_000, using: &generator), violations: [])
+            let record = CheckedRecord(
+                file: text(), record: Int.random(in: 0...1_000_000, using: &generator),
+                line: Int.random(in: 1...9_000_000_000_000_000, using: &generator), violations: [])
             let code = IssueCode.all[Int.random(in: 0..<IssueCode.all.count, using: &generator)]
-            let violation = Violation(field: text(), code: code, severity: Bool.random(using: &generator) ? .error : .warning,
-                                      value: Bool.random(using: &generator) ? text() : nil, message: text())
+            let violation = Violation(
+                field: text(), code: code, severity: Bool.random(using: &generator) ? .error : .warning,
+                value: Bool.random(using: &generator) ? text() : nil, message: text())
             var bytes: [UInt8] = []
             violation.writeJSON(in: record, to: &bytes)
             #expect(String(decoding: bytes, as: UTF8.self) == JSONWriter.string(violation.json(in: record)))

@@ -221,7 +221,11 @@ struct CSVReaderTests {
         let result = try readAll(text, format: .csv)
         #expect(clock.now - start < .seconds(20))
         #expect(result.records.count == 20_001)
-        #expect(result.records.last == malformed(20_001, line: 20_002, #"cell 1 ("x") has a quote inside an unquoted value (quote the whole value and double the quote)"#))
+        #expect(
+            result.records.last
+                == malformed(
+                    20_001, line: 20_002, #"cell 1 ("x") has a quote inside an unquoted value (quote the whole value and double the quote)"#
+                ))
     }
 
     @Test func oversizedQuotedRecordResyncs() throws {

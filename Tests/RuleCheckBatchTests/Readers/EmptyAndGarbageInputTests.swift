@@ -42,7 +42,10 @@ import Testing
     @Test func loneOpeningBracket() throws {
         let csv = try readAll("[", format: .csv)
         #expect(csv.header == ["["] && csv.records.isEmpty)
-        #expect(try readAll("[", format: .jsonl).records == [malformed(1, line: 1, "expected a value, found the end of the text (line 1, column 2)")])
+        #expect(
+            try readAll("[", format: .jsonl).records == [
+                malformed(1, line: 1, "expected a value, found the end of the text (line 1, column 2)")
+            ])
         #expect(try readAll("[", format: .json).records == [malformed(1, line: 1, "the file ends before the array is closed with ']'")])
     }
 

@@ -69,7 +69,9 @@ enum RandomExports {
 
     static func jsonObject(_ random: SharedRandom) -> String {
         var members: [String] = []
-        if random.chance(0.8) { members.append("\"name\":" + random.pick(["\"Ann\"", "\"\"", "\"Bartholomew\"", "null", "\"a\\nb\"", "3"])) }
+        if random.chance(0.8) {
+            members.append("\"name\":" + random.pick(["\"Ann\"", "\"\"", "\"Bartholomew\"", "null", "\"a\\nb\"", "3"]))
+        }
         if random.chance(0.7) { members.append("\"age\":" + random.pick(["30", "-1", "\"abc\"", "null", "1.5"])) }
         if random.chance(0.6) { members.append("\"has_car\":" + random.pick(["true", "false", "\"yes\""])) }
         if random.chance(0.5) { members.append("\"plate\":" + random.pick(["\"123\"", "\"12\"", "\"\""])) }

@@ -22,8 +22,10 @@ final class SliceEdgeCaseTests {
     /// Plans `text` with a cut wherever it may be cut (`times` cuts at each place), and expects the
     /// merged reports to be the whole file's.
     @discardableResult
-    func expectSame(_ text: String, _ format: RecordFormat, times: Int = 1,
-                    sourceLocation: SourceLocation = #_sourceLocation) throws -> SlicePlan {
+    func expectSame(
+        _ text: String, _ format: RecordFormat, times: Int = 1,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> SlicePlan {
         let bytes = Array(text.utf8)
         let plan = try SlicePlan(bytes: bytes, format: format) { _ in { _ in times } }
         _ = try harness.expectSame(bytes, plan: plan, format: format, sourceLocation: sourceLocation)
@@ -71,8 +73,9 @@ final class SliceEdgeCaseTests {
     @Test func aKeyFirstSeenInSeveralSlicesIsReportedOnce() throws {
         let text = "{\"name\":\"Ann\"}\n{\"name\":\"Bo\",\"x\":1}\n{\"x\":2}\n{\"name\":\"Cy\",\"x\":3,\"y\":4}\n"
         try expectSame(text, .jsonl)
-        let merged = try harness.merged(Array(text.utf8), plan: try SlicePlan(bytes: Array(text.utf8), format: .jsonl) { _ in { _ in 1 } },
-                                        format: .jsonl)
+        let merged = try harness.merged(
+            Array(text.utf8), plan: try SlicePlan(bytes: Array(text.utf8), format: .jsonl) { _ in { _ in 1 } },
+            format: .jsonl)
         let findings = (merged[.jsonl] ?? "").split(separator: "\n").filter { $0.contains("\"record\":0") }
         #expect(findings.count == 2)
         #expect(findings.first?.contains("\"line\":2") == true)

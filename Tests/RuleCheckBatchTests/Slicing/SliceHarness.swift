@@ -56,13 +56,15 @@ struct SliceHarness {
     func sliceReports(_ bytes: [UInt8], plan: SlicePlan, format: RecordFormat) throws -> [UInt8] {
         var header: InputSlice.Header?
         if let range = plan.header {
-            header = try headerAsColumns && plan.columns != nil
+            header =
+                try headerAsColumns && plan.columns != nil
                 ? .columns(plan.columns ?? [])
                 : .file(write(Array(bytes[Int(range.lowerBound)..<Int(range.upperBound)]), "header.\(format.rawValue)"))
         }
         var reports: [UInt8] = []
         for (index, slice) in plan.slices.enumerated() {
-            let path = try write(Array(bytes[Int(slice.range.lowerBound)..<Int(slice.range.upperBound)]), "part-\(index).\(format.rawValue)")
+            let path = try write(
+                Array(bytes[Int(slice.range.lowerBound)..<Int(slice.range.upperBound)]), "part-\(index).\(format.rawValue)")
             var options = BatchCheck.Options(format: format, jobs: 1, strict: strict)
             options.reader.slice = slice.input(header: header)
             options.reader.maxRecordsPerBatch = 5
@@ -85,14 +87,17 @@ struct SliceHarness {
     }
 
     /// Expects the merged reports of `plan` to be the whole file's, format by format.
-    func expectSame(_ bytes: [UInt8], plan: SlicePlan, format: RecordFormat, _ comment: @autoclosure () -> String = "",
-                    sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
+    func expectSame(
+        _ bytes: [UInt8], plan: SlicePlan, format: RecordFormat, _ comment: @autoclosure () -> String = "",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Bool {
         let whole = try whole(bytes, format: format)
         let merged = try merged(bytes, plan: plan, format: format)
         for report in Self.formats where whole[report] != merged[report] {
             let cuts = plan.slices.map { "\($0.range)#\($0.firstRecord)@\($0.firstLine)" }.joined(separator: " ")
-            Issue.record("\(format) as \(report), cut \(cuts) \(comment())\n\(String(decoding: bytes, as: UTF8.self).debugDescription)\nwhole:\n\(whole[report] ?? "")\nmerged:\n\(merged[report] ?? "")",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "\(format) as \(report), cut \(cuts) \(comment())\n\(String(decoding: bytes, as: UTF8.self).debugDescription)\nwhole:\n\(whole[report] ?? "")\nmerged:\n\(merged[report] ?? "")",
+                sourceLocation: sourceLocation)
             return false
         }
         return true

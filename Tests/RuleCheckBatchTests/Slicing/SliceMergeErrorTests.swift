@@ -52,7 +52,9 @@ final class SliceMergeErrorTests {
         var missing = lines
         missing.removeSubrange(slice(at: 2))
         let error = try #require(try mergeError(missing))
-        #expect(error.message == "the slice of 'export' starts at record 3 (the slice before it ended at record 1): a slice is missing or out of order")
+        #expect(
+            error.message
+                == "the slice of 'export' starts at record 3 (the slice before it ended at record 1): a slice is missing or out of order")
         #expect(error.line == slice(at: 2).lowerBound + 1)
         var noFirst = lines
         noFirst.removeSubrange(slice(at: 1))
@@ -61,7 +63,9 @@ final class SliceMergeErrorTests {
 
     @Test func slicesOutOfOrder() throws {
         let swapped = Array(lines[slice(at: 1)]) + Array(lines[slice(at: 3)]) + Array(lines[slice(at: 2)]) + Array(lines[slice(at: 4)])
-        #expect(try mergeError(swapped)?.message.hasPrefix("the slice of 'export' starts at record 3 (the slice before it ended at record 1)") == true)
+        #expect(
+            try mergeError(swapped)?.message.hasPrefix("the slice of 'export' starts at record 3 (the slice before it ended at record 1)")
+                == true)
     }
 
     @Test func aReportCutShort() throws {
@@ -70,8 +74,10 @@ final class SliceMergeErrorTests {
         var withoutRecord = lines
         let record = try #require(lines.firstIndex { $0.contains("\"record\":3,") })
         withoutRecord.remove(at: record)
-        #expect(try mergeError(withoutRecord)?.message
-            == "the totals of the slice of 'export' that starts at record 3 are not what its records add up to: the report was cut short or changed")
+        #expect(
+            try mergeError(withoutRecord)?.message
+                == "the totals of the slice of 'export' that starts at record 3 are not what its records add up to: the report was cut short or changed"
+        )
     }
 
     @Test func linesThatAreNoSliceReport() throws {
@@ -92,11 +98,14 @@ final class SliceMergeErrorTests {
         #expect(error.message == "the slices of 'export' hold 3 records, not the 4 of the file: a slice is missing")
         #expect(error.line == slice(at: 4).lowerBound)
         let other = try #require(throws: SliceReportError.self) {
-            try SliceMerge(expectedRecords: ["export": 3, "other.csv": 2]).run(files: [path], report: ReportFormat.text.report(to: .memory()))
+            try SliceMerge(expectedRecords: ["export": 3, "other.csv": 2]).run(
+                files: [path], report: ReportFormat.text.report(to: .memory()))
         }
         #expect(other.message == "no slice of 'other.csv'")
         let whole = try harness.write(Array((lines.joined(separator: "\n") + "\n").utf8), "whole.jsonl")
-        #expect(try SliceMerge(expectedRecords: ["export": 4]).run(files: [whole], report: ReportFormat.text.report(to: .memory())).records == 4)
+        #expect(
+            try SliceMerge(expectedRecords: ["export": 4]).run(files: [whole], report: ReportFormat.text.report(to: .memory())).records == 4
+        )
     }
 
     /// The slices of a check cut short by --max-violations do not add up.

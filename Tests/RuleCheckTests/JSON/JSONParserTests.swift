@@ -6,7 +6,9 @@ struct JSONParserTests {
     let parser = JSONParser()
 
     /// Parses `text` expecting failure; returns the error.
-    func failure(_ text: String, parser: JSONParser = JSONParser(), sourceLocation: SourceLocation = #_sourceLocation)
+    func failure(
+        _ text: String, parser: JSONParser = JSONParser(), sourceLocation: SourceLocation = #_sourceLocation
+    )
         -> JSONParseError?
     {
         do {
@@ -107,16 +109,17 @@ struct JSONParserTests {
         #expect(error?.offset == offset)
     }
 
-    @Test(arguments: [
-        [0x22, 0xFF, 0x22],  // never valid
-        [0x22, 0xC0, 0xAF, 0x22],  // overlong '/'
-        [0x22, 0xE0, 0x80, 0xAF, 0x22],  // overlong
-        [0x22, 0xED, 0xA0, 0x80, 0x22],  // UTF-8-encoded surrogate U+D800
-        [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // above U+10FFFF
-        [0x22, 0xC3, 0x22],  // truncated sequence
-        [0x22, 0x61, 0xE2, 0x82],  // truncated at the end of the buffer
-        [0x22, 0x80, 0x22],  // stray continuation byte
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0x22, 0xFF, 0x22],  // never valid
+            [0x22, 0xC0, 0xAF, 0x22],  // overlong '/'
+            [0x22, 0xE0, 0x80, 0xAF, 0x22],  // overlong
+            [0x22, 0xED, 0xA0, 0x80, 0x22],  // UTF-8-encoded surrogate U+D800
+            [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // above U+10FFFF
+            [0x22, 0xC3, 0x22],  // truncated sequence
+            [0x22, 0x61, 0xE2, 0x82],  // truncated at the end of the buffer
+            [0x22, 0x80, 0x22],  // stray continuation byte
+        ] as [[UInt8]])
     func invalidUTF8InStrings(bytes: [UInt8]) {
         let error = failure(bytes: bytes)
         #expect(error?.code == .invalidUTF8)

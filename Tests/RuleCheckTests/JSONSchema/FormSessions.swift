@@ -54,8 +54,10 @@ enum FormSessions {
     /// returns how many edits were applied, how many of those changed a field's issues, and how
     /// many were refused.
     @discardableResult
-    static func expectSameAnswers(_ rules: RuleSet, _ again: RuleSet, _ edits: [FormEdit], context: String,
-                                  sourceLocation: SourceLocation = #_sourceLocation) -> (applied: Int, issues: Int, refused: Int) {
+    static func expectSameAnswers(
+        _ rules: RuleSet, _ again: RuleSet, _ edits: [FormEdit], context: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> (applied: Int, issues: Int, refused: Int) {
         var form = Form(rules, today: Fixtures.today), other = Form(again, today: Fixtures.today)
         var applied = 0, issues = 0, refused = 0
         for (index, edit) in edits.enumerated() {

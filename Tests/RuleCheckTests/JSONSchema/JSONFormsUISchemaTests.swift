@@ -23,7 +23,8 @@ struct JSONFormsUISchemaTests {
     }
 
     @Test func categoriesAreSectionsAndControlsTheOrder() throws {
-        let (rules, findings) = try Self.importing(##"""
+        let (rules, findings) = try Self.importing(
+            ##"""
             {"type": "Categorization", "elements": [
               {"type": "Category", "label": "What & where", "elements": [
                 {"type": "HorizontalLayout", "elements": [
@@ -40,24 +41,27 @@ struct JSONFormsUISchemaTests {
                   {"type": "Control", "scope": "#/properties/b"}, {"type": "Control", "scope": "#/properties/a", "label": "A"}]}}},
                 {"type": "Label", "text": "Anything else?"}]}]}
             """##)
-        #expect(SchemaTest.layout(rules) == [
-            "what_where (What & where): title, kind, currency, price",
-            "more (Details): owner, owner.phone, owner.name, drivers, urgent, mileage, rooms, notes",
-        ])
+        #expect(
+            SchemaTest.layout(rules) == [
+                "what_where (What & where): title, kind, currency, price",
+                "more (Details): owner, owner.phone, owner.name, drivers, urgent, mileage, rooms, notes",
+            ])
         #expect(rules.field("drivers")?.members.map { rules.fields[$0.index].path } == ["drivers.b", "drivers.a"])
         #expect(rules.field("title")?.title == "Headline" && rules.field("owner")?.title == "Who" && rules.field("drivers.a")?.title == "A")
         #expect(rules.field("title")?.ui == ["row": 1] && rules.field("kind")?.ui == ["row": 1, "options": ["format": "radio"]])
         #expect(rules.field("price")?.ui == ["group": "Money", "label": false])
         #expect(rules.field("owner.phone")?.ui == [:])
-        #expect(findings.map(\.message) == [
-            "(UI schema) a Label element has no place in a rules file",
-            "(UI schema) the UI schema has no control for urgent, mileage, rooms, notes; they follow the others (their rules still hold)",
-        ])
+        #expect(
+            findings.map(\.message) == [
+                "(UI schema) a Label element has no place in a rules file",
+                "(UI schema) the UI schema has no control for urgent, mileage, rooms, notes; they follow the others (their rules still hold)",
+            ])
         #expect(findings.first?.location == FileLocation(file: "ui.json", line: 15, column: 5))
     }
 
     @Test func topLevelGroupsAreSectionsWithTheRestBetweenThem() throws {
-        let (rules, _) = try Self.importing(##"""
+        let (rules, _) = try Self.importing(
+            ##"""
             {"type": "VerticalLayout", "elements": [
               {"type": "Control", "scope": "#/properties/kind"},
               {"type": "Group", "label": "Price", "elements": [{"type": "Control", "scope": "#/properties/price"}]},
@@ -71,7 +75,8 @@ struct JSONFormsUISchemaTests {
     }
 
     @Test func rulesBecomeConditions() throws {
-        let (rules, findings) = try Self.importing(##"""
+        let (rules, findings) = try Self.importing(
+            ##"""
             {"type": "VerticalLayout", "elements": [
               {"type": "Control", "scope": "#/properties/kind"},
               {"type": "Control", "scope": "#/properties/price"},
@@ -105,13 +110,15 @@ struct JSONFormsUISchemaTests {
     }
 
     @Test func aSchemasOwnVisibilityIsKeptAndJoined() throws {
-        let (rules, _) = try SchemaTest.importing(##"""
+        let (rules, _) = try SchemaTest.importing(
+            ##"""
             {"properties": {"a": {"type": "boolean"}, "b": {"type": "boolean"}},
              "if": {"properties": {"a": {"const": true}}, "required": ["a"]}, "then": {"properties": {"c": {"type": "string"}}}}
-            """##, ui: ##"""
-            {"type": "VerticalLayout", "elements": [{"type": "Control", "scope": "#/properties/a"}, {"type": "Control", "scope": "#/properties/b"},
-              {"type": "Control", "scope": "#/properties/c", "rule": {"effect": "SHOW", "condition": {"scope": "#/properties/b", "schema": {"const": true}}}}]}
-            """##)
+            """##,
+            ui: ##"""
+                {"type": "VerticalLayout", "elements": [{"type": "Control", "scope": "#/properties/a"}, {"type": "Control", "scope": "#/properties/b"},
+                  {"type": "Control", "scope": "#/properties/c", "rule": {"effect": "SHOW", "condition": {"scope": "#/properties/b", "schema": {"const": true}}}}]}
+                """##)
         #expect(rules.field("c")?.visibleConditions.map(\.text) == ["((a != null and a == true)) and (b == true)"])
     }
 }

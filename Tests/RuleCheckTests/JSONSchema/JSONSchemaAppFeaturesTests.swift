@@ -46,12 +46,21 @@ struct JSONSchemaAppFeaturesTests {
         let plate = try #require(properties["plate"]?["pattern"]?.string)
         #expect(plate.hasPrefix("^(?:[\\u{410}\\u{412}") && !plate.contains("\\x{") && plate.contains("|"))
         // An extracted value is what is checked: 7 and the ten digits typed.
-        #expect(properties["phone"] == ["type": "string", "pattern": "^7[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]$",
-                                        "x-rulecheck-mask": "+{7} (000) 000-00-00", "x-rulecheck-mask-value": "extracted",
-                                        "x-rulecheck-digits": "ascii"])
+        #expect(
+            properties["phone"] == [
+                "type": "string", "pattern": "^7[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]$",
+                "x-rulecheck-mask": "+{7} (000) 000-00-00", "x-rulecheck-mask-value": "extracted",
+                "x-rulecheck-digits": "ascii",
+            ])
         #expect(properties["code"]?["pattern"] == "^[1-5][0-9](?:-[0-9][0-9])? [0-9][0-9]*$")
-        #expect(properties["code"]?["x-rulecheck-checks"] == [["when": "plate != null", "mask": ["00", "000"], "message": "Two or three digits"]])
-        #expect(properties["power"] == ["type": "integer", "x-rulecheck-digits": "ascii", "x-rulecheck-ui": ["unit": "hp", "widget": "updown"]])
+        #expect(
+            properties["code"]?["x-rulecheck-checks"] == [
+                ["when": "plate != null", "mask": ["00", "000"], "message": "Two or three digits"]
+            ])
+        #expect(
+            properties["power"] == [
+                "type": "integer", "x-rulecheck-digits": "ascii", "x-rulecheck-ui": ["unit": "hp", "widget": "updown"],
+            ])
 
         let (again, findings) = try SchemaTest.importing(Self.rules.jsonSchema())
         #expect(findings.isEmpty, "\(findings)")
@@ -63,33 +72,48 @@ struct JSONSchemaAppFeaturesTests {
         #expect(again.field("power")?.digits == .ascii && again.field("power")?.ui == ["unit": "hp", "widget": "updown"])
         #expect(SchemaTest.inputs(again) == SchemaTest.inputs(Self.rules))
         for record: JSONValue in [
-            ["plate": "А 123 ВС 777", "phone": "79161234567", "code": "12-34 5", "photos": [["name": "a.jpg", "size": 10, "type": "image/jpeg"]]],
+            [
+                "plate": "А 123 ВС 777", "phone": "79161234567", "code": "12-34 5",
+                "photos": [["name": "a.jpg", "size": 10, "type": "image/jpeg"]],
+            ],
             ["plate": "A 123 BC 77", "phone": "+7 (916) 123-45-67", "code": "62 5", "power": 5],
             ["plate": "Х 001 ХХ 01", "code": "1 5678"],
         ] {
             let fields = try #require(record.object)
             #expect(SchemaTest.errors(again, fields) == SchemaTest.errors(Self.rules, fields))
         }
-        #expect(SchemaTest.errors(again, ["plate": "A 123 BC 77", "code": "1 5678"]) == ["code mask", "code mask", "photos required", "plate mask"])
+        #expect(
+            SchemaTest.errors(again, ["plate": "A 123 BC 77", "code": "1 5678"]) == [
+                "code mask", "code mask", "photos required", "plate mask",
+            ])
     }
 
     @Test func fileFieldsAreArraysOfFileObjects() throws {
         let photos = try #require(try Self.schema()["properties"]?["photos"])
-        #expect(photos == [
-            "type": "array",
-            "items": ["type": "object",
-                      "properties": ["name": ["type": "string", "minLength": 1],
-                                     "size": ["type": "integer", "minimum": 0, "maximum": 2_097_152],
-                                     "type": ["type": "string", "minLength": 1, "pattern": "^(?:image\\/.*|application\\/pdf)$"]],
-                      "required": ["name", "size", "type"], "additionalProperties": false],
-            "minItems": 1, "maxItems": 4, "x-rulecheck-type": "file", "x-rulecheck-media-types": ["image/*", "application/pdf"],
-        ])
+        #expect(
+            photos == [
+                "type": "array",
+                "items": [
+                    "type": "object",
+                    "properties": [
+                        "name": ["type": "string", "minLength": 1],
+                        "size": ["type": "integer", "minimum": 0, "maximum": 2_097_152],
+                        "type": ["type": "string", "minLength": 1, "pattern": "^(?:image\\/.*|application\\/pdf)$"],
+                    ],
+                    "required": ["name", "size", "type"], "additionalProperties": false,
+                ],
+                "minItems": 1, "maxItems": 4, "x-rulecheck-type": "file", "x-rulecheck-media-types": ["image/*", "application/pdf"],
+            ])
         let (again, _) = try SchemaTest.importing(Self.rules.jsonSchema())
         let field = try #require(again.field("photos"))
         #expect(field.type == .file && field.maxSize == 2_097_152 && field.mediaTypes == ["image/*", "application/pdf"])
         #expect(field.minItems == 1 && field.maxItems == 4 && field.members.isEmpty)
-        let record: [String: JSONValue] = ["plate": "А 123 ВС 77", "photos": [
-            ["name": "a.jpg", "size": 3_000_000, "type": "image/jpeg"], ["name": "b.mov", "size": 10, "type": "video/quicktime"]]]
+        let record: [String: JSONValue] = [
+            "plate": "А 123 ВС 77",
+            "photos": [
+                ["name": "a.jpg", "size": 3_000_000, "type": "image/jpeg"], ["name": "b.mov", "size": 10, "type": "video/quicktime"],
+            ],
+        ]
         #expect(SchemaTest.errors(again, record) == ["photos file_size", "photos media_type"])
     }
 
@@ -102,18 +126,22 @@ struct JSONSchemaAppFeaturesTests {
             #expect(SchemaTest.pages(again) == ["car (Car): car", "docs (docs): docs"])
         }
         // Several sections on one page: each section's page.
-        let grouped = try RuleSet(yaml: """
-            form: g
-            sections:
-              - {id: who, page: about_you, fields: [{id: name}]}
-              - {id: contacts, title: Contacts, page: about_you, fields: [{id: email}]}
-              - {id: car, fields: [{id: plate}]}
-            """)
+        let grouped = try RuleSet(
+            yaml: """
+                form: g
+                sections:
+                  - {id: who, page: about_you, fields: [{id: name}]}
+                  - {id: contacts, title: Contacts, page: about_you, fields: [{id: email}]}
+                  - {id: car, fields: [{id: plate}]}
+                """)
         let schema = try JSONParser().parse(Array(grouped.jsonSchema().utf8))
         #expect(schema["x-rulecheck-pages"] == nil)
-        #expect(schema["x-rulecheck-sections"] == [["id": "who", "page": "about_you", "fields": ["name"]],
-                                                   ["id": "contacts", "title": "Contacts", "page": "about_you", "fields": ["email"]],
-                                                   ["id": "car", "fields": ["plate"]]])
+        #expect(
+            schema["x-rulecheck-sections"] == [
+                ["id": "who", "page": "about_you", "fields": ["name"]],
+                ["id": "contacts", "title": "Contacts", "page": "about_you", "fields": ["email"]],
+                ["id": "car", "fields": ["plate"]],
+            ])
         let categories = try JSONParser().parse(Array(grouped.uiSchema(.jsonForms).utf8))["elements"]
         #expect(categories?[0]?["options"] == ["page": "about_you"] && categories?[1]?["options"] == ["page": "about_you"])
         #expect(categories?[2]?["options"] == nil)
@@ -154,15 +182,16 @@ struct JSONSchemaAppFeaturesTests {
               - {id: street, enabled_if: not empty(city)}
               - {id: phone, mask: '@phone'}
             """
-        let rules = try RuleSet(yaml: """
-            form: c
-            includes:
-              address: blocks/address.yaml
-            fields:
-              - {id: home, include: address, title: Home}
-              - {id: same, type: bool, initial: true}
-              - {id: work, include: address, visible_if: not same}
-            """, source: "c.yaml", includes: ["blocks/address.yaml": block])
+        let rules = try RuleSet(
+            yaml: """
+                form: c
+                includes:
+                  address: blocks/address.yaml
+                fields:
+                  - {id: home, include: address, title: Home}
+                  - {id: same, type: bool, initial: true}
+                  - {id: work, include: address, visible_if: not same}
+                """, source: "c.yaml", includes: ["blocks/address.yaml": block])
         #expect(rules.field("work.street")?.includedFrom.isEmpty == false)
         let schema = try JSONParser().parse(Array(rules.jsonSchema().utf8))
         #expect(schema["properties"]?["work"]?["properties"]?["street"] == ["type": "string", "x-rulecheck-enabled-if": "not empty(city)"])
@@ -180,10 +209,18 @@ struct JSONSchemaAppFeaturesTests {
 
     @Test func badAppKeywordsAreErrorsAtTheirPlace() throws {
         for (property, message) in [
-            (#"{"type": "string", "x-rulecheck-mask": 5}"#, "/properties/a/x-rulecheck-mask: x-rulecheck-mask must be a mask, or an array of its alternatives"),
-            (#"{"type": "string", "x-rulecheck-mask": []}"#, "/properties/a/x-rulecheck-mask: x-rulecheck-mask must be a mask, or an array of its alternatives"),
-            (#"{"type": "array", "x-rulecheck-type": "file", "x-rulecheck-media-types": "image/*"}"#,
-             "/properties/a/x-rulecheck-media-types: x-rulecheck-media-types must be an array of media types"),
+            (
+                #"{"type": "string", "x-rulecheck-mask": 5}"#,
+                "/properties/a/x-rulecheck-mask: x-rulecheck-mask must be a mask, or an array of its alternatives"
+            ),
+            (
+                #"{"type": "string", "x-rulecheck-mask": []}"#,
+                "/properties/a/x-rulecheck-mask: x-rulecheck-mask must be a mask, or an array of its alternatives"
+            ),
+            (
+                #"{"type": "array", "x-rulecheck-type": "file", "x-rulecheck-media-types": "image/*"}"#,
+                "/properties/a/x-rulecheck-media-types: x-rulecheck-media-types must be an array of media types"
+            ),
             (#"{"type": "string", "x-rulecheck-digits": 1}"#, "/properties/a/x-rulecheck-digits: x-rulecheck-digits must be a string"),
         ] {
             let error = try #require(throws: RulesError.self) { try SchemaTest.importing(#"{"properties": {"a": \#(property)}}"#) }
@@ -192,7 +229,10 @@ struct JSONSchemaAppFeaturesTests {
         let classes = try #require(throws: RulesError.self) {
             try SchemaTest.importing(#"{"x-rulecheck-mask-classes": {"R": 5}, "properties": {"a": {"type": "string"}}}"#)
         }
-        #expect(classes.diagnostics.map(\.message) == [#"/x-rulecheck-mask-classes/R: mask class 'R' must be its characters, or {"chars": …, "case": "upper" | "lower"}"#])
+        #expect(
+            classes.diagnostics.map(\.message) == [
+                #"/x-rulecheck-mask-classes/R: mask class 'R' must be its characters, or {"chars": …, "case": "upper" | "lower"}"#
+            ])
         // A value the compiler refuses is its error, at the keyword.
         let digits = try #require(throws: RulesError.self) {
             try SchemaTest.importing(#"{"properties": {"a": {"type": "string", "x-rulecheck-digits": "roman"}}}"#)
@@ -203,13 +243,14 @@ struct JSONSchemaAppFeaturesTests {
     }
 
     @Test func numbersAndIntegersKeepTheirTypes() throws {
-        let rules = try RuleSet(yaml: """
-            form: n
-            fields:
-              - {id: price, type: number, checks: [{expr: 'multiple_of(price, 1)', message: Whole}]}
-              - {id: half, type: integer, value: 'round(price / 2)'}
-              - {id: low, type: integer, value: 'floor(price / 3) + ceil(price / 3) - trunc(price / 3)'}
-            """)
+        let rules = try RuleSet(
+            yaml: """
+                form: n
+                fields:
+                  - {id: price, type: number, checks: [{expr: 'multiple_of(price, 1)', message: Whole}]}
+                  - {id: half, type: integer, value: 'round(price / 2)'}
+                  - {id: low, type: integer, value: 'floor(price / 3) + ceil(price / 3) - trunc(price / 3)'}
+                """)
         let schema = try JSONParser().parse(Array(rules.jsonSchema().utf8))
         // multipleOf: 1 is what other validators see; the field is still a number with a check.
         #expect(schema["properties"]?["price"]?["multipleOf"] == 1 && schema["properties"]?["price"]?["type"] == "number")
@@ -225,7 +266,9 @@ struct JSONSchemaAppFeaturesTests {
     @Test func printedRulesFilesKeepWhatAppsAdded() throws {
         for rules in [Self.rules, try Fixtures.rules("kasko.yaml")] {
             for json in [false, true] {
-                let text = try JSONSchemaImport.rulesFile(jsonSchema: Array(rules.jsonSchema().utf8), uiSchema: nil, source: "e.json", json: json).text
+                let text = try JSONSchemaImport.rulesFile(
+                    jsonSchema: Array(rules.jsonSchema().utf8), uiSchema: nil, source: "e.json", json: json
+                ).text
                 let printed = try RuleSet(bytes: Array(text.utf8), source: json ? "p.json" : "p.yaml")
                 #expect(SchemaTest.inputs(printed) == SchemaTest.inputs(rules), "\(text)")
                 #expect(SchemaTest.pages(printed) == SchemaTest.pages(rules))

@@ -53,38 +53,53 @@ struct JSONSchemaExportTests {
         #expect(schema["required"] == ["kind"])
         let properties = try #require(schema["properties"])
         #expect(properties["kind"] == ["type": "string", "oneOf": [["const": "car", "title": "Car"], ["const": "flat"]]])
-        #expect(properties["code"] == ["type": "string", "pattern": "^(?:[0-9]{3})$", "x-rulecheck-pattern": "[0-9]{3}",
-                                       "x-rulecheck-messages": ["pattern": ["en": "Three digits", "ru": "Три цифры"]],
-                                       "x-rulecheck-required": "kind == \"car\""])
+        #expect(
+            properties["code"] == [
+                "type": "string", "pattern": "^(?:[0-9]{3})$", "x-rulecheck-pattern": "[0-9]{3}",
+                "x-rulecheck-messages": ["pattern": ["en": "Three digits", "ru": "Три цифры"]],
+                "x-rulecheck-required": "kind == \"car\"",
+            ])
         #expect(properties["phone"]?["pattern"] == "^\\+7 [0-9][0-9][0-9]$")
         #expect(properties["phone"]?["x-rulecheck-visible-if"] == "kind == \"flat\"")
         #expect(properties["n"]?["minimum"] == 1 && properties["n"]?["maximum"] == 10 && properties["n"]?["default"] == 2)
         #expect(properties["n"]?["multipleOf"] == 2 && properties["n"]?["exclusiveMinimum"] == 1)
         #expect(properties["n"]?["x-rulecheck-checks"] == [["expr": "multiple_of(n, 2)"], ["expr": "n > 1", "message": "Big"]])
-        #expect(properties["start"] == ["description": "When", "type": "string", "format": "date", "x-rulecheck-format": "yyyy-MM-dd",
-                                        "x-rulecheck-max": "today + 30d", "x-rulecheck-initial": "today", "x-rulecheck-ui": ["row": 1]])
+        #expect(
+            properties["start"] == [
+                "description": "When", "type": "string", "format": "date", "x-rulecheck-format": "yyyy-MM-dd",
+                "x-rulecheck-max": "today + 30d", "x-rulecheck-initial": "today", "x-rulecheck-ui": ["row": 1],
+            ])
         #expect(properties["phone"]?["x-rulecheck-ui"] == ["row": 1, "widget": "tel"])
         let owner = try #require(properties["owner"])
         #expect(owner["type"] == "object" && owner["required"] == ["last"] && owner["x-rulecheck-display"] == "{last} {{x}}")
         #expect(owner["properties"]?["first"] == ["type": "string", "readOnly": true, "x-rulecheck-enabled-if": "false"])
         #expect(owner["properties"]?["last"] == ["type": "string", "x-rulecheck-required": "true"])
-        #expect(properties["photos"] == ["type": "array", "items": ["type": "string", "pattern": "^(?:[a-z]+)$"], "maxItems": 3,
-                                         "uniqueItems": true, "x-rulecheck-pattern": "[a-z]+"])
+        #expect(
+            properties["photos"] == [
+                "type": "array", "items": ["type": "string", "pattern": "^(?:[a-z]+)$"], "maxItems": 3,
+                "uniqueItems": true, "x-rulecheck-pattern": "[a-z]+",
+            ])
         #expect(properties["tags"] == ["type": "array", "items": ["type": "string", "enum": ["a", "b"]], "minItems": 1])
         #expect(properties["total"] == ["type": "number", "readOnly": true, "x-rulecheck-value": "n * 2"])
-        #expect(properties["drivers"]?["items"] == ["type": "object", "properties": [
-            "name": ["type": "string"],
-            "age": ["type": "integer", "x-rulecheck-visible-if": "name != null", "x-rulecheck-enabled-if": "name != \"x\""]],
-            "required": ["name"]])
+        #expect(
+            properties["drivers"]?["items"] == [
+                "type": "object",
+                "properties": [
+                    "name": ["type": "string"],
+                    "age": ["type": "integer", "x-rulecheck-visible-if": "name != null", "x-rulecheck-enabled-if": "name != \"x\""],
+                ],
+                "required": ["name"],
+            ])
     }
 
     @Test func conditionalRequiredIsIfThen() throws {
         let blocks = try #require(try Self.exported()["allOf"]?.array)
         // code is required for cars; phone, required, only while visible (for flats).
-        #expect(blocks == [
-            ["if": ["properties": ["kind": ["const": "car"]], "required": ["kind"]], "then": ["required": ["code"]]],
-            ["if": ["properties": ["kind": ["const": "flat"]], "required": ["kind"]], "then": ["required": ["phone"]]],
-        ])
+        #expect(
+            blocks == [
+                ["if": ["properties": ["kind": ["const": "car"]], "required": ["kind"]], "then": ["required": ["code"]]],
+                ["if": ["properties": ["kind": ["const": "flat"]], "required": ["kind"]], "then": ["required": ["phone"]]],
+            ])
     }
 
     @Test func propertiesAreInTheFormsOrder() throws {
@@ -114,33 +129,69 @@ struct JSONSchemaExportTests {
         // Fields with the same row hint share a HorizontalLayout when they are next to each other
         // (phone and start are not: each has its own, so the hint comes back on import).
         #expect(first["elements"]?.array?.count == 5)
-        #expect(first["elements"]?[2] == ["type": "HorizontalLayout", "elements": [["type": "Control", "scope": "#/properties/phone", "rule": [
-            "effect": "SHOW", "condition": ["scope": "#/properties/kind", "schema": ["const": "flat"]]]]]])
+        #expect(
+            first["elements"]?[2] == [
+                "type": "HorizontalLayout",
+                "elements": [
+                    [
+                        "type": "Control", "scope": "#/properties/phone",
+                        "rule": [
+                            "effect": "SHOW", "condition": ["scope": "#/properties/kind", "schema": ["const": "flat"]],
+                        ],
+                    ]
+                ],
+            ])
         #expect(first["elements"]?[3] == ["type": "Control", "scope": "#/properties/n"])
         let second = try #require(ui["elements"]?[1])
         #expect(second["label"] == "two" && second["options"] == nil)
-        #expect(second["elements"]?[0] == ["type": "Group", "label": "owner", "elements": [
-            ["type": "Control", "scope": "#/properties/owner/properties/first"],
-            ["type": "Control", "scope": "#/properties/owner/properties/last"]]])
+        #expect(
+            second["elements"]?[0] == [
+                "type": "Group", "label": "owner",
+                "elements": [
+                    ["type": "Control", "scope": "#/properties/owner/properties/first"],
+                    ["type": "Control", "scope": "#/properties/owner/properties/last"],
+                ],
+            ])
         let drivers = try #require(second["elements"]?[4])
         // Two rules on one field: the visibility goes on a layout around the control.
-        #expect(drivers["options"]?["detail"]?["elements"]?[1] == ["type": "VerticalLayout", "elements": [
-            ["type": "Control", "scope": "#/properties/age", "rule": ["effect": "ENABLE", "condition": [
-                "scope": "#/properties/name", "schema": ["not": ["const": "x"]]]]]],
-            "rule": ["effect": "SHOW", "condition": ["scope": "#/properties/name", "schema": [:], "failWhenUndefined": true]]])
+        #expect(
+            drivers["options"]?["detail"]?["elements"]?[1] == [
+                "type": "VerticalLayout",
+                "elements": [
+                    [
+                        "type": "Control", "scope": "#/properties/age",
+                        "rule": [
+                            "effect": "ENABLE",
+                            "condition": [
+                                "scope": "#/properties/name", "schema": ["not": ["const": "x"]],
+                            ],
+                        ],
+                    ]
+                ],
+                "rule": ["effect": "SHOW", "condition": ["scope": "#/properties/name", "schema": [:], "failWhenUndefined": true]],
+            ])
     }
 
     @Test func oneSectionIsAVerticalLayoutAndRowsAreHorizontal() throws {
-        let rules = try RuleSet(yaml: """
-            fields:
-              - {id: a, ui: {row: 1}}
-              - {id: b, ui: {row: 1}}
-              - {id: c, ui: {group: Extra}}
-            """, source: "t.yaml")
+        let rules = try RuleSet(
+            yaml: """
+                fields:
+                  - {id: a, ui: {row: 1}}
+                  - {id: b, ui: {row: 1}}
+                  - {id: c, ui: {group: Extra}}
+                """, source: "t.yaml")
         let ui = try JSONParser().parse(Array(rules.uiSchema(.jsonForms).utf8))
-        #expect(ui == ["type": "VerticalLayout", "elements": [
-            ["type": "HorizontalLayout", "elements": [["type": "Control", "scope": "#/properties/a"], ["type": "Control", "scope": "#/properties/b"]]],
-            ["type": "Group", "label": "Extra", "elements": [["type": "Control", "scope": "#/properties/c"]]]]])
+        #expect(
+            ui == [
+                "type": "VerticalLayout",
+                "elements": [
+                    [
+                        "type": "HorizontalLayout",
+                        "elements": [["type": "Control", "scope": "#/properties/a"], ["type": "Control", "scope": "#/properties/b"]],
+                    ],
+                    ["type": "Group", "label": "Extra", "elements": [["type": "Control", "scope": "#/properties/c"]]],
+                ],
+            ])
         let schema = try JSONParser().parse(Array(rules.jsonSchema().utf8))
         #expect(schema["x-rulecheck-sections"] == nil)
     }

@@ -11,9 +11,10 @@ struct JSONSchemaGuideTests {
         let comment = try #require(guide.split(separator: "\n").first { $0.hasPrefix("// listing.schema.json:") })
         let shown = try #require(comment.dropFirst(3).components(separatedBy: " …").first)
         let directory = Fixtures.root.appendingPathComponent("Rules/server-driven")
-        let (_, findings) = try RuleSet.importing(jsonSchema: Data(contentsOf: directory.appendingPathComponent("listing.schema.json")),
-                                                  uiSchema: Data(contentsOf: directory.appendingPathComponent("listing.rjsf.json")),
-                                                  source: "listing.schema.json")
+        let (_, findings) = try RuleSet.importing(
+            jsonSchema: Data(contentsOf: directory.appendingPathComponent("listing.schema.json")),
+            uiSchema: Data(contentsOf: directory.appendingPathComponent("listing.rjsf.json")),
+            source: "listing.schema.json")
         #expect(findings.contains { $0.description.hasPrefix(shown) }, "\(shown)\nfindings: \(findings)")
     }
 }

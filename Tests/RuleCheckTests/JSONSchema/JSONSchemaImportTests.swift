@@ -8,8 +8,9 @@ private struct Imported {
     let findings: [ImportFinding]
 
     init(_ schema: String, strict: Bool = false) throws {
-        let result = try RuleSet.importing(jsonSchema: Data(schema.utf8), source: "s.json",
-                                           options: JSONSchemaImportOptions(strict: strict))
+        let result = try RuleSet.importing(
+            jsonSchema: Data(schema.utf8), source: "s.json",
+            options: JSONSchemaImportOptions(strict: strict))
         rules = result.rules
         findings = result.findings
     }
@@ -38,7 +39,8 @@ private func yaml(_ schema: String) throws -> String {
 @Suite("JSON Schema import")
 struct JSONSchemaImportTests {
     @Test func typesRequiredAndBounds() throws {
-        let s = try Imported(##"""
+        let s = try Imported(
+            ##"""
             {"type": "object", "required": ["name", "age"],
              "properties": {
                "name": {"type": "string", "minLength": 2, "maxLength": 5},
@@ -59,7 +61,8 @@ struct JSONSchemaImportTests {
     }
 
     @Test func draft04ExclusiveBooleans() throws {
-        let s = try Imported(##"""
+        let s = try Imported(
+            ##"""
             {"properties": {"n": {"type": "number", "minimum": 1, "exclusiveMinimum": true,
                                   "maximum": 3, "exclusiveMaximum": true}}}
             """##)
@@ -69,7 +72,8 @@ struct JSONSchemaImportTests {
     }
 
     @Test func multipleOfOneIsIntegerOthersAreChecks() throws {
-        let s = try Imported(##"""
+        let s = try Imported(
+            ##"""
             {"properties": {"a": {"type": "number", "multipleOf": 1},
                             "b": {"type": "number", "multipleOf": 0.5, "errorMessage": {"multipleOf": "halves only"}}}}
             """##)
@@ -82,7 +86,8 @@ struct JSONSchemaImportTests {
     }
 
     @Test func nestedObjectsBecomeGroups() throws {
-        let s = try Imported(##"""
+        let s = try Imported(
+            ##"""
             {"type": "object", "required": ["owner"], "properties": {
               "owner": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}, "age": {"type": "integer"}}},
               "spare": {"type": "object", "required": ["a"], "properties": {"a": {"type": "string"}, "b": {"type": "string"}}}}}
@@ -96,7 +101,8 @@ struct JSONSchemaImportTests {
     }
 
     @Test func enumConstAndLabelledOptions() throws {
-        let s = try Imported(##"""
+        let s = try Imported(
+            ##"""
             {"properties": {
               "color": {"type": "string", "enum": ["red", "green"]},
               "size": {"type": "integer", "enum": [1, 2, 3]},
@@ -108,13 +114,15 @@ struct JSONSchemaImportTests {
         #expect(s.rules.field("tags")?.type == .multiChoice)
         #expect(s.findings.filter { $0.pointer.hasPrefix("/properties/tags") }.map(\.pointer) == ["/properties/tags/minItems"])
         #expect(try s.verdict(##"{"color": "red", "size": 2, "fixed": "x", "kind": "car", "tags": ["a"]}"##) == [])
-        #expect(try s.verdict(##"{"color": "blue", "size": 4, "fixed": "y", "kind": "boat"}"##)
+        #expect(
+            try s.verdict(##"{"color": "blue", "size": 4, "fixed": "y", "kind": "boat"}"##)
                 == ["color option", "fixed option", "kind option", "size option"])
         #expect(try s.verdict(##"{"tags": ["a", "b", "c"]}"##) == ["tags items"])
     }
 
     @Test func arraysOfObjectsBecomeLists() throws {
-        let s = try Imported(##"""
+        let s = try Imported(
+            ##"""
             {"properties": {"drivers": {"type": "array", "maxItems": 2, "items": {"$ref": "#/definitions/driver"}}},
              "definitions": {"driver": {"type": "object", "required": ["name"],
                                         "properties": {"name": {"type": "string"}, "age": {"type": "integer", "minimum": 18}}}}}
@@ -135,7 +143,8 @@ struct JSONSchemaImportTests {
     }
 
     @Test func dependenciesBothFormsAndDraft2019Spellings() throws {
-        let s = try Imported(##"""
+        let s = try Imported(
+            ##"""
             {"properties": {"card": {"type": "string"}, "cvv": {"type": "string"}, "zip": {"type": "string"},
                             "name": {"type": "string"}, "email": {"type": "string"}},
              "dependencies": {"card": ["cvv"], "name": {"required": ["email"]}},
@@ -150,7 +159,8 @@ struct JSONSchemaImportTests {
     }
 
     @Test func ifThenElseOnProperties() throws {
-        let s = try Imported(##"""
+        let s = try Imported(
+            ##"""
             {"properties": {"country": {"type": "string", "enum": ["us", "ca"]}, "zip": {"type": "string"}, "postal": {"type": "string"},
                             "price": {"type": "number"}},
              "if": {"properties": {"country": {"const": "us"}}, "required": ["country"]},
@@ -164,7 +174,8 @@ struct JSONSchemaImportTests {
     }
 
     @Test func ifThenElseOnOneValue() throws {
-        let s = try Imported(##"""
+        let s = try Imported(
+            ##"""
             {"properties": {"v": {"type": "number", "if": {"exclusiveMaximum": 0}, "then": {"minimum": -10}, "else": {"maximum": 100}}}}
             """##)
         #expect(try s.verdict(##"{"v": -5}"##) == [])
@@ -173,7 +184,8 @@ struct JSONSchemaImportTests {
     }
 
     @Test func allOfMergesAndRefsResolve() throws {
-        let s = try Imported(##"""
+        let s = try Imported(
+            ##"""
             {"allOf": [{"properties": {"a": {"type": "integer"}}, "required": ["a"]},
                        {"properties": {"a": {"maximum": 5}, "b": {"$ref": "#/$defs/short"}}}],
              "$defs": {"short": {"type": "string", "maxLength": 2}}}
@@ -184,19 +196,24 @@ struct JSONSchemaImportTests {
 
     @Test func refCyclesAreRefusedClearly() {
         #expect {
-            _ = try Imported(##"{"properties": {"a": {"$ref": "#/definitions/x"}}, "definitions": {"x": {"$ref": "#/definitions/y"}, "y": {"$ref": "#/definitions/x"}}}"##)
+            _ = try Imported(
+                ##"{"properties": {"a": {"$ref": "#/definitions/x"}}, "definitions": {"x": {"$ref": "#/definitions/y"}, "y": {"$ref": "#/definitions/x"}}}"##
+            )
         } throws: { error in
             "\(error)".contains("$ref cycle: #/definitions/x → #/definitions/y → #/definitions/x")
         }
         #expect {
-            _ = try Imported(##"{"properties": {"node": {"$ref": "#/$defs/node"}}, "$defs": {"node": {"type": "object", "properties": {"name": {"type": "string"}, "child": {"$ref": "#/$defs/node"}}}}}"##)
+            _ = try Imported(
+                ##"{"properties": {"node": {"$ref": "#/$defs/node"}}, "$defs": {"node": {"type": "object", "properties": {"name": {"type": "string"}, "child": {"$ref": "#/$defs/node"}}}}}"##
+            )
         } throws: { error in
             "\(error)".contains("$ref cycle: #/$defs/node → #/$defs/node")
         }
     }
 
     @Test func titleDefaultReadOnlyAndMessages() throws {
-        let s = try Imported(##"""
+        let s = try Imported(
+            ##"""
             {"title": "Listing", "properties": {
               "city": {"type": "string", "title": "City", "default": "Kazan", "readOnly": true},
               "n": {"type": "integer", "default": 3, "minimum": 1, "errorMessage": {"minimum": "At least one", "type": "A number"}},
@@ -206,7 +223,8 @@ struct JSONSchemaImportTests {
         #expect(s.rules.title == "Listing")
         #expect(s.rules.field("city")?.title == "City")
         let checker = RecordChecker(s.rules, today: Fixtures.today)
-        let messages = checker.check(json: ["n": .number(0), "code": .string("x1"), "all": .string("ab")]).violations.map(\.message).sorted()
+        let messages = checker.check(json: ["n": .number(0), "code": .string("x1"), "all": .string("ab")]).violations.map(\.message)
+            .sorted()
         #expect(messages == ["At least one", "Bad", "Digits only"])
         let text = try yaml(##"{"properties": {"city": {"type": "string", "default": "Kazan", "readOnly": true}}}"##)
         #expect(text.contains("initial: 'Kazan'"))
@@ -214,7 +232,8 @@ struct JSONSchemaImportTests {
     }
 
     @Test func formatsAndDates() throws {
-        let s = try Imported(##"""
+        let s = try Imported(
+            ##"""
             {"properties": {"born": {"type": "string", "format": "date"}, "at": {"type": "string", "format": "date-time"},
                             "mail": {"type": "string", "format": "email"}, "site": {"type": "string", "format": "uri"},
                             "host": {"type": "string", "format": "hostname"}}}
@@ -222,12 +241,16 @@ struct JSONSchemaImportTests {
         #expect(s.rules.field("born")?.type == .date)
         #expect(try s.verdict(##"{"born": "2020-02-30"}"##) == ["born type"])
         #expect(try s.verdict(##"{"at": "2020-01-01T10:00:00Z", "mail": "a@b.co", "site": "https://x.org"}"##) == [])
-        #expect(try s.verdict(##"{"at": "2020-01-01", "mail": "a.b.co", "site": "no scheme"}"##) == ["at pattern", "mail pattern", "site pattern"])
+        #expect(
+            try s.verdict(##"{"at": "2020-01-01", "mail": "a.b.co", "site": "no scheme"}"##) == [
+                "at pattern", "mail pattern", "site pattern",
+            ])
         #expect(s.pointers(.unsupported) == ["/properties/host/format"])
     }
 
     @Test func unknownKeywordsAreReportedWithPointers() throws {
-        let s = try Imported("""
+        let s = try Imported(
+            """
             {"properties": {
               "a": {"type": "string", "x-widget": "big", "description": "help"},
               "b": {"type": "object", "properties": {"c": {"type": "string", "contains": {"const": "z"}}}}},
@@ -243,7 +266,8 @@ struct JSONSchemaImportTests {
     @Test func compileErrorsPointAtTheKeyword() {
         // A condition that reads a field of the wrong type: the compiler's error is at the keyword.
         #expect {
-            _ = try Imported("""
+            _ = try Imported(
+                """
                 {"properties": {"a": {"type": "string"}, "b": {"type": "string"}},
                  "if": {"properties": {"a": {"minimum": 3}}},
                  "then": {"required": ["b"]}}
@@ -264,7 +288,8 @@ struct JSONSchemaImportTests {
 
     /// The imported rules give the same verdicts as the same rules written by hand.
     @Test func sameVerdictsAsHandWrittenRules() throws {
-        let s = try Imported(##"""
+        let s = try Imported(
+            ##"""
             {"type": "object", "required": ["title", "category"],
              "properties": {
                "title": {"type": "string", "minLength": 3, "maxLength": 20},
@@ -275,13 +300,14 @@ struct JSONSchemaImportTests {
              "then": {"required": ["mileage"]},
              "else": {"required": ["rooms"]}}
             """##)
-        let written = try RuleSet(yaml: """
-            fields:
-              - {id: title, required: true, min_length: 3, max_length: 20}
-              - {id: category, type: choice, required: true, options: [cars, flats]}
-              - {id: mileage, type: integer, min: 0, required: "category == 'cars'"}
-              - {id: rooms, type: integer, min: 1, max: 9, required: "category != 'cars'"}
-            """, source: "hand.yaml")
+        let written = try RuleSet(
+            yaml: """
+                fields:
+                  - {id: title, required: true, min_length: 3, max_length: 20}
+                  - {id: category, type: choice, required: true, options: [cars, flats]}
+                  - {id: mileage, type: integer, min: 0, required: "category == 'cars'"}
+                  - {id: rooms, type: integer, min: 1, max: 9, required: "category != 'cars'"}
+                """, source: "hand.yaml")
         let records = [
             #"{"title": "Lada", "category": "cars", "mileage": 10}"#,
             #"{"title": "La", "category": "cars"}"#,
@@ -312,7 +338,8 @@ struct JSONSchemaImportTests {
     }
 
     @Test func notAnyOfOneOfOfValueSchemasBecomeChecks() throws {
-        let s = try Imported(##"""
+        let s = try Imported(
+            ##"""
             {"properties": {
               "code": {"type": "string", "anyOf": [{"maxLength": 2}, {"pattern": "^x"}]},
               "n": {"type": "integer", "oneOf": [{"minimum": 5}, {"maximum": 10}]},
@@ -351,7 +378,9 @@ struct JSONSchemaImportLimitTests {
     @Test func exponentialSchemasAreRefused() {
         var definitions: [String] = [#""d30": {"type": "string"}"#]
         for level in 0..<30 {
-            definitions.append(##""d\##(level)": {"type": "object", "properties": {"a": {"$ref": "#/$defs/d\##(level + 1)"}, "b": {"$ref": "#/$defs/d\##(level + 1)"}}}"##)
+            definitions.append(
+                ##""d\##(level)": {"type": "object", "properties": {"a": {"$ref": "#/$defs/d\##(level + 1)"}, "b": {"$ref": "#/$defs/d\##(level + 1)"}}}"##
+            )
         }
         let schema = ##"{"properties": {"root": {"$ref": "#/$defs/d0"}}, "$defs": {\##(definitions.joined(separator: ", "))}}"##
         #expect {

@@ -10,7 +10,8 @@ import Testing
 @Suite("JSON Schema keywords")
 struct JSONSchemaKeywordTests {
     @Test func arraysOfPlainValuesHoldEachValueToTheItemsSchema() throws {
-        let (rules, findings) = try SchemaTest.importing(##"""
+        let (rules, findings) = try SchemaTest.importing(
+            ##"""
             {"properties": {
                "photos": {"type": "array", "items": {"type": "string", "pattern": "^[a-z]+\\.jpg$", "maxLength": 8},
                           "minItems": 1, "maxItems": 3, "uniqueItems": true},
@@ -27,16 +28,22 @@ struct JSONSchemaKeywordTests {
         #expect(rules.field("flags")?.itemType == .bool)
         #expect(rules.field("nested") == nil)
         #expect(findings.map(\.pointer) == ["/properties/nested/items"])
-        #expect(try SchemaTest.errors(rules, #"{"photos": ["a.jpg", "b.jpg"], "scores": [0, 9], "days": ["2024-02-29"], "flags": [true], "words": ["cat"]}"#) == [])
-        #expect(try SchemaTest.errors(rules, #"{"photos": ["a.jpg", "a.jpg", "Bad.png", "toolong.jpg"]}"#)
+        #expect(
+            try SchemaTest.errors(
+                rules, #"{"photos": ["a.jpg", "b.jpg"], "scores": [0, 9], "days": ["2024-02-29"], "flags": [true], "words": ["cat"]}"#)
+                == [])
+        #expect(
+            try SchemaTest.errors(rules, #"{"photos": ["a.jpg", "a.jpg", "Bad.png", "toolong.jpg"]}"#)
                 == ["photos items", "photos items", "photos max_length", "photos pattern"])
-        #expect(try SchemaTest.errors(rules, #"{"photos": ["a.jpg"], "scores": [-1, 10], "days": ["2024-02-30"], "words": ["dog"]}"#)
+        #expect(
+            try SchemaTest.errors(rules, #"{"photos": ["a.jpg"], "scores": [-1, 10], "days": ["2024-02-30"], "words": ["dog"]}"#)
                 == ["days type", "scores max", "scores min", "words pattern"])
         #expect(try SchemaTest.errors(rules, #"{}"#) == ["photos required"])
     }
 
     @Test func tuplesOfOneSchemaAndEnumsOfArrays() throws {
-        let (rules, findings) = try SchemaTest.importing(##"""
+        let (rules, findings) = try SchemaTest.importing(
+            ##"""
             {"properties": {
                "pair": {"type": "array", "items": [{"type": "number"}, {"type": "number"}], "additionalItems": false},
                "open": {"items": [{"type": "string"}]},
@@ -56,7 +63,8 @@ struct JSONSchemaKeywordTests {
     }
 
     @Test func multipleOfAndItemCountsInConditionsAndCombinators() throws {
-        let (rules, _) = try SchemaTest.importing(##"""
+        let (rules, _) = try SchemaTest.importing(
+            ##"""
             {"properties": {"n": {"type": "integer", "anyOf": [{"multipleOf": 3}, {"multipleOf": 5}],
                                   "if": {"minimum": 100}, "then": {"multipleOf": 10}},
                             "tags": {"type": "array", "items": {"type": "string"}}},
@@ -73,13 +81,15 @@ struct JSONSchemaKeywordTests {
 
     @Test func eachIfGoesWithItsOwnThenAndElse() throws {
         // allOf of separate if, then and else: none applies (non-interference).
-        let (separate, _) = try SchemaTest.importing(##"""
+        let (separate, _) = try SchemaTest.importing(
+            ##"""
             {"properties": {"v": {"type": "number", "allOf": [{"if": {"exclusiveMaximum": 0}}, {"then": {"minimum": -10}}, {"else": {"multipleOf": 2}}]}}}
             """##)
         #expect(try SchemaTest.errors(separate, #"{"v": -100}"#) == [])
         #expect(try SchemaTest.errors(separate, #"{"v": 3}"#) == [])
         // Two conditions, each with its own branches; boolean schemas as conditions and branches.
-        let (rules, _) = try SchemaTest.importing(##"""
+        let (rules, _) = try SchemaTest.importing(
+            ##"""
             {"properties": {"kind": {"enum": ["a", "b"]}, "x": {"type": "string"}, "y": {"type": "string"}, "z": {"type": "string"},
                             "w": {"type": "string", "if": true, "then": {"maxLength": 2}, "else": false}},
              "allOf": [{"if": {"properties": {"kind": {"const": "a"}}, "required": ["kind"]}, "then": {"required": ["x"]}},
@@ -92,7 +102,8 @@ struct JSONSchemaKeywordTests {
     }
 
     @Test func propertiesOnlyInBranchesAreVisibleOnlyThen() throws {
-        let (rules, findings) = try SchemaTest.importing(##"""
+        let (rules, findings) = try SchemaTest.importing(
+            ##"""
             {"properties": {"has_car": {"type": "boolean"}, "kind": {"enum": ["flat", "house"]}},
              "if": {"properties": {"has_car": {"const": true}}, "required": ["has_car"]},
              "then": {"properties": {"plate": {"type": "string", "maxLength": 9}}, "required": ["plate"]},
@@ -114,7 +125,8 @@ struct JSONSchemaKeywordTests {
     }
 
     @Test func anchoredPatternsAreTheFieldsPattern() throws {
-        let (rules, _) = try SchemaTest.importing(##"""
+        let (rules, _) = try SchemaTest.importing(
+            ##"""
             {"properties": {"a": {"type": "string", "pattern": "^\\d{3}$", "errorMessage": {"pattern": "Three digits"}},
                             "b": {"type": "string", "pattern": "^a|b$"},
                             "c": {"type": "string", "pattern": "^x\\$"}}}
@@ -127,7 +139,8 @@ struct JSONSchemaKeywordTests {
     }
 
     @Test func annotationsAreHintsAndATickBoxIsACheck() throws {
-        let (rules, findings) = try SchemaTest.importing(##"""
+        let (rules, findings) = try SchemaTest.importing(
+            ##"""
             {"description": "The whole form", "properties": {
                "bio": {"type": "string", "description": "About you", "examples": ["I sell cars"], "deprecated": true, "writeOnly": true},
                "terms": {"type": "boolean", "const": true, "errorMessage": {"const": "Accept the terms"}}}}
@@ -143,14 +156,18 @@ struct JSONSchemaKeywordTests {
         // A form with nothing to fill in is a mistake in a rules file (`fields: []`), and so here.
         for schema in [#"{"type": "object"}"#, #"{"properties": {"a-b": {"type": "string"}}}"#] {
             let error = try #require(throws: RulesError.self) { try SchemaTest.importing(schema) }
-            #expect(error.diagnostics.map(\.message).contains("\(schema.contains("a-b") ? "/properties" : "/"): the schema has no properties that can be fields, and a form needs at least one"),
-                    "\(error)")
+            #expect(
+                error.diagnostics.map(\.message).contains(
+                    "\(schema.contains("a-b") ? "/properties" : "/"): the schema has no properties that can be fields, and a form needs at least one"
+                ),
+                "\(error)")
             #expect(throws: RulesError.self) { try SchemaTest.rulesFile(schema) }
         }
     }
 
     @Test func ruleCheckKeywordsAreReadExactly() throws {
-        let (rules, findings) = try SchemaTest.importing(##"""
+        let (rules, findings) = try SchemaTest.importing(
+            ##"""
             {"x-rulecheck-form": "quote", "x-rulecheck-date-format": "dd.MM.yyyy", "x-rulecheck-hidden-values": "keep",
              "x-rulecheck-gates": {"go": "all", "some": ["plan"]},
              "x-rulecheck-sections": [{"id": "one", "title": "One", "fields": ["plan", "start"]}, {"id": "two", "fields": ["price", "code", "owner"]}],
@@ -172,7 +189,9 @@ struct JSONSchemaKeywordTests {
         #expect(SchemaTest.layout(rules) == ["one (One): plan, start", "two (two): price, code, owner, owner.first, owner.last"])
         #expect(rules.field("plan")?.options.map(\.attributes) == [["tier": 1], ["tier": 2]])
         #expect(rules.field("start")?.type == .date && rules.field("start")?.max?.text == "today + 30d")
-        #expect(rules.field("price")?.isComputed == true && rules.field("price")?.min?.text == "10" && rules.field("price")?.enabledConditions.isEmpty == true)
+        #expect(
+            rules.field("price")?.isComputed == true && rules.field("price")?.min?.text == "10"
+                && rules.field("price")?.enabledConditions.isEmpty == true)
         #expect(rules.field("price")?.checks.map(\.rule) == ["max: 15 when plan == 'a'"])
         #expect(rules.field("code")?.mask?.notation == "00-00" && rules.field("code")?.pattern == nil)
         #expect(rules.field("code")?.dependsOn == [try #require(rules.field("plan")).id])
@@ -191,7 +210,8 @@ struct JSONSchemaKeywordTests {
 
     @Test func badRuleCheckKeywordsAreErrorsAtTheirPlace() {
         #expect {
-            _ = try SchemaTest.importing(##"{"properties": {"a": {"type": "string", "x-rulecheck-checks": [{"expr": "a ==", "when": "true"}]}}}"##)
+            _ = try SchemaTest.importing(
+                ##"{"properties": {"a": {"type": "string", "x-rulecheck-checks": [{"expr": "a ==", "when": "true"}]}}}"##)
         } throws: { error in
             "\(error)".contains("s.json:1:65: error: expected a value, found the end of the expression")
         }

@@ -20,8 +20,9 @@ struct JSONSchemaRoundTripTests {
     }()
 
     @Test func theExamplesAreEveryRulesFile() {
-        #expect(Set(["kasko.yaml", "listing.yaml", "osago.yaml", "signup.yaml", "blocks/address.yaml", "blocks/person.yaml"])
-            .isSubset(of: Set(Self.examples)))
+        #expect(
+            Set(["kasko.yaml", "listing.yaml", "osago.yaml", "signup.yaml", "blocks/address.yaml", "blocks/person.yaml"])
+                .isSubset(of: Set(Self.examples)))
     }
 
     /// The server-driven example, imported with one of its UI schemas.
@@ -34,8 +35,10 @@ struct JSONSchemaRoundTripTests {
     /// The same violations, messages included, for `count` sample records of `rules`; returns
     /// how many records were valid and how many invalid (a test must see both kinds).
     @discardableResult
-    static func expectSameReports(_ rules: RuleSet, _ again: RuleSet, seed: UInt64, count: Int,
-                                  sourceLocation: SourceLocation = #_sourceLocation) -> (valid: Int, invalid: Int) {
+    static func expectSameReports(
+        _ rules: RuleSet, _ again: RuleSet, seed: UInt64, count: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> (valid: Int, invalid: Int) {
         var generator = SampleGenerator(rules, today: Fixtures.today, seed: seed, invalidRate: 0.5)
         let checkers = (RecordChecker(rules, today: Fixtures.today), RecordChecker(again, today: Fixtures.today))
         var invalid = 0
@@ -71,11 +74,15 @@ struct JSONSchemaRoundTripTests {
     func importExportImportIsStable(_ name: String, _ draft: JSONSchemaDraft) throws {
         let rules = try Fixtures.rules(name)
         for format in UISchemaFormat.allCases {
-            let first = try JSONSchemaImport.rulesFile(jsonSchema: Array(rules.jsonSchema(draft: draft).utf8),
-                                                       uiSchema: Array(rules.uiSchema(format).utf8), source: "export.json").text
+            let first = try JSONSchemaImport.rulesFile(
+                jsonSchema: Array(rules.jsonSchema(draft: draft).utf8),
+                uiSchema: Array(rules.uiSchema(format).utf8), source: "export.json"
+            ).text
             let imported = try RuleSet(yaml: first, source: "imported.yaml")
-            let second = try JSONSchemaImport.rulesFile(jsonSchema: Array(imported.jsonSchema(draft: draft).utf8),
-                                                        uiSchema: Array(imported.uiSchema(format).utf8), source: "export.json").text
+            let second = try JSONSchemaImport.rulesFile(
+                jsonSchema: Array(imported.jsonSchema(draft: draft).utf8),
+                uiSchema: Array(imported.uiSchema(format).utf8), source: "export.json"
+            ).text
             #expect(first == second, "\(format)")
             #expect(imported.jsonSchema(draft: draft) == (try RuleSet(yaml: second, source: "again.yaml")).jsonSchema(draft: draft))
         }
@@ -92,11 +99,15 @@ struct JSONSchemaRoundTripTests {
         let seen = Self.expectSameReports(rules, again, seed: 9, count: 150)
         #expect(seen.valid > 0 && seen.invalid > 0, "\(seen)")
         FormSessions.expectSameAnswers(rules, again, FormSessions.edits(rules, seed: 9, records: 12), context: "server-driven")
-        let first = try JSONSchemaImport.rulesFile(jsonSchema: Array(rules.jsonSchema().utf8), uiSchema: Array(rules.uiSchema(format).utf8),
-                                                   source: "e.json").text
+        let first = try JSONSchemaImport.rulesFile(
+            jsonSchema: Array(rules.jsonSchema().utf8), uiSchema: Array(rules.uiSchema(format).utf8),
+            source: "e.json"
+        ).text
         let imported = try RuleSet(yaml: first, source: "i.yaml")
-        let second = try JSONSchemaImport.rulesFile(jsonSchema: Array(imported.jsonSchema().utf8), uiSchema: Array(imported.uiSchema(format).utf8),
-                                                    source: "e.json").text
+        let second = try JSONSchemaImport.rulesFile(
+            jsonSchema: Array(imported.jsonSchema().utf8), uiSchema: Array(imported.uiSchema(format).utf8),
+            source: "e.json"
+        ).text
         #expect(first == second)
     }
 
@@ -157,8 +168,10 @@ struct JSONSchemaRoundTripTests {
             invalid += seen.invalid
             FormSessions.expectSameAnswers(rules, again, FormSessions.edits(rules, seed: seed, records: 4), context: "seed \(seed)")
             let first = try JSONSchemaImport.rulesFile(jsonSchema: Array(rules.jsonSchema().utf8), uiSchema: nil, source: "e.json").text
-            let second = try JSONSchemaImport.rulesFile(jsonSchema: Array(RuleSet(yaml: first, source: "i.yaml").jsonSchema().utf8),
-                                                        uiSchema: nil, source: "e.json").text
+            let second = try JSONSchemaImport.rulesFile(
+                jsonSchema: Array(RuleSet(yaml: first, source: "i.yaml").jsonSchema().utf8),
+                uiSchema: nil, source: "e.json"
+            ).text
             #expect(first == second, "seed \(seed)\n\(yaml)")
         }
     }

@@ -14,19 +14,22 @@ struct RJSFUISchemaTests {
         """##
 
     static func importing(_ ui: String) throws -> (rules: RuleSet, findings: [ImportFinding]) {
-        try RuleSet.importing(jsonSchema: Data(schema.utf8), uiSchema: Data(ui.utf8), source: "s.json",
-                              options: JSONSchemaImportOptions(uiSchemaSource: "ui.json"))
+        try RuleSet.importing(
+            jsonSchema: Data(schema.utf8), uiSchema: Data(ui.utf8), source: "s.json",
+            options: JSONSchemaImportOptions(uiSchemaSource: "ui.json"))
     }
 
     @Test func orderTitlesReadOnlyAndEnumNames() throws {
-        let (rules, findings) = try Self.importing(##"""
+        let (rules, findings) = try Self.importing(
+            ##"""
             {"ui:order": ["kind", "*", "title"],
              "kind": {"ui:enumNames": ["Car", "Flat"], "ui:title": "Kind"},
              "price": {"ui:readonly": true, "ui:widget": "updown"},
              "owner": {"ui:order": ["phone", "name"], "name": {"ui:title": "Name"}},
              "drivers": {"items": {"ui:order": ["b", "a"]}}}
             """##)
-        #expect(rules.sections[0].fields.map { rules.fields[$0.index].path }.filter { !$0.contains(".") }
+        #expect(
+            rules.sections[0].fields.map { rules.fields[$0.index].path }.filter { !$0.contains(".") }
                 == ["kind", "price", "owner", "drivers", "title"])
         #expect(rules.field("kind")?.title == "Kind")
         #expect(rules.field("kind")?.options.map(\.title) == ["Car", "Flat"])
@@ -41,17 +44,19 @@ struct RJSFUISchemaTests {
     }
 
     @Test func presentationKeysBecomeHints() throws {
-        let (rules, findings) = try Self.importing(##"""
+        let (rules, findings) = try Self.importing(
+            ##"""
             {"ui:submitButtonOptions": {"norender": true},
              "title": {"ui:widget": "textarea", "ui:placeholder": "What are you selling?", "ui:help": "No phone numbers",
                        "ui:autofocus": true, "ui:options": {"rows": 5}, "ui:description": "Shown above"},
              "kind": {"ui:widget": "radio", "ui:options": {"inline": true}},
              "owner": {"name": {"ui:emptyValue": ""}}}
             """##)
-        #expect(rules.field("title")?.ui == [
-            "widget": "textarea", "placeholder": "What are you selling?", "help": "No phone numbers", "autofocus": true,
-            "options": ["rows": 5], "description": "Shown above",
-        ])
+        #expect(
+            rules.field("title")?.ui == [
+                "widget": "textarea", "placeholder": "What are you selling?", "help": "No phone numbers", "autofocus": true,
+                "options": ["rows": 5], "description": "Shown above",
+            ])
         #expect(rules.field("kind")?.ui == ["widget": "radio", "options": ["inline": true]])
         #expect(rules.field("owner.name")?.ui == ["emptyValue": ""])
         #expect(findings.map(\.pointer) == ["/ui:submitButtonOptions"])
@@ -64,6 +69,9 @@ struct RJSFUISchemaTests {
         #expect(findings.map(\.pointer) == ["/ui:order", "/ui:order", "/ghost"])
         let (_, jsonForms) = try Self.importing(##"{"type": "VerticalLayout", "elements": []}"##)
         #expect(jsonForms.map(\.kind) == [.approximated])
-        #expect(jsonForms.first?.message == "(UI schema) the UI schema has no control for title, price, kind, owner, drivers; they follow the others (their rules still hold)")
+        #expect(
+            jsonForms.first?.message
+                == "(UI schema) the UI schema has no control for title, price, kind, owner, drivers; they follow the others (their rules still hold)"
+        )
     }
 }

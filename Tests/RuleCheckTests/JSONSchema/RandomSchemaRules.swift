@@ -47,8 +47,10 @@ struct RandomSchemaRules {
         let pad = String(repeating: " ", count: indent)
         var lines = ["\(pad)- id: \(id)"]
         func add(_ line: String) { lines.append("\(pad)  " + line) }
-        let kinds = depth == 0 ? ["text", "number", "integer", "date", "bool", "choice", "multi", "values", "group", "list", "file"]
-                               : ["text", "number", "integer", "date", "bool", "choice", "file"]
+        let kinds =
+            depth == 0
+            ? ["text", "number", "integer", "date", "bool", "choice", "multi", "values", "group", "list", "file"]
+            : ["text", "number", "integer", "date", "bool", "choice", "file"]
         let kind = random.pick(kinds)
         if random.chance(0.6) { add("title: 'Field \(counter)'") }
         let condition = self.condition()
@@ -155,7 +157,9 @@ struct RandomSchemaRules {
             counter += 1
             add("  - {id: f\(counter), type: integer, visible_if: 'f\(counter - 1) != null', min: 1}")
         }
-        if kind != "group" && kind != "list" && kind != "multi" && kind != "values" && random.chance(0.1) && !lines.contains(where: { $0.contains("required:") || $0.contains("depends_on") || $0.contains("initial") }) {
+        if kind != "group" && kind != "list" && kind != "multi" && kind != "values" && random.chance(0.1)
+            && !lines.contains(where: { $0.contains("required:") || $0.contains("depends_on") || $0.contains("initial") })
+        {
             // A computed field: the value follows an earlier one of its type.
             if kind == "number", let source = earlier.filter({ $0.kind == "number" }).randomElement(using: &random) {
                 add("value: \(source.path) * 2")

@@ -7,14 +7,17 @@ import Testing
 enum SchemaTest {
     /// Imports a schema (and UI schema) given as text.
     static func importing(_ schema: String, ui: String? = nil, strict: Bool = false) throws -> (rules: RuleSet, findings: [ImportFinding]) {
-        try RuleSet.importing(jsonSchema: Data(schema.utf8), uiSchema: ui.map { Data($0.utf8) }, source: "s.json",
-                              options: JSONSchemaImportOptions(strict: strict, uiSchemaSource: "ui.json"))
+        try RuleSet.importing(
+            jsonSchema: Data(schema.utf8), uiSchema: ui.map { Data($0.utf8) }, source: "s.json",
+            options: JSONSchemaImportOptions(strict: strict, uiSchemaSource: "ui.json"))
     }
 
     /// The rules file an import prints.
     static func rulesFile(_ schema: String, ui: String? = nil) throws -> String {
-        try JSONSchemaImport.rulesFile(jsonSchema: Array(schema.utf8), uiSchema: ui.map { Array($0.utf8) }, source: "s.json",
-                                       uiSource: "ui.json").text
+        try JSONSchemaImport.rulesFile(
+            jsonSchema: Array(schema.utf8), uiSchema: ui.map { Array($0.utf8) }, source: "s.json",
+            uiSource: "ui.json"
+        ).text
     }
 
     /// `field code` of each error for a record, sorted.
@@ -34,9 +37,12 @@ enum SchemaTest {
     }
 
     /// The rules exported and imported again (with the UI schema in `format`).
-    static func roundTrip(_ rules: RuleSet, ui format: UISchemaFormat, draft: JSONSchemaDraft = .draft2020) throws -> (rules: RuleSet, findings: [ImportFinding]) {
-        try RuleSet.importing(jsonSchema: Data(rules.jsonSchema(draft: draft).utf8), uiSchema: Data(rules.uiSchema(format).utf8),
-                              source: "export.json", options: JSONSchemaImportOptions(uiSchemaSource: "export.ui.json"))
+    static func roundTrip(
+        _ rules: RuleSet, ui format: UISchemaFormat, draft: JSONSchemaDraft = .draft2020
+    ) throws -> (rules: RuleSet, findings: [ImportFinding]) {
+        try RuleSet.importing(
+            jsonSchema: Data(rules.jsonSchema(draft: draft).utf8), uiSchema: Data(rules.uiSchema(format).utf8),
+            source: "export.json", options: JSONSchemaImportOptions(uiSchemaSource: "export.ui.json"))
     }
 
     /// The paths of a rule set's fields by section, in order (what a screen shows, and where).
@@ -50,13 +56,16 @@ enum SchemaTest {
     /// file rules, item rules; one line per field.
     static func inputs(_ rules: RuleSet) -> [String] {
         rules.fields.map { field in
-            let mask = field.mask.map { mask in
-                mask.alternatives.joined(separator: " | ") + " " + mask.classes.keys.sorted().map { name in
-                    let characterClass = mask.classes[name]
-                    return "\(name)=\(characterClass?.characters ?? "")/\(characterClass?.letterCase?.rawValue ?? "-")"
-                }.joined(separator: ",") + " \(mask.digits)"
-            } ?? "-"
-            return "\(field.path): \(field.type) \(field.itemType.map { "of \($0)" } ?? "") mask \(mask) \(field.maskValue) digits \(field.digits) "
+            let mask =
+                field.mask.map { mask in
+                    mask.alternatives.joined(separator: " | ") + " "
+                        + mask.classes.keys.sorted().map { name in
+                            let characterClass = mask.classes[name]
+                            return "\(name)=\(characterClass?.characters ?? "")/\(characterClass?.letterCase?.rawValue ?? "-")"
+                        }.joined(separator: ",") + " \(mask.digits)"
+                } ?? "-"
+            return
+                "\(field.path): \(field.type) \(field.itemType.map { "of \($0)" } ?? "") mask \(mask) \(field.maskValue) digits \(field.digits) "
                 + "items \(field.minItems ?? -1)...\(field.maxItems ?? -1) unique \(field.uniqueItems) size \(field.maxSize ?? -1) "
                 + "media \(field.mediaTypes) pattern \(field.pattern?.source ?? "-")"
         }

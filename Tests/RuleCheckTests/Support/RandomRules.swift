@@ -96,7 +96,9 @@ struct RandomRules {
         let earlier = fields.filter { $0.list == nil || $0.list == list }
         var computed = false
         if (kind == .number || kind == .integer || kind == .text), random.chance(0.15),
-           let source = earlier.filter({ $0.kind == (kind == .text ? .text : .number) || ($0.kind == .integer && kind != .text) }).randomElement(using: &random) {
+            let source = earlier.filter({ $0.kind == (kind == .text ? .text : .number) || ($0.kind == .integer && kind != .text) })
+                .randomElement(using: &random)
+        {
             // An integer field's value must be whole: a number source is rounded.
             let rounding = appFeatures ? random.pick(["round", "floor", "ceil", "trunc"]) : "round"
             let read = kind == .integer && source.kind == .number ? "\(rounding)(\(source.path(in: list)))" : source.path(in: list)
@@ -206,15 +208,16 @@ struct RandomRules {
         for _ in 0..<Int.random(in: 1...2, using: &random) {
             let field = random.pick(candidates)
             let name = field.path(in: list)
-            let options: [String] = switch field.kind {
-            case .text: ["\(name) == \"abc\"", "len(\(name)) > 2", "not empty(\(name))", "\(name) == null"]
-            case .number, .integer: ["\(name) > 3", "\(name) == null", "\(name) != null", "\(name) <= 10"]
-            case .date: ["\(name) > 2015-01-01", "\(name) <= today - 18y", "\(name) != null"]
-            case .bool: [name, "not \(name)", "\(name) == false"]
-            case .choice: ["\(name) == \"a\"", "\(name) in [\"b\", \"c\"]", "\(name) != \"c\""]
-            case .masked: ["\(name) == null", "not empty(\(name))", "len(\(name)) > 8"]
-            case .file: ["count(\(name)) > 1", "empty(\(name))"]
-            }
+            let options: [String] =
+                switch field.kind {
+                case .text: ["\(name) == \"abc\"", "len(\(name)) > 2", "not empty(\(name))", "\(name) == null"]
+                case .number, .integer: ["\(name) > 3", "\(name) == null", "\(name) != null", "\(name) <= 10"]
+                case .date: ["\(name) > 2015-01-01", "\(name) <= today - 18y", "\(name) != null"]
+                case .bool: [name, "not \(name)", "\(name) == false"]
+                case .choice: ["\(name) == \"a\"", "\(name) in [\"b\", \"c\"]", "\(name) != \"c\""]
+                case .masked: ["\(name) == null", "not empty(\(name))", "len(\(name)) > 8"]
+                case .file: ["count(\(name)) > 1", "empty(\(name))"]
+                }
             parts.append(random.pick(options))
         }
         return parts.joined(separator: random.chance(0.5) ? " and " : " or ")
@@ -277,8 +280,10 @@ struct RandomRules {
             let state = form[candidate.path]
             return state.isVisible && state.isEnabled && !candidate.field.isComputed
         }
-        guard let (field, path) = (random.chance(0.85) && !offered.isEmpty ? offered : candidates)
-            .randomElement(using: &random) else { return .reset }
+        guard
+            let (field, path) = (random.chance(0.85) && !offered.isEmpty ? offered : candidates)
+                .randomElement(using: &random)
+        else { return .reset }
         if random.chance(0.15) { return .clear(path) }
         if field.kind == .masked, random.chance(0.5) {
             // Typing through the mask, as a person does.
@@ -299,8 +304,12 @@ struct RandomRules {
         case .date: return .string(random.pick(["2000-01-01", "2010-06-15", "2016-02-29", "2026-11-22"]))
         case .bool: return .bool(random.chance(0.5))
         case .choice: return .string(random.pick(["a", "b", "c", "z"]))
-        case .masked: return .string(random.pick(["+7 (916) 123-45-67", "8 (916) 123-45-67", "А 123 ВС 77", "А 123 ВС 777", "ID-42",
-                                                  "7123-45", "+7 123-45", "12-34", "12", "a 123 bc 77"]))
+        case .masked:
+            return .string(
+                random.pick([
+                    "+7 (916) 123-45-67", "8 (916) 123-45-67", "А 123 ВС 77", "А 123 ВС 777", "ID-42",
+                    "7123-45", "+7 123-45", "12-34", "12", "a 123 bc 77",
+                ]))
         case .file:
             let files: [JSONValue] = [
                 ["name": "a.jpg", "size": 1_000, "type": "image/jpeg"], ["name": "b.pdf", "size": 3_000_000, "type": "application/pdf"],

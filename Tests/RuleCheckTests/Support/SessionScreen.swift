@@ -63,8 +63,10 @@ struct SessionScreen {
     private func render(rows: [String: Row], page: String?) -> String {
         guard let page, let state = form.page(page) else { return "(no page)" }
         let number = form.pages.filter(\.isShown).firstIndex { $0.id == page }.map { $0 + 1 } ?? 0
-        var lines = ["page \(number)/\(form.pageCount) \(state.title)"
-                     + " · next \(state.isValid ? "on" : "off") · submit \(form.gate("submit").isOpen ? "on" : "off")"]
+        var lines = [
+            "page \(number)/\(form.pageCount) \(state.title)"
+                + " · next \(state.isValid ? "on" : "off") · submit \(form.gate("submit").isOpen ? "on" : "off")"
+        ]
         for path in form.fields(onPage: page) {
             guard let row = rows[path], row.isVisible else { continue }
             var line = "  \(path): \"\(row.text)\""
@@ -77,8 +79,9 @@ struct SessionScreen {
 
     private static func row(_ path: String, _ form: Form) -> Row {
         let state = form[path]
-        return Row(text: form.input(path)?.text ?? form.displayText(path), isVisible: state.isVisible,
-                   isEnabled: state.isEnabled, errors: state.shownIssues.map(\.message))
+        return Row(
+            text: form.input(path)?.text ?? form.displayText(path), isVisible: state.isVisible,
+            isEnabled: state.isEnabled, errors: state.shownIssues.map(\.message))
     }
 
     private static func allPaths(_ form: Form) -> [String] {

@@ -41,8 +41,10 @@ enum CLI {
 
     /// Runs `rulecheck arguments` to its end, with `stdin` as its standard input.
     @discardableResult
-    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
-                    stdout: FileHandle? = nil) throws -> CLIRun {
+    static func run(
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+        stdout: FileHandle? = nil
+    ) throws -> CLIRun {
         let process = process(arguments, environment: environment, stdout: stdout)
         try process.run()
         return try finish(process, stdin: stdin)
@@ -67,9 +69,10 @@ enum CLI {
         let outputData = (process.standardOutput as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
         process.waitUntilExit()
         while !reader.isFinished { usleep(1_000) }
-        return CLIRun(status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal,
-                      stdout: String(decoding: outputData, as: UTF8.self), stderr: String(decoding: errorData, as: UTF8.self),
-                      stdoutBytes: outputData)
+        return CLIRun(
+            status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal,
+            stdout: String(decoding: outputData, as: UTF8.self), stderr: String(decoding: errorData, as: UTF8.self),
+            stdoutBytes: outputData)
     }
 }
 

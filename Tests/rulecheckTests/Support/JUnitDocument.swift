@@ -49,13 +49,18 @@ struct JUnitDocument {
         var suites: [Suite] = []
         var text = ""
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             switch name {
             case "testsuite":
-                suites.append(Suite(name: attributes["name"] ?? "",
-                                    counts: Counts(tests: Int(attributes["tests"] ?? "") ?? -1,
-                                                   failures: Int(attributes["failures"] ?? "") ?? -1, cases: 0, failingCases: 0)))
+                suites.append(
+                    Suite(
+                        name: attributes["name"] ?? "",
+                        counts: Counts(
+                            tests: Int(attributes["tests"] ?? "") ?? -1,
+                            failures: Int(attributes["failures"] ?? "") ?? -1, cases: 0, failingCases: 0)))
             case "testcase" where !suites.isEmpty:
                 suites[suites.count - 1].counts.cases += 1
                 suites[suites.count - 1].caseNames.append(attributes["name"] ?? "")
