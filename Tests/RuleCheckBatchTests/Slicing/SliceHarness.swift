@@ -66,7 +66,7 @@ struct SliceHarness {
             let path = try write(
                 Array(bytes[Int(slice.range.lowerBound)..<Int(slice.range.upperBound)]), "part-\(index).\(format.rawValue)")
             var options = BatchCheck.Options(format: format, jobs: 1, strict: strict)
-            options.reader.slice = slice.input(header: header)
+            options.reader.slice = slice.input(header: header, headerLine: headerAsColumns ? plan.headerLine : nil)
             options.reader.maxRecordsPerBatch = 5
             let sink = OutputSink.memory()
             let report = NamedReport(SliceReport(sink: sink, firstRecord: slice.firstRecord, firstLine: slice.firstLine), name: Self.name)
