@@ -137,6 +137,6 @@ struct DocsCLITests {
 
     @Test func theMaskGuide() throws {
         let run = try runExamples(of: "masks.md")
-        #expect(run.count == 5)
+        #expect(run.count == 7)
     }
 }

@@ -29,6 +29,11 @@ public final class RuleSet: Sendable {
     public let dateFormat: DateFormat
     /// Every edge of the dependency graph.
     public let edges: [DependencyEdge]
+    /// SHA-256 of what the rules were compiled from, as 64 hex digits: the rules file's bytes and
+    /// every file it includes, or a JSON Schema's and its UI schema's (see ``RulesFingerprint``);
+    /// empty for rules compiled otherwise. `rulecheck merge` refuses slices checked with rules of
+    /// another fingerprint.
+    package let fingerprint: String
 
     /// All fields in topological order: every field after the fields it reads or depends on.
     let order: [FieldID]
@@ -62,6 +67,7 @@ public final class RuleSet: Sendable {
         var dateFormat: DateFormat
         var edges: [DependencyEdge]
         var order: [FieldID]
+        var fingerprint = ""
     }
 
     init(_ parts: Parts) {
@@ -77,6 +83,7 @@ public final class RuleSet: Sendable {
         dateFormat = parts.dateFormat
         edges = parts.edges
         order = parts.order
+        fingerprint = parts.fingerprint
         let count = parts.fields.count
         var rank = [Int](repeating: 0, count: count)
         for (position, field) in parts.order.enumerated() { rank[field.index] = position }

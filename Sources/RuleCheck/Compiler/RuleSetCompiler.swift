@@ -90,7 +90,8 @@ struct RuleSetCompiler {
             document = parsed
         }
         compiler.errorCount = compiler.diagnostics.count { $0.severity == .error }
-        let parts = document.flatMap { compiler.compile($0) }
+        var parts = document.flatMap { compiler.compile($0) }
+        parts?.fingerprint = RulesFingerprint.rulesFile(bytes, includes: compiler.sources, of: name)
         return compiler.finished(parts)
     }
 

@@ -128,7 +128,9 @@ public struct BatchCheck: Sendable {
             outcome.summary.files += 1
             try report.begin(file: file)
             let read = reader.progress
-            var fileRun = FileRun(file: file, checker: checker, strict: options.strict, columns: reader.header.map(checker.columns))
+            var fileRun = FileRun(
+                file: file, checker: checker, strict: options.strict, columns: reader.header.map(checker.columns),
+                headerLine: reader.headerLine)
             if let header = fileRun.headerFindings() {
                 try fileRun.deliver(header, into: &outcome, report: report, limit: options.maxViolations)
             }
@@ -234,18 +236,21 @@ struct FileRun {
     let checker: RecordChecker
     let strict: Bool
     let columns: ColumnMap?
+    /// The line of the CSV header, where its findings are reported.
+    let headerLine: Int
     var summary = CheckSummary()
     private var reportedKeys: Set<String> = []
 
-    init(file: String, checker: RecordChecker, strict: Bool, columns: ColumnMap?) {
+    init(file: String, checker: RecordChecker, strict: Bool, columns: ColumnMap?, headerLine: Int = 1) {
         self.file = file
         self.checker = checker
         self.strict = strict
         self.columns = columns
+        self.headerLine = headerLine
         summary.files = 1
     }
 
-    /// The header's findings: columns that no field matches, columns named twice.
+    /// The header's findings, at the header's line: columns that no field matches, columns named twice.
     func headerFindings() -> BatchCheck.Result? {
         guard let columns else { return nil }
         var violations = columns.unknown.filter { !columns.duplicates.contains($0) }.map {
@@ -253,7 +258,7 @@ struct FileRun {
         }
         violations += Set(columns.duplicates).sorted().map { checker.violation(for: .duplicateColumn($0)) }
         guard !violations.isEmpty else { return nil }
-        return BatchCheck.Result(record: CheckedRecord(file: file, record: 0, line: 1, violations: violations))
+        return BatchCheck.Result(record: CheckedRecord(file: file, record: 0, line: headerLine, violations: violations))
     }
 
     /// Reports one record, and before it the keys it has that no field matches and that this file
