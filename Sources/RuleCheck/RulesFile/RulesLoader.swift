@@ -19,9 +19,6 @@ import Foundation
 ///   error at the include that quotes nothing of the file, and says the same whether the file
 ///   exists or not.
 /// * **Text is UTF-8**: a byte that is not is an error at its line and column.
-///
-/// - Throws: ``RulesError``: for a file that cannot be read, `FILE: error: cannot read the rules
-///   file: …`; otherwise every error of the rules, as `lint` prints them.
 public struct RulesLoader: Sendable {
     /// How to read the file named.
     public enum Format: Sendable, CaseIterable {
@@ -62,6 +59,9 @@ public struct RulesLoader: Sendable {
     }
 
     /// Reads and compiles the rules at `path` (`-`: standard input).
+    ///
+    /// - Throws: ``RulesError``: for a file that cannot be read, `FILE: error: cannot read the
+    ///   rules file: …`; otherwise every error of the rules, as `lint` prints them.
     public func load(_ path: String) throws(RulesError) -> LoadedRules {
         try attempt(path).result.get()
     }
