@@ -63,6 +63,28 @@ extension CLITests {
         }
     }
 
+    @Test func serveAndPreviewNeverSendAFileOutsideTheRulesDirectory() async throws {
+        let base = try includeTree()
+        for include in ["../outside/secret.txt", "/etc/passwd"] {
+            let main = try mainRules(in: base, including: include)
+            let serve = try #require(try refusal(["serve", main, "--port", "0"]))
+            #expect(serve.status == 2)
+            #expect(serve.stderr.hasPrefix("main.yaml:3:6: error: included file '\(include)' is outside"), "\(serve.stderr)")
+            // preview starts, to show the errors on its page: what it answers quotes nothing of the file.
+            let preview = try Server(["preview", main, "--port", "0"])
+            let url = try #require(preview.banner().split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
+            let (rules, _) = try await URLSession.shared.data(from: try #require(URL(string: url + "v1/rules")))
+            let form = try await HTTP.post(url + "v1/forms", "{}")
+            let check = try await HTTP.post(url + "v1/check", "{}")
+            #expect(form.status == 409 && check.status == 409)
+            let stopped = preview.stop()
+            #expect(stopped.stderr.contains("is outside the rules file's directory"))
+            for output in [serve.stdout, serve.stderr, String(decoding: rules, as: UTF8.self), form.text, check.text, stopped.stderr] {
+                #expect(!output.contains("root:x:0:0") && !output.contains("hunter2"), "\(include): \(output)")
+            }
+        }
+    }
+
     @Test func includeRootWidensWhereIncludesMayPointOnEveryCommand() throws {
         let base = try includeTree()
         let main = try mainRules(in: base, including: "../outside/block.yaml")
