@@ -28,7 +28,7 @@ struct Check: ParsableCommand {
     @Option(help: "The rules file (YAML or JSON).")
     var rules: String
 
-    @OptionGroup(title: "Rules from a JSON Schema")
+    @OptionGroup(title: "Reading the rules")
     var rulesSource: RulesSource
 
     @Argument(help: "Files to check; '-' reads standard input.")
@@ -81,7 +81,7 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
-        let ruleSet = try RulesFile.load(rules, source: rulesSource)
+        let ruleSet = try RulesFile.load(rules, loader: rulesSource.loader)
         let checker = RecordChecker(ruleSet, today: try Today.parse(today), locale: locale)
         var options = BatchCheck.Options(
             format: input, delimiter: delimiter, jobs: jobs ?? BatchCheck.Options.defaultJobs,

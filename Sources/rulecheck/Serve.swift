@@ -22,8 +22,11 @@ struct Serve: ParsableCommand {
               curl -s 'localhost:8080/v1/check?rules=signup' --json @record.json
             """)
 
-    @Argument(help: "Rules files (YAML or JSON); requests name each by its form id.")
+    @Argument(help: "Rules files (YAML or JSON) or JSON Schemas; requests name each by its form id.")
     var rules: [String]
+
+    @OptionGroup(title: "Reading the rules")
+    var rulesSource: RulesSource
 
     @OptionGroup var server: ServerArguments
 
@@ -32,17 +35,21 @@ struct Serve: ParsableCommand {
 
     func validate() throws {
         guard !rules.isEmpty else { throw ValidationError("give at least one rules file") }
+        if rulesSource.uiSchema != nil, rules.count > 1 {
+            throw ValidationError("--ui goes with one JSON Schema; serve its rules alone")
+        }
         try server.validate()
     }
 
     func run() throws {
-        let library = RuleLibrary(files: rules)
+        let library = RuleLibrary(files: rules, loader: rulesSource.loader)
         var stderr = StandardError()
         let broken = library.entries.filter { $0.rules == nil }
         for entry in broken { print(entry.errors ?? "\(entry.file): error: does not compile", to: &stderr) }
         for conflict in library.conflicts { print("rulecheck: \(conflict)", to: &stderr) }
         if !broken.isEmpty || !library.conflicts.isEmpty { throw ExitCode(2) }
         for entry in library.entries {
+            for warning in entry.findingWarnings { print(warning, to: &stderr) }
             for warning in entry.rules?.warnings ?? [] { print(warning.description, to: &stderr) }
         }
         var options = try server.options()

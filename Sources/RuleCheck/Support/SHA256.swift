@@ -33,15 +33,35 @@ package struct SHA256: Sendable {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    /// Hashes `bytes` after what was hashed before.
+    /// Hashes `bytes` after what was hashed before. Whole blocks are hashed where they lie; only
+    /// a block's start or end left over waits in ``pending``.
     package mutating func update<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
-        for byte in bytes {
-            pending.append(byte)
-            if pending.count == Self.blockSize {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
+        let contiguous: Void? = bytes.withContiguousStorageIfAvailable { buffer in update(buffer) }
+        if contiguous == nil { update(Array(bytes)) }
+    }
+
+    private mutating func update(_ buffer: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        if !pending.isEmpty {
+            let taken = min(Self.blockSize - pending.count, buffer.count)
+            pending.append(contentsOf: buffer[0..<taken])
+            start = taken
+            guard pending.count == Self.blockSize else { return }
+            compressPending()
+            pending.removeAll(keepingCapacity: true)
         }
+        while buffer.count - start >= Self.blockSize {
+            compress(UnsafeBufferPointer(rebasing: buffer[start..<start + Self.blockSize]))
+            start += Self.blockSize
+        }
+        pending.append(contentsOf: buffer[start...])
+    }
+
+    /// The digest of `bytes` alone, as 64 lower-case hex digits.
+    package static func hexDigest(of bytes: [UInt8]) -> String {
+        var hash = SHA256()
+        hash.update(bytes)
+        return hash.hexDigest()
     }
 
     /// Hashes a number as 8 bytes, big-endian: a length that tells where one piece ends.
@@ -56,12 +76,12 @@ package struct SHA256: Sendable {
         copy.pending.append(0x80)
         if copy.pending.count > Self.blockSize - 8 {
             copy.pending += [UInt8](repeating: 0, count: Self.blockSize - copy.pending.count)
-            copy.compress(copy.pending)
+            copy.compressPending()
             copy.pending.removeAll(keepingCapacity: true)
         }
         copy.pending += [UInt8](repeating: 0, count: Self.blockSize - 8 - copy.pending.count)
         copy.pending += (0..<8).reversed().map { UInt8(truncatingIfNeeded: bitLength >> (8 * UInt64($0))) }
-        copy.compress(copy.pending)
+        copy.compressPending()
         let digits = Array("0123456789abcdef".utf8)
         var hex: [UInt8] = []
         hex.reserveCapacity(64)
@@ -74,7 +94,14 @@ package struct SHA256: Sendable {
     /// The number of bytes hashed so far.
     private var hashedBytes: UInt64 { blocksHashed &* UInt64(Self.blockSize) &+ UInt64(pending.count) }
 
-    private mutating func compress(_ block: [UInt8]) {
+    /// Hashes ``pending``, which holds exactly one block.
+    private mutating func compressPending() {
+        let block = pending
+        block.withUnsafeBufferPointer { compress($0) }
+    }
+
+    /// Hashes one 64-byte block.
+    private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
         var w = [UInt32](repeating: 0, count: 64)
         for index in 0..<16 {
             w[index] =
