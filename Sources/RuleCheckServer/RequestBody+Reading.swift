@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import NIOHTTP1
 import RuleCheck
 
 /// Reading a request's body within the body limit, and as JSON.
@@ -16,6 +17,8 @@ enum BodyReading {
             return Array(buffer.readableBytesView)
         } catch is NIOTooManyBytesError {
             throw APIError.bodyTooLarge(limit: limit)
+        } catch let error as HTTPParserError {
+            throw APIError.unreadableHTTP("\(error)")
         }
     }
 

@@ -24,19 +24,21 @@ struct LiveServerTests {
         let port = try #require(await iterator.next())
         #expect(port > 0)
 
-        let health = try Loopback.request(port: port, "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let health = try Loopback.request(port: port, "GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
         #expect(health.hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(health.hasSuffix(#"{"broken":0,"forms":0,"rules":1,"status":"ok"}"# + "\n"))
 
         let large = try Loopback.request(
             port: port,
-            "POST /v1/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            "POST /v1/check HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
                 + "Content-Length: 1000\r\nConnection: close\r\n\r\n" + String(repeating: " ", count: 1000))
         #expect(large.hasPrefix("HTTP/1.1 413 "))
         #expect(large.contains(#""code":"body_too_large""#))
 
         let garbage = try Loopback.request(
-            port: port, "POST /v1/check HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nConnection: close\r\n\r\n{\"a\"")
+            port: port,
+            "POST /v1/check HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 4\r\n"
+                + "Connection: close\r\n\r\n{\"a\"")
         #expect(garbage.hasPrefix("HTTP/1.1 400 "))
 
         running.cancel()
