@@ -108,7 +108,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// The first bytes of a request (or of anything) arrived: its head has until the header timeout.
     func bytesArrived() {
-        guard phase == .idle, let context else { return }
+        // The rest of a body already answered (a 413, say) is not the start of a request.
+        guard phase == .idle, !readingBody, let context else { return }
         phase = .readingHead
         schedule(context, after: settings.headerTimeout) { [weak self] in
             guard let self, self.phase == .readingHead, let context = self.context else { return }
@@ -132,6 +133,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             break
         case .end:
             readingBody = false
+            // The end of a body that arrived after its answer: the connection is idle again.
+            if phase == .readingHead, unanswered == 0 { becomeIdle(context) }
         }
         context.fireChannelRead(data)
     }

@@ -27,6 +27,27 @@ struct ConnectionLimitsTests {
         await live.stop()
     }
 
+    /// A body still arriving after its request was answered (refused early) is not a slow request
+    /// head: the connection goes on to its next request, with no 408.
+    @Test func theRestOfABodyAnsweredEarlyDoesNotStartTheHeaderClock() async throws {
+        let live = try await LiveServer.start {
+            $0.headerTimeout = .milliseconds(300)
+            $0.idleTimeout = .seconds(30)
+        }
+        let client = try RawConnection(port: live.port)
+        client.send(
+            "POST /v1/check HTTP/1.1\r\nHost: elsewhere.example\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n12345")
+        try await Task.sleep(for: .milliseconds(200))
+        client.send("67890")
+        try await Task.sleep(for: .milliseconds(600))
+        client.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        let (answer, _) = await client.read()
+        #expect(answer.hasPrefix("HTTP/1.1 421 "))
+        #expect(answer.contains("HTTP/1.1 200 OK"))
+        #expect(!answer.contains("408"))
+        await live.stop()
+    }
+
     @Test func aConnectionIdleLongerThanTheIdleTimeoutIsClosed() async throws {
         let live = try await LiveServer.start { $0.idleTimeout = .milliseconds(300) }
         let silent = try RawConnection(port: live.port)

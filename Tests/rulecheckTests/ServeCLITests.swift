@@ -94,6 +94,10 @@ extension CLITests {
         for arguments in [
             ["serve", "Rules/signup.yaml", "--port", "70000"], ["serve", "Rules/signup.yaml", "--time-limit", "0"],
             ["serve", "Rules/signup.yaml", "--today", "tomorrow"], ["serve"],
+            ["serve", "Rules/signup.yaml", "--header-timeout", "0"], ["serve", "Rules/signup.yaml", "--idle-timeout", "-1"],
+            ["serve", "Rules/signup.yaml", "--max-connections", "0"],
+            ["serve", "Rules/signup.yaml", "--allow-origin", "app.example.com"],
+            ["preview", "Rules/osago.yaml", "--allow-origin", "https://app.example.com/path"],
         ] {
             let run = try rulecheck(arguments)
             #expect(run.status == 2, "\(arguments)")
