@@ -52,7 +52,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var readingBody = false
     /// An error to answer once the answers under way are written.
     private var pendingError: APIError?
+    /// One timer per connection, never cancelled on the way: when it fires it looks at the phase
+    /// and its deadline, and acts or waits again — so a request costs a clock read, not a timer.
     private var timer: Scheduled<Void>?
+    private var timerAt: NIODeadline?
+    /// When the current phase started.
+    private var since = NIODeadline.now()
     private var id: Int?
     private var context: ChannelHandlerContext?
 
@@ -111,11 +116,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         // The rest of a body already answered (a 413, say) is not the start of a request.
         guard phase == .idle, !readingBody, let context else { return }
         phase = .readingHead
-        schedule(context, after: settings.headerTimeout) { [weak self] in
-            guard let self, self.phase == .readingHead, let context = self.context else { return }
-            self.settings.metrics.connectionClosed(.headerTimeout)
-            self.answer(.headerTimeout(Duration.nanoseconds(self.settings.headerTimeout.nanoseconds)), context)
-        }
+        since = .now()
+        arm(context)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -125,8 +127,6 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             readingBody = true
             if phase != .busy {
                 phase = .busy
-                timer?.cancel()
-                timer = nil
                 if let id { settings.registry.busy(id) }
             }
         case .body:
@@ -183,17 +183,47 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func becomeIdle(_ context: ChannelHandlerContext) {
         guard phase != .closed else { return }
         phase = .idle
+        since = .now()
         if let id { settings.registry.idle(id) }
-        schedule(context, after: settings.idleTimeout) { [weak self] in
-            guard let self, self.phase == .idle, let context = self.context else { return }
-            self.settings.metrics.connectionClosed(.idle)
-            self.close(context)
+        arm(context)
+    }
+
+    /// When the current phase must end, if it must.
+    private var deadline: NIODeadline? {
+        switch phase {
+        case .idle: since + settings.idleTimeout
+        case .readingHead: since + settings.headerTimeout
+        case .busy, .closed: nil
         }
     }
 
-    private func schedule(_ context: ChannelHandlerContext, after delay: TimeAmount, _ action: @escaping () -> Void) {
+    /// Makes sure the timer fires by the current phase's deadline.
+    private func arm(_ context: ChannelHandlerContext) {
+        guard let deadline else { return }
+        if let timerAt, timerAt <= deadline { return }
         timer?.cancel()
-        timer = context.eventLoop.assumeIsolated().scheduleTask(in: delay, action)
+        timerAt = deadline
+        timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [weak self] in self?.fired() }
+    }
+
+    private func fired() {
+        timer = nil
+        timerAt = nil
+        guard let context, let deadline else { return }
+        guard NIODeadline.now() >= deadline else {
+            arm(context)
+            return
+        }
+        switch phase {
+        case .idle:
+            settings.metrics.connectionClosed(.idle)
+            close(context)
+        case .readingHead:
+            settings.metrics.connectionClosed(.headerTimeout)
+            answer(.headerTimeout(Duration.nanoseconds(settings.headerTimeout.nanoseconds)), context)
+        case .busy, .closed:
+            break
+        }
     }
 
     /// Writes `error` as the server's JSON error answer, then closes the connection.

@@ -1,8 +1,9 @@
 import HTTPTypes
 import Hummingbird
+import Synchronization
 
 /// The request id: the client's `X-Request-Id` when it gives a usable one (1–200 printable ASCII
-/// characters), otherwise one made here (32 hex digits). Every answer carries it back in
+/// characters), otherwise one made here (32 hex digits: a random prefix per process and a count). Every answer carries it back in
 /// `X-Request-Id`, and the access log has it as `request_id`, so that a client, a reverse proxy and
 /// the server's log can name the same request.
 ///
@@ -26,17 +27,22 @@ enum RequestID {
         return make()
     }
 
-    /// A new id: 128 random bits as 32 hex digits.
+    /// A new id: 64 random bits chosen once per process, then a count — unique without a system
+    /// call per request.
     static func make() -> String {
-        var generator = SystemRandomNumberGenerator()
+        hex(prefix) + hex(counter.add(1, ordering: .relaxed).newValue)
+    }
+
+    private static let prefix = UInt64.random(in: .min ... .max)
+    private static let counter = Atomic<UInt64>(0)
+
+    private static func hex(_ value: UInt64) -> String {
         let digits = Array("0123456789abcdef".utf8)
-        var bytes = [UInt8](repeating: 0, count: 32)
-        for half in 0..<2 {
-            var bits = generator.next() as UInt64
-            for index in 0..<16 {
-                bytes[half * 16 + index] = digits[Int(bits & 0xF)]
-                bits >>= 4
-            }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        var bits = value
+        for index in stride(from: 15, through: 0, by: -1) {
+            bytes[index] = digits[Int(bits & 0xF)]
+            bits >>= 4
         }
         return String(decoding: bytes, as: UTF8.self)
     }

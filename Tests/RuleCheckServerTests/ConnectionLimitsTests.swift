@@ -15,7 +15,7 @@ struct ConnectionLimitsTests {
         let client = try RawConnection(port: live.port)
         client.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\n")
         var lines = 0
-        while !client.isClosedByServer, lines < 100, client.send("X-Slow-\(lines): 1\r\n") {
+        while !client.isClosedByServer, lines < 600, client.send("X-Slow-\(lines): 1\r\n") {
             lines += 1
             try await Task.sleep(for: .milliseconds(100))
         }

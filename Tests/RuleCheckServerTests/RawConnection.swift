@@ -20,8 +20,9 @@ final class RawConnection: @unchecked Sendable {  // used by one test at a time
     }
 
     /// Connects; reads wait at most `readTimeout` seconds (a test that waits for the server to close
-    /// the connection gives up then, rather than hanging).
-    init(port: Int, readTimeout: Int = 10) throws {
+    /// the connection gives up then, rather than hanging). Long, because with the whole suite running
+    /// on two cores the server's answers can wait seconds for a thread.
+    init(port: Int, readTimeout: Int = 60) throws {
         #if canImport(Glibc)
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
