@@ -7,6 +7,7 @@ count and time and stops by itself. Prints one JSON object of what it saw.
     abuse_clients.py PORT PID DURATION FLOOD_BODY
 """
 import json
+import os
 import socket
 import sys
 import threading
@@ -16,7 +17,7 @@ PORT, PID, DURATION, FLOOD_BODY = int(sys.argv[1]), int(sys.argv[2]), float(sys.
 HOST = "127.0.0.1"
 SLOWLORIS = 64          # clients sending one header line a second, never finishing
 IDLE = 600              # connections opened and left silent (over a --max-connections of 512)
-FLOODERS = 12           # concurrent clients posting the catastrophic-regex body
+FLOODERS = int(os.environ.get("FLOODERS", "12"))  # concurrent clients posting the catastrophic-regex body
 end = time.monotonic() + DURATION
 lock = threading.Lock()
 seen = {"healthz_ms": [], "healthz_status": {}, "flood_status": {}, "rss_kib": [],
@@ -139,5 +140,5 @@ print(json.dumps({
     "healthz_status": seen["healthz_status"], "flood_status": seen["flood_status"],
     "rss_max_kib": max(seen["rss_kib"], default=None), "slowloris_clients": SLOWLORIS,
     "slowloris_closed": seen["slowloris_closed"], "idle_connections": IDLE, "idle_closed": seen["idle_closed"],
-    "connect_errors": seen["connect_errors"],
+    "connect_errors": seen["connect_errors"], "flooders": FLOODERS,
 }))
