@@ -13,18 +13,39 @@ import Hummingbird
 /// ```
 struct AllowedHosts: Sendable {
     private let names: Set<String>
+    /// The same names as lowercase bytes, for the check every request makes.
+    private let nameBytes: [[UInt8]]
     private let any: Bool
 
     init(listening host: String, allowed: [String]) {
         any = allowed.contains("*")
         names = Set((["localhost", "127.0.0.1", "::1", host] + allowed).map(Self.name))
+        nameBytes = names.map { Array($0.utf8) }
     }
 
     /// Whether a `Host` value (with or without a port) names this server; a request without one
     /// (HTTP/1.0) is let through, since no browser sends one.
     func admits(_ authority: String?) -> Bool {
         guard let authority, !any else { return true }
-        return names.contains(Self.name(authority))
+        var host = authority.utf8[...]
+        if host.first == UInt8(ascii: "[") {
+            guard let close = host.firstIndex(of: UInt8(ascii: "]")) else { return false }
+            host = host[...close]
+        } else if let colon = host.firstIndex(of: UInt8(ascii: ":")) {
+            // A bare IPv6 address is not a Host value a client sends; compare it the slow way.
+            guard host[host.index(after: colon)...].firstIndex(of: UInt8(ascii: ":")) == nil else {
+                return names.contains(Self.name(authority))
+            }
+            host = host[..<colon]
+        }
+        if host.last == UInt8(ascii: ".") { host = host.dropLast() }
+        return nameBytes.contains { name in
+            name.count == host.count && zip(name, host).allSatisfy { $0 == Self.lowercased($1) }
+        }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
     /// A host name as compared: lowercased, without its port, brackets around an IPv6 address, and
