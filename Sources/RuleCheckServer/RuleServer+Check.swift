@@ -29,12 +29,14 @@ extension RuleServer {
         let format = try known.format ?? Self.jsonRecords(&body)
         let checker = checkers.checker(rules, today: today, locale: locale)
         let records = body
+        let metrics = self.metrics
         let check = { @Sendable () throws -> [UInt8] in
             let sink = OutputSink.memory()
             var reader = RecordReader.Options()
             reader.blockSize = max(1, records.count)
             let check = BatchCheck(checker: checker, options: .init(format: format, jobs: 1, strict: strict, reader: reader))
-            _ = try check.run(bytes: records, name: "-", format: format, report: ReportFormat.json.report(to: sink))
+            let outcome = try check.run(bytes: records, name: "-", format: format, report: ReportFormat.json.report(to: sink))
+            metrics.checked(records: outcome.summary.records)
             return sink.bytes
         }
         // A small body is checked at once (a fraction of a millisecond); a larger one on a worker

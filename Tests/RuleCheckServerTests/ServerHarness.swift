@@ -42,16 +42,18 @@ struct ServerHarness {
         var errorCode: String? { json["error"]?["code"]?.string }
     }
 
+    /// Sends a request as a client on this machine would (`Host: localhost` unless `authority` says
+    /// otherwise; nil: no `Host` at all).
     func send(
         _ method: HTTPRequest.Method, _ path: String, body: [UInt8]? = nil, type: String? = "application/json",
-        headers extra: HTTPFields = [:]
+        headers extra: HTTPFields = [:], authority: String? = "localhost"
     ) async throws -> Answer {
         var fields = extra
         if let body {
             if let type { fields[.contentType] = type }
             if fields[.contentLength] == nil { fields[.contentLength] = String(body.count) }
         }
-        let head = HTTPRequest(method: method, scheme: "http", authority: "localhost", path: path, headerFields: fields)
+        let head = HTTPRequest(method: method, scheme: "http", authority: authority, path: path, headerFields: fields)
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer(bytes: body ?? [])))
         return try await Self.read(await server.respond(to: request))
     }
