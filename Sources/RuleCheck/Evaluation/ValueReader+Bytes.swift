@@ -15,12 +15,12 @@ extension ValueReader {
         switch field.type {
         case .number:
             guard let number = NumberText.parse(ascii: bytes) else { return .failure(Unreadable(failure: .type(.number))) }
-            return .success(.number(number))
+            return .success(number)
         case .integer:
-            guard let number = NumberText.parse(ascii: bytes), number == number.rounded() else {
+            guard let number = NumberText.parse(ascii: bytes), number.isWholeNumber else {
                 return .failure(Unreadable(failure: .type(.wholeNumber)))
             }
-            return .success(.number(number))
+            return .success(number)
         case .date:
             guard let day = field.dateFormat.parse(bytes: bytes) else {
                 return .failure(Unreadable(failure: .type(.date(format: field.dateFormat.pattern))))
@@ -109,8 +109,8 @@ final class OptionTable: Sendable {
                 guard UTF8Text.isASCII(bytes) else { return .unknown }
                 return table.find(bytes).map(Lookup.index) ?? .none
             }
-        case (.numbers, .number(let number)):
-            return field.options.firstIndex { $0.value == .number(number) }.map(Lookup.index) ?? .none
+        case (.numbers, .number), (.numbers, .decimal):
+            return field.options.firstIndex { $0.value == value }.map(Lookup.index) ?? .none
         default:
             return .none
         }
@@ -128,7 +128,7 @@ final class OptionTable: Sendable {
             return table.find(bytes)
         case .numbers:
             guard let number = NumberText.parse(ascii: bytes) else { return nil }
-            return field.options.firstIndex { $0.value == .number(number) }
+            return field.options.firstIndex { $0.value == number }
         }
     }
 }

@@ -166,7 +166,8 @@ public struct SampleGenerator {
             }
         case .number, .integer:
             let (low, high) = bounds(field, path, form, fallback: (0, 1000))
-            guard case .number(var low) = low, case .number(var high) = high, low <= high else { return .number(1) }
+            // A sample's numbers are `Double`s: a bound with more digits is taken as the nearest.
+            guard var low = low.number, var high = high.number, low <= high else { return .number(1) }
             if type == .integer { (low, high) = (low.rounded(.up), high.rounded(.down)) }
             guard low <= high else { return .number(low) }
             let value = Double.random(in: low...high, using: &random)
@@ -220,9 +221,8 @@ public struct SampleGenerator {
 
     private static func ascending(_ a: Value, _ b: Value) -> Bool {
         switch (a, b) {
-        case (.number(let x), .number(let y)): x < y
         case (.date(let x), .date(let y)): x < y
-        default: false
+        default: Value.compareNumbers(a, b) == .ascending
         }
     }
 
