@@ -72,13 +72,18 @@ final class OptionTable: Sendable {
     }
 
     private let kind: Kind
+    /// For `.numbers`: each option's `Double` (nil for a `.decimal`), so that a cell's number is
+    /// found without comparing `Value`s.
+    private let numbers: [Double?]
 
     init?(_ field: FieldRules) {
         guard field.type == .choice || field.type == .multiChoice, !field.options.isEmpty else { return nil }
         if field.options.allSatisfy({ $0.value.number != nil }) {
             kind = .numbers
+            numbers = field.options.map { if case .number(let number) = $0.value { number } else { nil } }
             return
         }
+        numbers = []
         var pairs: [(key: [UInt8], value: Int)] = []
         for (index, option) in field.options.enumerated() {
             guard case .text(let text) = option.value, text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
@@ -109,7 +114,9 @@ final class OptionTable: Sendable {
                 guard UTF8Text.isASCII(bytes) else { return .unknown }
                 return table.find(bytes).map(Lookup.index) ?? .none
             }
-        case (.numbers, .number), (.numbers, .decimal):
+        case (.numbers, .number(let number)):
+            return numbers.firstIndex(of: number).map(Lookup.index) ?? .none
+        case (.numbers, .decimal):
             return field.options.firstIndex { $0.value == value }.map(Lookup.index) ?? .none
         default:
             return .none
@@ -127,8 +134,11 @@ final class OptionTable: Sendable {
         case .text(let table):
             return table.find(bytes)
         case .numbers:
-            guard let number = NumberText.parse(ascii: bytes) else { return nil }
-            return field.options.firstIndex { $0.value == number }
+            switch NumberText.parse(ascii: bytes) {
+            case .number(let number)?: return numbers.firstIndex(of: number)
+            case let decimal?: return field.options.firstIndex { $0.value == decimal }
+            case nil: return nil
+            }
         }
     }
 }

@@ -1,7 +1,7 @@
 /// Ordering exact decimals: by sign, then by where the leading digit stands, then digit by digit.
 extension ExactDecimal: Comparable {
     public static func < (lhs: ExactDecimal, rhs: ExactDecimal) -> Bool {
-        lhs.order(rhs) == .ascending
+        lhs.parts.order(rhs.parts) == .ascending
     }
 
     /// How two numbers compare.
@@ -17,15 +17,20 @@ extension ExactDecimal: Comparable {
         }
     }
 
+}
+
+extension ExactDecimal.Parts {
+    typealias Order = ExactDecimal.Order
+
     /// How this number compares with `other`.
-    func order(_ other: ExactDecimal) -> Order {
+    func order(_ other: Self) -> Order {
         if isNegative != other.isNegative { return isNegative ? .ascending : .descending }
         let magnitudes = magnitudeOrder(other)
         return isNegative ? magnitudes.reversed : magnitudes
     }
 
     /// How the magnitudes compare.
-    private func magnitudeOrder(_ other: ExactDecimal) -> Order {
+    private func magnitudeOrder(_ other: Self) -> Order {
         switch (isZero, other.isZero) {
         case (true, true): return .same
         case (true, false): return .ascending

@@ -1,18 +1,8 @@
 /// Whether one exact decimal is a whole multiple of another (`multiple_of`, JSON Schema's
 /// `multipleOf`), decided in integers: no rounding, no tolerance.
-extension ExactDecimal {
-    /// Whether this number is a whole multiple of `step`; nil when `step` is not above zero.
-    ///
-    /// ```swift
-    /// ExactDecimal("10000000.01")!.isMultiple(of: ExactDecimal("0.01")!)    // true
-    /// ExactDecimal("10000000.005")!.isMultiple(of: ExactDecimal("0.01")!)   // false
-    /// ExactDecimal("3000000001")!.isMultiple(of: ExactDecimal("2")!)        // false
-    /// ```
-    ///
-    /// - Complexity: O(d + log k) steps for a step of up to 19 significant digits, d the digits
-    ///   of this number and k the difference of the exponents; with more digits in the step,
-    ///   O(d · s + s² · log k), s its digits.
-    public func isMultiple(of step: ExactDecimal) -> Bool? {
+extension ExactDecimal.Parts {
+    /// Whether this number is a whole multiple of `step` (``ExactDecimal/isMultiple(of:)``).
+    func isMultiple(of step: Self) -> Bool? {
         guard !step.isNegative, !step.isZero else { return nil }
         if isZero { return true }
         // x = m · 10^e and s = n · 10^f, neither m nor n ending in 0. If e < f, x / s is

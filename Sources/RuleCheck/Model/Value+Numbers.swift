@@ -46,8 +46,17 @@ extension Value {
     }
 
     private static func compareExactly(_ lhs: Value, _ rhs: Value) -> ExactDecimal.Order? {
-        guard let a = lhs.exactNumber, let b = rhs.exactNumber else { return nil }
+        guard let a = lhs.exactParts, let b = rhs.exactParts else { return nil }
         return a.order(b)
+    }
+
+    /// ``exactNumber`` as sign, digits and exponent, without printing a `.number` first.
+    private var exactParts: ExactDecimal.Parts? {
+        switch self {
+        case .number(let number): ExactDecimal.Parts(number)
+        case .decimal(let decimal): decimal.parts
+        default: nil
+        }
     }
 
     /// Whether `number` is a whole multiple of `step`, decided exactly on their decimals
@@ -65,7 +74,7 @@ extension Value {
             // A whole step's multiples are whole; a fraction below 2⁵² is not.
             if whole, x != x.rounded() { return false }
         }
-        guard let x = number.exactNumber, let s = step.exactNumber else { return nil }
+        guard let x = number.exactParts, let s = step.exactParts else { return nil }
         return x.isMultiple(of: s)
     }
 }
