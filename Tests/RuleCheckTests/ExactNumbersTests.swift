@@ -1,3 +1,4 @@
+import Foundation
 @testable import RuleCheck
 import Testing
 
@@ -112,5 +113,22 @@ struct ExactNumbersTests {
         try form.set("tenths", to: .number(0.3))
         #expect(form["cents"].issues == [])
         #expect(form["tenths"].issues == [])
+    }
+
+    /// A snapshot keeps every digit: through `JSONEncoder` (which writes `Double`s) as text,
+    /// read back by the number field as the number.
+    @Test func snapshotsKeepEveryDigit() throws {
+        let rules = try RuleSet(yaml: Self.yaml, source: "exact.yaml")
+        var form = Form(rules, today: Fixtures.today)
+        try form.type("big", text: "9007199254740993")
+        try form.type("tenth", text: "0.10000000000000001")
+        #expect(form["big"].value == .decimal(try #require(ExactDecimal("9007199254740993"))))
+        let data = try JSONEncoder().encode(form.snapshot)
+        let draft = try JSONDecoder().decode(FormSnapshot.self, from: data)
+        let restored = try Form(rules, snapshot: draft, today: Fixtures.today)
+        #expect(restored["big"].value == form["big"].value)
+        #expect(restored["tenth"].value == form["tenth"].value)
+        #expect(restored["tenth"].issues.map(\.message) == ["tenth must be at most 0.1"])
+        #expect(restored.snapshot == form.snapshot)
     }
 }
