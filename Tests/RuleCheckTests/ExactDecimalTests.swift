@@ -248,4 +248,21 @@ struct ExactDecimalTests {
         }
         return String(characters)
     }
+
+    /// A step of up to 19 digits decides for a number of any length, in time linear in it; a
+    /// longer step (digit-string arithmetic, whose cost is the product of the lengths) decides
+    /// for numbers of up to 1,000 digits and is null beyond, as a step ≤ 0 is.
+    @Test func longNumbersAreDecidedOrNullNeverSlow() throws {
+        let ones = try #require(ExactDecimal(String(repeating: "1", count: 500_000)))
+        #expect(ones.isMultiple(of: ExactDecimal(3)) == false)  // the digit sum, 500,000, is not
+        #expect(ones.isMultiple(of: ExactDecimal(11)) == true)  // an even number of ones
+        #expect(ones.isMultiple(of: try #require(ExactDecimal("1111111111111111111"))) == false)
+        let long = try #require(ExactDecimal(String(repeating: "1", count: 1_000)))
+        let step = try #require(ExactDecimal(String(repeating: "1", count: 20)))
+        #expect(long.isMultiple(of: step) == true)
+        let longer = try #require(ExactDecimal(String(repeating: "1", count: 1_001)))
+        #expect(longer.isMultiple(of: step) == nil)
+        #expect(ones.isMultiple(of: try #require(ExactDecimal(String(repeating: "1", count: 1_001)))) == nil)
+        #expect(Value.isMultiple(.decimal(longer), of: .decimal(step)) == nil)
+    }
 }

@@ -1,6 +1,10 @@
 /// Whether one exact decimal is a whole multiple of another (`multiple_of`, JSON Schema's
 /// `multipleOf`), decided in integers: no rounding, no tolerance.
 extension ExactDecimal.Parts {
+    /// The most significant digits either number may have for ``isMultiple(of:)`` when the step
+    /// has more than 19 (a step of up to 19 digits takes a number of any length).
+    static let maxLongDigits = 1_000
+
     /// Whether this number is a whole multiple of `step` (``ExactDecimal/isMultiple(of:)``).
     func isMultiple(of step: Self) -> Bool? {
         guard !step.isNegative, !step.isZero else { return nil }
@@ -16,6 +20,9 @@ extension ExactDecimal.Parts {
             if remainder == 0 { return true }
             return Self.multiply(remainder, Self.powerOfTen(shift, modulo: modulus), modulo: modulus) == 0
         case .large(let modulus):
+            // Digit-string arithmetic costs the product of the lengths: beyond the limit the
+            // answer is unknown (nil, as for a step ≤ 0), never minutes of work on one record.
+            guard modulus.count <= Self.maxLongDigits, digitCount <= Self.maxLongDigits else { return nil }
             let natural = DigitNatural(modulus: modulus)
             let remainder = natural.remainder(of: digits)
             if remainder.isEmpty { return true }

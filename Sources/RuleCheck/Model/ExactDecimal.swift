@@ -87,7 +87,8 @@ public struct ExactDecimal: Hashable, Sendable, CustomStringConvertible {
     /// The number as an `Int`, if it is whole and fits.
     public var integer: Int? { parts.integer }
 
-    /// Whether this number is a whole multiple of `step`; nil when `step` is not above zero.
+    /// Whether this number is a whole multiple of `step`; nil when `step` is not above zero, and
+    /// when `step` has 20 significant digits or more and either number more than 1,000.
     ///
     /// ```swift
     /// ExactDecimal("10000000.01")!.isMultiple(of: ExactDecimal("0.01")!)    // true
