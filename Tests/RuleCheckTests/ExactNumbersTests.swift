@@ -109,6 +109,11 @@ struct ExactNumbersTests {
         #expect(form["cents"].issues.map(\.code) == [.check])
         #expect(form["tenths"].issues.map(\.code) == [.check])
         #expect(form["big"].issues.map(\.message) == ["big must be at least 9007199254740993"])
+        try form.set("tenths", to: .number(100_000_000_000.05))
+        #expect(form["tenths"].issues.map(\.code) == [.check])
+        // 2⁶³: the shortest decimal of that Double is 9223372036854776000.
+        try form.set("huge", to: .number(9_223_372_036_854_775_808))
+        #expect(form["huge"].issues.map(\.message) == ["huge must be at most 9223372036854775807"])
         try form.set("cents", to: .number(0.07))
         try form.set("tenths", to: .number(0.3))
         #expect(form["cents"].issues == [])

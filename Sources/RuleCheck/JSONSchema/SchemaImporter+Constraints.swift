@@ -32,7 +32,7 @@ extension SchemaImporter {
                     if case .bool = value { continue }  // draft-04: read with minimum/maximum
                     guard let number = value.exactNumber, let literal = Self.decimal(number) else {
                         untranslated = true
-                        finding(.unsupported, "\(key) must be a number that can be written as a plain decimal", at: pointer)
+                        finding(.unsupported, Self.unwritable(key, value), at: pointer)
                         continue
                     }
                     let exclusive =
@@ -44,7 +44,7 @@ extension SchemaImporter {
                 case "multipleOf":
                     guard let number = value.exactNumber, number > .zero, let literal = Self.decimal(number) else {
                         untranslated = true
-                        finding(.unsupported, "multipleOf must be a number > 0 that can be written as a plain decimal", at: pointer)
+                        finding(.unsupported, Self.unwritable(key, value), at: pointer)
                         continue
                     }
                     items.append(Constraint(expr: "multiple_of(\(path), \(literal))", pointer: pointer, keyword: key))
@@ -232,6 +232,15 @@ extension SchemaImporter {
             }
         }
         return out + "'"
+    }
+
+    /// Why a numeric keyword is not checked: its value is not a number (> 0 for `multipleOf`), or
+    /// is one that cannot be written as a plain decimal (``decimal(_:)``).
+    static func unwritable(_ keyword: String, _ value: JSONValue) -> String {
+        guard let number = value.exactNumber, keyword != "multipleOf" || number > .zero else {
+            return keyword == "multipleOf" ? "multipleOf must be a number > 0" : "\(keyword) must be a number"
+        }
+        return "\(keyword) \(number) cannot be written as a plain decimal (it would take more than 400 zeros); it is not checked"
     }
 
     /// A number as a plain decimal with every digit (no exponent), as rules files and

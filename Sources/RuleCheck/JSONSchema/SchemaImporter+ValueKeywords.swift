@@ -59,8 +59,12 @@ extension SchemaImporter {
             spec.checks.append(checkSpec(check, node))
         }
         for (value, pointer) in node.all("multipleOf") {
-            guard let number = value.exactNumber, number > .zero, let literal = Self.decimal(number) else {
-                error("multipleOf must be a number > 0 that can be written as a plain decimal", at: pointer)
+            guard let number = value.exactNumber, number > .zero else {
+                error("multipleOf must be a number > 0", at: pointer)
+                continue
+            }
+            guard let literal = Self.decimal(number) else {
+                finding(.unsupported, Self.unwritable("multipleOf", value), at: pointer)
                 continue
             }
             if number == ExactDecimal(1) && type == .integer { continue }
@@ -84,7 +88,7 @@ extension SchemaImporter {
             }
             guard let (number, pointer) = best else { continue }
             guard let literal = Self.decimal(number) else {
-                finding(.unsupported, "\(keyword) \(number) cannot be written as a plain decimal; not checked", at: pointer)
+                finding(.unsupported, Self.unwritable(keyword, .decimal(number)), at: pointer)
                 continue
             }
             if isMin { spec.min = text(literal, at: pointer) } else { spec.max = text(literal, at: pointer) }
