@@ -80,6 +80,7 @@ extension Form {
         switch value {
         case .text(let text): .string(text)
         case .number(let number): .number(number)
+        case .decimal(let decimal): .decimal(decimal)
         case .bool(let flag): .bool(flag)
         case .date(let day): .string(field.dateFormat.format(day))
         case .list(let items): .array(items.map { FileInfo(value: $0)?.json ?? json($0, field) })
