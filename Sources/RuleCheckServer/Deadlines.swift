@@ -1,16 +1,18 @@
+import Dispatch
 import Synchronization
 
-/// The requests under way and when each must be answered by. One ticking task cancels the ones
-/// past their time — rather than a timer per request: a cancelled `Task.sleep` keeps its timer
-/// until the time it would have woken, which at thousands of requests a second and a 10-second
-/// limit held a hundred and more megabytes.
+/// The requests under way and when each must be answered by. One ticker cancels the ones past
+/// their time — rather than a timer per request: a cancelled `Task.sleep` keeps its timer until
+/// the time it would have woken, which at thousands of requests a second and a 10-second limit
+/// held a hundred and more megabytes.
 ///
 /// ```swift
 /// let deadlines = Deadlines(tick: .milliseconds(50))
 /// let answer = try await deadlines.run(within: .seconds(10)) { try await route(request) }
 /// ```
 ///
-/// The ticking task runs only while requests are under way.
+/// The ticker runs only while requests are under way, on a Dispatch queue of its own: it cancels
+/// on time even when Swift's cooperative pool is busy.
 final class Deadlines: Sendable {
     private struct Entry {
         let deadline: ContinuousClock.Instant
@@ -26,6 +28,7 @@ final class Deadlines: Sendable {
     /// How often deadlines are looked at: a request is answered at most this late.
     let tick: Duration
     private let state = Mutex(State())
+    private let queue = DispatchQueue(label: "rulecheck.deadlines")
 
     init(tick: Duration = .milliseconds(50)) {
         self.tick = tick
@@ -47,7 +50,7 @@ final class Deadlines: Sendable {
             defer { state.ticking = true }
             return (state.nextID, !state.ticking)
         }
-        if startTicking { Task { await ticking() } }
+        if startTicking { scheduleTick() }
         let result = await withTaskCancellationHandler {
             await task.result
         } onCancel: {
@@ -61,19 +64,21 @@ final class Deadlines: Sendable {
         }
     }
 
-    /// Cancels what is past its deadline, every ``tick``, until nothing is under way.
-    private func ticking() async {
-        while true {
-            try? await Task.sleep(for: tick)
+    /// Looks at the deadlines after one ``tick``: cancels what is past its time, and looks again
+    /// after another while anything is under way.
+    private func scheduleTick() {
+        let (seconds, attoseconds) = tick.components
+        let nanoseconds = Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
+        queue.asyncAfter(deadline: .now() + .nanoseconds(max(1, nanoseconds))) {
             let now = ContinuousClock.now
-            let (expired, stop) = state.withLock { state in
+            let (expired, stop) = self.state.withLock { state in
                 let expired = state.entries.filter { $0.value.deadline <= now }
                 for id in expired.keys { state.entries.removeValue(forKey: id) }
                 if state.entries.isEmpty { state.ticking = false }
                 return (expired.values.map(\.cancel), state.entries.isEmpty)
             }
             for cancel in expired { cancel() }
-            if stop { return }
+            if !stop { self.scheduleTick() }
         }
     }
 }

@@ -94,10 +94,10 @@ extension RuleServer {
         case ("GET", "/v1/rules"): return Self.json(.object(["rules": .array(library.entries.map(\.json))]))
         case ("POST", "/v1/check"): return try await check(request, routed)
         case ("POST", "/v1/forms"): return try await createForm(request)
-        case ("GET", "/v1/forms/{id}"): return try showForm(routed[parameter: "id"])
+        case ("GET", "/v1/forms/{id}"): return try await showForm(routed[parameter: "id"])
         case ("DELETE", "/v1/forms/{id}"): return try deleteForm(routed[parameter: "id"])
         case ("POST", "/v1/forms/{id}/edits"): return try await edit(request, id: routed[parameter: "id"])
-        case ("GET", "/v1/forms/{id}/explain"): return try explain(routed[parameter: "id"], routed)
+        case ("GET", "/v1/forms/{id}/explain"): return try await explain(routed[parameter: "id"], routed)
         default: throw APIError.notFound(request.uri.path)
         }
     }

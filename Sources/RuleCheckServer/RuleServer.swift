@@ -30,7 +30,9 @@ public final class RuleServer: Sendable {
     public init(library: RuleLibrary, options: ServerOptions) {
         self.library = library
         self.options = options
-        forms = FormStore(limit: options.maxForms, idleTimeout: options.formIdleTimeout)
+        forms = FormStore(
+            limit: options.maxForms, idleTimeout: options.formIdleTimeout, maxFormBytes: options.maxFormBytes,
+            maxBytes: options.maxTotalFormBytes)
         work = WorkQueue(limit: options.maxConcurrentChecks, maxWaiting: options.maxWaitingChecks)
         accessLog = options.accessLog ? AccessLog() : nil
     }

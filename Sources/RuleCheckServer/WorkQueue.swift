@@ -1,19 +1,21 @@
 import Dispatch
+import RuleCheck
 import Synchronization
 
-/// Runs CPU-bound work (checking a request's records) on Dispatch's threads rather than Swift's
-/// cooperative pool: at most ``limit`` jobs at once, and at most ``maxWaiting`` more waiting their
-/// turn, in order.
+/// Runs CPU-bound work (checking a request's records, applying its edits) on Dispatch's threads
+/// rather than Swift's cooperative pool or the event loop: at most ``limit`` jobs at once, and at
+/// most ``maxWaiting`` more waiting their turn, in order.
 ///
 /// ```swift
 /// let queue = WorkQueue(limit: 2, maxWaiting: 256)
-/// let report = try await queue.run { try check(bytes) }   // 503 "busy" when the line is full
+/// let report = try await queue.run { cancellation in try check(bytes, cancellation) }   // 503 "busy" when the line is full
 /// ```
 ///
 /// A task that is cancelled (its request ran out of time) stops waiting at once with
-/// `CancellationError`, whether its job has not started or is running; a running job goes on to its
-/// end, which the body limit keeps short, and holds its place until then — so the threads and the
-/// memory in use stay bounded however many requests time out.
+/// `CancellationError`, whether its job has not started or is running. A running job is told to
+/// stop through the ``CancellationFlag`` it is given — the batch check looks at it before every
+/// record, a batch of edits before every edit — and holds its place until it has stopped, so the
+/// threads and the memory in use stay bounded however many requests time out.
 final class WorkQueue: Sendable {
     let limit: Int
     let maxWaiting: Int
@@ -36,23 +38,32 @@ final class WorkQueue: Sendable {
 
     /// Runs `work` on another thread when its turn comes, and waits for its result.
     ///
+    /// - Parameter work: the job; it is given a flag that is set when the calling task is
+    ///   cancelled, and should stop soon after (its place is taken until it returns).
     /// - Throws: ``APIError`` `busy` when `limit` jobs run and `maxWaiting` wait; `CancellationError`
     ///   when the calling task is cancelled first; or what `work` throws.
-    func run<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+    func run<Result: Sendable>(_ work: @escaping @Sendable (CancellationFlag) throws -> Result) async throws -> Result {
         try await acquire()
         let waiter = Waiter<Result>()
+        let cancellation = CancellationFlag()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 waiter.wait(with: continuation)
                 DispatchQueue.global().async {
-                    let result = Swift.Result { try work() }
+                    let result = Swift.Result { try work(cancellation) }
                     self.release()
                     waiter.finish(result)
                 }
             }
         } onCancel: {
+            cancellation.cancel()
             waiter.finish(.failure(CancellationError()))
         }
+    }
+
+    /// Runs `work`, which does not look at cancellation, as the other `run` does.
+    func run<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+        try await run { (_: CancellationFlag) in try work() }
     }
 
     /// Takes a place among the running jobs, waiting for one if need be.

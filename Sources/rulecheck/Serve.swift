@@ -75,6 +75,15 @@ struct ServerArguments: ParsableArguments {
     @Option(help: ArgumentHelp("How long a form lives without a request.", valueName: "SECONDS"))
     var formIdle: Double = 1800
 
+    @Option(help: "The most list items one form may hold, all its lists together.")
+    var maxFormItems = 10_000
+
+    @Option(help: ArgumentHelp("The most memory one form may take (an estimate of its state).", valueName: "BYTES"))
+    var maxFormBytes = 16 << 20
+
+    @Option(help: ArgumentHelp("The most memory all live forms may take together.", valueName: "BYTES"))
+    var maxTotalFormBytes = 512 << 20
+
     @Option(help: ArgumentHelp("The date 'today' means (default: the local date at each request).", valueName: "YYYY-MM-DD"))
     var today: String?
 
@@ -90,6 +99,11 @@ struct ServerArguments: ParsableArguments {
         guard timeLimit > 0, timeLimit <= 86400 else { throw ValidationError("--time-limit must be more than 0 and at most 86400 seconds") }
         guard maxForms >= 1 else { throw ValidationError("--max-forms must be 1 or more") }
         guard formIdle > 0, formIdle <= 86400 * 365 else { throw ValidationError("--form-idle must be more than 0 seconds") }
+        guard maxFormItems >= 0 else { throw ValidationError("--max-form-items must be 0 or more") }
+        guard maxFormBytes >= 1 else { throw ValidationError("--max-form-bytes must be 1 or more") }
+        guard maxTotalFormBytes >= maxFormBytes else {
+            throw ValidationError("--max-total-form-bytes must be at least --max-form-bytes (\(maxFormBytes))")
+        }
     }
 
     func options() throws -> ServerOptions {
@@ -100,6 +114,9 @@ struct ServerArguments: ParsableArguments {
         options.timeLimit = .milliseconds(Int64(timeLimit * 1000))
         options.maxForms = maxForms
         options.formIdleTimeout = .milliseconds(Int64(formIdle * 1000))
+        options.maxFormItems = maxFormItems
+        options.maxFormBytes = maxFormBytes
+        options.maxTotalFormBytes = maxTotalFormBytes
         options.today = try today.map { _ in try Today.parse(today) }
         options.locale = locale
         options.accessLog = accessLog ?? true

@@ -169,6 +169,25 @@ struct ServerLimitsTests {
         #expect(try await queue.run { 3 } == 3, "the place of the cancelled waiter is not lost")
     }
 
+    /// A job is told when its request is cancelled, and stops: its place is free again.
+    @Test func aRunningJobIsToldToStop() async throws {
+        let queue = WorkQueue(limit: 1)
+        let started = Box()
+        let job = Task {
+            try await queue.run { cancellation in
+                started.append(0)
+                while !cancellation.isCancelled { usleep(1_000) }
+                started.append(1)
+                return 1
+            }
+        }
+        while started.values.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+        job.cancel()
+        await #expect(throws: CancellationError.self) { try await job.value }
+        #expect(try await queue.run { 2 } == 2, "the stopped job gave its place back")
+        #expect(started.values == [0, 1])
+    }
+
     @Test func aCancelledWaitReturnsAtOnce() async throws {
         let queue = WorkQueue(limit: 2)
         let gate = DispatchSemaphore(value: 0)

@@ -1,0 +1,125 @@
+import Foundation
+import HTTPTypes
+import RuleCheck
+@testable import RuleCheckServer
+import Synchronization
+import Testing
+
+/// Eight text fields, each with a pattern and three checks that backtrack catastrophically on
+/// `a…ab`: every such value costs PCRE2's whole match limit (a million steps) four times, so a
+/// CSV row of them is slow work that does not depend on timing.
+let slowPatternRules = """
+    form: slow
+    fields:
+    \((1...8).map { field in
+        "  - id: f\(field)\n    type: text\n    pattern: '(a+)+'\n    checks:\n"
+            + ["^(a+)+$", "^(a|a)+$", "^(a|aa)+$"].map { "      - expr: matches(f\(field), '\($0)')\n        message: no\n" }.joined()
+    }.joined())
+    """
+
+/// A list whose items have a few fields: each `append` adds an item.
+let listRules = """
+    form: crew
+    fields:
+      - id: captain
+        type: text
+      - id: members
+        type: list
+        item:
+          - id: name
+            type: text
+            required: true
+          - id: born
+            type: date
+          - id: role
+            type: choice
+            options: [pilot, navigator, cook]
+    """
+
+/// The request log of a test: what was answered, in the order it was.
+private final class AnswerLog: Sendable {
+    private let entries = Mutex<[String]>([])
+
+    func append(_ entry: String) { entries.withLock { $0.append(entry) } }
+    var all: [String] { entries.withLock { $0 } }
+}
+
+@Suite("Work under the time limit", .timeLimit(.minutes(5)))
+struct WorkLimitsTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    /// A CSV body of at most 16 KiB whose every cell makes a regex give up at PCRE2's limit.
+    static func slowCSV() -> [UInt8] {
+        let cell = String(repeating: "a", count: 24) + "b"
+        let header = (1...8).map { "f\($0)" }.joined(separator: ",")
+        let row = Array(repeating: cell, count: 8).joined(separator: ",")
+        var text = header + "\n"
+        while text.utf8.count + row.utf8.count + 1 <= 16 * 1024 { text += row + "\n" }
+        return Array(text.utf8)
+    }
+
+    /// Issue 21, item 5: small bodies were checked on the request's own task, on Swift's
+    /// cooperative pool, and went on to their end: twelve of them held every answer, `/healthz`
+    /// and the deadline ticker included. Now each is checked on a worker thread and stopped at the
+    /// time limit, and the server answers the rest meanwhile.
+    @Test func smallSlowChecksStopAtTheTimeLimitAndOthersAreAnswered() async throws {
+        let harness = ServerHarness(files: [try directory.write("slow.yaml", slowPatternRules)]) {
+            $0.timeLimit = .milliseconds(500)
+            $0.maxConcurrentChecks = 2
+        }
+        let body = Self.slowCSV()
+        #expect(body.count <= 16 * 1024)
+        let log = AnswerLog()
+        let requests = 12
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<requests {
+                group.addTask {
+                    let answer = try await harness.send(.post, "/v1/check", body: body, type: "text/csv")
+                    log.append("check \(answer.status) \(answer.errorCode ?? "")")
+                }
+            }
+            // Once every check is under way (or, on a server that cannot answer meanwhile, done):
+            while harness.server.deadlines.count < requests && log.all.count < requests {
+                try await Task.sleep(for: .milliseconds(1))
+            }
+            let health = try await harness.send(.get, "/healthz")
+            log.append("healthz \(health.status)")
+            try await group.waitForAll()
+        }
+        let answers = log.all
+        #expect(answers.first == "healthz 200", "\(answers)")
+        #expect(answers.filter { $0 == "check 503 time_limit" }.count == requests, "\(answers)")
+        // The stopped jobs gave their places back: a quick check is answered.
+        let quick = try await harness.send(.post, "/v1/check", text: "f1\naab\n", type: "text/csv")
+        #expect(quick.status == 200)
+        #expect(quick.json["summary"]?["records"] == 1)
+    }
+
+    /// Issue 21, item 6: a body of tens of thousands of edits was applied to its end whatever the
+    /// time limit, and answered 200. Now the edits stop at the time limit, and the request is all
+    /// or nothing: the form is as it was before it.
+    @Test func aLongBatchOfEditsStopsAtTheTimeLimitAndIsRolledBack() async throws {
+        let harness = ServerHarness(files: [try directory.write("crew.yaml", listRules)]) {
+            $0.timeLimit = .seconds(2)
+            $0.maxFormItems = nil
+            $0.maxFormBytes = nil
+            $0.maxTotalFormBytes = nil
+        }
+        let (id, created) = try await harness.newForm()
+        #expect(created.status == 201)
+        let named = try await harness.edit(id, #"{"set": "captain", "value": "Ann"}"#)
+        #expect(named.status == 200, "\(named.text)")
+        let line = #"{"append": "members"}"# + "\n"
+        let body = Array(String(repeating: line, count: (1 << 20) / line.utf8.count).utf8)
+        let answer = try await harness.send(.post, "/v1/forms/\(id)/edits", body: body, type: "application/x-ndjson")
+        #expect(answer.status == 503)
+        #expect(answer.errorCode == "time_limit")
+        let form = try await harness.send(.get, "/v1/forms/\(id)")
+        #expect(form.json["state"]?["items"] == .object(["members": 0]), "none of the appends is kept")
+        #expect(form.json["state"]?["fields"]?["captain"]?["value"] == "Ann", "what came before is")
+    }
+}
