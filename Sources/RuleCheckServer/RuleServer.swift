@@ -102,14 +102,13 @@ struct Housekeeping: Service {
     func run() async throws {
         let interval = server.options.watchInterval ?? .seconds(30)
         let watch = server.options.watchInterval != nil
-        let library = server.library
         let forms = server.forms
         // Reading and compiling a file is blocking work: on a thread of its own, one at a time.
         let queue = WorkQueue(limit: 1)
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
-                if watch { _ = try? await queue.run { library.refresh() } }
+                if watch { _ = try? await queue.run { server.reloadRules() } }
                 forms.purge()
             }
         }
