@@ -46,8 +46,9 @@ extension RuleServer {
         var dropped: [JSONValue] = []
         do {
             if let previous {
-                try budget.check(snapshot: previous.snapshot)
-                let restored = try Form.restoring(rules, snapshot: previous.snapshot, today: day, locale: language)
+                let snapshot = previous.snapshot
+                try budget.check(snapshot: snapshot)
+                let restored = try Form.restoring(rules, snapshot: snapshot, today: day, locale: language)
                 form = restored.form
                 dropped = restored.dropped.map(\.json)
                 form.carryInteraction(from: previous)
