@@ -2,7 +2,7 @@ import Dispatch
 import RuleCheck
 import Synchronization
 
-/// Runs CPU-bound work (checking a request's records, applying its edits) on Dispatch's threads
+/// Runs CPU-bound work (checking a request's records, applying its edits) on threads of its own
 /// rather than Swift's cooperative pool or the event loop: at most ``limit`` jobs at once, and at
 /// most ``maxWaiting`` more waiting their turn, in order.
 ///
@@ -10,6 +10,10 @@ import Synchronization
 /// let queue = WorkQueue(limit: 2, maxWaiting: 256)
 /// let report = try await queue.run { cancellation in try check(bytes, cancellation) }   // 503 "busy" when the line is full
 /// ```
+///
+/// Each place is a serial Dispatch queue of its own (a lane), so a job that has its place has a
+/// thread: it never waits behind other users of Dispatch's shared pool, which is only as wide as
+/// the machine has cores.
 ///
 /// A task that is cancelled (its request ran out of time) stops waiting at once with
 /// `CancellationError`, whether its job has not started or is running. A running job is told to
@@ -19,18 +23,22 @@ import Synchronization
 final class WorkQueue: Sendable {
     let limit: Int
     let maxWaiting: Int
-    private let state = Mutex(State())
+    private let lanes: [DispatchQueue]
+    private let state: Mutex<State>
 
     private struct State {
-        var running = 0
+        /// The lanes no job holds.
+        var free: [Int]
         var nextTicket = 0
-        /// Waiting tasks in arrival order, by ticket.
-        var waiting: [(ticket: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+        /// Waiting tasks in arrival order, by ticket; each is resumed with the lane it gets.
+        var waiting: [(ticket: Int, continuation: CheckedContinuation<Int, any Error>)] = []
     }
 
     init(limit: Int, maxWaiting: Int = 0) {
         self.limit = max(1, limit)
         self.maxWaiting = max(0, maxWaiting)
+        lanes = (0..<self.limit).map { DispatchQueue(label: "rulecheck.work.\($0)") }
+        state = Mutex(State(free: Array((0..<self.limit).reversed())))
     }
 
     /// How many tasks wait their turn now.
@@ -43,15 +51,15 @@ final class WorkQueue: Sendable {
     /// - Throws: ``APIError`` `busy` when `limit` jobs run and `maxWaiting` wait; `CancellationError`
     ///   when the calling task is cancelled first; or what `work` throws.
     func run<Result: Sendable>(_ work: @escaping @Sendable (CancellationFlag) throws -> Result) async throws -> Result {
-        try await acquire()
+        let lane = try await acquire()
         let waiter = Waiter<Result>()
         let cancellation = CancellationFlag()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 waiter.wait(with: continuation)
-                DispatchQueue.global().async {
+                lanes[lane].async {
                     let result = Swift.Result { try work(cancellation) }
-                    self.release()
+                    self.release(lane)
                     waiter.finish(result)
                 }
             }
@@ -66,24 +74,21 @@ final class WorkQueue: Sendable {
         try await run { (_: CancellationFlag) in try work() }
     }
 
-    /// Takes a place among the running jobs, waiting for one if need be.
-    private func acquire() async throws {
-        enum Admission { case now, busy, wait(Int) }
+    /// Takes a place (a lane) among the running jobs, waiting for one if need be.
+    private func acquire() async throws -> Int {
+        enum Admission { case now(Int), busy, wait(Int) }
         let admission: Admission = state.withLock { state in
-            if state.running < limit {
-                state.running += 1
-                return .now
-            }
+            if let lane = state.free.popLast() { return .now(lane) }
             guard state.waiting.count < maxWaiting else { return .busy }
             state.nextTicket += 1
             return .wait(state.nextTicket)
         }
         switch admission {
-        case .now: return
+        case .now(let lane): return lane
         case .busy: throw APIError.busy()
         case .wait(let ticket):
-            try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int, any Error>) in
                     let cancelled = state.withLock { state in
                         guard !Task.isCancelled else { return true }
                         state.waiting.append((ticket, continuation))
@@ -100,16 +105,16 @@ final class WorkQueue: Sendable {
         }
     }
 
-    /// Gives the place of a finished job to the first waiting task, or frees it.
-    private func release() {
-        let next = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+    /// Gives the lane of a finished job to the first waiting task, or frees it.
+    private func release(_ lane: Int) {
+        let next = state.withLock { state -> CheckedContinuation<Int, any Error>? in
             guard !state.waiting.isEmpty else {
-                state.running -= 1
+                state.free.append(lane)
                 return nil
             }
             return state.waiting.removeFirst().continuation
         }
-        next?.resume()
+        next?.resume(returning: lane)
     }
 }
 

@@ -27,22 +27,17 @@ struct FormMemoryTests {
         try await harness.send(.get, "/v1/forms/\(id)").json["state"]?["items"]?["members"]
     }
 
-    @Test func editsThatWouldPassTheDefaultItemBudgetAreRefusedWhole() async throws {
-        // Ten thousand appends take seconds in a debug build: time is not what this is about.
-        let harness = ServerHarness(files: [rules]) { $0.timeLimit = .seconds(600) }
-        #expect(harness.server.options.maxFormItems == 10_000)
-        let (id, _) = try await harness.newForm()
-        let answer = try await harness.send(.post, "/v1/forms/\(id)/edits", body: Self.appends(12_000), type: "application/x-ndjson")
-        #expect(answer.status == 413)
-        #expect(answer.errorCode == "form_too_large")
-        #expect(
-            answer.json["error"]?["message"]
-                == "the form would hold 10001 list items; its limit is 10000; nothing of the request is kept")
-        #expect(try await items(harness, id) == 0)
-    }
-
+    /// (Run with the default budget of 10,000 and 12,000 appends, this failed before: 200, every
+    /// item kept. A small budget shows the same in less time.)
     @Test func theItemBudgetHoldsAcrossRequests() async throws {
+        #expect(ServerOptions().maxFormItems == 10_000)
         let harness = ServerHarness(files: [rules]) { $0.maxFormItems = 5 }
+        let (first, _) = try await harness.newForm()
+        let all = try await harness.send(.post, "/v1/forms/\(first)/edits", body: Self.appends(12), type: "application/x-ndjson")
+        #expect(all.status == 413)
+        #expect(all.errorCode == "form_too_large")
+        #expect(all.json["error"]?["message"] == "the form would hold 6 list items; its limit is 5; nothing of the request is kept")
+        #expect(try await items(harness, first) == 0)
         let (id, _) = try await harness.newForm()
         #expect(try await harness.send(.post, "/v1/forms/\(id)/edits", body: Self.appends(3), type: "application/x-ndjson").status == 200)
         let more = try await harness.send(.post, "/v1/forms/\(id)/edits", body: Self.appends(3), type: "application/x-ndjson")
