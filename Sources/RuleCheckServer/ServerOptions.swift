@@ -32,10 +32,11 @@ public struct ServerOptions: Sendable {
     /// The most bytes all live forms may take together (503 `forms_memory_full` beyond): 512 MiB;
     /// nil: no limit.
     public var maxTotalFormBytes: Int? = 512 << 20
-    /// How many check requests are worked on at once: one per core.
+    /// How many requests are worked on at once, each on a thread of its own: one per core. Every
+    /// check is such a job, and every request that makes, changes, shows or explains a form.
     public var maxConcurrentChecks = Cores.count
     /// How many more may wait their turn, in order (503 `busy` beyond): 64 per core. Each holds its
-    /// body, so this and ``maxBodyBytes`` bound the memory of checks.
+    /// body, so this and ``maxBodyBytes`` bound the memory of the requests under way.
     public var maxWaitingChecks = 64 * Cores.count
     /// Write one JSON line per request to standard error.
     public var accessLog = true
