@@ -27,9 +27,11 @@ struct FormSession: Sendable {
     /// - Complexity: O(the form's slots).
     var bytes: Int {
         var bytes = form.footprint.bytes
-        let entry = MemoryLayout<String>.stride + MemoryLayout<FieldMetadata>.stride + 32
+        bytes += HeapEstimate.buffer(
+            capacity: metadata.capacity, element: MemoryLayout<String>.stride + MemoryLayout<FieldMetadata>.stride)
         for (path, cell) in metadata {
-            bytes += entry + path.utf8.count + cell.options.count * MemoryLayout<ChoiceOption>.stride
+            bytes += HeapEstimate.bytes(of: path)
+            bytes += HeapEstimate.buffer(capacity: cell.options.capacity, element: MemoryLayout<ChoiceOption>.stride)
         }
         return bytes
     }
