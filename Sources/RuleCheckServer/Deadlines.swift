@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import Synchronization
 
 /// The requests under way and when each must be answered by. One ticker cancels the ones past
@@ -11,8 +11,8 @@ import Synchronization
 /// let answer = try await deadlines.run(within: .seconds(10)) { try await route(request) }
 /// ```
 ///
-/// The ticker runs only while requests are under way, on a Dispatch queue of its own: it cancels
-/// on time even when Swift's cooperative pool is busy.
+/// The ticker runs only while requests are under way, on a thread of its own: it cancels on time
+/// even when Swift's cooperative pool (or Dispatch's) is busy.
 final class Deadlines: Sendable {
     private struct Entry {
         let deadline: ContinuousClock.Instant
@@ -28,7 +28,6 @@ final class Deadlines: Sendable {
     /// How often deadlines are looked at: a request is answered at most this late.
     let tick: Duration
     private let state = Mutex(State())
-    private let queue = DispatchQueue(label: "rulecheck.deadlines")
 
     init(tick: Duration = .milliseconds(50)) {
         self.tick = tick
@@ -50,7 +49,11 @@ final class Deadlines: Sendable {
             defer { state.ticking = true }
             return (state.nextID, !state.ticking)
         }
-        if startTicking { scheduleTick() }
+        if startTicking {
+            let ticker = Thread { [self] in ticking() }
+            ticker.name = "rulecheck.deadlines"
+            ticker.start()
+        }
         let result = await withTaskCancellationHandler {
             await task.result
         } onCancel: {
@@ -64,21 +67,21 @@ final class Deadlines: Sendable {
         }
     }
 
-    /// Looks at the deadlines after one ``tick``: cancels what is past its time, and looks again
-    /// after another while anything is under way.
-    private func scheduleTick() {
+    /// Cancels what is past its deadline, every ``tick``, until nothing is under way.
+    private func ticking() {
         let (seconds, attoseconds) = tick.components
-        let nanoseconds = Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
-        queue.asyncAfter(deadline: .now() + .nanoseconds(max(1, nanoseconds))) {
+        let interval = Double(seconds) + Double(attoseconds) / 1e18
+        while true {
+            Thread.sleep(forTimeInterval: interval)
             let now = ContinuousClock.now
-            let (expired, stop) = self.state.withLock { state in
+            let (expired, stop) = state.withLock { state in
                 let expired = state.entries.filter { $0.value.deadline <= now }
                 for id in expired.keys { state.entries.removeValue(forKey: id) }
                 if state.entries.isEmpty { state.ticking = false }
                 return (expired.values.map(\.cancel), state.entries.isEmpty)
             }
             for cancel in expired { cancel() }
-            if !stop { self.scheduleTick() }
+            if stop { return }
         }
     }
 }

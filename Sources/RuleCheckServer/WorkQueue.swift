@@ -1,4 +1,3 @@
-import Dispatch
 import RuleCheck
 import Synchronization
 
@@ -11,9 +10,8 @@ import Synchronization
 /// let report = try await queue.run { cancellation in try check(bytes, cancellation) }   // 503 "busy" when the line is full
 /// ```
 ///
-/// Each place is a serial Dispatch queue of its own (a lane), so a job that has its place has a
-/// thread: it never waits behind other users of Dispatch's shared pool, which is only as wide as
-/// the machine has cores.
+/// Each place is a ``WorkLane``, a thread of the queue's own: a job that has its place runs at
+/// once, whatever else the process does.
 ///
 /// A task that is cancelled (its request ran out of time) stops waiting at once with
 /// `CancellationError`, whether its job has not started or is running. A running job is told to
@@ -23,7 +21,7 @@ import Synchronization
 final class WorkQueue: Sendable {
     let limit: Int
     let maxWaiting: Int
-    private let lanes: [DispatchQueue]
+    private let lanes: [WorkLane]
     private let state: Mutex<State>
 
     private struct State {
@@ -37,7 +35,7 @@ final class WorkQueue: Sendable {
     init(limit: Int, maxWaiting: Int = 0) {
         self.limit = max(1, limit)
         self.maxWaiting = max(0, maxWaiting)
-        lanes = (0..<self.limit).map { DispatchQueue(label: "rulecheck.work.\($0)") }
+        lanes = (0..<self.limit).map { WorkLane(name: "rulecheck.work.\($0)") }
         state = Mutex(State(free: Array((0..<self.limit).reversed())))
     }
 
@@ -57,7 +55,7 @@ final class WorkQueue: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 waiter.wait(with: continuation)
-                lanes[lane].async {
+                lanes[lane].run {
                     let result = Swift.Result { try work(cancellation) }
                     self.release(lane)
                     waiter.finish(result)
