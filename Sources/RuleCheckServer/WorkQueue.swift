@@ -11,7 +11,8 @@ import Synchronization
 /// ```
 ///
 /// Each place is a ``WorkLane``, a thread of the queue's own: a job that has its place runs at
-/// once, whatever else the process does.
+/// once, whatever else the process does, and a lane that finishes a job takes the next one waiting
+/// on the same thread, without a hand-off.
 ///
 /// A task that is cancelled (its request ran out of time) stops waiting at once with
 /// `CancellationError`, whether its job has not started or is running. A running job is told to
@@ -24,12 +25,21 @@ final class WorkQueue: Sendable {
     private let lanes: [WorkLane]
     private let state: Mutex<State>
 
+    /// What becomes of a job handed to the queue.
+    private enum Admission { case start(Int), queued, busy }
+
+    /// A job that waits its turn.
+    private struct Job: Sendable {
+        let ticket: Int
+        let run: @Sendable () -> Void
+    }
+
     private struct State {
         /// The lanes no job holds.
         var free: [Int]
         var nextTicket = 0
-        /// Waiting tasks in arrival order, by ticket; each is resumed with the lane it gets.
-        var waiting: [(ticket: Int, continuation: CheckedContinuation<Int, any Error>)] = []
+        /// Jobs waiting for a lane, in arrival order.
+        var waiting: [Job] = []
     }
 
     init(limit: Int, maxWaiting: Int = 0) {
@@ -39,7 +49,7 @@ final class WorkQueue: Sendable {
         state = Mutex(State(free: Array((0..<self.limit).reversed())))
     }
 
-    /// How many tasks wait their turn now.
+    /// How many jobs wait their turn now.
     var waitingCount: Int { state.withLock { $0.waiting.count } }
 
     /// Runs `work` on another thread when its turn comes, and waits for its result.
@@ -49,20 +59,37 @@ final class WorkQueue: Sendable {
     /// - Throws: ``APIError`` `busy` when `limit` jobs run and `maxWaiting` wait; `CancellationError`
     ///   when the calling task is cancelled first; or what `work` throws.
     func run<Result: Sendable>(_ work: @escaping @Sendable (CancellationFlag) throws -> Result) async throws -> Result {
-        let lane = try await acquire()
         let waiter = Waiter<Result>()
         let cancellation = CancellationFlag()
+        let ticket = state.withLock { state in
+            state.nextTicket += 1
+            return state.nextTicket
+        }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 waiter.wait(with: continuation)
-                lanes[lane].run {
-                    let result = Swift.Result { try work(cancellation) }
-                    self.release(lane)
-                    waiter.finish(result)
+                // Cancelled before it was queued: answered already.
+                guard !cancellation.isCancelled else { return }
+                let job = Job(ticket: ticket) {
+                    // A job cancelled while it was being queued does not start.
+                    guard !cancellation.isCancelled else { return waiter.finish(.failure(CancellationError())) }
+                    waiter.finish(Swift.Result { try work(cancellation) })
+                }
+                let admission: Admission = state.withLock { state in
+                    if let lane = state.free.popLast() { return .start(lane) }
+                    guard state.waiting.count < maxWaiting else { return .busy }
+                    state.waiting.append(job)
+                    return .queued
+                }
+                switch admission {
+                case .start(let lane): start(job, on: lane)
+                case .queued: break
+                case .busy: waiter.finish(.failure(APIError.busy()))
                 }
             }
         } onCancel: {
             cancellation.cancel()
+            state.withLock { state in state.waiting.removeAll { $0.ticket == ticket } }
             waiter.finish(.failure(CancellationError()))
         }
     }
@@ -72,47 +99,21 @@ final class WorkQueue: Sendable {
         try await run { (_: CancellationFlag) in try work() }
     }
 
-    /// Takes a place (a lane) among the running jobs, waiting for one if need be.
-    private func acquire() async throws -> Int {
-        enum Admission { case now(Int), busy, wait(Int) }
-        let admission: Admission = state.withLock { state in
-            if let lane = state.free.popLast() { return .now(lane) }
-            guard state.waiting.count < maxWaiting else { return .busy }
-            state.nextTicket += 1
-            return .wait(state.nextTicket)
-        }
-        switch admission {
-        case .now(let lane): return lane
-        case .busy: throw APIError.busy()
-        case .wait(let ticket):
-            return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int, any Error>) in
-                    let cancelled = state.withLock { state in
-                        guard !Task.isCancelled else { return true }
-                        state.waiting.append((ticket, continuation))
-                        return false
+    /// Runs `job` on `lane`, then every job that waits, in turn, until none does; then frees the lane.
+    private func start(_ job: Job, on lane: Int) {
+        lanes[lane].run { [self] in
+            var next: Job? = job
+            while let current = next {
+                current.run()
+                next = state.withLock { state in
+                    guard !state.waiting.isEmpty else {
+                        state.free.append(lane)
+                        return nil
                     }
-                    if cancelled { continuation.resume(throwing: CancellationError()) }
+                    return state.waiting.removeFirst()
                 }
-            } onCancel: {
-                let removed = state.withLock { state in
-                    state.waiting.firstIndex { $0.ticket == ticket }.map { state.waiting.remove(at: $0).continuation }
-                }
-                removed?.resume(throwing: CancellationError())
             }
         }
-    }
-
-    /// Gives the lane of a finished job to the first waiting task, or frees it.
-    private func release(_ lane: Int) {
-        let next = state.withLock { state -> CheckedContinuation<Int, any Error>? in
-            guard !state.waiting.isEmpty else {
-                state.free.append(lane)
-                return nil
-            }
-            return state.waiting.removeFirst().continuation
-        }
-        next?.resume(returning: lane)
     }
 }
 

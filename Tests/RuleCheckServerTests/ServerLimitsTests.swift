@@ -188,6 +188,23 @@ struct ServerLimitsTests {
         #expect(started.values == [0, 1])
     }
 
+    /// A lane's thread ends when it has waited long enough for a job, and the next job starts
+    /// another: whichever way the two race, every job runs, once.
+    @Test func everyJobHandedToALaneRunsOnce() {
+        let lane = WorkLane(name: "test", idleTimeout: .microseconds(50))
+        let done = DispatchSemaphore(value: 0)
+        let ran = Box()
+        for job in 0..<500 {
+            lane.run {
+                ran.append(job)
+                done.signal()
+            }
+            done.wait()
+            if job.isMultiple(of: 7) { usleep(200) }  // now and then, long enough for the thread to end
+        }
+        #expect(ran.values == Array(0..<500))
+    }
+
     @Test func aCancelledWaitReturnsAtOnce() async throws {
         let queue = WorkQueue(limit: 2)
         let gate = DispatchSemaphore(value: 0)
