@@ -81,6 +81,8 @@ extension CLITests {
         for arguments in [
             ["serve", "Rules/signup.yaml", "--port", "70000"], ["serve", "Rules/signup.yaml", "--time-limit", "0"],
             ["serve", "Rules/signup.yaml", "--today", "tomorrow"], ["serve"],
+            ["serve", "Rules/signup.yaml", "--max-form-items", "-1"], ["serve", "Rules/signup.yaml", "--max-form-bytes", "0"],
+            ["preview", "Rules/signup.yaml", "--max-form-bytes", "2000", "--max-total-form-bytes", "1000"],
         ] {
             let run = try rulecheck(arguments)
             #expect(run.status == 2, "\(arguments)")
