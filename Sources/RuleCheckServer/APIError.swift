@@ -108,6 +108,24 @@ struct APIError: Error, Sendable, Hashable {
             "the server holds its limit of \(limit) live forms; delete one or try again later")
     }
 
+    /// A form that would hold more than `--max-form-items` list items.
+    static func formTooLarge(_ error: FormLimitError) -> APIError {
+        APIError(status: 413, code: "form_too_large", error.message + "; nothing of the request is kept")
+    }
+
+    /// A form that would take more than `--max-form-bytes`.
+    static func formTooLarge(bytes: Int, limit: Int) -> APIError {
+        APIError(
+            status: 413, code: "form_too_large",
+            "the form would hold about \(bytes) bytes; its limit is \(limit); nothing of the request is kept")
+    }
+
+    static func formsMemoryFull(limit: Int) -> APIError {
+        APIError(
+            status: 503, code: "forms_memory_full",
+            "the live forms hold the server's limit of \(limit) bytes; delete a form or try again later")
+    }
+
     static func timeLimit(_ limit: Duration) -> APIError {
         APIError(status: 503, code: "time_limit", "the request took longer than its limit of \(limit)")
     }

@@ -36,7 +36,9 @@ public final class RuleServer: Sendable {
     public init(library: RuleLibrary, options: ServerOptions) {
         self.library = library
         self.options = options
-        forms = FormStore(limit: options.maxForms, idleTimeout: options.formIdleTimeout)
+        forms = FormStore(
+            limit: options.maxForms, idleTimeout: options.formIdleTimeout, maxFormBytes: options.maxFormBytes,
+            maxBytes: options.maxTotalFormBytes)
         work = WorkQueue(limit: options.maxConcurrentChecks, maxWaiting: options.maxWaitingChecks)
         accessLog = options.accessLog ? AccessLog() : nil
         connections = ConnectionRegistry(limit: options.maxConnections)
@@ -150,7 +152,6 @@ struct Housekeeping: Service {
     func run() async throws {
         let interval = server.options.watchInterval ?? .seconds(30)
         let watch = server.options.watchInterval != nil
-        let library = server.library
         let forms = server.forms
         let metrics = server.metrics
         // Reading and compiling a file is blocking work: on a thread of its own, one at a time.
@@ -158,7 +159,7 @@ struct Housekeeping: Service {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
-                if watch, (try? await queue.run { library.refresh() }) == true { metrics.reloaded() }
+                if watch, (try? await queue.run { server.reloadRules() }) == true { metrics.reloaded() }
                 forms.purge()
             }
         }

@@ -44,10 +44,20 @@ public struct ServerOptions: Sendable {
     public var maxForms = 1000
     /// How long a form lives without a request: 30 minutes.
     public var formIdleTimeout: Duration = .seconds(30 * 60)
-    /// How many check requests are worked on at once: one per core.
+    /// The most list items one form may hold, every list together (413 `form_too_large`
+    /// beyond): 10,000; nil: no limit.
+    public var maxFormItems: Int? = 10_000
+    /// The most bytes one form may take — its state, as ``RuleCheck/FormFootprint`` estimates it,
+    /// and what the server keeps beside it (413 `form_too_large` beyond): 16 MiB; nil: no limit.
+    public var maxFormBytes: Int? = 16 << 20
+    /// The most bytes all live forms may take together (503 `forms_memory_full` beyond): 512 MiB;
+    /// nil: no limit.
+    public var maxTotalFormBytes: Int? = 512 << 20
+    /// How many requests are worked on at once, each on a thread of its own: one per core. Every
+    /// check is such a job, and every request that makes, changes, shows or explains a form.
     public var maxConcurrentChecks = Cores.count
     /// How many more may wait their turn, in order (503 `busy` beyond): 64 per core. Each holds its
-    /// body, so this and ``maxBodyBytes`` bound the memory of checks.
+    /// body, so this and ``maxBodyBytes`` bound the memory of the requests under way.
     public var maxWaitingChecks = 64 * Cores.count
     /// Write one JSON line per request to standard error.
     public var accessLog = true
@@ -63,6 +73,10 @@ public struct ServerOptions: Sendable {
     public var initialRecord: [String: JSONValue]?
 
     public init() {}
+
+    /// The list items each form may hold (the form store keeps each to ``maxFormBytes``, counting
+    /// what it keeps beside the form too).
+    var formBudget: FormBudget { FormBudget(maxItems: maxFormItems) }
 }
 
 /// The number of cores, for defaults.

@@ -82,6 +82,15 @@ struct ServerArguments: ParsableArguments {
     @Option(help: ArgumentHelp("How long a form lives without a request.", valueName: "SECONDS"))
     var formIdle: Double = 1800
 
+    @Option(help: "The most list items one form may hold, all its lists together.")
+    var maxFormItems = 10_000
+
+    @Option(help: ArgumentHelp("The most memory one form may take (an estimate of its state).", valueName: "BYTES"))
+    var maxFormBytes = 16 << 20
+
+    @Option(help: ArgumentHelp("The most memory all live forms may take together.", valueName: "BYTES"))
+    var maxTotalFormBytes = 512 << 20
+
     @Option(help: ArgumentHelp("The date 'today' means (default: the local date at each request).", valueName: "YYYY-MM-DD"))
     var today: String?
 
@@ -132,6 +141,11 @@ struct ServerArguments: ParsableArguments {
                     "--allow-origin takes an origin such as https://app.example.com (a scheme and a host, no path), not '\(origin)'")
             }
         }
+        guard maxFormItems >= 0 else { throw ValidationError("--max-form-items must be 0 or more") }
+        guard maxFormBytes >= 1 else { throw ValidationError("--max-form-bytes must be 1 or more") }
+        guard maxTotalFormBytes >= maxFormBytes else {
+            throw ValidationError("--max-total-form-bytes must be at least --max-form-bytes (\(maxFormBytes))")
+        }
     }
 
     func options() throws -> ServerOptions {
@@ -142,6 +156,9 @@ struct ServerArguments: ParsableArguments {
         options.timeLimit = .milliseconds(Int64(timeLimit * 1000))
         options.maxForms = maxForms
         options.formIdleTimeout = .milliseconds(Int64(formIdle * 1000))
+        options.maxFormItems = maxFormItems
+        options.maxFormBytes = maxFormBytes
+        options.maxTotalFormBytes = maxTotalFormBytes
         options.today = try today.map { _ in try Today.parse(today) }
         options.locale = locale
         options.accessLog = accessLog ?? true

@@ -40,6 +40,9 @@ struct MetricsEndpointTests {
         #expect(sample(text, "rulecheck_connections_open") == 0)
         #expect(sample(text, "rulecheck_rules_reloads_total") == 0)
         #expect(text.contains("# HELP rulecheck_forms_memory_bytes "))
+        // The one live form's estimated bytes: more than nothing, within its budget.
+        let formBytes = try #require(sample(text, "rulecheck_forms_memory_bytes"))
+        #expect(formBytes > 1000 && formBytes < 16_777_216, "\(formBytes)")
         #expect(text.contains("# TYPE rulecheck_http_requests_total counter"))
     }
 }

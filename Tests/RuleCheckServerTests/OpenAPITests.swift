@@ -59,6 +59,7 @@ struct OpenAPITests {
             "unknown_field", "computed_field", "disabled_field", "hidden_field", "type_mismatch", "not_an_option", "unknown_page",
             "not_a_value_field", "index_out_of_range", "snapshot_mismatch", "host_not_allowed", "origin_not_allowed",
             "header_timeout", "headers_too_large",
+            "form_too_large", "forms_memory_full",
         ] {
             #expect(text.contains("`\(code)`"), "\(code)")
         }

@@ -100,6 +100,8 @@ extension CLITests {
             ["serve", "Rules/signup.yaml", "--max-connections", "0"],
             ["serve", "Rules/signup.yaml", "--allow-origin", "app.example.com"],
             ["preview", "Rules/osago.yaml", "--allow-origin", "https://app.example.com/path"],
+            ["serve", "Rules/signup.yaml", "--max-form-items", "-1"], ["serve", "Rules/signup.yaml", "--max-form-bytes", "0"],
+            ["preview", "Rules/signup.yaml", "--max-form-bytes", "2000", "--max-total-form-bytes", "1000"],
         ] {
             let run = try rulecheck(arguments)
             #expect(run.status == 2, "\(arguments)")
