@@ -2,10 +2,6 @@ import Foundation
 import RuleCheck
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Runs CPU-bound work (checking a request's records, applying its edits) on threads of its own
 /// rather than Swift's cooperative pool or the event loop: at most ``limit`` jobs at once, and at
 /// most ``maxWaiting`` more waiting their turn, in order.
@@ -21,11 +17,14 @@ import Glibc
 ///
 /// **Long jobs step aside.** With a ``slice``, a job still running after that long gives up its
 /// place: the place gets a new thread for the jobs waiting, and the long job finishes on its old
-/// thread at the lowest priority (`nice` 19 on Linux), then that thread ends. So a flood of slow
-/// requests — a regex that runs to PCRE2's limit on every value — takes only what the quick
-/// requests leave of the processor until each reaches its time limit, and the quick ones are
-/// answered as if it were not there. At most ``maxAside`` jobs are aside at once; beyond that a
-/// long job keeps its place.
+/// thread, which then ends. So a flood of slow requests — a regex that runs to PCRE2's limit on
+/// every value — cannot hold every place while quick requests wait their turn behind it: they
+/// share the processor with it, as the system schedules threads, until each slow one reaches its
+/// time limit. At most ``maxAside`` jobs are aside at once; beyond that a long job keeps its place.
+///
+/// (Aside jobs keep their priority. At `nice` 19 quick requests got four times the throughput
+/// under a flood, but a legitimate long request starved whenever other processes kept the
+/// machine busy: its p99 went from 23 ms to 914 ms under a build — Docs/performance.md.)
 ///
 /// A task that is cancelled (its request ran out of time) stops waiting at once with
 /// `CancellationError`, whether its job has not started or is running. A running job is told to
@@ -54,9 +53,6 @@ final class WorkQueue: Sendable {
     private struct Running {
         let ticket: Int
         let since: ContinuousClock.Instant
-        /// The kernel's id of the thread (Linux), to lower its priority when it steps aside; nil
-        /// until the thread has started.
-        var thread: Int32?
     }
 
     private struct State {
@@ -143,19 +139,12 @@ final class WorkQueue: Sendable {
     /// lane. A job that stepped aside meanwhile ends the loop, and its thread: the lane has another.
     private func start(_ job: Job, on lane: Int) {
         let (thread, watch) = state.withLock { state in
-            state.running[lane] = Running(ticket: job.ticket, since: .now, thread: nil)
+            state.running[lane] = Running(ticket: job.ticket, since: .now)
             defer { if slice != nil { state.watching = true } }
             return (state.lanes[lane], slice != nil && !state.watching)
         }
         if watch { startWatching() }
         thread.run { [self] in
-            if slice != nil, let threadID = Self.currentThreadID() {
-                let alreadyAside = state.withLock { state in
-                    if state.running[lane]?.ticket == job.ticket { state.running[lane]?.thread = threadID }
-                    return state.aside.contains(job.ticket)
-                }
-                if alreadyAside { Self.lowerPriority(of: threadID) }
-            }
             var next: Job? = job
             while let current = next {
                 current.run()
@@ -167,8 +156,7 @@ final class WorkQueue: Sendable {
                         return nil
                     }
                     let following = state.waiting.removeFirst()
-                    let threadID = state.running[lane]?.thread
-                    state.running[lane] = Running(ticket: following.ticket, since: .now, thread: threadID)
+                    state.running[lane] = Running(ticket: following.ticket, since: .now)
                     return following
                 }
             }
@@ -196,8 +184,8 @@ final class WorkQueue: Sendable {
     /// goes on (some job runs).
     private func setAsideLongJobs(olderThan slice: Duration) -> Bool {
         let now = ContinuousClock.now
-        let (moved, goOn): ([(lane: Int, job: Job?, thread: Int32?)], Bool) = state.withLock { state in
-            var moved: [(lane: Int, job: Job?, thread: Int32?)] = []
+        let (moved, goOn): ([(lane: Int, job: Job?)], Bool) = state.withLock { state in
+            var moved: [(lane: Int, job: Job?)] = []
             for (lane, running) in state.running.sorted(by: { $0.key < $1.key })
             where now - running.since > slice && state.aside.count < maxAside {
                 state.aside.insert(running.ticket)
@@ -205,42 +193,17 @@ final class WorkQueue: Sendable {
                 state.lanes[lane] = WorkLane(name: "rulecheck.work.\(lane)")
                 if state.waiting.isEmpty {
                     state.free.append(lane)
-                    moved.append((lane, nil, running.thread))
+                    moved.append((lane, nil))
                 } else {
-                    moved.append((lane, state.waiting.removeFirst(), running.thread))
+                    moved.append((lane, state.waiting.removeFirst()))
                 }
             }
             let goOn = !state.running.isEmpty || !moved.isEmpty
             if !goOn { state.watching = false }
             return (moved, goOn)
         }
-        for (lane, job, thread) in moved {
-            Self.lowerPriority(of: thread)
-            if let job { start(job, on: lane) }
-        }
+        for case (let lane, let job?) in moved { start(job, on: lane) }
         return goOn
-    }
-
-    /// The kernel's id of the calling thread (Linux: from /proc/thread-self, `PID/task/TID`).
-    private static func currentThreadID() -> Int32? {
-        #if os(Linux)
-        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self"),
-            let last = target.split(separator: "/").last
-        else { return nil }
-        return Int32(last)
-        #else
-        return nil
-        #endif
-    }
-
-    /// Gives a thread the lowest priority (`nice` 19), so that it runs only when no other thread
-    /// of the machine wants the processor. Linux only: elsewhere a job aside keeps its priority
-    /// and shares the processor with the others.
-    private static func lowerPriority(of thread: Int32?) {
-        #if os(Linux)
-        guard let thread else { return }
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(thread), 19)
-        #endif
     }
 }
 
