@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import RuleCheck
 import RuleCheckBatch
@@ -40,7 +41,10 @@ extension RuleServer {
         // A small body is checked at once (a fraction of a millisecond); a larger one on a worker
         // thread, in turn, so that the time limit can answer while it runs.
         let report = records.count <= Self.inlineCheckBytes ? try check() : try await work.run(check)
-        return Self.bytes(report, type: "application/json")
+        var response = Self.bytes(report, type: "application/json")
+        // The language the messages are in: `en` for a locale without built-in messages.
+        response.headers[.contentLanguage] = MessageLocale(locale).messages
+        return response
     }
 
     /// Bodies up to this size are checked on the request's own task.

@@ -176,9 +176,12 @@ extension RuleServer {
 
     /// The form as `POST /v1/forms` and `GET /v1/forms/{id}` describe it.
     static func describe(_ session: FormSession) -> [String: JSONValue] {
-        [
+        let locale = MessageLocale(session.form.locale)
+        return [
             "id": .string(session.id), "rules": .string(session.rulesName), "version": .string(session.version),
             "today": .string(session.form.today.iso), "locale": .string(session.form.locale),
+            "messages_locale": .string(locale.messages), "direction": .string(locale.isRightToLeft ? "rtl" : "ltr"),
+            "locale_warning": locale.fallbackWarning.map { .string($0) } ?? .null,
             "layout": FormDescription.layout(session.form),
             "state": FormDescription.state(session.form, metadata: session.metadata),
             "snapshot": snapshotJSON(session.form.snapshot),

@@ -85,7 +85,10 @@ struct ServerArguments: ParsableArguments {
     @Option(help: ArgumentHelp("The date 'today' means (default: the local date at each request).", valueName: "YYYY-MM-DD"))
     var today: String?
 
-    @Option(help: "The locale of messages when a request names none (en, ru, …).")
+    @Option(
+        help:
+            "The locale of messages when a request names none (en, ru, fr, de, es, fa, zh-Hans, ar, …; another falls back to English, with a warning)."
+    )
     var locale = "en"
 
     @Flag(inversion: .prefixedNo, help: "Write one JSON line per request to standard error (default: on for serve, off for preview).")
@@ -108,6 +111,7 @@ struct ServerArguments: ParsableArguments {
         options.maxForms = maxForms
         options.formIdleTimeout = .milliseconds(Int64(formIdle * 1000))
         options.today = try today.map { _ in try Today.parse(today) }
+        MessagesLocale.warnIfFallback(locale)
         options.locale = locale
         options.accessLog = accessLog ?? true
         return options
