@@ -25,6 +25,7 @@ struct SampleGeneratorTests {
         .notAnOption: [.option],
         .outOfRange: [.min, .max, .check],
         .alteredText: [.pattern, .mask, .minLength, .maxLength, .check, .option],
+        .otherCalendar: [.type, .min, .max, .check],
     ]
 
     /// Over many seeds: a record without a mistake has no violation at all (no warning either),

@@ -52,6 +52,8 @@ public struct FieldMetadata: Hashable, Sendable {
     public let max: Value?
     /// A date field's format, such as `dd.MM.yyyy`.
     public let dateFormat: DateFormat?
+    /// A date field's calendar, which its text is typed and shown in (`persian`).
+    public let calendar: DateCalendar?
     /// The options on offer now (after `options_filter`, or as a server set them), with titles.
     public let options: [ChoiceOption]
     /// The fewest and most items of a list, values of a multi_choice, or files of a file field.

@@ -33,6 +33,7 @@ extension Form {
             placeholder: placeholder, help: Self.localized(ui["help"], locale), mask: mask,
             pattern: field.pattern?.source, minLength: field.minLength, maxLength: field.maxLength,
             min: bounds.min, max: bounds.max, dateFormat: field.type == .date ? field.dateFormat : nil,
+            calendar: field.type == .date ? field.calendar : nil,
             options: offered ? (item == nil ? evaluator.options(of: field) : options(for: path)) : [],
             minItems: field.minItems, maxItems: field.maxItems, maxSize: field.maxSize, mediaTypes: field.mediaTypes,
             ui: ui, isComputed: field.isComputed)

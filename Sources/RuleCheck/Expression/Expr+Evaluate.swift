@@ -144,6 +144,8 @@ extension Expr {
             return Self.isMultiple(number, of: step).map(Value.bool)
         case .matches:
             return nil  // compiled as `.matches`
+        case .foldedLetters:
+            return argument.map(LetterFolding.arabicVariants.folded)
         }
     }
 

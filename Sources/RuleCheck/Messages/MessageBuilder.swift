@@ -9,8 +9,7 @@ import Patterns
 /// `{max_length}`, `{min_items}`, `{max_items}`, `{mask}`, `{expected}`, `{parent}`, `{check}` and
 /// the like filled in. Numbers and dates put into a message are written as the locale writes
 /// them (``MessageLocale/number(_:)``: Persian digits under `fa`); `{value}`, what was typed or
-/// written, stays as it is. Under a right-to-left locale each value put in is isolated
-/// (``MessageTemplate``).
+/// written, stays as it is.
 struct MessageBuilder: Sendable {
     let locale: String
     /// What ``locale`` means for messages: its built-in table, digits and direction.
@@ -242,7 +241,7 @@ struct MessageBuilder: Sendable {
 
     func display(_ value: Value, _ field: FieldRules) -> String {
         switch value {
-        case .date(let day): field.dateFormat.format(day)
+        case .date(let day): field.dateFormat.format(day, in: field.calendar)
         case .text(let text) where field.maskValue == .extracted:
             // An extracted value (`79161234567`) is shown formatted (`+7 (916) 123-45-67`).
             field.mask.map { $0.format(text).text } ?? text
@@ -253,11 +252,9 @@ struct MessageBuilder: Sendable {
 
     // MARK: - Templates
 
-    /// Fills a template in this builder's locale: plural forms by its language, values isolated
-    /// in right-to-left text (``MessageTemplate``).
+    /// Fills a template in this builder's locale: plural forms by its language (``MessageTemplate``).
     func render(_ template: String, _ value: (String) -> String?) -> String {
-        MessageTemplate.fill(
-            template, language: messageLocale.pluralLanguage, isolating: messageLocale.isRightToLeft, value)
+        MessageTemplate.fill(template, language: messageLocale.pluralLanguage, value)
     }
 
     /// Replaces each `{name}` for which `value` has a value (plural blocks by English's rules);

@@ -15,24 +15,20 @@ import Patterns
 /// `other` or an exact count (`=0`); `other` is the fallback. The count is read with the digits
 /// of every script (a count already written in Persian digits picks its branch too).
 enum MessageTemplate {
-    /// Fills `template`; with `isolating`, each `{name}` filled is wrapped in FIRST STRONG
-    /// ISOLATE … POP DIRECTIONAL ISOLATE (U+2068 … U+2069), so that a Latin value, a mask or a
-    /// number keeps its order inside right-to-left text.
-    static func fill(
-        _ template: String, language: String = "en", isolating: Bool = false,
-        _ value: (String) -> String?
-    ) -> String {
+    /// Fills `template`, choosing plural branches by `language`'s rules.
+    ///
+    /// No bidirectional isolates are put around values, even in right-to-left text: text reports
+    /// show such controls as escapes (``VisibleText``), so a screen isolates them itself (the
+    /// preview's issues are `dir="auto"`, `unicode-bidi: plaintext`).
+    static func fill(_ template: String, language: String = "en", _ value: (String) -> String?) -> String {
         guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var template = template
-        return template.withUTF8 { fill(bytes: $0, language: language, isolating: isolating, value) }
+        return template.withUTF8 { fill(bytes: $0, language: language, value) }
     }
 
     /// Works on UTF-8 bytes: braces are ASCII, so they never fall inside another character's
     /// bytes, and copying runs of bytes is far cheaper than appending scalars one by one.
-    private static func fill(
-        bytes: UnsafeBufferPointer<UInt8>, language: String, isolating: Bool,
-        _ value: (String) -> String?
-    ) -> String {
+    private static func fill(bytes: UnsafeBufferPointer<UInt8>, language: String, _ value: (String) -> String?) -> String {
         let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
         guard var brace = bytes.firstIndex(of: open) else { return String(decoding: bytes, as: UTF8.self) }
         var result: [UInt8] = []
@@ -48,14 +44,12 @@ enum MessageTemplate {
             if name.contains(","), let blockEnd = matchingBrace(bytes, from: brace),
                 let filled = plural(
                     String(decoding: UnsafeBufferPointer(rebasing: bytes[(brace + 1)..<blockEnd]), as: UTF8.self),
-                    language: language, isolating: isolating, value)
+                    language: language, value)
             {
                 result.append(contentsOf: filled.utf8)
                 start = blockEnd + 1
             } else if let filled = value(name) {
-                if isolating { result.append(contentsOf: [0xE2, 0x81, 0xA8]) }  // U+2068
                 result.append(contentsOf: filled.utf8)
-                if isolating { result.append(contentsOf: [0xE2, 0x81, 0xA9]) }  // U+2069
                 start = end + 1
             } else {
                 result.append(contentsOf: bytes[brace...end])
@@ -85,10 +79,7 @@ enum MessageTemplate {
 
     /// The text of a plural block's body (`n, plural, one {…} other {…}`), or `nil` when it is
     /// not one, is not well formed, or its count has no value.
-    private static func plural(
-        _ body: String, language: String, isolating: Bool,
-        _ value: (String) -> String?
-    ) -> String? {
+    private static func plural(_ body: String, language: String, _ value: (String) -> String?) -> String? {
         let parts = body.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, parts[1].trimmingSpaces == "plural" else { return nil }
         let name = String(parts[0].trimmingSpaces)
@@ -99,7 +90,7 @@ enum MessageTemplate {
             ?? number.flatMap { n in branches.first { $0.selector == PluralCategory(n, language: language).rawValue } }
             ?? branches.first { $0.selector == "other" }
         guard let chosen else { return nil }
-        let text = fill(chosen.text, language: language, isolating: isolating, value)
+        let text = fill(chosen.text, language: language, value)
         return text.split(separator: "#", omittingEmptySubsequences: false).joined(separator: count)
     }
 
