@@ -15,7 +15,7 @@ extension RuleServer {
     func check(_ request: Request, _ routed: Routed) async throws -> Response {
         let (_, rules) = try library.resolve(routed.query["rules"])
         let today = try Self.day(routed.query["today"], name: "today") ?? options.today ?? .today()
-        let locale = try Self.locale(routed.query["locale"]) ?? options.locale
+        let locale = try Self.locale(routed.query["locale"]) ?? options.locale ?? rules.locale ?? "en"
         let strict: Bool
         switch routed.query["strict"] {
         case nil, "false"?: strict = false

@@ -82,7 +82,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let ruleSet = try RulesFile.load(rules, loader: rulesSource.loader)
-        let checker = RecordChecker(ruleSet, today: try Today.parse(today), locale: messages.checked())
+        let checker = RecordChecker(ruleSet, today: try Today.parse(today), locale: messages.checked(for: ruleSet))
         var options = BatchCheck.Options(
             format: input, delimiter: delimiter, jobs: jobs ?? BatchCheck.Options.defaultJobs,
             maxViolations: maxViolations, strict: strict)

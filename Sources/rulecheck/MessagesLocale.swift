@@ -7,15 +7,18 @@ import RuleCheck
 struct MessagesLocale: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The locale of messages: en, ru, fr, de, es, fa, zh-Hans or ar, or one with a region (fa-IR, ar-SA); "
-                + "-u-nu-latn asks for Latin digits (fa-u-nu-latn). Another falls back to English, with a warning.",
+            "The locale of messages (default: the rules' defaults.locale, else en): en, ru, fr, de, es, fa, zh-Hans or ar, "
+                + "or one with a region (fa-IR, ar-SA); -u-nu-latn asks for Latin digits (fa-u-nu-latn). Another falls back to "
+                + "English, with a warning.",
             valueName: "LOCALE"))
-    var locale = "en"
+    var locale: String?
 
-    /// The locale, once its fallback (if any) is warned about.
-    func checked() -> String {
-        Self.warnIfFallback(locale)
-        return locale
+    /// The locale for `rules` (this option's, else the rules' `defaults.locale`, else `en`),
+    /// once its fallback (if any) is warned about.
+    func checked(for rules: RuleSet) -> String {
+        let chosen = locale ?? rules.locale ?? "en"
+        Self.warnIfFallback(chosen)
+        return chosen
     }
 
     /// Prints `rulecheck: warning: no built-in messages for locale 'pt'; they are in English (en)`

@@ -50,7 +50,7 @@ struct Replay: ParsableCommand {
     func run() throws {
         let ruleSet = try RulesFile.load(rules, loader: rulesSource.loader)
         let day = try Today.parse(today)
-        var form = Form(ruleSet, today: day, locale: messages.checked())
+        var form = Form(ruleSet, today: day, locale: messages.checked(for: ruleSet))
         if full { form.evaluationMode = .full }
         var stderr = StandardError()
         let lines: LineReader

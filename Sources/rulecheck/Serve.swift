@@ -87,9 +87,9 @@ struct ServerArguments: ParsableArguments {
 
     @Option(
         help:
-            "The locale of messages when a request names none (en, ru, fr, de, es, fa, zh-Hans, ar, …; another falls back to English, with a warning)."
+            "The locale of messages when a request names none (default: the rules' defaults.locale, else en): en, ru, fr, de, es, fa, zh-Hans, ar, …; another falls back to English, with a warning."
     )
-    var locale = "en"
+    var locale: String?
 
     @Flag(inversion: .prefixedNo, help: "Write one JSON line per request to standard error (default: on for serve, off for preview).")
     var accessLog: Bool?
@@ -111,7 +111,7 @@ struct ServerArguments: ParsableArguments {
         options.maxForms = maxForms
         options.formIdleTimeout = .milliseconds(Int64(formIdle * 1000))
         options.today = try today.map { _ in try Today.parse(today) }
-        MessagesLocale.warnIfFallback(locale)
+        if let locale { MessagesLocale.warnIfFallback(locale) }
         options.locale = locale
         options.accessLog = accessLog ?? true
         return options

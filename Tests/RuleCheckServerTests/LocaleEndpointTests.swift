@@ -35,3 +35,25 @@ struct LocaleEndpointTests {
         #expect(other.json["locale_warning"]?.string == "no built-in messages for locale 'pt'; they are in English (en)")
     }
 }
+
+/// A rules file's `defaults.locale`: the locale of messages when a request names none, and the
+/// language and direction of its form.
+@Suite("The rules' own locale over HTTP")
+struct RulesLocaleEndpointTests {
+    @Test func aPersianRulesFileSpeaksPersianUnlessAskedOtherwise() async throws {
+        let directory = try TemporaryDirectory()
+        let harness = ServerHarness(files: [
+            try directory.write(
+                "rent.yaml", "form: rent\ndefaults: {locale: fa}\nfields:\n  - {id: area, title: متراژ, type: integer, min: 20}\n")
+        ])
+        let persian = try await harness.send(.post, "/v1/check", json: ["area": 3])
+        #expect(persian.json["violations"]?[0]?["message"]?.string == "«متراژ» نباید کمتر از ۲۰ باشد")
+        #expect(persian.headers[.contentLanguage] == "fa")
+        let english = try await harness.send(.post, "/v1/check?locale=en", json: ["area": 3])
+        #expect(english.json["violations"]?[0]?["message"]?.string == "متراژ must be at least 20")
+        // An English page of a Persian form is still laid out right to left, in Persian.
+        let (_, form) = try await harness.newForm(["locale": "en"])
+        #expect(form.json["lang"]?.string == "fa")
+        #expect(form.json["direction"]?.string == "rtl")
+    }
+}

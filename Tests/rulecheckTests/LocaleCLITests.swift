@@ -51,3 +51,20 @@ extension CLITests {
         #expect(run.stderr == "")
     }
 }
+
+extension CLITests {
+    /// `defaults.locale: fa` is the locale of `check` and `replay` when `--locale` names none.
+    @Test func theRulesOwnLocaleIsTheDefault() throws {
+        let rules = try temporary("form: f\ndefaults: {locale: fa}\nfields:\n  - {id: age, title: سن, type: integer, max: 3}\n", "yaml")
+        let input = try temporary("age\n5\n", "csv")
+        let run = try rulecheck(["check", "--rules", rules, input, "--format", "jsonl"])
+        #expect(run.stdout.contains(#""message":"«سن» نباید بیشتر از ۳ باشد""#))
+        #expect(run.stderr == "")
+        let english = try rulecheck(["check", "--rules", rules, input, "--format", "jsonl", "--locale", "en"])
+        #expect(english.stdout.contains(#""message":"سن must be at most 3""#))
+        let broken = try temporary("form: f\ndefaults: {locale: 'fa IR'}\nfields:\n  - {id: age}\n", "yaml")
+        let lint = try rulecheck(["lint", broken])
+        #expect(lint.status == 2)
+        #expect(lint.stdout.contains("locale must be a BCP 47 locale such as fa, fa-IR or ar-SA, not 'fa IR'"))
+    }
+}

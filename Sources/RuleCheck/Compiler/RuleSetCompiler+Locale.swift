@@ -1,6 +1,21 @@
 /// The keys of how people in other scripts and calendars use a form: `calendar:` and
 /// `letters:`, per field and under `defaults:`.
 extension RuleSetCompiler {
+    /// `defaults.locale`: a BCP 47 identifier (`fa`, `fa-IR`, `ar-SA-u-nu-latn`).
+    mutating func compileLocale(_ written: Located<String>?) -> String? {
+        guard let written else { return nil }
+        let text = written.value
+        let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
+        let wellFormed =
+            (2...3).contains(subtags.first?.count ?? 0) && subtags.first?.allSatisfy({ $0.isASCII && $0.isLetter }) == true
+            && subtags.allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        guard wellFormed, text.count <= 35 else {
+            error("locale must be a BCP 47 locale such as fa, fa-IR or ar-SA, not '\(text)'", at: written.location)
+            return nil
+        }
+        return text
+    }
+
     /// `defaults.calendar` and `defaults.letters`.
     mutating func compileLocaleDefaults(_ document: RulesDocument) {
         if let written = document.calendar { calendar = calendar(written) ?? calendar }

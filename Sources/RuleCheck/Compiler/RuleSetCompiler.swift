@@ -261,6 +261,7 @@ struct RuleSetCompiler {
             sections: sections, gates: gates, warnings: [], hiddenValues: hiddenValues,
             dateFormat: dateFormat, edges: edges, order: order)
         parts.pages = compilePages(document)
+        parts.locale = compileLocale(document.locale)
         return parts
     }
 

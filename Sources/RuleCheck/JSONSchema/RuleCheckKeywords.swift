@@ -46,7 +46,8 @@ struct RuleCheckKeywords {
     ]
     /// The keywords of the root schema (the form).
     static let root: Set<String> = [
-        "x-rulecheck-form", "x-rulecheck-date-format", "x-rulecheck-hidden-values", "x-rulecheck-gates", "x-rulecheck-sections",
+        "x-rulecheck-form", "x-rulecheck-date-format", "x-rulecheck-locale", "x-rulecheck-hidden-values", "x-rulecheck-gates",
+        "x-rulecheck-sections",
         "x-rulecheck-pages", "x-rulecheck-mask-classes",
     ]
 }

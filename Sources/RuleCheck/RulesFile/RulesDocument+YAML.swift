@@ -27,7 +27,8 @@ struct RulesYAMLPrinter {
         if let title = document.title { line(0, "title: " + Self.string(title)) }
         if let version = document.version { line(0, "version: \(version.value)") }
         let defaults = [
-            ("date_format", document.dateFormat), ("hidden_values", document.hiddenValues), ("calendar", document.calendar),
+            ("date_format", document.dateFormat), ("hidden_values", document.hiddenValues), ("locale", document.locale),
+            ("calendar", document.calendar),
             ("letters", document.letters),
         ]
         if defaults.contains(where: { $0.1 != nil }) {
@@ -248,6 +249,7 @@ enum RulesJSONBuilder {
         var defaults: [String: JSONValue] = [:]
         if let format = document.dateFormat { defaults["date_format"] = .string(format.value) }
         if let hidden = document.hiddenValues { defaults["hidden_values"] = .string(hidden.value) }
+        if let locale = document.locale { defaults["locale"] = .string(locale.value) }
         if let calendar = document.calendar { defaults["calendar"] = .string(calendar.value) }
         if let letters = document.letters { defaults["letters"] = .string(letters.value) }
         if !defaults.isEmpty { members["defaults"] = .object(defaults) }

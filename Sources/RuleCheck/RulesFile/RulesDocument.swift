@@ -6,6 +6,8 @@ struct RulesDocument: Sendable {
     var version: Located<Int>?
     var dateFormat: Located<String>?
     var hiddenValues: Located<String>?
+    /// `defaults: locale:`: the locale the rules' own texts are written in (`fa`).
+    var locale: Located<String>?
     /// `defaults: calendar:`: the calendar date fields are typed and shown in (`persian`).
     var calendar: Located<String>?
     /// `defaults: letters:`: how text is compared and options matched (`arabic_variants`).

@@ -18,7 +18,7 @@ enum RulesFileKeys {
         "form", "title", "version", "defaults", "patterns", "masks", "gates", "sections", "fields",
         "pages", "mask_classes", "includes",
     ])
-    static let defaults = Names(["date_format", "hidden_values", "calendar", "letters"])
+    static let defaults = Names(["date_format", "hidden_values", "locale", "calendar", "letters"])
     static let section = Names(["id", "title", "fields", "page"])
     static let field = Names([
         "id", "type", "title", "initial", "required", "visible_if", "enabled_if", "depends_on", "value",

@@ -30,6 +30,7 @@ struct RulesFileParser {
         if let defaults = entries["defaults"], let values = mapping(defaults, "defaults", keys: RulesFileKeys.defaults) {
             document.dateFormat = values["date_format"].flatMap { string($0, "date_format") }
             document.hiddenValues = values["hidden_values"].flatMap { string($0, "hidden_values") }
+            document.locale = values["locale"].flatMap { string($0, "locale") }
             document.calendar = values["calendar"].flatMap { string($0, "calendar") }
             document.letters = values["letters"].flatMap { string($0, "letters") }
         }

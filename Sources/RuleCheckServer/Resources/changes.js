@@ -100,6 +100,8 @@ function setMetadata(path, metadata) {
     box.placeholder = metadata.placeholder || "";
     box.inputMode = inputModes[metadata.keyboard] || "text";
     if (metadata.mask) box.dataset.mask = metadata.mask; else delete box.dataset.mask;
+    // A mask (a phone, a plate) reads left to right, also in a right-to-left page.
+    if (metadata.mask) box.dir = "ltr";
     if (metadata.max_length && !metadata.mask && !metadata.computed) box.maxLength = metadata.max_length;
     else box.removeAttribute("maxlength");
     const ui = metadata.ui || {};
@@ -116,9 +118,12 @@ function hintText(metadata) {
   if (metadata.mask) parts.push("mask " + metadata.mask.split(" | ").join(" or "));
   const text = (value) => (metadata.date_format && typeof value === "string" ? formatDay(value, metadata.date_format)
     : typeof value === "string" ? value : JSON.stringify(value));
-  if (metadata.min !== undefined && metadata.max !== undefined) parts.push("from " + text(metadata.min) + " to " + text(metadata.max));
-  else if (metadata.min !== undefined) parts.push("at least " + text(metadata.min));
-  else if (metadata.max !== undefined) parts.push("at most " + text(metadata.max));
+  // A date field of another calendar (Solar Hijri…) shows its bounds in it, as the server wrote them.
+  const min = metadata.min_display || (metadata.min !== undefined ? text(metadata.min) : undefined);
+  const max = metadata.max_display || (metadata.max !== undefined ? text(metadata.max) : undefined);
+  if (min !== undefined && max !== undefined) parts.push("from " + min + " to " + max);
+  else if (min !== undefined) parts.push("at least " + min);
+  else if (max !== undefined) parts.push("at most " + max);
   if (metadata.type === "file") {
     const count = metadata.max_items === 1 ? "one file" : metadata.max_items ? "up to " + metadata.max_items + " files" : "files";
     parts.push(count + (metadata.max_size ? ", each at most " + size(metadata.max_size) : "")
@@ -150,7 +155,8 @@ function setOptions(box, options) {
 function setIssues(path, issues) {
   const box = $('[data-issues-for="' + cssPath(path) + '"]');
   if (!box) return;
-  box.replaceChildren(...issues.map((issue) => element("div", { class: "issue", "data-code": issue.code }, issue.message)));
+  // dir=auto: each message runs in its own language's direction (a Persian one in an English page).
+  box.replaceChildren(...issues.map((issue) => element("div", { class: "issue", "data-code": issue.code, dir: "auto" }, issue.message)));
 }
 
 function setGate(name, open) {
