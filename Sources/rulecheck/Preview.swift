@@ -45,7 +45,15 @@ struct Preview: ParsableCommand {
                 print("rulecheck: cannot read '\(data)'", to: &stderr)
                 throw ExitCode(3)
             }
-            guard case .object(let record)? = try? JSONParser().parse(Array(bytes)) else {
+            let json: JSONValue
+            do {
+                json = try JSONParser().parse(Array(bytes))
+            } catch {
+                let location = error.location(in: Array(bytes))
+                print("\(data):\(location.line):\(location.column): error: \(error.message)", to: &stderr)
+                throw ExitCode(2)
+            }
+            guard case .object(let record) = json else {
                 print("\(data): error: not a JSON object (a record such as {\"doc_type\": \"passport\"})", to: &stderr)
                 throw ExitCode(2)
             }
