@@ -62,9 +62,10 @@ class RightToLeftTest(PreviewHarness):
         issue = self.driver.find_element(By.CSS_SELECTOR, '[data-issues-for="available_from"] [data-code=min]')
         self.assertEqual(issue.text, "تاریخ تحویل نمی\u200cتواند پیش از امروز (۱۴۰۵/۰۹/۰۱) باشد")
         self.assertEqual(issue.get_attribute("dir"), "auto")
-        # The bounds under it are Solar Hijri too.
+        # The bounds under it are Solar Hijri too, in Persian words and digits.
         hint = self.driver.find_element(By.CSS_SELECTOR, '[data-hint-for="available_from"]')
-        self.assertEqual(hint.text, "from 1405/09/01 to 1406/09/01")
+        self.assertEqual(hint.text, "از ۱۴۰۵/۰۹/۰۱ تا ۱۴۰۶/۰۹/۰۱")
+        self.assertEqual(self.driver.find_element(By.CSS_SELECTOR, '[data-hint-for="area"]').text, "از ۲۰ تا ۱۰۰۰")
 
     def test_a_filled_in_persian_form(self):
         self.choose("city", "کرج")
@@ -79,6 +80,42 @@ class RightToLeftTest(PreviewHarness):
         self.leave()
         self.until(lambda d: self.issue_codes("available_from") == ["min"], "no min issue")
         self.screenshot("preview-rtl.png")
+
+
+class ArabicTest(PreviewHarness):
+    """An English rules file (Rules/signup.yaml) whose messages are chosen in Arabic, as a Saudi
+    team's preview would: the page turns right to left with lang ar-SA, and the bounds and
+    messages write Arabic-Indic digits."""
+    RULES = "signup.yaml"
+    FIRST_FIELD = "email"
+
+    def test_arabic_messages_make_the_page_right_to_left(self):
+        root = self.driver.find_element(By.TAG_NAME, "html")
+        self.assertEqual(root.get_attribute("dir"), "ltr")
+        box = self.driver.find_element(By.ID, "locale")
+        box.clear()
+        box.send_keys("ar-SA")
+        self.leave()
+        self.until(lambda d: root.get_attribute("dir") == "rtl", "the page never became right to left")
+        self.assertEqual(root.get_attribute("lang"), "ar-SA")
+        self.assertEqual(self.driver.execute_script("return getComputedStyle(document.body).direction"), "rtl")
+        label = self.row("birth_date").find_element(By.TAG_NAME, "label")
+        self.assertGreater(label.rect["x"], self.input("birth_date").rect["x"])
+        self.assertEqual(self.input("birth_date").get_attribute("dir"), "ltr")
+        hint = self.driver.find_element(By.CSS_SELECTOR, '[data-hint-for="birth_date"]')
+        self.until(lambda d: hint.text == "من ١٩٠٦-١١-٢٢ إلى ٢٠٠٨-١١-٢٢", "the bounds are not in Arabic: %r" % hint.text)
+        self.type("birth_date", "1800-01-01")
+        self.leave()
+        self.until(lambda d: self.issue_codes("birth_date") == ["min"], "no min issue")
+        issue = self.driver.find_element(By.CSS_SELECTOR, '[data-issues-for="birth_date"] [data-code=min]')
+        self.assertEqual(issue.text, "يجب ألا يكون تاريخ «Date of birth» قبل ١٩٠٦-١١-٢٢")
+        self.assertEqual(issue.get_attribute("dir"), "auto")
+        # Back to English: left to right again.
+        box = self.driver.find_element(By.ID, "locale")
+        box.clear()
+        box.send_keys("en")
+        self.leave()
+        self.until(lambda d: root.get_attribute("dir") == "ltr", "the page did not turn back")
 
 
 if __name__ == "__main__":

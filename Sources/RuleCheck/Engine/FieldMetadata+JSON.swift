@@ -5,7 +5,8 @@ extension FieldMetadata {
     /// it): `path`, `title`, `type`, `keyboard` (`text`, `number`, `decimal`, `phone`, `email`,
     /// `url`, `not_typed`) and `computed` always; `placeholder`, `help`, `mask` (its notation,
     /// alternatives joined by ` | `), `pattern`, `min_length`, `max_length`, `min`, `max` (values
-    /// as JSON, dates as ISO text), `date_format`, `calendar` (a date field's, unless Gregorian, with `min_display` and `max_display`: the bounds in it), `min_items`, `max_items`, `max_size`,
+    /// as JSON, dates as ISO text), `bounds` (the two in words in the form's locale: `from 20 to
+    /// 1000`), `date_format`, `calendar` (a date field's, unless Gregorian, with `min_display` and `max_display`: the bounds in it), `min_items`, `max_items`, `max_size`,
     /// `media_types` and `ui` when the field has them; `options` (`[{"value", "title"}]`, on offer
     /// now) for a choice or multi_choice.
     ///
@@ -19,7 +20,7 @@ extension FieldMetadata {
             "keyboard": .string(keyboard == .notTyped ? "not_typed" : keyboard.rawValue), "computed": .bool(isComputed),
         ]
         let texts: [(String, String?)] = [
-            ("placeholder", placeholder), ("help", help), ("mask", mask?.notation), ("pattern", pattern),
+            ("placeholder", placeholder), ("help", help), ("mask", mask?.notation), ("pattern", pattern), ("bounds", bounds),
             ("date_format", dateFormat?.pattern), ("calendar", calendar.flatMap { $0 == .gregorian ? nil : $0.identifier }),
         ]
         for case (let key, let text?) in texts { object[key] = .string(text) }

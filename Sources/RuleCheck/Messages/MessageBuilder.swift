@@ -217,6 +217,26 @@ struct MessageBuilder: Sendable {
         word("items", count: count)
     }
 
+    /// A field's `min`/`max` bounds in words, as a hint under its input shows them (`from 20 to
+    /// 1000`, `at least 0`, `از ۲۰ تا ۱۰۰۰`): numbers and dates as messages write them, dates in
+    /// the field's format and calendar. `nil` without a bound.
+    func boundsText(min: Value?, max: Value?, _ field: FieldRules) -> String? {
+        let key: String
+        switch (min, max) {
+        case (.some, .some): key = "range"
+        case (.some, nil): key = "at_least"
+        case (nil, .some): key = "at_most"
+        case (nil, nil): return nil
+        }
+        return render(DefaultMessages.displayWord(key, in: defaults)) { name in
+            switch name {
+            case "min": min.map { localized($0, field) }
+            case "max": max.map { localized($0, field) }
+            default: nil
+            }
+        }
+    }
+
     /// A `display.*` word with its `{count}` (and its plural form).
     private func word(_ key: String, count number: Int) -> String {
         MessageTemplate.fill(DefaultMessages.displayWord(key, in: defaults), language: messageLocale.pluralLanguage) {
@@ -233,7 +253,7 @@ struct MessageBuilder: Sendable {
     /// ``display(_:_:)`` shows them).
     func localized(_ value: Value, _ field: FieldRules) -> String {
         switch value {
-        case .number: messageLocale.number(display(value, field))
+        case .number, .decimal: messageLocale.number(display(value, field))
         case .date: messageLocale.digits(display(value, field))
         default: display(value, field)
         }

@@ -116,28 +116,14 @@ function hintText(metadata) {
   const parts = [];
   if (metadata.help) parts.push(metadata.help);
   if (metadata.mask) parts.push("mask " + metadata.mask.split(" | ").join(" or "));
-  const text = (value) => (metadata.date_format && typeof value === "string" ? formatDay(value, metadata.date_format)
-    : typeof value === "string" ? value : JSON.stringify(value));
-  // A date field of another calendar (Solar Hijri…) shows its bounds in it, as the server wrote them.
-  const min = metadata.min_display || (metadata.min !== undefined ? text(metadata.min) : undefined);
-  const max = metadata.max_display || (metadata.max !== undefined ? text(metadata.max) : undefined);
-  if (min !== undefined && max !== undefined) parts.push("from " + min + " to " + max);
-  else if (min !== undefined) parts.push("at least " + min);
-  else if (max !== undefined) parts.push("at most " + max);
+  // The bounds in words, in the form's locale, as the server wrote them ("از ۲۰ تا ۱۰۰۰" in Persian).
+  if (metadata.bounds) parts.push(metadata.bounds);
   if (metadata.type === "file") {
     const count = metadata.max_items === 1 ? "one file" : metadata.max_items ? "up to " + metadata.max_items + " files" : "files";
     parts.push(count + (metadata.max_size ? ", each at most " + size(metadata.max_size) : "")
                + (metadata.media_types ? ": " + metadata.media_types.join(", ") : ""));
   }
   return parts.join(" · ");
-}
-
-/// An ISO day ("2008-11-22") in a field's date format ("dd.MM.yyyy" -> "22.11.2008").
-function formatDay(iso, format) {
-  const [year, month, day] = iso.split("-");
-  if (!day) return iso;
-  const parts = { yyyy: year, MM: month, dd: day, M: String(Number(month)), d: String(Number(day)) };
-  return format.replace(/yyyy|MM|dd|M|d/g, (token) => parts[token]);
 }
 
 function setOptions(box, options) {

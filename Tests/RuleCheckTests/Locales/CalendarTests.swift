@@ -102,6 +102,25 @@ struct CalendarTests {
         #expect(form.metadata("moved_in")?.json["calendar"] == .string("persian"))
     }
 
+    /// The bounds a screen shows under a date field, in its calendar and the form's words and digits.
+    @Test func theBoundsHintFollowsTheCalendarAndTheLocale() throws {
+        let rules = try RuleSet(yaml: Self.yaml, source: "f.yaml")
+        #expect(Form(rules, today: Fixtures.today, locale: "fa").metadata("moved_in")?.bounds == "از ۱۴۰۳/۰۱/۰۱ تا ۱۴۰۵/۰۹/۰۱")
+        #expect(Form(rules, today: Fixtures.today, locale: "ar-SA").metadata("moved_in")?.bounds == "من ١٤٠٣/٠١/٠١ إلى ١٤٠٥/٠٩/٠١")
+        #expect(Form(rules, today: Fixtures.today, locale: "en").metadata("moved_in")?.bounds == "from 1403/01/01 to 1405/09/01")
+        #expect(
+            Form(rules, today: Fixtures.today, locale: "fa").metadata("moved_in")?.json["bounds"]
+                == .string("از ۱۴۰۳/۰۱/۰۱ تا ۱۴۰۵/۰۹/۰۱"))
+        let numbers = try RuleSet(
+            yaml: "form: f\nfields:\n  - {id: a, type: integer, min: 20}\n  - {id: b, type: number, max: 2.5}\n  - {id: c}\n",
+            source: "n.yaml")
+        let german = Form(numbers, today: Fixtures.today, locale: "de")
+        #expect(german.metadata("a")?.bounds == "mindestens 20")
+        #expect(german.metadata("b")?.bounds == "höchstens 2,5")
+        #expect(german.metadata("c")?.bounds == nil)
+        #expect(Form(numbers, today: Fixtures.today, locale: "zh-Hans").metadata("a")?.bounds == "至少 20")
+    }
+
     @Test func rulesFilesNameCalendarsTheyHave() throws {
         #expect(throws: RulesError.self) {
             try RuleSet(yaml: "form: f\nfields:\n  - {id: d, type: date, calendar: persain}\n", source: "f.yaml")

@@ -81,7 +81,7 @@ struct EveryCodeInEveryLocaleTests {
         let messages = try Self.messages("fa").map(\.message)
         #expect(messages.contains("«Age» نباید کمتر از ۱۸ باشد"))
         #expect(messages.contains("تاریخ «Born» نباید پیش از ۱۹۰۰-۰۱-۰۱ باشد"))
-        #expect(messages.contains("«Scan»: حجم پروندهٔ «a.pdf» بیشتر از ۱ کیلوبایت است"))
+        #expect(messages.contains("«Scan»: حجم فایل «a.pdf» بیشتر از ۱ کیلوبایت است"))
         // The value as written stays as written.
         #expect(messages.contains("«Age»: «x» عدد صحیح نیست"))
     }
@@ -102,5 +102,21 @@ struct EveryCodeInEveryLocaleTests {
         #expect(
             RecordChecker(rules, today: Fixtures.today, locale: "fr").check(["x": "1.5"]).map(\.message)
                 == ["La valeur du champ «\u{A0}X\u{A0}» doit être supérieure ou égale à 2,5"])
+    }
+
+    /// A bound no `Double` holds (`.decimal`, printed as written) is written in the locale's
+    /// digits and decimal separator like any other number.
+    @Test func exactDecimalsFollowTheLocale() throws {
+        let rules = try RuleSet(
+            yaml: "form: f\nfields:\n  - {id: x, title: X, type: number, min: 0.10000000000000001, max: 9007199254740993}\n",
+            source: "f.yaml")
+        func messages(_ locale: String, _ value: String) -> [String] {
+            RecordChecker(rules, today: Fixtures.today, locale: locale).check(["x": value]).map(\.message)
+        }
+        #expect(messages("fa", "0.1") == ["«X» نباید کمتر از ۰٫۱۰۰۰۰۰۰۰۰۰۰۰۰۰۰۰۱ باشد"])
+        #expect(messages("fa", "9007199254740994") == ["«X» نباید بیشتر از ۹۰۰۷۱۹۹۲۵۴۷۴۰۹۹۳ باشد"])
+        #expect(messages("ar-EG", "0.1") == ["يجب ألا تقل قيمة «X» عن ٠٫١٠٠٠٠٠٠٠٠٠٠٠٠٠٠٠١"])
+        #expect(messages("de", "0.1") == ["„X“ muss mindestens 0,10000000000000001 sein"])
+        #expect(messages("en", "0.1") == ["X must be at least 0.10000000000000001"])
     }
 }

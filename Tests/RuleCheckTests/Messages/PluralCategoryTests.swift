@@ -47,7 +47,7 @@ struct PluralCategoryTests {
         ("ar-EG", 11, "يجب ألا يزيد «Имя» على ١١ حرفًا"),
         ("ar-EG", 100, "يجب ألا يزيد «Имя» على ١٠٠ حرف"),
         ("ar", 11, "يجب ألا يزيد «Имя» على 11 حرفًا"),
-        ("fa", 8, "«Имя» نباید بیشتر از ۸ نویسه باشد"),
+        ("fa", 8, "«Имя» نباید بیشتر از ۸ کاراکتر باشد"),
         ("zh-CN", 8, "“Имя”不能超过 8 个字符"),
     ])
     func maxLengthMessages(_ locale: String, _ count: Int, _ expected: String) throws {

@@ -49,6 +49,9 @@ extension DefaultMessages {
         "expected.value_array": "a JSON array, each element {each}",
         "expected.files": #"a JSON array of files, each {"name": …, "size": …, "type": …}"#,
 
+        "display.range": "from {min} to {max}",
+        "display.at_least": "at least {min}",
+        "display.at_most": "at most {max}",
         "display.true": "Yes",
         "display.false": "No",
         "display.items": "Items: {count}",

@@ -5,7 +5,7 @@ extension DefaultMessages {
         "required": "Le champ «\u{A0}{title}\u{A0}» est obligatoire",
         "type": "«\u{A0}{title}\u{A0}»\u{A0}: «\u{A0}{value}\u{A0}» n’est pas {expected}",
         "pattern": "Le format du champ «\u{A0}{title}\u{A0}» est incorrect",
-        "mask": "Le champ «\u{A0}{title}\u{A0}» doit être de la forme {mask}",
+        "mask": "Le champ «\u{A0}{title}\u{A0}» doit respecter le format {mask}",
         "min_length":
             "Le champ «\u{A0}{title}\u{A0}» doit contenir au moins {min_length, plural, one {# caractère} many {# de caractères} other {# caractères}}",
         "max_length":
@@ -25,18 +25,18 @@ extension DefaultMessages {
         "regex_limit.expression": "«\u{A0}{title}\u{A0}»\u{A0}: une valeur est trop complexe pour l’expression régulière de {rule}",
         "hidden_value": "Le champ «\u{A0}{title}\u{A0}» est masqué mais contient une valeur",
         "orphan": "Le champ «\u{A0}{title}\u{A0}» est rempli alors que «\u{A0}{parent}\u{A0}» est vide",
-        "computed": "«\u{A0}{title}\u{A0}» vaut «\u{A0}{value}\u{A0}», mais les règles donnent «\u{A0}{expected}\u{A0}»",
+        "computed": "«\u{A0}{title}\u{A0}» vaut «\u{A0}{value}\u{A0}», mais devrait valoir «\u{A0}{expected}\u{A0}» d’après les règles",
         "computed.empty":
-            "«\u{A0}{title}\u{A0}» vaut «\u{A0}{value}\u{A0}», mais les règles ne donnent aucune valeur (les champs dont il dépend sont vides)",
+            "«\u{A0}{title}\u{A0}» vaut «\u{A0}{value}\u{A0}», mais devrait être vide d’après les règles (les champs dont il dépend sont vides)",
         "missing_column": "Le champ «\u{A0}{title}\u{A0}» est obligatoire, mais les données n’ont pas de colonne «\u{A0}{field}\u{A0}»",
-        "unknown_column": "«\u{A0}{column}\u{A0}» n’est pas un champ des règles",
+        "unknown_column": "Les règles ne définissent aucun champ «\u{A0}{column}\u{A0}»",
         "unknown_column.duplicate":
             "La colonne «\u{A0}{column}\u{A0}» apparaît plusieurs fois\u{A0}; seule la première est prise en compte",
         "duplicate_key":
             "La clé «\u{A0}{key}\u{A0}» apparaît plusieurs fois dans l’objet\u{A0}; c’est la dernière valeur qui est vérifiée",
         "external": "«\u{A0}{title}\u{A0}»\u{A0}: {message}",
         "malformed": "Lecture impossible à cet endroit\u{A0}: {detail}",
-        "malformed.header": "Impossible de lire l’en-tête\u{A0}: {detail}\u{A0}; aucun enregistrement de ce fichier n’est vérifié",
+        "malformed.header": "Impossible de lire l’en-tête\u{A0}: {detail}\u{A0}; aucun enregistrement de ce fichier ne sera vérifié",
         "unreadable": "Impossible de lire le fichier\u{A0}: {detail}",
         "file_size": "«\u{A0}{title}\u{A0}»\u{A0}: le fichier «\u{A0}{file}\u{A0}» dépasse {max_size}",
         "media_type":
@@ -58,6 +58,9 @@ extension DefaultMessages {
         "expected.value_array": "un tableau JSON dont chaque élément est {each}",
         "expected.files": #"un tableau JSON de fichiers, chacun de la forme {"name": …, "size": …, "type": …}"#,
 
+        "display.range": "de {min} à {max}",
+        "display.at_least": "au moins {min}",
+        "display.at_most": "au plus {max}",
         "display.true": "Oui",
         "display.false": "Non",
         "display.items": "Éléments\u{A0}: {count}",

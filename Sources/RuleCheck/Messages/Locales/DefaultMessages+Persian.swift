@@ -1,5 +1,5 @@
 extension DefaultMessages {
-    /// Persian, with guillemets («…»). A noun after a number stays singular (۵ نویسه), so no
+    /// Persian, with guillemets («…»). A noun after a number stays singular (۵ کاراکتر), so no
     /// plural forms are needed. Words such as «گزینه‌ها» hold a ZERO WIDTH NON-JOINER (U+200C),
     /// as Persian spelling wants. Numbers and dates are written in Persian digits
     /// (``MessageLocale/numerals``).
@@ -8,13 +8,13 @@ extension DefaultMessages {
         "type": "«{title}»: «{value}» {expected} نیست",
         "pattern": "قالب «{title}» درست نیست",
         "mask": "«{title}» باید به شکل {mask} باشد",
-        "min_length": "«{title}» باید حداقل {min_length} نویسه باشد",
-        "max_length": "«{title}» نباید بیشتر از {max_length} نویسه باشد",
+        "min_length": "«{title}» باید حداقل {min_length} کاراکتر باشد",
+        "max_length": "«{title}» نباید بیشتر از {max_length} کاراکتر باشد",
         "min": "«{title}» نباید کمتر از {min} باشد",
         "min.date": "تاریخ «{title}» نباید پیش از {min} باشد",
         "max": "«{title}» نباید بیشتر از {max} باشد",
         "max.date": "تاریخ «{title}» نباید پس از {max} باشد",
-        "option": "«{title}»: «{value}» در میان گزینه‌ها نیست",
+        "option": "«{value}» از گزینه‌های «{title}» نیست",
         "items.min": "«{title}» باید حداقل {min_items} مورد داشته باشد",
         "items.max": "«{title}» نباید بیش از {max_items} مورد داشته باشد",
         "items.unique": "در «{title}» یک مقدار بیش از یک بار آمده است",
@@ -31,10 +31,10 @@ extension DefaultMessages {
         "duplicate_key": "کلید «{key}» بیش از یک بار در شیء آمده است؛ آخرین مقدار بررسی می‌شود",
         "external": "«{title}»: {message}",
         "malformed": "داده‌ها در این‌جا خوانده نمی‌شوند: {detail}",
-        "malformed.header": "سطر عنوان خوانده نمی‌شود: {detail}؛ هیچ رکوردی از این پرونده بررسی نمی‌شود",
-        "unreadable": "پرونده خوانده نمی‌شود: {detail}",
-        "file_size": "«{title}»: حجم پروندهٔ «{file}» بیشتر از {max_size} است",
-        "media_type": "«{title}»: نوع پروندهٔ «{file}» مجاز نیست (نوع‌های مجاز: {media_types})",
+        "malformed.header": "سطر عنوان خوانده نمی‌شود: {detail}؛ هیچ رکوردی از این فایل بررسی نمی‌شود",
+        "unreadable": "فایل خوانده نمی‌شود: {detail}",
+        "file_size": "«{title}»: حجم فایل «{file}» بیشتر از {max_size} است",
+        "media_type": "«{title}»: نوع فایل «{file}» مجاز نیست (نوع‌های مجاز: {media_types})",
 
         "expected.number": "عدد",
         "expected.whole_number": "عدد صحیح",
@@ -50,8 +50,11 @@ extension DefaultMessages {
         "expected.json_date": "تاریخی به صورت رشتهٔ JSON با قالب {format}",
         "expected.json_object": "شیء JSON",
         "expected.value_array": "آرایهٔ JSON که هر عنصرش {each} باشد",
-        "expected.files": #"آرایهٔ JSON از پرونده‌ها، هر یک به شکل {"name": …, "size": …, "type": …}"#,
+        "expected.files": #"آرایهٔ JSON از فایل‌ها، هر یک به شکل {"name": …, "size": …, "type": …}"#,
 
+        "display.range": "از {min} تا {max}",
+        "display.at_least": "حداقل {min}",
+        "display.at_most": "حداکثر {max}",
         "display.true": "بله",
         "display.false": "خیر",
         "display.items": "تعداد موارد: {count}",

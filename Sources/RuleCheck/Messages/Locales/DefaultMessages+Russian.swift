@@ -54,6 +54,9 @@ extension DefaultMessages {
         "expected.value_array": "JSON-массив, каждый элемент — {each}",
         "expected.files": #"JSON-массив файлов вида {"name": …, "size": …, "type": …}"#,
 
+        "display.range": "от {min} до {max}",
+        "display.at_least": "не меньше {min}",
+        "display.at_most": "не больше {max}",
         "display.true": "Да",
         "display.false": "Нет",
         "display.items": "Элементов: {count}",

@@ -5,7 +5,7 @@ extension DefaultMessages {
         "required": "El campo «{title}» es obligatorio",
         "type": "«{title}»: «{value}» no es {expected}",
         "pattern": "El formato del campo «{title}» no es válido",
-        "mask": "El campo «{title}» debe tener la forma {mask}",
+        "mask": "El campo «{title}» debe tener el formato {mask}",
         "min_length":
             "El campo «{title}» debe tener al menos {min_length, plural, one {# carácter} many {# de caracteres} other {# caracteres}}",
         "max_length":
@@ -19,16 +19,17 @@ extension DefaultMessages {
             "La lista «{title}» debe tener al menos {min_items, plural, one {# elemento} many {# de elementos} other {# elementos}}",
         "items.max":
             "La lista «{title}» no puede tener más de {max_items, plural, one {# elemento} many {# de elementos} other {# elementos}}",
-        "items.unique": "La lista «{title}» repite un mismo valor",
+        "items.unique": "La lista «{title}» contiene valores repetidos",
         "check": "El campo «{title}» no cumple la condición {check}",
         "regex_limit": "«{title}»: el valor es demasiado complejo para comprobarlo con su patrón",
         "regex_limit.expression": "«{title}»: un valor es demasiado complejo para la expresión regular de {rule}",
         "hidden_value": "El campo «{title}» está oculto pero tiene un valor",
         "orphan": "El campo «{title}» tiene un valor, pero «{parent}» está vacío",
         "computed": "«{title}» vale «{value}», pero según las reglas debería ser «{expected}»",
-        "computed.empty": "«{title}» vale «{value}», pero según las reglas no tiene valor (los campos de los que se calcula están vacíos)",
+        "computed.empty":
+            "«{title}» vale «{value}», pero según las reglas debería estar vacío (los campos de los que se calcula están vacíos)",
         "missing_column": "El campo «{title}» es obligatorio, pero los datos no tienen la columna «{field}»",
-        "unknown_column": "«{column}» no es un campo de las reglas",
+        "unknown_column": "Las reglas no definen ningún campo «{column}»",
         "unknown_column.duplicate": "La columna «{column}» aparece más de una vez; se usa la primera",
         "duplicate_key": "La clave «{key}» aparece más de una vez en el objeto; se comprueba el último valor",
         "external": "«{title}»: {message}",
@@ -54,6 +55,9 @@ extension DefaultMessages {
         "expected.value_array": "un array JSON en el que cada elemento es {each}",
         "expected.files": #"un array JSON de archivos, cada uno de la forma {"name": …, "size": …, "type": …}"#,
 
+        "display.range": "de {min} a {max}",
+        "display.at_least": "como mínimo {min}",
+        "display.at_most": "como máximo {max}",
         "display.true": "Sí",
         "display.false": "No",
         "display.items": "Elementos: {count}",
