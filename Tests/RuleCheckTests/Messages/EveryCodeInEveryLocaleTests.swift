@@ -66,6 +66,11 @@ struct EveryCodeInEveryLocaleTests {
         #expect(codes == Set(IssueCode.all.map(\.rawValue)).subtracting(["regex_limit", "external"]))
     }
 
+    /// The Unicode blocks of the locales not written in Latin letters: Arabic, CJK, Cyrillic.
+    static let scripts: [String: ClosedRange<UInt32>] = [
+        "fa": 0x0600...0x06FF, "ar": 0x0600...0x06FF, "zh-Hans": 0x4E00...0x9FFF, "ru": 0x0400...0x04FF,
+    ]
+
     @Test(arguments: DefaultMessages.locales.filter { $0 != "en" })
     func noMessageIsEnglish(locale: String) throws {
         let english = try Self.messages("en")
@@ -74,6 +79,11 @@ struct EveryCodeInEveryLocaleTests {
         for (en, other) in zip(english, translated) {
             #expect(en.code == other.code)
             #expect(en.message != other.message, "\(locale) \(other.code): \(other.message)")
+            // Written in the locale's script, not only different from English.
+            if let script = Self.scripts[locale] {
+                #expect(
+                    other.message.unicodeScalars.contains { script.contains($0.value) }, "\(locale) \(other.code): \(other.message)")
+            }
         }
     }
 
