@@ -1,7 +1,7 @@
 # RuleCheck — the two commands of the README, plus benchmarks and fuzzing.
 #
 #   make demo    build the CLI and run it on the bundled examples in Rules/ (a server's JSON Schema too)
-#   make test    build and run every test
+#   make test    build and run every Swift test (refused when a test target ran none) and CI's guards (Tests/ci)
 #   make release-smoke  the release build must report exactly what the debug build does
 #   make bench   run the benchmarks (a separate package in Benchmarks/, kept out of `make test`)
 #   make bench-batch  time `rulecheck check` on generated 1M-record files (Benchmarks/batch.sh)
@@ -50,9 +50,15 @@ demo: build
 	  Rules/server-driven/listing.jsonl --today 2026-11-22; \
 	  status=$$?; [ $$status -le 1 ] || exit $$status
 
+# Every Swift test, then the checks of CI's own guards (Tests/ci). A run is refused when any test
+# target ran no test (scripts/test-counts.py reads the JUnit report), not only when a test fails.
+TEST_RESULTS = .build/test-results.xml
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-xctest
+	rm -f $(TEST_RESULTS) $(TEST_RESULTS:.xml=-swift-testing.xml)
+	$(SWIFT) test --skip-build --disable-xctest --xunit-output $(TEST_RESULTS)
+	python3 scripts/test-counts.py $(TEST_RESULTS) $$($(SWIFT) package dump-package | python3 scripts/test-targets.py)
+	python3 scripts/run-python-tests.py Tests/ci
 
 release-smoke: deps
 	scripts/release-smoke.sh
@@ -82,7 +88,7 @@ browser-deps:
 # The preview page in a real browser: Tests/browser/ drives `rulecheck preview Rules/osago.yaml`.
 browser-test: deps browser-deps
 	$(SWIFT) build --product rulecheck
-	RULECHECK=$(BIN) python3 -m unittest discover -s Tests/browser -v
+	RULECHECK=$(BIN) python3 scripts/run-python-tests.py Tests/browser
 
 screenshots: deps browser-deps
 	$(SWIFT) build --product rulecheck

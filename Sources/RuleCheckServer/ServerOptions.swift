@@ -59,6 +59,12 @@ public struct ServerOptions: Sendable {
     /// How many more may wait their turn, in order (503 `busy` beyond): 64 per core. Each holds its
     /// body, so this and ``maxBodyBytes`` bound the memory of the requests under way.
     public var maxWaitingChecks = 64 * Cores.count
+    /// How long a job runs in its place before it steps aside — on to a thread of its own at the
+    /// lowest priority, its place to the next waiting request — so that slow requests cannot hold
+    /// every place while quick ones wait: 50 ms; nil: never.
+    public var workSlice: Duration? = .milliseconds(50)
+    /// How many jobs may be aside at once (beyond, a long job keeps its place): 8 per place.
+    public var maxAsideChecks = 8 * Cores.count
     /// Write one JSON line per request to standard error.
     public var accessLog = true
     /// The date `today` means for checks and new forms; nil: the local date at each request.

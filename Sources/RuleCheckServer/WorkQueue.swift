@@ -1,5 +1,10 @@
+import Foundation
 import RuleCheck
 import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs CPU-bound work (checking a request's records, applying its edits) on threads of its own
 /// rather than Swift's cooperative pool or the event loop: at most ``limit`` jobs at once, and at
@@ -14,6 +19,14 @@ import Synchronization
 /// once, whatever else the process does, and a lane that finishes a job takes the next one waiting
 /// on the same thread, without a hand-off.
 ///
+/// **Long jobs step aside.** With a ``slice``, a job still running after that long gives up its
+/// place: the place gets a new thread for the jobs waiting, and the long job finishes on its old
+/// thread at the lowest priority (`nice` 19 on Linux), then that thread ends. So a flood of slow
+/// requests — a regex that runs to PCRE2's limit on every value — takes only what the quick
+/// requests leave of the processor until each reaches its time limit, and the quick ones are
+/// answered as if it were not there. At most ``maxAside`` jobs are aside at once; beyond that a
+/// long job keeps its place.
+///
 /// A task that is cancelled (its request ran out of time) stops waiting at once with
 /// `CancellationError`, whether its job has not started or is running. A running job is told to
 /// stop through the ``CancellationFlag`` it is given — the batch check looks at it before every
@@ -22,7 +35,10 @@ import Synchronization
 final class WorkQueue: Sendable {
     let limit: Int
     let maxWaiting: Int
-    private let lanes: [WorkLane]
+    /// How long a job runs in its place before it steps aside; nil: never.
+    let slice: Duration?
+    /// How many jobs may be aside at once.
+    let maxAside: Int
     private let state: Mutex<State>
 
     /// What becomes of a job handed to the queue.
@@ -34,23 +50,47 @@ final class WorkQueue: Sendable {
         let run: @Sendable () -> Void
     }
 
+    /// The job a lane's thread runs now.
+    private struct Running {
+        let ticket: Int
+        let since: ContinuousClock.Instant
+        /// The kernel's id of the thread (Linux), to lower its priority when it steps aside; nil
+        /// until the thread has started.
+        var thread: Int32?
+    }
+
     private struct State {
+        /// The thread of each place; a place whose job steps aside gets a new one.
+        var lanes: [WorkLane]
         /// The lanes no job holds.
         var free: [Int]
         var nextTicket = 0
         /// Jobs waiting for a lane, in arrival order.
         var waiting: [Job] = []
+        /// What each lane runs now.
+        var running: [Int: Running] = [:]
+        /// The tickets of the jobs that stepped aside and are still running.
+        var aside: Set<Int> = []
+        /// Whether the thread that looks for long jobs runs.
+        var watching = false
     }
 
-    init(limit: Int, maxWaiting: Int = 0) {
+    init(limit: Int, maxWaiting: Int = 0, slice: Duration? = nil, maxAside: Int? = nil) {
         self.limit = max(1, limit)
         self.maxWaiting = max(0, maxWaiting)
-        lanes = (0..<self.limit).map { WorkLane(name: "rulecheck.work.\($0)") }
-        state = Mutex(State(free: Array((0..<self.limit).reversed())))
+        self.slice = slice
+        self.maxAside = max(0, maxAside ?? 8 * self.limit)
+        state = Mutex(
+            State(
+                lanes: (0..<self.limit).map { WorkLane(name: "rulecheck.work.\($0)") },
+                free: Array((0..<self.limit).reversed())))
     }
 
     /// How many jobs wait their turn now.
     var waitingCount: Int { state.withLock { $0.waiting.count } }
+
+    /// How many jobs stepped aside and still run.
+    var asideCount: Int { state.withLock { $0.aside.count } }
 
     /// Runs `work` on another thread when its turn comes, and waits for its result.
     ///
@@ -99,21 +139,108 @@ final class WorkQueue: Sendable {
         try await run { (_: CancellationFlag) in try work() }
     }
 
-    /// Runs `job` on `lane`, then every job that waits, in turn, until none does; then frees the lane.
+    /// Runs `job` on `lane`, then every job that waits, in turn, until none does; then frees the
+    /// lane. A job that stepped aside meanwhile ends the loop, and its thread: the lane has another.
     private func start(_ job: Job, on lane: Int) {
-        lanes[lane].run { [self] in
+        let (thread, watch) = state.withLock { state in
+            state.running[lane] = Running(ticket: job.ticket, since: .now, thread: nil)
+            defer { if slice != nil { state.watching = true } }
+            return (state.lanes[lane], slice != nil && !state.watching)
+        }
+        if watch { startWatching() }
+        thread.run { [self] in
+            if slice != nil, let threadID = Self.currentThreadID() {
+                let alreadyAside = state.withLock { state in
+                    if state.running[lane]?.ticket == job.ticket { state.running[lane]?.thread = threadID }
+                    return state.aside.contains(job.ticket)
+                }
+                if alreadyAside { Self.lowerPriority(of: threadID) }
+            }
             var next: Job? = job
             while let current = next {
                 current.run()
                 next = state.withLock { state in
+                    if state.aside.remove(current.ticket) != nil { return nil }
                     guard !state.waiting.isEmpty else {
+                        state.running[lane] = nil
                         state.free.append(lane)
                         return nil
                     }
-                    return state.waiting.removeFirst()
+                    let following = state.waiting.removeFirst()
+                    let threadID = state.running[lane]?.thread
+                    state.running[lane] = Running(ticket: following.ticket, since: .now, thread: threadID)
+                    return following
                 }
             }
+            if state.withLock({ state in state.lanes[lane] !== thread }) { thread.retire() }
         }
+    }
+
+    /// Looks for jobs past their slice every half slice while any job runs, and sets them aside.
+    private func startWatching() {
+        guard let slice else { return }
+        let (seconds, attoseconds) = (slice / 2).components
+        let interval = Double(seconds) + Double(attoseconds) / 1e18
+        let watcher = Thread { [self] in
+            while true {
+                Thread.sleep(forTimeInterval: interval)
+                guard setAsideLongJobs(olderThan: slice) else { return }
+            }
+        }
+        watcher.name = "rulecheck.work.watch"
+        watcher.start()
+    }
+
+    /// Sets aside the jobs that have run longer than `slice` (as many as ``maxAside`` allows):
+    /// each lane gets a new thread, which starts the next waiting job. Returns whether the watch
+    /// goes on (some job runs).
+    private func setAsideLongJobs(olderThan slice: Duration) -> Bool {
+        let now = ContinuousClock.now
+        let (moved, goOn): ([(lane: Int, job: Job?, thread: Int32?)], Bool) = state.withLock { state in
+            var moved: [(lane: Int, job: Job?, thread: Int32?)] = []
+            for (lane, running) in state.running.sorted(by: { $0.key < $1.key })
+            where now - running.since > slice && state.aside.count < maxAside {
+                state.aside.insert(running.ticket)
+                state.running[lane] = nil
+                state.lanes[lane] = WorkLane(name: "rulecheck.work.\(lane)")
+                if state.waiting.isEmpty {
+                    state.free.append(lane)
+                    moved.append((lane, nil, running.thread))
+                } else {
+                    moved.append((lane, state.waiting.removeFirst(), running.thread))
+                }
+            }
+            let goOn = !state.running.isEmpty || !moved.isEmpty
+            if !goOn { state.watching = false }
+            return (moved, goOn)
+        }
+        for (lane, job, thread) in moved {
+            Self.lowerPriority(of: thread)
+            if let job { start(job, on: lane) }
+        }
+        return goOn
+    }
+
+    /// The kernel's id of the calling thread (Linux: from /proc/thread-self, `PID/task/TID`).
+    private static func currentThreadID() -> Int32? {
+        #if os(Linux)
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self"),
+            let last = target.split(separator: "/").last
+        else { return nil }
+        return Int32(last)
+        #else
+        return nil
+        #endif
+    }
+
+    /// Gives a thread the lowest priority (`nice` 19), so that it runs only when no other thread
+    /// of the machine wants the processor. Linux only: elsewhere a job aside keeps its priority
+    /// and shares the processor with the others.
+    private static func lowerPriority(of thread: Int32?) {
+        #if os(Linux)
+        guard let thread else { return }
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(thread), 19)
+        #endif
     }
 }
 
