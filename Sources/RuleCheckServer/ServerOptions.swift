@@ -69,8 +69,9 @@ public struct ServerOptions: Sendable {
     public var accessLog = true
     /// The date `today` means for checks and new forms; nil: the local date at each request.
     public var today: Day?
-    /// The locale of messages for checks and new forms that do not name one.
-    public var locale = "en"
+    /// The locale of messages for checks and new forms that do not name one; nil: the rules'
+    /// `defaults.locale`, else `en`.
+    public var locale: String?
     /// How often the rules files are looked at for changes; nil: never (they are read once).
     public var watchInterval: Duration?
     /// Serve the preview page at `/` (and its assets).

@@ -55,8 +55,8 @@ struct Check: ParsableCommand {
     @Flag(help: "Report warnings (hidden values, orphans, unknown columns) as errors.")
     var strict = false
 
-    @Option(help: "The locale of messages (en, ru, …).")
-    var locale = "en"
+    @OptionGroup
+    var messages: MessagesLocale
 
     @Option(help: "A progress bar on standard error: auto (when it is a terminal), always or never.")
     var progress: Progress = .auto
@@ -82,7 +82,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let ruleSet = try RulesFile.load(rules, loader: rulesSource.loader)
-        let checker = RecordChecker(ruleSet, today: try Today.parse(today), locale: locale)
+        let checker = RecordChecker(ruleSet, today: try Today.parse(today), locale: messages.checked(for: ruleSet))
         var options = BatchCheck.Options(
             format: input, delimiter: delimiter, jobs: jobs ?? BatchCheck.Options.defaultJobs,
             maxViolations: maxViolations, strict: strict)

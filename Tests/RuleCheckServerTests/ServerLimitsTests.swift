@@ -37,7 +37,7 @@ struct ServerLimitsTests {
         #expect(page.headers[.contentType] == "text/html; charset=utf-8")
         #expect(
             page.text.contains(
-                #"<script type="application/json" id="config">{"locale":"en","record":{"email":"\u003c/script>\u003cb>"},"rules":"signup","today":"2026-11-22"}</script>"#
+                #"<script type="application/json" id="config">{"locale":null,"record":{"email":"\u003c/script>\u003cb>"},"rules":"signup","today":"2026-11-22"}</script>"#
             ))
         // Every script the page loads is served, and nothing else is.
         let scripts = page.text.components(separatedBy: #"<script src="/assets/"#).dropFirst().compactMap {

@@ -125,6 +125,11 @@ struct DocsCLITests {
         #expect(run.count == 16)
     }
 
+    @Test func theLocalesGuide() throws {
+        let run = try runExamples(of: "locales.md")
+        #expect(run.count == 3)
+    }
+
     @Test func theScaleOutGuide() throws {
         let run = try runExamples(of: "scale-out.md")
         #expect(run.count == 2)

@@ -27,6 +27,10 @@ public final class RuleSet: Sendable {
     public let warnings: [Diagnostic]
     public let hiddenValues: HiddenValues
     public let dateFormat: DateFormat
+    /// The locale the rules' own texts are written in (`defaults.locale`: `fa`): the locale of
+    /// messages when a command or a request names none, and what the preview's `lang` and
+    /// direction follow.
+    public let locale: String?
     /// Every edge of the dependency graph.
     public let edges: [DependencyEdge]
     /// SHA-256 of what the rules were compiled from, as 64 hex digits: the rules file's bytes and
@@ -65,6 +69,7 @@ public final class RuleSet: Sendable {
         var warnings: [Diagnostic]
         var hiddenValues: HiddenValues
         var dateFormat: DateFormat
+        var locale: String? = nil
         var edges: [DependencyEdge]
         var order: [FieldID]
         var fingerprint = ""
@@ -81,6 +86,7 @@ public final class RuleSet: Sendable {
         warnings = parts.warnings
         hiddenValues = parts.hiddenValues
         dateFormat = parts.dateFormat
+        locale = parts.locale
         edges = parts.edges
         order = parts.order
         fingerprint = parts.fingerprint

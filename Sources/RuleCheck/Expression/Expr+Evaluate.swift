@@ -150,6 +150,8 @@ extension Expr {
             return Value.isMultiple(number, of: step).map(Value.bool)
         case .matches:
             return nil  // compiled as `.matches`
+        case .foldedLetters:
+            return argument.map(LetterFolding.arabicVariants.folded)
         }
     }
 }

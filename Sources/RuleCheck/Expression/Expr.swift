@@ -75,5 +75,12 @@ indirect enum Expr: Sendable {
         case empty, len, count, age, year, lower, upper, trim, round, floor, ceil, trunc, matches
         /// `multiple_of(x, step)`: x is a whole multiple of step (JSON Schema's `multipleOf`).
         case multipleOf = "multiple_of"
+        /// Text with the Arabic script's variant letters folded (``LetterFolding/arabicVariants``):
+        /// put around the operands of a comparison by the compiler, under `letters:`; no name an
+        /// expression can write calls it.
+        case foldedLetters = "folded letters"
+
+        /// Whether an expression may call the function by its name.
+        var isCallable: Bool { self != .foldedLetters }
     }
 }

@@ -200,7 +200,8 @@ struct ExpressionCompiler {
             guard leftType.isComparable(with: rightType) else {
                 throw ExpressionError(message: "cannot compare \(leftType) with \(rightType)", range: range)
             }
-            return (op == .equal ? .equal(left, right) : .notEqual(left, right), .bool)
+            let (l, r) = comparedLetters(left, leftType, right, rightType)
+            return (op == .equal ? .equal(l, r) : .notEqual(l, r), .bool)
         case .less, .lessEqual, .greater, .greaterEqual:
             let (left, leftType) = try compileValue(lhs)
             let (right, rightType) = try compileValue(rhs)
@@ -300,6 +301,9 @@ struct ExpressionCompiler {
                 }
                 compiled.append(expr)
             }
+            if elementType == .text, letterFolding([element]) != .exact {
+                return (.memberOfLiteral(Self.folded(element), compiled.map(Self.folded)), .bool)
+            }
             return (.memberOfLiteral(element, compiled), .bool)
         }
         let (list, listType) = try compileValue(rhs)
@@ -311,6 +315,9 @@ struct ExpressionCompiler {
         guard itemType.isComparable(with: elementType) else {
             throw ExpressionError(
                 message: "cannot look for \(elementType.phrase) in \(listType.phrase)", range: lhs.range.lowerBound..<rhs.range.upperBound)
+        }
+        if itemType == .text, elementType == .text, letterFolding([element, list]) != .exact {
+            return (.memberOf(Self.folded(element), Self.folded(list)), .bool)
         }
         return (.memberOf(element, list), .bool)
     }
@@ -361,9 +368,10 @@ struct ExpressionCompiler {
         _ name: String, _ arguments: [Syntax],
         _ syntax: Syntax
     ) throws(ExpressionError) -> (Expr, ExprType) {
-        guard let function = Expr.Function(rawValue: name) else {
-            let suggestion = NearMiss.didYouMean(name, among: Expr.Function.allCases.map(\.rawValue))
-            let known = Expr.Function.allCases.map { $0.rawValue + "()" }.joined(separator: ", ")
+        guard let function = Expr.Function(rawValue: name), function.isCallable else {
+            let callable = Expr.Function.allCases.filter(\.isCallable)
+            let suggestion = NearMiss.didYouMean(name, among: callable.map(\.rawValue))
+            let known = callable.map { $0.rawValue + "()" }.joined(separator: ", ")
             throw ExpressionError(
                 message: "unknown function '\(name)'\(suggestion) (functions are \(known))",
                 range: syntax.range)
@@ -398,6 +406,8 @@ struct ExpressionCompiler {
         case .round, .floor, .ceil, .trunc:
             try require(type == .number, "a number")
             return (.function(function, [argument]), .number)
+        case .foldedLetters:
+            return (.function(.foldedLetters, [argument]), type)  // never by name: isCallable
         case .multipleOf:
             try require(type == .number, "a number")
             let step = try compile(arguments[1], expecting: .number, role: "the step of multiple_of()")

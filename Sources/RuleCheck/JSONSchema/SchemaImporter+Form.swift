@@ -15,6 +15,7 @@ extension SchemaImporter {
         }
         if let form = string("x-rulecheck-form") { document.form = form }
         document.dateFormat = string("x-rulecheck-date-format")
+        document.locale = string("x-rulecheck-locale")
         document.hiddenValues = string("x-rulecheck-hidden-values")
         if let (value, pointer) = root.first("x-rulecheck-gates") { document.gates = gates(value, at: pointer) }
         if let (value, pointer) = root.first("x-rulecheck-sections"), let fields = document.sections.first?.fields {

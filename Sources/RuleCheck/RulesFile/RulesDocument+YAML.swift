@@ -26,10 +26,14 @@ struct RulesYAMLPrinter {
         if let form = document.form { line(0, "form: " + Self.string(form.value)) }
         if let title = document.title { line(0, "title: " + Self.string(title)) }
         if let version = document.version { line(0, "version: \(version.value)") }
-        if document.dateFormat != nil || document.hiddenValues != nil {
+        let defaults = [
+            ("date_format", document.dateFormat), ("hidden_values", document.hiddenValues), ("locale", document.locale),
+            ("calendar", document.calendar),
+            ("letters", document.letters),
+        ]
+        if defaults.contains(where: { $0.1 != nil }) {
             line(0, "defaults:")
-            if let format = document.dateFormat { line(1, "date_format: " + Self.string(format.value)) }
-            if let hidden = document.hiddenValues { line(1, "hidden_values: " + Self.string(hidden.value)) }
+            for case (let key, let value?) in defaults { line(1, key + ": " + Self.string(value.value)) }
         }
         if let pages = document.pages { line(0, "pages: \(pages.value)") }
         if !document.maskClasses.isEmpty {
@@ -90,7 +94,9 @@ struct RulesYAMLPrinter {
             if let value = field.maxLength { line(d, "max_length: \(value.value)") }
             if let pattern = field.pattern { line(d, "pattern: " + Self.scalar(pattern)) }
             if let mask = field.mask { line(d, "mask: " + Self.masks(mask, field.maskAlternatives)) }
-            for (key, value) in [("mask_value", field.maskValue), ("digits", field.digits)] {
+            for (key, value) in [
+                ("mask_value", field.maskValue), ("digits", field.digits), ("calendar", field.calendar), ("letters", field.letters),
+            ] {
                 if let value { line(d, key + ": " + Self.string(value.value)) }
             }
             for (key, value) in [("min", field.min), ("max", field.max), ("format", field.format)] {
@@ -243,6 +249,9 @@ enum RulesJSONBuilder {
         var defaults: [String: JSONValue] = [:]
         if let format = document.dateFormat { defaults["date_format"] = .string(format.value) }
         if let hidden = document.hiddenValues { defaults["hidden_values"] = .string(hidden.value) }
+        if let locale = document.locale { defaults["locale"] = .string(locale.value) }
+        if let calendar = document.calendar { defaults["calendar"] = .string(calendar.value) }
+        if let letters = document.letters { defaults["letters"] = .string(letters.value) }
         if !defaults.isEmpty { members["defaults"] = .object(defaults) }
         if !document.gates.isEmpty {
             members["gates"] = .object(
@@ -329,6 +338,8 @@ enum RulesJSONBuilder {
         if let mask = field.mask { m["mask"] = masks(mask, field.maskAlternatives) }
         if let value = field.maskValue { m["mask_value"] = .string(value.value) }
         if let value = field.digits { m["digits"] = .string(value.value) }
+        if let value = field.calendar { m["calendar"] = .string(value.value) }
+        if let value = field.letters { m["letters"] = .string(value.value) }
         if let value = field.maxSize { m["max_size"] = .number(Double(value.value)) }
         if let types = field.mediaTypes { m["media_types"] = .array(types.map { .string($0.value) }) }
         if !field.dependsOn.isEmpty { m["depends_on"] = .array(field.dependsOn.map { .string($0.value) }) }

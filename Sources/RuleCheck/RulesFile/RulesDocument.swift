@@ -6,6 +6,12 @@ struct RulesDocument: Sendable {
     var version: Located<Int>?
     var dateFormat: Located<String>?
     var hiddenValues: Located<String>?
+    /// `defaults: locale:`: the locale the rules' own texts are written in (`fa`).
+    var locale: Located<String>?
+    /// `defaults: calendar:`: the calendar date fields are typed and shown in (`persian`).
+    var calendar: Located<String>?
+    /// `defaults: letters:`: how text is compared and options matched (`arabic_variants`).
+    var letters: Located<String>?
     var patterns: [NamedText] = []
     var masks: [NamedText] = []
     /// `mask_classes:`: character classes of one's own for masks (`R: АВЕКМНОРСТУХ`).
@@ -102,6 +108,10 @@ struct FieldSpec: Sendable {
     var maskValue: Located<String>?
     /// `digits: any | ascii`.
     var digits: Located<String>?
+    /// `calendar: persian`: the calendar a date field is typed and shown in.
+    var calendar: Located<String>?
+    /// `letters: exact | arabic_variants`: how the field's text is compared and its options matched.
+    var letters: Located<String>?
     /// `include: block`: the field is a group of the named block's fields.
     var include: Located<String>?
     /// The include sites that brought the field in, outermost first (empty in the main file).
