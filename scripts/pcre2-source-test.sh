@@ -22,13 +22,14 @@ swift build --build-tests --disable-default-traits --scratch-path "$scratch"
 
 binary="$scratch/debug/RuleCheckPackageTests.xctest"
 [ -f "$binary" ] || { echo "pcre2-source-test: no test binary at $binary" >&2; exit 1; }
-if ldd "$binary" | grep -q libpcre2; then
+if ldd "$binary" | grep libpcre2 >/dev/null; then
     echo "pcre2-source-test: $binary links a system PCRE2:" >&2
     ldd "$binary" | grep libpcre2 >&2
     exit 1
 fi
-nm "$binary" | grep -q ' T pcre2_compile_8$' || { echo "pcre2-source-test: $binary does not hold PCRE2's pcre2_compile_8" >&2; exit 1; }
-sljit=$(nm "$binary" | grep -c ' [Tt] sljit_' || true)
+symbols=$(nm "$binary")
+grep -q ' T pcre2_compile_8$' <<<"$symbols" || { echo "pcre2-source-test: $binary does not hold PCRE2's pcre2_compile_8" >&2; exit 1; }
+sljit=$(grep -c ' [Tt] sljit_' <<<"$symbols" || true)
 if [ "$jit" = 0 ] && [ "$sljit" -gt 0 ]; then
     echo "pcre2-source-test: PCRE2_JIT=0, yet $binary holds $sljit sljit functions" >&2
     exit 1
