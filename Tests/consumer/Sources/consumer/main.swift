@@ -5,7 +5,7 @@ import SignupScreen
 // What an app does with the library alone: a form from rules, typing through a mask, a regex
 // check (PCRE2), a field that appears, a gate, and the batch checker. Any surprise exits 1.
 var failures: [String] = []
-func expect(_ condition: Bool, _ what: @autoclosure () -> String) {
+@MainActor func expect(_ condition: Bool, _ what: @autoclosure () -> String) {
     if !condition { failures.append(what()) }
 }
 
