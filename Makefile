@@ -12,12 +12,14 @@
 #   make load-test     POST /v1/check under wrk: requests/s, p99, memory (release build; BASELINE=old binary to compare)
 #   make abuse-test    wrk beside slowloris, idle connections and a catastrophic-regex flood, held to documented bounds
 #   make api-test      schemathesis: requests generated from Docs/openapi.yaml against the server
+#   make pcre2-source-test  the libraries and their tests against PCRE2 compiled from its source (as on iOS: no JIT)
+#   make consumer-test  an app using only the RuleCheck library resolves Yams alone, builds and runs (Tests/consumer)
 #   make format        format the Swift sources with swift format and .swift-format; format-check: fail if unformatted
 
 SWIFT ?= swift
 BIN    = .build/debug/rulecheck
 
-.PHONY: format format-check demo test release-smoke bench bench-batch spark-test fuzz deps build clean browser-deps browser-test screenshots load-test abuse-test api-test
+.PHONY: format format-check demo test pcre2-source-test consumer-test release-smoke bench bench-batch spark-test fuzz deps build clean browser-deps browser-test screenshots load-test abuse-test api-test
 
 FUZZ_SECONDS ?= 120
 # One target (rules, mask, json, csv, jsonl, jsonarray, expression, edits; see Fuzz/RuleCheckFuzz/FuzzEntry.swift),
@@ -114,8 +116,20 @@ spark-test: build
 	examples/spark/ensure-deps.sh
 	RULECHECK=$(BIN) python3 examples/spark/test_recipe.py
 
+# PCRE2 from source, as an iOS app builds it (Docs/ios.md): Debian's source package, checked
+# against its SHA-256, compiled by SwiftPM; the libraries and their tests on it, without JIT as on
+# iOS (PCRE2_JIT=1: with it, as on macOS). scripts/pcre2-source-test.sh says more.
+PCRE2_JIT ?= 0
+pcre2-source-test:
+	PCRE2_JIT=$(PCRE2_JIT) scripts/pcre2-source-test.sh
+
+# Tests/consumer: an app's package that depends on the RuleCheck library alone (traits: []) must
+# resolve Yams and nothing else, build and run; Docs/ios.md's example must be its source.
+consumer-test: deps
+	scripts/consumer-test.sh
+
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build .build-pcre2-source .build-pcre2-source-jit Tests/consumer/.build-consumer Benchmarks/.build
 
 FORMATTED = Sources Tests Fuzz Benchmarks/Benchmarks
 
