@@ -39,13 +39,18 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
+        // gzip and zstd inputs of the batch readers (RuleCheckBatch only: the core stays free of them).
+        // zlib is part of every Linux distribution's and Apple's SDK; zstd comes from a package.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
         .target(name: "Patterns", dependencies: ["CPCRE2"], swiftSettings: swiftSettings),
         .target(
             name: "RuleCheck",
             dependencies: ["Patterns", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
-        .target(name: "RuleCheckBatch", dependencies: ["RuleCheck"], swiftSettings: swiftSettings),
+        .target(
+            name: "RuleCheckBatch", dependencies: ["RuleCheck", "Patterns", "CZlib", "CZstd"], swiftSettings: swiftSettings),
         .target(
             name: "RuleCheckServer",
             dependencies: [
@@ -72,11 +77,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Helpers the test targets share (gzip and zstd compression); not a product.
+        .target(name: "_RuleCheckTestSupport", dependencies: ["CZlib", "CZstd"], swiftSettings: swiftSettings),
         .testTarget(name: "PatternsTests", dependencies: ["Patterns"], swiftSettings: swiftSettings),
         .testTarget(name: "RuleCheckTests", dependencies: ["RuleCheck", "Patterns"], swiftSettings: swiftSettings),
         .testTarget(
             name: "RuleCheckBatchTests",
-            dependencies: ["RuleCheckBatch", "RuleCheck"],
+            dependencies: ["RuleCheckBatch", "RuleCheck", "Patterns", "_RuleCheckTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -92,7 +99,7 @@ let package = Package(
         ),
         .testTarget(
             name: "rulecheckTests",
-            dependencies: ["rulecheck"],
+            dependencies: ["rulecheck", "_RuleCheckTestSupport"],
             swiftSettings: swiftSettings
         ),
     ],
