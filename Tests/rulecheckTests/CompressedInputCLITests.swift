@@ -62,7 +62,9 @@ struct CompressedInputCLITests {
     @Test(arguments: Kind.allCases)
     func aStreamCutShortIsStatus3AndAFindingAfterWhatWasRead(kind: Kind) throws {
         let rules = try write(Array(Self.rules.utf8), "people.yaml")
-        let compressed = kind.compress(Self.csv)
+        // Large enough for zstd's blocks (128 KiB) to give records before the cut.
+        let large = Self.csv + (1...30_000).map { $0 % 50 == 0 ? ",\($0)\n" : "M\($0 % 9999),\($0)\n" }.joined()
+        let compressed = kind.compress(large)
         let cut = try write(Array(compressed[..<(compressed.count * 2 / 3)]), "cut.csv.\(kind.suffix)")
         let run = try CLI.run(["check", "--rules", rules, cut, "--format", "jsonl"])
         #expect(run.status == 3)

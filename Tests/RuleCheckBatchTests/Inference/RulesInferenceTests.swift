@@ -133,7 +133,9 @@ struct RulesInferenceTests {
         #expect(rules.fields.map(\.path).prefix(3) == ["accept_terms", "birth_date", "code"])
         #expect(yaml.contains("  - id: 'accept_terms'\n    type: bool"))
         #expect(yaml.contains("  - id: 'phone'\n    type: text"))
-        #expect(yaml.contains("mask: '+0 (000) 000-00-00'"))
+        #expect(yaml.contains("pattern: '[A-Za-z]{6,10}\\d{2}'  # the shape all 199 values have"))
+        // The sample's planted mistakes show: a bool field holding text in some record.
+        #expect(yaml.contains("# Not inferred: 'news_opt_in': its values are of several kinds (text, true/false), which no one type reads."))
     }
 
     @Test func nestedJSONBecomesGroupsListsAndValues() throws {
