@@ -109,10 +109,11 @@ let package = Package(
 // The libFuzzer target exists only for `make fuzz` (RULECHECK_FUZZ=1): it has no `main`, so an
 // ordinary build could not link it.
 if ProcessInfo.processInfo.environment["RULECHECK_FUZZ"] != nil {
-    package.targets.append(.executableTarget(
-        name: "RuleCheckFuzz",
-        dependencies: ["RuleCheck", "RuleCheckBatch", "Patterns"],
-        path: "Fuzz/RuleCheckFuzz",
-        swiftSettings: swiftSettings
-    ))
+    package.targets.append(
+        .executableTarget(
+            name: "RuleCheckFuzz",
+            dependencies: ["RuleCheck", "RuleCheckBatch", "Patterns"],
+            path: "Fuzz/RuleCheckFuzz",
+            swiftSettings: swiftSettings
+        ))
 }

@@ -12,8 +12,11 @@
 #      the CSV's body repeated under one header;
 #   3. times `wc -l` and `rulecheck check --jobs 1` / `--jobs 2` on each file (warm page cache,
 #      output to /dev/null) with hyperfine, or with /usr/bin/time when hyperfine is missing;
-#   4. measures the peak RSS of `rulecheck check` on the ~1 GB CSV with /usr/bin/time -v;
-#   5. prints records/s, MB/s and the ratios, all from this one run.
+#   4. compresses the CSV with gzip -6 and zstd -3 (kept beside it) and times `rulecheck check`
+#      on the .csv.gz and .csv.zst, --jobs 1 and 2, next to decompressing alone (gzip -dc, zstd -dc);
+#   5. measures the peak RSS of `rulecheck check` on the ~1 GB CSV with /usr/bin/time -v, and on
+#      its gzip file;
+#   6. prints records/s, MB/s and the ratios, all from this one run.
 #
 # The machine may be busy with other work: compare the ratios, which come from the same run.
 #
@@ -81,6 +84,23 @@ if [ "$FRESH" = 1 ] || [ ! -s "$BIG" ] || [ "$BIG" -ot "$CSV" ]; then
     mv "$BIG.partial" "$BIG"
 fi
 
+# The compressed copies of the CSV (gzip always; zstd when its command is there).
+compress() { # TOOL LEVEL FILE
+    local out=$3.$([ "$1" = gzip ] && echo gz || echo zst)
+    if [ "$FRESH" = 1 ] || [ ! -s "$out" ] || [ "$out" -ot "$3" ]; then
+        echo "compressing $3 with $1 -$2" >&2
+        "$1" "-$2" -c "$3" > "$out.partial"
+        mv "$out.partial" "$out"
+    fi
+}
+compress gzip 6 "$CSV"
+compress gzip 6 "$BIG"
+HAVE_ZSTD=0
+if command -v zstd >/dev/null 2>&1; then
+    HAVE_ZSTD=1
+    compress zstd 3 "$CSV"
+fi
+
 records() { echo $(( $(wc -l < "$1") - ${2:-0} )); }
 CSV_RECORDS=$(records "$CSV" 1)
 JSONL_RECORDS=$(records "$JSONL")
@@ -126,19 +146,27 @@ say "Timing with $TIMER"
 timeit wc-csv "wc -l $CSV"
 timeit csv-1 "$(check "$CSV" 1)"
 timeit csv-2 "$(check "$CSV" 2)"
+timeit gunzip "gzip -dc $CSV.gz"
+timeit csv-gz-1 "$(check "$CSV.gz" 1)"
+timeit csv-gz-2 "$(check "$CSV.gz" 2)"
+if [ "$HAVE_ZSTD" = 1 ]; then
+    timeit unzstd "zstd -dc $CSV.zst"
+    timeit csv-zst-1 "$(check "$CSV.zst" 1)"
+    timeit csv-zst-2 "$(check "$CSV.zst" 2)"
+fi
 timeit wc-jsonl "wc -l $JSONL"
 timeit jsonl-1 "$(check "$JSONL" 1)"
 timeit jsonl-2 "$(check "$JSONL" 2)"
 
 # Peak RSS on the big file: /usr/bin/time -v, or VmHWM read from /proc while it runs.
-peak_rss_kb() {
-    local jobs=$1
+peak_rss_kb() { # JOBS FILE LABEL
+    local jobs=$1 file=$2 label=$3
     if [ -x /usr/bin/time ]; then
-        /usr/bin/time -v -o "$RESULTS/rss-$jobs.txt" $(check "$BIG" "$jobs") > /dev/null || true
-        awk -F': ' '/Maximum resident set size/ { print $2 }' "$RESULTS/rss-$jobs.txt"
-        awk -F': ' '/Elapsed \(wall clock\)/ { print $2 }' "$RESULTS/rss-$jobs.txt" > "$RESULTS/rss-$jobs.wall"
+        /usr/bin/time -v -o "$RESULTS/rss-$label.txt" $(check "$file" "$jobs") > /dev/null || true
+        awk -F': ' '/Maximum resident set size/ { print $2 }' "$RESULTS/rss-$label.txt"
+        awk -F': ' '/Elapsed \(wall clock\)/ { print $2 }' "$RESULTS/rss-$label.txt" > "$RESULTS/rss-$label.wall"
     else
-        $(check "$BIG" "$jobs") > /dev/null &
+        $(check "$file" "$jobs") > /dev/null &
         local pid=$! peak=0 now
         while now=$(awk '/VmHWM/ { print $2 }' "/proc/$pid/status" 2>/dev/null) && [ -n "$now" ]; do
             peak=$now
@@ -146,14 +174,16 @@ peak_rss_kb() {
         done
         wait "$pid" || true
         echo "$peak"
-        echo "?" > "$RESULTS/rss-$jobs.wall"
+        echo "?" > "$RESULTS/rss-$label.wall"
     fi
 }
 
 say "Peak RSS on $BIG ($(( $(stat -c %s "$BIG") / 1000000 )) MB, $BIG_RECORDS records)"
 cat "$BIG" > /dev/null
-RSS1=$(peak_rss_kb 1)
-RSS2=$(peak_rss_kb 2)
+RSS1=$(peak_rss_kb 1 "$BIG" 1)
+RSS2=$(peak_rss_kb 2 "$BIG" 2)
+cat "$BIG.gz" > /dev/null
+RSS_GZ=$(peak_rss_kb 2 "$BIG.gz" gz)
 
 # m/s: records per second, MB per second, from a name and a byte count.
 row() {
@@ -186,6 +216,16 @@ echo "|----------------------------|---------:|---------:|-------------:|-------
 row wc-csv 0 "$CSV_BYTES" "wc -l, CSV"
 row csv-1 "$CSV_RECORDS" "$CSV_BYTES" "check CSV --jobs 1"
 row csv-2 "$CSV_RECORDS" "$CSV_BYTES" "check CSV --jobs 2"
+GZ_BYTES=$(stat -c %s "$CSV.gz")
+row gunzip 0 "$GZ_BYTES" "gzip -dc, CSV.gz"
+row csv-gz-1 "$CSV_RECORDS" "$GZ_BYTES" "check CSV.gz --jobs 1"
+row csv-gz-2 "$CSV_RECORDS" "$GZ_BYTES" "check CSV.gz --jobs 2"
+if [ "$HAVE_ZSTD" = 1 ]; then
+    ZST_BYTES=$(stat -c %s "$CSV.zst")
+    row unzstd 0 "$ZST_BYTES" "zstd -dc, CSV.zst"
+    row csv-zst-1 "$CSV_RECORDS" "$ZST_BYTES" "check CSV.zst --jobs 1"
+    row csv-zst-2 "$CSV_RECORDS" "$ZST_BYTES" "check CSV.zst --jobs 2"
+fi
 row wc-jsonl 0 "$JSONL_BYTES" "wc -l, JSONL"
 row jsonl-1 "$JSONL_RECORDS" "$JSONL_BYTES" "check JSONL --jobs 1"
 row jsonl-2 "$JSONL_RECORDS" "$JSONL_BYTES" "check JSONL --jobs 2"
@@ -201,6 +241,15 @@ read -r j1 _ < "$RESULTS/jsonl-1"; read -r j2 _ < "$RESULTS/jsonl-2"
 echo "| speed vs wc -l, --jobs 2 (wall wc ÷ wall check)    | $(pct "$wc_csv" "$c2") | $(pct "$wc_jsonl" "$j2") | ≥ 20%  |"
 echo "| speed vs wc -l, --jobs 1                           | $(pct "$wc_csv" "$c1") | $(pct "$wc_jsonl" "$j1") |        |"
 echo
+echo "Compressed input (MB/s above are of the compressed file: $(( GZ_BYTES / 1000000 )) MB gzip -6$([ "$HAVE_ZSTD" = 1 ] && echo ", $(( ZST_BYTES / 1000000 )) MB zstd -3"))."
+echo "| ratio (same run), wall                             | jobs 1 | jobs 2 |"
+echo "|----------------------------------------------------|-------:|-------:|"
+echo "| check CSV.gz ÷ check CSV                           | $(printf '%6s' "$(ratio csv-gz-1 csv-1)") | $(printf '%6s' "$(ratio csv-gz-2 csv-2)") |"
+if [ "$HAVE_ZSTD" = 1 ]; then
+    echo "| check CSV.zst ÷ check CSV                          | $(printf '%6s' "$(ratio csv-zst-1 csv-1)") | $(printf '%6s' "$(ratio csv-zst-2 csv-2)") |"
+fi
+echo
 echo "Peak RSS on $(basename "$BIG") ($(( $(stat -c %s "$BIG") / 1000000 )) MB, $BIG_RECORDS records), goal < 64 MB:"
 echo "  --jobs 1: $(( RSS1 / 1024 )) MB (wall $(cat "$RESULTS/rss-1.wall"))"
 echo "  --jobs 2: $(( RSS2 / 1024 )) MB (wall $(cat "$RESULTS/rss-2.wall"))"
+echo "  --jobs 2, $(basename "$BIG").gz ($(( $(stat -c %s "$BIG.gz") / 1000000 )) MB): $(( RSS_GZ / 1024 )) MB (wall $(cat "$RESULTS/rss-gz.wall"))"

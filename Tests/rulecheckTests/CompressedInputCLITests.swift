@@ -25,7 +25,8 @@ struct CompressedInputCLITests {
             min: 0
         """
 
-    static let csv = "name,age\r\n" + (1...500).map { $0 % 50 == 0 ? ",\($0)\n" : $0 % 77 == 0 ? "\"x\ny\",-1\n" : "N\($0),\($0)\n" }.joined()
+    static let csv =
+        "name,age\r\n" + (1...500).map { $0 % 50 == 0 ? ",\($0)\n" : $0 % 77 == 0 ? "\"x\ny\",-1\n" : "N\($0),\($0)\n" }.joined()
 
     enum Kind: String, CaseIterable {
         case gzip, zstd
@@ -68,7 +69,8 @@ struct CompressedInputCLITests {
         let cut = try write(Array(compressed[..<(compressed.count * 2 / 3)]), "cut.csv.\(kind.suffix)")
         let run = try CLI.run(["check", "--rules", rules, cut, "--format", "jsonl"])
         #expect(run.status == 3)
-        let message = "cannot read '\(cut)': the \(kind.rawValue) stream is cut short: the file ends after \(compressed.count * 2 / 3) compressed bytes, inside the stream"
+        let message =
+            "cannot read '\(cut)': the \(kind.rawValue) stream is cut short: the file ends after \(compressed.count * 2 / 3) compressed bytes, inside the stream"
         #expect(run.stderr == "rulecheck: \(message)\n")
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.dropLast().last?.contains(#""code":"unreadable""#) == true)

@@ -94,7 +94,9 @@ package struct RulesDraft: Sendable {
         var document = RulesDocument(location: here)
         document.comments = comments
         document.form = Located(value: form, location: here)
-        document.sections = [SectionSpec(id: Located(value: "main", location: here), fields: fields.map { $0.spec(at: here) }, isImplicit: true)]
+        document.sections = [
+            SectionSpec(id: Located(value: "main", location: here), fields: fields.map { $0.spec(at: here) }, isImplicit: true)
+        ]
         return document
     }
 }
@@ -102,7 +104,9 @@ package struct RulesDraft: Sendable {
 extension RulesDraft.Field {
     fileprivate func spec(at here: FileLocation) -> FieldSpec {
         func text(_ value: String, quoted: Bool) -> ScalarText {
-            ScalarText(text: value, isQuoted: quoted, locator: ScalarLocator(start: here, style: .block, source: SourceText(name: here.file, text: "")))
+            ScalarText(
+                text: value, isQuoted: quoted,
+                locator: ScalarLocator(start: here, style: .block, source: SourceText(name: here.file, text: "")))
         }
         var spec = FieldSpec(id: Located(value: id, location: here), location: here)
         spec.type = Located(value: type.rawValue, location: here)

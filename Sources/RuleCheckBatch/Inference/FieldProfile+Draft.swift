@@ -74,11 +74,13 @@ extension FieldProfile {
             let others = date.alsoFits.filter { Self.order(of: $0) != Self.order(of: date.format) }
             let ambiguity = others.isEmpty ? "" : "; \(others.map(\.pattern).joined(separator: ", ")) reads them too"
             if date.format != .iso {
-                field.rules.append(RulesDraft.Rule(key: "format", value: date.format.pattern, comment: "how every value is written" + ambiguity))
+                field.rules.append(
+                    RulesDraft.Rule(key: "format", value: date.format.pattern, comment: "how every value is written" + ambiguity))
             } else if !ambiguity.isEmpty {
                 field.comment = summary + ambiguity
             }
-            field.rules.append(RulesDraft.Rule(key: "min", value: date.earliest.iso, comment: "the earliest of \(Self.count(present, "date"))"))
+            field.rules.append(
+                RulesDraft.Rule(key: "min", value: date.earliest.iso, comment: "the earliest of \(Self.count(present, "date"))"))
             field.rules.append(RulesDraft.Rule(key: "max", value: date.latest.iso, comment: "the latest"))
             return field
         }
@@ -103,7 +105,8 @@ extension FieldProfile {
                 return field
             }
         }
-        field.rules.append(RulesDraft.Rule(key: "min_length", value: String(shortest), comment: "the shortest of \(Self.count(present, "value"))"))
+        field.rules.append(
+            RulesDraft.Rule(key: "min_length", value: String(shortest), comment: "the shortest of \(Self.count(present, "value"))"))
         field.rules.append(RulesDraft.Rule(key: "max_length", value: String(longest), comment: "the longest"))
         return field
     }
@@ -112,7 +115,8 @@ extension FieldProfile {
         var field = RulesDraft.Field(id: name, type: range.allWhole ? .integer : .number)
         field.comment = summary
         if range.allNumbers, let smallest = range.smallest, let largest = range.largest {
-            field.rules.append(RulesDraft.Rule(key: "min", value: smallest.text, comment: "the smallest of \(Self.count(present, "value"))"))
+            field.rules.append(
+                RulesDraft.Rule(key: "min", value: smallest.text, comment: "the smallest of \(Self.count(present, "value"))"))
             field.rules.append(RulesDraft.Rule(key: "max", value: largest.text, comment: "the largest"))
         }
         return field
@@ -128,7 +132,8 @@ extension FieldProfile {
         if let items, !items.names.isEmpty {
             guard depth == 0 || !isInsideList else { return .notInferred("a list inside a list item (lists do not nest)") }
             field = RulesDraft.Field(id: name, type: .list)
-            field.comment = "arrays of objects in \(Self.count(present)) of \(Self.count(scope, unit)), \(Self.count(items.instances, "item")) in all"
+            field.comment =
+                "arrays of objects in \(Self.count(present)) of \(Self.count(scope, unit)), \(Self.count(items.instances, "item")) in all"
             field.item = items.draftFields(scope: items.instances, of: "item")
             guard field.item?.isEmpty == false else { return .notInferred("none of its items' members could be inferred") }
         } else if let elements, elements.present > 0 {
@@ -176,7 +181,9 @@ extension FieldProfile {
 
     /// A date format's order of day, month and year (`dd.MM.yyyy` and `d.M.yyyy` read alike).
     private static func order(of format: DateFormat) -> String {
-        String(format.pattern.filter { "dMy".contains($0) }.reduce(into: "") { text, letter in if text.last != letter { text.append(letter) } })
+        String(
+            format.pattern.filter { "dMy".contains($0) }.reduce(into: "") { text, letter in if text.last != letter { text.append(letter) } }
+        )
     }
 
     /// `200,000`; with a noun, `1 record`, `3 records`.

@@ -45,7 +45,9 @@ enum JSONKeyOrder {
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 if !stack.isEmpty { stack.removeLast() }
             case UInt8(ascii: ","):
-                if case .object(let path, let key, _)? = stack.last { stack[stack.count - 1] = .object(path: path, key: key, expectingKey: true) }
+                if case .object(let path, let key, _)? = stack.last {
+                    stack[stack.count - 1] = .object(path: path, key: key, expectingKey: true)
+                }
             case UInt8(ascii: "\""):
                 let end = stringEnd(bytes, from: index)
                 if case .object(let path, _, true)? = stack.last {

@@ -80,9 +80,13 @@ public struct RulesInference: Sendable {
             if root == nil { root = FieldSet(depth: 0, fromCells: reader.format.isDelimited, limits: limits) }
             guard let fields = root, fields.fromCells == reader.format.isDelimited else {
                 throw InferenceError(
-                    message: "'\(name)' is \(reader.format.isDelimited ? "CSV or TSV" : "JSON"), and '\(read[0])' is not: infer drafts files of one kind")
+                    message:
+                        "'\(name)' is \(reader.format.isDelimited ? "CSV or TSV" : "JSON"), and '\(read[0])' is not: infer drafts files of one kind"
+                )
             }
-            let columns = reader.header.map { header in header.enumerated().map { Self.profile(column: $0.element, index: $0.offset, in: fields, header: header) } }
+            let columns = reader.header.map { header in
+                header.enumerated().map { Self.profile(column: $0.element, index: $0.offset, in: fields, header: header) }
+            }
             while let batch = try reader.nextBatch() {
                 var stop = false
                 batch.bytes.withUnsafeBufferPointer { buffer in
@@ -166,7 +170,8 @@ public struct RulesInference: Sendable {
     static func formName(_ path: String) -> String {
         let file = path.split(separator: "/").last.map(String.init) ?? path
         let stem = file.split(separator: ".").first.map(String.init) ?? ""
-        var name = String(stem.lowercased().unicodeScalars.map { ("a"..."z").contains($0) || ("0"..."9").contains($0) ? Character($0) : "_" })
+        var name = String(
+            stem.lowercased().unicodeScalars.map { ("a"..."z").contains($0) || ("0"..."9").contains($0) ? Character($0) : "_" })
         if name.isEmpty || name == "_" { name = "form" }
         if name.first?.isNumber == true { name = "form_" + name }
         return name
@@ -181,10 +186,13 @@ public struct RulesInference: Sendable {
             "titles, visible_if, depends_on, checks, messages.",
         ]
         if let sample, records >= sample {
-            lines.append("Only the first \(FieldProfile.count(sample, "record")) were read (--sample): records further on may break these rules.")
+            lines.append(
+                "Only the first \(FieldProfile.count(sample, "record")) were read (--sample): records further on may break these rules.")
         }
         if malformed > 0 {
-            lines.append("\(FieldProfile.count(malformed, "malformed record")) \(malformed == 1 ? "was" : "were") left out (rulecheck check shows where).")
+            lines.append(
+                "\(FieldProfile.count(malformed, "malformed record")) \(malformed == 1 ? "was" : "were") left out (rulecheck check shows where)."
+            )
         }
         for note in notes { lines.append("Not inferred: \(note.description).") }
         return lines

@@ -72,7 +72,8 @@ final class DecompressingByteSource: ByteSource {
             if pending.isEmpty, atEnd {
                 guard !decompressor.isInsideStream else {
                     let error = corrupt(
-                        "the \(compression.rawValue) stream is cut short: the file ends after \(consumed) compressed bytes, inside the stream")
+                        "the \(compression.rawValue) stream is cut short: the file ends after \(consumed) compressed bytes, inside the stream"
+                    )
                     fault = error
                     throw error
                 }

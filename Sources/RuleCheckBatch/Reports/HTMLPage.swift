@@ -46,10 +46,12 @@ struct HTMLPage {
         }
         text += "</div>\n"
         if let note = summary.truncationNote {
-            text += "<p class=\"note\" id=\"truncated\">\(HTMLText.escaped(note)): the tables count everything, the examples show what was reported.</p>\n"
+            text +=
+                "<p class=\"note\" id=\"truncated\">\(HTMLText.escaped(note)): the tables count everything, the examples show what was reported.</p>\n"
         }
         if summary.fileErrors + summary.fileWarnings > 0 {
-            text += "<p class=\"note\">\(HTMLText.escaped((summary.fileErrors + summary.fileWarnings).grouped)) of them are findings about a file as a whole (record 0), which make no record invalid.</p>\n"
+            text +=
+                "<p class=\"note\">\(HTMLText.escaped((summary.fileErrors + summary.fileWarnings).grouped)) of them are findings about a file as a whole (record 0), which make no record invalid.</p>\n"
         }
         text += "</section>\n"
     }
@@ -85,7 +87,8 @@ struct HTMLPage {
             text += "<title>\(HTMLText.escaped(name)): \(count.grouped)</title>"
             text += "<text x=\"\(labelWidth - 8)\" y=\"\(y + 17)\" text-anchor=\"end\">\(label)</text>"
             text += "<rect x=\"\(labelWidth)\" y=\"\(y + 3)\" width=\"\(width)\" height=\"\(rowHeight - 8)\" rx=\"3\"></rect>"
-            text += "<text x=\"\(labelWidth + width + 6)\" y=\"\(y + 17)\">\(count.grouped) (\(Self.percent(count, of: total)))</text></g>\n"
+            text +=
+                "<text x=\"\(labelWidth + width + 6)\" y=\"\(y + 17)\">\(count.grouped) (\(Self.percent(count, of: total)))</text></g>\n"
         }
         text += "</svg>\n"
     }
@@ -97,8 +100,10 @@ struct HTMLPage {
         for (field, count) in fields {
             let perHundred = records > 0 ? String(format1: Double(count) * 100 / Double(records)) : "–"
             let byCode = CheckSummary.ranked(codes[field] ?? [:]).map { "\(HTMLText.escaped($0.key)) \($0.value.grouped)" }
-            text += "<tr data-field=\"\(HTMLText.escaped(field))\" data-count=\"\(count)\"><td><code>\(HTMLText.escaped(TextReport.shortened(field)))</code></td>"
-            text += "<td class=\"n\">\(count.grouped)</td><td class=\"n\">\(perHundred)</td><td>\(byCode.joined(separator: ", "))</td></tr>\n"
+            text +=
+                "<tr data-field=\"\(HTMLText.escaped(field))\" data-count=\"\(count)\"><td><code>\(HTMLText.escaped(TextReport.shortened(field)))</code></td>"
+            text +=
+                "<td class=\"n\">\(count.grouped)</td><td class=\"n\">\(perHundred)</td><td>\(byCode.joined(separator: ", "))</td></tr>\n"
         }
         text += "</tbody></table></div>\n"
     }

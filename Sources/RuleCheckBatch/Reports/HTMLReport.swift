@@ -38,7 +38,9 @@ final class HTMLReport: Report {
         var codes: [String: [Violation]] = [:]
         for violation in record.violations {
             codes[violation.code.rawValue, default: []].append(violation)
-            if !violation.field.isEmpty { fieldCodes[CheckSummary.template(violation.field), default: [:]][violation.code.rawValue, default: 0] += 1 }
+            if !violation.field.isEmpty {
+                fieldCodes[CheckSummary.template(violation.field), default: [:]][violation.code.rawValue, default: 0] += 1
+            }
         }
         for (code, violations) in codes where examples[code, default: []].count < Self.examplesPerCode {
             examples[code, default: []].append((record, Array(violations.prefix(Self.violationsPerExample))))
@@ -60,7 +62,8 @@ final class HTMLReport: Report {
         }
         let fields = CheckSummary.ranked(summary.byField)
         page.section(id: "by-field", title: "Violations by field") {
-            $0.chart(fields.prefix(Self.fieldsShown).map { ($0.key, $0.value) }, attribute: "field", total: summary.errors + summary.warnings)
+            $0.chart(
+                fields.prefix(Self.fieldsShown).map { ($0.key, $0.value) }, attribute: "field", total: summary.errors + summary.warnings)
             if fields.count > Self.fieldsShown {
                 $0.paragraph("… and \(HTMLText.escaped((fields.count - Self.fieldsShown).grouped)) more fields.")
             }

@@ -53,7 +53,9 @@ struct HTMLReportTests {
             #expect(!html.contains(reference), "the page holds \(reference)")
         }
         // The only URL is SVG's namespace, which is a name, not something fetched.
-        #expect(html.components(separatedBy: "http").count - 1 == html.components(separatedBy: "xmlns=\"http://www.w3.org/2000/svg\"").count - 1)
+        #expect(
+            html.components(separatedBy: "http").count - 1 == html.components(separatedBy: "xmlns=\"http://www.w3.org/2000/svg\"").count - 1
+        )
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
         #expect(html.hasSuffix("</html>\n"))
         #expect(html.contains(#"<meta name="viewport" content="width=device-width, initial-scale=1">"#))

@@ -74,11 +74,17 @@ enum RandomExport {
                 ]),
                 "items": .array(
                     (0..<Int.random(in: 0...3, using: &random)).map { _ in
-                        .object(["sku": .string(value(.code, format: format, using: &random)), "qty": .number(Double(Int.random(in: 1...9, using: &random)))])
+                        .object([
+                            "sku": .string(value(.code, format: format, using: &random)),
+                            "qty": .number(Double(Int.random(in: 1...9, using: &random))),
+                        ])
                     }),
-                "tags": .array((0..<Int.random(in: 0...2, using: &random)).map { _ in .string(["new", "sale", "old"].randomElement(using: &random)!) }),
+                "tags": .array(
+                    (0..<Int.random(in: 0...2, using: &random)).map { _ in .string(["new", "sale", "old"].randomElement(using: &random)!) }),
             ]
-            if Bool.random(using: &random) { object["note"] = Bool.random(using: &random) ? .null : .string(value(.text, format: format, using: &random)) }
+            if Bool.random(using: &random) {
+                object["note"] = Bool.random(using: &random) ? .null : .string(value(.text, format: format, using: &random))
+            }
             lines.append(JSONWriter.string(.object(object)))
         }
         return lines.joined(separator: "\n") + "\n"

@@ -111,7 +111,10 @@ struct RulesInferenceTests {
             """
         let summary = try check(Array(planted.utf8), format: .csv, rules: rules)
         #expect(summary.byCode == ["min": 1, "required": 1, "type": 2, "mask": 1, "option": 1, "max": 1, "pattern": 1, "max_length": 1])
-        #expect(summary.byField == ["id": 1, "name": 1, "birth_date": 1, "has_car": 1, "plate": 1, "doc_type": 1, "score": 1, "zip": 1, "comment": 1])
+        #expect(
+            summary.byField == [
+                "id": 1, "name": 1, "birth_date": 1, "has_car": 1, "plate": 1, "doc_type": 1, "score": 1, "zip": 1, "comment": 1,
+            ])
     }
 
     /// The bundled OSAGO sample: groups from `insurant.…` columns, a list from the JSON array
@@ -135,7 +138,8 @@ struct RulesInferenceTests {
         #expect(yaml.contains("  - id: 'phone'\n    type: text"))
         #expect(yaml.contains("pattern: '[A-Za-z]{6,10}\\d{2}'  # the shape all 199 values have"))
         // The sample's planted mistakes show: a bool field holding text in some record.
-        #expect(yaml.contains("# Not inferred: 'news_opt_in': its values are of several kinds (text, true/false), which no one type reads."))
+        #expect(
+            yaml.contains("# Not inferred: 'news_opt_in': its values are of several kinds (text, true/false), which no one type reads."))
     }
 
     @Test func nestedJSONBecomesGroupsListsAndValues() throws {
@@ -148,7 +152,10 @@ struct RulesInferenceTests {
         }.joined(separator: "\n")
         let (yaml, rules, _) = try roundTrip(Array(records.utf8), format: .jsonl)
         // The file's key order, not the alphabet's.
-        #expect(rules.fields.filter { !$0.path.contains(".") && !$0.path.contains("[") }.map(\.path) == ["zeta", "person", "tags", "sizes", "cars", "alpha"])
+        #expect(
+            rules.fields.filter { !$0.path.contains(".") && !$0.path.contains("[") }.map(\.path) == [
+                "zeta", "person", "tags", "sizes", "cars", "alpha",
+            ])
         #expect(rules.fields.first { $0.path == "person.born" }?.type == .date)
         #expect(rules.fields.first { $0.path == "tags" }?.type == .multiChoice)
         #expect(rules.fields.first { $0.path == "sizes" }?.type == .values)

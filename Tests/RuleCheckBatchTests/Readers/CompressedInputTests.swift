@@ -209,7 +209,11 @@ final class CompressedInputTests {
             (Array("BZh91AY&SY".utf8), "bzip2"),
         ] {
             let path = try write(magic, "data.csv")
-            #expect(throws: InputError(code: .unsupportedCompression, path: path, message: "it is \(name)-compressed; rulecheck reads gzip and zstd: decompress it first")) {
+            #expect(
+                throws: InputError(
+                    code: .unsupportedCompression, path: path,
+                    message: "it is \(name)-compressed; rulecheck reads gzip and zstd: decompress it first")
+            ) {
                 try RecordReader(path: path, format: .csv)
             }
             let (_, outcome) = try check(path)
