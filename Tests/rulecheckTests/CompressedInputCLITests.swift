@@ -143,10 +143,12 @@ struct CompressedInputCLITests {
             let arguments = DocsCLITests.words(line)
             reports += try CLI.run(["check", "--rules", rules, "--format", "slice"] + arguments).stdout
         }
-        let merged = try CLI.run(["merge", "-", "--format", "json"], stdin: reports)
-        let whole = try CLI.run(["check", "--rules", rules, plain, "--format", "json", "--name", "people.csv"])
-        #expect(merged.stdout == whole.stdout)
-        #expect(merged.status == whole.status)
+        for format in ["json", "html"] {
+            let merged = try CLI.run(["merge", "-", "--format", format], stdin: reports)
+            let whole = try CLI.run(["check", "--rules", rules, plain, "--format", format, "--name", "people.csv"])
+            #expect(merged.stdout == whole.stdout, "\(format)")
+            #expect(merged.status == whole.status)
+        }
     }
 
     @Test func splitRefusesToLeaveTheSlicesInACompressedFile() throws {

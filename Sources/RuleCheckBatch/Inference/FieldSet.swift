@@ -70,8 +70,10 @@ final class FieldSet {
         if let profile = profiles[name] { return profile }
         guard !refused.contains(name) else { return nil }
         let reason: String? =
-            if !Self.isFieldID(name) {
+            if !RuleSet.isIdentifier(name) {
                 "not a field id (ids are letters, digits and _, and do not start with a digit)"
+            } else if RuleSet.isReservedName(name) {
+                "a word expressions read as a keyword, which no field may be called"
             } else if depth >= limits.maxDepth {
                 "nested more than \(limits.maxDepth) levels deep"
             } else if limits.fields >= limits.maxFields {
@@ -110,15 +112,5 @@ final class FieldSet {
             profile.members?.settleOrder(written, path: JSONKeyOrder.path(path, name))
             profile.items?.settleOrder(written, path: JSONKeyOrder.path(JSONKeyOrder.path(path, name), "[]"))
         }
-    }
-
-    /// Whether `name` can be a field's id: `[A-Za-z_][A-Za-z0-9_]*`.
-    static func isFieldID(_ name: String) -> Bool {
-        guard let first = name.utf8.first, first == UInt8(ascii: "_") || isLetter(first) else { return false }
-        return name.utf8.allSatisfy { $0 == UInt8(ascii: "_") || isLetter($0) || (0x30...0x39).contains($0) }
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 }

@@ -181,6 +181,18 @@ struct RulesInferenceTests {
         try roundTrip(Array(text.utf8), format: .jsonl)
     }
 
+    /// Column names that expressions read as keywords cannot be fields: said, left out, and the
+    /// draft still compiles (infer compiles it before giving it).
+    @Test func keywordsAreNoFieldIDs() throws {
+        let text = "today,null,and,option,count\n1,2,3,4,5\n2,3,4,5,6\n"
+        let inferred = try RulesInference().infer(bytes: Array(text.utf8), format: .csv)
+        #expect(
+            inferred.notes.map(\.path) == ["and", "null", "option", "today"])
+        #expect(inferred.notes.allSatisfy { $0.reason == "a word expressions read as a keyword, which no field may be called" })
+        let (_, rules, _) = try roundTrip(Array(text.utf8), format: .csv)
+        #expect(rules.fields.map(\.path) == ["count"])
+    }
+
     @Test func nothingToInferFrom() {
         #expect(throws: InferenceError(message: "nothing to infer from: 'empty.csv' holds no record")) {
             try RulesInference().infer(bytes: [], name: "empty.csv", format: .csv)
