@@ -13,14 +13,16 @@
 #   3. times `wc -l` and `rulecheck check --jobs 1` / `--jobs 2` on each file (warm page cache,
 #      output to /dev/null) with hyperfine, or with /usr/bin/time when hyperfine is missing;
 #   4. compresses the CSV with gzip -6 and zstd -3 (kept beside it) and times `rulecheck check`
-#      on the .csv.gz and .csv.zst, --jobs 1 and 2, next to decompressing alone (gzip -dc, zstd -dc);
+#      on the .csv, .csv.gz and .csv.zst, --jobs 1 and 2, in interleaved rounds (medians), next to
+#      decompressing alone (gzip -dc, zstd -dc);
 #   5. measures the peak RSS of `rulecheck check` on the ~1 GB CSV with /usr/bin/time -v, and on
 #      its gzip file;
 #   6. prints records/s, MB/s and the ratios, all from this one run.
 #
 # The machine may be busy with other work: compare the ratios, which come from the same run.
 #
-# Settings (environment): COUNT (1000000), RUNS (3, timed runs per command), DATA_DIR
+# Settings (environment): COUNT (1000000), RUNS (3, timed runs per command), ROUNDS (5, interleaved
+# rounds of the plain, gzip and zstd checks), DATA_DIR
 # (/tmp/rulecheck-bench), BIG_BYTES (1000000000, the size the big CSV reaches at least),
 # TODAY (2026-11-22), FRESH (0), RULECHECK_BIN (a rulecheck binary to measure instead of building
 # one, e.g. an older build kept for a before/after comparison).
@@ -34,6 +36,7 @@ fi
 
 COUNT=${COUNT:-1000000}
 RUNS=${RUNS:-3}
+ROUNDS=${ROUNDS:-5}
 DATA_DIR=${DATA_DIR:-/tmp/rulecheck-bench}
 BIG_BYTES=${BIG_BYTES:-1000000000}
 TODAY=${TODAY:-2026-11-22}
@@ -147,12 +150,42 @@ timeit wc-csv "wc -l $CSV"
 timeit csv-1 "$(check "$CSV" 1)"
 timeit csv-2 "$(check "$CSV" 2)"
 timeit gunzip "gzip -dc $CSV.gz"
-timeit csv-gz-1 "$(check "$CSV.gz" 1)"
-timeit csv-gz-2 "$(check "$CSV.gz" 2)"
-if [ "$HAVE_ZSTD" = 1 ]; then
-    timeit unzstd "zstd -dc $CSV.zst"
-    timeit csv-zst-1 "$(check "$CSV.zst" 1)"
-    timeit csv-zst-2 "$(check "$CSV.zst" 2)"
+if [ "$HAVE_ZSTD" = 1 ]; then timeit unzstd "zstd -dc $CSV.zst"; fi
+
+# rounds NAME=COMMAND…: ROUNDS rounds, each running every command once in turn, so that a busy
+# minute of a shared machine falls on all of them alike; the median wall and the median CPU
+# seconds of each go into $RESULTS/NAME. (The plain, gzip and zstd checks are compared this way.)
+rounds() {
+    local pair name
+    for _ in $(seq "$ROUNDS"); do
+        for pair in "$@"; do
+            name=${pair%%=*}
+            /usr/bin/time -f '%e %U %S' -a -o "$RESULTS/$name.rounds" sh -c "${pair#*=} > /dev/null" || true
+        done
+    done
+    median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+    for pair in "$@"; do
+        name=${pair%%=*}
+        grep -E '^[0-9.]+ [0-9.]+ [0-9.]+$' "$RESULTS/$name.rounds" > "$RESULTS/$name.clean"
+        echo "$(awk '{ print $1 }' "$RESULTS/$name.clean" | median) $(awk '{ print $2 + $3 }' "$RESULTS/$name.clean" | median)" \
+            > "$RESULTS/$name"
+    done
+}
+if [ -x /usr/bin/time ]; then
+    for jobs in 1 2; do
+        say "Plain, gzip and zstd CSV, --jobs $jobs, in $ROUNDS interleaved rounds"
+        if [ "$HAVE_ZSTD" = 1 ]; then
+            rounds "plain-$jobs=$(check "$CSV" "$jobs")" "csv-gz-$jobs=$(check "$CSV.gz" "$jobs")" "csv-zst-$jobs=$(check "$CSV.zst" "$jobs")"
+        else
+            rounds "plain-$jobs=$(check "$CSV" "$jobs")" "csv-gz-$jobs=$(check "$CSV.gz" "$jobs")"
+        fi
+    done
+else
+    for jobs in 1 2; do
+        timeit "plain-$jobs" "$(check "$CSV" "$jobs")"
+        timeit "csv-gz-$jobs" "$(check "$CSV.gz" "$jobs")"
+        if [ "$HAVE_ZSTD" = 1 ]; then timeit "csv-zst-$jobs" "$(check "$CSV.zst" "$jobs")"; fi
+    done
 fi
 timeit wc-jsonl "wc -l $JSONL"
 timeit jsonl-1 "$(check "$JSONL" 1)"
@@ -198,7 +231,7 @@ ratio() { # a b: wall(a) / wall(b)
     read -r wb _ < "$RESULTS/$2"
     awk -v a="$wa" -v b="$wb" 'BEGIN { printf "%.2f", a / b }'
 }
-cpu_ratio() { # a b: records per CPU second of b over a's... i.e. cpu(a) / cpu(b)
+cpu_ratio() { # a b: CPU seconds (user + system) of a ÷ those of b
     read -r _ ca < "$RESULTS/$1"
     read -r _ cb < "$RESULTS/$2"
     awk -v a="$ca" -v b="$cb" 'BEGIN { printf "%.2f", a / b }'
@@ -218,13 +251,9 @@ row csv-1 "$CSV_RECORDS" "$CSV_BYTES" "check CSV --jobs 1"
 row csv-2 "$CSV_RECORDS" "$CSV_BYTES" "check CSV --jobs 2"
 GZ_BYTES=$(stat -c %s "$CSV.gz")
 row gunzip 0 "$GZ_BYTES" "gzip -dc, CSV.gz"
-row csv-gz-1 "$CSV_RECORDS" "$GZ_BYTES" "check CSV.gz --jobs 1"
-row csv-gz-2 "$CSV_RECORDS" "$GZ_BYTES" "check CSV.gz --jobs 2"
 if [ "$HAVE_ZSTD" = 1 ]; then
     ZST_BYTES=$(stat -c %s "$CSV.zst")
     row unzstd 0 "$ZST_BYTES" "zstd -dc, CSV.zst"
-    row csv-zst-1 "$CSV_RECORDS" "$ZST_BYTES" "check CSV.zst --jobs 1"
-    row csv-zst-2 "$CSV_RECORDS" "$ZST_BYTES" "check CSV.zst --jobs 2"
 fi
 row wc-jsonl 0 "$JSONL_BYTES" "wc -l, JSONL"
 row jsonl-1 "$JSONL_RECORDS" "$JSONL_BYTES" "check JSONL --jobs 1"
@@ -241,12 +270,21 @@ read -r j1 _ < "$RESULTS/jsonl-1"; read -r j2 _ < "$RESULTS/jsonl-2"
 echo "| speed vs wc -l, --jobs 2 (wall wc ÷ wall check)    | $(pct "$wc_csv" "$c2") | $(pct "$wc_jsonl" "$j2") | ≥ 20%  |"
 echo "| speed vs wc -l, --jobs 1                           | $(pct "$wc_csv" "$c1") | $(pct "$wc_jsonl" "$j1") |        |"
 echo
-echo "Compressed input (MB/s above are of the compressed file: $(( GZ_BYTES / 1000000 )) MB gzip -6$([ "$HAVE_ZSTD" = 1 ] && echo ", $(( ZST_BYTES / 1000000 )) MB zstd -3"))."
-echo "| ratio (same run), wall                             | jobs 1 | jobs 2 |"
-echo "|----------------------------------------------------|-------:|-------:|"
-echo "| check CSV.gz ÷ check CSV                           | $(printf '%6s' "$(ratio csv-gz-1 csv-1)") | $(printf '%6s' "$(ratio csv-gz-2 csv-2)") |"
+echo "Compressed input: the CSV ($(( CSV_BYTES / 1000000 )) MB), gzip -6 ($(( GZ_BYTES / 1000000 )) MB)$([ "$HAVE_ZSTD" = 1 ] && echo " and zstd -3 ($(( ZST_BYTES / 1000000 )) MB)"), medians of $ROUNDS interleaved rounds:"
+echo
+echo "| command                    |   wall s |    CPU s |    records/s | CSV MB/s |"
+echo "|----------------------------|---------:|---------:|-------------:|---------:|"
+for jobs in 1 2; do
+    row "plain-$jobs" "$CSV_RECORDS" "$CSV_BYTES" "check CSV --jobs $jobs"
+    row "csv-gz-$jobs" "$CSV_RECORDS" "$CSV_BYTES" "check CSV.gz --jobs $jobs"
+    if [ "$HAVE_ZSTD" = 1 ]; then row "csv-zst-$jobs" "$CSV_RECORDS" "$CSV_BYTES" "check CSV.zst --jobs $jobs"; fi
+done
+echo
+echo "| ratio (same rounds)                |  wall, jobs 1 |   CPU, jobs 1 |  wall, jobs 2 |   CPU, jobs 2 |"
+echo "|------------------------------------|--------------:|--------------:|--------------:|--------------:|"
+echo "| check CSV.gz ÷ check CSV           | $(printf '%13s' "$(ratio csv-gz-1 plain-1)") | $(printf '%13s' "$(cpu_ratio csv-gz-1 plain-1)") | $(printf '%13s' "$(ratio csv-gz-2 plain-2)") | $(printf '%13s' "$(cpu_ratio csv-gz-2 plain-2)") |"
 if [ "$HAVE_ZSTD" = 1 ]; then
-    echo "| check CSV.zst ÷ check CSV                          | $(printf '%6s' "$(ratio csv-zst-1 csv-1)") | $(printf '%6s' "$(ratio csv-zst-2 csv-2)") |"
+    echo "| check CSV.zst ÷ check CSV          | $(printf '%13s' "$(ratio csv-zst-1 plain-1)") | $(printf '%13s' "$(cpu_ratio csv-zst-1 plain-1)") | $(printf '%13s' "$(ratio csv-zst-2 plain-2)") | $(printf '%13s' "$(cpu_ratio csv-zst-2 plain-2)") |"
 fi
 echo
 echo "Peak RSS on $(basename "$BIG") ($(( $(stat -c %s "$BIG") / 1000000 )) MB, $BIG_RECORDS records), goal < 64 MB:"
