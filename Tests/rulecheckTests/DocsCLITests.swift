@@ -148,7 +148,7 @@ struct DocsCLITests {
 
     @Test func theCLIGuide() throws {
         let run = try runExamples(of: "cli.md")
-        #expect(run.count == 25)
+        #expect(run.count == 26)
     }
 
     @Test func theScaleOutGuide() throws {
@@ -163,6 +163,6 @@ struct DocsCLITests {
 
     @Test func theMaskGuide() throws {
         let run = try runExamples(of: "masks.md")
-        #expect(run.count == 5)
+        #expect(run.count == 7)
     }
 }

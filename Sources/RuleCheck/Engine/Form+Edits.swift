@@ -112,10 +112,10 @@ extension Form {
         if case .text(let text) = value { value = .text(ValueReader.maskedText(text, field)) }
         let fits: Bool
         switch (field.type, value) {
-        case (.text, .text), (.number, .number), (.date, .date), (.bool, .bool):
+        case (.text, .text), (.number, .number), (.number, .decimal), (.date, .date), (.bool, .bool):
             fits = true
-        case (.integer, .number(let number)):
-            fits = number == number.rounded()
+        case (.integer, .number), (.integer, .decimal):
+            fits = value.isWholeNumber
         case (.choice, _):
             fits = evaluator.options(of: field).contains { $0.value == value }
             if !fits { throw FormError(.notAnOption, "'\(value)' is not an option of '\(path)'") }
@@ -143,8 +143,8 @@ extension Form {
     /// Whether a value of a `values` field is of its item type.
     private static func fits(_ value: Value, _ type: FieldType) -> Bool {
         switch (type, value) {
-        case (.text, .text), (.number, .number), (.date, .date), (.bool, .bool): true
-        case (.integer, .number(let number)): number == number.rounded()
+        case (.text, .text), (.number, .number), (.number, .decimal), (.date, .date), (.bool, .bool): true
+        case (.integer, .number), (.integer, .decimal): value.isWholeNumber
         default: false
         }
     }

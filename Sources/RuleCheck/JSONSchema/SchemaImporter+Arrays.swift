@@ -29,7 +29,7 @@ extension SchemaImporter {
         if items.first("x-rulecheck-type")?.value == .string("date") { return .values(items: items, .date) }
         let name = itemTypes.names.first ?? inferredType(items)
         if name == "string", items.first("format")?.value.string == "date" { return .values(items: items, .date) }
-        if name == "number", items.first("multipleOf")?.value.number == 1 { return .values(items: items, .integer) }
+        if name == "number", items.first("multipleOf")?.value.exactNumber == ExactDecimal(1) { return .values(items: items, .integer) }
         guard let type = Self.itemTypeNames[name] else {
             return .unsupported("an array of \(name == "array" ? "arrays" : name + "s") has no field type", pointer: items.pointer)
         }
@@ -90,7 +90,7 @@ extension SchemaImporter {
         for value in values {
             switch value {
             case .string: types.insert(.text)
-            case .number(let number): types.insert(number == number.rounded() ? .integer : .number)
+            case .number, .decimal: types.insert(value.exactNumber?.isWhole == true ? .integer : .number)
             case .bool: types.insert(.bool)
             default: return nil
             }

@@ -60,7 +60,7 @@ extension FieldProfile {
     /// A field of text values: a number, a bool or a date when every value reads as one (numbers
     /// and bools only from CSV cells: JSON keeps its types), else a choice among few values, else text.
     private func typedText(summary: String, distinctWords: String) -> RulesDraft.Field? {
-        if fromCells, textNumbers.allNumbers, textNumbers.smallest != nil {
+        if fromCells, textNumbers.allNumbers, !textNumbers.isEmpty {
             return numberField(textNumbers, summary: summary)
         }
         if fromCells, allBoolTexts, boolWord {
@@ -116,8 +116,8 @@ extension FieldProfile {
         field.comment = summary
         if range.allNumbers, let smallest = range.smallest, let largest = range.largest {
             field.rules.append(
-                RulesDraft.Rule(key: "min", value: smallest.text, comment: "the smallest of \(Self.count(present, "value"))"))
-            field.rules.append(RulesDraft.Rule(key: "max", value: largest.text, comment: "the largest"))
+                RulesDraft.Rule(key: "min", value: smallest, comment: "the smallest of \(Self.count(present, "value"))"))
+            field.rules.append(RulesDraft.Rule(key: "max", value: largest, comment: "the largest"))
         }
         return field
     }

@@ -104,8 +104,13 @@ final class FieldProfile {
         case .number(let number):
             present += 1
             numbers += 1
-            jsonNumbers.add(number: number)
-            distinct.add(Self.numberKey(number))
+            jsonNumbers.add(number: .number(number))
+            distinct.add(Self.numberKey(.number(number)))
+        case .decimal(let decimal):
+            present += 1
+            numbers += 1
+            jsonNumbers.add(number: .decimal(decimal))
+            distinct.add(Self.numberKey(.decimal(decimal)))
         case .bool(let flag):
             present += 1
             bools += 1
@@ -177,8 +182,8 @@ final class FieldProfile {
     }
 
     /// How a JSON number is counted among distinct values: as its literal (`3`, `2.5`).
-    private static func numberKey(_ number: Double) -> String {
-        NumberRange.literal(number) ?? "\(number)"
+    private static func numberKey(_ number: Value) -> String {
+        NumberRange.literal(number) ?? number.exactNumber?.description ?? "\(number)"
     }
 
     /// The kinds of value seen, in words (`text`, `numbers`, …), for a field that mixes them.

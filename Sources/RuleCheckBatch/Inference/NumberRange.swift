@@ -2,89 +2,79 @@ import Patterns
 import RuleCheck
 
 /// The numbers a field holds, as far as a rules file can state them: whether all are read as
-/// numbers and whole, and the smallest and the largest with their text for `min:` and `max:`.
+/// numbers and whole, and the smallest and the largest for `min:` and `max:`, with every digit
+/// (`9007199254740993` stays that number, as the check compares it: see ``ExactDecimal``).
 ///
 /// Text (a CSV cell) counts as a number when the checker reads it as one
-/// (``RecordChecker/readsNumber(_:)``), and it is plain enough to be a bound's literal: no
-/// leading zero (`007` is a code, not a number) and at most 15 digits (past that a number is not
-/// exact, and such values are identifiers).
+/// (``RecordChecker/readsNumber(_:)``) and has no leading zero (`007` is a code, not a number).
 struct NumberRange {
     /// Whether every value so far is a number.
     private(set) var allNumbers = true
     /// Whether every value so far is a whole number.
     private(set) var allWhole = true
-    private(set) var smallest: (value: Double, text: String)?
-    private(set) var largest: (value: Double, text: String)?
+    /// The smallest and the largest number so far: a `.number` or a `.decimal`.
+    private var low: Value?
+    private var high: Value?
+
+    /// Whether no number was added.
+    var isEmpty: Bool { low == nil }
+    /// The smallest number as a bound's literal (`-12`, `3.5`, `9007199254740993`).
+    var smallest: String? { low.flatMap(Self.literal) }
+    /// The largest number as a bound's literal.
+    var largest: String? { high.flatMap(Self.literal) }
 
     /// Adds a text value (a CSV cell).
     mutating func add(text: String) {
         guard allNumbers else { return }
-        guard let value = RecordChecker.readsNumber(text), let literal = Self.literal(text) else {
+        guard let value = RecordChecker.readsNumber(text), !Self.hasLeadingZero(text) else {
             allNumbers = false
             return
         }
-        add(value, literal)
+        add(value)
     }
 
-    /// Adds a JSON number.
-    mutating func add(number: Double) {
+    /// Adds a JSON number: a `.number` or a `.decimal`.
+    mutating func add(number value: Value) {
         guard allNumbers else { return }
-        guard let literal = Self.literal(number) else {
+        add(value)
+    }
+
+    private mutating func add(_ value: Value) {
+        switch value {
+        case .number(let number) where number.isFinite:
+            if number != number.rounded() { allWhole = false }
+        case .decimal(let decimal):
+            if !decimal.isWhole { allWhole = false }
+        default:
             allNumbers = false
             return
         }
-        add(number, literal)
+        if low.map({ Self.isLess(value, $0) }) ?? true { low = value }
+        if high.map({ Self.isLess($0, value) }) ?? true { high = value }
     }
 
-    private mutating func add(_ value: Double, _ literal: String) {
-        if value != value.rounded() { allWhole = false }
-        if smallest.map({ value < $0.value }) ?? true { smallest = (value, literal) }
-        if largest.map({ value > $0.value }) ?? true { largest = (value, literal) }
+    /// Whether `a` is below `b`: as `Double`s when both are (exact: see ``Value/init(exactly:)``),
+    /// digit by digit when one is a `.decimal`.
+    private static func isLess(_ a: Value, _ b: Value) -> Bool {
+        if case .number(let x) = a, case .number(let y) = b { return x < y }
+        guard let x = a.exactNumber, let y = b.exactNumber else { return false }
+        return x < y
     }
 
-    /// The number as a bound's literal (`-12`, `3.5`), or nil when it is not plain enough.
-    static func literal(_ text: String) -> String? {
-        var digits = DecimalDigits.folded(text)[...]
-        var sign = ""
-        if let first = digits.first, first == "+" || first == "-" {
-            sign = first == "-" ? "-" : ""
-            digits = digits.dropFirst()
-        }
-        let integerPart = digits.prefix { $0 != "." }
-        guard integerPart.count == 1 || integerPart.first != "0" else { return nil }
-        guard digits.count(where: { $0.isASCII && $0.isNumber }) <= 15 else { return nil }
-        return sign + digits
+    /// Whether a number's text starts with a zero that is not its only integer digit (`007`,
+    /// `-01.5`): such values are codes.
+    static func hasLeadingZero(_ text: String) -> Bool {
+        var digits = text.utf8[...]
+        if let first = digits.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+        let integerPart = digits.prefix { $0 != UInt8(ascii: ".") }
+        return integerPart.count > 1 && integerPart.first == UInt8(ascii: "0")
     }
 
-    /// A JSON number as a plain decimal literal, or nil when it has more than 15 significant
-    /// digits or is not finite.
-    static func literal(_ number: Double) -> String? {
-        guard number.isFinite else { return nil }
-        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-        // Swift writes the shortest text that reads back as the same Double: `0.1`, `1e-07`.
-        let text = "\(number)"
-        guard let exponentIndex = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else {
-            return text.count { $0.isNumber } <= 15 ? text : nil
-        }
-        guard let exponent = Int(text[text.index(after: exponentIndex)...]) else { return nil }
-        var mantissa = text[..<exponentIndex]
-        let negative = mantissa.hasPrefix("-")
-        if negative { mantissa = mantissa.dropFirst() }
-        let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
-        let whole = String(parts[0])
-        let fraction = parts.count > 1 ? String(parts[1]) : ""
-        var digits = whole + fraction
-        var point = whole.count + exponent
-        guard digits.count <= 15, point > -15, point < 16 else { return nil }
-        if point <= 0 {
-            digits = String(repeating: "0", count: 1 - point) + digits
-            point = 1
-        } else if point >= digits.count {
-            digits += String(repeating: "0", count: point - digits.count)
-        }
-        let integer = String(digits.prefix(point))
-        var decimals = String(digits.dropFirst(point))
-        while decimals.hasSuffix("0") { decimals.removeLast() }
-        return (negative ? "-" : "") + integer + (decimals.isEmpty ? "" : "." + decimals)
+    /// A number as a bound's literal: its plain decimal, every digit (`0.0000001`, `-2.5`,
+    /// `9007199254740993`); nil when it is not finite or would need an exponent (more than 400
+    /// zeros), which a rules-file literal cannot have.
+    static func literal(_ value: Value) -> String? {
+        guard let text = value.exactNumber?.description, !text.contains("e") else { return nil }
+        return text
     }
 }

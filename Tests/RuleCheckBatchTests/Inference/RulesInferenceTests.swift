@@ -245,17 +245,45 @@ struct RulesInferenceTests {
         }
     }
 
+    /// A number no `Double` holds (more than 15 digits that do not read back) is still a number,
+    /// and its bound keeps every digit: `max: 9007199254740993`, not 9007199254740992. A value
+    /// one past it, in a copy, is found.
+    @Test func numbersNoDoubleHoldsKeepTheirDigits() throws {
+        let csv = "id,amount\n9007199254740993,12\n9007199254740991,-0.10000000000000001\n2,7.5\n"
+        let (yaml, rules, _) = try roundTrip(Array(csv.utf8), format: .csv)
+        #expect(
+            yaml.contains(
+                "    type: integer  # 3 values, 0 empty\n    required: true  # no record leaves it empty\n    min: 2  # the smallest of 3 values\n    max: 9007199254740993  # the largest\n"
+            ))
+        #expect(
+            yaml.contains(
+                "    type: number  # 3 values, 0 empty\n    required: true  # no record leaves it empty\n    min: '-0.10000000000000001'  # the smallest of 3 values\n    max: 12  # the largest\n"
+            ))
+        let planted = "id,amount\n9007199254740994,12\n1,-0.10000000000000002\n"
+        let summary = try check(Array(planted.utf8), format: .csv, rules: rules)
+        #expect(summary.byCode == ["max": 1, "min": 2])
+
+        let jsonl = "{\"n\": 9007199254740993}\n{\"n\": 1}\n{\"n\": 123456789012345678901234567890}\n"
+        let (jsonYAML, _, _) = try roundTrip(Array(jsonl.utf8), format: .jsonl)
+        #expect(
+            jsonYAML.contains(
+                "    type: integer  # 3 values, 0 empty\n    required: true  # no record leaves it empty\n    min: 1  # the smallest of 3 values\n    max: 123456789012345678901234567890  # the largest\n"
+            ))
+    }
+
     @Test func numberLiterals() {
-        #expect(NumberRange.literal(1e-7) == "0.0000001")
-        #expect(NumberRange.literal(1.5e-5) == "0.000015")
-        #expect(NumberRange.literal(123.0) == "123")
-        #expect(NumberRange.literal(-2.5) == "-2.5")
-        #expect(NumberRange.literal(1e20) == nil)
-        #expect(NumberRange.literal(.infinity) == nil)
-        #expect(NumberRange.literal("+7") == "7")
-        #expect(NumberRange.literal("007") == nil)
-        #expect(NumberRange.literal("0.5") == "0.5")
-        #expect(NumberRange.literal("1234567890123456") == nil)
+        #expect(NumberRange.literal(.number(1e-7)) == "0.0000001")
+        #expect(NumberRange.literal(.number(1.5e-5)) == "0.000015")
+        #expect(NumberRange.literal(.number(123.0)) == "123")
+        #expect(NumberRange.literal(.number(-2.5)) == "-2.5")
+        #expect(NumberRange.literal(.number(1e20)) == "100000000000000000000")
+        #expect(NumberRange.literal(.number(.infinity)) == nil)
+        #expect(NumberRange.literal(.decimal(ExactDecimal("9007199254740993")!)) == "9007199254740993")
+        #expect(NumberRange.literal(.decimal(ExactDecimal("1e-500")!)) == nil)
+        #expect(NumberRange.hasLeadingZero("007"))
+        #expect(NumberRange.hasLeadingZero("-01.5"))
+        #expect(!NumberRange.hasLeadingZero("0.5"))
+        #expect(!NumberRange.hasLeadingZero("+7"))
     }
 
     @Test func distinctValuesStayBounded() {
