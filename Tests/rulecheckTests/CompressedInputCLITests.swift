@@ -151,6 +151,21 @@ struct CompressedInputCLITests {
         }
     }
 
+    /// A stream cut short is no shorter export to split: status 3, the fault said, and no
+    /// slice or manifest left behind to be checked as if it were the whole file.
+    @Test(arguments: Kind.allCases)
+    func splitOfAStreamCutShortLeavesNoSlices(kind: Kind) throws {
+        let large = Self.csv + (1...30_000).map { "M\($0 % 9999),\($0)\n" }.joined()
+        let compressed = kind.compress(large)
+        let cut = try write(Array(compressed[..<(compressed.count * 2 / 3)]), "cut.csv.\(kind.suffix)")
+        let slices = try scratch.subdirectory()
+        let run = try CLI.run(["split", cut, "--parts", "3", "--output", slices.path])
+        #expect(run.status == 3)
+        #expect(run.stderr.hasPrefix("rulecheck: cannot read '\(cut)': the \(kind.rawValue) stream is cut short"))
+        #expect(run.stdout.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: slices.path).isEmpty)
+    }
+
     @Test func splitRefusesToLeaveTheSlicesInACompressedFile() throws {
         let compressed = try write(Kind.gzip.compress(Self.csv), "people.csv.gz")
         let run = try CLI.run(["split", compressed, "--parts", "2", "--output", try scratch.subdirectory().path, "--manifest-only"])
