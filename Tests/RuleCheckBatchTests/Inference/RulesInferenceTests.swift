@@ -165,6 +165,26 @@ struct RulesInferenceTests {
         #expect(yaml.contains("  - id: 'alpha'\n    type: text  # no values: every record leaves it empty"))
     }
 
+    /// Mistakes planted in nested JSON — a group's member, a list item's members, an unknown
+    /// option, fewer items than seen — are found at their paths.
+    @Test func plantedMistakesInNestedJSONAreFound() throws {
+        let records = (1...40).map { index in
+            """
+            {"id": \(index), "person": {"last": "L\(index)", "born": "0\(index % 9 + 1).02.1990"}, \
+            "tags": ["a", "b"], "cars": [{"plate": "AB-\(100 + index)", "year": \(1990 + index)}]}
+            """
+        }.joined(separator: "\n")
+        let (_, rules, _) = try roundTrip(Array(records.utf8), format: .jsonl)
+        let planted = """
+            {"id": 1, "person": {"last": "L1", "born": "1990-02-01"}, "tags": ["a", "z"], "cars": [{"plate": "AB-101", "year": 1989}]}
+            {"id": 2, "person": {"last": "L2", "born": "02.02.1990"}, "tags": ["b"], "cars": [{"plate": "A-1", "year": 2000}]}
+            """
+        let summary = try check(Array(planted.utf8), format: .jsonl, rules: rules)
+        // Record 2's one tag is fewer than every record had (min_items 2).
+        #expect(summary.byCode == ["type": 1, "option": 1, "items": 1, "min": 1, "mask": 1])
+        #expect(summary.byField == ["person.born": 1, "tags": 2, "cars[].year": 1, "cars[].plate": 1])
+    }
+
     @Test func whatCannotBeInferredIsSaidAndLeftOut() throws {
         let text = """
             {"ok": 1, "First Name": "Ann", "mixed": 1, "deep": {"a b": 2, "c": 3}}
