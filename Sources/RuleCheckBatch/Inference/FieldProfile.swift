@@ -87,7 +87,14 @@ final class FieldProfile {
             mostItems = max(mostItems, elements.count)
             if !elements.isEmpty {
                 filledCellArrays += 1
+                limits.madeField = false
                 add(elements: elements)
+                // The parsed objects are dictionaries: new item fields take the order the cell
+                // writes their keys in (at the array's path, `[]`), as a JSON record's do.
+                if limits.madeField, let items {
+                    var text = cell
+                    text.withUTF8 { items.settleOrder(JSONKeyOrder.keys(in: $0), path: JSONKeyOrder.path("", "[]")) }
+                }
             }
         }
     }

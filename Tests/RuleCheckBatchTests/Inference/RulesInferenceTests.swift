@@ -185,6 +185,21 @@ struct RulesInferenceTests {
         #expect(summary.byField == ["person.born": 1, "tags": 2, "cars[].year": 1, "cars[].plate": 1])
     }
 
+    /// A CSV column of JSON array texts (a list, as `check` reads one): its item fields are in
+    /// the order the cells write their keys, in every run — not in a dictionary's order, which
+    /// changes from one process to the next.
+    @Test func aListColumnsItemFieldsAreInWrittenOrder() throws {
+        let keys = ["zeta", "kilo", "alpha", "mike", "bravo", "yankee", "charlie", "xray"]
+        let rows = (1...5).map { index in
+            let object = keys.enumerated().map { "\"\"\($1)\"\":\(index + $0)" }.joined(separator: ",")
+            return "\(index),\"[{\(object)}]\""
+        }
+        let csv = "id,items\n" + rows.joined(separator: "\n") + "\n"
+        let (yaml, _, _) = try roundTrip(Array(csv.utf8), format: .csv)
+        let itemIDs = yaml.split(separator: "\n").filter { $0.hasPrefix("      - id: '") }.map { $0.dropFirst(13).dropLast() }
+        #expect(itemIDs == keys.map { $0[...] })
+    }
+
     @Test func whatCannotBeInferredIsSaidAndLeftOut() throws {
         let text = """
             {"ok": 1, "First Name": "Ann", "mixed": 1, "deep": {"a b": 2, "c": 3}}
