@@ -32,6 +32,27 @@ struct InferCLITests {
         }
     }
 
+    /// TSV: columns split at tabs (a comma is part of a value), the draft round-trips, and a
+    /// planted mistake in a copy is found at its line.
+    @Test func aTSVExportRoundTrips() throws {
+        let tsv = try write(
+            "id\tcity\tnote\tcode\n1\tMoscow\ta, b\tAB-12\n2\tKazan\t\tCD-34\n3\tMoscow\tc\tEF-56\n4\tKazan\tx\tGH-78\n", "p.tsv")
+        let inferred = try CLI.run(["infer", tsv])
+        #expect(inferred.status == 0, "\(inferred.stderr)")
+        #expect(inferred.stdout.contains("  - id: 'note'\n    type: text  # 3 values, 1 empty, 3 distinct\n"))
+        #expect(inferred.stdout.contains("    mask: 'AA-00'  # the shape all 4 values have\n"))
+        let rules = try write(inferred.stdout, "p.yaml")
+        #expect(try CLI.run(["lint", rules]).status == 0)
+        let check = try CLI.run(["check", "--rules", rules, tsv, "--format", "summary-json"])
+        #expect(check.status == 0)
+        #expect(check.stdout.contains(#""errors":0"#))
+        let copy = try write("id\tcity\tnote\tcode\n1\tMoscow\ta, b\tAB-123\n", "copy.tsv")
+        let planted = try CLI.run(["check", "--rules", rules, copy, "--format", "jsonl"])
+        #expect(planted.status == 1)
+        #expect(planted.stdout.contains(#""code":"mask","field":"code""#))
+        #expect(planted.stdout.contains(#""line":2"#))
+    }
+
     @Test func plantedMistakesInACopyAreFound() throws {
         let original = try String(contentsOf: CLI.root.appendingPathComponent("Rules/samples/osago.csv"), encoding: .utf8)
         let inferred = try CLI.run(["infer", "Rules/samples/osago.csv"])
