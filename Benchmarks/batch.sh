@@ -16,7 +16,7 @@
 #      on the .csv, .csv.gz and .csv.zst, --jobs 1 and 2, in interleaved rounds (medians), next to
 #      decompressing alone (gzip -dc, zstd -dc);
 #   5. measures the peak RSS of `rulecheck check` on the ~1 GB CSV with /usr/bin/time -v, and on
-#      its gzip file;
+#      its gzip file, and that of `rulecheck infer` on both;
 #   6. prints records/s, MB/s and the ratios, all from this one run.
 #
 # The machine may be busy with other work: compare the ratios, which come from the same run.
@@ -218,6 +218,18 @@ RSS2=$(peak_rss_kb 2 "$BIG" 2)
 cat "$BIG.gz" > /dev/null
 RSS_GZ=$(peak_rss_kb 2 "$BIG.gz" gz)
 
+# Peak RSS of `rulecheck infer` (issue 26: a 1 GB file in bounded memory) on the big CSV and its gzip file.
+peak_infer_rss_kb() { # FILE LABEL
+    /usr/bin/time -v -o "$RESULTS/rss-$2.txt" "$BIN" infer "$1" > /dev/null || true
+    awk -F': ' '/Maximum resident set size/ { print $2 }' "$RESULTS/rss-$2.txt"
+    awk -F': ' '/Elapsed \(wall clock\)/ { print $2 }' "$RESULTS/rss-$2.txt" > "$RESULTS/rss-$2.wall"
+}
+if [ -x /usr/bin/time ]; then
+    say "Peak RSS of infer on $BIG and its gzip file"
+    RSS_INFER=$(peak_infer_rss_kb "$BIG" infer)
+    RSS_INFER_GZ=$(peak_infer_rss_kb "$BIG.gz" infer-gz)
+fi
+
 # m/s: records per second, MB per second, from a name and a byte count.
 row() {
     local name=$1 records=$2 bytes=$3 label=$4
@@ -291,3 +303,6 @@ echo "Peak RSS on $(basename "$BIG") ($(( $(stat -c %s "$BIG") / 1000000 )) MB, 
 echo "  --jobs 1: $(( RSS1 / 1024 )) MB (wall $(cat "$RESULTS/rss-1.wall"))"
 echo "  --jobs 2: $(( RSS2 / 1024 )) MB (wall $(cat "$RESULTS/rss-2.wall"))"
 echo "  --jobs 2, $(basename "$BIG").gz ($(( $(stat -c %s "$BIG.gz") / 1000000 )) MB): $(( RSS_GZ / 1024 )) MB (wall $(cat "$RESULTS/rss-gz.wall"))"
+if [ -n "${RSS_INFER:-}" ]; then
+    echo "  infer: $(( RSS_INFER / 1024 )) MB (wall $(cat "$RESULTS/rss-infer.wall")); infer on the .gz: $(( RSS_INFER_GZ / 1024 )) MB (wall $(cat "$RESULTS/rss-infer-gz.wall"))"
+fi
