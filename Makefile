@@ -7,7 +7,7 @@
 #   make bench-batch  time `rulecheck check` on generated 1M-record files (Benchmarks/batch.sh)
 #   make spark-test  the Spark recipe (local[2]) and its GNU parallel form give one check's report
 #   make fuzz    run the fuzz targets for a while (clang's libFuzzer)
-#   make browser-test  rulecheck preview in headless Chromium (installs Chromium, chromedriver, Selenium)
+#   make browser-test  rulecheck preview and the HTML report in headless Chromium (installs Chromium, chromedriver, Selenium)
 #   make screenshots   the same, saving the screenshots of Docs/images/
 #   make load-test     POST /v1/check under wrk: requests/s, p99, memory (release build; BASELINE=old binary to compare)
 #   make abuse-test    wrk beside slowloris, idle connections and a catastrophic-regex flood, held to documented bounds
@@ -87,7 +87,8 @@ bench-batch: deps
 browser-deps:
 	@scripts/ensure-browser-deps.sh
 
-# The preview page in a real browser: Tests/browser/ drives `rulecheck preview Rules/osago.yaml`.
+# The preview page and the HTML report in a real browser: Tests/browser/ drives `rulecheck preview
+# Rules/osago.yaml` and opens `check --format html` (test_html_report.py).
 browser-test: deps browser-deps
 	$(SWIFT) build --product rulecheck
 	RULECHECK=$(BIN) python3 scripts/run-python-tests.py Tests/browser

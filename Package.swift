@@ -107,13 +107,18 @@ let package = Package(
     ],
     targets: [
         pcre2Target,
+        // gzip and zstd inputs of the batch readers (RuleCheckBatch only: the core stays free of them).
+        // zlib is part of every Linux distribution's and Apple's SDK; zstd comes from a package.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
         .target(name: "Patterns", dependencies: ["CPCRE2"], swiftSettings: swiftSettings),
         .target(
             name: "RuleCheck",
             dependencies: ["Patterns", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
-        .target(name: "RuleCheckBatch", dependencies: ["RuleCheck"], swiftSettings: swiftSettings),
+        .target(
+            name: "RuleCheckBatch", dependencies: ["RuleCheck", "Patterns", "CZlib", "CZstd"], swiftSettings: swiftSettings),
         .target(
             name: "RuleCheckServer",
             dependencies: [
@@ -144,11 +149,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Helpers the test targets share (gzip and zstd compression); not a product.
+        .target(name: "_RuleCheckTestSupport", dependencies: ["CZlib", "CZstd"], swiftSettings: swiftSettings),
         .testTarget(name: "PatternsTests", dependencies: ["Patterns"], swiftSettings: swiftSettings),
         .testTarget(name: "RuleCheckTests", dependencies: ["RuleCheck", "Patterns"], swiftSettings: swiftSettings),
         .testTarget(
             name: "RuleCheckBatchTests",
-            dependencies: ["RuleCheckBatch", "RuleCheck"],
+            dependencies: ["RuleCheckBatch", "RuleCheck", "Patterns", "_RuleCheckTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -164,7 +171,7 @@ let package = Package(
         ),
         .testTarget(
             name: "rulecheckTests",
-            dependencies: ["rulecheck"],
+            dependencies: ["rulecheck", "_RuleCheckTestSupport"],
             swiftSettings: swiftSettings
         ),
     ],
@@ -174,12 +181,13 @@ let package = Package(
 // The libFuzzer target exists only for `make fuzz` (RULECHECK_FUZZ=1): it has no `main`, so an
 // ordinary build could not link it.
 if ProcessInfo.processInfo.environment["RULECHECK_FUZZ"] != nil {
-    package.targets.append(.executableTarget(
-        name: "RuleCheckFuzz",
-        dependencies: ["RuleCheck", "RuleCheckBatch", "Patterns"],
-        path: "Fuzz/RuleCheckFuzz",
-        swiftSettings: swiftSettings
-    ))
+    package.targets.append(
+        .executableTarget(
+            name: "RuleCheckFuzz",
+            dependencies: ["RuleCheck", "RuleCheckBatch", "Patterns"],
+            path: "Fuzz/RuleCheckFuzz",
+            swiftSettings: swiftSettings
+        ))
 }
 
 // RULECHECK_TARGETS=libraries: the libraries and their tests only, which is what an app builds;

@@ -18,6 +18,7 @@ struct Check: ParsableCommand {
             Examples:
               rulecheck check --rules Rules/osago.yaml Rules/samples/osago.csv
               rulecheck check --rules form.yaml export.jsonl --format json > report.json
+              rulecheck check --rules form.yaml export.csv.gz --format html > report.html
               cat export.csv | rulecheck check --rules form.yaml --input csv -
             """)
 
@@ -31,7 +32,7 @@ struct Check: ParsableCommand {
     @OptionGroup(title: "Reading the rules")
     var rulesSource: RulesSource
 
-    @Argument(help: "Files to check; '-' reads standard input.")
+    @Argument(help: "Files to check (gzip and zstd are read decompressed); '-' reads standard input.")
     var files: [String]
 
     @Option(help: "The input format (default: from each file's extension: .csv .tsv .json .jsonl .ndjson).")
@@ -39,7 +40,7 @@ struct Check: ParsableCommand {
 
     @Option(
         help:
-            "The report: text (for people), json, jsonl, junit (JUnit XML), sarif (SARIF 2.1.0), only the totals by code and by field: summary (text) or summary-json, or slice (for rulecheck merge)."
+            "The report: text (for people), json, jsonl, junit (JUnit XML), sarif (SARIF 2.1.0), html (one page with charts), only the totals by code and by field: summary (text) or summary-json, or slice (for rulecheck merge)."
     )
     var format: ReportFormat = .text
 

@@ -26,6 +26,8 @@ struct RulesDocument: Sendable {
     var location: FileLocation
     /// The top-level keys written, with their locations.
     var keys = KeyLocations()
+    /// Comment lines the printer writes before everything (a drafted file's; never read from a file).
+    var comments: [String] = []
 
     /// Keys that only the main rules file may write (an included block may not).
     var documentOnlyKeys: [(String, FileLocation)] {
@@ -143,6 +145,9 @@ struct FieldSpec: Sendable {
     /// Every key written, with its location (to report keys that do not apply to the type).
     var keys = KeyLocations()
     var location: FileLocation
+    /// Comments the printer writes after a key's line, by key (`type`, `min`, …): a drafted
+    /// file's (``RulesDraft``); never read from a file.
+    var comments: [String: String] = [:]
 }
 
 /// The keys written in a mapping, each with its location, in written order: a field has a
@@ -185,6 +190,8 @@ struct OptionSpec: Sendable {
     var title: String?
     var attributes: [(name: Located<String>, value: ScalarText)] = []
     var location: FileLocation
+    /// A comment the printer writes after the option (a drafted file's).
+    var comment: String?
 }
 
 struct CheckSpec: Sendable {
