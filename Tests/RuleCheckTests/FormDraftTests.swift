@@ -65,6 +65,8 @@ struct FormDraftTests {
 
     @Test func anotherFormIsStillAnError() throws {
         let other = try RuleSet(yaml: "form: other\nfields:\n  - id: name\n", source: "other.yaml")
-        #expect(throws: FormError.self) { _ = try Form.restoring(other, snapshot: try draft(kind: "car")) }
+        let error = #expect(throws: FormError.self) { _ = try Form.restoring(other, snapshot: try draft(kind: "car")) }
+        #expect(error?.code == .snapshotMismatch)
+        #expect(error?.message.hasPrefix("the snapshot is of form '") == true && error?.message.hasSuffix("', not 'other'") == true)
     }
 }

@@ -1,3 +1,4 @@
+import RuleCheck
 @testable import RuleCheckBatch
 import Testing
 
@@ -24,7 +25,7 @@ struct CheckSummaryTests {
     }
 
     @Test func templateAgreesWithTheRegex() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(seed: 0x7E3)  // seeded, so a failure reproduces
         let alphabet = Array("[]0123456789a.")
         for _ in 0..<2_000 {
             let path = String((0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
