@@ -171,6 +171,11 @@ struct CLITests {
                 #expect(run.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"rulecheck\">\n"))
                 #expect(run.stdout.hasSuffix("</testsuite>\n</testsuites>\n"))
                 #expect(run.stdout.components(separatedBy: "<testcase ").count - 1 == 26)  // 25 invalid records and the valid ones
+                // Read with a real XML parser: one suite for the file, its counts those of its cases.
+                let junit = try JUnitDocument(Data(run.stdout.utf8))
+                #expect(junit.suites.count == 1)
+                let counts = try #require(junit.suites.first?.counts)
+                #expect(counts == .init(tests: 26, failures: 25, cases: 26, failingCases: 25), "\(counts)")
             }
         }
     }
