@@ -221,14 +221,21 @@ struct CLITests {
         #expect(spoiled.status == 0 && spoiled.stderr.isEmpty)
     }
 
-    /// The README shows how the `make demo` report ends: the same lines `check` prints.
+    /// The README shows how the `make demo` report ends: the same lines its first command prints.
     @Test func theReadmeShowsTheDemoReportAsItIs() throws {
         let readme = try String(contentsOf: CLI.root.appendingPathComponent("README.md"), encoding: .utf8)
         let intro = try #require(readme.range(of: "`make demo` prints"))
         let start = try #require(readme.range(of: "```text\n", range: intro.upperBound..<readme.endIndex))
         let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
         let shown = readme[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
-        let run = try rulecheck(["check", "--rules", "Rules/osago.yaml", "Rules/samples/osago.csv", "--today", "2026-11-22"])
+        // The command `make demo` runs, read from the Makefile rather than retyped here.
+        let makefile = try String(contentsOf: CLI.root.appendingPathComponent("Makefile"), encoding: .utf8)
+        let demo = try #require(makefile.range(of: "\ndemo:"))
+        let line = try #require(makefile[demo.upperBound...].split(separator: "\n").first { $0.contains("$(BIN) check ") })
+        let command = try #require(line.split(separator: "$(BIN) ").last?.split(separator: ";").first)
+        let arguments = command.split(separator: " ").map(String.init)
+        #expect(arguments.first == "check" && arguments.contains("Rules/samples/osago.csv"), "\(arguments)")
+        let run = try rulecheck(arguments)
         #expect(run.status == 1)
         let printed = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(Array(printed.suffix(shown.count)) == shown)
