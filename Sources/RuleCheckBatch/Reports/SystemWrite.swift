@@ -7,12 +7,12 @@ import Musl
 #endif
 
 /// `write(2)` to the end of a buffer, as sinks and spools need it.
-enum SystemWrite {
+package enum SystemWrite {
     /// Writes all of `bytes` to `descriptor`: partial writes are continued, `EINTR` retried, and
     /// `EAGAIN` (a non-blocking descriptor) waited out with `poll(2)`.
     ///
     /// - Returns: the error of a write that failed, nil when everything was written.
-    static func all(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> SystemError? {
+    package static func all(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> SystemError? {
         guard var base = bytes.baseAddress else { return nil }
         var remaining = bytes.count
         while remaining > 0 {
@@ -38,11 +38,11 @@ enum SystemWrite {
 }
 
 /// An `errno` value and the system's text for it.
-struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
-    let code: Int32
+package struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
+    package let code: Int32
 
     /// E.g. `No space left on device`.
-    var description: String {
+    package var description: String {
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text)
     }
