@@ -139,4 +139,9 @@ struct DocsCLITests {
         let run = try runExamples(of: "masks.md")
         #expect(run.count == 5)
     }
+
+    @Test func theJSONSchemaGuide() throws {
+        let run = try runExamples(of: "json-schema.md")
+        #expect(run.count == 1)
+    }
 }

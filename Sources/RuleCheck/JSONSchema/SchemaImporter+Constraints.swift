@@ -69,9 +69,13 @@ extension SchemaImporter {
                         error("pattern must be a string", at: pointer)
                         continue
                     }
+                    guard let pcre = translatePattern(regex, at: pointer) else {
+                        untranslated = true
+                        continue
+                    }
                     items.append(
                         Constraint(
-                            expr: "matches(\(path), \(Self.textLiteral(translatePattern(regex, at: pointer))))",
+                            expr: "matches(\(path), \(Self.textLiteral(pcre)))",
                             pointer: pointer, keyword: key))
                 case "const":
                     guard let literal = Self.literal(value) else {
@@ -202,11 +206,24 @@ extension SchemaImporter {
         }
     }
 
-    /// A pattern translated from ECMA-262 to PCRE2, with findings for what differs.
-    mutating func translatePattern(_ regex: String, at pointer: String) -> String {
-        let translation = ECMARegex.translate(regex)
-        for note in translation.notes { finding(.approximated, note, at: pointer) }
-        return translation.pcre
+    /// A pattern translated from ECMA-262 to PCRE2, with findings for what differs; `nil`, with
+    /// an error at the keyword, when ECMA-262 refuses it (PCRE2's own syntax among others).
+    /// With `body`, the regex is `^…$` and what is translated is what lies between (see
+    /// ``ECMARegex/wholeMatchBody(_:)``).
+    mutating func translatePattern(_ regex: String, at pointer: String, body: Bool = false) -> String? {
+        let inner = body ? ECMARegex.wholeMatchBody(regex) : nil
+        switch ECMARegex.translate(inner ?? regex) {
+        case .success(let translation):
+            for note in translation.notes { finding(.approximated, note, at: pointer) }
+            return translation.pcre
+        case .failure(let refusal):
+            let shown = regex.unicodeScalars.count > 80 ? String(String.UnicodeScalarView(regex.unicodeScalars.prefix(80))) + "…" : regex
+            error(
+                "'\(shown)' is not an ECMA-262 regex (a JSON Schema pattern is one, read with the u flag): \(refusal.message), "
+                    + "at character \(refusal.offset + (inner == nil ? 1 : 2))",
+                at: pointer)
+            return nil
+        }
     }
 
     /// A JSON scalar as an expression literal; `nil` for arrays, objects and numbers that cannot

@@ -8,13 +8,15 @@ extension SchemaImporter {
         guard x.pattern == nil && x.mask == nil else { return }
         for (value, pointer) in node.all("pattern") {
             guard let regex = value.string else { error("pattern must be a string", at: pointer); continue }
-            if spec.pattern == nil, let body = ECMARegex.wholeMatchBody(regex) {
+            if spec.pattern == nil, ECMARegex.wholeMatchBody(regex) != nil {
                 // ^…$: the whole value must match, which is what a field's pattern says.
-                spec.pattern = text(translatePattern(body, at: pointer), at: pointer, quoted: true)
+                guard let pcre = translatePattern(regex, at: pointer, body: true) else { continue }
+                spec.pattern = text(pcre, at: pointer, quoted: true)
                 spec.keys["pattern"] = source.location(of: pointer)
                 patternKeywords[path] = "pattern"
             } else if x.checks == nil {
-                let expr = "matches(\(path), \(Self.textLiteral(translatePattern(regex, at: pointer))))"
+                guard let pcre = translatePattern(regex, at: pointer) else { continue }
+                let expr = "matches(\(path), \(Self.textLiteral(pcre)))"
                 spec.checks.append(checkSpec(Constraint(expr: expr, pointer: pointer, keyword: "pattern"), node))
             }
         }
@@ -103,12 +105,14 @@ extension SchemaImporter {
             if x.pattern == nil && x.mask == nil {
                 for (value, pointer) in items.all("pattern") {
                     guard let regex = value.string else { error("pattern must be a string", at: pointer); continue }
-                    if spec.pattern == nil, let body = ECMARegex.wholeMatchBody(regex) {
-                        spec.pattern = text(translatePattern(body, at: pointer), at: pointer, quoted: true)
+                    if spec.pattern == nil, ECMARegex.wholeMatchBody(regex) != nil {
+                        guard let pcre = translatePattern(regex, at: pointer, body: true) else { continue }
+                        spec.pattern = text(pcre, at: pointer, quoted: true)
                         spec.keys["pattern"] = source.location(of: pointer)
                     } else if x.checks == nil {
                         // A search, as a whole-value pattern: anything, the regex, anything.
-                        let whole = "(?s).*(?:" + translatePattern(regex, at: pointer) + ").*"
+                        guard let pcre = translatePattern(regex, at: pointer) else { continue }
+                        let whole = "(?s).*(?:" + pcre + ").*"
                         spec.checks.append(
                             CheckSpec(
                                 when: nil, rule: .pattern(text(whole, at: pointer, quoted: true)), message: nil,
