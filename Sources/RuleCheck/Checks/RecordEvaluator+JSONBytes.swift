@@ -100,7 +100,11 @@ extension RecordEvaluator {
     private mutating func readString(_ bytes: UnsafeBufferPointer<UInt8>, field: FieldRules, slot: Slot) {
         switch field.type {
         case .text:
-            if bytes.isEmpty { return }
+            if bytes.isEmpty {
+                // `""`: a value where empty values are (`empty_values: present`), else none.
+                if field.emptyIsValue { values[slot] = .text("") }
+                return
+            }
             readText(bytes, field: field, slot: slot)
         case .date where !bytes.isEmpty && UTF8Text.isASCII(bytes):
             // A JSON date is a string in the field's format, as a cell is.

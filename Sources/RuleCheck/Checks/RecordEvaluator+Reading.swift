@@ -137,6 +137,8 @@ extension RecordEvaluator {
         let slot = Slot(field.id)
         switch (field.type, json) {
         case (.group, .object(let members)):
+            // The object is there, empty or not: its checks run (`empty_values: present`).
+            if field.emptyIsValue { values[slot] = Self.givenObject }
             for (name, member) in members.sorted(by: { $0.key < $1.key }) {
                 read(json: member, key: field.path + "." + name)
             }

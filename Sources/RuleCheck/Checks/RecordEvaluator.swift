@@ -91,6 +91,11 @@ struct RecordEvaluator {
     /// its bytes (``FieldEvaluator/Input/text``), and a violation shows the text itself.
     static let keptBytes = Value.text("\u{1}")
 
+    /// What the value table holds for a group given as an object under `empty_values: present`
+    /// (a group holds no value of its own): the object is there, so its checks run even with
+    /// every member empty, and `required` holds.
+    static let givenObject = Value.structured(.object([:]))
+
     /// Checks a record from its bytes: sets ``buffer`` for the length of `body` only.
     mutating func withBuffer<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (inout RecordEvaluator) -> R) -> R {
         buffer = bytes

@@ -26,6 +26,8 @@ public final class RuleSet: Sendable {
     /// Warnings about likely mistakes (the rules compile anyway).
     public let warnings: [Diagnostic]
     public let hiddenValues: HiddenValues
+    /// Whether an empty text or list given is a value (`defaults.empty_values`).
+    public let emptyValues: EmptyValues
     public let dateFormat: DateFormat
     /// Every edge of the dependency graph.
     public let edges: [DependencyEdge]
@@ -59,6 +61,7 @@ public final class RuleSet: Sendable {
         var gates: [GateRules]
         var warnings: [Diagnostic]
         var hiddenValues: HiddenValues
+        var emptyValues: EmptyValues = .absent
         var dateFormat: DateFormat
         var edges: [DependencyEdge]
         var order: [FieldID]
@@ -74,6 +77,7 @@ public final class RuleSet: Sendable {
         gates = parts.gates
         warnings = parts.warnings
         hiddenValues = parts.hiddenValues
+        emptyValues = parts.emptyValues
         dateFormat = parts.dateFormat
         edges = parts.edges
         order = parts.order

@@ -61,6 +61,7 @@ struct RuleSetCompiler {
     var edges: [DependencyEdge] = []
     var dateFormat = DateFormat.iso
     var hiddenValues = HiddenValues.clear
+    var emptyValues = EmptyValues.absent
     var summaries: [ScopeResolver.FieldSummary] = []
 
     init(source: SourceText) {
@@ -189,6 +190,13 @@ struct RuleSetCompiler {
                 error("hidden_values must be 'clear' or 'keep', not '\(hidden.value)'", at: hidden.location)
             }
         }
+        if let empty = document.emptyValues {
+            if let parsed = EmptyValues(rawValue: empty.value) {
+                emptyValues = parsed
+            } else {
+                error("empty_values must be 'absent' or 'present', not '\(empty.value)'", at: empty.location)
+            }
+        }
         compileNamedPatterns(document.patterns)
         compileMaskClasses(document.maskClasses)
         compileNamedMasks(document.masks)
@@ -238,6 +246,7 @@ struct RuleSetCompiler {
             form: formName, title: document.title, source: source.name, fields: fields,
             sections: sections, gates: gates, warnings: [], hiddenValues: hiddenValues,
             dateFormat: dateFormat, edges: edges, order: order)
+        parts.emptyValues = emptyValues
         parts.pages = compilePages(document)
         return parts
     }

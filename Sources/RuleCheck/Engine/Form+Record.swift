@@ -41,6 +41,10 @@ extension Form {
             }
         }
         form.values = reader.values
+        // A form's groups hold no value (a record's object given empty is no value there).
+        for id in rules.fields.indices where rules.fields[id].type == .group && rules.fields[id].list == nil {
+            form.values[Slot(FieldID(id))] = nil
+        }
         for slot in form.allSlots() where !rules.fields[slot.field.index].isComputed {
             form.states[slot].provenance = form.values[slot] == nil ? .empty : .user
         }
@@ -83,6 +87,7 @@ extension Form {
         case .bool(let flag): .bool(flag)
         case .date(let day): .string(field.dateFormat.format(day))
         case .list(let items): .array(items.map { FileInfo(value: $0)?.json ?? json($0, field) })
+        case .structured(let json): json
         }
     }
 }

@@ -75,5 +75,10 @@ indirect enum Expr: Sendable {
         case empty, len, count, age, year, lower, upper, trim, round, floor, ceil, trunc, matches
         /// `multiple_of(x, step)`: x is a whole multiple of step (JSON Schema's `multipleOf`).
         case multipleOf = "multiple_of"
+        /// `json_type(x)`: the JSON type of x's value as text: `string`, `number`, `boolean`,
+        /// `array`, `object`, or `null` when it is empty.
+        case jsonType = "json_type"
+        /// `json('[1, 2]')`: a JSON value written as JSON text (compiled as a constant).
+        case json
     }
 }

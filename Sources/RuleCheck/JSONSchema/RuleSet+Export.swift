@@ -106,6 +106,7 @@ struct JSONSchemaExporter {
         root.set("x-rulecheck-form", .string(rules.form))
         if rules.dateFormat != .iso { root.set("x-rulecheck-date-format", .string(rules.dateFormat.pattern)) }
         if rules.hiddenValues != .clear { root.set("x-rulecheck-hidden-values", .string(rules.hiddenValues.rawValue)) }
+        if rules.emptyValues != .absent { root.set("x-rulecheck-empty-values", .string(rules.emptyValues.rawValue)) }
         if !rules.gates.isEmpty { root.set("x-rulecheck-gates", gates()) }
         root.set("x-rulecheck-mask-classes", maskClasses())
         // Pages: `true` when each section is a page of its own, else each section's page.

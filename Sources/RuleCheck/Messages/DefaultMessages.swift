@@ -83,6 +83,9 @@ enum DefaultMessages {
         "expected.json_object": "a JSON object",
         "expected.value_array": "a JSON array, each element {each}",
         "expected.files": #"a JSON array of files, each {"name": …, "size": …, "type": …}"#,
+        "expected.json_array": "a JSON array",
+        "expected.json_value": "any JSON value",
+        "expected.either": "{first} or {last}",
         "display.bytes": "{count} bytes",
     ]
 
@@ -137,6 +140,9 @@ enum DefaultMessages {
         "expected.json_object": "JSON-объект",
         "expected.value_array": "JSON-массив, каждый элемент — {each}",
         "expected.files": #"JSON-массив файлов вида {"name": …, "size": …, "type": …}"#,
+        "expected.json_array": "JSON-массив",
+        "expected.json_value": "любое JSON-значение",
+        "expected.either": "{first} или {last}",
         "display.bytes": "{count} байт",
     ]
 }

@@ -26,10 +26,11 @@ struct RulesYAMLPrinter {
         if let form = document.form { line(0, "form: " + Self.string(form.value)) }
         if let title = document.title { line(0, "title: " + Self.string(title)) }
         if let version = document.version { line(0, "version: \(version.value)") }
-        if document.dateFormat != nil || document.hiddenValues != nil {
+        if document.dateFormat != nil || document.hiddenValues != nil || document.emptyValues != nil {
             line(0, "defaults:")
             if let format = document.dateFormat { line(1, "date_format: " + Self.string(format.value)) }
             if let hidden = document.hiddenValues { line(1, "hidden_values: " + Self.string(hidden.value)) }
+            if let empty = document.emptyValues { line(1, "empty_values: " + Self.string(empty.value)) }
         }
         if let pages = document.pages { line(0, "pages: \(pages.value)") }
         if !document.maskClasses.isEmpty {
@@ -100,6 +101,7 @@ struct RulesYAMLPrinter {
             if let types = field.mediaTypes {
                 line(d, "media_types: [" + types.map { Self.string($0.value) }.joined(separator: ", ") + "]")
             }
+            if let types = field.jsonTypes { line(d, "json_types: [" + types.map(\.value).joined(separator: ", ") + "]") }
             if let options = field.options {
                 line(d, "options:" + (options.isEmpty ? " []" : ""))
                 for option in options {
@@ -243,6 +245,7 @@ enum RulesJSONBuilder {
         var defaults: [String: JSONValue] = [:]
         if let format = document.dateFormat { defaults["date_format"] = .string(format.value) }
         if let hidden = document.hiddenValues { defaults["hidden_values"] = .string(hidden.value) }
+        if let empty = document.emptyValues { defaults["empty_values"] = .string(empty.value) }
         if !defaults.isEmpty { members["defaults"] = .object(defaults) }
         if !document.gates.isEmpty {
             members["gates"] = .object(
@@ -331,6 +334,7 @@ enum RulesJSONBuilder {
         if let value = field.digits { m["digits"] = .string(value.value) }
         if let value = field.maxSize { m["max_size"] = .number(Double(value.value)) }
         if let types = field.mediaTypes { m["media_types"] = .array(types.map { .string($0.value) }) }
+        if let types = field.jsonTypes { m["json_types"] = .array(types.map { .string($0.value) }) }
         if !field.dependsOn.isEmpty { m["depends_on"] = .array(field.dependsOn.map { .string($0.value) }) }
         for (key, value) in [
             ("min_length", field.minLength), ("max_length", field.maxLength), ("min_items", field.minItems),
