@@ -225,8 +225,14 @@ struct RulesYAMLPrinter {
     }
 
     /// Conservative: letters, digits and the operators expressions use, not starting with a
-    /// YAML indicator, without `: ` or ` #`, and not a word YAML reads as null or a boolean.
+    /// YAML indicator, without `: ` or ` #`, and not a word YAML reads as null or a boolean; and
+    /// negative numbers (`-2.5`), which YAML reads as numbers too.
     static func isPlainSafe(_ text: String) -> Bool {
+        if text.first == "-", text.count > 1, text.dropFirst().allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+            text.dropFirst().first?.isNumber == true, text.last?.isNumber == true, text.filter({ $0 == "." }).count <= 1
+        {
+            return true
+        }
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last, last != " " else { return false }
         if "-?:,[]{}#&*!|>'\"%@` ".unicodeScalars.contains(first) { return false }
         if text.contains(": ") || text.contains(" #") || text.hasSuffix(":") { return false }

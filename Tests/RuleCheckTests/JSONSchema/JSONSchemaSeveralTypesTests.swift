@@ -90,3 +90,16 @@ struct JSONSchemaSeveralTypesTests {
         #expect(errors(#"{"a": 1}"#) == ["v type"])
     }
 }
+
+/// The rules file an import prints reads back as the same rules.
+@Suite("JSON Schema: the printed rules file")
+struct JSONSchemaPrintedRulesTests {
+    /// Negative numbers were printed quoted (`value: '-2'`), which a rules file reads as text:
+    /// the printed rules then refused the number -2 that the schema allows.
+    @Test func negativeNumbersStayNumbers() throws {
+        let schema = #"{"properties": {"v": {"const": -2.0}, "w": {"enum": [-1, -2.5]}, "n": {"type": "integer", "minimum": -5}}}"#
+        let printed = try RuleSet(yaml: SchemaTest.rulesFile(schema), source: "printed.yaml")
+        #expect(SchemaTest.errors(printed, ["v": -2, "w": -2.5, "n": -5]) == [])
+        #expect(SchemaTest.errors(printed, ["v": 2, "w": "-1", "n": -6]) == ["n min", "v option", "w option"])
+    }
+}
