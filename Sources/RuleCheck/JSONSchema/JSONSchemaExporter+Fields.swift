@@ -134,6 +134,9 @@ extension JSONSchemaExporter {
             p.set("type", .string("boolean"))
         case .json:
             // Any JSON value: the rules apply to the values of their type, as JSON Schema's do.
+            if items, let types = field.jsonTypes {
+                p.set("type", types.names.count == 1 ? .string(types.names[0]) : .array(types.names.map { .string($0) }))
+            }
             p.set("x-rulecheck-type", .string("json"))
             p.set("minLength", field.minLength.map { .number(Double($0)) })
             p.set("maxLength", field.maxLength.map { .number(Double($0)) })
