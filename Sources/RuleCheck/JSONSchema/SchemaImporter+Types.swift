@@ -176,14 +176,14 @@ extension SchemaImporter {
     }
 
     /// What a schema without `type` stands for: an object when it (or one of the schemas of its
-    /// `anyOf`, `oneOf`, `not`, `if`, `then`, `else`) speaks of properties, an array when it has
+    /// `anyOf`, `oneOf`, `if`, `then`, `else`) speaks of properties, an array when it has
     /// `items`, a date or text when it has a `format` (a form's field of that format); otherwise
     /// `json`: any JSON value, its value keywords applying to the values of their type, exactly
     /// as JSON Schema has it (`{"minimum": 2}` lets `"x"` through).
     func inferredType(_ node: SchemaNode) -> String {
         if Self.objectKeywords.contains(where: node.has) { return "object" }
         for part in node.parts {
-            let schemas = ["anyOf", "oneOf"].flatMap { part.object[$0]?.array ?? [] } + ["not", "if", "then", "else"].compactMap { part.object[$0] }
+            let schemas = ["anyOf", "oneOf"].flatMap { part.object[$0]?.array ?? [] } + ["if", "then", "else"].compactMap { part.object[$0] }
             if schemas.contains(where: { schema in Self.objectKeywords.contains { schema[$0] != nil } }) { return "object" }
         }
         if node.has("items") || node.has("prefixItems") { return "array" }
