@@ -73,9 +73,10 @@ struct SchemaAgreementTests {
             // judges; the batch checker reports the value's type instead.)
             let (form, dropped) = Form.filled(rules, record: record, today: Self.today)
             let refused = Set(dropped.map(\.field))
-            let fromForm = rules.fields.map(\.path).flatMap { path in
-                form[path].issues.filter { !(refused.contains(path) && $0.code == .required) }.map { "\(path) \($0.code.rawValue)" }
-            } + dropped.filter { $0.severity == .error }.map { "\($0.field) \($0.code.rawValue)" }
+            let fromForm =
+                rules.fields.map(\.path).flatMap { path in
+                    form[path].issues.filter { !(refused.contains(path) && $0.code == .required) }.map { "\(path) \($0.code.rawValue)" }
+                } + dropped.filter { $0.severity == .error }.map { "\($0.field) \($0.code.rawValue)" }
             #expect(fromForm.sorted() == expected, "form \(json)")
 
             // CSV: each value as its cell's text. A cell has no JSON type but a json field's, so

@@ -208,9 +208,10 @@ struct EmptyValuesTests {
         #expect(errors([:]) == ["nick required"])
         // An empty CSV cell is no value; a cell [] is an empty list.
         let columns = checker.columns(["nick", "name", "tags"])
-        #expect(checker.check(cells: ["", "", "[]"], columns: columns).map { "\($0.field) \($0.code.rawValue)" } == [
-            "nick required", "tags items",
-        ])
+        #expect(
+            checker.check(cells: ["", "", "[]"], columns: columns).map { "\($0.field) \($0.code.rawValue)" } == [
+                "nick required", "tags items",
+            ])
     }
 
     @Test func theDefaultIsAbsentAndOtherWordsAreErrors() throws {

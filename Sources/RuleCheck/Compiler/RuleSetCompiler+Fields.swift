@@ -97,7 +97,8 @@ extension RuleSetCompiler {
         }
         let jsonTypes = spec.jsonTypes.flatMap { self.jsonTypes($0, at: spec.keys["json_types"]) }
         if let jsonTypes, let value = initial, !jsonTypes.admits(value), let text = spec.initial ?? spec.initialList?.first {
-            error("initial value of '\(field.path)' is not of its json_types (\(jsonTypes.names.joined(separator: ", ")))", at: text.location)
+            error(
+                "initial value of '\(field.path)' is not of its json_types (\(jsonTypes.names.joined(separator: ", ")))", at: text.location)
         }
         let emptyIsValue =
             field.type == .json || (emptyValues == .present && [.text, .date, .values, .multiChoice, .file, .group].contains(field.type))

@@ -112,7 +112,8 @@ extension Form {
             // Any JSON value, held to the field's json_types.
             guard let value else { return nil }
             guard let json = ValueReader.anyValue(value.json), field.jsonTypes?.admits(json) ?? true, value.date == nil else {
-                throw FormError(.typeMismatch, "'\(value)' is not \(MessageBuilder.english.phrase(.jsonTypes(field.jsonTypes ?? .all))) for '\(path)'")
+                throw FormError(
+                    .typeMismatch, "'\(value)' is not \(MessageBuilder.english.phrase(.jsonTypes(field.jsonTypes ?? .all))) for '\(path)'")
             }
             return json
         }

@@ -211,7 +211,9 @@ struct ExpressionCompiler {
             }
             // A JSON value orders as the number or text it holds at run time.
             let orderable: Set<ExprType> = [.number, .date, .text]
-            let json = (leftType == .json && (orderable.contains(rightType) || rightType == .json)) || (rightType == .json && orderable.contains(leftType))
+            let json =
+                (leftType == .json && (orderable.contains(rightType) || rightType == .json))
+                || (rightType == .json && orderable.contains(leftType))
             guard json || (leftType == rightType && orderable.contains(leftType)) else {
                 let message =
                     leftType == rightType

@@ -13,7 +13,7 @@ extension SchemaImporter {
     /// `untranslated` is set when a keyword that constrains values could not be written. For a
     /// `json` field (`type` `.json`) each keyword holds for the values of its JSON type only,
     /// `type` is a condition too, and `const`/`enum` may be arrays and objects.
-    /// 
+    ///
     mutating func constraints(
         _ node: SchemaNode, path: String, type: FieldType?, forCondition: Bool,
         only keywords: Set<String>? = nil, depth: Int = 0

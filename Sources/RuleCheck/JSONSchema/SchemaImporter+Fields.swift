@@ -125,7 +125,9 @@ extension SchemaImporter {
         case .json(let jsonTypes):
             handled.formUnion(Self.anyJSONKeywords)
             setType(&spec, .json, at: types.pointer.isEmpty ? keyPointer : types.pointer)
-            if let jsonTypes { spec.jsonTypes = jsonTypes.names.map { located($0, at: types.pointer.isEmpty ? keyPointer : types.pointer) } }
+            if let jsonTypes {
+                spec.jsonTypes = jsonTypes.names.map { located($0, at: types.pointer.isEmpty ? keyPointer : types.pointer) }
+            }
             anyJSONKeywords(&spec, node, path: path, x)
         case .values(let items, let type):
             handled.formUnion(["items", "prefixItems", "additionalItems", "minItems", "maxItems", "uniqueItems"])

@@ -57,7 +57,8 @@ extension SchemaImporter {
                 let empty = combinedCondition(
                     combinator.keyword, combinator.value, at: combinator.pointer, prefix: prefix, absent: [prefix + name])
             else {
-                finding(.unsupported, "this '\(combinator.keyword)' names no property of the object; it is not checked", at: combinator.pointer)
+                finding(
+                    .unsupported, "this '\(combinator.keyword)' names no property of the object; it is not checked", at: combinator.pointer)
                 continue
             }
             rules[name, default: PropertyRules()].checks.append(check)
@@ -104,7 +105,9 @@ extension SchemaImporter {
             switch value {
             case .object(let members):
                 for name in members["properties"]?.object?.keys.map({ $0 }) ?? [] where names.contains(name) { found.insert(prefix + name) }
-                for name in members["required"]?.array?.compactMap(\.string) ?? [] where names.contains(name) { found.insert(prefix + name) }
+                for name in members["required"]?.array?.compactMap(\.string) ?? [] where names.contains(name) {
+                    found.insert(prefix + name)
+                }
                 for keyword in ["anyOf", "oneOf", "allOf"] { for item in members[keyword]?.array ?? [] { visit(item, depth: depth + 1) } }
                 if let not = members["not"] { visit(not, depth: depth + 1) }
             default:

@@ -183,7 +183,8 @@ extension SchemaImporter {
     func inferredType(_ node: SchemaNode) -> String {
         if Self.objectKeywords.contains(where: node.has) { return "object" }
         for part in node.parts {
-            let schemas = ["anyOf", "oneOf"].flatMap { part.object[$0]?.array ?? [] } + ["if", "then", "else"].compactMap { part.object[$0] }
+            let schemas =
+                ["anyOf", "oneOf"].flatMap { part.object[$0]?.array ?? [] } + ["if", "then", "else"].compactMap { part.object[$0] }
             if schemas.contains(where: { schema in Self.objectKeywords.contains { schema[$0] != nil } }) { return "object" }
         }
         if node.has("items") || node.has("prefixItems") { return "array" }

@@ -26,7 +26,8 @@ extension SampleGenerator {
     /// The constants an expression lets the field be: `v == c`, `v in [c, …]`, and the `or` of such.
     private static func constants(_ expr: Expr, of field: FieldID) -> [Value] {
         switch expr {
-        case .equal(.field(let id), .constant(let value?)) where id == field, .equal(.constant(let value?), .field(let id)) where id == field:
+        case .equal(.field(let id), .constant(let value?)) where id == field,
+            .equal(.constant(let value?), .field(let id)) where id == field:
             return [value]
         case .memberOfLiteral(.field(let id), let items) where id == field:
             return items.compactMap { if case .constant(let value?) = $0 { value } else { nil } }

@@ -55,7 +55,8 @@ struct JSONSchemaSeveralTypesTests {
     /// `anyOf`/`oneOf` of schemas of different types on a value of several types.
     @Test func combinatorsSeeEachValuesType() throws {
         let (rules, _) = try SchemaTest.importing(
-            #"{"properties": {"a": {"anyOf": [{"type": "integer"}, {"minimum": 2}]}, "o": {"oneOf": [{"type": "integer"}, {"minimum": 2}]}}}"#)
+            #"{"properties": {"a": {"anyOf": [{"type": "integer"}, {"minimum": 2}]}, "o": {"oneOf": [{"type": "integer"}, {"minimum": 2}]}}}"#
+        )
         #expect(try SchemaTest.errors(rules, #"{"a": 1, "o": 1}"#) == [])
         #expect(try SchemaTest.errors(rules, #"{"a": 2.5, "o": 2.5}"#) == [])
         #expect(try SchemaTest.errors(rules, #"{"a": "x", "o": "x"}"#) == [])
