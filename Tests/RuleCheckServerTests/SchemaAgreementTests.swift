@@ -144,3 +144,27 @@ struct SchemaAgreementTests {
         }
     }
 }
+
+/// A `json` field over HTTP, as the preview page drives it: its layout node names its types, text
+/// typed into it is the JSON it reads as, and the answer shows the value as that text.
+@Suite("/v1/forms: json fields")
+struct JSONFieldFormTests {
+    @Test func typedTextIsTheJSONItReadsAs() async throws {
+        let directory = try TemporaryDirectory()
+        let rules = "fields:\n  - id: v\n    type: json\n    json_types: [string, array]\n    max_items: 1\n"
+        let harness = ServerHarness(files: [try directory.write("j.yaml", rules)])
+        let (id, created) = try await harness.newForm()
+        let node = created.json["layout"]?["sections"]?[0]?["fields"]?[0]
+        #expect(node?["type"] == "json" && node?["json_types"] == ["string", "array"])
+        let array = try await harness.edit(id, #"{"type": "v", "text": "[1]"}"#)
+        #expect(array.json["changes"]?["values"] == .object(["v": [1]]))
+        #expect(array.json["record"]?["v"] == [1])
+        let string = try await harness.edit(id, #"{"type": "v", "text": "\"12\""}"#)
+        #expect(string.json["changes"]?["values"] == .object(["v": "12"]))
+        let set = try await harness.edit(id, #"{"set": "v", "value": [1, 2]}"#)
+        #expect(set.json["display"] == .object(["v": "[1,2]"]))
+        #expect(set.json["changes"]?["issues"]?["v"]?[0]?["code"] == "items")
+        let refused = try await harness.edit(id, #"{"set": "v", "value": 3}"#)
+        #expect(refused.status == 422)
+    }
+}
