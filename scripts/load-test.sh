@@ -3,6 +3,7 @@
 # server's resident memory before, during and after — for Docs/performance.md.
 #
 #   DURATION=5 CONNECTIONS=16 THREADS=1 scripts/load-test.sh
+#   BASELINE=/tmp/old/.build/release/rulecheck scripts/load-test.sh   # the old binary's table first, then this one's
 #
 # Uses the release build (built if missing) of `rulecheck serve Rules/signup.yaml`, bound to 127.0.0.1
 # on a free port, access log off (it would measure the terminal). Needs wrk (apt-get install wrk).
@@ -15,8 +16,7 @@ command -v wrk >/dev/null || { echo "load-test needs wrk: apt-get install -y wrk
 [ -x .build/release/rulecheck ] || swift build -c release --product rulecheck
 binary=.build/release/rulecheck
 work=$(mktemp -d)
-server=""
-cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$work"; }
+cleanup() { jobs -p | xargs -r kill 2>/dev/null; wait 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 
 # Bodies: one valid record, one record with three violations, 100 records of JSON Lines (15% invalid).
@@ -24,21 +24,29 @@ head -1 Rules/samples/signup.jsonl > "$work/valid.json"
 printf '%s\n' '{"email":"not-an-email","password":"short","password_repeat":"other","accept_terms":true,"phone":"+7 (916) 123"}' > "$work/invalid.json"
 "$binary" sample Rules/signup.yaml --count 100 --seed 7 --invalid-rate 0.15 --today 2026-11-22 --format jsonl > "$work/batch.jsonl"
 
-"$binary" serve Rules/signup.yaml --port 0 --today 2026-11-22 --no-access-log --max-body 1048576 > "$work/banner" 2>"$work/stderr" &
-server=$!
-for _ in $(seq 100); do grep -q http "$work/banner" 2>/dev/null && break; sleep 0.1; done
-url=$(grep -o 'http://[^ ]*' "$work/banner")
-rss() { awk '/VmRSS/ {print $2}' "/proc/$server/status"; }
-echo "server: $url (pid $server), wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s, $(nproc) cores"
-echo "rss before: $(rss) KiB"
-printf '| body | requests/s | p50 ms | p99 ms | max ms | non-2xx | RSS after, KiB |\n|---|---:|---:|---:|---:|---:|---:|\n'
-run() {  # name, file (empty: GET), content type, path
-  local line
-  line=$(BODY="$2" TYPE="$3" wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" -s scripts/wrk-check.lua "${url}${4:-v1/check}" | tail -1)
-  python3 -c 'import json,sys; r=json.loads(sys.argv[2]); print("| %s | %.0f | %.2f | %.2f | %.1f | %d | %s |" % (sys.argv[1], r["rps"], r["p50_ms"], r["p99_ms"], r["max_ms"], r["non_2xx"] + r["socket_errors"], sys.argv[3]))' "$1" "$line" "$(rss)"
+measure() {  # binary, label
+  local binary=$1 server url line
+  "$binary" serve Rules/signup.yaml --port 0 --today 2026-11-22 --no-access-log --max-body 1048576 > "$work/banner" 2>"$work/stderr" &
+  server=$!
+  for _ in $(seq 100); do grep -q http "$work/banner" 2>/dev/null && break; sleep 0.1; done
+  url=$(grep -o 'http://[^ ]*' "$work/banner")
+  rss() { awk '/VmRSS/ {print $2}' "/proc/$server/status"; }
+  echo
+  echo "$2: $binary, server $url (pid $server), wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s, $(nproc) cores"
+  echo "rss before: $(rss) KiB"
+  printf '| body | requests/s | p50 ms | p99 ms | max ms | non-2xx | RSS after, KiB |\n|---|---:|---:|---:|---:|---:|---:|\n'
+  run() {  # name, file (empty: GET), content type, path
+    line=$(BODY="$2" TYPE="$3" wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" -s scripts/wrk-check.lua "${url}${4:-v1/check}" | tail -1)
+    python3 -c 'import json,sys; r=json.loads(sys.argv[2]); print("| %s | %.0f | %.2f | %.2f | %.1f | %d | %s |" % (sys.argv[1], r["rps"], r["p50_ms"], r["p99_ms"], r["max_ms"], r["non_2xx"] + r["socket_errors"], sys.argv[3]))' "$1" "$line" "$(rss)"
+  }
+  run "GET /healthz (no check: the HTTP stack alone)" "" "" healthz
+  run "one valid record" "$work/valid.json" application/json
+  run "one record, 3 violations" "$work/invalid.json" application/json
+  run "100 records (JSON Lines)" "$work/batch.jsonl" application/x-ndjson
+  run "one valid record, again" "$work/valid.json" application/json
+  kill "$server"
+  wait "$server" 2>/dev/null || true
 }
-run "GET /healthz (no check: the HTTP stack alone)" "" "" healthz
-run "one valid record" "$work/valid.json" application/json
-run "one record, 3 violations" "$work/invalid.json" application/json
-run "100 records (JSON Lines)" "$work/batch.jsonl" application/x-ndjson
-run "one valid record, again" "$work/valid.json" application/json
+
+if [ -n "${BASELINE:-}" ]; then measure "$BASELINE" "before (BASELINE)"; fi
+measure "$binary" "this tree"

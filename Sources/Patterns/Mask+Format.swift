@@ -9,9 +9,12 @@ extension Mask {
     /// phone.format("+7 (916) 5123", caret: 9)   // "+7 (916) 512-3", caret 10: after the 5
     /// ```
     ///
-    /// The input is read one Unicode scalar at a time:
+    /// The input is read one Unicode scalar at a time, a decimal digit of any script as the ASCII
+    /// digit it stands for (unless the mask takes ``DecimalDigits/ascii`` digits only), so that
+    /// `۰۹۱۲…` gives what `0912…` gives:
     /// * at a fixed character, a typed scalar equal to it (or to a fixed character later in the
-    ///   same run, such as the space in `) `) is taken as typed; anything else makes the mask
+    ///   same run, such as the space in `) `) is taken as typed — a fixed digit is matched by the
+    ///   digit it stands for in any script (`۷` is the 7 of `+7`); anything else makes the mask
     ///   write its fixed characters and try the scalar at the next position;
     /// * at an input position, a scalar it accepts fills it (a digit of another script as 0–9,
     ///   a letter converted to its class's case); a separator (space, punctuation) the
@@ -43,6 +46,9 @@ extension Mask {
     ///     ``MaskResult/dropped`` 1), instead of stopping there with the state `invalid`.
     /// - Complexity: O(a(n + m)) for n typed scalars, a alternatives of m positions.
     public func format(_ typed: String, caret: Int? = nil, droppingRefused: Bool = false) -> MaskResult {
+        // Folded as a check folds a masked value before matching it: one scalar for one, so the
+        // caret stays where it is.
+        let typed = digits == .any ? DecimalDigits.folded(typed) : typed
         let input = Array(typed.unicodeScalars)
         let caretIn = Swift.min(Swift.max(caret ?? input.count, 0), input.count)
         let accept = self.accept

@@ -61,6 +61,39 @@ struct APIError: Error, Sendable, Hashable {
             "cannot read a body of type '\(type)'; send one of \(accepted.joined(separator: ", "))")
     }
 
+    /// A POST whose body does not say what it is: a web page elsewhere could send it without a preflight.
+    static func missingMediaType(accepted: [String]) -> APIError {
+        APIError(
+            status: 415, code: "unsupported_media_type",
+            "the request does not say what its body is; send Content-Type: \(accepted.joined(separator: ", or "))")
+    }
+
+    /// DNS rebinding: a page whose name resolves to this machine names itself in `Host`.
+    static func hostNotAllowed(_ host: String) -> APIError {
+        APIError(
+            status: 421, code: "host_not_allowed",
+            "this server does not answer for the host '\(host)'; start it with --allowed-host \(AllowedHosts.name(host)) if it should")
+    }
+
+    static func originNotAllowed(_ origin: String) -> APIError {
+        APIError(
+            status: 403, code: "origin_not_allowed",
+            "requests from pages of '\(origin)' are not allowed; start the server with --allow-origin \(origin) if they should be")
+    }
+
+    static func headersTooLarge(limit: Int) -> APIError {
+        APIError(status: 431, code: "headers_too_large", "the request's headers are larger than the limit of \(limit) bytes")
+    }
+
+    static func headerTimeout(_ limit: Duration) -> APIError {
+        APIError(status: 408, code: "header_timeout", "the request's headers did not arrive within \(limit)")
+    }
+
+    /// A request HTTP cannot read: a malformed request line, header or chunk.
+    static func unreadableHTTP(_ detail: String) -> APIError {
+        APIError(status: 400, code: "bad_request", "the request could not be read as HTTP: \(detail)")
+    }
+
     static func bodyTooLarge(limit: Int) -> APIError {
         APIError(status: 413, code: "body_too_large", "the body is larger than the limit of \(limit) bytes")
     }
@@ -73,6 +106,24 @@ struct APIError: Error, Sendable, Hashable {
         APIError(
             status: 503, code: "too_many_forms",
             "the server holds its limit of \(limit) live forms; delete one or try again later")
+    }
+
+    /// A form that would hold more than `--max-form-items` list items.
+    static func formTooLarge(_ error: FormLimitError) -> APIError {
+        APIError(status: 413, code: "form_too_large", error.message + "; nothing of the request is kept")
+    }
+
+    /// A form that would take more than `--max-form-bytes`.
+    static func formTooLarge(bytes: Int, limit: Int) -> APIError {
+        APIError(
+            status: 413, code: "form_too_large",
+            "the form would hold about \(bytes) bytes; its limit is \(limit); nothing of the request is kept")
+    }
+
+    static func formsMemoryFull(limit: Int) -> APIError {
+        APIError(
+            status: 503, code: "forms_memory_full",
+            "the live forms hold the server's limit of \(limit) bytes; delete a form or try again later")
     }
 
     static func timeLimit(_ limit: Duration) -> APIError {

@@ -7,7 +7,7 @@ import RuleCheck
 /// so lines from concurrent requests never interleave.
 ///
 /// ```json
-/// {"bytes_in":57,"bytes_out":412,"method":"POST","ms":0.61,"path":"/v1/check","status":200,"time":"2026-11-22T10:15:02.123Z"}
+/// {"bytes_in":57,"bytes_out":412,"method":"POST","ms":0.61,"path":"/v1/check","request_id":"4bf92f3577b34da6a3ce929d0e0e4736","status":200,"time":"2026-11-22T10:15:02.123Z"}
 /// ```
 struct AccessLog: Sendable {
     private let write: @Sendable (String) -> Void
@@ -26,6 +26,7 @@ struct AccessLog: Sendable {
         ]
         if let length = request.headers[.contentLength].flatMap(Int.init) { entry["bytes_in"] = .number(Double(length)) }
         if let length = response.body.contentLength { entry["bytes_out"] = .number(Double(length)) }
+        if let id = response.headers[RequestID.field] { entry["request_id"] = .string(id) }
         write(JSONWriter.string(.object(entry)) + "\n")
     }
 

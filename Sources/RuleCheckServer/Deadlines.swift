@@ -1,16 +1,18 @@
+import Foundation
 import Synchronization
 
-/// The requests under way and when each must be answered by. One ticking task cancels the ones
-/// past their time — rather than a timer per request: a cancelled `Task.sleep` keeps its timer
-/// until the time it would have woken, which at thousands of requests a second and a 10-second
-/// limit held a hundred and more megabytes.
+/// The requests under way and when each must be answered by. One ticker cancels the ones past
+/// their time — rather than a timer per request: a cancelled `Task.sleep` keeps its timer until
+/// the time it would have woken, which at thousands of requests a second and a 10-second limit
+/// held a hundred and more megabytes.
 ///
 /// ```swift
 /// let deadlines = Deadlines(tick: .milliseconds(50))
 /// let answer = try await deadlines.run(within: .seconds(10)) { try await route(request) }
 /// ```
 ///
-/// The ticking task runs only while requests are under way.
+/// The ticker runs only while requests are under way, on a thread of its own: it cancels on time
+/// even when Swift's cooperative pool (or Dispatch's) is busy.
 final class Deadlines: Sendable {
     private struct Entry {
         let deadline: ContinuousClock.Instant
@@ -47,7 +49,11 @@ final class Deadlines: Sendable {
             defer { state.ticking = true }
             return (state.nextID, !state.ticking)
         }
-        if startTicking { Task { await ticking() } }
+        if startTicking {
+            let ticker = Thread { [self] in ticking() }
+            ticker.name = "rulecheck.deadlines"
+            ticker.start()
+        }
         let result = await withTaskCancellationHandler {
             await task.result
         } onCancel: {
@@ -62,9 +68,11 @@ final class Deadlines: Sendable {
     }
 
     /// Cancels what is past its deadline, every ``tick``, until nothing is under way.
-    private func ticking() async {
+    private func ticking() {
+        let (seconds, attoseconds) = tick.components
+        let interval = Double(seconds) + Double(attoseconds) / 1e18
         while true {
-            try? await Task.sleep(for: tick)
+            Thread.sleep(forTimeInterval: interval)
             let now = ContinuousClock.now
             let (expired, stop) = state.withLock { state in
                 let expired = state.entries.filter { $0.value.deadline <= now }

@@ -10,25 +10,33 @@ struct Endpoint: Hashable, Sendable {
     let query: Set<String>
     /// Only `rulecheck preview` serves it (the page and its assets).
     let previewOnly: Bool
+    /// The media types its body may have (`Content-Type`, without parameters); a request with
+    /// another, or none, is a 415. Empty: it takes no body.
+    let mediaTypes: [String]
 
-    init(_ method: String, _ path: String, query: Set<String> = [], previewOnly: Bool = false) {
+    init(_ method: String, _ path: String, query: Set<String> = [], mediaTypes: [String] = [], previewOnly: Bool = false) {
         self.method = method
         self.path = path
         self.query = query
+        self.mediaTypes = mediaTypes
         self.previewOnly = previewOnly
     }
+
+    /// The types of JSON Lines, which the check and the edits take besides JSON.
+    static let jsonLines = ["application/x-ndjson", "application/jsonl", "application/x-jsonlines"]
 
     static let all: [Endpoint] = [
         Endpoint("GET", "/", previewOnly: true),
         Endpoint("GET", "/assets/{name}", previewOnly: true),
         Endpoint("GET", "/healthz"),
+        Endpoint("GET", "/metrics"),
         Endpoint("GET", "/openapi.yaml"),
         Endpoint("GET", "/v1/rules"),
-        Endpoint("POST", "/v1/check", query: ["rules", "today", "locale", "strict"]),
-        Endpoint("POST", "/v1/forms"),
+        Endpoint("POST", "/v1/check", query: ["rules", "today", "locale", "strict"], mediaTypes: RuleServer.checkMediaTypes.map(\.type)),
+        Endpoint("POST", "/v1/forms", mediaTypes: ["application/json"]),
         Endpoint("GET", "/v1/forms/{id}"),
         Endpoint("DELETE", "/v1/forms/{id}"),
-        Endpoint("POST", "/v1/forms/{id}/edits"),
+        Endpoint("POST", "/v1/forms/{id}/edits", mediaTypes: ["application/json"] + jsonLines),
         Endpoint("GET", "/v1/forms/{id}/explain", query: ["field"]),
     ]
 
@@ -46,6 +54,14 @@ struct Endpoint: Hashable, Sendable {
             }
         }
         return parameters
+    }
+
+    /// Refuses a body of a type the endpoint does not read — or of no stated type, which is how a
+    /// page elsewhere sends a cross-origin request without a preflight.
+    func checkMediaType(of request: Request) throws(APIError) {
+        guard !mediaTypes.isEmpty else { return }
+        guard let type = BodyReading.mediaType(of: request) else { throw .missingMediaType(accepted: mediaTypes) }
+        guard mediaTypes.contains(type) else { throw .unsupportedMediaType(type, accepted: mediaTypes) }
     }
 }
 
@@ -83,23 +99,30 @@ extension RuleServer {
         return Routed(endpoint: endpoint, parameters: parameters, query: query)
     }
 
-    /// Routes a request to its handler.
-    func route(_ request: Request) async throws -> Response {
-        let routed = try match(request)
+    /// Routes a request matched to its endpoint to its handler.
+    func route(_ request: Request, _ routed: Routed) async throws -> Response {
         switch (routed.endpoint.method, routed.endpoint.path) {
         case ("GET", "/"): return page()
         case ("GET", "/assets/{name}"): return try asset(routed[parameter: "name"])
         case ("GET", "/openapi.yaml"): return Self.bytes(PreviewAssets.openAPI, type: "application/yaml")
         case ("GET", "/healthz"): return health()
+        case ("GET", "/metrics"): return metricsText()
         case ("GET", "/v1/rules"): return Self.json(.object(["rules": .array(library.entries.map(\.json))]))
         case ("POST", "/v1/check"): return try await check(request, routed)
         case ("POST", "/v1/forms"): return try await createForm(request)
-        case ("GET", "/v1/forms/{id}"): return try showForm(routed[parameter: "id"])
+        case ("GET", "/v1/forms/{id}"): return try await showForm(routed[parameter: "id"])
         case ("DELETE", "/v1/forms/{id}"): return try deleteForm(routed[parameter: "id"])
         case ("POST", "/v1/forms/{id}/edits"): return try await edit(request, id: routed[parameter: "id"])
-        case ("GET", "/v1/forms/{id}/explain"): return try explain(routed[parameter: "id"], routed)
+        case ("GET", "/v1/forms/{id}/explain"): return try await explain(routed[parameter: "id"], routed)
         default: throw APIError.notFound(request.uri.path)
         }
+    }
+
+    /// `GET /metrics`: the Prometheus text format.
+    private func metricsText() -> Response {
+        let text = metrics.exposition(
+            connections: connections.count, forms: forms.count, formsMemoryBytes: forms.bytesInUse)
+        return Self.bytes(text, type: "text/plain; version=0.0.4; charset=utf-8")
     }
 
     private func health() -> Response {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import RuleCheck
 
@@ -22,6 +23,26 @@ enum PreviewAssets {
     ]
 
     private static let javaScript = "text/javascript; charset=utf-8"
+
+    /// What the page may load and who may frame it: only this server's own scripts, style and
+    /// API, no inline script (the page's settings are a JSON data block, which is not run), no
+    /// plug-ins, and no page may put it in a frame (`frame-ancestors 'none'`: no clickjacking).
+    static let contentSecurityPolicy =
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+        + "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+    /// The page's and its assets' answer: the bytes with the security headers.
+    static func response(_ bytes: [UInt8], type: String) -> Response {
+        var response = RuleServer.bytes(bytes, type: type)
+        response.headers[.contentSecurityPolicy] = contentSecurityPolicy
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[frameOptions] = "DENY"  // for browsers without frame-ancestors
+        response.headers[referrerPolicy] = "no-referrer"
+        return response
+    }
+
+    private static let frameOptions = HTTPField.Name("X-Frame-Options")!
+    private static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
 }
 
 extension RuleServer {
@@ -36,12 +57,12 @@ extension RuleServer {
         // `<` only occurs inside JSON strings, where \u003c means the same: no `</script>` can end the tag early.
         let json = JSONWriter.string(.object(config)).replacingOccurrences(of: "<", with: "\\u003c")
         let html = String(decoding: PreviewAssets.page, as: UTF8.self).replacingOccurrences(of: "{{CONFIG}}", with: json)
-        return Self.bytes(Array(html.utf8), type: "text/html; charset=utf-8")
+        return PreviewAssets.response(Array(html.utf8), type: "text/html; charset=utf-8")
     }
 
     /// `GET /assets/{name}`: a script or the style of the page; a 404 for any other name.
     func asset(_ name: String) throws(APIError) -> Response {
         guard let asset = PreviewAssets.assets[name] else { throw .notFound("/assets/" + name) }
-        return Self.bytes(asset.bytes, type: asset.type)
+        return PreviewAssets.response(asset.bytes, type: asset.type)
     }
 }

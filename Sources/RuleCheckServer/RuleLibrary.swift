@@ -1,4 +1,4 @@
-import RuleCheck
+public import RuleCheck
 import Synchronization
 
 /// The rules files a server was started with, each compiled, and recompiled when it changes.
@@ -12,12 +12,18 @@ import Synchronization
 /// Requests name a rule set by its form id (`form:`); with one file loaded the name may be left out.
 /// While a file does not compile, requests get the last version that did, and its errors are in
 /// ``RulesEntry/errors``.
+///
+/// Files are read by ``RulesLoader``, as `rulecheck check` reads them: a rules file with its
+/// includes (which stay under its directory or the loader's include roots), or a JSON Schema with
+/// the loader's UI schema. Diagnostics name a file without the directories above it.
 public final class RuleLibrary: Sendable {
     private let state: Mutex<[RulesEntry]>
 
     /// Reads and compiles every file (a file that does not compile is kept, with its errors).
-    public init(files: [String]) {
-        var entries = files.map(RulesEntry.init(file:))
+    public init(files: [String], loader: RulesLoader = RulesLoader()) {
+        var loader = loader
+        loader.naming = .withoutDirectories
+        var entries = files.map { RulesEntry(file: $0, loader: loader) }
         for index in entries.indices { _ = entries[index].refresh() }
         state = Mutex(entries)
     }
@@ -78,7 +84,7 @@ public final class RuleLibrary: Sendable {
 
     static func broken(_ entry: RulesEntry) -> APIError {
         APIError(
-            status: 409, code: "rules_broken", "the rules file '\(entry.file)' does not compile",
+            status: 409, code: "rules_broken", "the rules file '\(entry.shownFile)' does not compile",
             details: .string(entry.errors ?? ""))
     }
 }

@@ -25,26 +25,39 @@ extension RuleServer {
         guard let known = Self.checkMediaTypes.first(where: { $0.type == mediaType }) else {
             throw APIError.unsupportedMediaType(mediaType, accepted: Self.checkMediaTypes.map(\.type))
         }
-        var body = try await BodyReading.bytes(of: request, limit: options.maxBodyBytes)
-        let format = try known.format ?? Self.jsonRecords(&body)
+        let body = try await BodyReading.bytes(of: request, limit: options.maxBodyBytes)
         let checker = checkers.checker(rules, today: today, locale: locale)
-        let records = body
-        let check = { @Sendable () throws -> [UInt8] in
-            let sink = OutputSink.memory()
-            var reader = RecordReader.Options()
-            reader.blockSize = max(1, records.count)
-            let check = BatchCheck(checker: checker, options: .init(format: format, jobs: 1, strict: strict, reader: reader))
-            _ = try check.run(bytes: records, name: "-", format: format, report: ReportFormat.json.report(to: sink))
-            return sink.bytes
+        // Every body, however small, is read and checked on a worker thread, in turn: never on the
+        // event loop or Swift's cooperative pool, where a slow regex would hold every other
+        // request. At the time limit the check stops before its next record.
+        let metrics = self.metrics
+        let report = try await work.run { cancellation in
+            try Self.report(
+                of: body, format: known.format, checker: checker, strict: strict, metrics: metrics, cancellation: cancellation)
         }
-        // A small body is checked at once (a fraction of a millisecond); a larger one on a worker
-        // thread, in turn, so that the time limit can answer while it runs.
-        let report = records.count <= Self.inlineCheckBytes ? try check() : try await work.run(check)
         return Self.bytes(report, type: "application/json")
     }
 
-    /// Bodies up to this size are checked on the request's own task.
-    static let inlineCheckBytes = 16 * 1024
+    /// What `rulecheck check --format json` prints for `body` as standard input; `format` nil for
+    /// an `application/json` body (a record or an array of records). Counts the check in `metrics`.
+    ///
+    /// - Throws: ``APIError`` for a JSON body that is not a record or an array of them;
+    ///   `CancellationError` once `cancellation` is set.
+    static func report(
+        of body: [UInt8], format: RecordFormat?, checker: RecordChecker, strict: Bool, metrics: ServerMetrics,
+        cancellation: CancellationFlag
+    ) throws -> [UInt8] {
+        var records = body
+        let format = try format ?? jsonRecords(&records)
+        let sink = OutputSink.memory()
+        var reader = RecordReader.Options()
+        reader.blockSize = max(1, records.count)
+        let options = BatchCheck.Options(format: format, jobs: 1, strict: strict, reader: reader, cancellation: cancellation)
+        let outcome = try BatchCheck(checker: checker, options: options)
+            .run(bytes: records, name: "-", format: format, report: ReportFormat.json.report(to: sink))
+        metrics.checked(records: outcome.summary.records)
+        return sink.bytes
+    }
 
     /// An `application/json` body: one record (an object), made an array of one so that it reads
     /// as a JSON array file with the same lines; or an array of records. Anything else is a 400 —

@@ -3,11 +3,22 @@ import Hummingbird
 import RuleCheck
 
 /// `/v1/forms`: server-side forms driven by edits, answering with ChangeSets.
+///
+/// Everything that reads a body, builds, changes or describes a form runs on the ``WorkQueue``,
+/// under the request's time limit: never on the event loop or Swift's cooperative pool. Each form
+/// keeps to its budget (``ServerOptions/maxFormItems``, ``ServerOptions/maxFormBytes``) and the
+/// live forms together to ``ServerOptions/maxTotalFormBytes``; a request that would break one is
+/// refused whole.
 extension RuleServer {
     /// `POST /v1/forms`: a new form — empty, filled from a record, restored from a snapshot, or
     /// from another live form (`from`) under the rules as they are now.
     func createForm(_ request: Request) async throws -> Response {
         let bytes = try await BodyReading.bytes(of: request, limit: options.maxBodyBytes)
+        return try await work.run { _ in try self.createForm(bytes) }
+    }
+
+    /// Makes a form from a request body (on a worker thread).
+    private func createForm(_ bytes: [UInt8]) throws -> Response {
         let json =
             bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
             ? JSONValue.object([:]) : try BodyReading.json(bytes)
@@ -30,20 +41,25 @@ extension RuleServer {
         let (entry, rules) = try library.resolve(rulesName)
         let day = today ?? options.today ?? .today()
         let language = locale ?? options.locale
+        let budget = options.formBudget
         var form: Form
         var dropped: [JSONValue] = []
         do {
             if let previous {
-                let restored = try Form.restoring(rules, snapshot: previous.snapshot, today: day, locale: language)
+                let snapshot = previous.snapshot
+                try budget.check(snapshot: snapshot)
+                let restored = try Form.restoring(rules, snapshot: snapshot, today: day, locale: language)
                 form = restored.form
                 dropped = restored.dropped.map(\.json)
                 form.carryInteraction(from: previous)
             } else if let snapshot = try body.object("snapshot") {
-                let restored = try Form.restoring(rules, snapshot: try Self.snapshot(snapshot), today: day, locale: language)
+                let snapshot = try Self.snapshot(snapshot)
+                try budget.check(snapshot: snapshot)
+                let restored = try Form.restoring(rules, snapshot: snapshot, today: day, locale: language)
                 form = restored.form
                 dropped = restored.dropped.map(\.json)
             } else if let record = try body.object("record") {
-                let filled = Form.filled(rules, record: record, today: day, locale: language)
+                let filled = try Form.filled(rules, record: record, today: day, locale: language, budget: budget)
                 form = filled.form
                 dropped = filled.dropped.map { violation in
                     .object([
@@ -56,6 +72,8 @@ extension RuleServer {
             }
         } catch let error as FormError {
             throw APIError.refused(error)
+        } catch let error as FormLimitError {
+            throw APIError.formTooLarge(error)
         }
         let id = try forms.insert(rulesName: entry.name, version: entry.version ?? "", form: form)
         var description = try forms.withSession(id) { Self.describe($0) }
@@ -64,8 +82,8 @@ extension RuleServer {
     }
 
     /// `GET /v1/forms/{id}`: the form's layout and whole state.
-    func showForm(_ id: String) throws -> Response {
-        Self.json(.object(try forms.withSession(id) { Self.describe($0) }))
+    func showForm(_ id: String) async throws -> Response {
+        try await work.run { _ in Self.json(.object(try self.forms.withSession(id) { Self.describe($0) })) }
     }
 
     /// `DELETE /v1/forms/{id}`.
@@ -78,33 +96,57 @@ extension RuleServer {
     /// Lines as `application/x-ndjson`) applied in order — the edit lines of `rulecheck replay`,
     /// read by ``FormEdit`` and applied by `Form.apply`, so that each answers the ChangeSet
     /// `replay` prints for the same line.
+    ///
+    /// A request is all or nothing: when its time runs out, or its edits would take the form past
+    /// its budget or the live forms past theirs, none of its edits is kept.
     func edit(_ request: Request, id: String) async throws -> Response {
         let bytes = try await BodyReading.bytes(of: request, limit: options.maxBodyBytes)
-        let (edits, single) = try Self.edits(bytes, mediaType: BodyReading.mediaType(of: request) ?? "application/json")
+        let mediaType = BodyReading.mediaType(of: request) ?? "application/json"
+        return try await work.run { cancellation in try self.edit(bytes, mediaType: mediaType, id: id, cancellation: cancellation) }
+    }
+
+    /// Applies a request's edits (on a worker thread).
+    private func edit(_ bytes: [UInt8], mediaType: String, id: String, cancellation: CancellationFlag) throws -> Response {
+        let (edits, single) = try Self.edits(bytes, mediaType: mediaType)
+        let budget = options.formBudget
         let answer = try forms.withSession(id) { session -> [String: JSONValue] in
-            var results: [JSONValue] = []
+            let before = session
+            let results: [Result<ChangeSet, FormError>]
+            do throws(FormLimitError) {
+                results = try session.form.apply(edits, budget: budget, cancellation: cancellation)
+            } catch {
+                // Cancelled: the request is past its time limit, and answered so already.
+                if error.kind == .cancelled { throw CancellationError() }
+                throw APIError.formTooLarge(error)
+            }
+            if single, case .failure(let error)? = results.first { throw APIError.refused(error) }
+            let metadata = FormDescription.metadata(session.form)
+            session.metadata = metadata
+            do {
+                try forms.resize(session)
+            } catch {
+                session = before
+                throw error
+            }
             var values: Set<String> = []
             var listsChanged = false
-            for edit in edits {
-                do {
-                    let changes = try session.form.apply(edit)
+            let answers: [JSONValue] = results.map { result in
+                switch result {
+                case .success(let changes):
                     values.formUnion(changes.values.keys)
                     listsChanged = listsChanged || !changes.items.isEmpty
-                    results.append(.object(["changes": changes.json]))
-                } catch let error as FormError {
-                    if single { throw APIError.refused(error) }
-                    results.append(APIError.refused(error).json)
+                    return .object(["changes": changes.json])
+                case .failure(let error):
+                    return APIError.refused(error).json
                 }
             }
-            let metadata = FormDescription.metadata(session.form)
             var answer = FormDescription.extras(
                 after: session.form, values: values, listsChanged: listsChanged,
-                metadata: metadata, before: session.metadata)
-            session.metadata = metadata
-            if single, case .object(let result)? = results.first {
+                metadata: metadata, before: before.metadata)
+            if single, case .object(let result)? = answers.first {
                 answer.merge(result) { _, new in new }
             } else {
-                answer["results"] = .array(results)
+                answer["results"] = .array(answers)
             }
             return answer
         }
@@ -112,18 +154,20 @@ extension RuleServer {
     }
 
     /// `GET /v1/forms/{id}/explain?field=…`: why the field is as it is.
-    func explain(_ id: String, _ routed: Routed) throws -> Response {
+    func explain(_ id: String, _ routed: Routed) async throws -> Response {
         guard let path = routed.query["field"] else { throw APIError.badRequest("name the field: ?field=doc_number") }
-        let answer = try forms.withSession(id) { session -> JSONValue in
-            do {
-                _ = try session.form.value(.null, for: path)  // an unknown path is a 422, as for an edit
-            } catch let error as FormError {
-                throw APIError.refused(error)
+        return try await work.run { _ in
+            let answer = try self.forms.withSession(id) { session -> JSONValue in
+                do {
+                    _ = try session.form.value(.null, for: path)  // an unknown path is a 422, as for an edit
+                } catch let error as FormError {
+                    throw APIError.refused(error)
+                }
+                let explanation = session.form.explain(path)
+                return .object(["explain": explanation.json, "text": .string(explanation.description)])
             }
-            let explanation = session.form.explain(path)
-            return .object(["explain": explanation.json, "text": .string(explanation.description)])
+            return Self.json(answer)
         }
-        return Self.json(answer)
     }
 
     /// The edits of a request body, each read strictly by ``FormEdit`` (one bad edit refuses the

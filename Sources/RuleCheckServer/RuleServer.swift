@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import HTTPTypes
 import Logging
 import NIOCore
@@ -13,7 +14,7 @@ import ServiceLifecycle
 /// try await server.run { port in print("listening on \(port)") }   // until SIGINT or SIGTERM
 /// ```
 ///
-/// Every answer is JSON (the page and its assets aside); errors are
+/// Every answer is JSON (the page, its assets and the metrics aside); errors are
 /// `{"error": {"code": …, "message": …}}` with a 4xx status for bad input. The endpoints are
 /// described in `Docs/openapi.yaml`, which `GET /openapi.yaml` serves.
 public final class RuleServer: Sendable {
@@ -26,23 +27,50 @@ public final class RuleServer: Sendable {
     /// way is no longer waited for): they are answered 503 `time_limit`.
     let deadlines = Deadlines()
     let accessLog: AccessLog?
+    /// The open connections, at most ``ServerOptions/maxConnections``.
+    let connections: ConnectionRegistry
+    let hosts: AllowedHosts
+    let origins: CrossOrigin
+    let metrics: ServerMetrics
 
     public init(library: RuleLibrary, options: ServerOptions) {
         self.library = library
         self.options = options
-        forms = FormStore(limit: options.maxForms, idleTimeout: options.formIdleTimeout)
+        forms = FormStore(
+            limit: options.maxForms, idleTimeout: options.formIdleTimeout, maxFormBytes: options.maxFormBytes,
+            maxBytes: options.maxTotalFormBytes)
         work = WorkQueue(limit: options.maxConcurrentChecks, maxWaiting: options.maxWaitingChecks)
         accessLog = options.accessLog ? AccessLog() : nil
+        connections = ConnectionRegistry(limit: options.maxConnections)
+        hosts = AllowedHosts(listening: options.host, allowed: options.allowedHosts)
+        origins = CrossOrigin(allowed: options.allowedOrigins)
+        metrics = ServerMetrics(routes: Endpoint.all.map(\.path))
     }
 
     /// Listens until SIGINT or SIGTERM, then finishes the requests under way and returns.
+    ///
+    /// Raises the process's soft limit of open files toward the hard one first, and keeps the
+    /// connection cap below it (a warning on standard error says when it lowers the cap).
     ///
     /// - Parameter onReady: called once the server listens, with its port.
     public func run(onReady: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         var logger = Logger(label: "rulecheck")
         logger.logLevel = .warning
+        if let files = FileDescriptorLimit.raise() {
+            let room = max(16, Int(clamping: files.soft) - FileDescriptorLimit.reserve)
+            if room < options.maxConnections {
+                connections.limit = room
+                logger.warning(
+                    "--max-connections lowered to \(room): the open-file limit is \(files.soft) (raise it with ulimit -n)")
+            }
+        }
+        let settings = ConnectionGuard.Settings(
+            headerTimeout: .nanoseconds(Self.nanoseconds(options.headerTimeout)),
+            idleTimeout: .nanoseconds(Self.nanoseconds(options.idleTimeout)),
+            maxHeaderBytes: options.maxHeaderBytes, registry: connections, metrics: metrics)
         let app = Application(
             responder: Responder(server: self),
+            server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, settings: settings) },
             configuration: ApplicationConfiguration(
                 address: .hostname(options.host, port: options.port),
                 serverName: "rulecheck"),
@@ -52,21 +80,39 @@ public final class RuleServer: Sendable {
         try await app.runService()
     }
 
-    /// Answers one request: routed, within the time limit, errors as JSON, logged.
+    /// Answers one request: its host and origin checked, routed, within the time limit, errors as
+    /// JSON, with its request id, counted and logged.
     func respond(to request: Request) async -> Response {
         let start = ContinuousClock.now
+        var route = ServerMetrics.unmatched
+        var cors: CrossOrigin.Verdict = .sameOrigin
         var response: Response
         do {
-            response = try await deadlines.run(within: options.timeLimit) { try await self.route(request) }
+            try checkHost(request)
+            cors = try origins.verdict(origin: request.headers[.origin], authority: request.head.authority)
+            if Self.isPreflight(request) {
+                response = try preflight(request)
+            } else {
+                let routed = try match(request)
+                route = routed.endpoint.path
+                try routed.endpoint.checkMediaType(of: request)
+                response = try await deadlines.run(within: options.timeLimit) { try await self.route(request, routed) }
+            }
         } catch let error as APIError {
             response = Self.json(error.json, status: error.status)
             if let allowed = error.details?["allowed"]?.array {
                 response.headers[.allow] = allowed.compactMap(\.string).joined(separator: ", ")
             }
+            metrics.refused(error.code)
         } catch {
             response = Self.json(APIError(status: 500, code: "internal", "the server failed: \(error)").json, status: 500)
+            metrics.refused("internal")
         }
-        accessLog?.record(request: request, response: response, duration: .now - start)
+        if case .allowed(let origin) = cors { CrossOrigin.headers(origin, into: &response.headers) }
+        response.headers[RequestID.field] = RequestID.of(request)
+        let duration = ContinuousClock.now - start
+        metrics.answered(route: route, status: Int(response.status.code), duration: duration)
+        accessLog?.record(request: request, response: response, duration: duration)
         return response
     }
 
@@ -81,6 +127,12 @@ public final class RuleServer: Sendable {
         return Response(
             status: HTTPResponse.Status(code: status), headers: [.contentType: type],
             body: ResponseBody(byteBuffer: buffer))
+    }
+
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds.multipliedReportingOverflow(by: 1_000_000_000).overflow
+            ? .max : seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }
 
@@ -100,14 +152,14 @@ struct Housekeeping: Service {
     func run() async throws {
         let interval = server.options.watchInterval ?? .seconds(30)
         let watch = server.options.watchInterval != nil
-        let library = server.library
         let forms = server.forms
+        let metrics = server.metrics
         // Reading and compiling a file is blocking work: on a thread of its own, one at a time.
         let queue = WorkQueue(limit: 1)
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
-                if watch { _ = try? await queue.run { library.refresh() } }
+                if watch, (try? await queue.run { server.reloadRules() }) == true { metrics.reloaded() }
                 forms.purge()
             }
         }

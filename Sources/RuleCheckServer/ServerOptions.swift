@@ -15,6 +15,27 @@ public struct ServerOptions: Sendable {
     public var host = "127.0.0.1"
     /// The port; 0 picks a free one.
     public var port = 8080
+    /// Host names (the `Host` header, without its port) answered besides `localhost`, `127.0.0.1`,
+    /// `[::1]` and ``host``: a request naming any other host is refused 421 `host_not_allowed`,
+    /// which keeps a web page from reaching the server through DNS rebinding. `*` allows any host
+    /// (behind a reverse proxy that checks it).
+    public var allowedHosts: [String] = []
+    /// Origins (`https://app.example.com`) whose pages may call the API from a browser: a request
+    /// with another `Origin` than the server's own is refused 403 `origin_not_allowed`, and these
+    /// get CORS headers and answers to preflight requests.
+    public var allowedOrigins: [String] = []
+    /// How long a client may take to send a request's headers, from its first byte (408
+    /// `header_timeout`, then the connection is closed): 10 seconds.
+    public var headerTimeout: Duration = .seconds(10)
+    /// How long a connection may stay open with no request under way: 60 seconds.
+    public var idleTimeout: Duration = .seconds(60)
+    /// How many connections may be open at once: at the limit, a new connection closes the one idle
+    /// longest (or, when every one is busy, is closed itself). Lowered at start to what the open-file
+    /// limit allows.
+    public var maxConnections = 1024
+    /// The largest request head (request line and headers) accepted: 431 `headers_too_large`
+    /// beyond. 64 KiB.
+    public var maxHeaderBytes = 64 * 1024
     /// The largest request body accepted (413 beyond): 1 MiB.
     public var maxBodyBytes = 1 << 20
     /// How long one request may take before it is answered 503 `time_limit`: 10 seconds.
@@ -23,10 +44,20 @@ public struct ServerOptions: Sendable {
     public var maxForms = 1000
     /// How long a form lives without a request: 30 minutes.
     public var formIdleTimeout: Duration = .seconds(30 * 60)
-    /// How many check requests are worked on at once: one per core.
+    /// The most list items one form may hold, every list together (413 `form_too_large`
+    /// beyond): 10,000; nil: no limit.
+    public var maxFormItems: Int? = 10_000
+    /// The most bytes one form may take — its state, as ``RuleCheck/FormFootprint`` estimates it,
+    /// and what the server keeps beside it (413 `form_too_large` beyond): 16 MiB; nil: no limit.
+    public var maxFormBytes: Int? = 16 << 20
+    /// The most bytes all live forms may take together (503 `forms_memory_full` beyond): 512 MiB;
+    /// nil: no limit.
+    public var maxTotalFormBytes: Int? = 512 << 20
+    /// How many requests are worked on at once, each on a thread of its own: one per core. Every
+    /// check is such a job, and every request that makes, changes, shows or explains a form.
     public var maxConcurrentChecks = Cores.count
     /// How many more may wait their turn, in order (503 `busy` beyond): 64 per core. Each holds its
-    /// body, so this and ``maxBodyBytes`` bound the memory of checks.
+    /// body, so this and ``maxBodyBytes`` bound the memory of the requests under way.
     public var maxWaitingChecks = 64 * Cores.count
     /// Write one JSON line per request to standard error.
     public var accessLog = true
@@ -42,6 +73,10 @@ public struct ServerOptions: Sendable {
     public var initialRecord: [String: JSONValue]?
 
     public init() {}
+
+    /// The list items each form may hold (the form store keeps each to ``maxFormBytes``, counting
+    /// what it keeps beside the form too).
+    var formBudget: FormBudget { FormBudget(maxItems: maxFormItems) }
 }
 
 /// The number of cores, for defaults.

@@ -28,7 +28,7 @@ struct Check: ParsableCommand {
     @Option(help: "The rules file (YAML or JSON).")
     var rules: String
 
-    @OptionGroup(title: "Rules from a JSON Schema")
+    @OptionGroup(title: "Reading the rules")
     var rulesSource: RulesSource
 
     @Argument(help: "Files to check; '-' reads standard input.")
@@ -81,7 +81,7 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
-        let ruleSet = try RulesFile.load(rules, source: rulesSource)
+        let ruleSet = try RulesFile.load(rules, loader: rulesSource.loader)
         let checker = RecordChecker(ruleSet, today: try Today.parse(today), locale: locale)
         var options = BatchCheck.Options(
             format: input, delimiter: delimiter, jobs: jobs ?? BatchCheck.Options.defaultJobs,
@@ -91,7 +91,9 @@ struct Check: ParsableCommand {
         let sink = OutputSink(descriptor: 1)
         let report =
             format == .slice
-            ? SliceReport(sink: sink, firstRecord: inputSlice?.firstRecord ?? 1, firstLine: inputSlice?.firstLine ?? 1)
+            ? SliceReport(
+                sink: sink, fingerprint: SliceFingerprint(checker: checker, strict: strict, version: Self.version),
+                firstRecord: inputSlice?.firstRecord ?? 1, firstLine: inputSlice?.firstLine ?? 1)
             : try format.report(to: sink)
         let showProgress = progress == .always || (progress == .auto && isatty(2) == 1)
         let bar =
@@ -107,6 +109,12 @@ struct Check: ParsableCommand {
         if !outcome.unreadable.isEmpty { throw ExitCode(3) }
         if outcome.summary.errors > 0 { throw ExitCode(1) }
     }
+}
+
+extension Check {
+    /// The version of rulecheck, which a slice report's fingerprint names: another version may
+    /// answer otherwise.
+    static var version: String { RuleCheckCommand.configuration.version }
 }
 
 /// Clears the progress bar before the report's closing lines are printed.

@@ -20,14 +20,14 @@ struct Graph: ParsableCommand {
     @Argument(help: "The rules file (YAML or JSON).")
     var rules: String
 
-    @OptionGroup(title: "Rules from a JSON Schema")
+    @OptionGroup(title: "Reading the rules")
     var rulesSource: RulesSource
 
     @Option(help: "dot (Graphviz), mermaid, or json (nodes, edges with their lines, topological order).")
     var format: RuleSet.GraphFormat = .dot
 
     func run() throws {
-        let ruleSet = try RulesFile.load(rules, source: rulesSource)
+        let ruleSet = try RulesFile.load(rules, loader: rulesSource.loader)
         let output = OutputSink(descriptor: 1)
         try output.write(ruleSet.graph(format))
         try output.flush()

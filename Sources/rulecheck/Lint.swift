@@ -16,10 +16,10 @@ struct Lint: ParsableCommand {
     @Argument(help: "The rules file (YAML or JSON).")
     var rules: String
 
-    @OptionGroup(title: "Rules from a JSON Schema")
+    @OptionGroup(title: "Reading the rules")
     var rulesSource: RulesSource
 
     func run() throws {
-        try RulesFile.lint(rules, source: rulesSource, to: OutputSink(descriptor: 1))
+        try RulesFile.lint(rules, loader: rulesSource.loader, to: OutputSink(descriptor: 1))
     }
 }

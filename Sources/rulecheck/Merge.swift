@@ -14,8 +14,9 @@ struct Merge: ParsableCommand {
             header's unknown columns, a JSON key first seen in several slices) are kept once.
 
             Exit status: as 'check' over the whole file (0 no errors, 1 errors found); 2 wrong \
-            arguments; 3 a slice report cannot be read or merged (a slice missing, out of order \
-            or cut short), or the report cannot be written.
+            arguments; 3 a slice report cannot be read or merged (a slice missing, out of order, \
+            cut short, given twice or overlapping another; slices checked with other rules or \
+            another --today, --locale, --strict or rulecheck), or the report cannot be written.
 
             Examples:
               rulecheck merge slices/reports.jsonl --format json > report.json
@@ -46,15 +47,20 @@ struct Merge: ParsableCommand {
     }
 
     func run() throws {
-        var expected: [String: Int] = [:]
+        var expected: [String: (records: Int, manifest: String)] = [:]
         for path in manifest {
             let (name, records) = try Self.records(inManifest: path)
-            expected[name] = records
+            if let earlier = expected[name] {
+                try Self.fail(
+                    "'\(path)' describes \(SliceMerge.quoted(name: name)), as '\(earlier.manifest)' does: give one manifest per file")
+            }
+            expected[name] = (records, path)
         }
         let report = try format.report(to: OutputSink(descriptor: 1))
         let summary: CheckSummary
         do {
-            summary = try SliceMerge(maxViolations: maxViolations, expectedRecords: expected).run(files: files, report: report)
+            summary = try SliceMerge(maxViolations: maxViolations, expectedRecords: expected.mapValues(\.records))
+                .run(files: files, report: report)
         } catch let error as SliceReportError {
             try Self.fail(error.description)
         } catch let error as InputError {

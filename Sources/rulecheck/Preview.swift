@@ -18,8 +18,11 @@ struct Preview: ParsableCommand {
               rulecheck preview Rules/osago.yaml --port 0 --today 2026-11-22 --locale ru --data draft.json
             """)
 
-    @Argument(help: "The rules file (YAML or JSON).")
+    @Argument(help: "The rules file (YAML or JSON), or a JSON Schema.")
     var rules: String
+
+    @OptionGroup(title: "Reading the rules")
+    var rulesSource: RulesSource
 
     @OptionGroup var server: ServerArguments
 
@@ -42,15 +45,24 @@ struct Preview: ParsableCommand {
                 print("rulecheck: cannot read '\(data)'", to: &stderr)
                 throw ExitCode(3)
             }
-            guard case .object(let record)? = try? JSONParser().parse(Array(bytes)) else {
+            let json: JSONValue
+            do {
+                json = try JSONParser().parse(Array(bytes))
+            } catch {
+                let location = error.location(in: Array(bytes))
+                print("\(data):\(location.line):\(location.column): error: \(error.message)", to: &stderr)
+                throw ExitCode(2)
+            }
+            guard case .object(let record) = json else {
                 print("\(data): error: not a JSON object (a record such as {\"doc_type\": \"passport\"})", to: &stderr)
                 throw ExitCode(2)
             }
             options.initialRecord = record
         }
-        let library = RuleLibrary(files: [rules])
+        let library = RuleLibrary(files: [rules], loader: rulesSource.loader)
         // A broken file is what the page is for: say so, and serve the page anyway.
         if let errors = library.entries.first?.errors { print(errors, to: &stderr) }
+        for warning in library.entries.first?.findingWarnings ?? [] { print(warning, to: &stderr) }
         try ServerRunner.run(RuleServer(library: library, options: options)) { url in
             "rulecheck preview: \(rules) at \(url) (Ctrl-C stops)"
         }

@@ -26,7 +26,7 @@ struct Replay: ParsableCommand {
     @Argument(help: "The rules file (YAML or JSON).")
     var rules: String
 
-    @OptionGroup(title: "Rules from a JSON Schema")
+    @OptionGroup(title: "Reading the rules")
     var rulesSource: RulesSource
 
     @Argument(help: "Edits, one JSON object per line; '-' reads standard input.")
@@ -48,7 +48,7 @@ struct Replay: ParsableCommand {
     static let maxLineLength = 1 << 20
 
     func run() throws {
-        let ruleSet = try RulesFile.load(rules, source: rulesSource)
+        let ruleSet = try RulesFile.load(rules, loader: rulesSource.loader)
         let day = try Today.parse(today)
         var form = Form(ruleSet, today: day, locale: locale)
         if full { form.evaluationMode = .full }

@@ -1,10 +1,20 @@
 import ArgumentParser
+import RuleCheck
 
 /// How a subcommand reads its rules argument: a rules file, or a JSON Schema (from a server)
-/// with its UI schema, imported as `rulecheck schema import` would.
+/// with its UI schema, imported as `rulecheck schema import` would; and where a rules file's
+/// includes may lead.
 struct RulesSource: ParsableArguments {
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case auto, yaml, jsonschema
+
+        var loaderFormat: RulesLoader.Format {
+            switch self {
+            case .auto: .automatic
+            case .yaml: .rules
+            case .jsonschema: .jsonSchema
+            }
+        }
     }
 
     @Option(
@@ -15,4 +25,21 @@ struct RulesSource: ParsableArguments {
 
     @Option(name: .customLong("ui"), help: "With a JSON Schema: its UI schema (an RJSF uiSchema or a JSON Forms UI schema).")
     var uiSchema: String?
+
+    @OptionGroup var includes: IncludeRootOption
+
+    /// The loader these options describe.
+    var loader: RulesLoader {
+        RulesLoader(format: rulesFormat.loaderFormat, uiSchema: uiSchema, includeRoots: includes.includeRoots)
+    }
+}
+
+/// `--include-root DIR`: where includes may lead besides the rules file's own directory.
+struct IncludeRootOption: ParsableArguments {
+    @Option(
+        name: .customLong("include-root"),
+        help: ArgumentHelp(
+            "A directory that the rules' includes may also lead into (repeatable); by default they must stay under the rules file's directory.",
+            valueName: "DIR"))
+    var includeRoots: [String] = []
 }

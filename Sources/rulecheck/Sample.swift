@@ -24,7 +24,7 @@ struct Sample: ParsableCommand {
     @Argument(help: "The rules file (YAML or JSON).")
     var rules: String
 
-    @OptionGroup(title: "Rules from a JSON Schema")
+    @OptionGroup(title: "Reading the rules")
     var rulesSource: RulesSource
 
     @Option(help: "How many records.")
@@ -48,7 +48,7 @@ struct Sample: ParsableCommand {
     }
 
     func run() throws {
-        let ruleSet = try RulesFile.load(rules, source: rulesSource)
+        let ruleSet = try RulesFile.load(rules, loader: rulesSource.loader)
         var generator = SampleGenerator(ruleSet, today: try Today.parse(today), seed: seed, invalidRate: invalidRate)
         let sink = OutputSink(descriptor: 1)
         let csv = CSVWriter()

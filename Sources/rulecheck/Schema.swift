@@ -83,8 +83,11 @@ struct Schema: ParsableCommand {
         @Option(help: "Print the UI schema instead: rjsf (react-jsonschema-form) or jsonforms.")
         var ui: UIFormat?
 
+        @OptionGroup(title: "Reading the rules")
+        var includes: IncludeRootOption
+
         func run() throws {
-            let ruleSet = try RulesFile.load(rules)
+            let ruleSet = try RulesFile.load(rules, loader: RulesLoader(includeRoots: includes.includeRoots))
             let output = OutputSink(descriptor: 1)
             if let ui {
                 try output.write(ruleSet.uiSchema(ui == .rjsf ? .rjsf : .jsonForms))

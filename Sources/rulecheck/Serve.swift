@@ -22,8 +22,11 @@ struct Serve: ParsableCommand {
               curl -s 'localhost:8080/v1/check?rules=signup' --json @record.json
             """)
 
-    @Argument(help: "Rules files (YAML or JSON); requests name each by its form id.")
+    @Argument(help: "Rules files (YAML or JSON) or JSON Schemas; requests name each by its form id.")
     var rules: [String]
+
+    @OptionGroup(title: "Reading the rules")
+    var rulesSource: RulesSource
 
     @OptionGroup var server: ServerArguments
 
@@ -32,17 +35,21 @@ struct Serve: ParsableCommand {
 
     func validate() throws {
         guard !rules.isEmpty else { throw ValidationError("give at least one rules file") }
+        if rulesSource.uiSchema != nil, rules.count > 1 {
+            throw ValidationError("--ui goes with one JSON Schema; serve its rules alone")
+        }
         try server.validate()
     }
 
     func run() throws {
-        let library = RuleLibrary(files: rules)
+        let library = RuleLibrary(files: rules, loader: rulesSource.loader)
         var stderr = StandardError()
         let broken = library.entries.filter { $0.rules == nil }
         for entry in broken { print(entry.errors ?? "\(entry.file): error: does not compile", to: &stderr) }
         for conflict in library.conflicts { print("rulecheck: \(conflict)", to: &stderr) }
         if !broken.isEmpty || !library.conflicts.isEmpty { throw ExitCode(2) }
         for entry in library.entries {
+            for warning in entry.findingWarnings { print(warning, to: &stderr) }
             for warning in entry.rules?.warnings ?? [] { print(warning.description, to: &stderr) }
         }
         var options = try server.options()
@@ -75,6 +82,15 @@ struct ServerArguments: ParsableArguments {
     @Option(help: ArgumentHelp("How long a form lives without a request.", valueName: "SECONDS"))
     var formIdle: Double = 1800
 
+    @Option(help: "The most list items one form may hold, all its lists together.")
+    var maxFormItems = 10_000
+
+    @Option(help: ArgumentHelp("The most memory one form may take (an estimate of its state).", valueName: "BYTES"))
+    var maxFormBytes = 16 << 20
+
+    @Option(help: ArgumentHelp("The most memory all live forms may take together.", valueName: "BYTES"))
+    var maxTotalFormBytes = 512 << 20
+
     @Option(help: ArgumentHelp("The date 'today' means (default: the local date at each request).", valueName: "YYYY-MM-DD"))
     var today: String?
 
@@ -84,12 +100,52 @@ struct ServerArguments: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Write one JSON line per request to standard error (default: on for serve, off for preview).")
     var accessLog: Bool?
 
+    @Option(
+        name: .customLong("allowed-host"),
+        help: ArgumentHelp(
+            "A host name requests may name in Host besides localhost, 127.0.0.1, [::1] and --host (repeatable; '*': any).",
+            valueName: "NAME"))
+    var allowedHosts: [String] = []
+
+    @Option(
+        name: .customLong("allow-origin"),
+        help: ArgumentHelp("An origin whose web pages may call the API (repeatable), e.g. https://app.example.com.", valueName: "ORIGIN"))
+    var allowedOrigins: [String] = []
+
+    @Option(help: ArgumentHelp("How long a client may take to send a request's headers.", valueName: "SECONDS"))
+    var headerTimeout: Double = 10
+
+    @Option(help: ArgumentHelp("How long a connection may stay open with no request under way.", valueName: "SECONDS"))
+    var idleTimeout: Double = 60
+
+    @Option(help: "How many connections may be open at once (at the limit, the one idle longest is closed).")
+    var maxConnections = 1024
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
         guard maxBody >= 1 else { throw ValidationError("--max-body must be 1 or more") }
         guard timeLimit > 0, timeLimit <= 86400 else { throw ValidationError("--time-limit must be more than 0 and at most 86400 seconds") }
         guard maxForms >= 1 else { throw ValidationError("--max-forms must be 1 or more") }
         guard formIdle > 0, formIdle <= 86400 * 365 else { throw ValidationError("--form-idle must be more than 0 seconds") }
+        guard headerTimeout > 0, headerTimeout <= 3600 else {
+            throw ValidationError("--header-timeout must be more than 0 and at most 3600 seconds")
+        }
+        guard idleTimeout > 0, idleTimeout <= 86400 else {
+            throw ValidationError("--idle-timeout must be more than 0 and at most 86400 seconds")
+        }
+        guard maxConnections >= 1 else { throw ValidationError("--max-connections must be 1 or more") }
+        for origin in allowedOrigins {
+            let parts = origin.components(separatedBy: "://")
+            guard parts.count == 2, ["http", "https"].contains(parts[0]), !parts[1].isEmpty, !parts[1].contains("/") else {
+                throw ValidationError(
+                    "--allow-origin takes an origin such as https://app.example.com (a scheme and a host, no path), not '\(origin)'")
+            }
+        }
+        guard maxFormItems >= 0 else { throw ValidationError("--max-form-items must be 0 or more") }
+        guard maxFormBytes >= 1 else { throw ValidationError("--max-form-bytes must be 1 or more") }
+        guard maxTotalFormBytes >= maxFormBytes else {
+            throw ValidationError("--max-total-form-bytes must be at least --max-form-bytes (\(maxFormBytes))")
+        }
     }
 
     func options() throws -> ServerOptions {
@@ -100,9 +156,17 @@ struct ServerArguments: ParsableArguments {
         options.timeLimit = .milliseconds(Int64(timeLimit * 1000))
         options.maxForms = maxForms
         options.formIdleTimeout = .milliseconds(Int64(formIdle * 1000))
+        options.maxFormItems = maxFormItems
+        options.maxFormBytes = maxFormBytes
+        options.maxTotalFormBytes = maxTotalFormBytes
         options.today = try today.map { _ in try Today.parse(today) }
         options.locale = locale
         options.accessLog = accessLog ?? true
+        options.allowedHosts = allowedHosts
+        options.allowedOrigins = allowedOrigins
+        options.headerTimeout = .milliseconds(Int64(headerTimeout * 1000))
+        options.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
+        options.maxConnections = maxConnections
         return options
     }
 }

@@ -5,7 +5,7 @@ import RuleCheckBatch
 /// What `split` writes about its slices in `manifest.json`, and the `check` arguments of each.
 ///
 /// ```json
-/// {"format":"csv","header":{"columns":["name","age"],"length":9,"offset":0,"path":"header.csv"},
+/// {"format":"csv","header":{"columns":["name","age"],"length":9,"line":1,"offset":0,"path":"header.csv"},
 ///  "manifest":1,"name":"people.csv","records":3,"size":27,"slices":[{"arguments":["--input","csv",
 ///  "--name","people.csv","--first-record","1","--first-line","2","--header-from","header.csv"],
 ///  "arrayPart":null,"firstLine":2,"firstRecord":1,"index":0,"length":18,"offset":9,
@@ -85,6 +85,7 @@ struct SliceManifest {
             object["header"] = [
                 "path": .string(path), "offset": number(range.lowerBound), "length": number(Int64(range.count)),
                 "columns": plan.columns.map { .array($0.map(JSONValue.string)) } ?? .null,
+                "line": plan.headerLine.map { .number(Double($0)) } ?? .null,
             ]
         }
         object["slices"] = .array(

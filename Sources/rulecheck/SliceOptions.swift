@@ -24,12 +24,19 @@ struct SliceOptions: ParsableArguments {
     var columns: String?
 
     @Option(
+        help: ArgumentHelp(
+            "With --columns: the line of the whole file where its header is (default 1), where findings about it are reported.",
+            valueName: "n"))
+    var headerLine: Int?
+
+    @Option(
         help: "A slice of a JSON array: first (from the file's start to a comma), middle (comma to comma), last (comma to the file's end).")
     var arrayPart: InputSlice.ArrayPart?
 
     /// Whether any option says the input is a slice (which must then be the only input).
     var isSlice: Bool {
-        name != nil || firstRecord != nil || firstLine != nil || headerFrom != nil || columns != nil || arrayPart != nil
+        name != nil || firstRecord != nil || firstLine != nil || headerFrom != nil || columns != nil || headerLine != nil
+            || arrayPart != nil
     }
 
     func validate(files: [String], input: RecordFormat?, report: ReportFormat, maxViolations: Int?) throws {
@@ -41,6 +48,10 @@ struct SliceOptions: ParsableArguments {
         if let firstRecord, firstRecord < 1 { throw ValidationError("--first-record must be 1 or more") }
         if let firstLine, firstLine < 1 { throw ValidationError("--first-line must be 1 or more") }
         if headerFrom != nil, columns != nil { throw ValidationError("give --header-from or --columns, not both") }
+        if let headerLine {
+            guard columns != nil else { throw ValidationError("--header-line goes with --columns (a --header-from file says its own)") }
+            if headerLine < 1 { throw ValidationError("--header-line must be 1 or more") }
+        }
         let format = input ?? RecordFormat(path: files[0])
         if headerFrom != nil || columns != nil, format?.isDelimited != true {
             throw ValidationError("--header-from and --columns are for CSV and TSV input (give --input csv or tsv)")
@@ -56,7 +67,8 @@ struct SliceOptions: ParsableArguments {
         get throws {
             guard firstRecord != nil || firstLine != nil || headerFrom != nil || columns != nil || arrayPart != nil else { return nil }
             let header: InputSlice.Header? = try headerFrom.map { .file($0) } ?? columns.map { .columns(try Self.columns($0)) }
-            return InputSlice(firstRecord: firstRecord ?? 1, firstLine: firstLine ?? 1, header: header, arrayPart: arrayPart)
+            return InputSlice(
+                firstRecord: firstRecord ?? 1, firstLine: firstLine ?? 1, header: header, headerLine: headerLine, arrayPart: arrayPart)
         }
     }
 

@@ -169,6 +169,42 @@ struct PatternCacheTests {
         cache.removeAll()
         #expect(cache.count == 0)
     }
+
+    /// Issue 21, item 8: the cache kept every pattern it ever compiled.
+    @Test func holdsAtMostItsCapacityDroppingTheLeastRecentlyUsed() throws {
+        let cache = PatternCache(capacity: 3)
+        let a = try cache.pattern("a+")
+        let b = try cache.pattern("b+")
+        _ = try cache.pattern("c+")
+        #expect(try cache.pattern("a+") === a, "a is now the most recently used")
+        _ = try cache.pattern("d+")
+        #expect(cache.count == 3)
+        #expect(!cache.contains("b+"), "the least recently used went")
+        #expect(cache.contains("a+") && cache.contains("c+") && cache.contains("d+"))
+        #expect(try cache.pattern("b+") !== b, "compiled anew")
+        #expect(try b.matches("bbb"), "whoever holds a pattern keeps it working")
+        for index in 0..<100 { _ = try cache.pattern("e{\(index)}") }
+        #expect(cache.count == 3)
+    }
+
+    @Test func releasesWhatNothingElseHolds() throws {
+        let cache = PatternCache()
+        var held: [Pattern] = []
+        for index in 0..<10 {
+            let pattern = try cache.pattern("x{\(index)}")
+            if index.isMultiple(of: 2) { held.append(pattern) }
+        }
+        #expect(cache.count == 10)
+        #expect(cache.releaseUnused() == 5)
+        #expect(cache.count == 5)
+        #expect((0..<10).filter { cache.contains("x{\($0)}") } == [0, 2, 4, 6, 8])
+        #expect(try cache.pattern("x{0}") === held[0])
+        held.removeAll()
+        #expect(cache.releaseUnused() == 5)
+        #expect(cache.count == 0)
+        _ = try cache.pattern("y")
+        #expect(cache.count == 1, "a cache emptied by releases fills again")
+    }
 }
 
 /// Patterns are JIT-compiled on their first match, not when they are made (compiling a rules file

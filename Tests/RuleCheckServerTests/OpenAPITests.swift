@@ -57,7 +57,9 @@ struct OpenAPITests {
             "bad_json", "bad_request", "not_found", "method_not_allowed", "unsupported_media_type", "body_too_large",
             "unknown_rules", "rules_broken", "form_not_found", "too_many_forms", "time_limit", "busy",
             "unknown_field", "computed_field", "disabled_field", "hidden_field", "type_mismatch", "not_an_option", "unknown_page",
-            "not_a_value_field", "index_out_of_range", "snapshot_mismatch",
+            "not_a_value_field", "index_out_of_range", "snapshot_mismatch", "host_not_allowed", "origin_not_allowed",
+            "header_timeout", "headers_too_large",
+            "form_too_large", "forms_memory_full",
         ] {
             #expect(text.contains("`\(code)`"), "\(code)")
         }

@@ -23,6 +23,7 @@ struct SchemaAgreementTests {
            "kind": {"enum": [6, "foo", [], true, {"foo": 12}, null]},
            "free": {},
            "count": {"type": "integer", "maximum": 9007199254740991},
+           "big": {"type": ["integer", "array"], "minimum": 9007199254740993, "maxItems": 1},
            "pair": {"anyOf": [{"type": "integer"}, {"minimum": 2}]}},
          "required": ["name", "extra"],
          "dependencies": {"code": ["name"]}}
@@ -33,8 +34,12 @@ struct SchemaAgreementTests {
     static let pool: [JSONValue?] = [
         nil, .null, "", "a", "ab", "abcdefghij", "x.jpg", "A.PNG", "foo", 6, 6.0, 12, 1, 1.5, 2.5, 9_007_199_254_740_991,
         -2, true, false, [], ["a"], ["a", "a"], ["a", "b", "c"], ["x.jpg"], [1, "a"], ["k": [1, true]], ["foo": 12], [:],
-        ["foo": false],
+        ["foo": false], Self.decimal("9007199254740993"), Self.decimal("9007199254740992.5"), [Self.decimal("9007199254740993")],
+        ["foo": Self.decimal("12345678901234567890")],
     ]
+
+    /// A number no `Double` holds, as `JSONParser` reads it.
+    static func decimal(_ text: String) -> JSONValue { .decimal(ExactDecimal(text) ?? .zero) }
 
     @Test(arguments: [1, 2, 3])
     func everyWayGivesTheSameAnswer(seed: UInt64) async throws {
@@ -44,7 +49,7 @@ struct SchemaAgreementTests {
         let checker = RecordChecker(rules, today: Self.today)
         let directory = try TemporaryDirectory()
         let harness = ServerHarness(files: [try directory.write("s.yaml", printed)])
-        let keys = ["name", "photos", "tags", "any", "code", "fixed", "kind", "free", "count", "pair", "extra"]
+        let keys = ["name", "photos", "tags", "any", "code", "fixed", "kind", "free", "count", "big", "pair", "extra"]
         var random = Random(seed: seed)
         var compared = 0
         for _ in 0..<60 {
@@ -123,7 +128,7 @@ struct SchemaAgreementTests {
         switch (field?.type, value) {
         case (.json?, _), (nil, _), (_, .null): true
         case (.text?, .string(let text)): !text.isEmpty
-        case (.integer?, .number), (.number?, .number): true
+        case (.integer?, .number), (.number?, .number), (.integer?, .decimal), (.number?, .decimal): true
         case (.values?, .array), (.multiChoice?, .array): true
         case (.choice?, .string(let text)): !text.isEmpty
         case (.choice?, .number), (.choice?, .bool): true

@@ -17,9 +17,16 @@ struct ServerHarness {
     let server: RuleServer
 
     /// A server over the given files, answering for 2026-11-22 in English unless `configure` says otherwise.
+    ///
+    /// Its time limit is ten minutes, not ten seconds: the deadline ticker runs on a thread of its
+    /// own, so it fires on time even while synchronous tests elsewhere in the process hold Swift's
+    /// cooperative pool (under `make test`, for more than ten seconds at times) — and a request
+    /// that cannot get a thread of that pool meanwhile is not what these tests are about. Tests of
+    /// the time limit set their own.
     init(files: [String], configure: (inout ServerOptions) -> Void = { _ in }) {
         var options = ServerOptions()
         options.today = Day(iso: "2026-11-22")
+        options.timeLimit = .seconds(600)
         options.accessLog = false
         configure(&options)
         server = RuleServer(library: RuleLibrary(files: files), options: options)
@@ -42,16 +49,18 @@ struct ServerHarness {
         var errorCode: String? { json["error"]?["code"]?.string }
     }
 
+    /// Sends a request as a client on this machine would (`Host: localhost` unless `authority` says
+    /// otherwise; nil: no `Host` at all).
     func send(
         _ method: HTTPRequest.Method, _ path: String, body: [UInt8]? = nil, type: String? = "application/json",
-        headers extra: HTTPFields = [:]
+        headers extra: HTTPFields = [:], authority: String? = "localhost"
     ) async throws -> Answer {
         var fields = extra
         if let body {
             if let type { fields[.contentType] = type }
             if fields[.contentLength] == nil { fields[.contentLength] = String(body.count) }
         }
-        let head = HTTPRequest(method: method, scheme: "http", authority: "localhost", path: path, headerFields: fields)
+        let head = HTTPRequest(method: method, scheme: "http", authority: authority, path: path, headerFields: fields)
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer(bytes: body ?? [])))
         return try await Self.read(await server.respond(to: request))
     }

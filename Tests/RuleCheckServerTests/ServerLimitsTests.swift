@@ -169,6 +169,43 @@ struct ServerLimitsTests {
         #expect(try await queue.run { 3 } == 3, "the place of the cancelled waiter is not lost")
     }
 
+    /// A job is told when its request is cancelled, and stops: its place is free again.
+    @Test func aRunningJobIsToldToStop() async throws {
+        let queue = WorkQueue(limit: 1)
+        let started = Box()
+        let job = Task {
+            try await queue.run { cancellation in
+                started.append(0)
+                while !cancellation.isCancelled { usleep(1_000) }
+                started.append(1)
+                return 1
+            }
+        }
+        while started.values.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+        job.cancel()
+        await #expect(throws: CancellationError.self) { try await job.value }
+        #expect(try await queue.run { 2 } == 2, "the stopped job gave its place back")
+        #expect(started.values == [0, 1])
+    }
+
+    /// A lane's thread ends when it has waited long enough for a job, and the next job starts
+    /// another: whichever way the two race, every job runs, once. (Awaited, not waited for on a
+    /// semaphore: a test must not hold a thread of the cooperative pool.)
+    @Test func everyJobHandedToALaneRunsOnce() async {
+        let lane = WorkLane(name: "test", idleTimeout: .microseconds(50))
+        let ran = Box()
+        for job in 0..<100 {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                lane.run {
+                    ran.append(job)
+                    done.resume()
+                }
+            }
+            if job.isMultiple(of: 3) { try? await Task.sleep(for: .microseconds(200)) }  // time for the thread to end, now and then
+        }
+        #expect(ran.values == Array(0..<100))
+    }
+
     @Test func aCancelledWaitReturnsAtOnce() async throws {
         let queue = WorkQueue(limit: 2)
         let gate = DispatchSemaphore(value: 0)

@@ -128,7 +128,10 @@ struct ComposedFormsTests {
 
     @Test(arguments: [
         ("form: x\nfields:\n  - id: a\n    include: nowhere\n", "unknown include 'nowhere'; name it under 'includes:'"),
-        ("form: x\nincludes:\n  b: missing.yaml\nfields:\n  - id: a\n    include: b\n", "cannot read included file 'missing.yaml'"),
+        (
+            "form: x\nincludes:\n  b: missing.yaml\nfields:\n  - id: a\n    include: b\n",
+            "cannot read included file 'missing.yaml': no text was given for it"
+        ),
         (
             "form: x\nincludes:\n  b: block.yaml\nfields:\n  - id: a\n    type: text\n    include: b\n",
             "a field with 'include' is a group of the block's fields; its type cannot be 'text'"

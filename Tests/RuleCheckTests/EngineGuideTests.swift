@@ -482,6 +482,30 @@ struct EngineGuideTests {
         #expect(firstProblem == "insurant.last_name")
     }
 
+    // MARK: Several edits at once
+
+    @Test func severalEditsAtOnce() throws {
+        var form = try osago()
+        let edits: [FormEdit] = [.append("drivers"), .set("drivers[0].full_name", "Ivanov Ivan"), .set("vin", 7)]
+        let budget = FormBudget(maxItems: 20, maxBytes: 1 << 20)
+        let cancellation = CancellationFlag()
+        let results = try form.apply(edits, budget: budget, cancellation: cancellation)
+        #expect(results.count == 3)
+        #expect(try results[0].get().items == ["drivers": 1])
+        #expect(throws: FormError.self) { try results[2].get() }
+        #expect(form["drivers[0].full_name"].value == "Ivanov Ivan")
+        #expect(form.footprint.items == 1)
+
+        do {
+            _ = try form.apply([.append("drivers")], budget: FormBudget(maxItems: 1))
+            Testing.Issue.record("the budget was not kept")
+        } catch {
+            #expect(error.kind == .tooManyItems)
+            #expect(error.message == "the form would hold 2 list items; its limit is 1")
+        }
+        #expect(form.itemCount("drivers") == 1)
+    }
+
     // MARK: Batch checks
 
     @Test func batchChecks() throws {

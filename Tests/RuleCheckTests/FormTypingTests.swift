@@ -38,6 +38,26 @@ struct FormTypingTests {
 
     private func codes(_ issues: [RuleCheck.Issue]?) -> [String] { (issues ?? []).map(\.code.rawValue) }
 
+    /// Keys typed in Persian digits give, keystroke by keystroke, what the same keys in ASCII give:
+    /// the 7 of `+7` is matched by a typed ۷ too.
+    @Test func persianDigitsTypedKeyByKeyAreTheASCIIKeys() throws {
+        func typed(_ keys: String) throws -> [FieldInput?] {
+            var form = try form()
+            try form.focus("phone")
+            var text = ""
+            var inputs: [FieldInput?] = []
+            for key in keys {
+                let changes = try form.type("phone", text: text + String(key))
+                inputs.append(changes.inputs["phone"] ?? nil)
+                text = form.input("phone")?.text ?? text
+            }
+            return inputs
+        }
+        let persian = try typed("۷۹۱۶۱۲۳۴۵۶۷")
+        #expect(persian == (try typed("79161234567")))
+        #expect(persian.last == .some(FieldInput(text: "+7 (916) 123-45-67", caret: 18, state: .complete)))
+    }
+
     @Test func aMaskFormatsEachKeystrokeAndMovesTheCaret() throws {
         var form = try form()
         try form.focus("phone")

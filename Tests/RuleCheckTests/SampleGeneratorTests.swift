@@ -27,6 +27,26 @@ struct SampleGeneratorTests {
         .alteredText: [.pattern, .mask, .minLength, .maxLength, .check, .option],
     ]
 
+    /// Bounds with more digits than a `Double` holds: the valid samples lie within them exactly
+    /// (a `Double` drawn between them can fall on 9007199254740992 or …996, outside), as JSON and
+    /// as CSV cells.
+    @Test func samplesKeepWithinBoundsADoubleCannotHold() throws {
+        let rules = try RuleSet(
+            yaml: """
+                fields:
+                  - {id: id, type: integer, required: true, min: 9007199254740993, max: 9007199254740995}
+                  - {id: share, type: number, required: true, min: 0.10000000000000001, max: 0.10000000000000003}
+                """, source: "t.yaml")
+        let checker = RecordChecker(rules, today: Fixtures.today)
+        var generator = SampleGenerator(rules, today: Fixtures.today, seed: 22)
+        let columns = checker.columns(generator.columns)
+        for _ in 0..<50 {
+            let record = generator.next()
+            #expect(checker.check(json: record.object).violations == [], "\(record.object)")
+            #expect(checker.check(cells: record.cells(generator.columns), columns: columns) == [], "\(record.object)")
+        }
+    }
+
     /// Over many seeds: a record without a mistake has no violation at all (no warning either),
     /// read as JSON and as CSV cells; a record with one has errors, all on the planted field and
     /// of the planted kind.

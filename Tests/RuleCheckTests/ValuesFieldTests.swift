@@ -168,7 +168,7 @@ struct ValuesFieldTests {
             (35, 1.5, false), (-6, 2, true), (1e308, 0.123456789, false), (7, 0, nil),
         ] as [(Double, Double, Bool?)])
     func multipleOf(number: Double, step: Double, expected: Bool?) {
-        #expect(Expr.isMultiple(number, of: step) == expected)
+        #expect(Value.isMultiple(.number(number), of: .number(step)) == expected)
     }
 
     @Test func multipleOfInExpressions() throws {

@@ -122,7 +122,7 @@ struct DocsCLITests {
 
     @Test func theCLIGuide() throws {
         let run = try runExamples(of: "cli.md")
-        #expect(run.count == 15)
+        #expect(run.count == 16)
     }
 
     @Test func theScaleOutGuide() throws {
@@ -137,7 +137,7 @@ struct DocsCLITests {
 
     @Test func theMaskGuide() throws {
         let run = try runExamples(of: "masks.md")
-        #expect(run.count == 5)
+        #expect(run.count == 7)
     }
 
     @Test func theJSONSchemaGuide() throws {

@@ -52,4 +52,37 @@ extension CLITests {
         #expect(cycle.status == 2)
         #expect(cycle.stderr.contains("$ref cycle: #/definitions/a → #/definitions/a"))
     }
+
+    /// Issue 22: an imported schema's `multipleOf` and bounds keep their digits, and `check`
+    /// judges JSON Lines and CSV on the digits as written (what ajv refuses, it refuses).
+    @Test func schemaImportKeepsNumbersExact() throws {
+        let schema = try temporary(
+            #"""
+            {"type": "object", "properties": {
+               "even": {"type": "integer", "multipleOf": 2},
+               "cents": {"type": "number", "multipleOf": 0.01},
+               "big": {"type": "integer", "minimum": 9007199254740993}}}
+            """#, "json")
+        let imported = try rulecheck(["schema", "import", schema])
+        #expect(imported.status == 0)
+        #expect(imported.stderr == "")
+        #expect(imported.stdout.contains("    min: 9007199254740993\n"))
+        let rules = try temporary(imported.stdout, "yaml")
+        let jsonl = try rulecheck(
+            ["check", "--rules", rules, "-", "--input", "jsonl", "--format", "jsonl", "--progress", "never"],
+            stdin: #"{"even": 3000000001, "cents": 10000000.005, "big": 9007199254740992}"# + "\n"
+                + #"{"even": 3000000000, "cents": 10000000.01, "big": 9007199254740993}"# + "\n")
+        let csv = try rulecheck(
+            ["check", "--rules", rules, "-", "--input", "csv", "--format", "jsonl", "--progress", "never"],
+            stdin: "even,cents,big\n3000000001,10000000.005,9007199254740992\n3000000000,10000000.01,9007199254740993\n")
+        for run in [jsonl, csv] {
+            #expect(run.status == 1)
+            let lines = run.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.count == 4)
+            #expect(lines.dropLast().allSatisfy { $0.contains(#""record":1"#) })
+            #expect(lines[0].contains(#""message":"even does not pass the check multiple_of(even, 2)""#))
+            #expect(lines[1].contains(#""message":"cents does not pass the check multiple_of(cents, 0.01)""#))
+            #expect(lines[2].contains(#""message":"big must be at least 9007199254740993""#))
+        }
+    }
 }

@@ -60,7 +60,9 @@ extension CLITests {
         let run = try rulecheck(["serve", broken, "--port", "0"])
         #expect(run.status == 2)
         #expect(run.stdout == "")
-        #expect(run.stderr.hasPrefix("\(broken):4:11: error: unknown type 'txt'"))
+        // A file given by its absolute path is named by its own name: the server says the same over HTTP.
+        let name = URL(fileURLWithPath: broken).lastPathComponent
+        #expect(run.stderr.hasPrefix("\(name):4:11: error: unknown type 'txt'"))
         #expect(run.stderr.contains("\n        type: txt\n              ^\n"))
 
         let twice = try rulecheck(["serve", "Rules/signup.yaml", "Rules/signup.yaml", "--port", "0"])
@@ -77,10 +79,29 @@ extension CLITests {
         #expect(missing.status == 3)
     }
 
+    /// Issue 21 item 12: a record nested 100,000 deep was "not a JSON object"; it names the nesting
+    /// limit where it is hit, as any JSON error is named.
+    @Test func previewDataNestedTooDeepNamesTheNestingLimit() throws {
+        let data = try temporary(#"{"a": "# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}", "json")
+        let run = try rulecheck(["preview", "Rules/osago.yaml", "--data", data, "--port", "0"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("\(data):1:518: error: arrays and objects are nested deeper than 512 levels"), "\(run.stderr)")
+        let broken = try temporary(#"{"a": tru}"#, "json")
+        let bad = try rulecheck(["preview", "Rules/osago.yaml", "--data", broken, "--port", "0"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("\(broken):1:7: error: "), "\(bad.stderr)")
+    }
+
     @Test func badServerArgumentsExit2() throws {
         for arguments in [
             ["serve", "Rules/signup.yaml", "--port", "70000"], ["serve", "Rules/signup.yaml", "--time-limit", "0"],
             ["serve", "Rules/signup.yaml", "--today", "tomorrow"], ["serve"],
+            ["serve", "Rules/signup.yaml", "--header-timeout", "0"], ["serve", "Rules/signup.yaml", "--idle-timeout", "-1"],
+            ["serve", "Rules/signup.yaml", "--max-connections", "0"],
+            ["serve", "Rules/signup.yaml", "--allow-origin", "app.example.com"],
+            ["preview", "Rules/osago.yaml", "--allow-origin", "https://app.example.com/path"],
+            ["serve", "Rules/signup.yaml", "--max-form-items", "-1"], ["serve", "Rules/signup.yaml", "--max-form-bytes", "0"],
+            ["preview", "Rules/signup.yaml", "--max-form-bytes", "2000", "--max-total-form-bytes", "1000"],
         ] {
             let run = try rulecheck(arguments)
             #expect(run.status == 2, "\(arguments)")

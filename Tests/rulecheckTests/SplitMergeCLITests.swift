@@ -147,6 +147,28 @@ struct SplitMergeCLITests {
         try expectMergedIsWhole(reports, input: input, name: input, rules: rules)
     }
 
+    /// Blank lines before the header: findings about it are at the header's line in the whole
+    /// file's report, and so in the merged one — slices given the header file, or its columns and
+    /// the line the manifest gives.
+    @Test func aHeaderAfterBlankLines() throws {
+        let rules = try scratch.file(Self.rules, "yaml")
+        let input = try scratch.file("\n \t\n" + Self.csv, "csv")
+        let whole = try CLI.run(["check", "--rules", rules, input, "--format", "jsonl"])
+        #expect(whole.stdout.hasPrefix("{\"code\":\"unknown_column\",\"field\":\"note\",\"file\":\"\(input)\",\"line\":3,"))
+        let output = try scratch.subdirectory().path
+        let split = try CLI.run(["split", input, "--parts", "3", "--output", output])
+        #expect(split.status == 0, "\(split.stderr)")
+        try expectMergedIsWhole(try checkSlices(split.stdout, rules: rules), input: input, name: input, rules: rules)
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(output)/manifest.json"))) as? [String: Any])
+        let header = try #require(manifest["header"] as? [String: Any])
+        #expect(header["line"] as? Int == 3)
+        let columns = split.stdout.replacingOccurrences(
+            of: "--header-from \(output)/header.csv", with: "--columns name,age,note --header-line 3")
+        #expect(columns != split.stdout)
+        try expectMergedIsWhole(try checkSlices(columns, rules: rules), input: input, name: input, rules: rules)
+    }
+
     @Test func argumentErrors() throws {
         let rules = try scratch.file(Self.rules, "yaml")
         let input = try scratch.file(Self.csv, "csv")
@@ -171,6 +193,11 @@ struct SplitMergeCLITests {
                 "Error: give --header-from or --columns, not both"
             ),
             (["check", "--rules", rules, input, "--columns", "a,\"b"], "Error: --columns: unterminated quote"),
+            (
+                ["check", "--rules", rules, input, "--header-line", "2"],
+                "Error: --header-line goes with --columns (a --header-from file says its own)"
+            ),
+            (["check", "--rules", rules, input, "--columns", "a", "--header-line", "0"], "Error: --header-line must be 1 or more"),
             (["check", "--rules", rules, input, jsonl, "--name", "x"], "Error: --name and the slice options take one input, not 2"),
             (["check", "--rules", rules, input, "--first-record", "0"], "Error: --first-record must be 1 or more"),
             (

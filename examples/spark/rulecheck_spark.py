@@ -16,8 +16,18 @@
    whole file in each format asked for, byte for byte what `rulecheck check` writes.
 
 The file must be readable at the same path by the driver and every executor (local mode, a
-shared or mounted file system). Exit status: that of `rulecheck check` over the whole file —
-0 no errors, 1 errors found, 2 and 3 as rulecheck says (a failed Spark task gives its status).
+shared or mounted file system).
+
+Exit status: that of `rulecheck check` over the whole file — 0 no errors, 1 errors found; 2 the
+rules or the arguments are wrong (a missing rules file or rulecheck binary, a check option
+rulecheck refuses); 3 an input cannot be read (a missing --input), a report cannot be written, or
+Spark failed. A failed Spark task gives its rulecheck status. 1 never means anything but "errors
+found": every other failure is one line on standard error (or in --log), without a traceback.
+
+Reports and logs stay apart: reports go where --report says, messages (--timings, failures,
+rulecheck's own) to standard error or --log FILE. Under spark-submit the driver's standard error is
+merged into its standard output, so a report on standard output that programs read (json, jsonl,
+junit, sarif, summary-json) needs --log FILE, and is refused without it (status 2).
 """
 
 import argparse
@@ -52,25 +62,63 @@ def parse_arguments(argv):
                         help="ship the driver's rulecheck binary to the executors too (else they run 'rulecheck' from PATH)")
     parser.add_argument("--master", default=None, help="the Spark master when not given to spark-submit (e.g. local[2])")
     parser.add_argument("--work", default=None, help="a directory for the manifest and slice reports (default: a temporary one)")
-    parser.add_argument("--timings", action="store_true", help="print the time of each step on standard error")
+    parser.add_argument("--timings", action="store_true", help="print the time of each step on standard error (or in --log)")
+    parser.add_argument("--log", default=None, metavar="FILE",
+                        help="write messages (--timings, failures, rulecheck's and Spark's own on the driver) to FILE, not standard error")
     parser.add_argument("check_options", nargs=argparse.REMAINDER,
                         help="after --: more options for every slice's check (--today, --strict, --locale, …)")
     options = parser.parse_args(argv)
     if options.check_options[:1] == ["--"]:
         options.check_options = options.check_options[1:]
     options.report = [report.split("=", 1) if "=" in report else [report, "-"] for report in options.report] or [["text", "-"]]
+    to_stdout = [report_format for report_format, destination in options.report if destination == "-"]
+    if len(to_stdout) > 1:
+        parser.error("only one report can go to standard output ('-'): write the others to files")
+    if under_spark_submit() and not options.log and set(to_stdout) & MACHINE_FORMATS:
+        parser.error(f"under spark-submit the driver's standard error goes into its standard output: the {to_stdout[0]} report "
+                     "on standard output needs --log FILE for the messages, or write it to a file (--report FORMAT=PATH)")
     return options
 
 
+# Reports that programs read: a message among their lines would break them.
+MACHINE_FORMATS = {"json", "jsonl", "junit", "sarif", "summary-json"}
+
+
+def under_spark_submit():
+    """Whether spark-submit runs this driver: it then hands PySpark its gateway, and its runner
+    merges the driver's standard error into its standard output."""
+    return "PYSPARK_GATEWAY_PORT" in os.environ
+
+
+class Failure(Exception):
+    """A failure with rulecheck's exit status: 2 wrong rules or arguments, 3 an input that cannot
+    be read, a report that cannot be written, or Spark failing."""
+
+    def __init__(self, status, message):
+        super().__init__(message)
+        self.status = status
+
+
+def check_prerequisites(options):
+    """What the driver can tell before Spark starts: the binary and the rules are there."""
+    if shutil.which(options.rulecheck) is None:
+        raise Failure(2, f"no rulecheck binary at '{options.rulecheck}': give --rulecheck PATH")
+    if not os.path.isfile(options.rules):
+        raise Failure(2, f"cannot read the rules file '{options.rules}'")
+
+
 def split(options, work):
-    """Plans the slices on the driver: the manifest (and for CSV the header file)."""
+    """Plans the slices on the driver: the manifest (and for CSV the header file). rulecheck
+    split says itself what is wrong (a missing input: status 3)."""
     command = [options.rulecheck, "split", options.input, "--output", os.path.join(work, "slices"), "--manifest-only",
                "--parts", str(options.parts), "--name", options.name or options.input]
     if options.input_format:
         command += ["--input", options.input_format]
     if options.delimiter:
         command += ["--delimiter", options.delimiter]
-    subprocess.run(command, check=True)
+    status = subprocess.run(command, stdout=subprocess.DEVNULL).returncode
+    if status != 0:
+        raise Failure(status if status in (2, 3) else 3, f"rulecheck split exited with status {status}")
     with open(os.path.join(work, "slices", "manifest.json"), encoding="utf-8") as manifest:
         return json.load(manifest)
 
@@ -152,16 +200,43 @@ def merge(options, reports, work):
             sys.stdout.flush()
             status = subprocess.run(command).returncode
         else:
-            with open(destination, "wb") as output:
-                status = subprocess.run(command, stdout=output).returncode
+            try:
+                with open(destination, "wb") as output:
+                    status = subprocess.run(command, stdout=output).returncode
+            except OSError as error:
+                raise Failure(3, f"cannot write the {report_format} report to '{destination}': {error.strerror}")
         if status > 1:
-            sys.exit(status)
+            raise Failure(status, f"rulecheck merge exited with status {status} writing the {report_format} report")
         worst = max(worst, status)
     return worst
 
 
 def main(argv):
     options = parse_arguments(argv)
+    if options.log:
+        # Everything written to standard error from here on — ours, rulecheck's, and Spark's when
+        # this script started it — goes to the log.
+        try:
+            log = os.open(options.log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        except OSError as error:
+            print(f"rulecheck_spark: cannot write the log '{options.log}': {error.strerror}", file=sys.stderr)
+            return 3
+        sys.stderr.flush()
+        os.dup2(log, 2)
+        os.close(log)
+    try:
+        return run(options)
+    except Failure as failure:
+        print(f"rulecheck_spark: {failure}", file=sys.stderr)
+        return failure.status
+    except Exception as error:  # Spark that does not start or fails: not "errors found"
+        print(f"rulecheck_spark: {type(error).__name__}: {str(error).strip().splitlines()[0] if str(error).strip() else ''}",
+              file=sys.stderr)
+        return 3
+
+
+def run(options):
+    check_prerequisites(options)
     work = options.work or tempfile.mkdtemp(prefix="rulecheck-spark-")
     builder = SparkSession.builder.appName("rulecheck").config("spark.ui.enabled", "false")
     if options.master:
@@ -185,16 +260,17 @@ def main(argv):
         try:
             reports = check_slices(context, options, manifest, work)
         except Exception as error:  # a failed task: give its rulecheck status
-            found = re.search(r"rulecheck check exited with status (\d+)", str(error))
-            print(f"rulecheck_spark: {found.group(0) if found else error}", file=sys.stderr)
-            return int(found.group(1)) if found else 3
+            found = re.search(r"rulecheck check exited with status (\d+)[^\n]*", str(error))
+            if found:
+                raise Failure(int(found.group(1)), found.group(0)) from None
+            raise
         checked = time.monotonic()
         status = merge(options, reports, work)
         if options.timings:
             size = os.path.getsize(options.input)
             print(f"split {planned - started:.2f} s, check {checked - planned:.2f} s ({len(manifest['slices'])} slices), "
                   f"merge {time.monotonic() - checked:.2f} s; {manifest['records']} records, {size} bytes",
-                  file=sys.stderr)
+                  file=sys.stderr, flush=True)
         return status
     finally:
         spark.stop()

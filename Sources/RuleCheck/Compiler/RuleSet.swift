@@ -31,6 +31,11 @@ public final class RuleSet: Sendable {
     public let dateFormat: DateFormat
     /// Every edge of the dependency graph.
     public let edges: [DependencyEdge]
+    /// SHA-256 of what the rules were compiled from, as 64 hex digits: the rules file's bytes and
+    /// every file it includes, or a JSON Schema's and its UI schema's (see ``RulesFingerprint``);
+    /// empty for rules compiled otherwise. `rulecheck merge` refuses slices checked with rules of
+    /// another fingerprint.
+    package let fingerprint: String
 
     /// All fields in topological order: every field after the fields it reads or depends on.
     let order: [FieldID]
@@ -65,6 +70,7 @@ public final class RuleSet: Sendable {
         var dateFormat: DateFormat
         var edges: [DependencyEdge]
         var order: [FieldID]
+        var fingerprint = ""
     }
 
     init(_ parts: Parts) {
@@ -81,6 +87,7 @@ public final class RuleSet: Sendable {
         dateFormat = parts.dateFormat
         edges = parts.edges
         order = parts.order
+        fingerprint = parts.fingerprint
         let count = parts.fields.count
         var rank = [Int](repeating: 0, count: count)
         for (position, field) in parts.order.enumerated() { rank[field.index] = position }
@@ -137,14 +144,18 @@ public final class RuleSet: Sendable {
         let directory = IncludeExpander.resolve("", from: source)
         try self.init(
             bytes: Array(text.utf8), source: source,
-            loader: { path in
-                blocks[path] ?? (directory.isEmpty ? nil : blocks[String(path.dropFirst(directory.count + 1))])
+            loader: { path, _ in
+                guard let text = blocks[path] ?? (directory.isEmpty ? nil : blocks[String(path.dropFirst(directory.count + 1))]) else {
+                    return .unreadable("no text was given for it")
+                }
+                return .bytes(Array(text.utf8), file: nil)
             })
     }
 
     /// Compiles a rules file's bytes: YAML, or JSON when `source` ends in `.json` (or, under a
     /// name without `.yaml` or `.yml`, when the text starts with `{`). Bytes that are not UTF-8
-    /// are an error at their line and column. Blocks it includes are read from disk, beside it.
+    /// are an error at their line and column. Blocks it includes are read from disk, from under
+    /// the directory of `source` only (see ``RulesLoader``).
     ///
     /// ```swift
     /// let rules = try RuleSet(bytes: Array(data), source: "signup.json")
@@ -162,21 +173,15 @@ public final class RuleSet: Sendable {
         self.init(parts)
     }
 
-    /// Reads and compiles a rules file (YAML, or JSON for a `.json` file).
+    /// Reads and compiles a rules file (YAML, or JSON for a `.json` file) as ``RulesLoader``
+    /// reads one: its includes stay under its directory, and it and its includes hold at most
+    /// ``RulesLoader/maxBytes`` together.
     ///
-    /// - Throws: ``RulesError`` (also when the file cannot be read).
+    /// - Throws: ``RulesError`` (also when the file cannot be read:
+    ///   `FILE: error: cannot read the rules file: …`).
     public convenience init(contentsOf url: URL) throws(RulesError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw RulesError(diagnostics: [
-                Diagnostic(
-                    .error, "cannot read rules file '\(url.path)': \(error.localizedDescription)",
-                    at: nil)
-            ])
-        }
-        try self.init(bytes: Array(data), source: url.path)
+        let bytes = try RulesLoader.readRulesFile(url.path, name: url.path, limit: RulesLoader.maxBytes).get()
+        try self.init(bytes: bytes, source: url.path)
     }
 
     /// The field at `path` (`doc_number`, `insurant.birth_date`, `drivers.birth_date`).

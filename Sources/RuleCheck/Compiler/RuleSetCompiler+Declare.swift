@@ -199,7 +199,7 @@ extension RuleSetCompiler {
         case "true", "True", "TRUE": return .bool(true)
         case "false", "False", "FALSE": return .bool(false)
         default:
-            if let number = NumberText.parse(text.text) { return .number(number) }
+            if let number = NumberText.parse(text.text) { return number }
             return .text(text.text)
         }
     }
@@ -207,7 +207,7 @@ extension RuleSetCompiler {
     static func exprType(of value: Value) -> ExprType {
         switch value {
         case .text: .text
-        case .number: .number
+        case .number, .decimal: .number
         case .bool: .bool
         case .date: .date
         case .list(let items): .list(items.first.map(exprType(of:)) ?? .text)

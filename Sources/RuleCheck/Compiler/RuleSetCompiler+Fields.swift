@@ -269,13 +269,13 @@ extension RuleSetCompiler {
         case .text:
             return (Value.normalized(.text(raw)), false)
         case .number, .integer:
-            guard let number = NumberText.parse(raw), type == .number || number == number.rounded() else {
+            guard let number = NumberText.parse(raw), type == .number || number.isWholeNumber else {
                 error(
                     "initial value of \(field.type) field '\(name)' must be \(type == .integer ? "a whole number" : "a number"), not '\(raw)'",
                     at: text.location)
                 return (nil, false)
             }
-            return (.number(number), false)
+            return (number, false)
         case .date:
             if raw == "today" { return (nil, true) }
             guard let day = Day(iso: raw) ?? format.parse(raw) else {
@@ -347,8 +347,8 @@ extension RuleSetCompiler {
 
     private mutating func checkOrder(_ min: Expr?, _ max: Expr?, at location: FileLocation?) {
         switch (min, max) {
-        case (.constant(.number(let low)?)?, .constant(.number(let high)?)?) where low > high:
-            error("min (\(Value.format(low))) is greater than max (\(Value.format(high)))", at: location)
+        case (.constant(let low?)?, .constant(let high?)?) where Value.compareNumbers(low, high) == .descending:
+            error("min (\(low)) is greater than max (\(high))", at: location)
         case (.constant(.date(let low)?)?, .constant(.date(let high)?)?) where low > high:
             error("min (\(low.iso)) is after max (\(high.iso))", at: location)
         default:

@@ -70,29 +70,40 @@ struct RuleSetCompiler {
 
     /// Reads and compiles a rules file's bytes (YAML or JSON, see ``RulesFileReader``). The parts
     /// are `nil` when there is any error; the diagnostics hold every error and warning, in file
-    /// order, with source snippets. Blocks the file includes are read with `loader` (from disk,
-    /// beside the file, when nil).
+    /// order, with source snippets. Blocks the file includes are read with `loader` (when nil:
+    /// from disk, under the directory of `path`), the file and its blocks holding at most
+    /// `maxBytes` together.
+    ///
+    /// - Parameters:
+    ///   - name: the file's name in diagnostics.
+    ///   - path: the file's path, that includes are resolved from (`name` when nil).
     static func compile(
-        _ bytes: [UInt8], source name: String,
-        includes loader: IncludeExpander.Loader? = nil
+        _ bytes: [UInt8], source name: String, path: String? = nil,
+        includes loader: IncludeExpander.Loader? = nil, maxBytes: Int = RulesLoader.maxBytes
     ) -> Compiled {
         var diagnostics: [Diagnostic] = []
+        var files: [RulesInput] = []
         let (sourceText, root) = RulesFileReader.read(bytes, name: name, diagnostics: &diagnostics)
         var parser = RulesFileParser(source: sourceText)
         var document = root.flatMap { parser.document($0) }
         var compiler = RuleSetCompiler(source: sourceText)
         compiler.diagnostics = diagnostics + parser.diagnostics
         if var parsed = document, !parsed.includes.isEmpty || parsed.hasIncludes {
-            var expander = IncludeExpander(loader: loader ?? IncludeExpander.files(besides: name))
-            expander.expand(&parsed, file: name)
+            let loader = loader ?? IncludeExpander.files(under: IncludeRoots(rulesFile: path ?? name))
+            var expander = IncludeExpander(loader: loader, maxBytes: maxBytes, used: bytes.count)
+            expander.expand(&parsed, file: name, path: path ?? name)
             compiler.diagnostics += expander.diagnostics
             compiler.sources = expander.sources
             compiler.includeChains = expander.chains
+            files = expander.files
             document = parsed
         }
         compiler.errorCount = compiler.diagnostics.count { $0.severity == .error }
-        let parts = document.flatMap { compiler.compile($0) }
-        return compiler.finished(parts)
+        var parts = document.flatMap { compiler.compile($0) }
+        parts?.fingerprint = RulesFingerprint.rulesFile(bytes, includes: compiler.sources, of: name)
+        var compiled = compiler.finished(parts)
+        compiled.files = files
+        return compiled
     }
 
     /// Compiles rules-file text (see ``compile(_:source:)-([UInt8],_)``).
@@ -115,6 +126,8 @@ struct RuleSetCompiler {
         var parts: RuleSet.Parts?
         var diagnostics: [Diagnostic]
         var omittedErrors = 0
+        /// The included files read from disk.
+        var files: [RulesInput] = []
 
         /// The error of a file that did not compile.
         var error: RulesError { RulesError(diagnostics: diagnostics, omittedErrors: omittedErrors) }

@@ -122,10 +122,10 @@ extension Form {
         if field.itemType == .json, case .list(let items) = value { value = .list(items.map { ValueReader.anyElement($0.json) }) }
         let fits: Bool
         switch (field.type, value) {
-        case (.text, .text), (.number, .number), (.date, .date), (.bool, .bool):
+        case (.text, .text), (.number, .number), (.number, .decimal), (.date, .date), (.bool, .bool):
             fits = true
-        case (.integer, .number(let number)):
-            fits = number == number.rounded()
+        case (.integer, .number), (.integer, .decimal):
+            fits = value.isWholeNumber
         case (.choice, _):
             fits = evaluator.options(of: field).contains { $0.value == value }
             if !fits { throw FormError(.notAnOption, "'\(value)' is not an option of '\(path)'") }
@@ -153,8 +153,8 @@ extension Form {
     /// Whether a value of a `values` field is of its item type.
     private static func fits(_ value: Value, _ type: FieldType) -> Bool {
         switch (type, value) {
-        case (.text, .text), (.number, .number), (.date, .date), (.bool, .bool): true
-        case (.integer, .number(let number)): number == number.rounded()
+        case (.text, .text), (.number, .number), (.number, .decimal), (.date, .date), (.bool, .bool): true
+        case (.integer, .number), (.integer, .decimal): value.isWholeNumber
         case (.json, let value): value.date == nil
         default: false
         }

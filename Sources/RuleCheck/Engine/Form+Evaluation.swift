@@ -95,6 +95,8 @@ extension Form {
             for next in successorSlots(of: slot) { queue.push(next, rank: rules.rank[next.field.index]) }
         }
         while let slot = queue.pop() {
+            // Only in a batch of edits, which puts the whole form back when it is cancelled.
+            if let cancellation, cancellation.isCancelled { return }
             record.touchPopped(slot, self)
             if evaluate(slot, changed: record.changed, edit: record.edit) {
                 record.changed.insert(slot)
@@ -107,8 +109,9 @@ extension Form {
     /// changed, and grows with those that change on the way.
     mutating func recomputeAll(changed: Set<Slot>, edit: String?) {
         var changed = changed
-        for slot in allSlots() where evaluate(slot, changed: changed, edit: edit) {
-            changed.insert(slot)
+        for slot in allSlots() {
+            if let cancellation, cancellation.isCancelled { return }  // as in `propagate`
+            if evaluate(slot, changed: changed, edit: edit) { changed.insert(slot) }
         }
     }
 

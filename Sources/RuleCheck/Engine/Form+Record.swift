@@ -25,12 +25,41 @@ extension Form {
         locale: String = "en"
     ) -> (form: Form, dropped: [Violation]) {
         let checker = RecordChecker(rules, today: today, locale: locale)
+        var reader = RecordEvaluator(checker: checker)
+        reader.read(json: record)
+        return filled(rules, record: record, reader: reader, checker: checker, today: today, locale: locale)
+    }
+
+    /// ``filled(_:record:today:locale:)`` within a budget: the record's list items are counted
+    /// as it is read, before the form is made, and the form made is measured.
+    ///
+    /// ```swift
+    /// let (form, dropped) = try Form.filled(rules, record: record, budget: FormBudget(maxItems: 1_000))
+    /// ```
+    ///
+    /// - Throws: ``FormLimitError`` when the form would hold more than `budget` allows.
+    public static func filled(
+        _ rules: RuleSet, record: [String: JSONValue], today: Day = .today(), locale: String = "en",
+        budget: FormBudget
+    ) throws(FormLimitError) -> (form: Form, dropped: [Violation]) {
+        let checker = RecordChecker(rules, today: today, locale: locale)
+        var reader = RecordEvaluator(checker: checker)
+        reader.read(json: record)
+        try budget.check(items: rules.lists.reduce(0) { $0 + reader.values.itemCount(of: $1) })
+        let filled = filled(rules, record: record, reader: reader, checker: checker, today: today, locale: locale)
+        if budget.maxBytes != nil { try budget.check(filled.form.footprint) }
+        return filled
+    }
+
+    /// The form of a record `reader` has read.
+    private static func filled(
+        _ rules: RuleSet, record: [String: JSONValue], reader: RecordEvaluator, checker: RecordChecker, today: Day,
+        locale: String
+    ) -> (form: Form, dropped: [Violation]) {
         let checked = checker.check(json: record)
         let dropped =
             checked.unknownKeys.map { checker.violation(for: .unknownKey($0)) }
             + checked.violations.filter { $0.code == .type || $0.code == .option }
-        var reader = RecordEvaluator(checker: checker)
-        reader.read(json: record)
         var form = Form(rules, today: today, locale: locale)
         for list in rules.lists {
             let ordinal = rules.listOrdinal[list.index]
@@ -84,6 +113,7 @@ extension Form {
         switch value {
         case .text(let text): .string(text)
         case .number(let number): .number(number)
+        case .decimal(let decimal): .decimal(decimal)
         case .bool(let flag): .bool(flag)
         case .date(let day): .string(field.dateFormat.format(day))
         case .list(let items): .array(items.map { FileInfo(value: $0)?.json ?? json($0, field) })

@@ -49,6 +49,9 @@ public struct Form: Sendable {
     var typedInputs: [Slot: TypedInput] = [:]
     /// Slots whose typed input this edit set or dropped: the ChangeSet reports them.
     var typedChanged: Set<Slot> = []
+    /// Set only while a batch of edits runs (``apply(_:budget:cancellation:)``): once it is
+    /// cancelled, re-evaluation stops where it is, and the batch puts the form back as it was.
+    var cancellation: CancellationFlag?
 
     /// A new form: initial values filled in and every field evaluated.
     ///

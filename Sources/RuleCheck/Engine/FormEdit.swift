@@ -227,6 +227,7 @@ private struct EditLine {
         switch json {
         case .string(let text): .text(text)
         case .number(let number): .number(number)
+        case .decimal(let decimal): Value(exactly: decimal)
         case .bool(let flag): .bool(flag)
         case .null, .array, .object: nil
         }

@@ -42,6 +42,9 @@ public enum SnapshotValue: Codable, Hashable, Sendable {
         switch json {
         case .string(let text): self = .string(text)
         case .number(let number): self = .number(number)
+        // A `Double` would lose its digits (and `JSONEncoder` writes `Double`s): its digits, as
+        // text, which a number field's restore reads back as the number.
+        case .decimal(let decimal): self = .string(decimal.description)
         case .bool(let flag): self = .bool(flag)
         case .array(let items): self = .array(items.map(SnapshotValue.init))
         case .object(let members): self = .object(members.mapValues(SnapshotValue.init))
@@ -181,7 +184,7 @@ extension Form {
             var state = self.state(slot)
             let field = rules.fields[slot.field.index]
             switch ValueReader.read(
-                json: entry.value?.json ?? .null, for: field, dates: .iso,
+                json: Self.numbers(in: entry.value?.json ?? .null, of: field), for: field, dates: .iso,
                 options: evaluator.options(of: field))
             {
             case .success(let value): state.value = value
@@ -201,6 +204,18 @@ extension Form {
         recountValidity()
         settleCurrentPage()
         return dropped
+    }
+
+    /// A snapshot's value with a number written as text (``SnapshotValue/init(_:)``, for a number
+    /// with more digits than a `Double` holds) read back as the number, for a field of numbers.
+    private static func numbers(in json: JSONValue, of field: FieldRules) -> JSONValue {
+        let type = field.type == .values ? field.itemType : field.type
+        guard type == .number || type == .integer else { return json }
+        switch json {
+        case .string(let text): return ExactDecimal(text).map { Value(exactly: $0).json } ?? json
+        case .array(let items) where field.type == .values: return .array(items.map { numbers(in: $0, of: field) })
+        default: return json
+        }
     }
 
     private static func provenance(_ entry: FormSnapshot.Entry, _ path: String) throws(FormError) -> Provenance {

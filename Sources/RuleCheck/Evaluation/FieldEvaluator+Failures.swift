@@ -92,7 +92,7 @@ extension FieldEvaluator {
                     found.append(.mediaType(file: file.name))
                 }
             }
-        case .number, .date:
+        case .number, .decimal, .date:
             if let bound = field.min,
                 let failure = rangeFailure(min: true, bound, value, field, check: nil, context, &found)
             {
@@ -142,7 +142,11 @@ extension FieldEvaluator {
         switch (value, limit) {
         case (.number(let a), .number(let b)): fails = min ? a < b : a > b
         case (.date(let a), .date(let b)): fails = min ? a < b : a > b
-        default: return nil
+        default:
+            // A `.decimal` on either side (a number with more digits than a `Double` holds):
+            // compared digit by digit.
+            guard let order = Value.compareNumbers(value, limit) else { return nil }
+            fails = order == (min ? .ascending : .descending)
         }
         guard fails else { return nil }
         return min ? .min(limit, check: check) : .max(limit, check: check)

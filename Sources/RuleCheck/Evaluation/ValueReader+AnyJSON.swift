@@ -2,13 +2,14 @@
 /// from JSON input as it is and from text (a CSV cell, typed text) as the JSON it reads as.
 extension ValueReader {
     /// A JSON value as a `json` field holds it: a string, number or boolean as ``Value/text(_:)``,
-    /// ``Value/number(_:)``, ``Value/bool(_:)`` (so that expressions compare it with `'foo'` or
+    /// ``Value/number(_:)`` (``Value/decimal(_:)`` with every digit when no `Double` holds it), ``Value/bool(_:)`` (so that expressions compare it with `'foo'` or
     /// `6`), an array or object as ``Value/structured(_:)``; `null` is no value.
     static func anyValue(_ json: JSONValue) -> Value? {
         switch json {
         case .null: nil
         case .string(let text): .text(text)
         case .number(let number): .number(number)
+        case .decimal(let number): Value(exactly: number)
         case .bool(let flag): .bool(flag)
         case .array, .object: .structured(json)
         }

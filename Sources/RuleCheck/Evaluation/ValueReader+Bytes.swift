@@ -15,12 +15,12 @@ extension ValueReader {
         switch field.type {
         case .number:
             guard let number = NumberText.parse(ascii: bytes) else { return .failure(Unreadable(failure: .type(.number))) }
-            return .success(.number(number))
+            return .success(number)
         case .integer:
-            guard let number = NumberText.parse(ascii: bytes), number == number.rounded() else {
+            guard let number = NumberText.parse(ascii: bytes), number.isWholeNumber else {
                 return .failure(Unreadable(failure: .type(.wholeNumber)))
             }
-            return .success(.number(number))
+            return .success(number)
         case .date:
             guard let day = field.dateFormat.parse(bytes: bytes) else {
                 return .failure(Unreadable(failure: .type(.date(format: field.dateFormat.pattern))))
@@ -72,13 +72,18 @@ final class OptionTable: Sendable {
     }
 
     private let kind: Kind
+    /// For `.numbers`: each option's `Double` (nil for a `.decimal`), so that a cell's number is
+    /// found without comparing `Value`s.
+    private let numbers: [Double?]
 
     init?(_ field: FieldRules) {
         guard field.type == .choice || field.type == .multiChoice, !field.options.isEmpty else { return nil }
         if field.options.allSatisfy({ $0.value.number != nil }) {
             kind = .numbers
+            numbers = field.options.map { if case .number(let number) = $0.value { number } else { nil } }
             return
         }
+        numbers = []
         var pairs: [(key: [UInt8], value: Int)] = []
         for (index, option) in field.options.enumerated() {
             guard case .text(let text) = option.value, text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
@@ -110,7 +115,9 @@ final class OptionTable: Sendable {
                 return table.find(bytes).map(Lookup.index) ?? .none
             }
         case (.numbers, .number(let number)):
-            return field.options.firstIndex { $0.value == .number(number) }.map(Lookup.index) ?? .none
+            return numbers.firstIndex(of: number).map(Lookup.index) ?? .none
+        case (.numbers, .decimal):
+            return field.options.firstIndex { $0.value == value }.map(Lookup.index) ?? .none
         default:
             return .none
         }
@@ -127,8 +134,11 @@ final class OptionTable: Sendable {
         case .text(let table):
             return table.find(bytes)
         case .numbers:
-            guard let number = NumberText.parse(ascii: bytes) else { return nil }
-            return field.options.firstIndex { $0.value == .number(number) }
+            switch NumberText.parse(ascii: bytes) {
+            case .number(let number)?: return numbers.firstIndex(of: number)
+            case let decimal?: return field.options.firstIndex { $0.value == decimal }
+            case nil: return nil
+            }
         }
     }
 }

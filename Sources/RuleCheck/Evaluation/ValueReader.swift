@@ -45,12 +45,12 @@ enum ValueReader {
             guard let number = NumberText.parse(text, digits: field.digits) else {
                 return .failure(Unreadable(failure: .type(.number)))
             }
-            return .success(.number(number))
+            return .success(number)
         case .integer:
-            guard let number = NumberText.parse(text, digits: field.digits), number == number.rounded() else {
+            guard let number = NumberText.parse(text, digits: field.digits), number.isWholeNumber else {
                 return .failure(Unreadable(failure: .type(.wholeNumber)))
             }
-            return .success(.number(number))
+            return .success(number)
         case .date:
             guard let day = field.dateFormat.parse(text, digits: field.digits) else {
                 return .failure(Unreadable(failure: .type(.date(format: field.dateFormat.pattern))))
@@ -100,7 +100,7 @@ enum ValueReader {
         for option in options {
             switch option.value {
             case .text(let value) where value == text: return option.value
-            case .number(let value) where number == value: return option.value
+            case .number where number == option.value, .decimal where number == option.value: return option.value
             case .bool(let value) where flag == value: return option.value
             default: continue
             }
@@ -173,8 +173,12 @@ extension ValueReader {
             return .success(kept(.text(maskedText(text, field)), field))
         case (.number, .number(let number)):
             return .success(.number(number))
+        case (.number, .decimal(let decimal)):
+            return .success(Value(exactly: decimal))
         case (.integer, .number(let number)) where number == number.rounded():
             return .success(.number(number))
+        case (.integer, .decimal(let decimal)) where decimal.isWhole:
+            return .success(Value(exactly: decimal))
         case (.date, .string(let text)):
             if text.isEmpty, !field.emptyIsValue { return .success(nil) }
             let format = dates == .iso ? DateFormat.iso : field.dateFormat
@@ -184,14 +188,14 @@ extension ValueReader {
             return .success(.date(day))
         case (.bool, .bool(let flag)):
             return .success(.bool(flag))
-        case (.choice, .string), (.choice, .number), (.choice, .bool):
+        case (.choice, .string), (.choice, .number), (.choice, .decimal), (.choice, .bool):
             guard let option = option(json, among: options) else { return .failure(Unreadable(failure: .option)) }
             return .success(option)
         case (.multiChoice, .array(let elements)):
             var values: [Value] = []
             for element in elements {
                 switch element {
-                case .string, .number, .bool: break
+                case .string, .number, .decimal, .bool: break
                 default: return .failure(Unreadable(failure: .type(.optionArray)))
                 }
                 guard let option = option(element, among: options) else { return .failure(Unreadable(failure: .option)) }
@@ -232,6 +236,7 @@ extension ValueReader {
         switch json {
         case .string(let text): value = .text(text)
         case .number(let number): value = .number(number)
+        case .decimal(let decimal): value = Value(exactly: decimal)
         case .bool(let flag): value = .bool(flag)
         default: return nil
         }
@@ -261,6 +266,7 @@ extension Value {
         switch self {
         case .text(let text): .string(text)
         case .number(let number): .number(number)
+        case .decimal(let decimal): .decimal(decimal)
         case .bool(let flag): .bool(flag)
         case .date(let day): .string(day.iso)
         case .list(let items): .array(items.map { FileInfo(value: $0)?.json ?? $0.json })

@@ -46,8 +46,11 @@ extension Expr {
         case .concat(let lhs, let rhs):
             return Step.concat(rhs).apply(to: lhs.evaluate(context), context)
         case .negate(let operand):
-            guard case .number(let value)? = operand.evaluate(context) else { return nil }
-            return .number(-value)
+            switch operand.evaluate(context) {
+            case .number(let value)?: return .number(-value)
+            case .decimal(let value)?: return .decimal(value.negated)
+            default: return nil
+            }
         case .shift(let date, let duration):
             return Step.shift(duration).apply(to: date.evaluate(context), context)
         case .daysBetween(let end, let start):
@@ -82,7 +85,10 @@ extension Expr {
         case (.number(let a), .number(let b)): (ascending, same) = (a < b, a == b)
         case (.date(let a), .date(let b)): (ascending, same) = (a < b, a == b)
         case (.text(let a), .text(let b)): (ascending, same) = (a < b, a == b)
-        default: return false
+        default:
+            // A `.decimal` on either side: compared digit by digit.
+            guard let order = Value.compareNumbers(left, right) else { return false }
+            (ascending, same) = (order == .ascending, order == .same)
         }
         switch order {
         case .less: return ascending
@@ -129,7 +135,9 @@ extension Expr {
             guard case .text(let text)? = argument else { return nil }
             return Value.normalized(.text(text.trimmingWhitespace()))
         case .round, .floor, .ceil, .trunc:
-            guard case .number(let number)? = argument else { return nil }
+            // A whole `.decimal` is its own rounding; any other number is rounded as a `Double`.
+            if case .decimal(let decimal)? = argument, decimal.isWhole { return argument }
+            guard let number = argument?.number else { return nil }
             let rule: FloatingPointRoundingRule =
                 switch function {
                 case .round: .toNearestOrAwayFromZero
@@ -140,10 +148,8 @@ extension Expr {
             // `+ 0` turns -0 into 0.
             return .number(number.rounded(rule) + 0)
         case .multipleOf:
-            guard case .number(let number)? = argument, case .number(let step)? = arguments.last?.evaluate(context) else {
-                return nil
-            }
-            return Self.isMultiple(number, of: step).map(Value.bool)
+            guard let number = argument, let step = arguments.last?.evaluate(context) else { return nil }
+            return Value.isMultiple(number, of: step).map(Value.bool)
         case .jsonType:
             return .text(Self.jsonType(of: argument))
         case .matches, .json:
@@ -156,22 +162,11 @@ extension Expr {
         switch value {
         case nil, .structured(.null)?: "null"
         case .text?, .date?, .structured(.string)?: "string"
-        case .number?, .structured(.number)?: "number"
+        case .number?, .decimal?, .structured(.number)?, .structured(.decimal)?: "number"
         case .bool?, .structured(.bool)?: "boolean"
         case .list?, .structured(.array)?: "array"
         case .structured(.object)?: "object"
         }
-    }
-
-    /// Whether `number` is a whole multiple of `step` (> 0), allowing for the rounding of decimal
-    /// fractions in binary (`0.0075` is a multiple of `0.0001`); `nil` for a step ≤ 0. A quotient
-    /// too large to be finite is not a multiple.
-    static func isMultiple(_ number: Double, of step: Double) -> Bool? {
-        guard step > 0, step.isFinite else { return nil }
-        let quotient = number / step
-        guard quotient.isFinite else { return false }
-        let nearest = quotient.rounded()
-        return abs(quotient - nearest) <= 1e-9 * Swift.max(1, abs(quotient))
     }
 }
 
@@ -186,7 +181,8 @@ extension Expr.Step {
         case .or(let rhs):
             return .bool(left == .bool(true) || rhs.holds(context))
         case .arithmetic(let op, let rhs):
-            guard case .number(let a)? = left, case .number(let b)? = rhs.evaluate(context) else { return nil }
+            // Arithmetic is in `Double`s: a `.decimal` takes part as the `Double` nearest it.
+            guard let a = left?.number, let b = rhs.evaluate(context)?.number else { return nil }
             let result: Double =
                 switch op {
                 case .plus: a + b

@@ -54,7 +54,7 @@ struct ExpressionCompiler {
     private func fractional(_ syntax: Syntax) -> Range<Int>? {
         switch syntax.kind {
         case .number(let value):
-            return value == value.rounded() ? nil : syntax.range
+            return value.isWhole ? nil : syntax.range
         case .name(let parts):
             guard case .field(let field, .number) = resolver.resolve(parts) else { return nil }
             return resolver.isWholeNumber(field) ? nil : syntax.range
@@ -99,7 +99,7 @@ struct ExpressionCompiler {
 
     mutating func compile(_ syntax: Syntax) throws(ExpressionError) -> (Expr, ExprType) {
         switch syntax.kind {
-        case .number(let value): return (.constant(.number(value)), .number)
+        case .number(let value): return (.constant(Value(exactly: value)), .number)
         case .text(let value): return (.constant(Value.normalized(.text(value))), .text)
         case .bool(let value): return (.constant(.bool(value)), .bool)
         case .null: return (.constant(nil), .null)

@@ -132,7 +132,8 @@ struct Lexer {
             _ = digitRun()
         }
         let text = ascii(from: first)
-        let value = Double(text) ?? 0
+        // Digits only (and a point between digits): always a number, kept exactly as written.
+        let value = ExactDecimal(text) ?? .zero
         if let unit = peek().map(Unicode.Scalar.init), "ymwd".unicodeScalars.contains(unit), !(peek(1)?.isNameContinue ?? false) {
             skip(1)
             guard isInteger, let count = Int(text) else {

@@ -244,7 +244,7 @@ extension Token.Kind {
     /// The token as named in error messages.
     var display: String {
         switch self {
-        case .number(let value): "number \(Value.format(value))"
+        case .number(let value): "number \(value)"
         case .text(let value): "text '\(value)'"
         case .date(let day): "date \(day.iso)"
         case .duration(let duration): "duration \(duration)"

@@ -1,7 +1,7 @@
 /// A parsed expression, before names are resolved and types checked.
 struct Syntax: Hashable, Sendable {
     indirect enum Kind: Hashable, Sendable {
-        case number(Double)
+        case number(ExactDecimal)
         case text(String)
         case bool(Bool)
         case null

@@ -1,7 +1,8 @@
 /// A token of the expression language, with where it is in the expression text.
 struct Token: Hashable, Sendable {
     enum Kind: Hashable, Sendable {
-        case number(Double)
+        /// A number literal, exactly as written.
+        case number(ExactDecimal)
         case text(String)
         case date(Day)
         case duration(Duration)

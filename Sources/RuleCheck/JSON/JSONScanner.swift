@@ -57,7 +57,7 @@ struct JSONScanner {
             try expectLiteral("null")
             return .null
         case JSONByte.minus, JSONByte.zero...JSONByte.nine:
-            return .number(try parseNumber())
+            return try parseNumber()
         default:
             throw fail(.syntax, "expected a value, found \(found(at: index))")
         }
@@ -302,7 +302,9 @@ struct JSONScanner {
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]
 
-    mutating func parseNumber() throws(JSONParseError) -> Double {
+    /// A number: a `.number`, or a `.decimal` with every digit when no `Double` holds them
+    /// (``JSONValue/decimal(_:)``). A number beyond the range of a `Double` is an error.
+    mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = index
         var negative = false
         if bytes[index] == JSONByte.minus {
@@ -365,14 +367,15 @@ struct JSONScanner {
             let magnitude = Double(mantissa)
             let scaled =
                 exponent < 0 ? magnitude / Self.powersOfTen[-exponent] : magnitude * Self.powersOfTen[exponent]
-            return negative ? -scaled : scaled
+            return .number(negative ? -scaled : scaled)
         }
-        let text = String(decoding: UnsafeBufferPointer(start: bytes + start, count: index - start), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else {
+        let written = UnsafeBufferPointer(start: bytes + start, count: index - start)
+        guard let decimal = ExactDecimal(utf8: written), case let double = decimal.double, double.isFinite else {
+            let text = String(decoding: written, as: UTF8.self)
             throw JSONParseError(
                 code: .invalidNumber, message: "number \(text.prefix(40)) is out of range", offset: start)
         }
-        return value
+        return decimal.isHeldAsWritten(by: double) ? .number(double) : .decimal(decimal)
     }
 
     // MARK: Helpers

@@ -20,14 +20,31 @@ extension JSONValue {
         return nil
     }
 
-    /// The number, if this is a number.
+    /// The number, if this is a number: a ``decimal(_:)`` as the `Double` nearest it.
     ///
     /// ```swift
     /// JSONValue.number(3.5).number   // 3.5
     /// ```
     public var number: Double? {
-        if case .number(let value) = self { return value }
-        return nil
+        switch self {
+        case .number(let value): value
+        case .decimal(let value): value.double
+        default: nil
+        }
+    }
+
+    /// The number exactly, if this is a number: a `.number`'s shortest decimal, a `.decimal`'s
+    /// digits.
+    ///
+    /// ```swift
+    /// try JSONParser().parse("9007199254740993").exactNumber?.description   // "9007199254740993"
+    /// ```
+    public var exactNumber: ExactDecimal? {
+        switch self {
+        case .number(let value): ExactDecimal(value)
+        case .decimal(let value): value
+        default: nil
+        }
     }
 
     /// The number as an `Int`, if this is a number with no fractional part that fits in an `Int`.
@@ -37,8 +54,11 @@ extension JSONValue {
     /// JSONValue.number(1.5).integer   // nil
     /// ```
     public var integer: Int? {
-        guard case .number(let value) = self else { return nil }
-        return Int(exactly: value)
+        switch self {
+        case .number(let value): Int(exactly: value)
+        case .decimal(let value): value.integer
+        default: nil
+        }
     }
 
     /// The string, if this is a string.
@@ -103,7 +123,7 @@ extension JSONValue {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
-        case .number: "a number"
+        case .number, .decimal: "a number"
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"

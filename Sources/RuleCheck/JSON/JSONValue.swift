@@ -7,7 +7,10 @@
 /// JSONWriter.string(value)        // {"age":42,"tags":["a","b"]}
 /// ```
 ///
-/// Numbers are `Double`s, as in JavaScript: integers are exact up to 2^53. Objects are unordered
+/// Numbers are `Double`s, as in JavaScript, except that a number whose digits no `Double` holds
+/// (`9007199254740993`, `0.10000000000000001`) is a ``decimal(_:)`` with every digit as written,
+/// so that nothing a document says is lost; every other number is a ``number(_:)``, which means
+/// the shortest decimal that reads back as its `Double` (``Value/init(exactly:)``). Objects are unordered
 /// dictionaries; ``JSONWriter`` prints their keys sorted byte-wise on UTF-8. Keys are Swift strings,
 /// which compare by Unicode canonical equivalence, so `"é"` and `"e\u{301}"` are the same key.
 public enum JSONValue: Hashable, Sendable {
@@ -17,6 +20,9 @@ public enum JSONValue: Hashable, Sendable {
     case bool(Bool)
     /// A number; never NaN or infinite when it comes from ``JSONParser``.
     case number(Double)
+    /// A number whose digits no `Double` holds, exactly as written; ``JSONParser`` gives one only
+    /// for such a number, within the range of a `Double`.
+    case decimal(ExactDecimal)
     /// A string.
     case string(String)
     /// An array.

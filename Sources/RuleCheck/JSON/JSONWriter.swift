@@ -53,6 +53,8 @@ package enum JSONWriter {
             output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .number(let number):
             output.append(contentsOf: formatNumber(number).utf8)
+        case .decimal(let decimal):
+            output.append(contentsOf: decimal.description.utf8)
         case .string(let text):
             writeString(text, to: &output)
         case .array(let elements):

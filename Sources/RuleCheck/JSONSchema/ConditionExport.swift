@@ -80,8 +80,10 @@ struct ConditionExport {
             }
             return (id, .schema(.object([("enum", .array(values))]), negated: false))
         case .order(let order, let a, let b):
-            if case .field(let id) = a, case .constant(.number(let n)?) = b { return (id, .schema(bound(order, n), negated: false)) }
-            if case .constant(.number(let n)?) = a, case .field(let id) = b {
+            if case .field(let id) = a, case .constant(let n?) = b, n.exactNumber != nil {
+                return (id, .schema(bound(order, n), negated: false))
+            }
+            if case .constant(let n?) = a, case .field(let id) = b, n.exactNumber != nil {
                 return (id, .schema(bound(order.flipped, n), negated: false))
             }
             return nil
@@ -90,7 +92,7 @@ struct ConditionExport {
         }
     }
 
-    private func bound(_ order: Expr.Order, _ number: Double) -> OrderedJSON {
+    private func bound(_ order: Expr.Order, _ number: Value) -> OrderedJSON {
         let keyword =
             switch order {
             case .less: "exclusiveMaximum"
@@ -98,7 +100,7 @@ struct ConditionExport {
             case .greater: "exclusiveMinimum"
             case .greaterEqual: "minimum"
             }
-        return .object([(keyword, .number(number))])
+        return .object([(keyword, OrderedJSON(number))])
     }
 
     private func fieldAndConstant(_ a: Expr, _ b: Expr) -> (FieldID, Value?)? {

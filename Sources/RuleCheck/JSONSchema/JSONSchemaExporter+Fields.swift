@@ -116,7 +116,7 @@ extension JSONSchemaExporter {
             bound("maximum", "x-rulecheck-max", field.max, into: &p)
             for check in field.checks where check.when == nil && !items {
                 if case .expr(let condition) = check.kind, let (keyword, number) = standardCheck(condition.expr, field) {
-                    p.set(keyword, .number(number))
+                    p.set(keyword, OrderedJSON(number))
                 }
             }
         case .date:
@@ -154,22 +154,22 @@ extension JSONSchemaExporter {
     /// A constant number bound as `minimum`/`maximum`; an expression as `x-rulecheck-min`/`-max`.
     private func bound(_ keyword: String, _ extended: String, _ bound: WrittenExpression?, into p: inout OrderedObject) {
         guard let bound else { return }
-        if case .constant(.number(let number)?) = bound.expr {
-            p.set(keyword, .number(number))
+        if case .constant(let number?) = bound.expr, number.exactNumber != nil {
+            p.set(keyword, OrderedJSON(number))
         } else {
             p.set(extended, .string(bound.text))
         }
     }
 
     /// A check that is a standard keyword on the field itself: `multiple_of(x, n)`, `x > n`, `x < n`.
-    private func standardCheck(_ expr: Expr, _ field: FieldRules) -> (String, Double)? {
+    private func standardCheck(_ expr: Expr, _ field: FieldRules) -> (String, Value)? {
         switch expr {
         case .function(.multipleOf, let arguments):
             guard arguments.count == 2, case .field(let id) = arguments[0], id == field.id,
-                case .constant(.number(let step)?) = arguments[1]
+                case .constant(let step?) = arguments[1], step.exactNumber != nil
             else { return nil }
             return ("multipleOf", step)
-        case .order(let order, .field(let id), .constant(.number(let number)?)) where id == field.id:
+        case .order(let order, .field(let id), .constant(let number?)) where id == field.id && number.exactNumber != nil:
             switch order {
             case .greater: return ("exclusiveMinimum", number)
             case .less: return ("exclusiveMaximum", number)
@@ -243,7 +243,7 @@ extension JSONSchemaExporter {
 
     static func jsonType(of options: [ChoiceOption]) -> String {
         switch options.first?.value {
-        case .number?: options.allSatisfy { $0.value.number.map { $0 == $0.rounded() } ?? false } ? "integer" : "number"
+        case .number?, .decimal?: options.allSatisfy(\.value.isWholeNumber) ? "integer" : "number"
         case .bool?: "boolean"
         default: "string"
         }

@@ -4,6 +4,8 @@ indirect enum OrderedJSON {
     case null
     case bool(Bool)
     case number(Double)
+    /// A number whose digits no `Double` holds (``JSONValue/decimal(_:)``).
+    case decimal(ExactDecimal)
     case string(String)
     case array([OrderedJSON])
     case object([(key: String, value: OrderedJSON)])
@@ -14,6 +16,7 @@ indirect enum OrderedJSON {
         case .null: self = .null
         case .bool(let flag): self = .bool(flag)
         case .number(let number): self = .number(number)
+        case .decimal(let decimal): self = .decimal(decimal)
         case .string(let text): self = .string(text)
         case .array(let items): self = .array(items.map { OrderedJSON($0) })
         case .object(let members):
@@ -26,6 +29,7 @@ indirect enum OrderedJSON {
         switch value {
         case .text(let text): self = .string(text)
         case .number(let number): self = .number(number)
+        case .decimal(let decimal): self = .decimal(decimal)
         case .bool(let flag): self = .bool(flag)
         case .date(let day): self = .string(day.iso)
         case .list(let items): self = .array(items.map { OrderedJSON($0) })
@@ -45,6 +49,7 @@ indirect enum OrderedJSON {
         case .null: output += "null"
         case .bool(let flag): output += flag ? "true" : "false"
         case .number(let number): output += JSONWriter.formatNumber(number)
+        case .decimal(let decimal): output += decimal.description
         case .string(let text): JSONWriter.writeString(text, to: &output)
         case .array(let items):
             if let line = oneLine { output += line; return }

@@ -136,8 +136,8 @@ extension SchemaImporter {
         switch value {
         case .string(let string): return text(string, at: pointer)
         case .bool(let flag): return text(flag ? "true" : "false", at: pointer)
-        case .number(let number):
-            if let literal = Self.decimal(number) { return text(literal, at: pointer) }
+        case .number, .decimal:
+            if let literal = value.exactNumber.flatMap(Self.decimal) { return text(literal, at: pointer) }
         default: break
         }
         error("\(keyword) must be an expression written as a string", at: pointer)
@@ -149,7 +149,7 @@ extension SchemaImporter {
         switch value {
         case .string(let string): return text(string, at: pointer, quoted: true)
         case .bool(let flag): return text(flag ? "true" : "false", at: pointer)
-        case .number(let number): return Self.decimal(number).map { text($0, at: pointer) }
+        case .number, .decimal: return value.exactNumber.flatMap(Self.decimal).map { text($0, at: pointer) }
         default: return nil
         }
     }

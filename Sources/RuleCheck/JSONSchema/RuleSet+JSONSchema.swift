@@ -65,7 +65,8 @@ extension RuleSet {
             jsonSchema: Array(jsonSchema), uiSchema: uiSchema.map(Array.init),
             source: source, options: options)
         let compiled = RuleSetCompiler.compile(imported.document, source: imported.text)
-        guard let parts = compiled.parts else { throw compiled.error }
+        guard var parts = compiled.parts else { throw compiled.error }
+        parts.fingerprint = RulesFingerprint.jsonSchema(Array(jsonSchema), uiSchema: uiSchema.map(Array.init))
         return (parts, imported.findings)
     }
 

@@ -42,7 +42,7 @@ extension SchemaImporter {
     static func anyLiteral(_ value: JSONValue) -> String {
         switch value {
         case .array, .object: "json(\(textLiteral(JSONWriter.string(value))))"
-        case .number(let number): decimal(number) ?? "json(\(textLiteral(JSONWriter.string(value))))"
+        case .number, .decimal: value.exactNumber.flatMap(decimal) ?? "json(\(textLiteral(JSONWriter.string(value))))"
         default: literal(value) ?? "null"
         }
     }

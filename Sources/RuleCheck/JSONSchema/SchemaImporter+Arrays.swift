@@ -17,7 +17,7 @@ extension SchemaImporter {
         if itemTypes.names.count > 1 || anyJSONTypes(items, types: itemTypes) != nil { return .values(items: items, .json) }
         let name = itemTypes.names.first ?? inferredType(items)
         if name == "string", items.first("format")?.value.string == "date" { return .values(items: items, .date) }
-        if name == "number", items.first("multipleOf")?.value.number == 1 { return .values(items: items, .integer) }
+        if name == "number", items.first("multipleOf")?.value.exactNumber == ExactDecimal(1) { return .values(items: items, .integer) }
         // Arrays of arrays or of objects without properties: values of any JSON, each of its type.
         return .values(items: items, Self.itemTypeNames[name] ?? .json)
     }
@@ -65,7 +65,7 @@ extension SchemaImporter {
         for value in values {
             switch value {
             case .string: types.insert(.text)
-            case .number(let number): types.insert(number == number.rounded() ? .integer : .number)
+            case .number, .decimal: types.insert(value.exactNumber?.isWhole == true ? .integer : .number)
             case .bool: types.insert(.bool)
             default: return nil
             }

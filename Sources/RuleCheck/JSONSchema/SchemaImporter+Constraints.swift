@@ -1,5 +1,3 @@
-import Foundation
-
 /// Value keywords as expressions on one field: used for a field's own keywords that have no
 /// rules-file key (`exclusiveMinimum`, `pattern`), for `then`/`else` checks, and for `if` conditions.
 extension SchemaImporter {
@@ -57,9 +55,9 @@ extension SchemaImporter {
                     items.append(Constraint(expr: Self.balanced(terms, "or"), pointer: pointer, keyword: key))
                 case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
                     if case .bool = value { continue }  // draft-04: read with minimum/maximum
-                    guard let number = value.number, let literal = Self.decimal(number) else {
+                    guard let number = value.exactNumber, let literal = Self.decimal(number) else {
                         untranslated = true
-                        finding(.unsupported, "\(key) must be a number that can be written as a plain decimal", at: pointer)
+                        finding(.unsupported, Self.unwritable(key, value), at: pointer)
                         continue
                     }
                     let exclusive =
@@ -69,9 +67,9 @@ extension SchemaImporter {
                     let op = key.contains("inimum") ? (exclusive ? ">" : ">=") : (exclusive ? "<" : "<=")
                     items.append(Constraint(expr: only("number", "\(path) \(op) \(literal)"), pointer: pointer, keyword: key))
                 case "multipleOf":
-                    guard let number = value.number, number > 0, let literal = Self.decimal(number) else {
+                    guard let number = value.exactNumber, number > .zero, let literal = Self.decimal(number) else {
                         untranslated = true
-                        finding(.unsupported, "multipleOf must be a number > 0 that can be written as a plain decimal", at: pointer)
+                        finding(.unsupported, Self.unwritable(key, value), at: pointer)
                         continue
                     }
                     items.append(Constraint(expr: only("number", "multiple_of(\(path), \(literal))"), pointer: pointer, keyword: key))
@@ -263,7 +261,7 @@ extension SchemaImporter {
         switch value {
         case .null: "null"
         case .bool(let flag): flag ? "true" : "false"
-        case .number(let number): decimal(number)
+        case .number, .decimal: value.exactNumber.flatMap(decimal)
         case .string(let text): textLiteral(text)
         case .array, .object: nil
         }
@@ -284,32 +282,21 @@ extension SchemaImporter {
         return out + "'"
     }
 
-    /// A number as a plain decimal (no exponent), as rules files and expressions write numbers;
-    /// `nil` when that would take more than 40 digits.
-    static func decimal(_ number: Double) -> String? {
-        guard number.isFinite else { return nil }
-        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-        let text = String(number)
-        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return text }
-        guard let exponent = Int(text[text.index(after: e)...]), abs(exponent) <= 40 else { return nil }
-        var mantissa = String(text[..<e])
-        let negative = mantissa.hasPrefix("-")
-        if negative { mantissa.removeFirst() }
-        let pointIndex = mantissa.firstIndex(of: ".")
-        var digits = mantissa.replacingOccurrences(of: ".", with: "")
-        var point = pointIndex.map { mantissa.distance(from: mantissa.startIndex, to: $0) } ?? mantissa.count
-        point += exponent
-        if point <= 0 {
-            digits = String(repeating: "0", count: -point + 1) + digits
-            point = 1
-        } else if point > digits.count {
-            digits += String(repeating: "0", count: point - digits.count)
+    /// Why a numeric keyword is not checked: its value is not a number (> 0 for `multipleOf`), or
+    /// is one that cannot be written as a plain decimal (``decimal(_:)``).
+    static func unwritable(_ keyword: String, _ value: JSONValue) -> String {
+        guard let number = value.exactNumber, keyword != "multipleOf" || number > .zero else {
+            return keyword == "multipleOf" ? "multipleOf must be a number > 0" : "\(keyword) must be a number"
         }
-        var result = String(digits.prefix(point))
-        var fraction = String(digits.dropFirst(point))
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        if !fraction.isEmpty { result += "." + fraction }
-        return (negative ? "-" : "") + result
+        return "\(keyword) \(number) cannot be written as a plain decimal (it would take more than 400 zeros); it is not checked"
+    }
+
+    /// A number as a plain decimal with every digit (no exponent), as rules files and
+    /// expressions write numbers: `9007199254740993`, `0.000000000000000000000000000001`; `nil`
+    /// when that would take more than ``ExactDecimal/maxPlainZeros`` zeros (`1e-500`).
+    static func decimal(_ number: ExactDecimal) -> String? {
+        let text = number.description
+        return text.contains("e") ? nil : text
     }
 }
 

@@ -222,8 +222,8 @@ extension SchemaImporter {
             let value = propertyNode.first(item.keyword)?.value
             let rule: CheckSpec.Rule
             switch (item.keyword, valueType, value) {
-            case ("minimum", "number"?, .number(let n)?), ("maximum", "number"?, .number(let n)?):
-                guard let literal = Self.decimal(n),
+            case ("minimum", "number"?, let bound?), ("maximum", "number"?, let bound?):
+                guard let n = bound.exactNumber, let literal = Self.decimal(n),
                     propertyNode.first(item.keyword == "minimum" ? "exclusiveMinimum" : "exclusiveMaximum")?.value.bool != true
                 else {
                     rule = .expr(text(item.expr, at: item.pointer))

@@ -9,9 +9,9 @@ extension SchemaImporter {
             case .null: continue  // null is an empty field
             case .string(let string): scalar = text(string, at: option.pointer, quoted: true); kinds.insert("text")
             case .bool(let flag): scalar = text(flag ? "true" : "false", at: option.pointer); kinds.insert("bool")
-            case .number(let number):
-                guard let literal = Self.decimal(number) else {
-                    finding(.unsupported, "option \(number) cannot be written as a plain decimal", at: option.pointer)
+            case .number, .decimal:
+                guard let number = option.value.exactNumber, let literal = Self.decimal(number) else {
+                    finding(.unsupported, "option \(option.value) cannot be written as a plain decimal", at: option.pointer)
                     continue
                 }
                 scalar = text(literal, at: option.pointer)
@@ -48,7 +48,7 @@ extension SchemaImporter {
             spec.initialList = items.compactMap { item in
                 switch item {
                 case .string(let string): text(string, at: pointer, quoted: true)
-                case .number(let number): Self.decimal(number).map { text($0, at: pointer) }
+                case .number, .decimal: item.exactNumber.flatMap(Self.decimal).map { text($0, at: pointer) }
                 case .bool(let flag): text(flag ? "true" : "false", at: pointer)
                 default: nil
                 }
@@ -57,8 +57,11 @@ extension SchemaImporter {
             finding(.unsupported, "a default for an object or an array of objects is not kept", at: pointer)
             return
         case (_, .string(let string)): spec.initial = text(string, at: pointer, quoted: type != "date")
-        case (_, .number(let number)):
-            guard let literal = Self.decimal(number) else { return }
+        case (_, .number), (_, .decimal):
+            guard let number = value.exactNumber, let literal = Self.decimal(number) else {
+                finding(.unsupported, "default \(value) cannot be written as a plain decimal; it is not kept", at: pointer)
+                return
+            }
             spec.initial = text(literal, at: pointer)
         case (_, .bool(let flag)): spec.initial = text(flag ? "true" : "false", at: pointer)
         case (_, .null): return

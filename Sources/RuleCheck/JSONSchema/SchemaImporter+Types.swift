@@ -128,7 +128,9 @@ extension SchemaImporter {
         case "number":
             // multipleOf: 1 makes a whole number, unless it is the shadow of an exported check
             // (`multiple_of(x, 1)` on a number field, which x-rulecheck-checks then holds).
-            if node.first("multipleOf")?.value.number == 1 && !node.has("x-rulecheck-checks") { return .scalar(.integer) }
+            if node.first("multipleOf")?.value.exactNumber == ExactDecimal(1) && !node.has("x-rulecheck-checks") {
+                return .scalar(.integer)
+            }
             return .scalar(.number)
         case "boolean": return .scalar(.bool)
         case "object": return .group

@@ -72,11 +72,15 @@ extension SchemaImporter {
             spec.checks.append(checkSpec(check, node))
         }
         for (value, pointer) in node.all("multipleOf") {
-            guard let number = value.number, number > 0, let literal = Self.decimal(number) else {
-                error("multipleOf must be a number > 0 that can be written as a plain decimal", at: pointer)
+            guard let number = value.exactNumber, number > .zero else {
+                error("multipleOf must be a number > 0", at: pointer)
                 continue
             }
-            if number == 1 && type == .integer { continue }
+            guard let literal = Self.decimal(number) else {
+                finding(.unsupported, Self.unwritable("multipleOf", value), at: pointer)
+                continue
+            }
+            if number == ExactDecimal(1) && type == .integer { continue }
             let constraint = Constraint(expr: "multiple_of(\(path), \(literal))", pointer: pointer, keyword: "multipleOf")
             spec.checks.append(checkSpec(constraint, node))
         }
@@ -86,18 +90,18 @@ extension SchemaImporter {
     /// (`exclusiveMinimum: true`) is a check.
     mutating func bounds(_ spec: inout FieldSpec, _ node: SchemaNode, skipMin: Bool, skipMax: Bool) {
         for (keyword, isMin) in [("minimum", true), ("maximum", false)] where !(isMin ? skipMin : skipMax) {
-            var best: (Double, String)?
+            var best: (ExactDecimal, String)?
             for (value, pointer) in node.all(keyword) {
                 let exclusiveKey = isMin ? "exclusiveMinimum" : "exclusiveMaximum"
                 let part = node.parts.first { pointer.hasPrefix($0.pointer + "/") && $0.object[keyword] == value }
                 if part?.object[exclusiveKey] == .bool(true) { continue }  // draft-04: a check
-                guard let number = value.number else { error("\(keyword) must be a number", at: pointer); continue }
+                guard let number = value.exactNumber else { error("\(keyword) must be a number", at: pointer); continue }
                 if let current = best, isMin ? current.0 >= number : current.0 <= number { continue }
                 best = (number, pointer)
             }
             guard let (number, pointer) = best else { continue }
             guard let literal = Self.decimal(number) else {
-                finding(.unsupported, "\(keyword) \(number) cannot be written as a plain decimal; not checked", at: pointer)
+                finding(.unsupported, Self.unwritable(keyword, .decimal(number)), at: pointer)
                 continue
             }
             if isMin { spec.min = text(literal, at: pointer) } else { spec.max = text(literal, at: pointer) }
@@ -162,10 +166,10 @@ extension SchemaImporter {
             for keyword in ["exclusiveMinimum", "exclusiveMaximum"] {
                 guard let (value, pointer) = items.first(keyword) else { continue }
                 handled.insert(keyword)
-                if type == .integer, let number = value.number,
-                    let literal = Self.decimal(keyword.hasSuffix("inimum") ? (number + 1).rounded(.down) : (number - 1).rounded(.up))
+                if type == .integer, let number = value.exactNumber,
+                    let literal = Self.decimal(keyword.hasSuffix("inimum") ? number.wholeNumberAbove : number.wholeNumberBelow)
                 {
-                    // Whole numbers above n are those from ⌊n⌋ + 1.
+                    // Whole numbers above n are those from ⌊n⌋ + 1, below n those up to ⌈n⌉ − 1.
                     if keyword == "exclusiveMinimum", spec.min == nil {
                         spec.min = text(literal, at: pointer); spec.keys["min"] = source.location(of: pointer); continue
                     }

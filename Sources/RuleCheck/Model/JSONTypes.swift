@@ -48,12 +48,13 @@ public struct JSONTypes: OptionSet, Hashable, Sendable {
     public func admits(_ value: Value) -> Bool {
         switch value {
         case .text: contains(.string)
-        case .number(let number): contains(.number) || (contains(.integer) && number == number.rounded())
+        case .number, .decimal: contains(.number) || (contains(.integer) && value.isWholeNumber)
         case .bool: contains(.boolean)
         case .structured(.array), .list: contains(.array)
         case .structured(.object): contains(.object)
         case .structured(.string): contains(.string)
         case .structured(.number(let number)): contains(.number) || (contains(.integer) && number == number.rounded())
+        case .structured(.decimal(let number)): contains(.number) || (contains(.integer) && number.isWhole)
         case .structured(.bool): contains(.boolean)
         case .structured(.null): contains(.null)
         case .date: false

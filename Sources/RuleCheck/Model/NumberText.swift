@@ -1,11 +1,13 @@
 import Patterns
 
 /// Numbers as plain decimal text: `-12`, `3.5`, `+7`. No exponents, no thousands separators,
-/// no leading or trailing `.`.
+/// no leading or trailing `.`. A number is read exactly as written: `.number` when a `Double`
+/// holds it so, `.decimal` with every digit when none does (``Value/init(exactly:)``); a number
+/// beyond the range of a `Double` (about ±1.8 × 10³⁰⁸) is not read.
 enum NumberText {
     /// The number `text` spells, or `nil`. With `digits: .any`, the decimal digits of every
     /// script count as 0–9 (`۱۲۳`, `١٢٫٥` is not a number: only `.` separates decimals).
-    static func parse<S: StringProtocol>(_ text: S, digits: DecimalDigits) -> Double? {
+    static func parse<S: StringProtocol>(_ text: S, digits: DecimalDigits) -> Value? {
         if digits == .any, text.utf8.contains(where: { $0 >= 0x80 }) {
             return parse(DecimalDigits.folded(String(text)))
         }
@@ -13,21 +15,21 @@ enum NumberText {
     }
 
     /// The number `text` spells in ASCII digits, or `nil`.
-    static func parse<S: StringProtocol>(_ text: S) -> Double? {
-        parse(utf8: text.utf8) { Double(String(text)) }
+    static func parse<S: StringProtocol>(_ text: S) -> Value? {
+        parse(utf8: text.utf8)
     }
 
     /// ``parse(_:)`` for ASCII bytes, with the same answer, without making a `String` for the
     /// numbers cells usually hold.
-    static func parse(ascii bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        parse(utf8: bytes) { Double(String(decoding: bytes, as: UTF8.self)) }
+    static func parse(ascii bytes: UnsafeBufferPointer<UInt8>) -> Value? {
+        parse(utf8: bytes)
     }
 
-    /// Reads the number; `strtod` (through `Double.init`) only for numbers of more than 15
-    /// digits. Up to 15, a whole number is exact in a `Double`, and so is a decimal's digits
-    /// read as a whole number: dividing it by an exact power of ten rounds once, correctly,
-    /// which is what `strtod` gives (Clinger's fast path).
-    private static func parse<Bytes: Sequence<UInt8>>(utf8 bytes: Bytes, slowly: () -> Double?) -> Double? {
+    /// Reads the number. Up to 15 digits, a whole number is exact in a `Double`, and so is a
+    /// decimal's digits read as a whole number: dividing it by an exact power of ten rounds once,
+    /// correctly, which is what `strtod` gives (Clinger's fast path); and a `Double` holds every
+    /// number of up to 15 digits as written. More digits are read as an ``ExactDecimal``.
+    private static func parse<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) -> Value? {
         var digits = 0
         var digitsBefore = 0
         var digitsAfter = 0
@@ -53,10 +55,11 @@ enum NumberText {
         guard digitsBefore > 0, !seenPoint || digitsAfter > 0 else { return nil }
         if digits <= 15 {
             let magnitude = digitsAfter == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[digitsAfter]
-            return negative ? -magnitude : magnitude
+            return .number(negative ? -magnitude : magnitude)
         }
-        guard let value = slowly(), value.isFinite else { return nil }
-        return value
+        guard let decimal = ExactDecimal(utf8: bytes) else { return nil }
+        let value = Value(exactly: decimal)
+        return value.number?.isFinite == true ? value : nil
     }
 
     /// 10⁰ … 10¹⁵, each exact in a `Double`.

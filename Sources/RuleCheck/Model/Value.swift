@@ -7,10 +7,18 @@
 /// ```
 ///
 /// An empty value is `nil` (`Value?`): empty text and an empty list are normalised to `nil`.
-/// `integer` fields hold `.number` values that are whole.
+/// `integer` fields hold numbers that are whole.
+///
+/// A number is `.number` when a `Double` holds it as written (it means the shortest decimal that
+/// reads back as that `Double`: `.number(0.1)` is 0.1), and `.decimal` only when no `Double`
+/// does, with every digit as written (`9007199254740993`, `0.10000000000000001`): see
+/// ``init(exactly:)``. So each number has one value, and two values of one number are equal.
 public enum Value: Hashable, Sendable {
     case text(String)
     case number(Double)
+    /// A number whose digits no `Double` holds (more than 15 significant digits that do not
+    /// read back as they are), kept exactly.
+    case decimal(ExactDecimal)
     case bool(Bool)
     case date(Day)
     /// The values of a `multi_choice` field.
@@ -26,10 +34,13 @@ public enum Value: Hashable, Sendable {
         return nil
     }
 
-    /// The number, if this is `.number`.
+    /// The number, if this is a number: a `.decimal` as the `Double` nearest it.
     public var number: Double? {
-        if case .number(let number) = self { return number }
-        return nil
+        switch self {
+        case .number(let number): number
+        case .decimal(let decimal): decimal.double
+        default: nil
+        }
     }
 
     /// The date, if this is `.date`.
@@ -57,22 +68,25 @@ public enum Value: Hashable, Sendable {
     }
 
     /// `value` with empty text and empty lists turned into `nil`, and a date beyond the calendar
-    /// (where date arithmetic saturates: only a `min`/`max` bound compares with it) too.
+    /// (where date arithmetic saturates: only a `min`/`max` bound compares with it) too; a
+    /// `.decimal` that a `Double` holds as written becomes that `.number`.
     static func normalized(_ value: Value?) -> Value? {
         switch value {
         case .text(let text) where text.isEmpty: nil
         case .list(let items) where items.isEmpty: nil
         case .date(let day) where !day.isInCalendar: nil
+        case .decimal(let decimal): Value(exactly: decimal)
         default: value
         }
     }
 
-    /// A number as people write it: `150`, `-3`, `3.5`.
+    /// A number as people write it, in plain decimal: `150`, `-3`, `3.5`, `0.0000001`,
+    /// `100000000000000000000` (never `1e+20`).
     static func format(_ number: Double) -> String {
         if number == number.rounded(), abs(number) < 1e15 {
             return String(Int64(number))
         }
-        return String(number)
+        return ExactDecimal(number)?.description ?? String(number)
     }
 }
 
@@ -82,6 +96,7 @@ extension Value: CustomStringConvertible {
         switch self {
         case .text(let text): text
         case .number(let number): Value.format(number)
+        case .decimal(let decimal): decimal.description
         case .bool(let flag): flag ? "true" : "false"
         case .date(let day): day.iso
         case .list(let items):

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Composed forms: a rules file names reusable blocks (`includes: {address: blocks/address.yaml}`)
 /// and instantiates one under a prefix with a field `- id: home_address, include: address`: the
 /// field becomes a group whose members are the block's fields, so that `home_address.street` and
@@ -11,13 +9,24 @@ import Foundation
 /// (the same name must mean the same thing). Paths are relative to the including file. Diagnostics
 /// point into the block file, with a note for each include on the way to it; a cycle of includes
 /// is an error at the include that closes it.
+///
+/// Each file is known by two paths: its *name*, which diagnostics show (resolved from the name the
+/// main file was given), and its *path*, which the loader reads (resolved from the main file's
+/// path). Read from disk, includes stay under the rules' directory (see ``IncludeRoots``), and
+/// the main file and every block together hold at most ``RulesLoader/maxBytes`` bytes.
 struct IncludeExpander {
-    /// Reads an included file by its path (relative to the main file's directory, normalised);
-    /// `nil` when it cannot be read.
-    typealias Loader = @Sendable (String) -> String?
+    /// Reads an included file by its path (resolved from the including file's path, normalised),
+    /// holding it to `limit` bytes: what is left of the cap.
+    typealias Loader = @Sendable (_ path: String, _ limit: Int) -> IncludeRead
 
     let loader: Loader
+    /// The cap of the main file and its blocks together, for messages.
+    let maxBytes: Int
+    /// What is left of ``maxBytes`` for blocks not read yet.
+    private var remainingBytes: Int
     private(set) var diagnostics: [Diagnostic] = []
+    /// Every block file read from disk: its real path and a digest of its bytes.
+    private(set) var files: [RulesInput] = []
     /// The text of every file read, for snippets.
     private(set) var sources: [String: SourceText] = [:]
     /// For each included file, the include sites that led to it first (outermost first).
@@ -32,15 +41,21 @@ struct IncludeExpander {
     /// Includes may make at most this many fields in all (a block of blocks grows fast).
     static let maxFields = 100_000
 
-    init(loader: @escaping Loader) {
+    /// - Parameters:
+    ///   - maxBytes: the cap of the main file and its blocks together.
+    ///   - used: the bytes of the main file.
+    init(loader: @escaping Loader, maxBytes: Int = RulesLoader.maxBytes, used: Int = 0) {
         self.loader = loader
+        self.maxBytes = maxBytes
+        remainingBytes = max(0, maxBytes - used)
     }
 
-    /// Replaces every `include:` field of `document` (read from `file`) by a group of the block's
-    /// fields, and merges the blocks' named patterns, masks and classes into the document.
-    mutating func expand(_ document: inout RulesDocument, file: String) {
+    /// Replaces every `include:` field of `document` (read from `path`, named `file` in
+    /// diagnostics) by a group of the block's fields, and merges the blocks' named patterns,
+    /// masks and classes into the document.
+    mutating func expand(_ document: inout RulesDocument, file: String, path: String? = nil) {
         var names = NamedBlocks()
-        expand(&document, file: file, stack: [file], chain: [], names: &names)
+        expand(&document, file: IncludedFile(name: file, path: path ?? file, location: nil), stack: [file], chain: [], names: &names)
         document.patterns = names.patterns.values.sorted { $0.name.location < $1.name.location }
         document.masks = names.masks.values.sorted { $0.name.location < $1.name.location }
         document.maskClasses = names.classes.values.sorted { $0.name.location < $1.name.location }
@@ -53,13 +68,22 @@ struct IncludeExpander {
         var classes: [String: NamedClass] = [:]
     }
 
+    /// A file's name in diagnostics, its path to read, and where the including file names it.
+    private struct IncludedFile {
+        var name: String
+        var path: String
+        var location: FileLocation?
+    }
+
     private mutating func expand(
-        _ document: inout RulesDocument, file: String, stack: [String],
+        _ document: inout RulesDocument, file: IncludedFile, stack: [String],
         chain: [FileLocation], names: inout NamedBlocks
     ) {
-        var includes: [String: (path: String, location: FileLocation)] = [:]
+        var includes: [String: IncludedFile] = [:]
         for named in document.includes {
-            includes[named.name.value] = (Self.resolve(named.text.text, from: file), named.text.location)
+            includes[named.name.value] = IncludedFile(
+                name: Self.resolve(named.text.text, from: file.name), path: Self.resolve(named.text.text, from: file.path),
+                location: named.text.location)
         }
         collect(document, into: &names)
         for section in document.sections.indices {
@@ -71,8 +95,8 @@ struct IncludeExpander {
 
     /// `spec` with its own include (and its members') expanded.
     private mutating func expand(
-        _ spec: FieldSpec, includes: [String: (path: String, location: FileLocation)],
-        file: String, stack: [String], chain: [FileLocation], names: inout NamedBlocks,
+        _ spec: FieldSpec, includes: [String: IncludedFile],
+        file: IncludedFile, stack: [String], chain: [FileLocation], names: inout NamedBlocks,
         document: inout RulesDocument
     ) -> FieldSpec {
         var spec = spec
@@ -99,7 +123,7 @@ struct IncludeExpander {
     /// error.
     private mutating func instantiate(
         _ include: Located<String>, of spec: FieldSpec,
-        includes: [String: (path: String, location: FileLocation)], stack: [String],
+        includes: [String: IncludedFile], stack: [String],
         chain: [FileLocation], names: inout NamedBlocks,
         document: inout RulesDocument
     ) -> [FieldSpec]? {
@@ -109,13 +133,13 @@ struct IncludeExpander {
         if spec.fields != nil {
             error("a field with 'include' takes its fields from the block; remove 'fields:'", at: include.location)
         }
-        guard let (path, _) = includes[include.value] else {
+        guard let included = includes[include.value] else {
             let suggestion = NearMiss.didYouMean(include.value, among: includes.keys.sorted())
             error("unknown include '\(include.value)'\(suggestion); name it under 'includes:'", at: include.location)
             return nil
         }
-        if let start = stack.firstIndex(of: path) {
-            let cycle = (stack[start...] + [path]).joined(separator: " → ")
+        if let start = stack.firstIndex(of: included.name) {
+            let cycle = (stack[start...] + [included.name]).joined(separator: " → ")
             error("include cycle: \(cycle)", at: include.location)
             return nil
         }
@@ -124,8 +148,8 @@ struct IncludeExpander {
             return nil
         }
         let site = chain + [include.location]
-        guard var block = block(at: path, site: site) else { return nil }
-        expand(&block, file: path, stack: stack + [path], chain: site, names: &names)
+        guard var block = block(included, site: site) else { return nil }
+        expand(&block, file: included, stack: stack + [included.name], chain: site, names: &names)
         let fields = block.sections.first?.fields ?? []
         instantiated += Self.count(fields)
         guard instantiated <= Self.maxFields else {
@@ -135,16 +159,31 @@ struct IncludeExpander {
         return fields
     }
 
-    /// The block file at `path`, parsed; its problems reported with the include chain.
-    private mutating func block(at path: String, site: [FileLocation]) -> RulesDocument? {
+    /// The block file `file`, parsed; its problems reported with the include chain. A file that
+    /// cannot be read, or may not be, is an error at its path under `includes:`, once; nothing of
+    /// it is quoted.
+    private mutating func block(_ file: IncludedFile, site: [FileLocation]) -> RulesDocument? {
+        let path = file.name
         if let cached = blocks[path] { return cached }
         if chains[path] == nil { chains[path] = site }
-        guard let text = loader(path) else {
-            error("cannot read included file '\(path)'", at: site.last)
-            blocks[path] = .some(nil)
-            return nil
+        let bytes: [UInt8]
+        switch loader(file.path, remainingBytes) {
+        case .bytes(let read, let real) where read.count <= remainingBytes:
+            bytes = read
+            remainingBytes -= read.count
+            if let real { files.append(RulesInput(path: real, digest: SHA256.hexDigest(of: read))) }
+        case .bytes, .tooLong:
+            return refuse(file, "cannot read included file '\(path)': \(Self.tooLong(maxBytes)); it was not read", site: site)
+        case .unreadable(let reason):
+            return refuse(file, "cannot read included file '\(path)': \(reason)", site: site)
+        case .outside:
+            return refuse(
+                file,
+                "included file '\(path)' is outside the rules file's directory: an include must lead (links followed) "
+                    + "to a file under it, or under an --include-root; it was not read",
+                site: site)
         }
-        let (source, root) = RulesFileReader.read(Array(text.utf8), name: path, diagnostics: &diagnostics)
+        let (source, root) = RulesFileReader.read(bytes, name: path, diagnostics: &diagnostics)
         sources[path] = source
         var parser = RulesFileParser(source: source)
         let document = root.flatMap { parser.document($0) }
@@ -186,6 +225,19 @@ struct IncludeExpander {
     ) {
         guard let (firstName, firstText) = first, firstName.location != name.location, firstText != text else { return }
         error("\(what) '\(name.value)' is defined otherwise at \(firstName.location)", at: name.location)
+    }
+
+    /// An error at the path of a block that was not read (or at the include, for a path given
+    /// without a place); the block counts as broken.
+    private mutating func refuse(_ file: IncludedFile, _ message: String, site: [FileLocation]) -> RulesDocument? {
+        error(message, at: file.location ?? site.last)
+        blocks[file.name] = .some(nil)
+        return nil
+    }
+
+    /// Why a block past the cap was not read.
+    static func tooLong(_ maxBytes: Int) -> String {
+        "the rules file and the files it includes are longer than \(maxBytes) bytes together"
     }
 
     // MARK: - Paths
@@ -230,12 +282,21 @@ struct IncludeExpander {
 }
 
 extension IncludeExpander {
-    /// Reads included files from disk, relative to the directory of the rules file `main` (the
-    /// current directory for a name without one).
-    static func files(besides main: String) -> Loader {
-        { path in
-            guard let data = FileManager.default.contents(atPath: path) else { return nil }
-            return String(data: data, encoding: .utf8)
+    /// Reads included files from disk, only under `roots`: each path is resolved (symbolic links
+    /// followed) and the real path opened, so that what was judged is what is read; a file's
+    /// size is checked against the cap before anything of it is read.
+    static func files(under roots: IncludeRoots) -> Loader {
+        { path, limit in
+            switch roots.locate(path) {
+            case .outside: return .outside
+            case .missing(let reason): return .unreadable(reason)
+            case .inside(let real):
+                switch FileBytes.read(real, limit: limit, regularOnly: true, noFollow: true) {
+                case .success(let bytes): return .bytes(bytes, file: real)
+                case .failure(.tooLong): return .tooLong
+                case .failure(let failure): return .unreadable(failure.description)
+                }
+            }
         }
     }
 }

@@ -308,7 +308,7 @@ enum RulesJSONBuilder {
         switch text.text {
         case "true": return .bool(true)
         case "false": return .bool(false)
-        default: return NumberText.parse(text.text).map { .number($0) } ?? .string(text.text)
+        default: return NumberText.parse(text.text)?.json ?? .string(text.text)
         }
     }
 

@@ -39,7 +39,7 @@ extension RulesFileParser {
             case "true": return .bool(true)
             case "false": return .bool(false)
             case "null", "~", "": return .null
-            default: return NumberText.parse(text).map(JSONValue.number) ?? .string(text)
+            default: return NumberText.parse(text)?.json ?? .string(text)
             }
         case .sequence(let items):
             var values: [JSONValue] = []

@@ -166,12 +166,20 @@ public struct SampleGenerator {
                 return .text(String(letters))
             }
         case .number, .integer:
-            let (low, high) = bounds(field, path, form, fallback: (0, 1000))
-            guard case .number(var low) = low, case .number(var high) = high, low <= high else { return .number(1) }
+            let (lowBound, highBound) = bounds(field, path, form, fallback: (0, 1000))
+            // A sample's numbers are `Double`s drawn between the bounds' nearest `Double`s; one
+            // that falls outside a bound with more digits (9007199254740992 below
+            // 9007199254740993) is that bound instead.
+            guard var low = lowBound.number, var high = highBound.number, low <= high else { return .number(1) }
             if type == .integer { (low, high) = (low.rounded(.up), high.rounded(.down)) }
             guard low <= high else { return .number(low) }
-            let value = Double.random(in: low...high, using: &random)
-            return .number(type == .integer ? value.rounded(.down) : (value * 10).rounded() / 10)
+            let drawn = Double.random(in: low...high, using: &random)
+            let value = Value.number(type == .integer ? drawn.rounded(.down) : (drawn * 10).rounded() / 10)
+            for (bound, outside) in [(lowBound, ExactDecimal.Order.ascending), (highBound, .descending)]
+            where Value.compareNumbers(value, bound) == outside && (type == .number || bound.isWholeNumber) {
+                return bound
+            }
+            return value
         case .date:
             let (low, high) = bounds(field, path, form, fallback: (.date(today.adding(years: -70) ?? today), .date(today)))
             guard case .date(var first) = low, case .date(let last) = high, first <= last else { return .date(today) }
@@ -223,9 +231,8 @@ public struct SampleGenerator {
 
     private static func ascending(_ a: Value, _ b: Value) -> Bool {
         switch (a, b) {
-        case (.number(let x), .number(let y)): x < y
         case (.date(let x), .date(let y)): x < y
-        default: false
+        default: Value.compareNumbers(a, b) == .ascending
         }
     }
 

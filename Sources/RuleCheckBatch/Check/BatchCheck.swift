@@ -30,11 +30,15 @@ public struct BatchCheck: Sendable {
         public var strict: Bool
         /// How the reader frames the input.
         public var reader: RecordReader.Options
+        /// Stops the run: once it is set, the run throws `CancellationError` before the next record
+        /// is checked (what `rulecheck serve` does at a request's time limit). Nil: the run goes to
+        /// the end.
+        public var cancellation: CancellationFlag?
 
         public init(
             format: RecordFormat? = nil, delimiter: CSVDelimiter? = nil,
             jobs: Int = Options.defaultJobs, maxViolations: Int? = nil, strict: Bool = false,
-            reader: RecordReader.Options = RecordReader.Options()
+            reader: RecordReader.Options = RecordReader.Options(), cancellation: CancellationFlag? = nil
         ) {
             self.format = format
             self.delimiter = delimiter
@@ -42,6 +46,7 @@ public struct BatchCheck: Sendable {
             self.maxViolations = maxViolations
             self.strict = strict
             self.reader = reader
+            self.cancellation = cancellation
         }
 
         /// The most worker threads a run uses: more would only cost memory (each holds batches in
@@ -72,8 +77,9 @@ public struct BatchCheck: Sendable {
     ///
     /// - Parameter progress: called on the calling thread now and then with how far the current
     ///   file has been read.
-    /// - Throws: only for a failure of the report itself (``OutputError`` from its sink), which
-    ///   ends the run at once; unreadable inputs are in the outcome.
+    /// - Throws: for a failure of the report itself (``OutputError`` from its sink), which ends
+    ///   the run at once, and `CancellationError` once ``Options/cancellation`` is set; unreadable
+    ///   inputs are in the outcome.
     public func run(
         files: [String], report: any Report,
         progress: ((_ file: String, _ read: ReadProgress, _ records: Int) -> Void)? = nil
@@ -93,6 +99,8 @@ public struct BatchCheck: Sendable {
     /// let outcome = try BatchCheck(checker: checker, options: .init(jobs: 1))
     ///     .run(bytes: Array(body), name: "-", format: .jsonl, report: ReportFormat.json.report(to: sink))
     /// ```
+    ///
+    /// - Throws: as ``run(files:report:progress:)``.
     public func run(bytes: [UInt8], name: String, format: RecordFormat, report: any Report) throws -> Outcome {
         try run(files: [name], report: report, progress: nil) { file, options in
             try RecordReader(bytes: bytes, name: file, format: format, options: options)
@@ -128,7 +136,9 @@ public struct BatchCheck: Sendable {
             outcome.summary.files += 1
             try report.begin(file: file)
             let read = reader.progress
-            var fileRun = FileRun(file: file, checker: checker, strict: options.strict, columns: reader.header.map(checker.columns))
+            var fileRun = FileRun(
+                file: file, checker: checker, strict: options.strict, columns: reader.header.map(checker.columns),
+                headerLine: reader.headerLine)
             if let header = fileRun.headerFindings() {
                 try fileRun.deliver(header, into: &outcome, report: report, limit: options.maxViolations)
             }
@@ -154,10 +164,13 @@ public struct BatchCheck: Sendable {
         let checker = self.checker
         let columns = run.columns
         let file = run.file
+        let cancellation = options.cancellation
         var lastProgress = Date.distantPast
         try OrderedParallelMap(jobs: min(options.jobs, Options.maxJobs)).run(
             produce: { try reader.nextBatch() },
-            transform: { batch in Self.check(batch, file: file, checker: checker, columns: columns) },
+            transform: { batch in
+                try Self.check(batch, file: file, checker: checker, columns: columns, cancellation: cancellation)
+            },
             consume: { results in
                 for result in results {
                     try run.deliver(result, into: &outcome, report: report, limit: options.maxViolations)
@@ -179,14 +192,19 @@ public struct BatchCheck: Sendable {
 
     /// Decodes and checks one batch (on a worker thread): each record where its bytes lie when
     /// it is well-formed (``RecordBytesCheck``), else decoded into cells or an object first.
-    static func check(_ batch: RecordBatch, file: String, checker: RecordChecker, columns: ColumnMap?) -> [Result] {
+    ///
+    /// - Throws: `CancellationError` when `cancellation` is set before a record.
+    static func check(
+        _ batch: RecordBatch, file: String, checker: RecordChecker, columns: ColumnMap?, cancellation: CancellationFlag?
+    ) throws(CancellationError) -> [Result] {
         var results: [Result] = []
         results.reserveCapacity(batch.count)
         let session = checker.session()
         var bytesCheck = RecordBytesCheck(decoder: batch.decoder, columns: columns)
         var scratch: [UInt8] = []
-        batch.bytes.withUnsafeBufferPointer { buffer in
+        try batch.bytes.withUnsafeBufferPointer { buffer throws(CancellationError) in
             for index in batch.spans.indices {
+                if let cancellation, cancellation.isCancelled { throw CancellationError() }
                 let span = batch.spans[index]
                 if batch.problems.isEmpty || batch.problems[index] == nil,
                     let violations = bytesCheck.check(UnsafeBufferPointer(rebasing: buffer[span.range]), session)
@@ -234,18 +252,21 @@ struct FileRun {
     let checker: RecordChecker
     let strict: Bool
     let columns: ColumnMap?
+    /// The line of the CSV header, where its findings are reported.
+    let headerLine: Int
     var summary = CheckSummary()
     private var reportedKeys: Set<String> = []
 
-    init(file: String, checker: RecordChecker, strict: Bool, columns: ColumnMap?) {
+    init(file: String, checker: RecordChecker, strict: Bool, columns: ColumnMap?, headerLine: Int = 1) {
         self.file = file
         self.checker = checker
         self.strict = strict
         self.columns = columns
+        self.headerLine = headerLine
         summary.files = 1
     }
 
-    /// The header's findings: columns that no field matches, columns named twice.
+    /// The header's findings, at the header's line: columns that no field matches, columns named twice.
     func headerFindings() -> BatchCheck.Result? {
         guard let columns else { return nil }
         var violations = columns.unknown.filter { !columns.duplicates.contains($0) }.map {
@@ -253,7 +274,7 @@ struct FileRun {
         }
         violations += Set(columns.duplicates).sorted().map { checker.violation(for: .duplicateColumn($0)) }
         guard !violations.isEmpty else { return nil }
-        return BatchCheck.Result(record: CheckedRecord(file: file, record: 0, line: 1, violations: violations))
+        return BatchCheck.Result(record: CheckedRecord(file: file, record: 0, line: headerLine, violations: violations))
     }
 
     /// Reports one record, and before it the keys it has that no field matches and that this file

@@ -46,13 +46,19 @@ public struct InputSlice: Sendable, Hashable {
     public var firstLine: Int
     /// CSV and TSV: the whole file's header (nil: the slice starts with its own header).
     public var header: Header?
+    /// The line of the whole file where its header is, for the findings about the header when
+    /// it is given as ``Header/columns(_:)`` (nil: line 1); a header file says its own line.
+    public var headerLine: Int?
     /// JSON arrays: which run of elements the slice holds (nil: the whole array).
     public var arrayPart: ArrayPart?
 
-    public init(firstRecord: Int = 1, firstLine: Int = 1, header: Header? = nil, arrayPart: ArrayPart? = nil) {
+    public init(
+        firstRecord: Int = 1, firstLine: Int = 1, header: Header? = nil, headerLine: Int? = nil, arrayPart: ArrayPart? = nil
+    ) {
         self.firstRecord = firstRecord
         self.firstLine = firstLine
         self.header = header
+        self.headerLine = headerLine
         self.arrayPart = arrayPart
     }
 

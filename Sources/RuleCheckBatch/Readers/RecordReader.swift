@@ -38,6 +38,10 @@ public final class RecordReader {
     public let options: Options
     /// The CSV or TSV header's column names (empty for an empty file); nil for JSON formats.
     public private(set) var header: [String]?
+    /// The line the CSV or TSV header is on (after blank lines before it; in the header file of a
+    /// slice, `--header-from`; ``InputSlice/headerLine`` for a slice given its columns); 1 when
+    /// there is none.
+    public private(set) var headerLine = 1
     /// Decodes this input's records; every batch carries it too.
     public private(set) var decoder: RecordDecoder
     /// Bytes read so far and the total size, for a progress bar; safe to read from any thread.
@@ -122,10 +126,11 @@ public final class RecordReader {
         sink.nextNumber = max(1, slice.firstRecord)
         if slice.startsFile { try skipByteOrderMark() }
         if format.isDelimited {
-            let header =
-                try slice.header.map { try Self.header($0, format: format, options: options) }
+            let (header, line) =
+                try slice.header.map { try Self.header($0, line: slice.headerLine, format: format, options: options) }
                 ?? readHeader(delimiter: delimiter)
             self.header = header
+            headerLine = line
             decoder = .delimited(delimiter, header: header)
             if var csv = framer as? CSVFramer {
                 csv.validator = CSVRecordDecoder(delimiter: delimiter.byte, header: header)
@@ -253,21 +258,25 @@ public final class RecordReader {
         }
     }
 
-    /// The header a slice is given: its columns, or the header of another file.
-    private static func header(_ header: InputSlice.Header, format: RecordFormat, options: Options) throws -> [String] {
+    /// The header a slice is given, and its line: its columns (at `line`, or 1), or the header of
+    /// another file.
+    private static func header(
+        _ header: InputSlice.Header, line: Int?, format: RecordFormat, options: Options
+    ) throws -> ([String], line: Int) {
         switch header {
         case .columns(let columns):
-            return columns
+            return (columns, line ?? 1)
         case .file(let path):
             var options = options
             options.slice = nil
-            return try RecordReader(path: path, format: format, options: options).header ?? []
+            let reader = try RecordReader(path: path, format: format, options: options)
+            return (reader.header ?? [], reader.headerLine)
         }
     }
 
-    /// Frames and decodes the first record as the header; lines before it that hold only spaces and
-    /// tabs are skipped, like empty lines (so a blank file has no header).
-    private func readHeader(delimiter: CSVDelimiter) throws -> [String] {
+    /// Frames and decodes the first record as the header, and gives its line; lines before it that
+    /// hold only spaces and tabs are skipped, like empty lines (so a blank file has no header).
+    private func readHeader(delimiter: CSVDelimiter) throws -> ([String], line: Int) {
         var headerSink = SpanSink(maxRecords: 1, maxBytes: .max)
         while true {
             framer.frame(UnsafeBufferPointer(start: window, count: filled), isEOF: atEnd, into: &headerSink)
@@ -287,12 +296,12 @@ public final class RecordReader {
                     UnsafeBufferPointer(start: window + span.range.lowerBound, count: span.range.count),
                     scratch: &scratch)
                 switch result {
-                case .success(let cells): return cells
+                case .success(let cells): return (cells, span.line)
                 case .failure(let problem):
                     throw InputError(code: .unreadableHeader, path: name, message: problem.message, line: span.line)
                 }
             }
-            if framer.isFinished { return [] }
+            if framer.isFinished { return ([], 1) }
             try refill()
         }
     }

@@ -33,7 +33,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .sarif: try SARIFReport(sink: sink)
         case .summary: SummaryReport(sink: sink, style: .text)
         case .summaryJSON: SummaryReport(sink: sink, style: .json)
-        case .slice: SliceReport(sink: sink)
+        case .slice: SliceReport(sink: sink, fingerprint: nil)
         }
     }
 }

@@ -4,13 +4,14 @@ import RuleCheck
 /// then `rulecheck merge`): JSON Lines that carry everything a report of the whole file needs.
 ///
 /// ```text
-/// {"slice":{"file":"export.csv","firstLine":1203,"firstRecord":1001,"version":1}}
+/// {"slice":{"file":"export.csv","fingerprint":{"locale":"en","rulecheck":"0.1.0","rules":"9f86d0…","strict":false,"today":"2026-11-22"},"firstLine":1203,"firstRecord":1001,"version":2}}
 /// {"line":1,"record":0,"violations":[{"code":"unknown_column","field":"note","message":"…","rule":"","severity":"warning","value":null}]}
 /// {"line":1210,"record":1005,"violations":[{"code":"required","field":"name","message":"name is required","rule":"required: true","severity":"error","value":null}]}
 /// {"totals":{"byCode":{"required":1,"unknown_column":1},"byField":{"name":1,"note":1},"errors":1,"fileErrors":0,"fileWarnings":1,"files":1,"invalid":1,"omitted":0,"records":250,"valid":249,"warnings":1}}
 /// ```
 ///
-/// Per file: a `slice` line (its name, and where the slice starts in the whole file), a line per
+/// Per file: a `slice` line (its name, where the slice starts in the whole file, and the
+/// ``SliceFingerprint`` of the rules and options it was checked with), a line per
 /// record with violations — findings about the file (record 0) too — in input order, and a
 /// `totals` line: the slice's ``CheckSummary`` in full. Valid records without violations are
 /// counted in the totals only.
@@ -20,27 +21,31 @@ import RuleCheck
 /// CSV file finds the same header, and a JSON key that matches no field is reported by each slice
 /// where it first appears — a merge keeps the first of each (by code and field).
 package final class SliceReport: Report {
-    /// The version of the format, in each `slice` line.
-    public static let version = 1
+    /// The version of the format, in each `slice` line: 2 since slices carry their fingerprint.
+    public static let version = 2
 
     private let sink: OutputSink
+    private let fingerprint: SliceFingerprint?
     private let firstRecord: Int
     private let firstLine: Int
 
     /// A report of a slice that starts at `firstRecord` and `firstLine` of its file (1 and 1 for
-    /// a whole file).
-    public init(sink: OutputSink, firstRecord: Int = 1, firstLine: Int = 1) {
+    /// a whole file), checked as `fingerprint` says. Without a fingerprint the report is written,
+    /// but ``SliceMerge`` refuses it.
+    public init(sink: OutputSink, fingerprint: SliceFingerprint?, firstRecord: Int = 1, firstLine: Int = 1) {
         self.sink = sink
+        self.fingerprint = fingerprint
         self.firstRecord = firstRecord
         self.firstLine = firstLine
     }
 
     public func begin(file: String) throws {
-        let slice: JSONValue = [
+        var slice: [String: JSONValue] = [
             "file": .string(file), "firstRecord": .number(Double(firstRecord)), "firstLine": .number(Double(firstLine)),
             "version": .number(Double(Self.version)),
         ]
-        try sink.write(JSONWriter.string(["slice": slice]) + "\n")
+        if let fingerprint { slice["fingerprint"] = fingerprint.json }
+        try sink.write(JSONWriter.string(["slice": .object(slice)]) + "\n")
     }
 
     public func add(_ record: CheckedRecord) throws {

@@ -22,6 +22,11 @@ import RuleCheck
 /// cuts the merged report where a check with `--max-violations` cuts it; the slices themselves
 /// must not be cut. A missing last slice shows only against what the file holds: give
 /// ``expectedRecords`` (from `split`'s manifest) to have it checked.
+///
+/// Refused too: slices checked otherwise (their ``SliceFingerprint``s differ: other rules, another
+/// `--today`, `--locale`, `--strict` or rulecheck), and a slice given twice or overlapping one
+/// merged already (a retried task that wrote its report twice), also when it starts the file
+/// again. Names in messages are cut as a text report cuts long values.
 package struct SliceMerge: Sendable {
     /// Report at most this many violations (``BatchCheck/Options/maxViolations``).
     public var maxViolations: Int?
@@ -49,12 +54,10 @@ package struct SliceMerge: Sendable {
             var lastLine = 0
             while let (line, number) = try reader.next() {
                 lastLine = number
-                try merge.take(line) { reader.error(number, $0) }
+                try merge.take(line, at: Merging.Place(path: path, line: number)) { reader.error(number, $0) }
             }
             if let slice = merge.slice {
-                throw reader.error(
-                    lastLine,
-                    "the slice of '\(slice.file)' that starts at record \(slice.firstRecord) has no totals: its report was cut short")
+                throw reader.error(lastLine, "\(slice.described) has no totals: its report was cut short")
             }
             end = (path, lastLine)
         }
@@ -63,8 +66,24 @@ package struct SliceMerge: Sendable {
     }
 }
 
-/// The state of a merge: the file being merged, the slice being read, the totals so far.
+extension SliceMerge {
+    /// A file's name as a merge's messages quote it: in quotes, cut as a text report cuts a long
+    /// value (`'xxxx… (900000 characters)'`).
+    package static func quoted(name: String) -> String {
+        "'" + TextReport.shortened(name) + "'"
+    }
+}
+
+/// The state of a merge: the file being merged, the slice being read, the totals so far, and what
+/// every slice must agree with.
 private struct Merging {
+    /// A line of the slice reports: where a slice starts.
+    struct Place: CustomStringConvertible {
+        let path: String
+        let line: Int
+        var description: String { "\(path):\(line)" }
+    }
+
     struct File {
         let name: String
         var summary = CheckSummary()
@@ -72,6 +91,19 @@ private struct Merging {
         var findings: Set<Finding> = []
         /// The record the next slice must start at.
         var nextRecord = 1
+        /// Where each slice merged so far starts, in order: its first record and its line.
+        var starts: [(record: Int, place: Place)] = []
+
+        /// The slice merged so far that holds `record` (the last one that starts at or before it).
+        func slice(holding record: Int) -> (record: Int, place: Place)? {
+            var low = 0
+            var high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if starts[middle].record <= record { low = middle + 1 } else { high = middle }
+            }
+            return low > 0 ? starts[low - 1] : nil
+        }
     }
 
     struct Finding: Hashable {
@@ -82,6 +114,12 @@ private struct Merging {
     struct Slice {
         let file: String
         let firstRecord: Int
+        /// `the slice of 'export.csv' that starts at record 1001`
+        var described: String { Self.described(file: file, firstRecord: firstRecord) }
+
+        static func described(file: String, firstRecord: Int) -> String {
+            "the slice of \(SliceMerge.quoted(name: file)) that starts at record \(firstRecord)"
+        }
         /// The slice's own totals, counted from its lines.
         var recount = CheckSummary()
         var listedRecords = 0
@@ -95,6 +133,10 @@ private struct Merging {
     var run = CheckSummary()
     var file: File?
     var slice: Slice?
+    /// The first slice's fingerprint, which every other slice must have.
+    var reference: (fingerprint: SliceFingerprint, slice: String, place: Place)?
+    /// The files merged whole already, and where their first slice starts.
+    var merged: [String: Place] = [:]
 
     init(limit: ViolationLimit, report: any Report, expectedRecords: [String: Int]) {
         self.limit = limit
@@ -102,23 +144,50 @@ private struct Merging {
         self.expectedRecords = expectedRecords
     }
 
-    mutating func take(_ line: SliceReportReader.Line, error: (String) -> SliceReportError) throws {
+    mutating func take(_ line: SliceReportReader.Line, at place: Place, error: (String) -> SliceReportError) throws {
         switch line {
-        case .begin(let name, let firstRecord, _):
-            if let slice { throw error("a slice of '\(name)' starts before the slice of '\(slice.file)' has its totals") }
-            if let file, file.name == name, firstRecord == file.nextRecord {
-                self.slice = Slice(file: name, firstRecord: firstRecord)
-                return
+        case .begin(let name, let firstRecord, _, let fingerprint):
+            if let slice {
+                throw error("a slice of \(SliceMerge.quoted(name: name)) starts before \(slice.described) has its totals")
+            }
+            let described = Slice.described(file: name, firstRecord: firstRecord)
+            try agree(fingerprint, of: described, at: place, error: error)
+            if let earlier = merged[name] {
+                throw error(
+                    "\(described) is of a file merged already, from \(earlier) on: a slice given twice, or the slices of a file not one after the other"
+                )
+            }
+            if var file, file.name == name {
+                if firstRecord == file.nextRecord {
+                    file.starts.append((firstRecord, place))
+                    self.file = file
+                    self.slice = Slice(file: name, firstRecord: firstRecord)
+                    return
+                }
+                if firstRecord < file.nextRecord, let earlier = file.slice(holding: firstRecord) {
+                    guard earlier.record != firstRecord else {
+                        throw error(
+                            "\(described) is given twice (first at \(earlier.place)): a retried task's report, or a report given twice")
+                    }
+                    let last = file.nextRecord - 1
+                    let records = firstRecord == last ? "record \(last) is" : "records \(firstRecord)–\(last) are"
+                    throw error(
+                        "\(described) overlaps the slice that starts at record \(earlier.record) (\(earlier.place)): \(records) merged already"
+                    )
+                }
             }
             guard firstRecord == 1 else {
                 let after = file.map { $0.name == name ? " (the slice before it ended at record \($0.nextRecord - 1))" : "" } ?? ""
-                throw error("the slice of '\(name)' starts at record \(firstRecord)\(after): a slice is missing or out of order")
+                throw error(
+                    "the slice of \(SliceMerge.quoted(name: name)) starts at record \(firstRecord)\(after): a slice is missing or out of order"
+                )
             }
             try endFile(error: error)
             try report.begin(file: name)
             run.files += 1
             var file = File(name: name)
             file.summary.files = 1
+            file.starts = [(1, place)]
             self.file = file
             self.slice = Slice(file: name, firstRecord: 1)
         case .record(let number, let line, let violations):
@@ -126,7 +195,7 @@ private struct Merging {
             let record = CheckedRecord(file: file.name, record: number, line: line, violations: violations)
             if number > 0 {
                 guard number >= slice.firstRecord, number > slice.lastRecord else {
-                    throw error("record \(number) is out of order in the slice that starts at record \(slice.firstRecord)")
+                    throw error("record \(number) is out of order in \(slice.described)")
                 }
                 slice.lastRecord = number
                 slice.listedRecords += 1
@@ -149,9 +218,7 @@ private struct Merging {
             recount.records += max(0, unlisted)
             recount.valid += max(0, unlisted)
             guard recount == totals, slice.lastRecord < slice.firstRecord + totals.records else {
-                throw error(
-                    "the totals of the slice of '\(slice.file)' that starts at record \(slice.firstRecord) are not what its records add up to: the report was cut short or changed"
-                )
+                throw error("the totals of \(slice.described) are not what its records add up to: the report was cut short or changed")
             }
             file.summary.records += unlisted
             file.summary.valid += unlisted
@@ -163,21 +230,44 @@ private struct Merging {
         }
     }
 
+    /// Checks that a slice was checked as the first one was: with the same rules and options.
+    mutating func agree(
+        _ fingerprint: SliceFingerprint?, of slice: String, at place: Place, error: (String) -> SliceReportError
+    ) throws {
+        guard let fingerprint else {
+            throw error(
+                "\(slice) has no fingerprint of the rules and options it was checked with: check slices with 'rulecheck check --format slice'"
+            )
+        }
+        guard let reference else {
+            reference = (fingerprint, slice, place)
+            return
+        }
+        let differences = fingerprint.differences(from: reference.fingerprint)
+        guard differences.isEmpty else {
+            throw error(
+                "\(slice) was checked otherwise than \(reference.slice) (\(reference.place)): \(differences.joined(separator: "; ")); check every slice with the same rules and options"
+            )
+        }
+    }
+
     /// Ends the file being merged, if any, once it holds the records expected of it.
     mutating func endFile(error: (String) -> SliceReportError) throws {
         guard let file else { return }
         if let expected = expectedRecords.removeValue(forKey: file.name), expected != file.summary.records {
             throw error(
-                "the slices of '\(file.name)' hold \(file.summary.records) records, not the \(expected) of the file: a slice is missing")
+                "the slices of \(SliceMerge.quoted(name: file.name)) hold \(file.summary.records) records, not the \(expected) of the file: a slice is missing"
+            )
         }
         try report.end(file: file.name, summary: file.summary)
+        if let first = file.starts.first { merged[file.name] = first.place }
         self.file = nil
     }
 
     mutating func finish(error: (String) -> SliceReportError) throws {
         try endFile(error: error)
         if let (name, _) = expectedRecords.min(by: { $0.key < $1.key }) {
-            throw error("no slice of '\(name)'")
+            throw error("no slice of \(SliceMerge.quoted(name: name))")
         }
         try report.finish(run)
     }

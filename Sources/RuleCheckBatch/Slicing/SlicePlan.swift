@@ -46,13 +46,14 @@ package struct SlicePlan: Sendable, Hashable {
         /// For a JSON array cut into several slices, which run of elements this one holds.
         public var arrayPart: InputSlice.ArrayPart?
 
-        /// How to read this slice, given the file's header for CSV and TSV.
+        /// How to read this slice, given the file's header for CSV and TSV (and, for its columns,
+        /// the line it is on: ``SlicePlan/headerLine``).
         ///
         /// ```swift
         /// options.slice = plan.slices[1].input(header: .file("slices/header.csv"))
         /// ```
-        public func input(header: InputSlice.Header?) -> InputSlice {
-            InputSlice(firstRecord: firstRecord, firstLine: firstLine, header: header, arrayPart: arrayPart)
+        public func input(header: InputSlice.Header?, headerLine: Int? = nil) -> InputSlice {
+            InputSlice(firstRecord: firstRecord, firstLine: firstLine, header: header, headerLine: headerLine, arrayPart: arrayPart)
         }
     }
 
@@ -64,6 +65,8 @@ package struct SlicePlan: Sendable, Hashable {
     public let header: Range<Int64>?
     /// CSV and TSV: the header's column names; nil when the header cannot be read.
     public let columns: [String]?
+    /// CSV and TSV: the line the header is on; nil when it cannot be read.
+    public let headerLine: Int?
     /// The slices, in file order; together with ``header`` they are the whole file.
     public let slices: [Slice]
 
@@ -111,10 +114,12 @@ package struct SlicePlan: Sendable, Hashable {
         } catch let error as InputError where error.code == .unreadableHeader {
             header = 0..<size
             columns = nil
+            headerLine = nil
             slices = [Slice(range: size..<size, firstRecord: 1, firstLine: 1, records: 0)]
             return
         }
         columns = reader.header
+        headerLine = reader.header == nil ? nil : reader.headerLine
         let start: InputBoundary
         if format.isDelimited {
             // After the header; at the end when nothing follows it.

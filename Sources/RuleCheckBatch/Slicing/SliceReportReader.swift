@@ -9,7 +9,8 @@ import RuleCheck
 final class SliceReportReader {
     /// One line of a slice report.
     enum Line {
-        case begin(file: String, firstRecord: Int, firstLine: Int)
+        /// A `slice` line; the fingerprint is nil when the line has none.
+        case begin(file: String, firstRecord: Int, firstLine: Int, fingerprint: SliceFingerprint?)
         case record(record: Int, line: Int, violations: [Violation])
         case totals(CheckSummary)
     }
@@ -48,17 +49,22 @@ final class SliceReportReader {
     private func parse(_ object: [String: JSONValue], line: Int) throws -> Line {
         if let slice = object["slice"]?.object, object.count == 1 {
             guard let version = slice["version"]?.integer, version == SliceReport.version else {
-                throw error(
-                    line,
-                    "a slice report of version \(slice["version"].map(JSONWriter.string) ?? "?"); this rulecheck reads version \(SliceReport.version)"
-                )
+                let version = slice["version"].map { TextReport.shortened(JSONWriter.string($0)) } ?? "?"
+                throw error(line, "a slice report of version \(version); this rulecheck reads version \(SliceReport.version)")
             }
             guard let file = slice["file"]?.string, let firstRecord = slice["firstRecord"]?.integer, firstRecord >= 1,
                 let firstLine = slice["firstLine"]?.integer, firstLine >= 1
             else {
                 throw error(line, "a 'slice' line needs file, firstRecord and firstLine")
             }
-            return .begin(file: file, firstRecord: firstRecord, firstLine: firstLine)
+            var fingerprint: SliceFingerprint?
+            if let written = slice["fingerprint"] {
+                guard let read = SliceFingerprint(json: written) else {
+                    throw error(line, "a slice's fingerprint needs rules, today, locale, strict and rulecheck")
+                }
+                fingerprint = read
+            }
+            return .begin(file: file, firstRecord: firstRecord, firstLine: firstLine, fingerprint: fingerprint)
         }
         if let totals = object["totals"]?.object, object.count == 1 {
             return .totals(try summary(totals, line: line))

@@ -145,6 +145,33 @@ final class BatchCheckTests {
         }
     }
 
+    /// Findings about a CSV header (unknown and doubled columns) carry the header's line, also when
+    /// blank lines (empty, or spaces and tabs, LF or CRLF) come before it; and a slice given that
+    /// header as its header file says the same line.
+    @Test(arguments: [("name,age,note,name\n", 1), ("\n\nname,age,note,name\n", 3), ("\r\n \t\r\n\nname,age,note,name\r\n", 4)])
+    func headerFindingsCarryTheHeadersLine(header: String, line: Int) throws {
+        let csv = try file(header + "Ann,1,x,y\n", "csv")
+        let (output, outcome) = try run([csv])
+        let findings = output.split(separator: "\n").filter { $0.contains("\"record\":0") }
+        #expect(findings.count == 2)
+        #expect(findings.allSatisfy { $0.contains("\"line\":\(line),") }, "\(findings)")
+        #expect(outcome.summary.records == 1)
+        // The same header as a slice's header file (what `split` writes: the bytes before the first record).
+        let headerFile = try file(header, "csv")
+        var options = BatchCheck.Options(jobs: 1)
+        options.reader.slice = InputSlice(firstRecord: 1, firstLine: line + 1, header: .file(headerFile))
+        let sliced = try file("Ann,1,x,y\n", "csv")
+        let (sliceOutput, _) = try run([sliced], options: options)
+        let sliceFindings = sliceOutput.split(separator: "\n").filter { $0.contains("\"record\":0") }
+        #expect(sliceFindings.count == 2)
+        #expect(sliceFindings.allSatisfy { $0.contains("\"line\":\(line),") }, "\(sliceFindings)")
+        // Checked from memory (as the server checks a request's body): the same line.
+        let memory = OutputSink.memory()
+        _ = try BatchCheck(checker: try checker(), options: .init(jobs: 1))
+            .run(bytes: Array((header + "Ann,1,x,y\n").utf8), name: "-", format: .csv, report: ReportFormat.jsonl.report(to: memory))
+        #expect(memory.text.split(separator: "\n").filter { $0.contains("\"record\":0") }.allSatisfy { $0.contains("\"line\":\(line),") })
+    }
+
     @Test func unknownKeysAreReportedOncePerFile() throws {
         let jsonl = try file(#"{"name":"a","x":1}\#n{"name":"b","x":2,"y":3}\#n"#, "jsonl")
         let (jsonOutput, _) = try run([jsonl])

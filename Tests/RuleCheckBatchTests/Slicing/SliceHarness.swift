@@ -51,6 +51,9 @@ struct SliceHarness {
         }
     }
 
+    /// What the slices are checked with, as `check --format slice` says it.
+    var fingerprint: SliceFingerprint { SliceFingerprint(checker: checker, strict: strict, version: "test") }
+
     /// The slice reports of `plan`'s slices of `bytes`, one after the other, as `check --format
     /// slice` writes them.
     func sliceReports(_ bytes: [UInt8], plan: SlicePlan, format: RecordFormat) throws -> [UInt8] {
@@ -66,10 +69,12 @@ struct SliceHarness {
             let path = try write(
                 Array(bytes[Int(slice.range.lowerBound)..<Int(slice.range.upperBound)]), "part-\(index).\(format.rawValue)")
             var options = BatchCheck.Options(format: format, jobs: 1, strict: strict)
-            options.reader.slice = slice.input(header: header)
+            options.reader.slice = slice.input(header: header, headerLine: headerAsColumns ? plan.headerLine : nil)
             options.reader.maxRecordsPerBatch = 5
             let sink = OutputSink.memory()
-            let report = NamedReport(SliceReport(sink: sink, firstRecord: slice.firstRecord, firstLine: slice.firstLine), name: Self.name)
+            let report = NamedReport(
+                SliceReport(sink: sink, fingerprint: fingerprint, firstRecord: slice.firstRecord, firstLine: slice.firstLine),
+                name: Self.name)
             let outcome = try BatchCheck(checker: checker, options: options).run(files: [path], report: report)
             #expect(outcome.unreadable.isEmpty)
             #expect(outcome.summary.records == slice.records, "slice \(index) of \(plan.slices.count)")

@@ -84,8 +84,8 @@ final class SliceMergeErrorTests {
         #expect(try mergeError(["{\"summary\":{}}"])?.message == "expected a 'slice', record or 'totals' line")
         #expect(try mergeError(["not json"])?.message.hasPrefix("not a slice report line: ") == true)
         #expect(try mergeError([lines[1]])?.message == "a record line outside a slice")
-        let version = lines[0].replacingOccurrences(of: "\"version\":1", with: "\"version\":2")
-        #expect(try mergeError([version])?.message == "a slice report of version 2; this rulecheck reads version 1")
+        let version = lines[0].replacingOccurrences(of: "\"version\":2", with: "\"version\":1")
+        #expect(try mergeError([version])?.message == "a slice report of version 1; this rulecheck reads version 2")
     }
 
     /// A missing last slice leaves a report that adds up: only the records the file holds show it.
@@ -114,8 +114,54 @@ final class SliceMergeErrorTests {
         let path = try harness.write(bytes, "cut.csv")
         let sink = OutputSink.memory()
         _ = try BatchCheck(checker: harness.checker, options: .init(jobs: 1, maxViolations: 1))
-            .run(files: [path], report: ReportFormat.slice.report(to: sink))
+            .run(files: [path], report: SliceReport(sink: sink, fingerprint: harness.fingerprint))
         #expect(try mergeError(sink.text.split(separator: "\n").map(String.init))?.message.hasPrefix("the totals of the slice") == true)
+    }
+
+    /// Every slice must have been checked as the first one was: the same rules, today, locale,
+    /// strictness and rulecheck; a slice without a fingerprint is refused.
+    @Test func slicesCheckedOtherwise() throws {
+        let other = lines.map { line in
+            line.replacingOccurrences(of: "\"rulecheck\":\"test\"", with: "\"rulecheck\":\"9.9\"")
+                .replacingOccurrences(of: "\"locale\":\"en\"", with: "\"locale\":\"ru\"")
+        }
+        #expect(other != lines)
+        let mixed = Array(lines[slice(at: 1)]) + Array(other[slice(at: 2)])
+        let error = try #require(try mergeError(mixed))
+        #expect(
+            error.message
+                == "the slice of 'export' that starts at record 2 was checked otherwise than the slice of 'export' that starts at record 1 (\(error.path):1): --locale ru, not en; rulecheck 9.9, not test; check every slice with the same rules and options"
+        )
+        #expect(error.line == slice(at: 1).count + 1)
+
+        let unmarked = OutputSink.memory()
+        let path = try harness.write(Array("name,age\nAnn,1\n".utf8), "unmarked.csv")
+        _ = try BatchCheck(checker: harness.checker, options: .init(jobs: 1))
+            .run(files: [path], report: ReportFormat.slice.report(to: unmarked))
+        #expect(
+            try mergeError(unmarked.text.split(separator: "\n").map(String.init))?.message
+                == "the slice of '\(path)' that starts at record 1 has no fingerprint of the rules and options it was checked with: check slices with 'rulecheck check --format slice'"
+        )
+        let broken = lines[0].replacingOccurrences(of: "\"strict\":false", with: "\"strict\":\"no\"")
+        #expect(try mergeError([broken])?.message == "a slice's fingerprint needs rules, today, locale, strict and rulecheck")
+    }
+
+    @Test func aFingerprintSaysWhatDiffers() {
+        let one = SliceFingerprint(rules: "aa", today: "2026-11-22", locale: "en", strict: false, version: "1")
+        #expect(one.differences(from: one).isEmpty)
+        #expect(SliceFingerprint(json: one.json) == one)
+        var other = one
+        other.rules = "bb"
+        other.strict = true
+        other.today = "2026-11-23"
+        #expect(
+            other.differences(from: one) == [
+                "other rules (fingerprint bb, not aa)", "--today 2026-11-23, not 2026-11-22", "--strict, not without it",
+            ])
+        #expect(one.differences(from: other).last == "without --strict, not with it")
+        other = one
+        other.locale = String(repeating: "x", count: 1000)
+        #expect(other.differences(from: one) == ["--locale " + String(repeating: "x", count: 100) + "… (1000 characters), not en"])
     }
 
     /// Slice reports may come in several files: they are read in order, as one stream.

@@ -50,13 +50,27 @@ struct JSONParserTests {
 
     @Test(arguments: [
         ("0", 0.0), ("-0", -0.0), ("150", 150), ("-3", -3), ("3.5", 3.5), ("0.1", 0.1), ("1e3", 1000),
-        ("1E+2", 100), ("2.5e-3", 0.0025), ("-1.25E-1", -0.125), ("123456789012345678901234567890", 1.2345678901234568e29),
-        ("9007199254740993", 9007199254740992), ("0.30000000000000004", 0.30000000000000004),
-        ("1e-400", 0), ("4.9e-324", Double.leastNonzeroMagnitude), ("1.7976931348623157e308", 1.7976931348623157e308),
-        ("0.000001", 0.000001), ("12345.678e-2", 123.45678),
+        ("1E+2", 100), ("2.5e-3", 0.0025), ("-1.25E-1", -0.125), ("9007199254740992", 9007199254740992),
+        ("0.30000000000000004", 0.30000000000000004), ("5e-324", Double.leastNonzeroMagnitude),
+        ("1.7976931348623157e308", 1.7976931348623157e308), ("0.000001", 0.000001), ("12345.678e-2", 123.45678),
+        ("1000000000000000000000", 1e21),
     ])
     func numbers(text: String, expected: Double) throws {
         #expect(try parser.parse(text) == .number(expected))
+    }
+
+    /// A number whose digits no `Double` holds keeps them (issue 22); `number` is still the
+    /// `Double` nearest it.
+    @Test(arguments: [
+        ("123456789012345678901234567890", 1.2345678901234568e29), ("9007199254740993", 9007199254740992),
+        ("1e-400", 0), ("4.9e-324", Double.leastNonzeroMagnitude), ("0.10000000000000001", 0.1),
+    ])
+    func numbersADoubleCannotHold(text: String, nearest: Double) throws {
+        let value = try parser.parse(text)
+        #expect(value == .decimal(try #require(ExactDecimal(text))))
+        #expect(value.number == nearest)
+        #expect(JSONWriter.string(value) == ExactDecimal(text)?.description)
+        #expect(try parser.parse(JSONWriter.string(value)) == value)
     }
 
     @Test(arguments: [

@@ -6,7 +6,9 @@
 /// With `appFeatures`, the rules also use what apps added: masked text (alternatives, a mask
 /// class, optional blocks, open tails, kept characters with `mask_value: extracted`, `digits:
 /// ascii`), file fields, pages and rounding in computed integers; without it, the same seed
-/// gives the same rules and edits as before they existed.
+/// gives the same rules and edits as before they existed. With `largeNumbers`, number fields
+/// also get bounds and `multiple_of` checks with more digits than a `Double` holds, and numbers
+/// drawn from both sides of them (issue 22); without it, the same seed gives what it gave before.
 struct RandomRules {
     enum Kind: CaseIterable { case text, number, integer, date, bool, choice, masked, file }
 
@@ -43,11 +45,27 @@ struct RandomRules {
     }
     private var counter = 0
     private let appFeatures: Bool
+    private let largeNumbers: Bool
 
-    init(seed: UInt64, appFeatures: Bool = false) {
+    init(seed: UInt64, appFeatures: Bool = false, largeNumbers: Bool = false) {
         random = SeededRandom(seed: seed)
         self.appFeatures = appFeatures
+        self.largeNumbers = largeNumbers
     }
+
+    /// Bounds and steps with more digits than a `Double` holds, or that no binary fraction is.
+    static let largeBounds = [
+        "9007199254740993", "-9007199254740993", "9223372036854775807", "0.1", "0.30000000000000004",
+        "123456789012345678901234567890", "0.10000000000000001",
+    ]
+    static let steps = ["2", "0.01", "0.1", "3", "0.000000000000000000001", "9007199254740993"]
+    /// Numbers on both sides of ``largeBounds`` and around the multiples of ``steps``.
+    static let largeValues = [
+        "9007199254740992", "9007199254740993", "9007199254740994", "-9007199254740994", "9223372036854775808",
+        "3000000001", "3000000000", "10000000.005", "10000000.01", "100000000000.05", "0.30000000001", "0.3",
+        "0.1", "0.10000000000000001", "0.09999999999999999999", "123456789012345678901234567890",
+        "123456789012345678901234567891", "18014398509481986", "0.000000000000000000003",
+    ]
 
     /// A whole rules file.
     mutating func yaml() -> String {
@@ -152,11 +170,19 @@ struct RandomRules {
             if random.chance(0.5) { lines.append("\(pad)  media_types: \(random.pick(["[image/*]", "[application/pdf, image/jpeg]"]))") }
         }
         if appFeatures, kind == .number || kind == .integer, random.chance(0.2) { lines.append("\(pad)  digits: ascii") }
-        if random.chance(0.2), let condition = condition(over: earlier, list: list) {
-            lines.append("\(pad)  checks:")
-            lines.append("\(pad)    - when: '\(condition)'")
-            lines.append("\(pad)      expr: '\(selfCheck(kind, id))'")
+        var checks: [String] = []
+        if largeNumbers, kind == .number || kind == .integer {
+            if random.chance(0.5) { checks.append("\(pad)    - expr: 'multiple_of(\(id), \(random.pick(Self.steps)))'") }
+            let bound = random.pick(Self.largeBounds)
+            if kind == .number || !bound.contains(".") {
+                checks.append("\(pad)    - \(random.chance(0.5) ? "min" : "max"): \(bound)")
+            }
         }
+        if random.chance(0.2), let condition = condition(over: earlier, list: list) {
+            checks.append("\(pad)    - when: '\(condition)'")
+            checks.append("\(pad)      expr: '\(selfCheck(kind, id))'")
+        }
+        if !checks.isEmpty { lines += ["\(pad)  checks:"] + checks }
         fields.append(FieldInfo(path: prefix + id, kind: kind, isComputed: computed, list: list))
         return lines
     }
@@ -297,6 +323,11 @@ struct RandomRules {
 
     mutating func randomValue(_ kind: Kind) -> JSONValue {
         if random.chance(0.04) { return .string("wrong-type") }
+        if largeNumbers, kind == .number || kind == .integer, random.chance(0.6),
+            let number = try? JSONParser().parse(random.pick(Self.largeValues))
+        {
+            return number
+        }
         switch kind {
         case .text: return .string(random.pick(["", "a", "ab", "abc", "hello", "12"]))
         case .number: return .number(random.pick([0, 1, 3, 5, 7, 10, 2.5, 100]))

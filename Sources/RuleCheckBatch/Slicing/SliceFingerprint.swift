@@ -1,0 +1,72 @@
+package import RuleCheck
+
+/// What a slice was checked with, as far as it decides the answers: the rules (their
+/// ``RuleSet/fingerprint``: the content of the rules file and of every file it includes), the
+/// date `today` means, the locale of the messages, `--strict`, and the version of rulecheck. A
+/// ``SliceReport`` carries it in each `slice` line, and ``SliceMerge`` refuses slices whose
+/// fingerprints differ: their report would not be that of one check.
+///
+/// ```swift
+/// let fingerprint = SliceFingerprint(checker: checker, strict: false, version: "0.1.0")
+/// fingerprint.differences(from: other)   // ["--today 2026-11-23, not 2026-11-22"]
+/// ```
+///
+/// In a slice report:
+///
+/// ```json
+/// {"locale":"en","rulecheck":"0.1.0","rules":"9f86d0…","strict":false,"today":"2026-11-22"}
+/// ```
+package struct SliceFingerprint: Sendable, Hashable {
+    /// SHA-256 of the rules' content, as 64 hex digits (``RuleSet/fingerprint``).
+    package var rules: String
+    /// The date `today` means, `YYYY-MM-DD`.
+    package var today: String
+    /// The locale of the messages.
+    package var locale: String
+    /// Whether warnings were reported as errors.
+    package var strict: Bool
+    /// The version of rulecheck that checked the slice.
+    package var version: String
+
+    package init(rules: String, today: String, locale: String, strict: Bool, version: String) {
+        self.rules = rules
+        self.today = today
+        self.locale = locale
+        self.strict = strict
+        self.version = version
+    }
+
+    /// The fingerprint of a check by `checker` (its rules, today and locale).
+    package init(checker: RecordChecker, strict: Bool, version: String) {
+        self.init(rules: checker.rules.fingerprint, today: checker.today.iso, locale: checker.locale, strict: strict, version: version)
+    }
+
+    /// As a slice report writes it.
+    var json: JSONValue {
+        [
+            "rules": .string(rules), "today": .string(today), "locale": .string(locale), "strict": .bool(strict),
+            "rulecheck": .string(version),
+        ]
+    }
+
+    /// Reads what ``json`` writes; nil for anything else.
+    init?(json: JSONValue) {
+        guard let object = json.object, object.count == 5, let rules = json["rules"]?.string, let today = json["today"]?.string,
+            let locale = json["locale"]?.string, let strict = json["strict"]?.bool, let version = json["rulecheck"]?.string
+        else { return nil }
+        self.init(rules: rules, today: today, locale: locale, strict: strict, version: version)
+    }
+
+    /// What differs from `other`, one phrase each, as options of `rulecheck check` where they
+    /// are: `--today 2026-11-23, not 2026-11-22`. Values are cut as a text report cuts them.
+    package func differences(from other: SliceFingerprint) -> [String] {
+        func cut(_ text: String) -> String { TextReport.shortened(text) }
+        var differences: [String] = []
+        if rules != other.rules { differences.append("other rules (fingerprint \(cut(rules)), not \(cut(other.rules)))") }
+        if today != other.today { differences.append("--today \(cut(today)), not \(cut(other.today))") }
+        if locale != other.locale { differences.append("--locale \(cut(locale)), not \(cut(other.locale))") }
+        if strict != other.strict { differences.append(strict ? "--strict, not without it" : "without --strict, not with it") }
+        if version != other.version { differences.append("rulecheck \(cut(version)), not \(cut(other.version))") }
+        return differences
+    }
+}

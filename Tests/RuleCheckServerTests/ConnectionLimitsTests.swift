@@ -1,0 +1,126 @@
+import Foundation
+import RuleCheck
+@testable import RuleCheckServer
+import Testing
+
+/// The connection edge of the server over real sockets (issue 21, items 4 and 9): slow headers,
+/// idle connections and a full house are closed in bounded time while `/healthz` keeps answering,
+/// and requests HTTP itself cannot read get the documented JSON errors. Timeouts are short here
+/// so that no test waits long; no test asserts how long anything took.
+@Suite("Connections", .timeLimit(.minutes(5)))
+struct ConnectionLimitsTests {
+    /// A slowloris client: the request's head one header line at a time, never finished.
+    @Test func aClientStillSendingHeadersAfterTheHeaderTimeoutIsAnswered408AndClosed() async throws {
+        let live = try await LiveServer.start { $0.headerTimeout = .milliseconds(300) }
+        let client = try RawConnection(port: live.port)
+        client.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\n")
+        var lines = 0
+        while !client.isClosedByServer, lines < 600, client.send("X-Slow-\(lines): 1\r\n") {
+            lines += 1
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let (answer, closed) = await client.read()
+        #expect(closed, "the server still held the connection after \(lines) header lines")
+        #expect(answer.hasPrefix("HTTP/1.1 408 "))
+        #expect(answer.contains(#""code":"header_timeout""#))
+        #expect(try await live.request("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").hasPrefix("HTTP/1.1 200 "))
+        await live.stop()
+    }
+
+    /// A body still arriving after its request was answered (refused early) is not a slow request
+    /// head: the connection goes on to its next request, with no 408.
+    @Test func theRestOfABodyAnsweredEarlyDoesNotStartTheHeaderClock() async throws {
+        let live = try await LiveServer.start {
+            $0.headerTimeout = .milliseconds(300)
+            $0.idleTimeout = .seconds(30)
+        }
+        let client = try RawConnection(port: live.port)
+        client.send(
+            "POST /v1/check HTTP/1.1\r\nHost: elsewhere.example\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n12345")
+        try await Task.sleep(for: .milliseconds(200))
+        client.send("67890")
+        try await Task.sleep(for: .milliseconds(600))
+        client.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        let (answer, _) = await client.read()
+        #expect(answer.hasPrefix("HTTP/1.1 421 "))
+        #expect(answer.contains("HTTP/1.1 200 OK"))
+        #expect(!answer.contains("408"))
+        await live.stop()
+    }
+
+    @Test func aConnectionIdleLongerThanTheIdleTimeoutIsClosed() async throws {
+        let live = try await LiveServer.start { $0.idleTimeout = .milliseconds(300) }
+        let silent = try RawConnection(port: live.port)
+        let silence = await silent.read()
+        #expect(silence.text == "")
+        #expect(silence.closed)
+        // After an answer, too.
+        let keptAlive = try RawConnection(port: live.port)
+        keptAlive.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let (answer, closed) = await keptAlive.read()
+        #expect(answer.hasPrefix("HTTP/1.1 200 "))
+        #expect(closed)
+        await live.stop()
+    }
+
+    /// More idle connections than the cap (the issue: 1,100 against an open-file limit of 1,024
+    /// starved `/healthz`): each new one closes the one idle longest, and `/healthz` answers.
+    @Test func atTheConnectionCapTheConnectionIdleLongestMakesRoom() async throws {
+        let live = try await LiveServer.start { $0.maxConnections = 8 }
+        let connections = live.server.connections
+        var idle: [RawConnection] = []
+        for index in 0..<24 {
+            idle.append(try RawConnection(port: live.port))
+            // The server counts each before the next comes (its event loops could take them out of order).
+            var polls = 0
+            while connections.count + connections.evictions < index + 1, polls < 5000 {
+                try await Task.sleep(for: .milliseconds(1))
+                polls += 1
+            }
+        }
+        #expect(connections.count == 8)
+        #expect(connections.evictions == 16)
+        let health = try await live.request("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        #expect(health.hasPrefix("HTTP/1.1 200 "))
+        // The oldest were closed to make room (the 17th for /healthz); the newest are still open.
+        for index in 0...16 { #expect(await idle[index].read().closed, "\(index)") }
+        for index in 17..<24 { #expect(!idle[index].isClosedByServer, "\(index)") }
+        #expect(connections.count <= 8)
+        await live.stop()
+    }
+
+    @Test func theOpenFileLimitIsRaisedTowardTheHardLimit() throws {
+        let limits = try #require(FileDescriptorLimit.raise())
+        #if os(Linux)
+        #expect(limits.soft == min(limits.hard, FileDescriptorLimit.ceiling))
+        #else
+        #expect(limits.soft >= min(limits.hard, 10240))  // macOS stops at OPEN_MAX
+        #endif
+    }
+
+    @Test func aMalformedChunkedBodyIsA400WithTheJSONError() async throws {
+        let live = try await LiveServer.start()
+        let answer = try await live.request(
+            "POST /v1/check HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                + "Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 400 "))
+        #expect(answer.contains(#"{"error":{"code":"bad_request","message":"the request could not be read as HTTP: "#))
+        #expect(!answer.contains("500"))
+        await live.stop()
+    }
+
+    @Test func anOversizedHeaderIsA431WithTheJSONError() async throws {
+        let live = try await LiveServer.start { $0.maxHeaderBytes = 4096 }
+        let answer = try await live.request(
+            "GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: \(String(repeating: "a", count: 8192))\r\n\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 431 "))
+        #expect(answer.contains("Content-Type: application/json"))
+        #expect(
+            answer.contains(
+                #"{"error":{"code":"headers_too_large","message":"the request's headers are larger than the limit of 4096 bytes"}}"#))
+        let garbage = try await live.request("NOT HTTP AT ALL\r\n\r\n")
+        #expect(garbage.hasPrefix("HTTP/1.1 400 "))
+        #expect(garbage.contains(#""code":"bad_request""#))
+        await live.stop()
+    }
+}
