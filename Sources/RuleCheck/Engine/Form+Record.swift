@@ -70,10 +70,8 @@ extension Form {
             }
         }
         form.values = reader.values
-        // A form's groups hold no value (a record's object given empty is no value there).
-        for id in rules.fields.indices where rules.fields[id].type == .group && rules.fields[id].list == nil {
-            form.values[Slot(FieldID(id))] = nil
-        }
+        // A group the record gave as an object keeps it (`empty_values: present`): `{}` is there,
+        // so its checks run in the form as they do in the checker.
         for slot in form.allSlots() where !rules.fields[slot.field.index].isComputed {
             form.states[slot].provenance = form.values[slot] == nil ? .empty : .user
         }
@@ -91,7 +89,9 @@ extension Form {
             for id in field.members {
                 if let json = json(of: rules.fields[id.index], item: item) { members[rules.fields[id.index].name] = json }
             }
-            return members.isEmpty ? nil : .object(members)
+            // An object the record gave holds even no member (`empty_values: present`).
+            if members.isEmpty, values[Slot(field.id, item: item)] == nil { return nil }
+            return .object(members)
         case .list:
             let count = values.itemCount(of: field.id)
             guard count > 0 else { return nil }

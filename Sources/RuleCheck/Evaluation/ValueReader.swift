@@ -213,6 +213,9 @@ extension ValueReader {
             return .success(kept(.files(files), field))
         case (.json, _):
             return readAny(json: json, for: field)
+        case (.group, .object) where field.emptyIsValue:
+            // A snapshot's group given as an object: there, even empty (`empty_values: present`).
+            return .success(RecordEvaluator.givenObject)
         case (.file, .object):
             // One file written alone.
             guard let file = FileInfo(json: json) else { return .failure(Unreadable(failure: .type(.files))) }

@@ -76,4 +76,25 @@ struct JSONSchemaEmptyValuesTests {
         #expect(form["photos"].issues.isEmpty)
         #expect(form.record["photos"] == nil)
     }
+
+    /// An optional object given as `{}` is there, so its required members are required — in the
+    /// batch checker and in a form filled with the record alike (`POST /v1/forms` with a record).
+    @Test func anObjectGivenEmptyIsThereInAFormToo() throws {
+        let (rules, _) = try SchemaTest.importing(
+            #"{"properties": {"owner": {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}}}"#)
+        let record: [String: JSONValue] = ["owner": [:]]
+        #expect(SchemaTest.errors(rules, record) == ["owner check"])  // "name is required", a check on the group
+        let (form, dropped) = Form.filled(rules, record: record, today: Fixtures.today)
+        #expect(dropped.isEmpty)
+        let issues = rules.fields.map(\.path).flatMap { path in form[path].issues.map { "\(path) \($0.code.rawValue)" } }
+        #expect(issues == ["owner check"])
+        #expect(form.record == record)
+        // A saved draft keeps the object.
+        let data = try JSONEncoder().encode(form.snapshot)
+        let restored = try Form(rules, snapshot: JSONDecoder().decode(FormSnapshot.self, from: data), today: Fixtures.today)
+        #expect(restored.record == record)
+        #expect(restored["owner"].issues.map(\.code) == [.check])
+        #expect(SchemaTest.errors(rules, [:]) == [])
+        #expect(Form.filled(rules, record: [:], today: Fixtures.today).form.record == [:])
+    }
 }
