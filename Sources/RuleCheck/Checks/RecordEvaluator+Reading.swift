@@ -168,6 +168,7 @@ extension RecordEvaluator {
         let ordinal = rules.listOrdinal[list.id.index]
         values.resetItems(ordinal: ordinal, count: elements.count)
         written.resetItems(ordinal: ordinal, count: elements.count)
+        if list.emptyIsValue { values[Slot(list.id)] = Self.givenArray }
         for (item, element) in elements.enumerated() {
             if case .object(let object) = element {
                 readItem(object, prefix: "", list: list, item: item)

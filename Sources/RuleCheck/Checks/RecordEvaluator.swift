@@ -96,6 +96,11 @@ struct RecordEvaluator {
     /// every member empty, and `required` holds.
     static let givenObject = Value.structured(.object([:]))
 
+    /// What the value table holds for a list given as an array under `empty_values: present` (a
+    /// list's items are in their own slots): the array is there, so `[]` is judged by
+    /// `min_items` and its checks, and `required` holds.
+    static let givenArray = Value.structured(.array([]))
+
     /// Checks a record from its bytes: sets ``buffer`` for the length of `body` only.
     mutating func withBuffer<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (inout RecordEvaluator) -> R) -> R {
         buffer = bytes

@@ -101,7 +101,8 @@ extension RuleSetCompiler {
                 "initial value of '\(field.path)' is not of its json_types (\(jsonTypes.names.joined(separator: ", ")))", at: text.location)
         }
         let emptyIsValue =
-            field.type == .json || (emptyValues == .present && [.text, .date, .values, .multiChoice, .file, .group].contains(field.type))
+            field.type == .json
+            || (emptyValues == .present && [.text, .date, .values, .multiChoice, .file, .group, .list].contains(field.type))
 
         let digits = digits(spec)
         let fieldMask = spec.mask.flatMap { mask($0, alternatives: spec.maskAlternatives) }.map { $0.with(digits: digits) }

@@ -70,8 +70,8 @@ extension Form {
             }
         }
         form.values = reader.values
-        // A group the record gave as an object keeps it (`empty_values: present`): `{}` is there,
-        // so its checks run in the form as they do in the checker.
+        // A group or list the record gave as an object or array keeps it (`empty_values:
+        // present`): `{}` and `[]` are there, so their checks run in the form as in the checker.
         for slot in form.allSlots() where !rules.fields[slot.field.index].isComputed {
             form.states[slot].provenance = form.values[slot] == nil ? .empty : .user
         }
@@ -94,7 +94,8 @@ extension Form {
             return .object(members)
         case .list:
             let count = values.itemCount(of: field.id)
-            guard count > 0 else { return nil }
+            // An array the record gave holds even no item (`empty_values: present`).
+            guard count > 0 || values[Slot(field.id)] != nil else { return nil }
             let direct = field.members.filter { rules.fields[$0.index].group == nil }  // the rest are in groups
             return .array(
                 (0..<count).map { item in

@@ -96,8 +96,9 @@ extension Form {
         for slot in allSlots() {
             let field = rules.fields[slot.field.index]
             let state = state(slot)
-            // A group holds a value only as an object a record gave (`empty_values: present`).
-            guard field.type.holdsValue || (field.type == .group && state.value != nil), !field.isComputed,
+            // A group or list holds a value only as the object or array a record gave
+            // (`empty_values: present`).
+            guard field.type.holdsValue || state.value != nil, !field.isComputed,
                 state.provenance != .empty
             else { continue }
             var entry = FormSnapshot.Entry(value: state.value.map { SnapshotValue($0.json) }, source: "")

@@ -21,8 +21,9 @@ extension FieldEvaluator {
             }
             if plan.contains(.checks) { checkFailures(field, value: nil, context, into: &found) }
         case .list:
+            // A list given as an array (`value`, under `empty_values: present`) is there even empty.
             let count = context.itemCount(of: field.id)
-            if count == 0 {
+            if count == 0, value == nil {
                 if required { found.append(.required) }
                 return
             }

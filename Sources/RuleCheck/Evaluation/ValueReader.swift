@@ -216,6 +216,9 @@ extension ValueReader {
         case (.group, .object) where field.emptyIsValue:
             // A snapshot's group given as an object: there, even empty (`empty_values: present`).
             return .success(RecordEvaluator.givenObject)
+        case (.list, .array) where field.emptyIsValue:
+            // A snapshot's list given as an array (its items are the snapshot's `items`).
+            return .success(RecordEvaluator.givenArray)
         case (.file, .object):
             // One file written alone.
             guard let file = FileInfo(json: json) else { return .failure(Unreadable(failure: .type(.files))) }

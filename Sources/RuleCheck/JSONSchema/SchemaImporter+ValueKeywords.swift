@@ -207,8 +207,8 @@ extension SchemaImporter {
             guard let count = value.integer, count >= 0 else { error("\(keyword) must be a whole number ≥ 0", at: pointer); continue }
             if key == "min_items" {
                 spec.minItems = located(count, at: pointer)
-                // An empty list of items is no items (lists do not keep an empty array apart).
-                if count > 0 && spec.required == nil && (!emptyValuesPresent || spec.type?.value == FieldType.list.rawValue) && !isExport {
+                // Without `empty_values: present` an empty array is no value.
+                if count > 0 && spec.required == nil && !emptyValuesPresent && !isExport {
                     finding(
                         .approximated, "minItems: an empty array counts as an empty field, which is valid while the field is not required",
                         at: pointer)

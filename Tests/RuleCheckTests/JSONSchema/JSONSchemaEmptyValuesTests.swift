@@ -97,4 +97,48 @@ struct JSONSchemaEmptyValuesTests {
         #expect(SchemaTest.errors(rules, [:]) == [])
         #expect(Form.filled(rules, record: [:], today: Fixtures.today).form.record == [:])
     }
+
+    /// An optional array of objects given as `[]` fails `minItems: 1`, as an array of values
+    /// does — from a JSON record, its bytes, a CSV cell `[]`, a form filled with it and its
+    /// snapshot — while an absent one stays valid; a required one given `[]` is given.
+    @Test func anArrayOfObjectsGivenEmptyIsThere() throws {
+        let (rules, findings) = try SchemaTest.importing(
+            #"""
+            {"properties": {
+               "drivers": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}}}, "minItems": 1},
+               "cars": {"type": "array", "items": {"type": "object", "properties": {"plate": {"type": "string"}}}}},
+             "required": ["cars"]}
+            """#)
+        #expect(!findings.contains { $0.message.contains("an empty array counts as an empty field") })
+        let checker = RecordChecker(rules, today: Fixtures.today)
+        for (line, expected) in [
+            (#"{"drivers": [], "cars": []}"#, ["drivers items"]),
+            (#"{"cars": []}"#, []),
+            (#"{"drivers": [{"name": "a"}], "cars": [{"plate": "x"}]}"#, []),
+            (#"{}"#, ["cars required"]),
+            (#"{"drivers": null, "cars": null}"#, ["cars required"]),
+        ] {
+            #expect(try SchemaTest.errors(rules, line) == expected, "\(line)")
+            let violations = Array(line.utf8).withUnsafeBufferPointer { checker.session().check(json: $0, maxDepth: 64) }
+            let bytes = violations?.filter { $0.severity == .error }.map { "\($0.field) \($0.code.rawValue)" }.sorted()
+            #expect(bytes == expected, "bytes \(line)")
+        }
+        let columns = checker.columns(["drivers", "cars"])
+        func cellErrors(_ cells: [String]) -> [String] {
+            checker.check(cells: cells, columns: columns).filter { $0.severity == .error }.map { "\($0.field) \($0.code.rawValue)" }
+        }
+        #expect(cellErrors(["[]", "[]"]) == ["drivers items"])
+        #expect(cellErrors(["", "[]"]) == [])
+
+        let record: [String: JSONValue] = ["drivers": [], "cars": []]
+        let (form, dropped) = Form.filled(rules, record: record, today: Fixtures.today)
+        #expect(dropped.isEmpty)
+        #expect(form["drivers"].issues.map(\.code) == [.items])
+        #expect(form["cars"].issues.isEmpty)
+        #expect(form.record == record)
+        let data = try JSONEncoder().encode(form.snapshot)
+        let restored = try Form(rules, snapshot: JSONDecoder().decode(FormSnapshot.self, from: data), today: Fixtures.today)
+        #expect(restored.record == record)
+        #expect(restored["drivers"].issues.map(\.code) == [.items])
+    }
 }
