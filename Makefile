@@ -1,24 +1,26 @@
 # RuleCheck — the two commands of the README, plus benchmarks and fuzzing.
 #
 #   make demo    build the CLI and run it on the bundled examples in Rules/ (a server's JSON Schema too)
-#   make test    build and run every test
+#   make test    build and run every Swift test (refused when a test target ran none) and CI's guards (Tests/ci)
 #   make release-smoke  the release build must report exactly what the debug build does
 #   make bench   run the benchmarks (a separate package in Benchmarks/, kept out of `make test`)
 #   make bench-batch  time `rulecheck check` on generated 1M-record files (Benchmarks/batch.sh)
 #   make spark-test  the Spark recipe (local[2]) and its GNU parallel form give one check's report
 #   make fuzz    run the fuzz targets for a while (clang's libFuzzer)
-#   make browser-test  rulecheck preview in headless Chromium (installs Chromium, chromedriver, Selenium)
+#   make browser-test  rulecheck preview and the HTML report in headless Chromium (installs Chromium, chromedriver, Selenium)
 #   make screenshots   the same, saving the screenshots of Docs/images/
 #   make load-test     POST /v1/check under wrk: requests/s, p99, memory (release build; BASELINE=old binary to compare)
 #   make abuse-test    wrk beside slowloris, idle connections and a catastrophic-regex flood, held to documented bounds
 #   make api-test      schemathesis: requests generated from Docs/openapi.yaml against the server
+#   make pcre2-source-test  the libraries and their tests against PCRE2 compiled from its source (as on iOS: no JIT)
+#   make consumer-test  an app using only the RuleCheck library resolves Yams alone, builds and runs (Tests/consumer)
 #   make format        format the Swift sources with swift format and .swift-format; format-check: fail if unformatted
 #   make conformance   the JSON-Schema-Test-Suite (draft 7, 2020-12; fetched from PyPI at run time) through schema import + check
 
 SWIFT ?= swift
 BIN    = .build/debug/rulecheck
 
-.PHONY: format format-check conformance demo test release-smoke bench bench-batch spark-test fuzz deps build clean browser-deps browser-test screenshots load-test abuse-test api-test
+.PHONY: format format-check conformance demo test pcre2-source-test consumer-test release-smoke bench bench-batch spark-test fuzz deps build clean browser-deps browser-test screenshots load-test abuse-test api-test
 
 FUZZ_SECONDS ?= 120
 # One target (rules, mask, json, csv, jsonl, jsonarray, expression, edits; see Fuzz/RuleCheckFuzz/FuzzEntry.swift),
@@ -51,9 +53,15 @@ demo: build
 	  Rules/server-driven/listing.jsonl --today 2026-11-22; \
 	  status=$$?; [ $$status -le 1 ] || exit $$status
 
+# Every Swift test, then the checks of CI's own guards (Tests/ci). A run is refused when any test
+# target ran no test (scripts/test-counts.py reads the JUnit report), not only when a test fails.
+TEST_RESULTS = .build/test-results.xml
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-xctest
+	rm -f $(TEST_RESULTS) $(TEST_RESULTS:.xml=-swift-testing.xml)
+	$(SWIFT) test --skip-build --disable-xctest --xunit-output $(TEST_RESULTS)
+	python3 scripts/test-counts.py $(TEST_RESULTS) $$($(SWIFT) package dump-package | python3 scripts/test-targets.py)
+	python3 scripts/run-python-tests.py Tests/ci
 
 release-smoke: deps
 	scripts/release-smoke.sh
@@ -80,10 +88,11 @@ bench-batch: deps
 browser-deps:
 	@scripts/ensure-browser-deps.sh
 
-# The preview page in a real browser: Tests/browser/ drives `rulecheck preview Rules/osago.yaml`.
+# The preview page and the HTML report in a real browser: Tests/browser/ drives `rulecheck preview
+# Rules/osago.yaml` and opens `check --format html` (test_html_report.py).
 browser-test: deps browser-deps
 	$(SWIFT) build --product rulecheck
-	RULECHECK=$(BIN) python3 -m unittest discover -s Tests/browser -v
+	RULECHECK=$(BIN) python3 scripts/run-python-tests.py Tests/browser
 
 screenshots: deps browser-deps
 	$(SWIFT) build --product rulecheck
@@ -115,8 +124,20 @@ spark-test: build
 	examples/spark/ensure-deps.sh
 	RULECHECK=$(BIN) python3 examples/spark/test_recipe.py
 
+# PCRE2 from source, as an iOS app builds it (Docs/ios.md): Debian's source package, checked
+# against its SHA-256, compiled by SwiftPM; the libraries and their tests on it, without JIT as on
+# iOS (PCRE2_JIT=1: with it, as on macOS). scripts/pcre2-source-test.sh says more.
+PCRE2_JIT ?= 0
+pcre2-source-test:
+	PCRE2_JIT=$(PCRE2_JIT) scripts/pcre2-source-test.sh
+
+# Tests/consumer: an app's package that depends on the RuleCheck library alone (traits: []) must
+# resolve Yams and nothing else, build and run; Docs/ios.md's example must be its source.
+consumer-test: deps
+	scripts/consumer-test.sh
+
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build .build-pcre2-source .build-pcre2-source-jit Tests/consumer/.build-consumer Benchmarks/.build
 
 FORMATTED = Sources Tests Fuzz Benchmarks/Benchmarks
 

@@ -11,6 +11,68 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+// PCRE2, which Patterns imports as `CPCRE2`, comes one of two ways; the Swift code is the same:
+// * system: the library of pkg-config's `libpcre2-8` (Debian's libpcre2-dev, Homebrew's pcre2),
+//   JIT included. The default on Linux.
+// * source: PCRE2's own C sources compiled as a target of this package, from
+//   Sources/CPCRE2Source/pcre2 — not in git: `scripts/fetch-pcre2-source.sh` puts them there and
+//   checks their SHA-256. The default on Apple hosts (Xcode, iOS), and on Linux with
+//   RULECHECK_PCRE2=source (`make pcre2-source-test`). JIT is compiled in for Linux and macOS only
+//   (iOS apps may not generate code), or nowhere with RULECHECK_PCRE2_JIT=0; Patterns then uses
+//   PCRE2's interpreter, with its limits (Docs/ios.md).
+let environment = ProcessInfo.processInfo.environment
+#if canImport(Darwin)
+let pcre2FromSource = environment["RULECHECK_PCRE2"] != "system"
+#else
+let pcre2FromSource = environment["RULECHECK_PCRE2"] == "source"
+#endif
+let pcre2JIT = environment["RULECHECK_PCRE2_JIT"] != "0"
+let pcre2SourceFetched = FileManager.default.fileExists(
+    atPath: Context.packageDirectory + "/Sources/CPCRE2Source/pcre2/src/pcre2.h"
+)
+
+// PCRE2's library files, as its NON-AUTOTOOLS-BUILD lists them (pcre2_jit_match.c,
+// pcre2_jit_misc.c and pcre2_ucptables.c are #included by others, not compiled alone); without
+// them, missing.c, whose #error says how to fetch them.
+let pcre2Sources =
+    pcre2SourceFetched
+    ? [
+        "auto_possess", "chartables", "compile", "config", "context", "convert", "dfa_match", "error",
+        "extuni", "find_bracket", "jit_compile", "maketables", "match", "match_data", "newline",
+        "ord2utf", "pattern_info", "script_run", "serialize", "string_utils", "study", "substitute",
+        "substring", "tables", "ucd", "valid_utf", "xclass",
+    ].map { "pcre2/src/pcre2_\($0).c" }
+    : ["missing.c"]
+
+let pcre2Target: Target =
+    pcre2FromSource
+    ? .target(
+        name: "CPCRE2",
+        path: "Sources/CPCRE2Source",
+        sources: pcre2Sources,
+        publicHeadersPath: "include",
+        cSettings: [
+            .define("HAVE_CONFIG_H"),
+            .define("PCRE2_CODE_UNIT_WIDTH", to: "8"),
+            .define("SUPPORT_UNICODE"),
+            .define("HAVE_MEMMOVE"),
+            .define("HAVE_STDINT_H"),
+            .define("HAVE_INTTYPES_H"),
+        ] + (pcre2JIT ? [.define("SUPPORT_JIT", .when(platforms: [.linux, .macOS]))] : [])
+    )
+    : .systemLibrary(
+        name: "CPCRE2",
+        pkgConfig: "libpcre2-8",
+        providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
+    )
+
+/// The dependencies of the `rulecheck` command and its server (RuleCheckServer) are behind the
+/// package trait `Server`, on by default: an app that depends on the libraries only, with
+/// `traits: []`, resolves Yams and nothing else (`make consumer-test`, Docs/ios.md).
+func server(_ product: String, _ package: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: ["Server"]))
+}
+
 let package = Package(
     name: "RuleCheck",
     platforms: [.macOS(.v15), .iOS(.v17)],
@@ -20,6 +82,10 @@ let package = Package(
         .library(name: "Patterns", targets: ["Patterns"]),
         .library(name: "RuleCheckServer", targets: ["RuleCheckServer"]),
         .executable(name: "rulecheck", targets: ["rulecheck"]),
+    ],
+    traits: [
+        .trait(name: "Server", description: "The rulecheck command and RuleCheckServer: Hummingbird, SwiftNIO, ArgumentParser …"),
+        .default(enabledTraits: ["Server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -40,31 +106,32 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CPCRE2",
-            pkgConfig: "libpcre2-8",
-            providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
-        ),
+        pcre2Target,
+        // gzip and zstd inputs of the batch readers (RuleCheckBatch only: the core stays free of them).
+        // zlib is part of every Linux distribution's and Apple's SDK; zstd comes from a package.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
         .target(name: "Patterns", dependencies: ["CPCRE2"], swiftSettings: swiftSettings),
         .target(
             name: "RuleCheck",
             dependencies: ["Patterns", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
-        .target(name: "RuleCheckBatch", dependencies: ["RuleCheck"], swiftSettings: swiftSettings),
+        .target(
+            name: "RuleCheckBatch", dependencies: ["RuleCheck", "Patterns", "CZlib", "CZstd"], swiftSettings: swiftSettings),
         .target(
             name: "RuleCheckServer",
             dependencies: [
                 "RuleCheck", "RuleCheckBatch", "Patterns",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
+                server("Hummingbird", "hummingbird"),
+                server("HummingbirdCore", "hummingbird"),
+                server("HTTPTypes", "swift-http-types"),
+                server("NIOCore", "swift-nio"),
+                server("NIOHTTP1", "swift-nio"),
+                server("NIOHTTPTypes", "swift-nio-extras"),
+                server("ServiceLifecycle", "swift-service-lifecycle"),
+                server("Logging", "swift-log"),
+                server("Prometheus", "swift-prometheus"),
             ],
             resources: [
                 .embedInCode("Resources/preview.html"), .embedInCode("Resources/preview.css"),
@@ -78,31 +145,33 @@ let package = Package(
             name: "rulecheck",
             dependencies: [
                 "RuleCheck", "RuleCheckBatch", "Patterns", "RuleCheckServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                server("ArgumentParser", "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
+        // Helpers the test targets share (gzip and zstd compression); not a product.
+        .target(name: "_RuleCheckTestSupport", dependencies: ["CZlib", "CZstd"], swiftSettings: swiftSettings),
         .testTarget(name: "PatternsTests", dependencies: ["Patterns"], swiftSettings: swiftSettings),
         .testTarget(name: "RuleCheckTests", dependencies: ["RuleCheck", "Patterns"], swiftSettings: swiftSettings),
         .testTarget(
             name: "RuleCheckBatchTests",
-            dependencies: ["RuleCheckBatch", "RuleCheck"],
+            dependencies: ["RuleCheckBatch", "RuleCheck", "Patterns", "_RuleCheckTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "RuleCheckServerTests",
             dependencies: [
                 "RuleCheckServer", "RuleCheck", "RuleCheckBatch",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                server("Hummingbird", "hummingbird"),
+                server("HTTPTypes", "swift-http-types"),
+                server("NIOCore", "swift-nio"),
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "rulecheckTests",
-            dependencies: ["rulecheck"],
+            dependencies: ["rulecheck", "_RuleCheckTestSupport"],
             swiftSettings: swiftSettings
         ),
     ],
@@ -112,10 +181,24 @@ let package = Package(
 // The libFuzzer target exists only for `make fuzz` (RULECHECK_FUZZ=1): it has no `main`, so an
 // ordinary build could not link it.
 if ProcessInfo.processInfo.environment["RULECHECK_FUZZ"] != nil {
-    package.targets.append(.executableTarget(
-        name: "RuleCheckFuzz",
-        dependencies: ["RuleCheck", "RuleCheckBatch", "Patterns"],
-        path: "Fuzz/RuleCheckFuzz",
-        swiftSettings: swiftSettings
-    ))
+    package.targets.append(
+        .executableTarget(
+            name: "RuleCheckFuzz",
+            dependencies: ["RuleCheck", "RuleCheckBatch", "Patterns"],
+            path: "Fuzz/RuleCheckFuzz",
+            swiftSettings: swiftSettings
+        ))
+}
+
+// RULECHECK_TARGETS=libraries: the libraries and their tests only, which is what an app builds;
+// `make pcre2-source-test` builds that (with --disable-default-traits, so without the server's
+// dependencies) against PCRE2 compiled from source.
+if environment["RULECHECK_TARGETS"] == "libraries" {
+    let tools: Set<String> = ["RuleCheckServer", "rulecheck", "RuleCheckServerTests", "rulecheckTests"]
+    package.targets.removeAll { tools.contains($0.name) }
+    package.products.removeAll { tools.contains($0.name) }
+    package.dependencies.removeAll { dependency in
+        guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
+        return !location.hasSuffix("/Yams")
+    }
 }

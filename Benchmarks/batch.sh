@@ -12,12 +12,17 @@
 #      the CSV's body repeated under one header;
 #   3. times `wc -l` and `rulecheck check --jobs 1` / `--jobs 2` on each file (warm page cache,
 #      output to /dev/null) with hyperfine, or with /usr/bin/time when hyperfine is missing;
-#   4. measures the peak RSS of `rulecheck check` on the ~1 GB CSV with /usr/bin/time -v;
-#   5. prints records/s, MB/s and the ratios, all from this one run.
+#   4. compresses the CSV with gzip -6 and zstd -3 (kept beside it) and times `rulecheck check`
+#      on the .csv, .csv.gz and .csv.zst, --jobs 1 and 2, in interleaved rounds (medians), next to
+#      decompressing alone (gzip -dc, zstd -dc);
+#   5. measures the peak RSS of `rulecheck check` on the ~1 GB CSV with /usr/bin/time -v, and on
+#      its gzip file, and that of `rulecheck infer` on both;
+#   6. prints records/s, MB/s and the ratios, all from this one run.
 #
 # The machine may be busy with other work: compare the ratios, which come from the same run.
 #
-# Settings (environment): COUNT (1000000), RUNS (3, timed runs per command), DATA_DIR
+# Settings (environment): COUNT (1000000), RUNS (3, timed runs per command), ROUNDS (5, interleaved
+# rounds of the plain, gzip and zstd checks), DATA_DIR
 # (/tmp/rulecheck-bench), BIG_BYTES (1000000000, the size the big CSV reaches at least),
 # TODAY (2026-11-22), FRESH (0), RULECHECK_BIN (a rulecheck binary to measure instead of building
 # one, e.g. an older build kept for a before/after comparison).
@@ -31,6 +36,7 @@ fi
 
 COUNT=${COUNT:-1000000}
 RUNS=${RUNS:-3}
+ROUNDS=${ROUNDS:-5}
 DATA_DIR=${DATA_DIR:-/tmp/rulecheck-bench}
 BIG_BYTES=${BIG_BYTES:-1000000000}
 TODAY=${TODAY:-2026-11-22}
@@ -81,6 +87,23 @@ if [ "$FRESH" = 1 ] || [ ! -s "$BIG" ] || [ "$BIG" -ot "$CSV" ]; then
     mv "$BIG.partial" "$BIG"
 fi
 
+# The compressed copies of the CSV (gzip always; zstd when its command is there).
+compress() { # TOOL LEVEL FILE
+    local out=$3.$([ "$1" = gzip ] && echo gz || echo zst)
+    if [ "$FRESH" = 1 ] || [ ! -s "$out" ] || [ "$out" -ot "$3" ]; then
+        echo "compressing $3 with $1 -$2" >&2
+        "$1" "-$2" -c "$3" > "$out.partial"
+        mv "$out.partial" "$out"
+    fi
+}
+compress gzip 6 "$CSV"
+compress gzip 6 "$BIG"
+HAVE_ZSTD=0
+if command -v zstd >/dev/null 2>&1; then
+    HAVE_ZSTD=1
+    compress zstd 3 "$CSV"
+fi
+
 records() { echo $(( $(wc -l < "$1") - ${2:-0} )); }
 CSV_RECORDS=$(records "$CSV" 1)
 JSONL_RECORDS=$(records "$JSONL")
@@ -126,19 +149,57 @@ say "Timing with $TIMER"
 timeit wc-csv "wc -l $CSV"
 timeit csv-1 "$(check "$CSV" 1)"
 timeit csv-2 "$(check "$CSV" 2)"
+timeit gunzip "gzip -dc $CSV.gz"
+if [ "$HAVE_ZSTD" = 1 ]; then timeit unzstd "zstd -dc $CSV.zst"; fi
+
+# rounds NAME=COMMAND…: ROUNDS rounds, each running every command once in turn, so that a busy
+# minute of a shared machine falls on all of them alike; the median wall and the median CPU
+# seconds of each go into $RESULTS/NAME. (The plain, gzip and zstd checks are compared this way.)
+rounds() {
+    local pair name
+    for _ in $(seq "$ROUNDS"); do
+        for pair in "$@"; do
+            name=${pair%%=*}
+            /usr/bin/time -f '%e %U %S' -a -o "$RESULTS/$name.rounds" sh -c "${pair#*=} > /dev/null" || true
+        done
+    done
+    median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+    for pair in "$@"; do
+        name=${pair%%=*}
+        grep -E '^[0-9.]+ [0-9.]+ [0-9.]+$' "$RESULTS/$name.rounds" > "$RESULTS/$name.clean"
+        echo "$(awk '{ print $1 }' "$RESULTS/$name.clean" | median) $(awk '{ print $2 + $3 }' "$RESULTS/$name.clean" | median)" \
+            > "$RESULTS/$name"
+    done
+}
+if [ -x /usr/bin/time ]; then
+    for jobs in 1 2; do
+        say "Plain, gzip and zstd CSV, --jobs $jobs, in $ROUNDS interleaved rounds"
+        if [ "$HAVE_ZSTD" = 1 ]; then
+            rounds "plain-$jobs=$(check "$CSV" "$jobs")" "csv-gz-$jobs=$(check "$CSV.gz" "$jobs")" "csv-zst-$jobs=$(check "$CSV.zst" "$jobs")"
+        else
+            rounds "plain-$jobs=$(check "$CSV" "$jobs")" "csv-gz-$jobs=$(check "$CSV.gz" "$jobs")"
+        fi
+    done
+else
+    for jobs in 1 2; do
+        timeit "plain-$jobs" "$(check "$CSV" "$jobs")"
+        timeit "csv-gz-$jobs" "$(check "$CSV.gz" "$jobs")"
+        if [ "$HAVE_ZSTD" = 1 ]; then timeit "csv-zst-$jobs" "$(check "$CSV.zst" "$jobs")"; fi
+    done
+fi
 timeit wc-jsonl "wc -l $JSONL"
 timeit jsonl-1 "$(check "$JSONL" 1)"
 timeit jsonl-2 "$(check "$JSONL" 2)"
 
 # Peak RSS on the big file: /usr/bin/time -v, or VmHWM read from /proc while it runs.
-peak_rss_kb() {
-    local jobs=$1
+peak_rss_kb() { # JOBS FILE LABEL
+    local jobs=$1 file=$2 label=$3
     if [ -x /usr/bin/time ]; then
-        /usr/bin/time -v -o "$RESULTS/rss-$jobs.txt" $(check "$BIG" "$jobs") > /dev/null || true
-        awk -F': ' '/Maximum resident set size/ { print $2 }' "$RESULTS/rss-$jobs.txt"
-        awk -F': ' '/Elapsed \(wall clock\)/ { print $2 }' "$RESULTS/rss-$jobs.txt" > "$RESULTS/rss-$jobs.wall"
+        /usr/bin/time -v -o "$RESULTS/rss-$label.txt" $(check "$file" "$jobs") > /dev/null || true
+        awk -F': ' '/Maximum resident set size/ { print $2 }' "$RESULTS/rss-$label.txt"
+        awk -F': ' '/Elapsed \(wall clock\)/ { print $2 }' "$RESULTS/rss-$label.txt" > "$RESULTS/rss-$label.wall"
     else
-        $(check "$BIG" "$jobs") > /dev/null &
+        $(check "$file" "$jobs") > /dev/null &
         local pid=$! peak=0 now
         while now=$(awk '/VmHWM/ { print $2 }' "/proc/$pid/status" 2>/dev/null) && [ -n "$now" ]; do
             peak=$now
@@ -146,14 +207,28 @@ peak_rss_kb() {
         done
         wait "$pid" || true
         echo "$peak"
-        echo "?" > "$RESULTS/rss-$jobs.wall"
+        echo "?" > "$RESULTS/rss-$label.wall"
     fi
 }
 
 say "Peak RSS on $BIG ($(( $(stat -c %s "$BIG") / 1000000 )) MB, $BIG_RECORDS records)"
 cat "$BIG" > /dev/null
-RSS1=$(peak_rss_kb 1)
-RSS2=$(peak_rss_kb 2)
+RSS1=$(peak_rss_kb 1 "$BIG" 1)
+RSS2=$(peak_rss_kb 2 "$BIG" 2)
+cat "$BIG.gz" > /dev/null
+RSS_GZ=$(peak_rss_kb 2 "$BIG.gz" gz)
+
+# Peak RSS of `rulecheck infer` (issue 26: a 1 GB file in bounded memory) on the big CSV and its gzip file.
+peak_infer_rss_kb() { # FILE LABEL
+    /usr/bin/time -v -o "$RESULTS/rss-$2.txt" "$BIN" infer "$1" > /dev/null || true
+    awk -F': ' '/Maximum resident set size/ { print $2 }' "$RESULTS/rss-$2.txt"
+    awk -F': ' '/Elapsed \(wall clock\)/ { print $2 }' "$RESULTS/rss-$2.txt" > "$RESULTS/rss-$2.wall"
+}
+if [ -x /usr/bin/time ]; then
+    say "Peak RSS of infer on $BIG and its gzip file"
+    RSS_INFER=$(peak_infer_rss_kb "$BIG" infer)
+    RSS_INFER_GZ=$(peak_infer_rss_kb "$BIG.gz" infer-gz)
+fi
 
 # m/s: records per second, MB per second, from a name and a byte count.
 row() {
@@ -168,7 +243,7 @@ ratio() { # a b: wall(a) / wall(b)
     read -r wb _ < "$RESULTS/$2"
     awk -v a="$wa" -v b="$wb" 'BEGIN { printf "%.2f", a / b }'
 }
-cpu_ratio() { # a b: records per CPU second of b over a's... i.e. cpu(a) / cpu(b)
+cpu_ratio() { # a b: CPU seconds (user + system) of a ÷ those of b
     read -r _ ca < "$RESULTS/$1"
     read -r _ cb < "$RESULTS/$2"
     awk -v a="$ca" -v b="$cb" 'BEGIN { printf "%.2f", a / b }'
@@ -186,6 +261,12 @@ echo "|----------------------------|---------:|---------:|-------------:|-------
 row wc-csv 0 "$CSV_BYTES" "wc -l, CSV"
 row csv-1 "$CSV_RECORDS" "$CSV_BYTES" "check CSV --jobs 1"
 row csv-2 "$CSV_RECORDS" "$CSV_BYTES" "check CSV --jobs 2"
+GZ_BYTES=$(stat -c %s "$CSV.gz")
+row gunzip 0 "$GZ_BYTES" "gzip -dc, CSV.gz"
+if [ "$HAVE_ZSTD" = 1 ]; then
+    ZST_BYTES=$(stat -c %s "$CSV.zst")
+    row unzstd 0 "$ZST_BYTES" "zstd -dc, CSV.zst"
+fi
 row wc-jsonl 0 "$JSONL_BYTES" "wc -l, JSONL"
 row jsonl-1 "$JSONL_RECORDS" "$JSONL_BYTES" "check JSONL --jobs 1"
 row jsonl-2 "$JSONL_RECORDS" "$JSONL_BYTES" "check JSONL --jobs 2"
@@ -201,6 +282,27 @@ read -r j1 _ < "$RESULTS/jsonl-1"; read -r j2 _ < "$RESULTS/jsonl-2"
 echo "| speed vs wc -l, --jobs 2 (wall wc ÷ wall check)    | $(pct "$wc_csv" "$c2") | $(pct "$wc_jsonl" "$j2") | ≥ 20%  |"
 echo "| speed vs wc -l, --jobs 1                           | $(pct "$wc_csv" "$c1") | $(pct "$wc_jsonl" "$j1") |        |"
 echo
+echo "Compressed input: the CSV ($(( CSV_BYTES / 1000000 )) MB), gzip -6 ($(( GZ_BYTES / 1000000 )) MB)$([ "$HAVE_ZSTD" = 1 ] && echo " and zstd -3 ($(( ZST_BYTES / 1000000 )) MB)"), medians of $ROUNDS interleaved rounds:"
+echo
+echo "| command                    |   wall s |    CPU s |    records/s | CSV MB/s |"
+echo "|----------------------------|---------:|---------:|-------------:|---------:|"
+for jobs in 1 2; do
+    row "plain-$jobs" "$CSV_RECORDS" "$CSV_BYTES" "check CSV --jobs $jobs"
+    row "csv-gz-$jobs" "$CSV_RECORDS" "$CSV_BYTES" "check CSV.gz --jobs $jobs"
+    if [ "$HAVE_ZSTD" = 1 ]; then row "csv-zst-$jobs" "$CSV_RECORDS" "$CSV_BYTES" "check CSV.zst --jobs $jobs"; fi
+done
+echo
+echo "| ratio (same rounds)                |  wall, jobs 1 |   CPU, jobs 1 |  wall, jobs 2 |   CPU, jobs 2 |"
+echo "|------------------------------------|--------------:|--------------:|--------------:|--------------:|"
+echo "| check CSV.gz ÷ check CSV           | $(printf '%13s' "$(ratio csv-gz-1 plain-1)") | $(printf '%13s' "$(cpu_ratio csv-gz-1 plain-1)") | $(printf '%13s' "$(ratio csv-gz-2 plain-2)") | $(printf '%13s' "$(cpu_ratio csv-gz-2 plain-2)") |"
+if [ "$HAVE_ZSTD" = 1 ]; then
+    echo "| check CSV.zst ÷ check CSV          | $(printf '%13s' "$(ratio csv-zst-1 plain-1)") | $(printf '%13s' "$(cpu_ratio csv-zst-1 plain-1)") | $(printf '%13s' "$(ratio csv-zst-2 plain-2)") | $(printf '%13s' "$(cpu_ratio csv-zst-2 plain-2)") |"
+fi
+echo
 echo "Peak RSS on $(basename "$BIG") ($(( $(stat -c %s "$BIG") / 1000000 )) MB, $BIG_RECORDS records), goal < 64 MB:"
 echo "  --jobs 1: $(( RSS1 / 1024 )) MB (wall $(cat "$RESULTS/rss-1.wall"))"
 echo "  --jobs 2: $(( RSS2 / 1024 )) MB (wall $(cat "$RESULTS/rss-2.wall"))"
+echo "  --jobs 2, $(basename "$BIG").gz ($(( $(stat -c %s "$BIG.gz") / 1000000 )) MB): $(( RSS_GZ / 1024 )) MB (wall $(cat "$RESULTS/rss-gz.wall"))"
+if [ -n "${RSS_INFER:-}" ]; then
+    echo "  infer: $(( RSS_INFER / 1024 )) MB (wall $(cat "$RESULTS/rss-infer.wall")); infer on the .gz: $(( RSS_INFER_GZ / 1024 )) MB (wall $(cat "$RESULTS/rss-infer-gz.wall"))"
+fi

@@ -25,6 +25,16 @@ run() {
   python3 -m schemathesis.cli run Docs/openapi.yaml --url "$url" --checks all --exclude-checks positive_data_acceptance \
     --max-time "$SECONDS_BUDGET" --workers 1 --generation-deterministic --no-color
 }
+# The server's access log (one JSON line per request, in the banner file) counts what schemathesis
+# really sent: a run that sent (almost) nothing — a schema it could not load, a server it could not
+# reach — fails, however schemathesis itself ended.
+MIN_REQUESTS=${API_TEST_MIN_REQUESTS:-100}
 # Never `> /dev/stdout`: when standard output is a file (CI's log), opening /dev/stdout truncates it,
 # and everything printed before this point (the test runs' counts among it) was lost.
 if [ -n "${API_TEST_LOG:-}" ]; then run > "$API_TEST_LOG"; else run; fi
+requests=$(grep -c '"method":' "$work/banner" || true)
+if [ "${requests:-0}" -lt "$MIN_REQUESTS" ]; then
+  echo "api-test: the server answered ${requests:-0} requests, fewer than $MIN_REQUESTS: schemathesis tested nothing" >&2
+  exit 1
+fi
+echo "api-test: the server answered $requests requests"

@@ -50,7 +50,7 @@ extension RuleServer {
     /// in a `<script type="application/json" id="config">`.
     func page() -> Response {
         var config: [String: JSONValue] = [
-            "today": .string((options.today ?? .today()).iso), "locale": .string(options.locale),
+            "today": .string((options.today ?? .today()).iso), "locale": options.locale.map { .string($0) } ?? .null,
             "rules": library.entries.first.map { .string($0.name) } ?? .null,
         ]
         if let record = options.initialRecord { config["record"] = .object(record) }

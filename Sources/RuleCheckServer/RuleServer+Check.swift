@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import RuleCheck
 import RuleCheckBatch
@@ -14,7 +15,7 @@ extension RuleServer {
     func check(_ request: Request, _ routed: Routed) async throws -> Response {
         let (_, rules) = try library.resolve(routed.query["rules"])
         let today = try Self.day(routed.query["today"], name: "today") ?? options.today ?? .today()
-        let locale = try Self.locale(routed.query["locale"]) ?? options.locale
+        let locale = try Self.locale(routed.query["locale"]) ?? options.locale ?? rules.locale ?? "en"
         let strict: Bool
         switch routed.query["strict"] {
         case nil, "false"?: strict = false
@@ -35,7 +36,10 @@ extension RuleServer {
             try Self.report(
                 of: body, format: known.format, checker: checker, strict: strict, metrics: metrics, cancellation: cancellation)
         }
-        return Self.bytes(report, type: "application/json")
+        var response = Self.bytes(report, type: "application/json")
+        // The language the messages are in: `en` for a locale without built-in messages.
+        response.headers[.contentLanguage] = MessageLocale(locale).messages
+        return response
     }
 
     /// What `rulecheck check --format json` prints for `body` as standard input; `format` nil for

@@ -40,7 +40,7 @@ extension RuleServer {
         }
         let (entry, rules) = try library.resolve(rulesName)
         let day = today ?? options.today ?? .today()
-        let language = locale ?? options.locale
+        let language = locale ?? options.locale ?? rules.locale ?? "en"
         let budget = options.formBudget
         var form: Form
         var dropped: [JSONValue] = []
@@ -220,9 +220,17 @@ extension RuleServer {
 
     /// The form as `POST /v1/forms` and `GET /v1/forms/{id}` describe it.
     static func describe(_ session: FormSession) -> [String: JSONValue] {
-        [
+        let locale = MessageLocale(session.form.locale)
+        // The page's language is the rules' own (their titles), else the messages'; it runs right
+        // to left when either does.
+        let rulesLocale = session.form.rules.locale.map(MessageLocale.init)
+        let rightToLeft = locale.isRightToLeft || rulesLocale?.isRightToLeft == true
+        return [
             "id": .string(session.id), "rules": .string(session.rulesName), "version": .string(session.version),
             "today": .string(session.form.today.iso), "locale": .string(session.form.locale),
+            "messages_locale": .string(locale.messages), "lang": .string(rulesLocale?.identifier ?? locale.identifier),
+            "direction": .string(rightToLeft ? "rtl" : "ltr"),
+            "locale_warning": locale.fallbackWarning.map { .string($0) } ?? .null,
             "layout": FormDescription.layout(session.form),
             "state": FormDescription.state(session.form, metadata: session.metadata),
             "snapshot": snapshotJSON(session.form.snapshot),

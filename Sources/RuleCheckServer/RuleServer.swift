@@ -39,7 +39,9 @@ public final class RuleServer: Sendable {
         forms = FormStore(
             limit: options.maxForms, idleTimeout: options.formIdleTimeout, maxFormBytes: options.maxFormBytes,
             maxBytes: options.maxTotalFormBytes)
-        work = WorkQueue(limit: options.maxConcurrentChecks, maxWaiting: options.maxWaitingChecks)
+        work = WorkQueue(
+            limit: options.maxConcurrentChecks, maxWaiting: options.maxWaitingChecks, slice: options.workSlice,
+            maxAside: options.maxAsideChecks)
         accessLog = options.accessLog ? AccessLog() : nil
         connections = ConnectionRegistry(limit: options.maxConnections)
         hosts = AllowedHosts(listening: options.host, allowed: options.allowedHosts)

@@ -59,12 +59,19 @@ public struct ServerOptions: Sendable {
     /// How many more may wait their turn, in order (503 `busy` beyond): 64 per core. Each holds its
     /// body, so this and ``maxBodyBytes`` bound the memory of the requests under way.
     public var maxWaitingChecks = 64 * Cores.count
+    /// How long a job runs in its place before it steps aside — on to a thread of its own, its
+    /// place to the next waiting request — so that slow requests cannot hold every place while
+    /// quick ones wait: 10 ms; nil: never.
+    public var workSlice: Duration? = .milliseconds(10)
+    /// How many jobs may be aside at once (beyond, a long job keeps its place): 8 per place.
+    public var maxAsideChecks = 8 * Cores.count
     /// Write one JSON line per request to standard error.
     public var accessLog = true
     /// The date `today` means for checks and new forms; nil: the local date at each request.
     public var today: Day?
-    /// The locale of messages for checks and new forms that do not name one.
-    public var locale = "en"
+    /// The locale of messages for checks and new forms that do not name one; nil: the rules'
+    /// `defaults.locale`, else `en`.
+    public var locale: String?
     /// How often the rules files are looked at for changes; nil: never (they are read once).
     public var watchInterval: Duration?
     /// Serve the preview page at `/` (and its assets).

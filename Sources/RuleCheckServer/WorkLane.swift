@@ -24,6 +24,7 @@ final class WorkLane: Sendable {
     private struct State {
         var job: (@Sendable () -> Void)?
         var hasThread = false
+        var retired = false
     }
 
     init(name: String, idleTimeout: DispatchTimeInterval = .seconds(10)) {
@@ -50,6 +51,12 @@ final class WorkLane: Sendable {
         thread.start()
     }
 
+    /// Ends the lane's thread once its job is done (a ``WorkQueue`` gave the lane's place to
+    /// another): called from that job, on the lane's thread.
+    func retire() {
+        state.withLock { $0.retired = true }
+    }
+
     /// The thread's loop: run the job handed over, or wait for one, or end after waiting too long.
     private func serve() {
         while true {
@@ -57,6 +64,7 @@ final class WorkLane: Sendable {
                 defer { state.job = nil }; return state.job
             }) {
                 job()
+                if state.withLock({ $0.retired }) { return }
                 continue
             }
             guard wake.wait(timeout: .now() + idleTimeout) == .timedOut else { continue }

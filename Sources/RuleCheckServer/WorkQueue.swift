@@ -1,3 +1,4 @@
+import Foundation
 import RuleCheck
 import Synchronization
 
@@ -14,6 +15,17 @@ import Synchronization
 /// once, whatever else the process does, and a lane that finishes a job takes the next one waiting
 /// on the same thread, without a hand-off.
 ///
+/// **Long jobs step aside.** With a ``slice``, a job still running after that long gives up its
+/// place: the place gets a new thread for the jobs waiting, and the long job finishes on its old
+/// thread, which then ends. So a flood of slow requests — a regex that runs to PCRE2's limit on
+/// every value — cannot hold every place while quick requests wait their turn behind it: they
+/// share the processor with it, as the system schedules threads, until each slow one reaches its
+/// time limit. At most ``maxAside`` jobs are aside at once; beyond that a long job keeps its place.
+///
+/// (Aside jobs keep their priority. At `nice` 19 quick requests got four times the throughput
+/// under a flood, but a legitimate long request starved whenever other processes kept the
+/// machine busy: its p99 went from 23 ms to 914 ms under a build — Docs/performance.md.)
+///
 /// A task that is cancelled (its request ran out of time) stops waiting at once with
 /// `CancellationError`, whether its job has not started or is running. A running job is told to
 /// stop through the ``CancellationFlag`` it is given — the batch check looks at it before every
@@ -22,7 +34,10 @@ import Synchronization
 final class WorkQueue: Sendable {
     let limit: Int
     let maxWaiting: Int
-    private let lanes: [WorkLane]
+    /// How long a job runs in its place before it steps aside; nil: never.
+    let slice: Duration?
+    /// How many jobs may be aside at once.
+    let maxAside: Int
     private let state: Mutex<State>
 
     /// What becomes of a job handed to the queue.
@@ -34,23 +49,44 @@ final class WorkQueue: Sendable {
         let run: @Sendable () -> Void
     }
 
+    /// The job a lane's thread runs now.
+    private struct Running {
+        let ticket: Int
+        let since: ContinuousClock.Instant
+    }
+
     private struct State {
+        /// The thread of each place; a place whose job steps aside gets a new one.
+        var lanes: [WorkLane]
         /// The lanes no job holds.
         var free: [Int]
         var nextTicket = 0
         /// Jobs waiting for a lane, in arrival order.
         var waiting: [Job] = []
+        /// What each lane runs now.
+        var running: [Int: Running] = [:]
+        /// The tickets of the jobs that stepped aside and are still running.
+        var aside: Set<Int> = []
+        /// Whether the thread that looks for long jobs runs.
+        var watching = false
     }
 
-    init(limit: Int, maxWaiting: Int = 0) {
+    init(limit: Int, maxWaiting: Int = 0, slice: Duration? = nil, maxAside: Int? = nil) {
         self.limit = max(1, limit)
         self.maxWaiting = max(0, maxWaiting)
-        lanes = (0..<self.limit).map { WorkLane(name: "rulecheck.work.\($0)") }
-        state = Mutex(State(free: Array((0..<self.limit).reversed())))
+        self.slice = slice
+        self.maxAside = max(0, maxAside ?? 8 * self.limit)
+        state = Mutex(
+            State(
+                lanes: (0..<self.limit).map { WorkLane(name: "rulecheck.work.\($0)") },
+                free: Array((0..<self.limit).reversed())))
     }
 
     /// How many jobs wait their turn now.
     var waitingCount: Int { state.withLock { $0.waiting.count } }
+
+    /// How many jobs stepped aside and still run.
+    var asideCount: Int { state.withLock { $0.aside.count } }
 
     /// Runs `work` on another thread when its turn comes, and waits for its result.
     ///
@@ -99,21 +135,75 @@ final class WorkQueue: Sendable {
         try await run { (_: CancellationFlag) in try work() }
     }
 
-    /// Runs `job` on `lane`, then every job that waits, in turn, until none does; then frees the lane.
+    /// Runs `job` on `lane`, then every job that waits, in turn, until none does; then frees the
+    /// lane. A job that stepped aside meanwhile ends the loop, and its thread: the lane has another.
     private func start(_ job: Job, on lane: Int) {
-        lanes[lane].run { [self] in
+        let (thread, watch) = state.withLock { state in
+            state.running[lane] = Running(ticket: job.ticket, since: .now)
+            defer { if slice != nil { state.watching = true } }
+            return (state.lanes[lane], slice != nil && !state.watching)
+        }
+        if watch { startWatching() }
+        thread.run { [self] in
             var next: Job? = job
             while let current = next {
                 current.run()
                 next = state.withLock { state in
+                    if state.aside.remove(current.ticket) != nil { return nil }
                     guard !state.waiting.isEmpty else {
+                        state.running[lane] = nil
                         state.free.append(lane)
                         return nil
                     }
-                    return state.waiting.removeFirst()
+                    let following = state.waiting.removeFirst()
+                    state.running[lane] = Running(ticket: following.ticket, since: .now)
+                    return following
                 }
             }
+            if state.withLock({ state in state.lanes[lane] !== thread }) { thread.retire() }
         }
+    }
+
+    /// Looks for jobs past their slice every half slice while any job runs, and sets them aside.
+    private func startWatching() {
+        guard let slice else { return }
+        let (seconds, attoseconds) = (slice / 2).components
+        let interval = Double(seconds) + Double(attoseconds) / 1e18
+        let watcher = Thread { [self] in
+            while true {
+                Thread.sleep(forTimeInterval: interval)
+                guard setAsideLongJobs(olderThan: slice) else { return }
+            }
+        }
+        watcher.name = "rulecheck.work.watch"
+        watcher.start()
+    }
+
+    /// Sets aside the jobs that have run longer than `slice` (as many as ``maxAside`` allows):
+    /// each lane gets a new thread, which starts the next waiting job. Returns whether the watch
+    /// goes on (some job runs).
+    private func setAsideLongJobs(olderThan slice: Duration) -> Bool {
+        let now = ContinuousClock.now
+        let (moved, goOn): ([(lane: Int, job: Job?)], Bool) = state.withLock { state in
+            var moved: [(lane: Int, job: Job?)] = []
+            for (lane, running) in state.running.sorted(by: { $0.key < $1.key })
+            where now - running.since > slice && state.aside.count < maxAside {
+                state.aside.insert(running.ticket)
+                state.running[lane] = nil
+                state.lanes[lane] = WorkLane(name: "rulecheck.work.\(lane)")
+                if state.waiting.isEmpty {
+                    state.free.append(lane)
+                    moved.append((lane, nil))
+                } else {
+                    moved.append((lane, state.waiting.removeFirst()))
+                }
+            }
+            let goOn = !state.running.isEmpty || !moved.isEmpty
+            if !goOn { state.watching = false }
+            return (moved, goOn)
+        }
+        for case (let lane, let job?) in moved { start(job, on: lane) }
+        return goOn
     }
 }
 

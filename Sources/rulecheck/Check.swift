@@ -18,6 +18,7 @@ struct Check: ParsableCommand {
             Examples:
               rulecheck check --rules Rules/osago.yaml Rules/samples/osago.csv
               rulecheck check --rules form.yaml export.jsonl --format json > report.json
+              rulecheck check --rules form.yaml export.csv.gz --format html > report.html
               cat export.csv | rulecheck check --rules form.yaml --input csv -
             """)
 
@@ -31,7 +32,7 @@ struct Check: ParsableCommand {
     @OptionGroup(title: "Reading the rules")
     var rulesSource: RulesSource
 
-    @Argument(help: "Files to check; '-' reads standard input.")
+    @Argument(help: "Files to check (gzip and zstd are read decompressed); '-' reads standard input.")
     var files: [String]
 
     @Option(help: "The input format (default: from each file's extension: .csv .tsv .json .jsonl .ndjson).")
@@ -39,7 +40,7 @@ struct Check: ParsableCommand {
 
     @Option(
         help:
-            "The report: text (for people), json, jsonl, junit (JUnit XML), sarif (SARIF 2.1.0), only the totals by code and by field: summary (text) or summary-json, or slice (for rulecheck merge)."
+            "The report: text (for people), json, jsonl, junit (JUnit XML), sarif (SARIF 2.1.0), html (one page with charts), only the totals by code and by field: summary (text) or summary-json, or slice (for rulecheck merge)."
     )
     var format: ReportFormat = .text
 
@@ -55,8 +56,8 @@ struct Check: ParsableCommand {
     @Flag(help: "Report warnings (hidden values, orphans, unknown columns) as errors.")
     var strict = false
 
-    @Option(help: "The locale of messages (en, ru, …).")
-    var locale = "en"
+    @OptionGroup
+    var messages: MessagesLocale
 
     @Option(help: "A progress bar on standard error: auto (when it is a terminal), always or never.")
     var progress: Progress = .auto
@@ -82,7 +83,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let ruleSet = try RulesFile.load(rules, loader: rulesSource.loader)
-        let checker = RecordChecker(ruleSet, today: try Today.parse(today), locale: locale)
+        let checker = RecordChecker(ruleSet, today: try Today.parse(today), locale: messages.checked(for: ruleSet))
         var options = BatchCheck.Options(
             format: input, delimiter: delimiter, jobs: jobs ?? BatchCheck.Options.defaultJobs,
             maxViolations: maxViolations, strict: strict)

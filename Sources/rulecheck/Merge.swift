@@ -28,7 +28,7 @@ struct Merge: ParsableCommand {
 
     @Option(
         help:
-            "The report: text (for people), json, jsonl, junit (JUnit XML), sarif (SARIF 2.1.0), or only the totals by code and by field: summary (text) or summary-json."
+            "The report: text (for people), json, jsonl, junit (JUnit XML), sarif (SARIF 2.1.0), html (one page with charts), or only the totals by code and by field: summary (text) or summary-json."
     )
     var format: ReportFormat = .text
 
@@ -41,7 +41,7 @@ struct Merge: ParsableCommand {
     var manifest: [String] = []
 
     func validate() throws {
-        if format == .slice { throw ValidationError("merge writes text, json, jsonl, junit, sarif, summary or summary-json") }
+        if format == .slice { throw ValidationError("merge writes text, json, jsonl, junit, sarif, html, summary or summary-json") }
         if let maxViolations, maxViolations < 1 { throw ValidationError("--max-violations must be 1 or more") }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be read only once") }
     }

@@ -41,8 +41,8 @@ struct Replay: ParsableCommand {
     @Option(help: ArgumentHelp("The date 'today' means (default: the local date).", valueName: "YYYY-MM-DD"))
     var today: String?
 
-    @Option(help: "The locale of messages (en, ru, …).")
-    var locale = "en"
+    @OptionGroup
+    var messages: MessagesLocale
 
     /// The longest edit line read; a longer one is an error and is skipped.
     static let maxLineLength = 1 << 20
@@ -50,7 +50,7 @@ struct Replay: ParsableCommand {
     func run() throws {
         let ruleSet = try RulesFile.load(rules, loader: rulesSource.loader)
         let day = try Today.parse(today)
-        var form = Form(ruleSet, today: day, locale: locale)
+        var form = Form(ruleSet, today: day, locale: messages.checked(for: ruleSet))
         if full { form.evaluationMode = .full }
         var stderr = StandardError()
         let lines: LineReader

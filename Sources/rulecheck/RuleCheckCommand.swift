@@ -18,7 +18,7 @@ struct RuleCheckCommand: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Check.self, Split.self, Merge.self, Lint.self, Graph.self, Replay.self, MaskCommand.self, Schema.self, Sample.self,
+            Check.self, Infer.self, Split.self, Merge.self, Lint.self, Graph.self, Replay.self, MaskCommand.self, Schema.self, Sample.self,
             Preview.self, Serve.self,
         ]
     )

@@ -94,8 +94,11 @@ struct ServerArguments: ParsableArguments {
     @Option(help: ArgumentHelp("The date 'today' means (default: the local date at each request).", valueName: "YYYY-MM-DD"))
     var today: String?
 
-    @Option(help: "The locale of messages when a request names none (en, ru, …).")
-    var locale = "en"
+    @Option(
+        help:
+            "The locale of messages when a request names none (default: the rules' defaults.locale, else en): en, ru, fr, de, es, fa, zh-Hans, ar, …; another falls back to English, with a warning."
+    )
+    var locale: String?
 
     @Flag(inversion: .prefixedNo, help: "Write one JSON line per request to standard error (default: on for serve, off for preview).")
     var accessLog: Bool?
@@ -160,6 +163,7 @@ struct ServerArguments: ParsableArguments {
         options.maxFormBytes = maxFormBytes
         options.maxTotalFormBytes = maxTotalFormBytes
         options.today = try today.map { _ in try Today.parse(today) }
+        if let locale { MessagesLocale.warnIfFallback(locale) }
         options.locale = locale
         options.accessLog = accessLog ?? true
         options.allowedHosts = allowedHosts

@@ -115,11 +115,12 @@ enum SliceFiles {
             if let path = slice.path { targets.append((slice.plan.range, manifest.path(path, in: directory))) }
         }
         guard !targets.isEmpty else { return }
-        let input: InputFile
+        // The bytes the plan's offsets count: decompressed, for a gzip or zstd file.
+        let input: InputBytes
         do {
-            input = try InputFile(path: source)
+            input = try InputBytes(path: source)
         } catch {
-            throw SplitFailure(message: "cannot open '\(VisibleText.escaped(source))': \(error)")
+            throw SplitFailure(message: VisibleText.escaped(error.description))
         }
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
         defer { chunk.deallocate() }
@@ -145,11 +146,11 @@ enum SliceFiles {
         }
     }
 
-    private static func read(_ input: InputFile, into chunk: UnsafeMutableRawBufferPointer, source: String) throws -> Int {
+    private static func read(_ input: InputBytes, into chunk: UnsafeMutableRawBufferPointer, source: String) throws -> Int {
         do {
             return try input.read(into: chunk)
         } catch {
-            throw SplitFailure(message: "cannot read '\(VisibleText.escaped(source))': \(error)")
+            throw SplitFailure(message: VisibleText.escaped(error.description))
         }
     }
 

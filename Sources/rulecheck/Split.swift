@@ -22,7 +22,7 @@ struct Split: ParsableCommand {
               rulecheck split export.jsonl --size 256M --output slices --manifest-only
             """)
 
-    @Argument(help: "The file to cut (a regular file).")
+    @Argument(help: "The file to cut (a regular file; gzip or zstd is cut in its decompressed bytes, into plain slices).")
     var file: String
 
     @Option(help: ArgumentHelp("Cut into this many slices of about the same size (fewer if the file has fewer records).", valueName: "n"))
@@ -80,6 +80,11 @@ struct Split: ParsableCommand {
     }
 
     private func split() throws {
+        if manifestOnly, let compression = (try? InputBytes(path: file))?.compression {
+            throw ValidationError(
+                "--manifest-only leaves the slices in the file, and '\(file)' is \(compression.rawValue)-compressed: its slices must be written out (leave out --manifest-only)"
+            )
+        }
         let format = input ?? RecordFormat(path: file) ?? .csv
         let plan: SlicePlan
         do {

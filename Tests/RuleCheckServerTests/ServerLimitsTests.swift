@@ -37,7 +37,7 @@ struct ServerLimitsTests {
         #expect(page.headers[.contentType] == "text/html; charset=utf-8")
         #expect(
             page.text.contains(
-                #"<script type="application/json" id="config">{"locale":"en","record":{"email":"\u003c/script>\u003cb>"},"rules":"signup","today":"2026-11-22"}</script>"#
+                #"<script type="application/json" id="config">{"locale":null,"record":{"email":"\u003c/script>\u003cb>"},"rules":"signup","today":"2026-11-22"}</script>"#
             ))
         // Every script the page loads is served, and nothing else is.
         let scripts = page.text.components(separatedBy: #"<script src="/assets/"#).dropFirst().compactMap {
@@ -171,7 +171,9 @@ struct ServerLimitsTests {
 
     /// A job is told when its request is cancelled, and stops: its place is free again.
     @Test func aRunningJobIsToldToStop() async throws {
-        let queue = WorkQueue(limit: 1)
+        // One may wait: the cancelled request is answered at once, its job frees the place a
+        // moment later, when it has stopped.
+        let queue = WorkQueue(limit: 1, maxWaiting: 1)
         let started = Box()
         let job = Task {
             try await queue.run { cancellation in
@@ -204,6 +206,63 @@ struct ServerLimitsTests {
             if job.isMultiple(of: 3) { try? await Task.sleep(for: .microseconds(200)) }  // time for the thread to end, now and then
         }
         #expect(ran.values == Array(0..<100))
+    }
+
+    /// A job past its slice steps aside: the one place it held goes to the next waiting job,
+    /// which runs while the long one is still running. (Before, a flood of slow checks held every
+    /// place and quick requests waited behind them.)
+    @Test func aLongJobStepsAsideForTheNextOne() async throws {
+        let queue = WorkQueue(limit: 1, maxWaiting: 4, slice: .milliseconds(20))
+        let quickDone = DispatchSemaphore(value: 0)
+        let started = Box()
+        let long = Task {
+            try await queue.run { _ -> Bool in
+                started.append(1)
+                // Waits (a bounded time, so that a failure ends) for the quick job, which can
+                // only run if this one gave up its place.
+                return quickDone.wait(timeout: .now() + 120) == .success
+            }
+        }
+        while started.values.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+        let quick = try await queue.run { 2 }
+        quickDone.signal()
+        #expect(quick == 2)
+        #expect(try await long.value, "the quick job ran while the long one was still running")
+        // The job's answer comes a moment before its thread leaves the queue's books.
+        for _ in 0..<10_000 where queue.asideCount > 0 { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(queue.asideCount == 0)
+        #expect(try await queue.run { 3 } == 3, "the place is free again")
+    }
+
+    /// At most `maxAside` jobs step aside: beyond that a long job keeps its place, and the next
+    /// waits for it.
+    @Test func noMoreThanMaxAsideStepAside() async throws {
+        let queue = WorkQueue(limit: 1, maxWaiting: 4, slice: .milliseconds(20), maxAside: 1)
+        let releaseFirst = DispatchSemaphore(value: 0)
+        let releaseSecond = DispatchSemaphore(value: 0)
+        let order = Box()
+        let first = Task {
+            try await queue.run { _ in
+                releaseFirst.wait(); order.append(1)
+            }
+        }
+        while queue.asideCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        let second = Task {
+            try await queue.run { _ in
+                releaseSecond.wait(); order.append(2)
+            }
+        }
+        while queue.waitingCount > 0 || order.values.count > 0 { try await Task.sleep(for: .milliseconds(5)) }
+        let third = Task { try await queue.run { order.append(3) } }
+        // Many slices: the second job stays in its place (one job aside already), the third waits.
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(queue.waitingCount == 1)
+        #expect(order.values.isEmpty)
+        releaseSecond.signal()
+        _ = try await third.value
+        releaseFirst.signal()
+        _ = try await (first.value, second.value)
+        #expect(order.values == [2, 3, 1])
     }
 
     @Test func aCancelledWaitReturnsAtOnce() async throws {

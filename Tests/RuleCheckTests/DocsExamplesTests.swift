@@ -43,7 +43,7 @@ private let today = Day(iso: "2026-11-22")!
 
 @Suite("Docs examples")
 struct DocsExamplesTests {
-    @Test(arguments: ["rules-format.md", "expressions.md"])
+    @Test(arguments: ["rules-format.md", "expressions.md", "locales.md"])
     func yamlExamplesCompileWithoutWarnings(_ name: String) throws {
         let blocks = codeBlocks(try document(name), language: "yaml").filter { !$0.hasPrefix("# broken") }
         #expect(!blocks.isEmpty)

@@ -141,7 +141,7 @@ struct FormMetadataTests {
             try #require(form.metadata("birth_date")).json
                 == .object([
                     "path": "birth_date", "title": "birth_date", "type": "date", "keyboard": "number", "computed": false,
-                    "max": "2008-11-22", "date_format": "dd.MM.yyyy", "placeholder": "dd.MM.yyyy",
+                    "max": "2008-11-22", "bounds": "at most 22.11.2008", "date_format": "dd.MM.yyyy", "placeholder": "dd.MM.yyyy",
                 ]))
         try form.set("power_limit", to: 300)
         #expect(form.metadata("power")?.json["max"] == .number(300))

@@ -25,6 +25,7 @@ struct SampleGeneratorTests {
         .notAnOption: [.option],
         .outOfRange: [.min, .max, .check],
         .alteredText: [.pattern, .mask, .minLength, .maxLength, .check, .option],
+        .otherCalendar: [.type, .min, .max, .check],
     ]
 
     /// Bounds with more digits than a `Double` holds: the valid samples lie within them exactly

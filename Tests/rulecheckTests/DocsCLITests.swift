@@ -1,12 +1,16 @@
 import Foundation
 import Testing
+import _RuleCheckTestSupport
 
 /// The `$ rulecheck …` examples of the docs, run with the built `rulecheck`: what they print and
 /// how they exit is what the docs show.
 ///
 /// A document defines its example files as "`name.ext`:" followed by a fenced block (or by
 /// `$ cat name.ext` and its output); `$ echo $?` checks the previous command's exit status;
-/// `| tail -N` keeps the last N lines. Commands piped into other programs are not run.
+/// `| tail -N` keeps the last N lines; `< FILE` is standard input and `> FILE` takes standard
+/// output (then nothing is shown); `$ gzip -k FILE` and `$ zstd -q FILE` make `FILE.gz` and
+/// `FILE.zst` (compressed here, so the tests need neither tool). Commands piped into other
+/// programs are not run.
 @Suite("Docs: rulecheck examples", .serialized)
 struct DocsCLITests {
     let scratch: Scratch
@@ -50,6 +54,13 @@ struct DocsCLITests {
                             status.map { "\($0)" } == step.output.first.map(String.init), "\(document): exit status of \(run.last ?? "")")
                     } else if step.command.hasPrefix("cat ") {
                         try write(step.output[...], to: String(step.command.dropFirst(4)))
+                    } else if step.command.hasPrefix("gzip -k ") || step.command.hasPrefix("zstd -q ") {
+                        let name = String(step.command.dropFirst(8))
+                        let bytes = try [UInt8](Data(contentsOf: scratch.directory.appendingPathComponent(name)))
+                        let gzip = step.command.hasPrefix("gzip")
+                        try Data(gzip ? TestCompression.gzip(bytes) : TestCompression.zstd(bytes))
+                            .write(to: scratch.directory.appendingPathComponent(name + (gzip ? ".gz" : ".zst")))
+                        run.append(step.command)
                     } else if step.command.hasPrefix("rulecheck "), !step.command.contains("| dot") {
                         status = try check(step, in: document)
                         run.append(step.command)
@@ -88,11 +99,26 @@ struct DocsCLITests {
             tail = Int(command[pipe.upperBound...])
             command = command[..<pipe.lowerBound]
         }
+        var output: String?
+        if let redirect = command.range(of: " > ") {
+            output = String(command[redirect.upperBound...])
+            command = command[..<redirect.lowerBound]
+        }
+        var input: Data?
+        if let redirect = command.range(of: " < ") {
+            input = try Data(contentsOf: scratch.directory.appendingPathComponent(String(command[redirect.upperBound...])))
+            command = command[..<redirect.lowerBound]
+        }
         let arguments = Array(Self.words(command).dropFirst())
         let process = CLI.process(arguments)
         process.currentDirectoryURL = scratch.directory
         try process.run()
-        let result = try CLI.finish(process)
+        let result = try CLI.finish(process, stdin: input)
+        if let output {
+            try result.stdoutBytes.write(to: scratch.directory.appendingPathComponent(output))
+            #expect(step.output.isEmpty, "\(document): $ \(step.command) shows output that goes to \(output)")
+            return result.status
+        }
         var printed = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         if printed.last == "" { printed.removeLast() }
         if let tail { printed = Array(printed.suffix(tail)) }
@@ -122,7 +148,12 @@ struct DocsCLITests {
 
     @Test func theCLIGuide() throws {
         let run = try runExamples(of: "cli.md")
-        #expect(run.count == 16)
+        #expect(run.count == 27)
+    }
+
+    @Test func theLocalesGuide() throws {
+        let run = try runExamples(of: "locales.md")
+        #expect(run.count == 3)
     }
 
     @Test func theScaleOutGuide() throws {

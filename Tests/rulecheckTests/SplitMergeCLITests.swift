@@ -182,7 +182,7 @@ struct SplitMergeCLITests {
                 ["split", "-", "--parts", "2", "--input", "csv"],
                 "Error: split reads a file twice (to plan, then to cut): give a file, not '-'"
             ),
-            (["merge", "--format", "slice"], "Error: merge writes text, json, jsonl, junit, sarif, summary or summary-json"),
+            (["merge", "--format", "slice"], "Error: merge writes text, json, jsonl, junit, sarif, html, summary or summary-json"),
             (
                 ["check", "--rules", rules, jsonl, "--columns", "a,b"],
                 "Error: --header-from and --columns are for CSV and TSV input (give --input csv or tsv)"

@@ -53,6 +53,11 @@ public final class FieldRules: Sendable {
     let max: WrittenExpression?
     /// How the field's dates are written (its `format:` or the rules' `date_format`).
     public let dateFormat: DateFormat
+    /// The calendar a person types and reads the field's dates in (its `calendar:` or the
+    /// rules' `defaults.calendar`); records, values and bounds are Gregorian whatever it is.
+    public let calendar: DateCalendar
+    /// How the field's text is compared and its options matched (`letters:`).
+    public let letters: LetterFolding
     public let options: [ChoiceOption]
     let optionsFilter: WrittenExpression?
     /// The fewest and most items of a list, values of a multi_choice, or files of a file field.
@@ -93,7 +98,8 @@ public final class FieldRules: Sendable {
         message: LocalizedText?, messages: [IssueCode: LocalizedText], members: [FieldID],
         display: DisplayTemplate?, itemType: FieldType? = nil, uniqueItems: Bool = false, ui: [String: JSONValue] = [:],
         digits: DecimalDigits = .any, maskValue: Mask.ValueForm = .formatted, includedFrom: [FileLocation] = [],
-        maxSize: Int? = nil, mediaTypes: [String] = [], jsonTypes: JSONTypes? = nil, emptyIsValue: Bool = false
+        maxSize: Int? = nil, mediaTypes: [String] = [], calendar: DateCalendar = .gregorian, letters: LetterFolding = .exact,
+        jsonTypes: JSONTypes? = nil, emptyIsValue: Bool = false
     ) {
         self.id = id
         self.path = path
@@ -119,6 +125,8 @@ public final class FieldRules: Sendable {
         self.min = min
         self.max = max
         self.dateFormat = dateFormat
+        self.calendar = calendar
+        self.letters = letters
         self.options = options
         self.optionsFilter = optionsFilter
         self.minItems = minItems

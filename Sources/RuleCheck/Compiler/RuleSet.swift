@@ -29,6 +29,10 @@ public final class RuleSet: Sendable {
     /// Whether an empty text or list given is a value (`defaults.empty_values`).
     public let emptyValues: EmptyValues
     public let dateFormat: DateFormat
+    /// The locale the rules' own texts are written in (`defaults.locale`: `fa`): the locale of
+    /// messages when a command or a request names none, and what the preview's `lang` and
+    /// direction follow.
+    public let locale: String?
     /// Every edge of the dependency graph.
     public let edges: [DependencyEdge]
     /// SHA-256 of what the rules were compiled from, as 64 hex digits: the rules file's bytes and
@@ -68,6 +72,7 @@ public final class RuleSet: Sendable {
         var hiddenValues: HiddenValues
         var emptyValues: EmptyValues = .absent
         var dateFormat: DateFormat
+        var locale: String? = nil
         var edges: [DependencyEdge]
         var order: [FieldID]
         var fingerprint = ""
@@ -85,6 +90,7 @@ public final class RuleSet: Sendable {
         hiddenValues = parts.hiddenValues
         emptyValues = parts.emptyValues
         dateFormat = parts.dateFormat
+        locale = parts.locale
         edges = parts.edges
         order = parts.order
         fingerprint = parts.fingerprint

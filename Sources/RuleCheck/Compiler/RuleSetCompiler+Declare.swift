@@ -28,6 +28,8 @@ extension RuleSetCompiler {
             "item": ([.list], "list fields"),
             "digits": ([.text, .number, .integer, .date], "text, number, integer and date fields"),
             "mask_value": ([.text], "text fields"),
+            "calendar": ([.date], "date fields"),
+            "letters": ([.text, .choice, .multiChoice], "text, choice and multi_choice fields"),
             "include": ([.group], "group fields"),
         ]
     }()

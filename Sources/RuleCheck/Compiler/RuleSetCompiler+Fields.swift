@@ -18,7 +18,7 @@ extension RuleSetCompiler {
         let resolver = ScopeResolver(
             summaries: summaries, pathIndex: pathIndex,
             containerPaths: field.containers.map { declared[$0.index].path }, list: field.list,
-            suggests: suggests)
+            suggests: suggests, defaultLetters: letters)
 
         // Conditions and depends_on inherited from the innermost group or list.
         var visible: [CompiledCondition] = []
@@ -124,7 +124,8 @@ extension RuleSetCompiler {
             itemType: field.itemType, uniqueItems: spec.uniqueItems?.value ?? false,
             ui: Dictionary(spec.ui.map { ($0.name.value, $0.value) }, uniquingKeysWith: { first, _ in first }),
             digits: digits, maskValue: maskValue(spec), includedFrom: spec.includedFrom, maxSize: spec.maxSize?.value,
-            mediaTypes: mediaTypes(spec), jsonTypes: jsonTypes, emptyIsValue: emptyIsValue)
+            mediaTypes: mediaTypes(spec), calendar: field.type == .date ? calendar(spec) : .gregorian, letters: fieldLetters[index],
+            jsonTypes: jsonTypes, emptyIsValue: emptyIsValue)
     }
 
     /// `json_types: [string, number]`: JSON Schema's type names.

@@ -60,6 +60,11 @@ struct RuleSetCompiler {
     var usedNames: Set<String> = []
     var edges: [DependencyEdge] = []
     var dateFormat = DateFormat.iso
+    /// `defaults.calendar` and `defaults.letters`.
+    var calendar = DateCalendar.gregorian
+    var letters = LetterFolding.exact
+    /// Each declared field's `letters:` (or the default), read once.
+    var fieldLetters: [LetterFolding] = []
     var hiddenValues = HiddenValues.clear
     var emptyValues = EmptyValues.absent
     var summaries: [ScopeResolver.FieldSummary] = []
@@ -210,6 +215,7 @@ struct RuleSetCompiler {
                 error("empty_values must be 'absent' or 'present', not '\(empty.value)'", at: empty.location)
             }
         }
+        compileLocaleDefaults(document)
         compileNamedPatterns(document.patterns)
         compileMaskClasses(document.maskClasses)
         compileNamedMasks(document.masks)
@@ -225,11 +231,14 @@ struct RuleSetCompiler {
             }
         }
         compileOptions()
+        // The default applies to the fields with text to compare; `letters:` elsewhere is an error of its own.
+        fieldLetters = declared.map { [.text, .choice, .multiChoice].contains($0.type) ? letters($0.spec) : .exact }
         summaries = declared.map { field in
             ScopeResolver.FieldSummary(
                 path: field.path, type: field.type, list: field.list,
                 exprType: exprType(of: field),
-                firstMember: field.members.first.map { declared[$0.index].spec.id.value })
+                firstMember: field.members.first.map { declared[$0.index].spec.id.value },
+                letters: fieldLetters[field.id.index])
         }
         var fields: [FieldRules] = []
         fields.reserveCapacity(declared.count)
@@ -261,6 +270,7 @@ struct RuleSetCompiler {
             dateFormat: dateFormat, edges: edges, order: order)
         parts.emptyValues = emptyValues
         parts.pages = compilePages(document)
+        parts.locale = compileLocale(document.locale)
         return parts
     }
 

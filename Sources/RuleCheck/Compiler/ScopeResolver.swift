@@ -9,6 +9,8 @@ struct ScopeResolver: NameResolver {
         var list: FieldID?
         var exprType: ExprType
         var firstMember: String?
+        /// The field's `letters:` (or the rules' default).
+        var letters: LetterFolding = .exact
     }
 
     let summaries: [FieldSummary]
@@ -20,6 +22,10 @@ struct ScopeResolver: NameResolver {
     /// Whether a name not found looks for a near miss among every reachable name (which costs
     /// a pass over them: the compiler stops once its errors will no longer be shown).
     var suggests = true
+    /// The rules' `defaults.letters`.
+    var defaultLetters: LetterFolding = .exact
+
+    func letters(of field: FieldID) -> LetterFolding { summaries[field.index].letters }
 
     func resolve(_ parts: [String]) -> NameResolution {
         let name = parts.count == 1 ? parts[0] : parts.joined(separator: ".")

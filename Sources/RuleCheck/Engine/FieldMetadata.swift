@@ -50,8 +50,14 @@ public struct FieldMetadata: Hashable, Sendable {
     /// the field has none or it evaluates to null.
     public let min: Value?
     public let max: Value?
+    /// ``min`` and ``max`` in words in the form's locale, as a hint under the input shows them:
+    /// `from 20 to 1000`, `at least 0`, `از ۲۰ تا ۱۰۰۰` under `fa`, a date field's bounds in its
+    /// format and calendar (`از ۱۴۰۵/۰۹/۰۱ تا ۱۴۰۶/۰۹/۰۱`); `nil` without a bound.
+    public let bounds: String?
     /// A date field's format, such as `dd.MM.yyyy`.
     public let dateFormat: DateFormat?
+    /// A date field's calendar, which its text is typed and shown in (`persian`).
+    public let calendar: DateCalendar?
     /// The options on offer now (after `options_filter`, or as a server set them), with titles.
     public let options: [ChoiceOption]
     /// The fewest and most items of a list, values of a multi_choice, or files of a file field.

@@ -120,6 +120,15 @@ extension Form {
         guard var value = value.flatMap({ ValueReader.kept($0, field) }) else { return nil }
         if case .text(let text) = value { value = .text(ValueReader.maskedText(text, field)) }
         if field.itemType == .json, case .list(let items) = value { value = .list(items.map { ValueReader.anyElement($0.json) }) }
+        if field.letters != .exact {
+            // `letters: arabic_variants`: a choice's text names its option (كرج is کرج); the option's own value is kept.
+            let options = evaluator.options(of: field)
+            switch (field.type, value) {
+            case (.choice, .text): value = field.letters.option(value, among: options) ?? value
+            case (.multiChoice, .list(let values)): value = .list(values.map { field.letters.option($0, among: options) ?? $0 })
+            default: break
+            }
+        }
         let fits: Bool
         switch (field.type, value) {
         case (.text, .text), (.number, .number), (.number, .decimal), (.date, .date), (.bool, .bool):

@@ -32,7 +32,9 @@ extension Form {
             path: path, title: field.title, type: field.type, keyboard: Self.keyboard(field, mask, ui),
             placeholder: placeholder, help: Self.localized(ui["help"], locale), mask: mask,
             pattern: field.pattern?.source, minLength: field.minLength, maxLength: field.maxLength,
-            min: bounds.min, max: bounds.max, dateFormat: field.type == .date ? field.dateFormat : nil,
+            min: bounds.min, max: bounds.max, bounds: evaluator.messages.boundsText(min: bounds.min, max: bounds.max, field),
+            dateFormat: field.type == .date ? field.dateFormat : nil,
+            calendar: field.type == .date ? field.calendar : nil,
             options: offered ? (item == nil ? evaluator.options(of: field) : options(for: path)) : [],
             minItems: field.minItems, maxItems: field.maxItems, maxSize: field.maxSize, mediaTypes: field.mediaTypes,
             ui: ui, isComputed: field.isComputed)

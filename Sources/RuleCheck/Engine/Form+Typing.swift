@@ -23,7 +23,8 @@ extension Form {
     ///   the field is edited;
     /// * **text**: the text as typed;
     /// * **date**: a fixed-width format (`dd.MM.yyyy`) works as the mask `00.00.0000`; the value
-    ///   is the day once the text is a real one; until then the field is empty and has a `type`
+    ///   is the day once the text is a real one — of the field's `calendar:` (`1403/05/12` is
+    ///   2024-08-02 under `calendar: persian`); until then the field is empty and has a `type`
     ///   issue, held back while the text may still become a date (`12.05.`);
     /// * **number, integer**: the text is kept as typed (`12.50`); the value is its number; a
     ///   beginning such as `-` or `12.` is partial, anything else (`12a`) invalid;
@@ -124,7 +125,7 @@ extension Form {
             (shown, newCaret) = (result.text, result.caret)
         }
         if shown.isEmpty { return (nil, Self.typed(shown, newCaret, .partial, isFixable: true)) }
-        if let day = field.dateFormat.parse(shown, digits: field.digits) {
+        if let day = field.dateFormat.parse(shown, digits: field.digits, calendar: field.calendar) {
             return (.date(day), Self.typed(shown, newCaret, .complete))
         }
         let prefix = PartialText.couldBecomeADate(shown, field.dateFormat, digits: field.digits)

@@ -105,7 +105,8 @@ enum ValueReader {
             default: continue
             }
         }
-        return nil
+        // `letters: arabic_variants`: كرج names the option کرج.
+        return field.letters == .exact ? nil : field.letters.option(.text(text), among: options)
     }
 }
 
@@ -189,7 +190,7 @@ extension ValueReader {
         case (.bool, .bool(let flag)):
             return .success(.bool(flag))
         case (.choice, .string), (.choice, .number), (.choice, .decimal), (.choice, .bool):
-            guard let option = option(json, among: options) else { return .failure(Unreadable(failure: .option)) }
+            guard let option = option(json, among: options, field.letters) else { return .failure(Unreadable(failure: .option)) }
             return .success(option)
         case (.multiChoice, .array(let elements)):
             var values: [Value] = []
@@ -198,7 +199,9 @@ extension ValueReader {
                 case .string, .number, .decimal, .bool: break
                 default: return .failure(Unreadable(failure: .type(.optionArray)))
                 }
-                guard let option = option(element, among: options) else { return .failure(Unreadable(failure: .option)) }
+                guard let option = option(element, among: options, field.letters) else {
+                    return .failure(Unreadable(failure: .option))
+                }
                 values.append(option)
             }
             return .success(kept(.list(values), field))
@@ -237,7 +240,7 @@ extension ValueReader {
         return read(json: json, for: field, options: options)
     }
 
-    private static func option(_ json: JSONValue, among options: [ChoiceOption]) -> Value? {
+    private static func option(_ json: JSONValue, among options: [ChoiceOption], _ letters: LetterFolding) -> Value? {
         let value: Value
         switch json {
         case .string(let text): value = .text(text)
@@ -246,7 +249,7 @@ extension ValueReader {
         case .bool(let flag): value = .bool(flag)
         default: return nil
         }
-        return options.first { $0.value == value }?.value
+        return letters.option(value, among: options)
     }
 
     private static func expectedJSON(_ type: FieldType, _ field: FieldRules) -> Expected {

@@ -154,6 +154,8 @@ extension Expr {
             return .text(Self.jsonType(of: argument))
         case .matches, .json:
             return nil  // compiled as `.matches`, as a constant
+        case .foldedLetters:
+            return argument.map(LetterFolding.arabicVariants.folded)
         }
     }
 

@@ -80,5 +80,12 @@ indirect enum Expr: Sendable {
         case jsonType = "json_type"
         /// `json('[1, 2]')`: a JSON value written as JSON text (compiled as a constant).
         case json
+        /// Text with the Arabic script's variant letters folded (``LetterFolding/arabicVariants``):
+        /// put around the operands of a comparison by the compiler, under `letters:`; no name an
+        /// expression can write calls it.
+        case foldedLetters = "folded letters"
+
+        /// Whether an expression may call the function by its name.
+        var isCallable: Bool { self != .foldedLetters }
     }
 }

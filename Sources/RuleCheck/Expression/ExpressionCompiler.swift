@@ -200,7 +200,8 @@ struct ExpressionCompiler {
             guard leftType.isComparable(with: rightType) else {
                 throw ExpressionError(message: "cannot compare \(leftType) with \(rightType)", range: range)
             }
-            return (op == .equal ? .equal(left, right) : .notEqual(left, right), .bool)
+            let (l, r) = comparedLetters(left, leftType, right, rightType)
+            return (op == .equal ? .equal(l, r) : .notEqual(l, r), .bool)
         case .less, .lessEqual, .greater, .greaterEqual:
             let (left, leftType) = try compileValue(lhs)
             let (right, rightType) = try compileValue(rhs)
@@ -305,6 +306,9 @@ struct ExpressionCompiler {
                 }
                 compiled.append(expr)
             }
+            if elementType == .text, letterFolding([element]) != .exact {
+                return (.memberOfLiteral(Self.folded(element), compiled.map(Self.folded)), .bool)
+            }
             return (.memberOfLiteral(element, compiled), .bool)
         }
         let (list, listType) = try compileValue(rhs)
@@ -316,6 +320,9 @@ struct ExpressionCompiler {
         guard itemType.isComparable(with: elementType) else {
             throw ExpressionError(
                 message: "cannot look for \(elementType.phrase) in \(listType.phrase)", range: lhs.range.lowerBound..<rhs.range.upperBound)
+        }
+        if itemType == .text, elementType == .text, letterFolding([element, list]) != .exact {
+            return (.memberOf(Self.folded(element), Self.folded(list)), .bool)
         }
         return (.memberOf(element, list), .bool)
     }
@@ -366,9 +373,10 @@ struct ExpressionCompiler {
         _ name: String, _ arguments: [Syntax],
         _ syntax: Syntax
     ) throws(ExpressionError) -> (Expr, ExprType) {
-        guard let function = Expr.Function(rawValue: name) else {
-            let suggestion = NearMiss.didYouMean(name, among: Expr.Function.allCases.map(\.rawValue))
-            let known = Expr.Function.allCases.map { $0.rawValue + "()" }.joined(separator: ", ")
+        guard let function = Expr.Function(rawValue: name), function.isCallable else {
+            let callable = Expr.Function.allCases.filter(\.isCallable)
+            let suggestion = NearMiss.didYouMean(name, among: callable.map(\.rawValue))
+            let known = callable.map { $0.rawValue + "()" }.joined(separator: ", ")
             throw ExpressionError(
                 message: "unknown function '\(name)'\(suggestion) (functions are \(known))",
                 range: syntax.range)
@@ -409,6 +417,8 @@ struct ExpressionCompiler {
             return (.function(.jsonType, [argument]), .text)
         case .json:
             return try jsonConstant(arguments[0])
+        case .foldedLetters:
+            return (.function(.foldedLetters, [argument]), type)  // never by name: isCallable
         case .multipleOf:
             try require(type == .number || type == .json, "a number")
             let step = try compile(arguments[1], expecting: .number, role: "the step of multiple_of()")

@@ -17,10 +17,16 @@ protocol NameResolver {
     func resolve(_ path: [String]) -> NameResolution
     /// Whether the number field `field` holds whole numbers only (an integer field).
     func isWholeNumber(_ field: FieldID) -> Bool
+    /// How `field`'s text is compared (its `letters:`).
+    func letters(of field: FieldID) -> LetterFolding
+    /// How every comparison of text compares (`defaults.letters`).
+    var defaultLetters: LetterFolding { get }
 }
 
 extension NameResolver {
     func isWholeNumber(_ field: FieldID) -> Bool { false }
+    func letters(of field: FieldID) -> LetterFolding { .exact }
+    var defaultLetters: LetterFolding { .exact }
 }
 
 /// Inside `options_filter`: the types of the candidate option's value and attributes.

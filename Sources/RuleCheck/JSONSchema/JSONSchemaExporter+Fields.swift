@@ -38,6 +38,8 @@ extension JSONSchemaExporter {
         if !field.checks.isEmpty { p.set("x-rulecheck-checks", .array(field.checks.map(check))) }
         if let display = field.display { p.set("x-rulecheck-display", .string(template(display, of: field))) }
         // The other hints, for an import with no UI schema or one without a place for them (JSON Forms).
+        if field.type == .date && field.calendar != .gregorian { p.set("x-rulecheck-calendar", .string(field.calendar.identifier)) }
+        if field.letters != .exact { p.set("x-rulecheck-letters", .string(field.letters.rawValue)) }
         let hints = field.ui.keys.sorted().filter { !UISchemaExporter.schemaHints.contains($0) }
         if !hints.isEmpty { p.set("x-rulecheck-ui", .object(hints.compactMap { name in field.ui[name].map { (name, OrderedJSON($0)) } })) }
         return p.json

@@ -20,6 +20,8 @@ struct RuleCheckKeywords {
     var maskAlternatives: [ScalarText] = []
     var maskValue: Located<String>?
     var digits: Located<String>?
+    var calendar: Located<String>?
+    var letters: Located<String>?
     var mediaTypes: [Located<String>]?
     var min: ScalarText?
     var max: ScalarText?
@@ -40,12 +42,12 @@ struct RuleCheckKeywords {
         "x-rulecheck-depends-on", "x-rulecheck-pattern", "x-rulecheck-mask", "x-rulecheck-min", "x-rulecheck-max",
         "x-rulecheck-format", "x-rulecheck-options", "x-rulecheck-options-filter", "x-rulecheck-initial", "x-rulecheck-checks",
         "x-rulecheck-message", "x-rulecheck-messages", "x-rulecheck-display", "x-rulecheck-mask-value", "x-rulecheck-digits",
-        "x-rulecheck-media-types", "x-rulecheck-ui",
+        "x-rulecheck-media-types", "x-rulecheck-ui", "x-rulecheck-calendar", "x-rulecheck-letters",
     ]
     /// The keywords of the root schema (the form).
     static let root: Set<String> = [
-        "x-rulecheck-form", "x-rulecheck-date-format", "x-rulecheck-hidden-values", "x-rulecheck-gates", "x-rulecheck-sections",
-        "x-rulecheck-pages", "x-rulecheck-mask-classes", "x-rulecheck-empty-values",
+        "x-rulecheck-form", "x-rulecheck-date-format", "x-rulecheck-locale", "x-rulecheck-hidden-values", "x-rulecheck-gates",
+        "x-rulecheck-sections", "x-rulecheck-pages", "x-rulecheck-mask-classes", "x-rulecheck-empty-values",
     ]
 }
 
@@ -79,7 +81,10 @@ extension SchemaImporter {
             x.mask = alternatives.first
             x.maskAlternatives = Array(alternatives.dropFirst())
         }
-        for (keyword, path) in [("x-rulecheck-mask-value", \RuleCheckKeywords.maskValue), ("x-rulecheck-digits", \.digits)] {
+        for (keyword, path) in [
+            ("x-rulecheck-mask-value", \RuleCheckKeywords.maskValue), ("x-rulecheck-digits", \.digits),
+            ("x-rulecheck-calendar", \.calendar), ("x-rulecheck-letters", \.letters),
+        ] {
             guard let (value, pointer) = node.first(keyword) else { continue }
             guard let string = value.string else { error("\(keyword) must be a string", at: pointer); continue }
             x[keyPath: path] = located(string, at: pointer)

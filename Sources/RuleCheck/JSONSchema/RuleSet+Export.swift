@@ -105,6 +105,7 @@ struct JSONSchemaExporter {
         root.set("title", rules.title.map { OrderedJSON.string($0) })
         root.set("x-rulecheck-form", .string(rules.form))
         if rules.dateFormat != .iso { root.set("x-rulecheck-date-format", .string(rules.dateFormat.pattern)) }
+        root.set("x-rulecheck-locale", rules.locale.map { .string($0) })
         if rules.hiddenValues != .clear { root.set("x-rulecheck-hidden-values", .string(rules.hiddenValues.rawValue)) }
         if rules.emptyValues != .absent { root.set("x-rulecheck-empty-values", .string(rules.emptyValues.rawValue)) }
         if !rules.gates.isEmpty { root.set("x-rulecheck-gates", gates()) }

@@ -224,6 +224,14 @@ extension SchemaImporter {
             spec.digits = digits
             spec.keys["digits"] = digits.location
         }
+        if let calendar = x.calendar {
+            spec.calendar = calendar
+            spec.keys["calendar"] = calendar.location
+        }
+        if let letters = x.letters {
+            spec.letters = letters
+            spec.keys["letters"] = letters.location
+        }
         set(x.min, "min", \.min)
         set(x.max, "max", \.max)
         set(x.format, "format", \.format)

@@ -15,6 +15,7 @@ extension SchemaImporter {
         }
         if let form = string("x-rulecheck-form") { document.form = form }
         document.dateFormat = string("x-rulecheck-date-format")
+        document.locale = string("x-rulecheck-locale")
         document.hiddenValues = string("x-rulecheck-hidden-values")
         if emptyValuesPresent {
             // JSON Schema's reading: "" and [] are values, as the server that sent it reads them.

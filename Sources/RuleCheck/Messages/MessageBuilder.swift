@@ -7,15 +7,20 @@ import Patterns
 /// entry for the code, else its `message:`, else the built-in default of the locale (falling back
 /// to English) — with `{field}`, `{title}`, `{value}`, `{min}`, `{max}`, `{min_length}`,
 /// `{max_length}`, `{min_items}`, `{max_items}`, `{mask}`, `{expected}`, `{parent}`, `{check}` and
-/// the like filled in.
+/// the like filled in. Numbers and dates put into a message are written as the locale writes
+/// them (``MessageLocale/number(_:)``: Persian digits under `fa`); `{value}`, what was typed or
+/// written, stays as it is.
 struct MessageBuilder: Sendable {
     let locale: String
+    /// What ``locale`` means for messages: its built-in table, digits and direction.
+    let messageLocale: MessageLocale
     /// The built-in messages for ``locale``.
     private let defaults: [String: String]
 
     init(locale: String) {
         self.locale = locale
-        defaults = DefaultMessages.table(for: locale)
+        messageLocale = MessageLocale(locale)
+        defaults = DefaultMessages.table(for: messageLocale)
     }
 
     /// English messages, for errors that developers read.
@@ -50,7 +55,7 @@ struct MessageBuilder: Sendable {
         let template =
             check?.message?.resolve(locale) ?? own?.resolve(locale)
             ?? DefaultMessages.template(code, variant: variant(failure), in: defaults)
-        return Self.fill(template) { name in
+        return render(template) { name in
             switch name {
             case "field": return field.path
             case "title": return field.title
@@ -58,17 +63,17 @@ struct MessageBuilder: Sendable {
             case "min", "max":
                 switch failure {
                 case .min(let bound, _) where name == "min", .max(let bound, _) where name == "max":
-                    return display(bound, field)
+                    return localized(bound, field)
                 default:
                     let bound = name == "min" ? field.min : field.max
-                    return bound?.expr.evaluate(context).map { display($0, field) }
+                    return bound?.expr.evaluate(context).map { localized($0, field) }
                 }
             case "min_length":
-                if let check, case .minLength(let minimum) = check.kind { return String(minimum) }
-                return field.minLength.map(String.init)
+                if let check, case .minLength(let minimum) = check.kind { return count(minimum) }
+                return field.minLength.map(count)
             case "max_length":
-                if let check, case .maxLength(let maximum) = check.kind { return String(maximum) }
-                return field.maxLength.map(String.init)
+                if let check, case .maxLength(let maximum) = check.kind { return count(maximum) }
+                return field.maxLength.map(count)
             case "file":
                 switch failure {
                 case .fileSize(let file), .mediaType(let file): return file
@@ -76,8 +81,8 @@ struct MessageBuilder: Sendable {
                 }
             case "max_size": return field.maxSize.map(sizeText)
             case "media_types": return field.mediaTypes.joined(separator: ", ")
-            case "min_items": return field.minItems.map(String.init)
-            case "max_items": return field.maxItems.map(String.init)
+            case "min_items": return field.minItems.map(count)
+            case "max_items": return field.maxItems.map(count)
             case "mask":
                 if let check, case .mask(let mask) = check.kind { return mask.notation }
                 return field.mask?.notation
@@ -87,7 +92,7 @@ struct MessageBuilder: Sendable {
             case "expected":
                 switch failure {
                 case .type(let expected): return phrase(expected)
-                case .computed(let expected): return expected.map { display($0, field) } ?? ""
+                case .computed(let expected): return expected.map { localized($0, field) } ?? ""
                 default: return nil
                 }
             case "parent":
@@ -128,7 +133,7 @@ struct MessageBuilder: Sendable {
         case .hiddenValue: return field.visibleConditions.map(\.rule).joined(separator: " and ")
         case .orphan(let parent): return "depends_on: \(parent)"
         case .computed: return field.computed?.rule ?? "value"
-        case .fileSize: return "max_size: \(field.maxSize.map(sizeText) ?? "")"
+        case .fileSize: return "max_size: \(field.maxSize.map(Self.english.sizeText) ?? "")"
         case .mediaType: return "media_types: [\(field.mediaTypes.joined(separator: ", "))]"
         case .check: return ""
         }
@@ -157,7 +162,7 @@ struct MessageBuilder: Sendable {
             case .bool: ("bool", [:])
             case .optionArray: ("option_array", [:])
             case .itemArray(nil): ("item_array", [:])
-            case .itemArray(let item?): ("item_array.bad_item", ["item": String(item)])
+            case .itemArray(let item?): ("item_array.bad_item", ["item": count(item)])
             case .jsonString: ("json_string", [:])
             case .jsonNumber: ("json_number", [:])
             case .jsonWholeNumber: ("json_whole_number", [:])
@@ -168,7 +173,7 @@ struct MessageBuilder: Sendable {
             case .files: ("files", [:])
             case .jsonTypes: ("json_value", [:])
             }
-        return Self.fill(DefaultMessages.phrase(key, in: defaults)) { parameters[$0] }
+        return render(DefaultMessages.phrase(key, in: defaults)) { parameters[$0] }
     }
 
     /// "a JSON string or a JSON number"; "any JSON value" for every type.
@@ -189,7 +194,7 @@ struct MessageBuilder: Sendable {
     /// The message of a finding that belongs to no field's rules (an unknown column, a duplicate
     /// key, input that cannot be read), with its placeholders.
     func message(_ code: IssueCode, variant: String? = nil, _ parameters: [String: String]) -> String {
-        Self.fill(DefaultMessages.template(code, variant: variant, in: defaults)) { parameters[$0] }
+        render(DefaultMessages.template(code, variant: variant, in: defaults)) { parameters[$0] }
     }
 
     // MARK: - Values
@@ -215,22 +220,65 @@ struct MessageBuilder: Sendable {
         }
     }
 
-    /// A size in bytes as people read it: `10 MB`, `500 KB`, `1536 bytes`.
+    /// A size in bytes as people read it: `10 MB`, `500 KB`, `1536 bytes` (`10 Mo` in French).
     func sizeText(_ bytes: Int) -> String {
-        for (unit, size) in [("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)] where bytes >= size && bytes % size == 0 {
-            return "\(bytes / size) \(unit)"
+        for (unit, size) in [("gigabytes", 1 << 30), ("megabytes", 1 << 20), ("kilobytes", 1 << 10)]
+        where bytes >= size && bytes % size == 0 {
+            return word(unit, count: bytes / size)
         }
-        return Self.fill(DefaultMessages.displayWord("bytes", in: defaults)) { $0 == "count" ? String(bytes) : nil }
+        return word("bytes", count: bytes)
     }
 
     /// The number of a list's items, as a screen shows it.
     func itemsText(_ count: Int) -> String {
-        Self.fill(DefaultMessages.displayWord("items", in: defaults)) { $0 == "count" ? String(count) : nil }
+        word("items", count: count)
+    }
+
+    /// A field's `min`/`max` bounds in words, as a hint under its input shows them (`from 20 to
+    /// 1000`, `at least 0`, `از ۲۰ تا ۱۰۰۰`): numbers and dates as messages write them, dates in
+    /// the field's format and calendar. `nil` without a bound.
+    func boundsText(min: Value?, max: Value?, _ field: FieldRules) -> String? {
+        let key: String
+        switch (min, max) {
+        case (.some, .some): key = "range"
+        case (.some, nil): key = "at_least"
+        case (nil, .some): key = "at_most"
+        case (nil, nil): return nil
+        }
+        return render(DefaultMessages.displayWord(key, in: defaults)) { name in
+            switch name {
+            case "min": min.map { localized($0, field) }
+            case "max": max.map { localized($0, field) }
+            default: nil
+            }
+        }
+    }
+
+    /// A `display.*` word with its `{count}` (and its plural form).
+    private func word(_ key: String, count number: Int) -> String {
+        MessageTemplate.fill(DefaultMessages.displayWord(key, in: defaults), language: messageLocale.pluralLanguage) {
+            $0 == "count" ? count(number) : nil
+        }
+    }
+
+    /// A count as the locale writes it.
+    private func count(_ number: Int) -> String {
+        messageLocale.number(String(number))
+    }
+
+    /// A number or date put into a message, as the locale writes it (other values as
+    /// ``display(_:_:)`` shows them).
+    func localized(_ value: Value, _ field: FieldRules) -> String {
+        switch value {
+        case .number, .decimal: messageLocale.number(display(value, field))
+        case .date: messageLocale.digits(display(value, field))
+        default: display(value, field)
+        }
     }
 
     func display(_ value: Value, _ field: FieldRules) -> String {
         switch value {
-        case .date(let day): field.dateFormat.format(day)
+        case .date(let day): field.dateFormat.format(day, in: field.calendar)
         case .text(let text) where field.maskValue == .extracted:
             // An extracted value (`79161234567`) is shown formatted (`+7 (916) 123-45-67`).
             field.mask.map { $0.format(text).text } ?? text
@@ -241,39 +289,14 @@ struct MessageBuilder: Sendable {
 
     // MARK: - Templates
 
-    /// Replaces each `{name}` for which `value` has a value; other braces, and a `{` that is
-    /// never closed, stay as written.
-    ///
-    /// Works on UTF-8 bytes: braces are ASCII, so they never fall inside another character's
-    /// bytes, and copying runs of bytes is far cheaper than appending scalars one by one.
-    static func fill(_ template: String, _ value: (String) -> String?) -> String {
-        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
-        var template = template
-        return template.withUTF8 { fill(bytes: $0, value) }
+    /// Fills a template in this builder's locale: plural forms by its language (``MessageTemplate``).
+    func render(_ template: String, _ value: (String) -> String?) -> String {
+        MessageTemplate.fill(template, language: messageLocale.pluralLanguage, value)
     }
 
-    private static func fill(bytes: UnsafeBufferPointer<UInt8>, _ value: (String) -> String?) -> String {
-        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
-        guard var brace = bytes.firstIndex(of: open) else { return String(decoding: bytes, as: UTF8.self) }
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + 32)
-        var start = 0
-        while true {
-            result.append(contentsOf: bytes[start..<brace])
-            guard let end = bytes[brace...].firstIndex(of: close) else {
-                start = brace
-                break
-            }
-            if let filled = value(String(decoding: UnsafeBufferPointer(rebasing: bytes[(brace + 1)..<end]), as: UTF8.self)) {
-                result.append(contentsOf: filled.utf8)
-            } else {
-                result.append(contentsOf: bytes[brace...end])
-            }
-            start = end + 1
-            guard let next = bytes[start...].firstIndex(of: open) else { break }
-            brace = next
-        }
-        result.append(contentsOf: bytes[start...])
-        return String(decoding: result, as: UTF8.self)
+    /// Replaces each `{name}` for which `value` has a value (plural blocks by English's rules);
+    /// other braces, and a `{` that is never closed, stay as written.
+    static func fill(_ template: String, _ value: (String) -> String?) -> String {
+        MessageTemplate.fill(template, value)
     }
 }

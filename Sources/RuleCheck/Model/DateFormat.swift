@@ -55,6 +55,13 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads a date from its UTF-8 bytes (``parse(_:)`` without a `String`).
     func parse(bytes: UnsafeBufferPointer<UInt8>) -> Day? {
+        guard let (year, month, day) = components(bytes: bytes) else { return nil }
+        return Day(year: year, month: month, day: day)
+    }
+
+    /// The year, month and day that UTF-8 bytes write in this format, whatever calendar they
+    /// are of; `nil` if the bytes do not fit the format.
+    func components(bytes: UnsafeBufferPointer<UInt8>) -> (year: Int, month: Int, day: Int)? {
         var year = 0, month = 0, day = 0
         var index = 0
         for token in tokens {
@@ -73,12 +80,17 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
             }
         }
         guard index == bytes.count else { return nil }
-        return Day(year: year, month: month, day: day)
+        return (year, month, day)
     }
 
     /// Writes `day` in this format.
     public func format(_ day: Day) -> String {
         let (y, m, d) = day.civil
+        return format(year: y, month: m, day: d)
+    }
+
+    /// Writes a year, month and day (of any calendar) in this format.
+    func format(year y: Int, month m: Int, day d: Int) -> String {
         var text = ""
         for token in tokens {
             switch token {

@@ -18,19 +18,24 @@ extension RulesDocument {
 
 /// Block-style YAML. Values that must stay text (quoted in the document) are quoted; plain
 /// scalars are written plain when YAML reads them back unchanged, else quoted (an expression's
-/// meaning does not depend on quoting).
+/// meaning does not depend on quoting). A drafted document's comments (``RulesDraft``) are
+/// written as `#` lines before it and after the keys they explain.
 struct RulesYAMLPrinter {
     var output = ""
 
     mutating func document(_ document: RulesDocument) {
+        for comment in document.comments { output += Self.comment(comment).dropFirst(2) + "\n" }
         if let form = document.form { line(0, "form: " + Self.string(form.value)) }
         if let title = document.title { line(0, "title: " + Self.string(title)) }
         if let version = document.version { line(0, "version: \(version.value)") }
-        if document.dateFormat != nil || document.hiddenValues != nil || document.emptyValues != nil {
+        let defaults = [
+            ("date_format", document.dateFormat), ("hidden_values", document.hiddenValues),
+            ("empty_values", document.emptyValues), ("locale", document.locale), ("calendar", document.calendar),
+            ("letters", document.letters),
+        ]
+        if defaults.contains(where: { $0.1 != nil }) {
             line(0, "defaults:")
-            if let format = document.dateFormat { line(1, "date_format: " + Self.string(format.value)) }
-            if let hidden = document.hiddenValues { line(1, "hidden_values: " + Self.string(hidden.value)) }
-            if let empty = document.emptyValues { line(1, "empty_values: " + Self.string(empty.value)) }
+            for case (let key, let value?) in defaults { line(1, key + ": " + Self.string(value.value)) }
         }
         if let pages = document.pages { line(0, "pages: \(pages.value)") }
         if !document.maskClasses.isEmpty {
@@ -75,8 +80,8 @@ struct RulesYAMLPrinter {
         for field in fields {
             line(depth, "- id: " + Self.string(field.id.value))
             let d = depth + 1
-            if let type = field.type { line(d, "type: " + type.value) }
-            if let itemType = field.itemType { line(d, "item_type: " + itemType.value) }
+            if let type = field.type { line(d, "type: " + type.value, field.comments["type"]) }
+            if let itemType = field.itemType { line(d, "item_type: " + itemType.value, field.comments["item_type"]) }
             if let title = field.title { line(d, "title: " + Self.string(title)) }
             if let initial = field.initial { line(d, "initial: " + Self.scalar(initial)) }
             if let list = field.initialList { line(d, "initial: [" + list.map(Self.scalar).joined(separator: ", ") + "]") }
@@ -84,18 +89,20 @@ struct RulesYAMLPrinter {
                 ("required", field.required), ("visible_if", field.visibleIf), ("enabled_if", field.enabledIf),
                 ("value", field.value),
             ] {
-                if let value { line(d, key + ": " + Self.scalar(value)) }
+                if let value { line(d, key + ": " + Self.scalar(value), field.comments[key]) }
             }
             if !field.dependsOn.isEmpty { line(d, "depends_on: [" + field.dependsOn.map(\.value).joined(separator: ", ") + "]") }
-            if let value = field.minLength { line(d, "min_length: \(value.value)") }
-            if let value = field.maxLength { line(d, "max_length: \(value.value)") }
-            if let pattern = field.pattern { line(d, "pattern: " + Self.scalar(pattern)) }
-            if let mask = field.mask { line(d, "mask: " + Self.masks(mask, field.maskAlternatives)) }
-            for (key, value) in [("mask_value", field.maskValue), ("digits", field.digits)] {
+            if let value = field.minLength { line(d, "min_length: \(value.value)", field.comments["min_length"]) }
+            if let value = field.maxLength { line(d, "max_length: \(value.value)", field.comments["max_length"]) }
+            if let pattern = field.pattern { line(d, "pattern: " + Self.scalar(pattern), field.comments["pattern"]) }
+            if let mask = field.mask { line(d, "mask: " + Self.masks(mask, field.maskAlternatives), field.comments["mask"]) }
+            for (key, value) in [
+                ("mask_value", field.maskValue), ("digits", field.digits), ("calendar", field.calendar), ("letters", field.letters),
+            ] {
                 if let value { line(d, key + ": " + Self.string(value.value)) }
             }
             for (key, value) in [("min", field.min), ("max", field.max), ("format", field.format)] {
-                if let value { line(d, key + ": " + Self.scalar(value)) }
+                if let value { line(d, key + ": " + Self.scalar(value), field.comments[key]) }
             }
             if let size = field.maxSize { line(d, "max_size: \(size.value)") }
             if let types = field.mediaTypes {
@@ -103,16 +110,16 @@ struct RulesYAMLPrinter {
             }
             if let types = field.jsonTypes { line(d, "json_types: [" + types.map(\.value).joined(separator: ", ") + "]") }
             if let options = field.options {
-                line(d, "options:" + (options.isEmpty ? " []" : ""))
+                line(d, "options:" + (options.isEmpty ? " []" : ""), field.comments["options"])
                 for option in options {
-                    line(d + 1, "- value: " + Self.scalar(option.value))
+                    line(d + 1, "- value: " + Self.scalar(option.value), option.comment)
                     if let title = option.title { line(d + 2, "title: " + Self.string(title)) }
                     for attribute in option.attributes { line(d + 2, attribute.name.value + ": " + Self.scalar(attribute.value)) }
                 }
             }
             if let filter = field.optionsFilter { line(d, "options_filter: " + Self.scalar(filter)) }
-            if let value = field.minItems { line(d, "min_items: \(value.value)") }
-            if let value = field.maxItems { line(d, "max_items: \(value.value)") }
+            if let value = field.minItems { line(d, "min_items: \(value.value)", field.comments["min_items"]) }
+            if let value = field.maxItems { line(d, "max_items: \(value.value)", field.comments["max_items"]) }
             if let unique = field.uniqueItems { line(d, "unique_items: \(unique.value)") }
             if !field.checks.isEmpty {
                 line(d, "checks:")
@@ -127,11 +134,11 @@ struct RulesYAMLPrinter {
             // JSON is YAML: the hints print as one flow mapping.
             if !field.ui.isEmpty { line(d, "ui: " + JSONWriter.string(RulesJSONBuilder.ui(field))) }
             if let members = field.fields {
-                line(d, "fields:")
+                line(d, "fields:", field.comments["fields"])
                 self.fields(members, d + 1)
             }
             if let item = field.item {
-                line(d, "item:")
+                line(d, "item:", field.comments["item"])
                 self.fields(item, d + 1)
             }
         }
@@ -172,8 +179,13 @@ struct RulesYAMLPrinter {
         }
     }
 
-    private mutating func line(_ depth: Int, _ text: String) {
-        output += String(repeating: "  ", count: depth) + text + "\n"
+    private mutating func line(_ depth: Int, _ text: String, _ comment: String? = nil) {
+        output += String(repeating: "  ", count: depth) + text + (comment.map(Self.comment) ?? "") + "\n"
+    }
+
+    /// `  # text`, on one line: line breaks and other control characters escaped.
+    static func comment(_ text: String) -> String {
+        "  # " + VisibleText.escaped(text.replacingOccurrences(of: "\n", with: " "))
     }
 
     /// A mask, or its alternatives as a flow list.
@@ -252,6 +264,9 @@ enum RulesJSONBuilder {
         if let format = document.dateFormat { defaults["date_format"] = .string(format.value) }
         if let hidden = document.hiddenValues { defaults["hidden_values"] = .string(hidden.value) }
         if let empty = document.emptyValues { defaults["empty_values"] = .string(empty.value) }
+        if let locale = document.locale { defaults["locale"] = .string(locale.value) }
+        if let calendar = document.calendar { defaults["calendar"] = .string(calendar.value) }
+        if let letters = document.letters { defaults["letters"] = .string(letters.value) }
         if !defaults.isEmpty { members["defaults"] = .object(defaults) }
         if !document.gates.isEmpty {
             members["gates"] = .object(
@@ -338,6 +353,8 @@ enum RulesJSONBuilder {
         if let mask = field.mask { m["mask"] = masks(mask, field.maskAlternatives) }
         if let value = field.maskValue { m["mask_value"] = .string(value.value) }
         if let value = field.digits { m["digits"] = .string(value.value) }
+        if let value = field.calendar { m["calendar"] = .string(value.value) }
+        if let value = field.letters { m["letters"] = .string(value.value) }
         if let value = field.maxSize { m["max_size"] = .number(Double(value.value)) }
         if let types = field.mediaTypes { m["media_types"] = .array(types.map { .string($0.value) }) }
         if let types = field.jsonTypes { m["json_types"] = .array(types.map { .string($0.value) }) }

@@ -8,6 +8,12 @@ struct RulesDocument: Sendable {
     var hiddenValues: Located<String>?
     /// `defaults.empty_values`: `absent` or `present`.
     var emptyValues: Located<String>?
+    /// `defaults: locale:`: the locale the rules' own texts are written in (`fa`).
+    var locale: Located<String>?
+    /// `defaults: calendar:`: the calendar date fields are typed and shown in (`persian`).
+    var calendar: Located<String>?
+    /// `defaults: letters:`: how text is compared and options matched (`arabic_variants`).
+    var letters: Located<String>?
     var patterns: [NamedText] = []
     var masks: [NamedText] = []
     /// `mask_classes:`: character classes of one's own for masks (`R: АВЕКМНОРСТУХ`).
@@ -22,6 +28,8 @@ struct RulesDocument: Sendable {
     var location: FileLocation
     /// The top-level keys written, with their locations.
     var keys = KeyLocations()
+    /// Comment lines the printer writes before everything (a drafted file's; never read from a file).
+    var comments: [String] = []
 
     /// Keys that only the main rules file may write (an included block may not).
     var documentOnlyKeys: [(String, FileLocation)] {
@@ -104,6 +112,10 @@ struct FieldSpec: Sendable {
     var maskValue: Located<String>?
     /// `digits: any | ascii`.
     var digits: Located<String>?
+    /// `calendar: persian`: the calendar a date field is typed and shown in.
+    var calendar: Located<String>?
+    /// `letters: exact | arabic_variants`: how the field's text is compared and its options matched.
+    var letters: Located<String>?
     /// `include: block`: the field is a group of the named block's fields.
     var include: Located<String>?
     /// The include sites that brought the field in, outermost first (empty in the main file).
@@ -137,6 +149,9 @@ struct FieldSpec: Sendable {
     /// Every key written, with its location (to report keys that do not apply to the type).
     var keys = KeyLocations()
     var location: FileLocation
+    /// Comments the printer writes after a key's line, by key (`type`, `min`, …): a drafted
+    /// file's (``RulesDraft``); never read from a file.
+    var comments: [String: String] = [:]
 }
 
 /// The keys written in a mapping, each with its location, in written order: a field has a
@@ -179,6 +194,8 @@ struct OptionSpec: Sendable {
     var title: String?
     var attributes: [(name: Located<String>, value: ScalarText)] = []
     var location: FileLocation
+    /// A comment the printer writes after the option (a drafted file's).
+    var comment: String?
 }
 
 struct CheckSpec: Sendable {

@@ -31,6 +31,9 @@ struct RulesFileParser {
             document.dateFormat = values["date_format"].flatMap { string($0, "date_format") }
             document.hiddenValues = values["hidden_values"].flatMap { string($0, "hidden_values") }
             document.emptyValues = values["empty_values"].flatMap { string($0, "empty_values") }
+            document.locale = values["locale"].flatMap { string($0, "locale") }
+            document.calendar = values["calendar"].flatMap { string($0, "calendar") }
+            document.letters = values["letters"].flatMap { string($0, "letters") }
         }
         document.patterns = entries["patterns"].map { namedTexts($0, "patterns") } ?? []
         document.masks = entries["masks"].map { namedTexts($0, "masks", alternatives: true) } ?? []
@@ -169,6 +172,8 @@ struct RulesFileParser {
         }
         field.maskValue = entries["mask_value"].flatMap { string($0, "mask_value") }
         field.digits = entries["digits"].flatMap { string($0, "digits") }
+        field.calendar = entries["calendar"].flatMap { string($0, "calendar") }
+        field.letters = entries["letters"].flatMap { string($0, "letters") }
         field.include = entries["include"].flatMap { string($0, "include") }
         field.maxSize = entries["max_size"].flatMap { byteSize($0, "max_size") }
         field.mediaTypes = entries["media_types"].map { stringList($0, "media_types") }

@@ -324,6 +324,11 @@ public struct SampleGenerator {
                 (.string(field.dateFormat.format(today.adding(years: -150) ?? today)), .outOfRange),
             ]
             wrong.shuffle(using: &random)
+            // A date as the field's calendar writes it, where the record wants Gregorian: first,
+            // as it is what such a field's exports get wrong.
+            if field.calendar != .gregorian, case .string(let text)? = current, let day = field.dateFormat.parse(text) {
+                wrong.insert((.string(field.dateFormat.format(day, in: field.calendar)), .otherCalendar), at: 0)
+            }
         case .bool:
             wrong = [(.string("maybe"), .unreadable)]
         case .choice, .multiChoice:

@@ -30,6 +30,10 @@ public struct SampleRecord: Sendable {
         /// A text with one character replaced by `#` (or `?` for an empty one): breaks a pattern,
         /// mask, length or check.
         case alteredText = "altered_text"
+        /// A date of a field with a `calendar:` written in that calendar (`1403/05/12`) where the
+        /// record holds Gregorian dates: read as another day, or as none (a `type`, `min` or
+        /// `max` violation), the mix-up of an export that copied what a screen showed.
+        case otherCalendar = "other_calendar"
     }
 
     /// The record's cells for CSV, in the order of ``SampleGenerator/columns``: text as is,

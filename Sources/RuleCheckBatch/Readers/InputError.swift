@@ -29,11 +29,12 @@ public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `cannot open 'a.csv': No such file or directory`, `cannot read 'a.csv': Is a directory`,
+    /// `cannot read 'a.csv.gz': the gzip stream is cut short: …`,
     /// `a.csv:1: cannot read the header: unterminated quote`.
     public var description: String {
         switch code {
         case .cannotOpen: "cannot open '\(path)': \(message)"
-        case .cannotRead: "cannot read '\(path)': \(message)"
+        case .cannotRead, .corruptStream, .unsupportedCompression: "cannot read '\(path)': \(message)"
         default: "\(path):\(line ?? 1): cannot read the header: \(message)"
         }
     }

@@ -60,6 +60,8 @@ final class PeekedByteSource: ByteSource {
 
     var totalSize: Int64? { base.totalSize }
 
+    var progress: ReadProgress? { base.progress }
+
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
         if offset < head.count {
             let count = min(buffer.count, head.count - offset)
@@ -77,7 +79,7 @@ extension RecordReader {
     /// Opens a file, or standard input for `-`, in the given format; without one, in the format
     /// its extension implies (``RecordFormat/init(path:)``), and failing that in the format its first
     /// bytes suggest (``RecordFormat/sniff(firstBytes:)``, looking at up to
-    /// ``RecordFormat/sniffLength`` bytes).
+    /// ``RecordFormat/sniffLength`` bytes, decompressed when the input is gzip or zstd).
     ///
     /// ```swift
     /// let reader = try RecordReader.opening(path: "-", format: nil)   // `[` → .json, `{` → .jsonl, else .csv
@@ -90,7 +92,7 @@ extension RecordReader {
     ) throws
         -> RecordReader
     {
-        let source = try FileByteSource(path: path)
+        let source = try InputOpening.source(path: path)
         if let format = format ?? RecordFormat(path: path) {
             return try RecordReader(source: source, name: path, format: format, options: options)
         }

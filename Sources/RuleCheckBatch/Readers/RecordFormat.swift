@@ -43,15 +43,24 @@ public enum RecordFormat: String, Sendable, Hashable, CaseIterable {
     case jsonl
 
     /// The format a file name's extension implies: `.csv`, `.tsv`/`.tab`, `.json`, `.jsonl`/`.ndjson`
-    /// (any case); nil for anything else, including `-` (standard input).
+    /// (any case), also before a compression suffix (`.gz`, `.zst`, `.zstd`); nil for anything
+    /// else, including `-` (standard input). (Whether a file is compressed is told by its
+    /// first bytes, not by its name: see ``InputCompression``.)
     ///
     /// ```swift
-    /// RecordFormat(path: "/tmp/a.CSV")   // .csv
-    /// RecordFormat(path: "-")            // nil
+    /// RecordFormat(path: "/tmp/a.CSV")        // .csv
+    /// RecordFormat(path: "export.jsonl.gz")   // .jsonl
+    /// RecordFormat(path: "-")                 // nil
     /// ```
     public init?(path: String) {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-        switch path[path.index(after: dot)...].lowercased() {
+        var name = Substring(path)
+        guard var dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return nil }
+        if Self.compressionSuffixes.contains(name[name.index(after: dot)...].lowercased()) {
+            name = name[..<dot]
+            guard let before = name.lastIndex(of: "."), !name[before...].contains("/") else { return nil }
+            dot = before
+        }
+        switch name[name.index(after: dot)...].lowercased() {
         case "csv": self = .csv
         case "tsv", "tab": self = .tsv
         case "json": self = .json
@@ -59,6 +68,9 @@ public enum RecordFormat: String, Sendable, Hashable, CaseIterable {
         default: return nil
         }
     }
+
+    /// The suffixes of compressed files that ``init(path:)`` looks past.
+    private static let compressionSuffixes: Set<String> = ["gz", "zst", "zstd"]
 
     /// Whether records are rows of cells under a header (CSV, TSV) rather than JSON objects.
     public var isDelimited: Bool { self == .csv || self == .tsv }

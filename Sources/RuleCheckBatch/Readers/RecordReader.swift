@@ -48,6 +48,8 @@ public final class RecordReader {
     public let progress: ReadProgress
 
     private let source: any ByteSource
+    /// Whether the reader counts the bytes it reads into ``progress`` (the source does not).
+    private let countsProgress: Bool
     private var framer: any RecordFramer
     private var sink: SpanSink
     private var window: UnsafeMutablePointer<UInt8>
@@ -56,8 +58,11 @@ public final class RecordReader {
     private var atEnd = false
     /// The input offset of the window's first byte: the bytes dropped before it.
     private var windowOffset: Int64 = 0
+    /// A read error that came after some bytes of a refill, thrown at the next refill.
+    private var deferredError: InputError?
 
-    /// Opens a file, or standard input for `-`, and reads the CSV or TSV header.
+    /// Opens a file, or standard input for `-`, and reads the CSV or TSV header. A gzip or zstd
+    /// file (told by its first bytes, see ``InputCompression``) is read decompressed.
     ///
     /// ```swift
     /// let reader = try RecordReader(path: "-", format: .jsonl)
@@ -65,11 +70,12 @@ public final class RecordReader {
     ///
     /// - Throws: ``InputError`` when the file cannot be opened or read, or its header is malformed.
     public convenience init(path: String, format: RecordFormat, options: Options = Options()) throws {
-        let source = try FileByteSource(path: path)
+        let source = try InputOpening.source(path: path)
         try self.init(source: source, name: path, format: format, options: options)
     }
 
-    /// Reads an open file descriptor (a pipe, a socket, a file), which the reader does not close.
+    /// Reads an open file descriptor (a pipe, a socket, a file), which the reader does not close;
+    /// decompressed when it is gzip or zstd.
     ///
     /// ```swift
     /// let reader = try RecordReader(fileDescriptor: 0, name: "-", format: .csv)
@@ -80,7 +86,7 @@ public final class RecordReader {
         fileDescriptor: Int32, name: String, format: RecordFormat, options: Options = Options()
     ) throws {
         let source = try FileByteSource(descriptor: fileDescriptor, path: name, ownsDescriptor: false)
-        try self.init(source: source, name: name, format: format, options: options)
+        try self.init(source: InputOpening.decompressing(source, name: name), name: name, format: format, options: options)
     }
 
     /// Reads bytes held in memory.
@@ -105,7 +111,8 @@ public final class RecordReader {
         self.format = format
         self.options = options
         self.source = source
-        self.progress = ReadProgress(totalBytes: source.totalSize)
+        self.progress = source.progress ?? ReadProgress(totalBytes: source.totalSize)
+        self.countsProgress = source.progress == nil
         self.sink = SpanSink(maxRecords: options.maxRecordsPerBatch, maxBytes: options.maxBatchBytes)
         self.capacity = options.blockSize + min(options.maxRecordSize, 1 << 16) + 1
         self.window = .allocate(capacity: capacity)
@@ -212,8 +219,14 @@ public final class RecordReader {
         return RecordBatch(bytes: bytes, spans: spans, problems: problems, decoder: decoder)
     }
 
-    /// Drops the bytes the framer no longer needs and reads up to a block more.
+    /// Drops the bytes the framer no longer needs and reads up to a block more. When reading
+    /// fails after some bytes came in (a compressed stream corrupt further on), those are framed
+    /// first and the error is thrown at the next refill: nothing read is lost.
     private func refill() throws {
+        if let error = deferredError {
+            deferredError = nil
+            throw error
+        }
         let keep = min(max(framer.retainFrom, 0), filled)
         if keep > 0 {
             let remaining = filled - keep
@@ -236,15 +249,21 @@ public final class RecordReader {
         }
         var read = 0
         while read < options.blockSize {
-            let count = try source.read(
-                into: UnsafeMutableRawBufferPointer(start: window + filled, count: options.blockSize - read))
+            var count = 0
+            do {
+                count = try source.read(into: UnsafeMutableRawBufferPointer(start: window + filled, count: options.blockSize - read))
+            } catch {
+                guard read > 0 else { throw error }
+                deferredError = error
+                break
+            }
             if count == 0 {
                 atEnd = true
                 break
             }
             filled += count
             read += count
-            progress.add(count)
+            if countsProgress { progress.add(count) }
         }
     }
 

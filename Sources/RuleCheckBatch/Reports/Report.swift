@@ -12,6 +12,9 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case junit
     /// SARIF 2.1.0, for code-scanning tools.
     case sarif
+    /// One self-contained HTML page for people: summary, charts, worst fields, first failing
+    /// records per code (``HTMLReport``).
+    case html
     /// Only the totals, by code and by field, as text (``SummaryReport``).
     case summary
     /// Only the totals, by code and by field, as one JSON object.
@@ -31,6 +34,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .jsonl: JSONLinesReport(sink: sink)
         case .junit: try JUnitReport(sink: sink)
         case .sarif: try SARIFReport(sink: sink)
+        case .html: HTMLReport(sink: sink)
         case .summary: SummaryReport(sink: sink, style: .text)
         case .summaryJSON: SummaryReport(sink: sink, style: .json)
         case .slice: SliceReport(sink: sink, fingerprint: nil)

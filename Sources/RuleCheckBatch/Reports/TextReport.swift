@@ -81,7 +81,7 @@ final class TextReport: Report {
 
     /// The violation's message, a long value or field it quotes shortened as where they stand,
     /// and cut after 500 characters all the same.
-    private static func message(_ violation: Violation) -> String {
+    static func message(_ violation: Violation) -> String {
         var message = violation.message
         for quoted in [violation.value ?? "", violation.field] where quoted.utf8.count > excerptLength {
             let short = shortened(quoted)

@@ -78,12 +78,11 @@ package struct SlicePlan: Sendable, Hashable {
     /// - Parameter options: how to read the file (its delimiter, its largest record); the batch
     ///   size and slice are set here.
     /// - Throws: ``InputError`` when the file cannot be opened or read, or is not a regular file
-    ///   (its size must be known, and a second pass writes the slices).
+    ///   (its size must be known, and a second pass writes the slices). A gzip or zstd file is
+    ///   planned in its decompressed bytes: the slices' ranges are offsets in those.
     public init(path: String, format: RecordFormat, by size: Size, options: RecordReader.Options = RecordReader.Options()) throws {
-        let source = try FileByteSource(path: path)
-        guard let total = source.totalSize else {
-            throw InputError(code: .cannotRead, path: path, message: "not a regular file (split needs to know its size)")
-        }
+        // A gzip or zstd file is planned in its decompressed bytes (read once more to measure them).
+        let (source, total) = try InputOpening.measuredSource(path: path)
         try self.init(source: source, name: path, format: format, size: total, options: options, cuts: Self.cuts(by: size, total: total))
     }
 

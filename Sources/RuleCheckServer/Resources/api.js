@@ -89,10 +89,12 @@ async function newForm(extra = {}) {
   // What the form was made with — unless the user is typing another value there right now.
   if (document.activeElement !== $("#today")) $("#today").value = answer.today;
   if (document.activeElement !== $("#locale")) $("#locale").value = answer.locale;
+  setDirection(answer.lang, answer.direction);
   render(answer.layout, answer.state);
+  if (answer.locale_warning) notice(answer.locale_warning, "warning");
   if (answer.dropped && answer.dropped.length) {
     notice("Not kept: " + answer.dropped.map((d) => d.message).join("; "), "warning");
-  } else if (!extra.from) {
+  } else if (!extra.from && !answer.locale_warning) {
     notice("");
   }
   if (previous && previous !== answer.id) {
@@ -173,4 +175,13 @@ async function resync(path) {
   } catch (error) {
     notice(error.message, "error");
   }
+}
+
+/// The page's language and direction: a Persian or Arabic form (its rules' locale or its
+/// messages') is laid out right to left; the CSS is written with logical properties, so the
+/// layout mirrors.
+function setDirection(lang, direction) {
+  const root = document.documentElement;
+  if (lang) root.lang = lang;
+  root.dir = direction === "rtl" ? "rtl" : "ltr";
 }

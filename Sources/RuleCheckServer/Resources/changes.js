@@ -100,6 +100,8 @@ function setMetadata(path, metadata) {
     box.placeholder = metadata.placeholder || "";
     box.inputMode = inputModes[metadata.keyboard] || "text";
     if (metadata.mask) box.dataset.mask = metadata.mask; else delete box.dataset.mask;
+    // A mask (a phone, a plate) reads left to right, also in a right-to-left page.
+    if (metadata.mask) box.dir = "ltr";
     if (metadata.max_length && !metadata.mask && !metadata.computed) box.maxLength = metadata.max_length;
     else box.removeAttribute("maxlength");
     const ui = metadata.ui || {};
@@ -114,25 +116,14 @@ function hintText(metadata) {
   const parts = [];
   if (metadata.help) parts.push(metadata.help);
   if (metadata.mask) parts.push("mask " + metadata.mask.split(" | ").join(" or "));
-  const text = (value) => (metadata.date_format && typeof value === "string" ? formatDay(value, metadata.date_format)
-    : typeof value === "string" ? value : JSON.stringify(value));
-  if (metadata.min !== undefined && metadata.max !== undefined) parts.push("from " + text(metadata.min) + " to " + text(metadata.max));
-  else if (metadata.min !== undefined) parts.push("at least " + text(metadata.min));
-  else if (metadata.max !== undefined) parts.push("at most " + text(metadata.max));
+  // The bounds in words, in the form's locale, as the server wrote them ("از ۲۰ تا ۱۰۰۰" in Persian).
+  if (metadata.bounds) parts.push(metadata.bounds);
   if (metadata.type === "file") {
     const count = metadata.max_items === 1 ? "one file" : metadata.max_items ? "up to " + metadata.max_items + " files" : "files";
     parts.push(count + (metadata.max_size ? ", each at most " + size(metadata.max_size) : "")
                + (metadata.media_types ? ": " + metadata.media_types.join(", ") : ""));
   }
   return parts.join(" · ");
-}
-
-/// An ISO day ("2008-11-22") in a field's date format ("dd.MM.yyyy" -> "22.11.2008").
-function formatDay(iso, format) {
-  const [year, month, day] = iso.split("-");
-  if (!day) return iso;
-  const parts = { yyyy: year, MM: month, dd: day, M: String(Number(month)), d: String(Number(day)) };
-  return format.replace(/yyyy|MM|dd|M|d/g, (token) => parts[token]);
 }
 
 function setOptions(box, options) {
@@ -150,7 +141,8 @@ function setOptions(box, options) {
 function setIssues(path, issues) {
   const box = $('[data-issues-for="' + cssPath(path) + '"]');
   if (!box) return;
-  box.replaceChildren(...issues.map((issue) => element("div", { class: "issue", "data-code": issue.code }, issue.message)));
+  // dir=auto: each message runs in its own language's direction (a Persian one in an English page).
+  box.replaceChildren(...issues.map((issue) => element("div", { class: "issue", "data-code": issue.code, dir: "auto" }, issue.message)));
 }
 
 function setGate(name, open) {

@@ -73,7 +73,9 @@ function nodeView(node, path, state) {
   }
   const row = rowShell("div", "row", path);
   const id = "input-" + path.replace(/[^A-Za-z0-9_-]/g, "-");
-  const label = element("label", { for: id }, node.title);
+  // <bdi>: a Latin title keeps its order in a right-to-left page, a Persian one in a left-to-right page.
+  const label = element("label", { for: id });
+  label.append(element("bdi", {}, node.title));
   const control = node.type === "file" ? fileView(path, id) : inputView(node, path, id);
   row.append(label, control, whyButton(path), element("div", { class: "hint", "data-hint-for": path }),
              element("div", { class: "issues", "data-issues-for": path }));
@@ -126,7 +128,10 @@ function inputView(node, path, id) {
     input = element("input", { id, type: "checkbox", "data-input": path });
     input.addEventListener("change", () => enqueue({ set: path, value: input.checked }));
   } else {
-    input = element("input", { id, type: "text", "data-input": path, spellcheck: "false" });
+    // Numbers and dates are written left to right whatever the page's direction; free text
+    // takes the direction of what is typed (a mask's field turns ltr when its metadata comes).
+    const ltr = node.type === "number" || node.type === "integer" || node.type === "date" || node.type === "values";
+    input = element("input", { id, type: "text", "data-input": path, spellcheck: "false", dir: ltr ? "ltr" : "auto" });
     input.addEventListener("input", () => {
       enqueue({ type: path, text: input.value, caret: input.selectionStart == null ? input.value.length : input.selectionStart });
     });

@@ -73,7 +73,8 @@ async function watchRules() {
 
 function controls() {
   $("#today").value = config.today || "";
-  $("#locale").value = config.locale || "en";
+  // Empty: the rules' own locale (defaults.locale), else en; the form's answer fills it in.
+  $("#locale").value = config.locale || "";
   const again = (event) => { if (event.target.value.trim()) switchForm({ from: true }).catch(() => {}); };
   $("#today").addEventListener("change", again);
   $("#locale").addEventListener("change", again);

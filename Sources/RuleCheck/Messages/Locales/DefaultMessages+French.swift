@@ -1,0 +1,75 @@
+extension DefaultMessages {
+    /// French. Guillemets and the colon and semicolon take a no-break space (U+00A0), as French
+    /// typography wants; a million takes « de » (« 1 000 000 de caractères », CLDR's `many`).
+    static let french: [String: String] = [
+        "required": "Le champ «\u{A0}{title}\u{A0}» est obligatoire",
+        "type": "«\u{A0}{title}\u{A0}»\u{A0}: «\u{A0}{value}\u{A0}» n’est pas {expected}",
+        "pattern": "Le format du champ «\u{A0}{title}\u{A0}» est incorrect",
+        "mask": "Le champ «\u{A0}{title}\u{A0}» doit respecter le format {mask}",
+        "min_length":
+            "Le champ «\u{A0}{title}\u{A0}» doit contenir au moins {min_length, plural, one {# caractère} many {# de caractères} other {# caractères}}",
+        "max_length":
+            "Le champ «\u{A0}{title}\u{A0}» ne doit pas dépasser {max_length, plural, one {# caractère} many {# de caractères} other {# caractères}}",
+        "min": "La valeur du champ «\u{A0}{title}\u{A0}» doit être supérieure ou égale à {min}",
+        "min.date": "La date «\u{A0}{title}\u{A0}» ne peut pas être antérieure au {min}",
+        "max": "La valeur du champ «\u{A0}{title}\u{A0}» doit être inférieure ou égale à {max}",
+        "max.date": "La date «\u{A0}{title}\u{A0}» ne peut pas être postérieure au {max}",
+        "option": "«\u{A0}{title}\u{A0}»\u{A0}: «\u{A0}{value}\u{A0}» ne fait pas partie des choix proposés",
+        "items.min":
+            "La liste «\u{A0}{title}\u{A0}» doit comporter au moins {min_items, plural, one {# élément} many {# d’éléments} other {# éléments}}",
+        "items.max":
+            "La liste «\u{A0}{title}\u{A0}» ne peut pas comporter plus de {max_items, plural, one {# élément} many {# d’éléments} other {# éléments}}",
+        "items.unique": "La liste «\u{A0}{title}\u{A0}» contient plusieurs fois la même valeur",
+        "check": "Le champ «\u{A0}{title}\u{A0}» ne respecte pas la condition {check}",
+        "regex_limit": "«\u{A0}{title}\u{A0}»\u{A0}: la valeur est trop complexe pour être vérifiée avec son motif",
+        "regex_limit.expression": "«\u{A0}{title}\u{A0}»\u{A0}: une valeur est trop complexe pour l’expression régulière de {rule}",
+        "hidden_value": "Le champ «\u{A0}{title}\u{A0}» est masqué mais contient une valeur",
+        "orphan": "Le champ «\u{A0}{title}\u{A0}» est rempli alors que «\u{A0}{parent}\u{A0}» est vide",
+        "computed": "«\u{A0}{title}\u{A0}» vaut «\u{A0}{value}\u{A0}», mais devrait valoir «\u{A0}{expected}\u{A0}» d’après les règles",
+        "computed.empty":
+            "«\u{A0}{title}\u{A0}» vaut «\u{A0}{value}\u{A0}», mais devrait être vide d’après les règles (les champs dont il dépend sont vides)",
+        "missing_column": "Le champ «\u{A0}{title}\u{A0}» est obligatoire, mais les données n’ont pas de colonne «\u{A0}{field}\u{A0}»",
+        "unknown_column": "Les règles ne définissent aucun champ «\u{A0}{column}\u{A0}»",
+        "unknown_column.duplicate":
+            "La colonne «\u{A0}{column}\u{A0}» apparaît plusieurs fois\u{A0}; seule la première est prise en compte",
+        "duplicate_key":
+            "La clé «\u{A0}{key}\u{A0}» apparaît plusieurs fois dans l’objet\u{A0}; c’est la dernière valeur qui est vérifiée",
+        "external": "«\u{A0}{title}\u{A0}»\u{A0}: {message}",
+        "malformed": "Lecture impossible à cet endroit\u{A0}: {detail}",
+        "malformed.header": "Impossible de lire l’en-tête\u{A0}: {detail}\u{A0}; aucun enregistrement de ce fichier ne sera vérifié",
+        "unreadable": "Impossible de lire le fichier\u{A0}: {detail}",
+        "file_size": "«\u{A0}{title}\u{A0}»\u{A0}: le fichier «\u{A0}{file}\u{A0}» dépasse {max_size}",
+        "media_type":
+            "«\u{A0}{title}\u{A0}»\u{A0}: le type du fichier «\u{A0}{file}\u{A0}» n’est pas accepté (types acceptés\u{A0}: {media_types})",
+
+        "expected.number": "un nombre",
+        "expected.whole_number": "un nombre entier",
+        "expected.date": "une date au format {format}",
+        "expected.bool": "true ou false",
+        "expected.option_array": #"un tableau JSON de choix, par exemple ["a", "b"]"#,
+        "expected.item_array": "un tableau JSON d’objets (un par élément)",
+        "expected.item_array.bad_item": "un tableau JSON d’objets (l’élément {item} n’est pas un objet)",
+        "expected.json_string": "une chaîne JSON",
+        "expected.json_number": "un nombre JSON",
+        "expected.json_whole_number": "un nombre entier JSON",
+        "expected.json_bool": "un booléen JSON (true ou false)",
+        "expected.json_date": "une date en chaîne JSON au format {format}",
+        "expected.json_object": "un objet JSON",
+        "expected.value_array": "un tableau JSON dont chaque élément est {each}",
+        "expected.files": #"un tableau JSON de fichiers, chacun de la forme {"name": …, "size": …, "type": …}"#,
+        "expected.json_array": "un tableau JSON",
+        "expected.json_value": "une valeur JSON (de n’importe quel type)",
+        "expected.either": "{first} ou {last}",
+
+        "display.range": "de {min} à {max}",
+        "display.at_least": "au moins {min}",
+        "display.at_most": "au plus {max}",
+        "display.true": "Oui",
+        "display.false": "Non",
+        "display.items": "Éléments\u{A0}: {count}",
+        "display.bytes": "{count, plural, one {# octet} many {# d’octets} other {# octets}}",
+        "display.kilobytes": "{count}\u{A0}Ko",
+        "display.megabytes": "{count}\u{A0}Mo",
+        "display.gigabytes": "{count}\u{A0}Go",
+    ]
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import RuleCheck
+
+/// `--locale`, as `check` and `replay` spell it: the locale of messages, with a warning on
+/// standard error when it has no built-in messages of its own (`pt` gets English), so that a
+/// report in another language than asked is never a surprise.
+struct MessagesLocale: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The locale of messages (default: the rules' defaults.locale, else en): en, ru, fr, de, es, fa, zh-Hans or ar, "
+                + "or one with a region (fa-IR, ar-SA); -u-nu-latn asks for Latin digits (fa-u-nu-latn). Another falls back to "
+                + "English, with a warning.",
+            valueName: "LOCALE"))
+    var locale: String?
+
+    /// The locale for `rules` (this option's, else the rules' `defaults.locale`, else `en`),
+    /// once its fallback (if any) is warned about.
+    func checked(for rules: RuleSet) -> String {
+        let chosen = locale ?? rules.locale ?? "en"
+        Self.warnIfFallback(chosen)
+        return chosen
+    }
+
+    /// Prints `rulecheck: warning: no built-in messages for locale 'pt'; they are in English (en)`
+    /// on standard error when `locale` has no built-in messages of its own.
+    static func warnIfFallback(_ locale: String) {
+        guard let warning = MessageLocale(locale).fallbackWarning else { return }
+        var stderr = StandardError()
+        print("rulecheck: warning: \(warning)", to: &stderr)
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import RuleCheck
+@testable import RuleCheckBatch
+import Testing
+
+/// `--format html`: one self-contained page whose numbers are the check's, every value escaped.
+@Suite("HTML report")
+struct HTMLReportTests {
+    static let rules = """
+        form: people
+        fields:
+          - id: name
+            type: text
+            required: true
+            max_length: 8
+          - id: age
+            type: integer
+            min: 0
+        """
+
+    func render(_ csv: String, maxViolations: Int? = nil, files: Int = 1) throws -> (html: String, summary: CheckSummary) {
+        let checker = RecordChecker(try RuleSet(yaml: Self.rules), today: Day(iso: "2026-11-22")!)
+        let sink = OutputSink.memory()
+        let report = try ReportFormat.html.report(to: sink)
+        let outcome = try BatchCheck(checker: checker, options: .init(jobs: 1, maxViolations: maxViolations))
+            .run(bytes: Array(csv.utf8), name: "people <1>.csv", format: .csv, report: report)
+        return (sink.text, outcome.summary)
+    }
+
+    static let hostile = """
+        name,age,"note<script>"
+        <script>alert(1)</script>,-1,x
+        "Ann ""&"" Bob's",12,
+        ,abc,
+        \u{1B}]0;title\u{7},3,
+        """
+
+    @Test func everyValueIsEscaped() throws {
+        let (html, _) = try render(Self.hostile)
+        #expect(!html.contains("<script"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(html.contains("Ann &quot;&amp;&quot; Bob&#39;s"))
+        #expect(html.contains("people &lt;1&gt;.csv"))
+        #expect(html.contains(#"data-field="note&lt;script&gt;""#))
+        // A control character shows as an escape, never as itself.
+        #expect(!html.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(html.contains(#"\u{1B}]0;title\u{7}"#))
+    }
+
+    @Test func thePageNeedsNothingFromOutside() throws {
+        let (html, _) = try render(Self.hostile)
+        for reference in ["<script", "<link", "src=", "href=", "@import", "url(", "<img", "<iframe"] {
+            #expect(!html.contains(reference), "the page holds \(reference)")
+        }
+        // The only URL is SVG's namespace, which is a name, not something fetched.
+        #expect(
+            html.components(separatedBy: "http").count - 1 == html.components(separatedBy: "xmlns=\"http://www.w3.org/2000/svg\"").count - 1
+        )
+        #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
+        #expect(html.hasSuffix("</html>\n"))
+        #expect(html.contains(#"<meta name="viewport" content="width=device-width, initial-scale=1">"#))
+        #expect(html.contains("@media print"))
+    }
+
+    @Test func theNumbersAreTheSummarys() throws {
+        let (html, summary) = try render(Self.hostile)
+        #expect(summary.records == 4)
+        #expect(
+            html.contains(
+                #"<section id="summary" data-files="1" data-records="4" data-valid="\#(summary.valid)" data-invalid="\#(summary.invalid)" data-errors="\#(summary.errors)" data-warnings="\#(summary.warnings)">"#
+            ))
+        for (code, count) in summary.byCode {
+            #expect(html.contains(#"<g data-code="\#(code)" data-count="\#(count)">"#))
+        }
+        for (field, count) in summary.byField {
+            #expect(html.contains(#"<g data-field="\#(HTMLText.escaped(field))" data-count="\#(count)">"#))
+        }
+    }
+
+    @Test func theFirstTenRecordsOfEachCodeAreShown() throws {
+        let csv = "name,age\n" + (1...25).map { ",\($0)" }.joined(separator: "\n") + "\n"
+        let (html, summary) = try render(csv)
+        #expect(summary.byCode == ["required": 25])
+        let rows = html.components(separatedBy: #"<tr class="error" data-record="#).count - 1
+        #expect(rows == HTMLReport.examplesPerCode)
+        #expect(html.contains(#"<h3 id="code-required">required <small>25 violations, the first 10 records</small></h3>"#))
+        #expect(html.contains(#"data-record="10" data-line="11""#))
+        #expect(!html.contains(#"data-record="11""#))
+    }
+
+    @Test func aReportCutShortSaysSo() throws {
+        let csv = "name,age\n" + (1...5).map { ",\($0)" }.joined(separator: "\n") + "\n"
+        let (html, _) = try render(csv, maxViolations: 2)
+        #expect(html.contains(#"<p class="note" id="truncated">report cut short by --max-violations: 2 of 5 violations shown"#))
+        #expect(html.contains(#"<g data-code="required" data-count="5">"#))
+    }
+
+    @Test func aCleanFile() throws {
+        let (html, summary) = try render("name,age\nAnn,3\n")
+        #expect(summary.errors == 0)
+        #expect(html.contains("<p class=\"none\">No violations.</p>"))
+        #expect(!html.contains("id=\"examples\""))
+    }
+
+    @Test func groupedNumbers() {
+        #expect(0.grouped == "0")
+        #expect(999.grouped == "999")
+        #expect(1000.grouped == "1,000")
+        #expect(1_234_567.grouped == "1,234,567")
+        #expect((-1234).grouped == "-1,234")
+    }
+}

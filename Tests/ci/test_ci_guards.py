@@ -1,0 +1,121 @@
+"""The guards that keep CI from passing on a suite that ran nothing (scripts/test-counts.py and
+scripts/run-python-tests.py), each shown failing on the run it must refuse."""
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+import unittest
+
+SCRIPTS = os.path.join(os.path.dirname(__file__), "..", "..", "scripts")
+
+
+def run(script, *arguments):
+    return subprocess.run(
+        [sys.executable, os.path.join(SCRIPTS, script), *arguments], capture_output=True, text=True)
+
+
+def junit(*cases):
+    """A Swift Testing JUnit report of (classname, outcome) cases: outcome '', 'failure' or 'skipped'."""
+    body = "".join(
+        f'<testcase classname="{classname}" name="t{index}()">' + (f"<{outcome}/>" if outcome else "") + "</testcase>"
+        for index, (classname, outcome) in enumerate(cases))
+    return f'<?xml version="1.0"?><testsuites><testsuite name="TestResults">{body}</testsuite></testsuites>'
+
+
+class TestCountsTests(unittest.TestCase):
+    def counts(self, report, *targets):
+        with tempfile.NamedTemporaryFile("w", suffix=".xml", delete=False) as file:
+            file.write(report)
+        try:
+            return run("test-counts.py", file.name, *targets)
+        finally:
+            os.unlink(file.name)
+
+    def test_every_target_with_a_passing_test_passes(self):
+        result = self.counts(junit(("ATests.Suite", ""), ("BTests", "")), "ATests", "BTests")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("test-counts: 2 tests passed in 2 test targets", result.stdout)
+
+    def test_a_target_that_ran_no_test_fails(self):
+        result = self.counts(junit(("ATests.Suite", "")), "ATests", "BTests")
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("BTests ran no test", result.stderr)
+
+    def test_a_target_whose_tests_were_all_skipped_fails(self):
+        result = self.counts(junit(("ATests.Suite", ""), ("BTests.Suite", "skipped")), "ATests", "BTests")
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("BTests ran no test", result.stderr)
+
+    def test_a_failure_fails(self):
+        result = self.counts(junit(("ATests.Suite", ""), ("ATests.Suite", "failure")), "ATests")
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("ATests: 1 failed", result.stderr)
+
+    def test_an_empty_or_missing_report_fails(self):
+        self.assertEqual(self.counts(junit(), "ATests").returncode, 1)
+        self.assertEqual(run("test-counts.py", "/nonexistent/results.xml", "ATests").returncode, 1)
+        self.assertEqual(self.counts("<testsuites", "ATests").returncode, 1)
+
+
+class PythonTestsRunnerTests(unittest.TestCase):
+    def suite(self, source):
+        folder = tempfile.mkdtemp()
+        if source is not None:
+            with open(os.path.join(folder, "test_example.py"), "w") as file:
+                file.write(textwrap.dedent(source))
+        return run("run-python-tests.py", folder), folder
+
+    def test_tests_that_pass_pass(self):
+        result, folder = self.suite("""
+            import unittest
+            class T(unittest.TestCase):
+                def test_one(self): self.assertEqual(1 + 1, 2)
+        """)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn(f"python-tests: 1 passed in {folder}", result.stdout)
+
+    def test_a_folder_without_tests_fails(self):
+        result, _ = self.suite(None)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("no test ran", result.stderr)
+
+    def test_a_skipped_test_fails(self):
+        result, _ = self.suite("""
+            import unittest
+            class T(unittest.TestCase):
+                @unittest.skip("no browser")
+                def test_one(self): pass
+        """)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("skipped: ", result.stderr)
+        self.assertIn("(no browser)", result.stderr)
+
+    def test_a_failing_test_fails(self):
+        result, _ = self.suite("""
+            import unittest
+            class T(unittest.TestCase):
+                def test_one(self): self.assertEqual(1, 2)
+        """)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("1 failed, 0 errors", result.stderr)
+
+
+class ReleaseSmokeTests(unittest.TestCase):
+    def test_two_builds_that_fail_alike_fail_it(self):
+        """Both 'builds' answer every command the same way — exit 2 and one line — which the old
+        comparison called the same, and so a pass."""
+        folder = tempfile.mkdtemp()
+        binary = os.path.join(folder, "rulecheck")
+        with open(binary, "w") as file:
+            file.write('#!/bin/sh\nif [ "$1" = sample ]; then echo "a,b"; exit 0; fi\necho "Fatal error: crashed" >&2; exit 2\n')
+        os.chmod(binary, 0o755)
+        result = subprocess.run(
+            ["bash", os.path.join(SCRIPTS, "release-smoke.sh")], capture_output=True, text=True,
+            env={**os.environ, "DEBUG_BIN": binary, "RELEASE_BIN": binary})
+        self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
+        self.assertIn("release-smoke: osago-lint: the debug build exited 2 (expected 0)", result.stdout)
+
+
+if __name__ == "__main__":
+    unittest.main()
