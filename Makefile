@@ -15,11 +15,12 @@
 #   make pcre2-source-test  the libraries and their tests against PCRE2 compiled from its source (as on iOS: no JIT)
 #   make consumer-test  an app using only the RuleCheck library resolves Yams alone, builds and runs (Tests/consumer)
 #   make format        format the Swift sources with swift format and .swift-format; format-check: fail if unformatted
+#   make conformance   the JSON-Schema-Test-Suite (draft 7, 2020-12; fetched from PyPI at run time) through schema import + check
 
 SWIFT ?= swift
 BIN    = .build/debug/rulecheck
 
-.PHONY: format format-check demo test pcre2-source-test consumer-test release-smoke bench bench-batch spark-test fuzz deps build clean browser-deps browser-test screenshots load-test abuse-test api-test
+.PHONY: format format-check conformance demo test pcre2-source-test consumer-test release-smoke bench bench-batch spark-test fuzz deps build clean browser-deps browser-test screenshots load-test abuse-test api-test
 
 FUZZ_SECONDS ?= 120
 # One target (rules, mask, json, csv, jsonl, jsonarray, expression, edits; see Fuzz/RuleCheckFuzz/FuzzEntry.swift),
@@ -113,6 +114,12 @@ api-test: deps
 # generated files in slices, and the merged reports must be byte for byte those of one
 # `rulecheck check` (examples/spark/test_recipe.py). Installs Java, GNU parallel and PySpark
 # 4.3.0 when they are missing (examples/spark/ensure-deps.sh).
+# Docs/json-schema.md's conformance figures: scripts/json-schema-conformance.py fetches the suite
+# (the jsonschema 4.26.0 sdist from PyPI, hash-checked, kept in .build/) and fails below 95% of the
+# applicable cases or on a failure it does not know.
+conformance: build
+	scripts/json-schema-conformance.py $(BIN)
+
 spark-test: build
 	examples/spark/ensure-deps.sh
 	RULECHECK=$(BIN) python3 examples/spark/test_recipe.py

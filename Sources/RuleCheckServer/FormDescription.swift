@@ -54,6 +54,8 @@ enum FormDescription {
             object["options"] = .array(field.options.map { .object(["value": $0.value.json, "title": .string($0.title)]) })
         case .values:
             if let itemType = field.itemType { object["item_type"] = .string(itemType.rawValue) }
+        case .json:
+            if let types = field.jsonTypes { object["json_types"] = .array(types.names.map { .string($0) }) }
         case .date, .text, .number, .integer, .bool, .file:
             break
         }

@@ -105,7 +105,8 @@ struct ConnectionLimitsTests {
                 + "Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
         #expect(answer.hasPrefix("HTTP/1.1 400 "))
         #expect(answer.contains(#"{"error":{"code":"bad_request","message":"the request could not be read as HTTP: "#))
-        #expect(!answer.contains("500"))
+        // No 500 anywhere in the answer's head (its X-Request-Id is random hex, which may hold "500").
+        #expect(!answer.contains("HTTP/1.1 500"))
         await live.stop()
     }
 

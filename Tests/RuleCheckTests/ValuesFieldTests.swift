@@ -131,10 +131,10 @@ struct ValuesFieldTests {
             """
         #expect(
             Fixtures.diagnostics(yaml) == [
-                "test.yaml:4:16: error: item_type must be one of text, number, integer, date, bool, not 'choice'",
-                "test.yaml:8:5: error: 'pattern' applies to text fields and to values of their types, not to values of number",
-                "test.yaml:12:9: error: a min check applies to number, integer and date fields, not values of text",
-                "test.yaml:15:5: error: 'unique_items' applies to multi_choice and values fields, not text fields",
+                "test.yaml:4:16: error: item_type must be one of text, number, integer, date, bool, json, not 'choice'",
+                "test.yaml:8:5: error: 'pattern' applies to text and json fields and to values of their types, not to values of number",
+                "test.yaml:12:9: error: a min check applies to number, integer, date and json fields, not values of text",
+                "test.yaml:15:5: error: 'unique_items' applies to multi_choice, values and json fields, not text fields",
                 "test.yaml:18:19: error: unique_items must be true or false, not 'yes'",
                 "test.yaml:19:14: error: the initial value of values field 'e' is a list, such as [a, b]",
                 "test.yaml:22:9: error: 'ui' must be a mapping of hint names to values, such as {widget: textarea}",

@@ -170,4 +170,9 @@ struct DocsCLITests {
         let run = try runExamples(of: "masks.md")
         #expect(run.count == 7)
     }
+
+    @Test func theJSONSchemaGuide() throws {
+        let run = try runExamples(of: "json-schema.md")
+        #expect(run.count == 1)
+    }
 }

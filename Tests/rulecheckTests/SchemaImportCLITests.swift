@@ -16,7 +16,10 @@ extension CLITests {
         let schema = try temporary(Self.schema, "json")
         let run = try rulecheck(["schema", "import", schema])
         #expect(run.status == 0)
-        #expect(run.stdout.contains("title: 'Listing'\nfields:\n  - id: 'title'\n    type: text\n    required: true\n    max_length: 5\n"))
+        #expect(
+            run.stdout.contains(
+                "title: 'Listing'\ndefaults:\n  empty_values: 'present'\nfields:\n  - id: 'title'\n    type: text\n    required: true\n    max_length: 5\n"
+            ))
         #expect(run.stdout.contains("      - expr: price > 0\n"))
         #expect(run.stdout.contains("  - id: 'photos'\n    type: values\n"))
         #expect(

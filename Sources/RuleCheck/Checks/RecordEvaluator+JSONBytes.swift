@@ -100,7 +100,11 @@ extension RecordEvaluator {
     private mutating func readString(_ bytes: UnsafeBufferPointer<UInt8>, field: FieldRules, slot: Slot) {
         switch field.type {
         case .text:
-            if bytes.isEmpty { return }
+            if bytes.isEmpty {
+                // `""`: a value where empty values are (`empty_values: present`), else none.
+                if field.emptyIsValue { values[slot] = .text("") }
+                return
+            }
             readText(bytes, field: field, slot: slot)
         case .date where !bytes.isEmpty && UTF8Text.isASCII(bytes):
             // A JSON date is a string in the field's format, as a cell is.
@@ -121,6 +125,8 @@ extension RecordEvaluator {
         guard let table = keys.items[ordinal] else { return false }
         values.resetItems(ordinal: ordinal, count: 0)
         written.resetItems(ordinal: ordinal, count: 0)
+        // The array is there (`empty_values: present`); undone by forgetItems if it is not read here.
+        if list.emptyIsValue { values[Slot(list.id)] = Self.givenArray }
         guard try scanner.openArray() else { return true }
         var item = 0
         repeat {
@@ -150,6 +156,7 @@ extension RecordEvaluator {
         let ordinal = rules.listOrdinal[list.id.index]
         values.resetItems(ordinal: ordinal, count: 0)
         written.resetItems(ordinal: ordinal, count: 0)
+        values[Slot(list.id)] = nil
         if !unreadable.isEmpty {
             unreadable = unreadable.filter { rules.fields[$0.key.field.index].list != list.id }
         }

@@ -137,6 +137,8 @@ extension RecordEvaluator {
         let slot = Slot(field.id)
         switch (field.type, json) {
         case (.group, .object(let members)):
+            // The object is there, empty or not: its checks run (`empty_values: present`).
+            if field.emptyIsValue { values[slot] = Self.givenObject }
             for (name, member) in members.sorted(by: { $0.key < $1.key }) {
                 read(json: member, key: field.path + "." + name)
             }
@@ -166,6 +168,7 @@ extension RecordEvaluator {
         let ordinal = rules.listOrdinal[list.id.index]
         values.resetItems(ordinal: ordinal, count: elements.count)
         written.resetItems(ordinal: ordinal, count: elements.count)
+        if list.emptyIsValue { values[Slot(list.id)] = Self.givenArray }
         for (item, element) in elements.enumerated() {
             if case .object(let object) = element {
                 readItem(object, prefix: "", list: list, item: item)

@@ -91,6 +91,16 @@ struct RecordEvaluator {
     /// its bytes (``FieldEvaluator/Input/text``), and a violation shows the text itself.
     static let keptBytes = Value.text("\u{1}")
 
+    /// What the value table holds for a group given as an object under `empty_values: present`
+    /// (a group holds no value of its own): the object is there, so its checks run even with
+    /// every member empty, and `required` holds.
+    static let givenObject = Value.structured(.object([:]))
+
+    /// What the value table holds for a list given as an array under `empty_values: present` (a
+    /// list's items are in their own slots): the array is there, so `[]` is judged by
+    /// `min_items` and its checks, and `required` holds.
+    static let givenArray = Value.structured(.array([]))
+
     /// Checks a record from its bytes: sets ``buffer`` for the length of `body` only.
     mutating func withBuffer<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (inout RecordEvaluator) -> R) -> R {
         buffer = bytes

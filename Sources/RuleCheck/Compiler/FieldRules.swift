@@ -80,6 +80,12 @@ public final class FieldRules: Sendable {
     /// Free-form presentation hints from the rules file's `ui:` (widget, placeholder, help, …);
     /// the rules do not read them.
     public let ui: [String: JSONValue]
+    /// A `json` field's `json_types`: the JSON types its value may have (`nil`: any).
+    public let jsonTypes: JSONTypes?
+    /// Whether an empty text or list given is a value of this field rather than no value: for
+    /// every `json` field, and for text, date, values, multi_choice and file fields under
+    /// `empty_values: present` — where a group given as an object (`{}` too) is there as well.
+    public let emptyIsValue: Bool
 
     init(
         id: FieldID, path: String, name: String, title: String, type: FieldType, section: Int, list: FieldID?,
@@ -92,7 +98,8 @@ public final class FieldRules: Sendable {
         message: LocalizedText?, messages: [IssueCode: LocalizedText], members: [FieldID],
         display: DisplayTemplate?, itemType: FieldType? = nil, uniqueItems: Bool = false, ui: [String: JSONValue] = [:],
         digits: DecimalDigits = .any, maskValue: Mask.ValueForm = .formatted, includedFrom: [FileLocation] = [],
-        maxSize: Int? = nil, mediaTypes: [String] = [], calendar: DateCalendar = .gregorian, letters: LetterFolding = .exact
+        maxSize: Int? = nil, mediaTypes: [String] = [], calendar: DateCalendar = .gregorian, letters: LetterFolding = .exact,
+        jsonTypes: JSONTypes? = nil, emptyIsValue: Bool = false
     ) {
         self.id = id
         self.path = path
@@ -137,6 +144,8 @@ public final class FieldRules: Sendable {
         self.maxSize = maxSize
         self.mediaTypes = mediaTypes
         self.ui = ui
+        self.jsonTypes = jsonTypes
+        self.emptyIsValue = emptyIsValue
     }
 
     /// Whether the field's value is computed by a `value:` expression.

@@ -26,6 +26,8 @@ public final class RuleSet: Sendable {
     /// Warnings about likely mistakes (the rules compile anyway).
     public let warnings: [Diagnostic]
     public let hiddenValues: HiddenValues
+    /// Whether an empty text or list given is a value (`defaults.empty_values`).
+    public let emptyValues: EmptyValues
     public let dateFormat: DateFormat
     /// The locale the rules' own texts are written in (`defaults.locale`: `fa`): the locale of
     /// messages when a command or a request names none, and what the preview's `lang` and
@@ -68,6 +70,7 @@ public final class RuleSet: Sendable {
         var gates: [GateRules]
         var warnings: [Diagnostic]
         var hiddenValues: HiddenValues
+        var emptyValues: EmptyValues = .absent
         var dateFormat: DateFormat
         var locale: String? = nil
         var edges: [DependencyEdge]
@@ -85,6 +88,7 @@ public final class RuleSet: Sendable {
         gates = parts.gates
         warnings = parts.warnings
         hiddenValues = parts.hiddenValues
+        emptyValues = parts.emptyValues
         dateFormat = parts.dateFormat
         locale = parts.locale
         edges = parts.edges

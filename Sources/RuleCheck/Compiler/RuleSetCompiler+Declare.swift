@@ -3,23 +3,24 @@
 extension RuleSetCompiler {
     /// Which field types each type-specific key applies to.
     static let keyTypes: [String: (types: Set<FieldType>, description: String)] = {
-        let values: Set<FieldType> = [.text, .number, .integer, .date, .bool, .choice, .multiChoice, .values, .file]
+        let values: Set<FieldType> = [.text, .number, .integer, .date, .bool, .choice, .multiChoice, .values, .file, .json]
         return [
             "initial": (values, "fields with a value"),
             "value": (values, "fields with a value"),
-            "min_length": ([.text, .values], "text fields"),
-            "max_length": ([.text, .values], "text fields"),
-            "pattern": ([.text, .values], "text fields"),
+            "min_length": ([.text, .values, .json], "text and json fields"),
+            "max_length": ([.text, .values, .json], "text and json fields"),
+            "pattern": ([.text, .values, .json], "text and json fields"),
             "mask": ([.text, .values], "text fields"),
-            "min": ([.number, .integer, .date, .values], "number, integer and date fields"),
-            "max": ([.number, .integer, .date, .values], "number, integer and date fields"),
+            "min": ([.number, .integer, .date, .values, .json], "number, integer, date and json fields"),
+            "max": ([.number, .integer, .date, .values, .json], "number, integer, date and json fields"),
             "format": ([.date, .values], "date fields"),
             "options": ([.choice, .multiChoice], "choice and multi_choice fields"),
             "options_filter": ([.choice, .multiChoice], "choice and multi_choice fields"),
-            "min_items": ([.list, .multiChoice, .values, .file], "list, multi_choice, values and file fields"),
-            "max_items": ([.list, .multiChoice, .values, .file], "list, multi_choice, values and file fields"),
-            "unique_items": ([.multiChoice, .values], "multi_choice and values fields"),
+            "min_items": ([.list, .multiChoice, .values, .file, .json], "list, multi_choice, values, file and json fields"),
+            "max_items": ([.list, .multiChoice, .values, .file, .json], "list, multi_choice, values, file and json fields"),
+            "unique_items": ([.multiChoice, .values, .json], "multi_choice, values and json fields"),
             "item_type": ([.values], "values fields"),
+            "json_types": ([.json, .values], "json fields and values fields of json items"),
             "max_size": ([.file], "file fields"),
             "media_types": ([.file], "file fields"),
             "fields": ([.group], "group fields"),
@@ -34,7 +35,7 @@ extension RuleSetCompiler {
     }()
 
     /// The types a `values` field's values may have.
-    static let itemTypes: [FieldType] = [.text, .number, .integer, .date, .bool]
+    static let itemTypes: [FieldType] = [.text, .number, .integer, .date, .bool, .json]
 
     /// Words that cannot be field ids because expressions read them as keywords.
     static let reservedNames: Set<String> = Set(Token.Keyword.allCases.map(\.rawValue)).union(["option"])
@@ -212,6 +213,7 @@ extension RuleSetCompiler {
         case .bool: .bool
         case .date: .date
         case .list(let items): .list(items.first.map(exprType(of:)) ?? .text)
+        case .structured: .json
         }
     }
 
@@ -227,6 +229,7 @@ extension RuleSetCompiler {
         case .values: .list(Self.exprType(of: field.itemType ?? .text))
         // A file field counts in count() and empty(); its files are not compared.
         case .file: .list(.text)
+        case .json: .json
         case .group, .list: .null
         }
     }
@@ -237,6 +240,7 @@ extension RuleSetCompiler {
         case .number, .integer: .number
         case .date: .date
         case .bool: .bool
+        case .json: .json
         default: .text
         }
     }

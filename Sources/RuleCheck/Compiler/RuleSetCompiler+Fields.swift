@@ -89,8 +89,20 @@ extension RuleSetCompiler {
             } ?? dateFormat
         var (initial, initialIsToday) = spec.initial.map { initialValue($0, of: field, format: format) } ?? (nil, false)
         if let list = spec.initialList {
-            initial = field.type == .values ? initialValues(list, of: field, format: format) : initialList(list, of: field)
+            switch field.type {
+            case .values: initial = initialValues(list, of: field, format: format)
+            case .json: initial = .structured(.array(list.map { Self.anyJSON($0) }))
+            default: initial = initialList(list, of: field)
+            }
         }
+        let jsonTypes = spec.jsonTypes.flatMap { self.jsonTypes($0, at: spec.keys["json_types"]) }
+        if let jsonTypes, let value = initial, !jsonTypes.admits(value), let text = spec.initial ?? spec.initialList?.first {
+            error(
+                "initial value of '\(field.path)' is not of its json_types (\(jsonTypes.names.joined(separator: ", ")))", at: text.location)
+        }
+        let emptyIsValue =
+            field.type == .json
+            || (emptyValues == .present && [.text, .date, .values, .multiChoice, .file, .group, .list].contains(field.type))
 
         let digits = digits(spec)
         let fieldMask = spec.mask.flatMap { mask($0, alternatives: spec.maskAlternatives) }.map { $0.with(digits: digits) }
@@ -112,7 +124,32 @@ extension RuleSetCompiler {
             itemType: field.itemType, uniqueItems: spec.uniqueItems?.value ?? false,
             ui: Dictionary(spec.ui.map { ($0.name.value, $0.value) }, uniquingKeysWith: { first, _ in first }),
             digits: digits, maskValue: maskValue(spec), includedFrom: spec.includedFrom, maxSize: spec.maxSize?.value,
-            mediaTypes: mediaTypes(spec), calendar: field.type == .date ? calendar(spec) : .gregorian, letters: fieldLetters[index])
+            mediaTypes: mediaTypes(spec), calendar: field.type == .date ? calendar(spec) : .gregorian, letters: fieldLetters[index],
+            jsonTypes: jsonTypes, emptyIsValue: emptyIsValue)
+    }
+
+    /// `json_types: [string, number]`: JSON Schema's type names.
+    private mutating func jsonTypes(_ names: [Located<String>], at location: FileLocation?) -> JSONTypes? {
+        var types: JSONTypes = []
+        for name in names {
+            guard let type = JSONTypes(name: name.value) else {
+                let known = JSONTypes.named.map(\.name)
+                error(
+                    "json_types names JSON types (\(known.joined(separator: ", "))), not '\(name.value)'\(NearMiss.didYouMean(name.value, among: known))",
+                    at: name.location)
+                continue
+            }
+            types.insert(type)
+        }
+        if names.isEmpty { error("json_types needs at least one JSON type", at: location) }
+        return types.isEmpty ? nil : types
+    }
+
+    /// A plain scalar of a `json` field's `initial` as JSON: the JSON it reads as (`12`, `true`,
+    /// `null`), else a string; a quoted scalar is always a string.
+    static func anyJSON(_ text: ScalarText) -> JSONValue {
+        if !text.isQuoted, let json = try? JSONParser().parse(text.text) { return json }
+        return .string(text.text)
     }
 
     // MARK: - Expressions
@@ -267,6 +304,8 @@ extension RuleSetCompiler {
         case .multiChoice, .values:
             error("the initial value of \(field.type) field '\(name)' is a list, such as [a, b]", at: text.location)
             return (nil, false)
+        case .json:
+            return (ValueReader.anyValue(Self.anyJSON(text)), false)
         case .group, .list, .file:
             error("initial values are not supported on \(field.type) fields", at: text.location)
             return (nil, false)
@@ -342,7 +381,7 @@ extension RuleSetCompiler {
         switch spec.rule {
         case .pattern(let source):
             text = "pattern: " + source.text
-            kind = requireType([.text], "pattern", "text fields") ? pattern(source).map { .pattern($0) } : nil
+            kind = requireType([.text, .json], "pattern", "text and json fields") ? pattern(source).map { .pattern($0) } : nil
         case .mask(let source):
             text = "mask: " + source.text
             kind =
@@ -351,21 +390,21 @@ extension RuleSetCompiler {
         case .min(let source):
             text = "min: " + source.text
             kind =
-                requireType([.number, .integer, .date], "min", "number, integer and date fields")
+                requireType([.number, .integer, .date, .json], "min", "number, integer, date and json fields")
                 ? expression(source, of: field, resolver, .check, .value(bound, "min"), allowSelf: true).map { .min($0.written("min")) }
                 : nil
         case .max(let source):
             text = "max: " + source.text
             kind =
-                requireType([.number, .integer, .date], "max", "number, integer and date fields")
+                requireType([.number, .integer, .date, .json], "max", "number, integer, date and json fields")
                 ? expression(source, of: field, resolver, .check, .value(bound, "max"), allowSelf: true).map { .max($0.written("max")) }
                 : nil
         case .minLength(let length):
             text = "min_length: \(length.value)"
-            kind = requireType([.text], "min_length", "text fields") ? .minLength(length.value) : nil
+            kind = requireType([.text, .json], "min_length", "text and json fields") ? .minLength(length.value) : nil
         case .maxLength(let length):
             text = "max_length: \(length.value)"
-            kind = requireType([.text], "max_length", "text fields") ? .maxLength(length.value) : nil
+            kind = requireType([.text, .json], "max_length", "text and json fields") ? .maxLength(length.value) : nil
         case .expr(let source):
             text = "expr: " + source.text
             kind = expression(source, of: field, resolver, .check, .condition, allowSelf: true).map { .expr($0.written("expr")) }

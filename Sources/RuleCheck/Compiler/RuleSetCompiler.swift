@@ -66,6 +66,7 @@ struct RuleSetCompiler {
     /// Each declared field's `letters:` (or the default), read once.
     var fieldLetters: [LetterFolding] = []
     var hiddenValues = HiddenValues.clear
+    var emptyValues = EmptyValues.absent
     var summaries: [ScopeResolver.FieldSummary] = []
 
     init(source: SourceText) {
@@ -207,6 +208,13 @@ struct RuleSetCompiler {
                 error("hidden_values must be 'clear' or 'keep', not '\(hidden.value)'", at: hidden.location)
             }
         }
+        if let empty = document.emptyValues {
+            if let parsed = EmptyValues(rawValue: empty.value) {
+                emptyValues = parsed
+            } else {
+                error("empty_values must be 'absent' or 'present', not '\(empty.value)'", at: empty.location)
+            }
+        }
         compileLocaleDefaults(document)
         compileNamedPatterns(document.patterns)
         compileMaskClasses(document.maskClasses)
@@ -260,6 +268,7 @@ struct RuleSetCompiler {
             form: formName, title: document.title, source: source.name, fields: fields,
             sections: sections, gates: gates, warnings: [], hiddenValues: hiddenValues,
             dateFormat: dateFormat, edges: edges, order: order)
+        parts.emptyValues = emptyValues
         parts.pages = compilePages(document)
         parts.locale = compileLocale(document.locale)
         return parts

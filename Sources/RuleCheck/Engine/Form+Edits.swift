@@ -108,8 +108,18 @@ extension Form {
 
     /// `value` as the field's type, or a ``FormError``.
     func normalize(_ value: Value?, for field: FieldRules, slot: Slot, path: String) throws(FormError) -> Value? {
-        guard var value = Value.normalized(value) else { return nil }
+        if field.type == .json {
+            // Any JSON value, held to the field's json_types.
+            guard let value else { return nil }
+            guard let json = ValueReader.anyValue(value.json), field.jsonTypes?.admits(json) ?? true, value.date == nil else {
+                throw FormError(
+                    .typeMismatch, "'\(value)' is not \(MessageBuilder.english.phrase(.jsonTypes(field.jsonTypes ?? .all))) for '\(path)'")
+            }
+            return json
+        }
+        guard var value = value.flatMap({ ValueReader.kept($0, field) }) else { return nil }
         if case .text(let text) = value { value = .text(ValueReader.maskedText(text, field)) }
+        if field.itemType == .json, case .list(let items) = value { value = .list(items.map { ValueReader.anyElement($0.json) }) }
         if field.letters != .exact {
             // `letters: arabic_variants`: a choice's text names its option (كرج is کرج); the option's own value is kept.
             let options = evaluator.options(of: field)
@@ -154,6 +164,7 @@ extension Form {
         switch (type, value) {
         case (.text, .text), (.number, .number), (.number, .decimal), (.date, .date), (.bool, .bool): true
         case (.integer, .number), (.integer, .decimal): value.isWholeNumber
+        case (.json, let value): value.date == nil
         default: false
         }
     }

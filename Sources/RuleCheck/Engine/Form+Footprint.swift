@@ -44,14 +44,16 @@ extension Form {
         return FormFootprint(items: itemTotal, bytes: bytes)
     }
 
-    /// The bytes a value holds outside its slot: its text, or its list's items. A list's items
-    /// are walked with a work list (values arrive from clients; no recursion on their shape).
+    /// The bytes a value holds outside its slot: its text, its list's items, or the JSON array or
+    /// object a `json` field holds. Lists and JSON are walked with work lists (values arrive from
+    /// clients; no recursion on their shape).
     private static func heapBytes(of value: Value?) -> Int {
         guard let value else { return 0 }
         switch value {
         case .number, .bool, .date: return 0
         case .text(let text): return HeapEstimate.bytes(of: text)
         case .decimal(let number): return HeapEstimate.bytes(of: number.description)
+        case .structured(let json): return heapBytes(of: json)
         case .list(let items):
             var bytes = 0
             var pending = [items]
@@ -62,12 +64,38 @@ extension Form {
                     case .number, .bool, .date: break
                     case .text(let text): bytes += HeapEstimate.bytes(of: text)
                     case .decimal(let number): bytes += HeapEstimate.bytes(of: number.description)
+                    case .structured(let json): bytes += heapBytes(of: json)
                     case .list(let inner): pending.append(inner)
                     }
                 }
             }
             return bytes
         }
+    }
+
+    /// The bytes a JSON value holds outside itself: its strings, its arrays' buffers and its
+    /// objects' tables (keys and values), walked with a work list.
+    private static func heapBytes(of json: JSONValue) -> Int {
+        let element = MemoryLayout<JSONValue>.stride
+        var bytes = 0
+        var pending = [json]
+        while let next = pending.popLast() {
+            switch next {
+            case .null, .bool, .number: break
+            case .decimal(let number): bytes += HeapEstimate.bytes(of: number.description)
+            case .string(let text): bytes += HeapEstimate.bytes(of: text)
+            case .array(let items):
+                bytes += HeapEstimate.buffer(capacity: items.capacity, element: element)
+                pending.append(contentsOf: items)
+            case .object(let members):
+                bytes += HeapEstimate.buffer(capacity: members.capacity, element: MemoryLayout<String>.stride + element)
+                for (key, member) in members {
+                    bytes += HeapEstimate.bytes(of: key)
+                    pending.append(member)
+                }
+            }
+        }
+        return bytes
     }
 
     /// The bytes a slot's state holds outside its slot: its issues and their messages, and the

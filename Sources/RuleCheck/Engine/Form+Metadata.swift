@@ -72,6 +72,7 @@ extension Form {
         case .integer: return .number
         case .number: return .decimal
         case .date: return .number
+        case .json: return .text
         case .text:
             guard let mask, mask.takesDigitsOnly else { return .text }
             return mask.alternatives.allSatisfy { $0.hasPrefix("+") } ? .phone : .number

@@ -70,6 +70,8 @@ extension Form {
             }
         }
         form.values = reader.values
+        // A group or list the record gave as an object or array keeps it (`empty_values:
+        // present`): `{}` and `[]` are there, so their checks run in the form as in the checker.
         for slot in form.allSlots() where !rules.fields[slot.field.index].isComputed {
             form.states[slot].provenance = form.values[slot] == nil ? .empty : .user
         }
@@ -87,10 +89,13 @@ extension Form {
             for id in field.members {
                 if let json = json(of: rules.fields[id.index], item: item) { members[rules.fields[id.index].name] = json }
             }
-            return members.isEmpty ? nil : .object(members)
+            // An object the record gave holds even no member (`empty_values: present`).
+            if members.isEmpty, values[Slot(field.id, item: item)] == nil { return nil }
+            return .object(members)
         case .list:
             let count = values.itemCount(of: field.id)
-            guard count > 0 else { return nil }
+            // An array the record gave holds even no item (`empty_values: present`).
+            guard count > 0 || values[Slot(field.id)] != nil else { return nil }
             let direct = field.members.filter { rules.fields[$0.index].group == nil }  // the rest are in groups
             return .array(
                 (0..<count).map { item in
@@ -113,6 +118,7 @@ extension Form {
         case .bool(let flag): .bool(flag)
         case .date(let day): .string(field.dateFormat.format(day))
         case .list(let items): .array(items.map { FileInfo(value: $0)?.json ?? json($0, field) })
+        case .structured(let json): json
         }
     }
 }

@@ -103,6 +103,14 @@ extension Form {
             case .failure(let failure):
                 throw FormError(.typeMismatch, "'\(text)' is not \(failure.expected) for '\(path)'")
             }
+        case .json:
+            // The JSON the text reads as, else the text as a string; a value of a type the field
+            // does not take may still become one as typing goes on (`[1, ` before `[1, 2]`).
+            switch ValueReader.read(text: text, for: field) {
+            case .success(let value): return (value, Self.typed(text, caret, text.isEmpty ? .partial : .complete))
+            case .failure(let unreadable):
+                return (nil, Self.typed(text, caret, .partial, failure: unreadable.failure, isFixable: true))
+            }
         case .file:
             throw FormError(.typeMismatch, "'\(path)' is a file field: set its files, it is not typed into")
         case .group, .list:

@@ -96,7 +96,11 @@ extension Form {
         for slot in allSlots() {
             let field = rules.fields[slot.field.index]
             let state = state(slot)
-            guard field.type.holdsValue, !field.isComputed, state.provenance != .empty else { continue }
+            // A group or list holds a value only as the object or array a record gave
+            // (`empty_values: present`).
+            guard field.type.holdsValue || state.value != nil, !field.isComputed,
+                state.provenance != .empty
+            else { continue }
             var entry = FormSnapshot.Entry(value: state.value.map { SnapshotValue($0.json) }, source: "")
             switch state.provenance {
             case .empty, .computed: continue

@@ -13,15 +13,17 @@ extension FieldEvaluator {
         let plan = plan ?? plans[field.id.index]
         switch field.type {
         case .group:
+            // A group given as an object (`value`, under `empty_values: present`) is there even empty.
             let empty = rules.valueDescendants[field.id.index].allSatisfy { !context.hasValue($0) }
-            if empty {
+            if empty, value == nil {
                 if required { found.append(.required) }
                 return
             }
             if plan.contains(.checks) { checkFailures(field, value: nil, context, into: &found) }
         case .list:
+            // A list given as an array (`value`, under `empty_values: present`) is there even empty.
             let count = context.itemCount(of: field.id)
-            if count == 0 {
+            if count == 0, value == nil {
                 if required { found.append(.required) }
                 return
             }
@@ -44,6 +46,10 @@ extension FieldEvaluator {
             if case .list(let values) = value {
                 countFailures(field, values.count, into: &found)
                 if field.uniqueItems, Set(values).count < values.count { found.append(.duplicateItems) }
+            } else if case .structured(.array(let elements)) = value {
+                // A json field's array: its counts and uniqueness, as JSON compares values.
+                countFailures(field, elements.count, into: &found)
+                if field.uniqueItems, Set(elements).count < elements.count { found.append(.duplicateItems) }
             }
             if plan.contains(.checks) { checkFailures(field, value: value, text: text, context, into: &found) }
         }

@@ -69,6 +69,8 @@ enum ValueReader {
         case .file:
             guard let json = try? JSONParser().parse(text) else { return .failure(Unreadable(failure: .type(.files))) }
             return read(json: json, for: field)
+        case .json:
+            return readAny(text: text, for: field)
         case .group:
             return .failure(Unreadable(failure: .type(.jsonObject)))
         case .list:
@@ -136,6 +138,14 @@ extension ValueReader {
         var values: [Value] = []
         values.reserveCapacity(elements.count)
         for element in elements {
+            if itemType == .json {
+                let value = anyElement(element)
+                if let types = field.jsonTypes, !types.admits(value) {
+                    return .failure(Unreadable(failure: .type(.valueArray(each: .jsonTypes(types)))))
+                }
+                values.append(value)
+                continue
+            }
             // Empty text is a value inside a list (its lengths and pattern judge it); null is not.
             if itemType == .text, case .string(let text) = element {
                 values.append(.text(text))
@@ -150,7 +160,7 @@ extension ValueReader {
             }
             values.append(value)
         }
-        return .success(Value.normalized(.list(values)))
+        return .success(kept(.list(values), field))
     }
 
     /// Reads a JSON value as a value of `type` (a field's type, or a `values` field's item type).
@@ -161,7 +171,7 @@ extension ValueReader {
         if case .null = json { return .success(nil) }
         switch (type, json) {
         case (.text, .string(let text)):
-            return .success(Value.normalized(.text(maskedText(text, field))))
+            return .success(kept(.text(maskedText(text, field)), field))
         case (.number, .number(let number)):
             return .success(.number(number))
         case (.number, .decimal(let decimal)):
@@ -171,7 +181,7 @@ extension ValueReader {
         case (.integer, .decimal(let decimal)) where decimal.isWhole:
             return .success(Value(exactly: decimal))
         case (.date, .string(let text)):
-            if text.isEmpty { return .success(nil) }
+            if text.isEmpty, !field.emptyIsValue { return .success(nil) }
             let format = dates == .iso ? DateFormat.iso : field.dateFormat
             guard let day = format.parse(text, digits: field.digits) else {
                 return .failure(Unreadable(failure: .type(.date(format: format.pattern))))
@@ -194,7 +204,7 @@ extension ValueReader {
                 }
                 values.append(option)
             }
-            return .success(Value.normalized(.list(values)))
+            return .success(kept(.list(values), field))
         case (.choice, _):
             return .failure(Unreadable(failure: .option))
         case (.file, .array(let elements)):
@@ -203,7 +213,15 @@ extension ValueReader {
                 guard let file = FileInfo(json: element) else { return .failure(Unreadable(failure: .type(.files))) }
                 files.append(file)
             }
-            return .success(Value.normalized(.files(files)))
+            return .success(kept(.files(files), field))
+        case (.json, _):
+            return readAny(json: json, for: field)
+        case (.group, .object) where field.emptyIsValue:
+            // A snapshot's group given as an object: there, even empty (`empty_values: present`).
+            return .success(RecordEvaluator.givenObject)
+        case (.list, .array) where field.emptyIsValue:
+            // A snapshot's list given as an array (its items are the snapshot's `items`).
+            return .success(RecordEvaluator.givenArray)
         case (.file, .object):
             // One file written alone.
             guard let file = FileInfo(json: json) else { return .failure(Unreadable(failure: .type(.files))) }
@@ -246,6 +264,7 @@ extension ValueReader {
         case .group: .jsonObject
         case .list: .itemArray(badItem: nil)
         case .values: .valueArray(each: expectedJSON(field.itemType ?? .text, field))
+        case .json: .jsonTypes(field.jsonTypes ?? .all)
         }
     }
 }
@@ -260,6 +279,7 @@ extension Value {
         case .bool(let flag): .bool(flag)
         case .date(let day): .string(day.iso)
         case .list(let items): .array(items.map { FileInfo(value: $0)?.json ?? $0.json })
+        case .structured(let json): json
         }
     }
 }

@@ -109,11 +109,13 @@ extension Expr {
         let argument = arguments.first?.evaluate(context)
         switch function {
         case .empty:
-            return .bool(argument == nil)
+            return .bool(argument?.isEmptyContent ?? true)
         case .len, .count:
             switch argument {
             case .text(let text)?: return .number(Double(text.unicodeScalars.count))
             case .list(let items)?: return .number(Double(items.count))
+            case .structured(.array(let items))?: return .number(Double(items.count))
+            case .structured(.object(let members))? where function == .len: return .number(Double(members.count))
             case nil: return function == .count ? .number(0) : nil
             default: return nil
             }
@@ -148,10 +150,24 @@ extension Expr {
         case .multipleOf:
             guard let number = argument, let step = arguments.last?.evaluate(context) else { return nil }
             return Value.isMultiple(number, of: step).map(Value.bool)
-        case .matches:
-            return nil  // compiled as `.matches`
+        case .jsonType:
+            return .text(Self.jsonType(of: argument))
+        case .matches, .json:
+            return nil  // compiled as `.matches`, as a constant
         case .foldedLetters:
             return argument.map(LetterFolding.arabicVariants.folded)
+        }
+    }
+
+    /// The JSON type of a value, by JSON's names (a date is a string, a list an array).
+    static func jsonType(of value: Value?) -> String {
+        switch value {
+        case nil, .structured(.null)?: "null"
+        case .text?, .date?, .structured(.string)?: "string"
+        case .number?, .decimal?, .structured(.number)?, .structured(.decimal)?: "number"
+        case .bool?, .structured(.bool)?: "boolean"
+        case .list?, .structured(.array)?: "array"
+        case .structured(.object)?: "object"
         }
     }
 }

@@ -75,6 +75,11 @@ indirect enum Expr: Sendable {
         case empty, len, count, age, year, lower, upper, trim, round, floor, ceil, trunc, matches
         /// `multiple_of(x, step)`: x is a whole multiple of step (JSON Schema's `multipleOf`).
         case multipleOf = "multiple_of"
+        /// `json_type(x)`: the JSON type of x's value as text: `string`, `number`, `boolean`,
+        /// `array`, `object`, or `null` when it is empty.
+        case jsonType = "json_type"
+        /// `json('[1, 2]')`: a JSON value written as JSON text (compiled as a constant).
+        case json
         /// Text with the Arabic script's variant letters folded (``LetterFolding/arabicVariants``):
         /// put around the operands of a comparison by the compiler, under `letters:`; no name an
         /// expression can write calls it.

@@ -9,6 +9,10 @@ indirect enum ExprType: Hashable, Sendable, CustomStringConvertible {
     case items
     /// The literal `null`, which fits every type.
     case null
+    /// Any JSON value: a `json` field's, or `json('…')`. It compares with values of every type
+    /// (true only when the JSON value is that value), and orders, counts and matches as the value
+    /// it holds at run time does (a string as text, a number as a number, an array as a list).
+    case json
 
     var description: String {
         switch self {
@@ -20,6 +24,7 @@ indirect enum ExprType: Hashable, Sendable, CustomStringConvertible {
         case .list(let element): "list of \(element)"
         case .items: "list items"
         case .null: "null"
+        case .json: "JSON value"
         }
     }
 
@@ -31,11 +36,15 @@ indirect enum ExprType: Hashable, Sendable, CustomStringConvertible {
         case .list(let element): "a list of \(element)"
         case .items: "the items of a list"
         case .null: "null"
+        case .json: "a JSON value"
         }
     }
 
     /// Whether values of the two types can be compared with `==`.
     func isComparable(with other: ExprType) -> Bool {
-        self == .null || other == .null || self == other
+        self == .null || other == .null || self == other || (self == .json && other.isValue) || (other == .json && isValue)
     }
+
+    /// Whether this is the type of a value (not list items or a duration).
+    var isValue: Bool { self != .items && self != .duration }
 }

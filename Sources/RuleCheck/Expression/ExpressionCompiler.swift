@@ -210,7 +210,12 @@ struct ExpressionCompiler {
                     message: "'\(op.rawValue)' with null is always false; use '== null' or '!= null'",
                     range: range)
             }
-            guard leftType == rightType, [.number, .date, .text].contains(leftType) else {
+            // A JSON value orders as the number or text it holds at run time.
+            let orderable: Set<ExprType> = [.number, .date, .text]
+            let json =
+                (leftType == .json && (orderable.contains(rightType) || rightType == .json))
+                || (rightType == .json && orderable.contains(leftType))
+            guard json || (leftType == rightType && orderable.contains(leftType)) else {
                 let message =
                     leftType == rightType
                     ? "'\(op.rawValue)' cannot order \(leftType) values"
@@ -382,6 +387,7 @@ struct ExpressionCompiler {
                 message: "\(name)() takes \(arity) argument\(arity == 1 ? "" : "s"), not \(arguments.count)",
                 range: syntax.range)
         }
+        if function == .json { return try jsonConstant(arguments[0]) }
         let (argument, type) = try compile(arguments[0])
         func require(_ accepted: Bool, _ what: String) throws(ExpressionError) {
             guard accepted || type == .null else {
@@ -392,28 +398,33 @@ struct ExpressionCompiler {
         case .empty:
             return (.function(.empty, [argument]), .bool)
         case .len:
-            try require(type == .text || type.isList, "text or a list")
+            try require(type == .text || type.isList || type == .json, "text or a list")
             return (.function(.len, [argument]), .number)
         case .count:
-            try require(type == .items || type.isList, "a list")
+            try require(type == .items || type.isList || type == .json, "a list")
             return (.function(.count, [argument]), .number)
         case .age, .year:
             try require(type == .date, "a date")
             return (.function(function, [argument]), .number)
         case .lower, .upper, .trim:
-            try require(type == .text, "text")
+            try require(type == .text || type == .json, "text")
             return (.function(function, [argument]), .text)
         case .round, .floor, .ceil, .trunc:
-            try require(type == .number, "a number")
+            try require(type == .number || type == .json, "a number")
             return (.function(function, [argument]), .number)
+        case .jsonType:
+            try require(type != .items, "a value")
+            return (.function(.jsonType, [argument]), .text)
+        case .json:
+            return try jsonConstant(arguments[0])
         case .foldedLetters:
             return (.function(.foldedLetters, [argument]), type)  // never by name: isCallable
         case .multipleOf:
-            try require(type == .number, "a number")
+            try require(type == .number || type == .json, "a number")
             let step = try compile(arguments[1], expecting: .number, role: "the step of multiple_of()")
             return (.function(.multipleOf, [argument, step]), .bool)
         case .matches:
-            try require(type == .text, "text")
+            try require(type == .text || type == .json, "text")
             guard case .text(let source) = arguments[1].kind else {
                 throw ExpressionError(
                     message: "the regex of matches() must be written as text, such as '^[0-9]+$'",
@@ -428,6 +439,19 @@ struct ExpressionCompiler {
                 throw ExpressionError(message: "invalid regex: \(error.message)", range: start..<start + 1)
             }
         }
+    }
+}
+
+extension ExpressionCompiler {
+    /// `json('…')`: the JSON text, written as a text literal, as a constant JSON value.
+    fileprivate func jsonConstant(_ argument: Syntax) throws(ExpressionError) -> (Expr, ExprType) {
+        guard case .text(let source) = argument.kind else {
+            throw ExpressionError(message: "json() takes JSON written as text, such as json('[1, 2]')", range: argument.range)
+        }
+        guard let value = try? JSONParser().parse(source) else {
+            throw ExpressionError(message: "json() needs valid JSON text, such as json('{\"a\": 1}')", range: argument.range)
+        }
+        return (.constant(ValueReader.anyValue(value)), .json)
     }
 }
 

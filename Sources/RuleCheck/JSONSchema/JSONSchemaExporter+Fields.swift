@@ -77,6 +77,12 @@ extension JSONSchemaExporter {
             if case .object(let members) = items.json {
                 p.set("items", .object(members.filter { !$0.key.hasPrefix("x-rulecheck-") || $0.key == "x-rulecheck-type" }))
             }
+        case .json:
+            if let types = field.jsonTypes {
+                p.set("type", types.names.count == 1 ? .string(types.names[0]) : .array(types.names.map { .string($0) }))
+            }
+            scalarKeywords(field, type: .json, into: &p, items: false)
+            counts(field, into: &p)
         case .file:
             fileKeywords(field, into: &p)
         case .group:
@@ -128,6 +134,20 @@ extension JSONSchemaExporter {
             p.set("x-rulecheck-max", field.max.map { .string($0.text) })
         case .bool:
             p.set("type", .string("boolean"))
+        case .json:
+            // Any JSON value: the rules apply to the values of their type, as JSON Schema's do.
+            if items, let types = field.jsonTypes {
+                p.set("type", types.names.count == 1 ? .string(types.names[0]) : .array(types.names.map { .string($0) }))
+            }
+            p.set("x-rulecheck-type", .string("json"))
+            p.set("minLength", field.minLength.map { .number(Double($0)) })
+            p.set("maxLength", field.maxLength.map { .number(Double($0)) })
+            if let pattern = field.pattern {
+                p.set("pattern", .string("^(?:" + pattern.source + ")$"))
+                p.set("x-rulecheck-pattern", .string(pattern.source))
+            }
+            bound("minimum", "x-rulecheck-min", field.min, into: &p)
+            bound("maximum", "x-rulecheck-max", field.max, into: &p)
         default:
             break
         }

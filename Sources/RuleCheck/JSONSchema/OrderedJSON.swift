@@ -33,6 +33,7 @@ indirect enum OrderedJSON {
         case .bool(let flag): self = .bool(flag)
         case .date(let day): self = .string(day.iso)
         case .list(let items): self = .array(items.map { OrderedJSON($0) })
+        case .structured(let json): self = OrderedJSON(json)
         }
     }
 

@@ -47,8 +47,7 @@ struct RuleCheckKeywords {
     /// The keywords of the root schema (the form).
     static let root: Set<String> = [
         "x-rulecheck-form", "x-rulecheck-date-format", "x-rulecheck-locale", "x-rulecheck-hidden-values", "x-rulecheck-gates",
-        "x-rulecheck-sections",
-        "x-rulecheck-pages", "x-rulecheck-mask-classes",
+        "x-rulecheck-sections", "x-rulecheck-pages", "x-rulecheck-mask-classes", "x-rulecheck-empty-values",
     ]
 }
 

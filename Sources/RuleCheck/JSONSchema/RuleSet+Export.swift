@@ -107,6 +107,7 @@ struct JSONSchemaExporter {
         if rules.dateFormat != .iso { root.set("x-rulecheck-date-format", .string(rules.dateFormat.pattern)) }
         root.set("x-rulecheck-locale", rules.locale.map { .string($0) })
         if rules.hiddenValues != .clear { root.set("x-rulecheck-hidden-values", .string(rules.hiddenValues.rawValue)) }
+        if rules.emptyValues != .absent { root.set("x-rulecheck-empty-values", .string(rules.emptyValues.rawValue)) }
         if !rules.gates.isEmpty { root.set("x-rulecheck-gates", gates()) }
         root.set("x-rulecheck-mask-classes", maskClasses())
         // Pages: `true` when each section is a page of its own, else each section's page.

@@ -4,49 +4,37 @@ extension SchemaImporter {
     static let itemTypeNames: [String: FieldType] = ["string": .text, "integer": .integer, "number": .number, "boolean": .bool]
 
     mutating func arrayKind(_ node: SchemaNode) -> Kind {
-        guard let items = itemsNode(node) else {
-            if let constants = constantArrays(node) {
-                guard let type = Self.commonType(constants.flatMap { $0 }) else {
-                    return .unsupported("arrays of values of several types have no field type", pointer: node.pointer)
-                }
-                return .values(items: nil, type)
-            }
-            finding(.approximated, "an array without 'items' is read as a list of text values", at: node.pointer)
-            return .values(items: nil, .text)
-        }
+        // No `items`: elements of any JSON type.
+        guard let items = itemsNode(node) else { return .values(items: nil, .json) }
         if let itemOptions = options(items) {
             return .multiChoice(items: items, itemOptions.values, pointer: itemOptions.pointer)
         }
         let itemTypes = declaredTypes(items)
-        if itemTypes.names.first == "object" || (itemTypes.names.isEmpty && items.has("properties")) {
+        if itemTypes.names.first == "object" || itemTypes.names.isEmpty, items.has("properties") {
             return .list(items: items)
         }
-        if itemTypes.names.count > 1 {
-            return .unsupported(
-                "array elements of several types (\(itemTypes.names.joined(separator: ", "))) have no field type",
-                pointer: itemTypes.pointer)
-        }
         if items.first("x-rulecheck-type")?.value == .string("date") { return .values(items: items, .date) }
+        if itemTypes.names.count > 1 || anyJSONTypes(items, types: itemTypes) != nil { return .values(items: items, .json) }
         let name = itemTypes.names.first ?? inferredType(items)
         if name == "string", items.first("format")?.value.string == "date" { return .values(items: items, .date) }
         if name == "number", items.first("multipleOf")?.value.exactNumber == ExactDecimal(1) { return .values(items: items, .integer) }
-        guard let type = Self.itemTypeNames[name] else {
-            return .unsupported("an array of \(name == "array" ? "arrays" : name + "s") has no field type", pointer: items.pointer)
-        }
-        return .values(items: items, type)
+        // Arrays of arrays or of objects without properties: values of any JSON, each of its type.
+        return .values(items: items, Self.itemTypeNames[name] ?? .json)
     }
 
     /// The schema every element follows: `items` as one schema, or a tuple (`items` as an array
-    /// in draft-07, `prefixItems` in 2020-12) whose schemas are all the same.
+    /// in draft-07, `prefixItems` in 2020-12) whose schemas are all the same; nil for none, or
+    /// for a tuple of different schemas (whose elements are then any JSON values).
     private mutating func itemsNode(_ node: SchemaNode) -> SchemaNode? {
         let tuple = node.first("prefixItems") ?? node.first("items").flatMap { $0.value.array != nil ? $0 : nil }
         guard let (value, pointer) = tuple, let schemas = value.array else { return child(node, "items") }
         guard let first = schemas.first else { return child(node, "items") }
         if schemas.contains(where: { $0 != first }) {
             finding(
-                .unsupported, "a tuple whose positions have different schemas has no field type; each element is held to the first one",
+                .unsupported,
+                "a tuple whose positions have different schemas: each element is read as any JSON value, the positions' schemas are not checked",
                 at: pointer)
-            return self.node(first, at: pointer + "/0", refChain: Array(node.refTargets))
+            return nil
         }
         let additional = node.first(node.first("prefixItems") != nil ? "items" : "additionalItems")
         if let additional {
@@ -69,19 +57,6 @@ extension SchemaImporter {
             return (schemas.count, pointer)
         }
         return nil
-    }
-
-    /// The values of `enum`/`const` when every one is an array (`{"enum": [[false]]}`).
-    func constantArrays(_ node: SchemaNode) -> [[JSONValue]]? {
-        var values: [JSONValue] = []
-        if let constant = node.first("const")?.value {
-            values = [constant]
-        } else if let list = node.first("enum")?.value.array {
-            values = list
-        }
-        guard !values.isEmpty else { return nil }
-        let arrays = values.compactMap(\.array)
-        return arrays.count == values.count ? arrays : nil
     }
 
     /// The field type every value has, if they share one.

@@ -9,8 +9,12 @@ extension SchemaImporter {
         var node: SchemaNode
         /// How findings name it: `'then'`, `a dependent schema` …
         var keyword: String
-        /// The property whose value the branch is chosen by (its constraint is the condition).
+        /// The property whose presence (a dependent schema) or value (a switch, ``switched``)
+        /// the branch is chosen by.
         var trigger: String?
+        /// Whether the branch is one of a switch on the trigger's value (its constraint on the
+        /// trigger is the condition).
+        var switched = false
     }
 
     mutating func branches(_ node: SchemaNode, prefix: String) -> [Branch] {
@@ -55,6 +59,7 @@ extension SchemaImporter {
                             .unsupported, "the dependency names '\(trigger)', which is not a field id; it is not checked", at: entryPointer)
                         continue
                     }
+                    mention(path, at: entryPointer)
                     let dependent = self.node(schema, at: entryPointer, refChain: [])
                     if dependent.isFalse {
                         finding(
@@ -78,7 +83,7 @@ extension SchemaImporter {
                         }
                         result += switched
                     }
-                    result.append(Branch(when: "\(path) != null", node: base, keyword: "a dependent schema"))
+                    result.append(Branch(when: "\(path) != null", node: base, keyword: "a dependent schema", trigger: trigger))
                 }
             }
         }
@@ -96,12 +101,12 @@ extension SchemaImporter {
             guard let (properties, propertiesPointer) = itemNode.first("properties"), let schema = properties[trigger] else { return nil }
             let triggerNode = node(schema, at: propertiesPointer + "/" + SchemaPointer.escape(trigger), refChain: [])
             guard triggerNode.has("const") || triggerNode.has("enum") else { return nil }
-            let condition = constraints(triggerNode, path: path, type: nil, forCondition: true)
+            let condition = constraints(triggerNode, path: path, type: fieldType(at: path), forCondition: true)
             guard !condition.untranslated, !condition.items.isEmpty else { return nil }
             result.append(
                 Branch(
                     when: Self.balanced(condition.items.map(\.expr), "and"), node: itemNode,
-                    keyword: "a branch of the dependent schema", trigger: trigger))
+                    keyword: "a branch of the dependent schema", trigger: trigger, switched: true))
         }
         return result
     }
@@ -117,8 +122,11 @@ extension SchemaImporter {
 
     /// The condition an object-level `if` states, as an expression; `nil` (with a finding) when
     /// part of it cannot be said. Properties' value keywords, `required`, nested objects' own
-    /// conditions, and `not`/`anyOf`/`oneOf`/`allOf` of such conditions.
-    mutating func objectCondition(_ condition: SchemaNode, prefix: String, depth: Int = 0) -> String? {
+    /// conditions, and `not`/`anyOf`/`oneOf`/`allOf` of such conditions. The paths in `absent`
+    /// are taken to have no value (the condition as it stands while they are empty).
+    mutating func objectCondition(
+        _ condition: SchemaNode, prefix: String, depth: Int = 0, absent: Set<String> = []
+    ) -> String? {
         guard depth < 8 else {
             finding(.unsupported, "this condition nests too deeply; the if/then/else is not imported", at: condition.pointer)
             return nil
@@ -133,7 +141,8 @@ extension SchemaImporter {
                     continue
                 case "not":
                     guard let value = part.object[key],
-                        let inner = objectCondition(node(value, at: pointer, refChain: []), prefix: prefix, depth: depth + 1)
+                        let inner = objectCondition(
+                            node(value, at: pointer, refChain: []), prefix: prefix, depth: depth + 1, absent: absent)
                     else { return nil }
                     terms.append(Self.negated(inner))
                 case "anyOf", "oneOf":
@@ -147,7 +156,8 @@ extension SchemaImporter {
                     for (index, item) in list.enumerated() {
                         guard
                             let inner = objectCondition(
-                                node(item, at: pointer + "/\(index)", refChain: []), prefix: prefix, depth: depth + 1)
+                                node(item, at: pointer + "/\(index)", refChain: []), prefix: prefix, depth: depth + 1,
+                                absent: absent)
                         else { return nil }
                         branches.append(inner)
                     }
@@ -165,8 +175,11 @@ extension SchemaImporter {
                 }
             }
         }
-        for (names, _) in condition.all("required") {
-            for name in names.array?.compactMap(\.string) ?? [] { required.insert(name) }
+        for (names, pointer) in condition.all("required") {
+            for name in names.array?.compactMap(\.string) ?? [] {
+                required.insert(name)
+                if let path = Self.identifier(prefix + name) { mention(path, at: pointer) }
+            }
         }
         var constrained: Set<String> = []
         for (value, pointer) in condition.all("properties") {
@@ -181,13 +194,21 @@ extension SchemaImporter {
                 }
                 let propertyNode = self.node(schema, at: propertyPointer, refChain: [])
                 constrained.insert(key)
+                mention(path, at: propertyPointer)
+                if absent.contains(path) {
+                    // No value: a required one fails the condition, an optional one is let be.
+                    if required.contains(key) { terms.append("false") }
+                    continue
+                }
                 if propertyNode.has("properties") || propertyNode.has("required") {
                     // A nested object's own condition (its members' paths); its presence is its members'.
-                    guard let inner = objectCondition(propertyNode, prefix: path + ".", depth: depth + 1) else { return nil }
+                    guard let inner = objectCondition(propertyNode, prefix: path + ".", depth: depth + 1, absent: absent) else {
+                        return nil
+                    }
                     if inner != "true" { terms.append(inner) }
                     continue
                 }
-                let parts = constraints(propertyNode, path: path, type: nil, forCondition: true)
+                let parts = constraints(propertyNode, path: path, type: fieldType(at: path), forCondition: true)
                 guard !parts.untranslated else {
                     finding(
                         .unsupported, "this condition cannot be written as an expression; the if/then/else is not imported",
@@ -206,7 +227,7 @@ extension SchemaImporter {
         }
         for name in required.sorted() where !constrained.contains(name) {
             guard let path = Self.identifier(prefix + name) else { return nil }
-            terms.append("\(path) != null")
+            terms.append(absent.contains(path) ? "false" : "\(path) != null")
         }
         return Self.balanced(terms, "and")
     }

@@ -8,7 +8,10 @@ extension SchemaImporter {
     }
 
     /// The keywords of `node` that constrain a value, each as a condition on `path`.
-    /// `untranslated` is set when a keyword that constrains values could not be written.
+    /// `untranslated` is set when a keyword that constrains values could not be written. For a
+    /// `json` field (`type` `.json`) each keyword holds for the values of its JSON type only,
+    /// `type` is a condition too, and `const`/`enum` may be arrays and objects.
+    ///
     mutating func constraints(
         _ node: SchemaNode, path: String, type: FieldType?, forCondition: Bool,
         only keywords: Set<String>? = nil, depth: Int = 0
@@ -27,7 +30,29 @@ extension SchemaImporter {
                 if let keywords, !keywords.contains(key) { continue }
                 guard let value = part.object[key] else { continue }
                 let pointer = part.pointer + "/" + SchemaPointer.escape(key)
+                func only(_ jsonType: String, _ expr: String) -> String { Self.onlyFor(jsonType, expr, path: path, type: type) }
                 switch key {
+                case "type" where type == .json:
+                    guard let condition = Self.jsonTypeCondition(value, path: path) else {
+                        untranslated = true
+                        continue
+                    }
+                    items.append(Constraint(expr: condition, pointer: pointer, keyword: key))
+                case "const" where type == .json:
+                    items.append(
+                        Constraint(
+                            expr: value == .null ? "\(path) == null" : "\(path) == \(Self.anyLiteral(value))", pointer: pointer,
+                            keyword: key))
+                case "enum" where type == .json:
+                    guard let list = value.array, !list.isEmpty else {
+                        untranslated = true
+                        finding(.unsupported, "this enum cannot be written as an expression", at: pointer)
+                        continue
+                    }
+                    let values = list.filter { $0 != .null }
+                    var terms = values.isEmpty ? [] : ["\(path) in [\(values.map(Self.anyLiteral).joined(separator: ", "))]"]
+                    if values.count < list.count { terms.append("\(path) == null") }
+                    items.append(Constraint(expr: Self.balanced(terms, "or"), pointer: pointer, keyword: key))
                 case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
                     if case .bool = value { continue }  // draft-04: read with minimum/maximum
                     guard let number = value.exactNumber, let literal = Self.decimal(number) else {
@@ -40,36 +65,44 @@ extension SchemaImporter {
                         || (key == "minimum" && part.object["exclusiveMinimum"] == .bool(true))
                         || (key == "maximum" && part.object["exclusiveMaximum"] == .bool(true))
                     let op = key.contains("inimum") ? (exclusive ? ">" : ">=") : (exclusive ? "<" : "<=")
-                    items.append(Constraint(expr: "\(path) \(op) \(literal)", pointer: pointer, keyword: key))
+                    items.append(Constraint(expr: only("number", "\(path) \(op) \(literal)"), pointer: pointer, keyword: key))
                 case "multipleOf":
                     guard let number = value.exactNumber, number > .zero, let literal = Self.decimal(number) else {
                         untranslated = true
                         finding(.unsupported, Self.unwritable(key, value), at: pointer)
                         continue
                     }
-                    items.append(Constraint(expr: "multiple_of(\(path), \(literal))", pointer: pointer, keyword: key))
+                    items.append(Constraint(expr: only("number", "multiple_of(\(path), \(literal))"), pointer: pointer, keyword: key))
                 case "minItems", "maxItems":
                     guard let count = value.integer, count >= 0 else {
                         error("\(key) must be a whole number ≥ 0", at: pointer)
                         continue
                     }
                     items.append(
-                        Constraint(expr: "count(\(path)) \(key == "minItems" ? ">=" : "<=") \(count)", pointer: pointer, keyword: key))
+                        Constraint(
+                            expr: only("array", "count(\(path)) \(key == "minItems" ? ">=" : "<=") \(count)"), pointer: pointer,
+                            keyword: key))
                 case "minLength", "maxLength":
                     guard let count = value.integer, count >= 0 else {
                         error("\(key) must be a whole number ≥ 0", at: pointer)
                         continue
                     }
                     items.append(
-                        Constraint(expr: "len(\(path)) \(key == "minLength" ? ">=" : "<=") \(count)", pointer: pointer, keyword: key))
+                        Constraint(
+                            expr: only("string", "len(\(path)) \(key == "minLength" ? ">=" : "<=") \(count)"), pointer: pointer,
+                            keyword: key))
                 case "pattern":
                     guard let regex = value.string else {
                         error("pattern must be a string", at: pointer)
                         continue
                     }
+                    guard let pcre = translatePattern(regex, at: pointer) else {
+                        untranslated = true
+                        continue
+                    }
                     items.append(
                         Constraint(
-                            expr: "matches(\(path), \(Self.textLiteral(translatePattern(regex, at: pointer))))",
+                            expr: only("string", "matches(\(path), \(Self.textLiteral(pcre)))"),
                             pointer: pointer, keyword: key))
                 case "const":
                     guard let literal = Self.literal(value) else {
@@ -93,12 +126,14 @@ extension SchemaImporter {
                     if let regex = value.string.flatMap({ SchemaFormats.pattern(for: $0) }) {
                         items.append(
                             Constraint(
-                                expr: "matches(\(path), \(Self.textLiteral("^(?:" + regex + ")\\z")))", pointer: pointer, keyword: key))
+                                expr: only("string", "matches(\(path), \(Self.textLiteral("^(?:" + regex + ")\\z")))"), pointer: pointer,
+                                keyword: key))
                     }
                 case "not", "anyOf", "oneOf":
                     if key != "not", combinatorIsOptions(node, key) {
                         // Options written as oneOf/anyOf of const: the value is one of them.
-                        let literals = (value.array ?? []).compactMap { $0["const"] ?? $0["enum"]?[0] }.map(Self.literal)
+                        let literals = (value.array ?? []).compactMap { $0["const"] ?? $0["enum"]?[0] }
+                            .map { type == .json ? Self.anyLiteral($0) : Self.literal($0) }
                         guard literals.allSatisfy({ $0 != nil && $0 != "null" }) else { untranslated = true; continue }
                         items.append(
                             Constraint(
@@ -200,11 +235,24 @@ extension SchemaImporter {
         }
     }
 
-    /// A pattern translated from ECMA-262 to PCRE2, with findings for what differs.
-    mutating func translatePattern(_ regex: String, at pointer: String) -> String {
-        let translation = ECMARegex.translate(regex)
-        for note in translation.notes { finding(.approximated, note, at: pointer) }
-        return translation.pcre
+    /// A pattern translated from ECMA-262 to PCRE2, with findings for what differs; `nil`, with
+    /// an error at the keyword, when ECMA-262 refuses it (PCRE2's own syntax among others).
+    /// With `body`, the regex is `^…$` and what is translated is what lies between (see
+    /// ``ECMARegex/wholeMatchBody(_:)``).
+    mutating func translatePattern(_ regex: String, at pointer: String, body: Bool = false) -> String? {
+        let inner = body ? ECMARegex.wholeMatchBody(regex) : nil
+        switch ECMARegex.translate(inner ?? regex) {
+        case .success(let translation):
+            for note in translation.notes { finding(.approximated, note, at: pointer) }
+            return translation.pcre
+        case .failure(let refusal):
+            let shown = regex.unicodeScalars.count > 80 ? String(String.UnicodeScalarView(regex.unicodeScalars.prefix(80))) + "…" : regex
+            error(
+                "'\(shown)' is not an ECMA-262 regex (a JSON Schema pattern is one, read with the u flag): \(refusal.message), "
+                    + "at character \(refusal.offset + (inner == nil ? 1 : 2))",
+                at: pointer)
+            return nil
+        }
     }
 
     /// A JSON scalar as an expression literal; `nil` for arrays, objects and numbers that cannot

@@ -46,9 +46,9 @@ extension SchemaImporter {
         // A choice between booleans (`type: boolean` with an enum would be a bool field).
         if x.type?.value == "choice", let options = options(node) { kind = .choice(options.values, pointer: options.pointer) }
         if x.type?.value == "file" { kind = .file(items: child(node, "items")) }
-        if let type = x.type, !["date", "choice", "file"].contains(type.value) {
+        if let type = x.type, !["date", "choice", "file", "json"].contains(type.value) {
             finding(
-                .unsupported, "x-rulecheck-type '\(type.value)' is not one of date, choice, file; it is not read",
+                .unsupported, "x-rulecheck-type '\(type.value)' is not one of date, choice, file, json; it is not read",
                 at: node.first("x-rulecheck-type")?.pointer ?? keyPointer)
         }
         var handled = Self.commonKeywords
@@ -122,14 +122,20 @@ extension SchemaImporter {
             reportUnhandled(items, handled: Self.commonKeywords.union(["enum", "const", "oneOf", "anyOf"]))
             itemCounts(&spec, node)
             uniqueItems(&spec, node)
+        case .json(let jsonTypes):
+            handled.formUnion(Self.anyJSONKeywords)
+            setType(&spec, .json, at: types.pointer.isEmpty ? keyPointer : types.pointer)
+            if let jsonTypes {
+                spec.jsonTypes = jsonTypes.names.map { located($0, at: types.pointer.isEmpty ? keyPointer : types.pointer) }
+            }
+            anyJSONKeywords(&spec, node, path: path, x)
         case .values(let items, let type):
-            handled.formUnion(["items", "prefixItems", "additionalItems", "minItems", "maxItems", "uniqueItems", "enum", "const"])
+            handled.formUnion(["items", "prefixItems", "additionalItems", "minItems", "maxItems", "uniqueItems"])
             setType(&spec, .values, at: types.pointer.isEmpty ? keyPointer : types.pointer)
             if type != .text { spec.itemType = located(type.rawValue, at: items?.pointer ?? keyPointer) }
             if let items { valuesItemKeywords(&spec, items, type: type, x) }
             itemCounts(&spec, node)
             uniqueItems(&spec, node)
-            if x.checks == nil { constantArrayCheck(&spec, node, path: path) }
         case .file(let items):
             handled.formUnion(["items", "minItems", "maxItems"])
             setType(&spec, .file, at: node.first("x-rulecheck-type")?.pointer ?? keyPointer)
@@ -192,7 +198,7 @@ extension SchemaImporter {
         }
         apply(x, to: &spec)
         if case .group = kind {
-            reportUnhandled(node, handled: handled.union(["if", "then", "else"]))
+            reportUnhandled(node, handled: handled.union(["if", "then", "else", "anyOf", "oneOf", "not"]))
         } else {
             reportUnhandled(node, handled: handled)
         }
@@ -259,6 +265,7 @@ extension SchemaImporter {
         var members = objectFields(
             node, prefix: path + ".", presence: always ? nil : Self.presenceMarker,
             ancestors: ancestors, depth: depth + 1, outerBranches: outerBranches)
+        spec.checks += groupChecks.removeValue(forKey: path + ".") ?? []
         if members.isEmpty {
             finding(.unsupported, "an object without properties has no fields; it is not checked", at: keyPointer)
             return nil
@@ -327,7 +334,7 @@ extension SchemaImporter {
     }
 
     /// `uniqueItems: true` on an array of options or of values.
-    private func uniqueItems(_ spec: inout FieldSpec, _ node: SchemaNode) {
+    func uniqueItems(_ spec: inout FieldSpec, _ node: SchemaNode) {
         guard let (value, pointer) = node.first("uniqueItems"), value == .bool(true) else { return }
         spec.uniqueItems = located(true, at: pointer)
         spec.keys["unique_items"] = source.location(of: pointer)

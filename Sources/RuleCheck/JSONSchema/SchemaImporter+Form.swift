@@ -17,6 +17,10 @@ extension SchemaImporter {
         document.dateFormat = string("x-rulecheck-date-format")
         document.locale = string("x-rulecheck-locale")
         document.hiddenValues = string("x-rulecheck-hidden-values")
+        if emptyValuesPresent {
+            // JSON Schema's reading: "" and [] are values, as the server that sent it reads them.
+            document.emptyValues = string("x-rulecheck-empty-values") ?? located("present", at: "")
+        }
         if let (value, pointer) = root.first("x-rulecheck-gates") { document.gates = gates(value, at: pointer) }
         if let (value, pointer) = root.first("x-rulecheck-sections"), let fields = document.sections.first?.fields {
             if let sections = sections(value, at: pointer, fields: fields) { document.sections = sections }

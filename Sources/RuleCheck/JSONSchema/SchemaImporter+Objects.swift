@@ -42,6 +42,7 @@ extension SchemaImporter {
                 schemas[key, default: []].append((schema, pointer + "/" + SchemaPointer.escape(key)))
             }
         }
+        registerProperties(prefix: prefix, schemas: schemas, ancestors: ancestors)
         var rules: [String: PropertyRules] = [:]
         let always = presence ?? "true"
         for (value, pointer) in node.all("required") {
@@ -63,21 +64,26 @@ extension SchemaImporter {
                 }
             }
             for (value, pointer) in branch.node.all("properties") {
-                for key in source.orderedKeys(of: value.object ?? [:], at: pointer) where key != branch.trigger {
+                for key in source.orderedKeys(of: value.object ?? [:], at: pointer) {
                     guard let schema = value.object?[key] else { continue }
                     let propertyPointer = pointer + "/" + SchemaPointer.escape(key)
+                    // The trigger of a switch is the branch's condition; the trigger of a dependent
+                    // schema is present whenever the schema applies, so what it says of the trigger
+                    // holds whenever the trigger has a value.
+                    if key == branch.trigger, branch.switched { continue }
+                    let when = key == branch.trigger ? "true" : branch.when
                     let isObject = schema["properties"] != nil || schema["required"] != nil
                     if schemas[key] != nil, isObject {
                         let inner = self.node(schema, at: propertyPointer, refChain: [])
                         rules[key, default: PropertyRules()].branches.append(
-                            Branch(when: branch.when, node: inner, keyword: branch.keyword))
+                            Branch(when: when, node: inner, keyword: branch.keyword))
                     } else if schemas[key] != nil {
                         conditionalChecks(
-                            schema, at: propertyPointer, key: key, when: branch.when, prefix: prefix, into: &rules,
+                            schema, at: propertyPointer, key: key, when: when, prefix: prefix, into: &rules,
                             valueType: valueType(schemas[key]))
                     } else {
                         if conditional[key] == nil { conditionalOrder.append(key) }
-                        conditional[key, default: ConditionalProperty()].occurrences.append((branch.when, schema, propertyPointer))
+                        conditional[key, default: ConditionalProperty()].occurrences.append((when, schema, propertyPointer))
                     }
                 }
             }
@@ -90,11 +96,23 @@ extension SchemaImporter {
             }
         }
         objectMessages(node, into: &rules)
-        for name in rules.keys.sorted() where schemas[name] == nil && conditional[name] == nil {
-            finding(
-                .unsupported, "'\(name)' is required or constrained but not listed in 'properties'; it is not checked",
-                at: node.pointer)
+        let combinators = objectCombinators(node, prefix: prefix, declared: order)
+        // Names that required, dependencies or conditions read without the object declaring
+        // them: properties of any JSON value, each a `json` field.
+        var undeclared: [(name: String, pointer: String)] = []
+        for (path, pointer) in mentions where path.hasPrefix(prefix) {
+            let name = String(path.dropFirst(prefix.count))
+            guard !name.contains("."), schemas[name] == nil, conditional[name] == nil,
+                !undeclared.contains(where: { $0.name == name })
+            else { continue }
+            undeclared.append((name, pointer))
         }
+        for name in rules.keys.sorted()
+        where schemas[name] == nil && conditional[name] == nil && !undeclared.contains(where: { $0.name == name }) {
+            undeclared.append((name, rules[name]?.required.first?.pointer ?? node.pointer))
+        }
+        let names = order + conditionalOrder.filter { schemas[$0] == nil } + undeclared.map(\.name)
+        attach(combinators, prefix: prefix, names: names, presence: presence, into: &rules)
 
         var fields: [FieldSpec] = []
         for name in order {
@@ -134,6 +152,14 @@ extension SchemaImporter {
             if let optionSets { filterOptions(&spec, optionSets) }
             fields.append(spec)
         }
+        for (name, pointer) in undeclared {
+            if let spec = field(
+                name, node: SchemaNode(), keyPointer: pointer, prefix: prefix, rules: rules[name] ?? PropertyRules(),
+                ancestors: ancestors, depth: depth)
+            {
+                fields.append(spec)
+            }
+        }
         return fields
     }
 
@@ -169,7 +195,9 @@ extension SchemaImporter {
                         }
                         continue
                     }
-                    guard let condition = Self.identifier(prefix + trigger).map({ "\($0) != null" }) else { continue }
+                    guard let triggerPath = Self.identifier(prefix + trigger) else { continue }
+                    mention(triggerPath, at: pointer + "/" + SchemaPointer.escape(trigger))
+                    let condition = "\(triggerPath) != null"
                     for name in names.compactMap(\.string) {
                         rules[name, default: PropertyRules()].required.append((condition, pointer + "/" + SchemaPointer.escape(trigger)))
                     }
@@ -190,7 +218,7 @@ extension SchemaImporter {
         guard let path = Self.identifier(prefix + key) else { return }
         let propertyNode = node(schema, at: pointer, refChain: [])
         let errorMessage = propertyNode.first("errorMessage")?.value
-        for item in constraints(propertyNode, path: path, type: nil, forCondition: false).items {
+        for item in constraints(propertyNode, path: path, type: fieldType(at: path), forCondition: false).items {
             let value = propertyNode.first(item.keyword)?.value
             let rule: CheckSpec.Rule
             switch (item.keyword, valueType, value) {

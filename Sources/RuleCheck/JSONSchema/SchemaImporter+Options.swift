@@ -141,7 +141,8 @@ extension SchemaImporter {
 
     /// Reports keywords of an object schema (the root, list items) that the importer does not read.
     mutating func reportKeywords(_ node: SchemaNode, context: KeywordContext, isRoot: Bool) {
-        var handled = Self.commonKeywords.union(Self.objectKeywords)
+        // anyOf, oneOf and not of object schemas are the object's checks (or reported there).
+        var handled = Self.commonKeywords.union(Self.objectKeywords).union(["anyOf", "oneOf", "not"])
         if isRoot { handled.formUnion(RuleCheckKeywords.root.union(["title"])) }
         reportUnhandled(node, handled: handled)
     }

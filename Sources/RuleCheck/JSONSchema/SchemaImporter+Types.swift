@@ -19,6 +19,9 @@ extension SchemaImporter {
         case values(items: SchemaNode?, FieldType)
         /// Attached files (`x-rulecheck-type: file`): an array of `{name, size, type}` objects.
         case file(items: SchemaNode?)
+        /// Any JSON value (of these types; `nil`: any): several types, no type, constants of
+        /// several types or structured ones, an object without properties.
+        case json(JSONTypes?)
         case unsupported(String, pointer: String)
     }
 
@@ -100,7 +103,7 @@ extension SchemaImporter {
     }
 
     /// Whether `oneOf`/`anyOf` at this node is a list of options (and so handled by ``options(_:)``).
-    mutating func combinatorIsOptions(_ node: SchemaNode, _ keyword: String) -> Bool {
+    func combinatorIsOptions(_ node: SchemaNode, _ keyword: String) -> Bool {
         guard let (value, _) = node.first(keyword), let items = value.array, !items.isEmpty else { return false }
         return items.allSatisfy { item in
             guard let object = item.object else { return false }
@@ -110,12 +113,8 @@ extension SchemaImporter {
     }
 
     mutating func kind(of node: SchemaNode, types: Types) -> Kind {
-        var names = types.names
-        if names.count > 1 {
-            finding(.unsupported, "a field has one type; of \(names.joined(separator: ", ")) only '\(names[0])' is used", at: types.pointer)
-            names = [names[0]]
-        }
-        if names.isEmpty, let constants = constantArrays(node), !constants.isEmpty { names = ["array"] }
+        let names = types.names
+        if let json = anyJSONTypes(node, types: types) { return .json(json == .all ? nil : json) }
         // A boolean with const or enum (a box that must be ticked) is a bool field with a check.
         if names.first != "array", names.first != "object", names.first != "boolean", let options = options(node) {
             return .choice(options.values, pointer: options.pointer)
@@ -138,29 +137,60 @@ extension SchemaImporter {
         case "array":
             return arrayKind(node)
         default:
-            return .scalar(.text)
+            return .json(nil)
         }
     }
 
-    /// The type a schema without `type` most likely means, from its keywords.
-    mutating func inferredType(_ node: SchemaNode) -> String {
-        if node.has("properties") || node.has("required") { return "object" }
-        if node.has("items") { return "array" }
-        // The value keywords of the node, and of its if/then/else (which speak of the same value).
-        var nodes = [node]
-        for keyword in ["if", "then", "else"] { if let branch = child(node, keyword) { nodes.append(branch) } }
-        let numeric = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]
-        if nodes.contains(where: { branch in numeric.contains(where: branch.has) }) { return "number" }
-        let textual = ["minLength", "maxLength", "pattern", "format"]
-        if nodes.contains(where: { branch in textual.contains(where: branch.has) }) { return "string" }
-        if node.has("default"), let value = node.first("default")?.value {
-            switch value {
-            case .number: return "number"
-            case .bool: return "boolean"
-            default: break
+    /// The JSON types of a property that becomes a `json` field (``JSONTypes/all``: any), or nil
+    /// for one that becomes a field of one type: several types (`["integer", "string"]`), no
+    /// type and nothing that says one, an object without properties, `x-rulecheck-type: json`,
+    /// `const`/`enum` with arrays or objects, of several types, or only `null`.
+    func anyJSONTypes(_ node: SchemaNode, types: Types) -> JSONTypes? {
+        let names = types.names
+        let written = names.isEmpty ? JSONTypes.all : Self.jsonTypes(names)
+        if node.first("x-rulecheck-type")?.value == .string("json") || names.count > 1 { return written }
+        if let constants = constantValues(node) {
+            let scalars = constants.filter { $0 != .null }
+            if scalars.isEmpty || scalars.contains(where: { $0.array != nil || $0.object != nil })
+                || (names.isEmpty && Self.commonType(scalars) == nil)
+            {
+                return written
             }
         }
-        finding(.approximated, "no 'type': the field is read as text", at: node.pointer)
-        return "string"
+        if names == ["object"], !Self.objectKeywords.contains(where: node.has) { return .object }
+        // Options of one type (`{"enum": ["a", "b"]}`, a oneOf of consts) are a choice.
+        let options = constantValues(node) != nil || combinatorIsOptions(node, "oneOf") || combinatorIsOptions(node, "anyOf")
+        if names.isEmpty, !options, inferredType(node) == "json" { return .all }
+        return nil
+    }
+
+    /// The JSON types of JSON Schema's type names.
+    static func jsonTypes(_ names: [String]) -> JSONTypes {
+        var types: JSONTypes = []
+        for name in names { if let type = JSONTypes(name: name) { types.insert(type) } }
+        return types
+    }
+
+    /// The values of `const` or `enum`, if one is written.
+    func constantValues(_ node: SchemaNode) -> [JSONValue]? {
+        if let constant = node.first("const")?.value { return [constant] }
+        return node.first("enum")?.value.array
+    }
+
+    /// What a schema without `type` stands for: an object when it (or one of the schemas of its
+    /// `anyOf`, `oneOf`, `if`, `then`, `else`) speaks of properties, an array when it has
+    /// `items`, a date or text when it has a `format` (a form's field of that format); otherwise
+    /// `json`: any JSON value, its value keywords applying to the values of their type, exactly
+    /// as JSON Schema has it (`{"minimum": 2}` lets `"x"` through).
+    func inferredType(_ node: SchemaNode) -> String {
+        if Self.objectKeywords.contains(where: node.has) { return "object" }
+        for part in node.parts {
+            let schemas =
+                ["anyOf", "oneOf"].flatMap { part.object[$0]?.array ?? [] } + ["if", "then", "else"].compactMap { part.object[$0] }
+            if schemas.contains(where: { schema in Self.objectKeywords.contains { schema[$0] != nil } }) { return "object" }
+        }
+        if node.has("items") || node.has("prefixItems") { return "array" }
+        if node.has("format") { return "string" }
+        return "json"
     }
 }

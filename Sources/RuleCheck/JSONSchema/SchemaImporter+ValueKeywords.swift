@@ -2,19 +2,32 @@
 /// `multipleOf` of numbers; the element keywords of an array of plain values; item counts; and
 /// `if`/`then`/`else` about the value itself.
 extension SchemaImporter {
-    mutating func textKeywords(_ spec: inout FieldSpec, _ node: SchemaNode, path: String, _ x: RuleCheckKeywords) {
+    /// With `searchAsPattern` (a `json` field), a searching pattern is a check's `pattern`, which
+    /// reads strings only, rather than a `matches()` expression.
+    mutating func textKeywords(
+        _ spec: inout FieldSpec, _ node: SchemaNode, path: String, _ x: RuleCheckKeywords, searchAsPattern: Bool = false
+    ) {
         lengths(&spec, node)
         // With x-rulecheck-pattern or -mask, the patterns are the export's shadow of them.
         guard x.pattern == nil && x.mask == nil else { return }
         for (value, pointer) in node.all("pattern") {
             guard let regex = value.string else { error("pattern must be a string", at: pointer); continue }
-            if spec.pattern == nil, let body = ECMARegex.wholeMatchBody(regex) {
+            if spec.pattern == nil, ECMARegex.wholeMatchBody(regex) != nil {
                 // ^…$: the whole value must match, which is what a field's pattern says.
-                spec.pattern = text(translatePattern(body, at: pointer), at: pointer, quoted: true)
+                guard let pcre = translatePattern(regex, at: pointer, body: true) else { continue }
+                spec.pattern = text(pcre, at: pointer, quoted: true)
                 spec.keys["pattern"] = source.location(of: pointer)
                 patternKeywords[path] = "pattern"
             } else if x.checks == nil {
-                let expr = "matches(\(path), \(Self.textLiteral(translatePattern(regex, at: pointer))))"
+                guard let pcre = translatePattern(regex, at: pointer) else { continue }
+                if searchAsPattern {
+                    // A search, as a whole-value pattern: anything, the regex, anything.
+                    var check = checkSpec(Constraint(expr: "", pointer: pointer, keyword: "pattern"), node)
+                    check.rule = .pattern(text("(?s).*(?:" + pcre + ").*", at: pointer, quoted: true))
+                    spec.checks.append(check)
+                    continue
+                }
+                let expr = "matches(\(path), \(Self.textLiteral(pcre)))"
                 spec.checks.append(checkSpec(Constraint(expr: expr, pointer: pointer, keyword: "pattern"), node))
             }
         }
@@ -37,7 +50,7 @@ extension SchemaImporter {
     }
 
     /// `minLength`, `maxLength`: the strictest of those written.
-    private mutating func lengths(_ spec: inout FieldSpec, _ node: SchemaNode) {
+    mutating func lengths(_ spec: inout FieldSpec, _ node: SchemaNode) {
         for (keyword, isMin) in [("minLength", true), ("maxLength", false)] {
             let values = node.all(keyword).compactMap { item in item.value.integer.map { ($0, item.pointer) } }
             guard let best = isMin ? values.max(by: { $0.0 < $1.0 }) : values.min(by: { $0.0 < $1.0 }) else { continue }
@@ -75,7 +88,7 @@ extension SchemaImporter {
 
     /// Inclusive bounds become `min`/`max` (the strictest of several); the draft-04 exclusive form
     /// (`exclusiveMinimum: true`) is a check.
-    private mutating func bounds(_ spec: inout FieldSpec, _ node: SchemaNode, skipMin: Bool, skipMax: Bool) {
+    mutating func bounds(_ spec: inout FieldSpec, _ node: SchemaNode, skipMin: Bool, skipMax: Bool) {
         for (keyword, isMin) in [("minimum", true), ("maximum", false)] where !(isMin ? skipMin : skipMax) {
             var best: (ExactDecimal, String)?
             for (value, pointer) in node.all(keyword) {
@@ -101,18 +114,29 @@ extension SchemaImporter {
     mutating func valuesItemKeywords(_ spec: inout FieldSpec, _ items: SchemaNode, type: FieldType, _ x: RuleCheckKeywords) {
         var handled = Self.commonKeywords.union(["type"])
         switch type {
+        case .json:
+            // Values of any JSON type (or of those `type` names), each held to the keywords of its type.
+            handled.formUnion(["minLength", "maxLength", "pattern", "format", "minimum", "maximum"])
+            textKeywords(&spec, items, path: "", x, searchAsPattern: true)
+            bounds(&spec, items, skipMin: x.min != nil, skipMax: x.max != nil)
+            let types = declaredTypes(items)
+            if !types.names.isEmpty {
+                spec.jsonTypes = (types.names + (types.nullable ? ["null"] : [])).map { located($0, at: types.pointer) }
+            }
         case .text:
             handled.formUnion(["minLength", "maxLength", "pattern", "format"])
             lengths(&spec, items)
             if x.pattern == nil && x.mask == nil {
                 for (value, pointer) in items.all("pattern") {
                     guard let regex = value.string else { error("pattern must be a string", at: pointer); continue }
-                    if spec.pattern == nil, let body = ECMARegex.wholeMatchBody(regex) {
-                        spec.pattern = text(translatePattern(body, at: pointer), at: pointer, quoted: true)
+                    if spec.pattern == nil, ECMARegex.wholeMatchBody(regex) != nil {
+                        guard let pcre = translatePattern(regex, at: pointer, body: true) else { continue }
+                        spec.pattern = text(pcre, at: pointer, quoted: true)
                         spec.keys["pattern"] = source.location(of: pointer)
                     } else if x.checks == nil {
                         // A search, as a whole-value pattern: anything, the regex, anything.
-                        let whole = "(?s).*(?:" + translatePattern(regex, at: pointer) + ").*"
+                        guard let pcre = translatePattern(regex, at: pointer) else { continue }
+                        let whole = "(?s).*(?:" + pcre + ").*"
                         spec.checks.append(
                             CheckSpec(
                                 when: nil, rule: .pattern(text(whole, at: pointer, quoted: true)), message: nil,
@@ -166,27 +190,6 @@ extension SchemaImporter {
         reportUnhandled(items, handled: handled)
     }
 
-    /// `enum`/`const` of arrays on a values field: a check that the list is one of them. Exact
-    /// when each listed array repeats one value (`[false]`, `[1, 1]`); otherwise order is not compared.
-    mutating func constantArrayCheck(_ spec: inout FieldSpec, _ node: SchemaNode, path: String) {
-        guard let constants = constantArrays(node), let pointer = (node.first("const") ?? node.first("enum"))?.pointer else { return }
-        var terms: [String] = []
-        for constant in constants {
-            let literals = constant.compactMap(Self.literal)
-            guard literals.count == constant.count else { continue }
-            var distinct: [String] = []
-            for literal in literals where !distinct.contains(literal) { distinct.append(literal) }
-            if distinct.count > 1 {
-                finding(.approximated, "an array of different values is compared without its order", at: pointer)
-            }
-            terms.append(Self.balanced(["count(\(path)) == \(constant.count)"] + distinct.map { "\($0) in \(path)" }, "and"))
-        }
-        spec.checks.append(
-            CheckSpec(
-                when: nil, rule: .expr(text(terms.isEmpty ? "false" : Self.balanced(terms, "or"), at: pointer)),
-                message: nil, location: source.location(of: pointer)))
-    }
-
     /// A check from a constraint, with the ajv-errors message for its keyword if there is one.
     mutating func checkSpec(_ constraint: Constraint, _ node: SchemaNode) -> CheckSpec {
         var message: LocalizedText?
@@ -204,7 +207,8 @@ extension SchemaImporter {
             guard let count = value.integer, count >= 0 else { error("\(keyword) must be a whole number ≥ 0", at: pointer); continue }
             if key == "min_items" {
                 spec.minItems = located(count, at: pointer)
-                if count > 0 && spec.required == nil && !isExport {
+                // Without `empty_values: present` an empty array is no value.
+                if count > 0 && spec.required == nil && !emptyValuesPresent && !isExport {
                     finding(
                         .approximated, "minItems: an empty array counts as an empty field, which is valid while the field is not required",
                         at: pointer)

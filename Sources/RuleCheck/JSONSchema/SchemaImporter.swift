@@ -20,6 +20,19 @@ struct SchemaImporter {
     var isExport = false
     var exactVisible: Set<String> = []
     var exactEnabled: Set<String> = []
+    /// Whether an empty string or array given is a value (`empty_values: present`): so for a
+    /// server's schema, and for an export whose root says `x-rulecheck-empty-values`.
+    var emptyValuesPresent = true
+    /// What the importer knows of properties while it reads their objects (see ``fieldType(at:)``):
+    /// the objects (by path prefix) whose properties are known, those properties, which of them
+    /// are `json` fields, and the names that conditions and dependencies read without the object
+    /// declaring them (each becomes a `json` field), with where each is first named.
+    var knownObjects: Set<String> = []
+    var declaredPaths: Set<String> = []
+    var anyJSONPaths: Set<String> = []
+    var mentions: [(path: String, pointer: String)] = []
+    /// Checks of optional objects (by path prefix) from their `anyOf`/`oneOf`/`not`: the group's.
+    var groupChecks: [String: [CheckSpec]] = [:]
 
     /// How deep objects may nest before the importer stops (the compiler and forms recurse on groups).
     static let maxNesting = 32
@@ -40,6 +53,7 @@ struct SchemaImporter {
         if let form = options.form { document.form = Located(value: form, location: start) }
         let root = node(source.root, at: "", refChain: [])
         isExport = root.has("x-rulecheck-form")
+        emptyValuesPresent = !isExport || root.first("x-rulecheck-empty-values")?.value == .string("present")
         if let title = root.first("title")?.value.string { document.title = title }
         let types = declaredTypes(root)
         if !types.names.isEmpty, !types.names.contains("object") {

@@ -111,4 +111,6 @@ enum Expected: Hashable, Sendable {
     indirect case valueArray(each: Expected)
     /// A file field: a JSON array of files, each `{"name", "size", "type"}`.
     case files
+    /// A `json` field: a JSON value of one of these types.
+    case jsonTypes(JSONTypes)
 }

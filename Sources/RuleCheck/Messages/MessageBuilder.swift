@@ -153,6 +153,7 @@ struct MessageBuilder: Sendable {
 
     /// What a `type` failure expected, in words.
     func phrase(_ expected: Expected) -> String {
+        if case .jsonTypes(let types) = expected { return jsonTypesPhrase(types) }
         let (key, parameters): (String, [String: String]) =
             switch expected {
             case .number: ("number", [:])
@@ -170,8 +171,22 @@ struct MessageBuilder: Sendable {
             case .jsonObject: ("json_object", [:])
             case .valueArray(let each): ("value_array", ["each": phrase(each)])
             case .files: ("files", [:])
+            case .jsonTypes: ("json_value", [:])
             }
         return render(DefaultMessages.phrase(key, in: defaults)) { parameters[$0] }
+    }
+
+    /// "a JSON string or a JSON number"; "any JSON value" for every type.
+    private func jsonTypesPhrase(_ types: JSONTypes) -> String {
+        guard types != .all else { return DefaultMessages.phrase("json_value", in: defaults) }
+        let keys: [String: String] = [
+            "string": "json_string", "number": "json_number", "integer": "json_whole_number", "boolean": "json_bool",
+            "array": "json_array", "object": "json_object",
+        ]
+        let phrases = types.names.compactMap { keys[$0] }.map { DefaultMessages.phrase($0, in: defaults) }
+        guard let last = phrases.last, phrases.count > 1 else { return phrases.first ?? "" }
+        let first = phrases.dropLast().joined(separator: ", ")
+        return Self.fill(DefaultMessages.phrase("either", in: defaults)) { $0 == "first" ? first : $0 == "last" ? last : nil }
     }
 
     // MARK: - Findings about a record
@@ -190,6 +205,8 @@ struct MessageBuilder: Sendable {
     /// in the field's format, several choices joined by commas.
     func displayText(_ value: Value, _ field: FieldRules, options: [ChoiceOption]) -> String {
         if field.type == .file, let files = value.files { return files.map(\.name).joined(separator: ", ") }
+        // What typing reads back as the same value.
+        if field.type == .json { return ValueReader.text(ofAny: value) }
         switch value {
         case .bool(let flag): return DefaultMessages.displayWord(flag ? "true" : "false", in: defaults)
         case .list(let items): return items.map { displayText($0, field, options: options) }.joined(separator: ", ")

@@ -16,6 +16,12 @@ public enum FieldType: String, Hashable, Sendable, CaseIterable, CustomStringCon
     case list
     /// A list of values of one type (its `item_type`): photo file names, phone numbers, tags.
     case values
+    /// Any JSON value (a string, a number, a boolean, an array, an object), as a JSON Schema
+    /// property of several types or of none holds; its `json_types` may narrow them. Strings,
+    /// numbers and booleans are ``Value/text(_:)``, ``Value/number(_:)`` and ``Value/bool(_:)``,
+    /// arrays and objects ``Value/structured(_:)``; the value rules apply to the values of their
+    /// type (`min_length` to a string, `min` to a number, `min_items` to an array).
+    case json
 
     /// Whether fields of this type hold a value themselves (groups and lists do not).
     public var holdsValue: Bool { self != .group && self != .list }

@@ -23,6 +23,10 @@ public enum Value: Hashable, Sendable {
     case date(Day)
     /// The values of a `multi_choice` field.
     case list([Value])
+    /// A JSON array or object: the value of a `json` field (or an element of a `values` field
+    /// of `json` items) that is not a string, a number or a boolean. Arrays and objects are
+    /// compared as JSON: `1.0` equals `1`, objects' keys in any order.
+    case structured(JSONValue)
 
     /// The text, if this is `.text`.
     public var text: String? {
@@ -49,6 +53,18 @@ public enum Value: Hashable, Sendable {
     public var bool: Bool? {
         if case .bool(let flag) = self { return flag }
         return nil
+    }
+
+    /// Whether the value is an empty text, list, JSON array or JSON object (which
+    /// `empty_values: present` keeps as values).
+    var isEmptyContent: Bool {
+        switch self {
+        case .text(let text): text.isEmpty
+        case .list(let items): items.isEmpty
+        case .structured(.array(let items)): items.isEmpty
+        case .structured(.object(let members)): members.isEmpty
+        default: false
+        }
     }
 
     /// `value` with empty text and empty lists turned into `nil`, and a date beyond the calendar
@@ -85,6 +101,7 @@ extension Value: CustomStringConvertible {
         case .date(let day): day.iso
         case .list(let items):
             items.map { FileInfo(value: $0)?.name ?? $0.description }.joined(separator: ", ")
+        case .structured(let json): JSONWriter.string(json)
         }
     }
 }

@@ -29,8 +29,8 @@ struct RulesYAMLPrinter {
         if let title = document.title { line(0, "title: " + Self.string(title)) }
         if let version = document.version { line(0, "version: \(version.value)") }
         let defaults = [
-            ("date_format", document.dateFormat), ("hidden_values", document.hiddenValues), ("locale", document.locale),
-            ("calendar", document.calendar),
+            ("date_format", document.dateFormat), ("hidden_values", document.hiddenValues),
+            ("empty_values", document.emptyValues), ("locale", document.locale), ("calendar", document.calendar),
             ("letters", document.letters),
         ]
         if defaults.contains(where: { $0.1 != nil }) {
@@ -108,6 +108,7 @@ struct RulesYAMLPrinter {
             if let types = field.mediaTypes {
                 line(d, "media_types: [" + types.map { Self.string($0.value) }.joined(separator: ", ") + "]")
             }
+            if let types = field.jsonTypes { line(d, "json_types: [" + types.map(\.value).joined(separator: ", ") + "]") }
             if let options = field.options {
                 line(d, "options:" + (options.isEmpty ? " []" : ""), field.comments["options"])
                 for option in options {
@@ -236,8 +237,14 @@ struct RulesYAMLPrinter {
     }
 
     /// Conservative: letters, digits and the operators expressions use, not starting with a
-    /// YAML indicator, without `: ` or ` #`, and not a word YAML reads as null or a boolean.
+    /// YAML indicator, without `: ` or ` #`, and not a word YAML reads as null or a boolean; and
+    /// negative numbers (`-2.5`), which YAML reads as numbers too.
     static func isPlainSafe(_ text: String) -> Bool {
+        if text.first == "-", text.count > 1, text.dropFirst().allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+            text.dropFirst().first?.isNumber == true, text.last?.isNumber == true, text.filter({ $0 == "." }).count <= 1
+        {
+            return true
+        }
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last, last != " " else { return false }
         if "-?:,[]{}#&*!|>'\"%@` ".unicodeScalars.contains(first) { return false }
         if text.contains(": ") || text.contains(" #") || text.hasSuffix(":") { return false }
@@ -256,6 +263,7 @@ enum RulesJSONBuilder {
         var defaults: [String: JSONValue] = [:]
         if let format = document.dateFormat { defaults["date_format"] = .string(format.value) }
         if let hidden = document.hiddenValues { defaults["hidden_values"] = .string(hidden.value) }
+        if let empty = document.emptyValues { defaults["empty_values"] = .string(empty.value) }
         if let locale = document.locale { defaults["locale"] = .string(locale.value) }
         if let calendar = document.calendar { defaults["calendar"] = .string(calendar.value) }
         if let letters = document.letters { defaults["letters"] = .string(letters.value) }
@@ -349,6 +357,7 @@ enum RulesJSONBuilder {
         if let value = field.letters { m["letters"] = .string(value.value) }
         if let value = field.maxSize { m["max_size"] = .number(Double(value.value)) }
         if let types = field.mediaTypes { m["media_types"] = .array(types.map { .string($0.value) }) }
+        if let types = field.jsonTypes { m["json_types"] = .array(types.map { .string($0.value) }) }
         if !field.dependsOn.isEmpty { m["depends_on"] = .array(field.dependsOn.map { .string($0.value) }) }
         for (key, value) in [
             ("min_length", field.minLength), ("max_length", field.maxLength), ("min_items", field.minItems),

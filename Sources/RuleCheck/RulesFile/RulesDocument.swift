@@ -6,6 +6,8 @@ struct RulesDocument: Sendable {
     var version: Located<Int>?
     var dateFormat: Located<String>?
     var hiddenValues: Located<String>?
+    /// `defaults.empty_values`: `absent` or `present`.
+    var emptyValues: Located<String>?
     /// `defaults: locale:`: the locale the rules' own texts are written in (`fa`).
     var locale: Located<String>?
     /// `defaults: calendar:`: the calendar date fields are typed and shown in (`persian`).
@@ -121,6 +123,8 @@ struct FieldSpec: Sendable {
     /// A file field's `max_size` (bytes, or with a unit: `10 MB`) and `media_types`.
     var maxSize: Located<Int>?
     var mediaTypes: [Located<String>]?
+    /// A `json` field's `json_types` (JSON Schema's type names).
+    var jsonTypes: [Located<String>]?
     var min: ScalarText?
     var max: ScalarText?
     var format: ScalarText?

@@ -18,14 +18,14 @@ enum RulesFileKeys {
         "form", "title", "version", "defaults", "patterns", "masks", "gates", "sections", "fields",
         "pages", "mask_classes", "includes",
     ])
-    static let defaults = Names(["date_format", "hidden_values", "locale", "calendar", "letters"])
+    static let defaults = Names(["date_format", "hidden_values", "empty_values", "locale", "calendar", "letters"])
     static let section = Names(["id", "title", "fields", "page"])
     static let field = Names([
         "id", "type", "title", "initial", "required", "visible_if", "enabled_if", "depends_on", "value",
         "min_length", "max_length", "pattern", "mask", "min", "max", "format", "options", "options_filter",
         "min_items", "max_items", "checks", "message", "messages", "fields", "display", "item",
         "item_type", "unique_items", "ui", "digits", "mask_value", "include", "max_size", "media_types", "calendar",
-        "letters",
+        "letters", "json_types",
     ])
     static let check = Names(["when", "pattern", "mask", "min", "max", "min_length", "max_length", "expr", "message"])
     static let checkRules = ["pattern", "mask", "min", "max", "min_length", "max_length", "expr"]

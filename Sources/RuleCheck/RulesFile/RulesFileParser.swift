@@ -30,6 +30,7 @@ struct RulesFileParser {
         if let defaults = entries["defaults"], let values = mapping(defaults, "defaults", keys: RulesFileKeys.defaults) {
             document.dateFormat = values["date_format"].flatMap { string($0, "date_format") }
             document.hiddenValues = values["hidden_values"].flatMap { string($0, "hidden_values") }
+            document.emptyValues = values["empty_values"].flatMap { string($0, "empty_values") }
             document.locale = values["locale"].flatMap { string($0, "locale") }
             document.calendar = values["calendar"].flatMap { string($0, "calendar") }
             document.letters = values["letters"].flatMap { string($0, "letters") }
@@ -176,6 +177,7 @@ struct RulesFileParser {
         field.include = entries["include"].flatMap { string($0, "include") }
         field.maxSize = entries["max_size"].flatMap { byteSize($0, "max_size") }
         field.mediaTypes = entries["media_types"].map { stringList($0, "media_types") }
+        field.jsonTypes = entries["json_types"].map { stringList($0, "json_types") }
         field.min = entries["min"].flatMap { scalarText($0, "min") }
         field.max = entries["max"].flatMap { scalarText($0, "max") }
         field.format = entries["format"].flatMap { scalarText($0, "format") }

@@ -19,7 +19,7 @@ public struct SampleGenerator {
     /// The columns of a CSV: every form-level field with a value, and each list.
     public let columns: [String]
     private let invalidRate: Double
-    private var random: SplitMix64
+    var random: SplitMix64
     private let checker: RecordChecker
 
     public init(_ rules: RuleSet, today: Day, seed: UInt64, invalidRate: Double = 0) {
@@ -34,6 +34,7 @@ public struct SampleGenerator {
     /// The next record.
     public mutating func next() -> SampleRecord {
         var record = SampleRecord(object: validObject(), mistake: nil, mistakeKind: nil)
+        record.anyJSONColumns = Set(rules.fields.filter { $0.type == .json && $0.list == nil }.map(\.path))
         if Double.random(in: 0..<1, using: &random) < invalidRate {
             spoil(&record)
         }
@@ -117,7 +118,7 @@ public struct SampleGenerator {
     }
 
     /// A value of `type` for `field` (its own type, or a `values` field's item type).
-    private mutating func candidate(for field: FieldRules, as type: FieldType, path: String, in form: Form) -> Value? {
+    mutating func candidate(for field: FieldRules, as type: FieldType, path: String, in form: Form) -> Value? {
         switch type {
         case .text:
             // A check `expr: this == other` (a repeated password): take the other's value.
@@ -199,6 +200,8 @@ public struct SampleGenerator {
             return .list(Array(offered.prefix(count)))
         case .file:
             return .files(sampleFiles(field))
+        case .json:
+            return anyCandidate(for: field, path: path, in: form)
         case .group, .list, .values:
             return nil
         }
@@ -335,6 +338,11 @@ public struct SampleGenerator {
         case .file:
             // A file's name where the files' metadata belongs.
             wrong = [(.string("scan.pdf"), .unreadable)]
+        case .json:
+            // A value of a JSON type the field does not take.
+            let types = field.jsonTypes ?? .all
+            wrong = [JSONValue.bool(true), .string("?"), .number(0.5), .array([]), .object([:])]
+                .filter { !types.admits(ValueReader.anyElement($0)) }.prefix(1).map { ($0, .unreadable) }
         case .group, .list:
             wrong = []
         }

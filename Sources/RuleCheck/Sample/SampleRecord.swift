@@ -12,6 +12,9 @@ public struct SampleRecord: Sendable {
     /// (an optional text without rules). The record is valid; `rulecheck sample` counts these
     /// on stderr.
     public var unspoilable = false
+    /// The columns of `json` fields, whose strings a CSV cell writes so that they read back as
+    /// strings (`"12"` rather than `12`).
+    var anyJSONColumns: Set<String> = []
 
     /// The kinds of mistake ``SampleGenerator`` plants.
     public enum MistakeKind: String, Hashable, Sendable {
@@ -39,6 +42,7 @@ public struct SampleRecord: Sendable {
         columns.map { column in
             switch object[column] {
             case nil, .null?: ""
+            case .string(let text)? where anyJSONColumns.contains(column): ValueReader.text(ofAny: .text(text))
             case .string(let text)?: text
             case .bool(let flag)?: flag ? "true" : "false"
             case .number(let number)?: Value.format(number)

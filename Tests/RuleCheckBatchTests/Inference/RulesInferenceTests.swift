@@ -292,7 +292,7 @@ struct RulesInferenceTests {
             ))
         #expect(
             yaml.contains(
-                "    type: number  # 3 values, 0 empty\n    required: true  # no record leaves it empty\n    min: '-0.10000000000000001'  # the smallest of 3 values\n    max: 12  # the largest\n"
+                "    type: number  # 3 values, 0 empty\n    required: true  # no record leaves it empty\n    min: -0.10000000000000001  # the smallest of 3 values\n    max: 12  # the largest\n"
             ))
         let planted = "id,amount\n9007199254740994,12\n1,-0.10000000000000002\n"
         let summary = try check(Array(planted.utf8), format: .csv, rules: rules)

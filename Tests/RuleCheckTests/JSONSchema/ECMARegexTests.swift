@@ -9,15 +9,22 @@ struct ECMARegexTests {
         (#"[\d\w]"#, "[0-9A-Za-z0-9_]"),
         (#"\W"#, "[^A-Za-z0-9_]"),
         (#"a$"#, #"a\z"#),
-        (#"\u00e9"#, #"\x{00e9}"#),
-        (#"\u{1F600}"#, #"\x{1F600}"#),
-        (#"[^]"#, #"[\s\S]"#),
+        (#"\u00e9"#, "é"),
+        (#"\u{1F600}"#, "😀"),
+        (#"\uD83D\uDE00"#, "😀"),
+        (#"[^]"#, "(?s:.)"),
         (#"[]"#, "(?!)"),
-        (#"\v"#, #"\x{0B}"#),
-        (#"[\b]"#, #"[\x{08}]"#),
+        (#"\v"#, #"\x{B}"#),
+        (#"[\b]"#, #"[\x{8}]"#),
+        (#"[\D]"#, "(?:[^0-9])"),
+        (#"[^a\S]"#, #"(?:(?![a]|[^\#(ECMARegex.space)])(?s:.))"#),
+        (#"a.b"#, #"a[^\n\r\x{2028}\x{2029}]b"#),
+        (#"(?<y>a)\k<y>"#, #"(a)(?(1)\g{1}|)"#),
+        (#"\p{Letter}\P{digit}\p{Script=Greek}\p{Assigned}"#, #"\p{L}\P{Nd}\p{sc:Greek}\P{Cn}"#),
+        (#"a\/b"#, #"a\/b"#),
     ])
-    func translation(_ ecma: String, _ pcre: String) {
-        #expect(ECMARegex.translate(ecma).pcre == pcre)
+    func translation(_ ecma: String, _ pcre: String) throws {
+        #expect(try ECMARegex.translate(ecma).get().pcre == pcre)
     }
 
     /// Through a real import: the pattern keeps its ECMA-262 meaning as an unanchored search.
@@ -38,9 +45,89 @@ struct ECMARegexTests {
         #expect(try valid(#"^\s$"#, "\u{FEFF}"))
     }
 
-    @Test func backReferencesAreReported() throws {
-        let result = try RuleSet.importing(jsonSchema: Data(#"{"properties": {"v": {"type": "string", "pattern": "(a)\\1"}}}"#.utf8))
-        #expect(result.findings.map(\.pointer) == ["/properties/v/pattern"])
-        #expect(result.findings.first?.kind == .approximated)
+    /// A back-reference is exact (empty when its group did not take part, as in ECMA-262) but
+    /// for a group inside a repeated group, whose text ECMA-262 forgets at each repetition.
+    @Test func backReferencesIntoRepeatedGroupsAreReported() throws {
+        func findings(_ pattern: String) throws -> [String] {
+            let property = JSONValue.object(["type": .string("string"), "pattern": .string(pattern)])
+            let schema = JSONWriter.string(.object(["properties": .object(["v": property])]))
+            return try RuleSet.importing(jsonSchema: Data(schema.utf8)).findings.map { "\($0.kind) \($0.pointer)" }
+        }
+        #expect(try findings(#"(a)\1"#) == [])
+        #expect(try findings(#"((a)|b)+\2"#) == ["approximated /properties/v/pattern"])
+    }
+}
+
+/// A schema pattern is an ECMA-262 regex (with the `u` flag, as JSON Schema 2020-12 asks and ajv
+/// does): what ECMA-262 refuses is refused, with the pattern's JSON pointer, and what it accepts
+/// keeps its meaning.
+@Suite("ECMA-262 patterns: syntax")
+struct ECMARegexSyntaxTests {
+    private func schema(_ pattern: String) -> Data {
+        let property = JSONValue.object(["type": .string("string"), "pattern": .string(pattern)])
+        return Data(JSONWriter.string(.object(["properties": .object(["v": property])])).utf8)
+    }
+
+    private func valid(_ pattern: String, _ value: String) throws -> Bool {
+        let rules = try RuleSet(jsonSchema: schema(pattern), source: "s.json")
+        return RecordChecker(rules, today: Fixtures.today).check(json: ["v": .string(value)]).violations.isEmpty
+    }
+
+    /// PCRE2's own syntax is not ECMA-262: every ECMA-262 validator refuses these patterns, and so
+    /// does the import (it used to import them with PCRE2's meaning).
+    @Test(arguments: [
+        "(?i)abc", "(?x)a b", "(?m)^a$", "a(?R)?b", "(?>a+)b", "(a)?(?(1)b|c)", "(*LIMIT_MATCH=1)a", "(*UTF)a", "a(?C1)b",
+        "a*+", #"\Aabc"#, #"abc\z"#, #"abc\Z"#, #"a\Kb"#, #"\Qa.b\E"#, #"\h"#, #"\R"#, #"\X"#, "(?#note)a", "(?|(a)|(b))",
+        "(?P<n>a)", "(?1)(a)", #"\e"#, #"\a"#, "a{", "a}", "]", #"\-"#, #"(a)\2"#, "[z-a]", #"[\d-z]"#, "(?=a)*", "a**",
+        #"\p{letter}"#, #"\p{Foo}"#, #"\u{110000}"#, #"\c1"#, "(?<n>a)(?<n>b)", #"\k<m>(?<n>a)"#, "(", "a)", "[a",
+    ])
+    func pcre2SyntaxIsRefusedWithThePointer(_ pattern: String) {
+        #expect {
+            _ = try RuleSet(jsonSchema: schema(pattern), source: "s.json")
+        } throws: { error in
+            guard let error = error as? RulesError else { return false }
+            return error.errors.contains { $0.message.hasPrefix("/properties/v/pattern: ") && $0.message.contains("ECMA-262") }
+        }
+    }
+
+    /// A pair of surrogate escapes is the one code point it encodes (ECMA-262 reads
+    /// `\uD83D\uDE00` as U+1F600); they used to be refused.
+    @Test func surrogatePairEscapesAreOneCodePoint() throws {
+        #expect(try valid(#"^\uD83D\uDE00$"#, "😀"))
+        #expect(try !valid(#"^\uD83D\uDE00$"#, "x"))
+        #expect(try valid(#"^[\uD83D\uDE00-\uD83D\uDE4F]+$"#, "😀🙏"))
+        #expect(try !valid(#"^[\uD83D\uDE00-\uD83D\uDE4F]+$"#, "😀a"))
+    }
+
+    /// A lone surrogate matches only a lone surrogate, which valid text never has (with the `u`
+    /// flag, as ajv reads it): `[\uD800-\uDBFF][\uDC00-\uDFFF]` imports and finds nothing in
+    /// "😀", one code point; a negated class of surrogates matches any character.
+    @Test func loneSurrogatesMatchNothingInValidText() throws {
+        #expect(try !valid(#"[\uD800-\uDBFF][\uDC00-\uDFFF]"#, "😀"))
+        #expect(try !valid(#"[\uD800-\uDBFF][\uDC00-\uDFFF]"#, "ab"))
+        #expect(try valid(#"^[^\uD800-\uDFFF]$"#, "😀"))
+        #expect(try valid(#"^[\u0000-\uFFFF]$"#, "я"))
+        #expect(try !valid(#"^[\u0000-\uFFFF]$"#, "😀"))
+    }
+
+    /// What ECMA-262 (u flag) accepts, with ECMA's meaning.
+    @Test func ecmaSyntaxKeepsItsMeaning() throws {
+        #expect(try valid(#"^\p{Letter}+$"#, "école"))
+        #expect(try valid(#"^\p{digit}+$"#, "৪২"))  // `digit` is an alias of Nd
+        #expect(try !valid(#"^\d+$"#, "৪২"))
+        #expect(try valid(#"^\p{Script=Greek}+$"#, "αβ"))
+        #expect(try !valid(#"^\P{L}$"#, "a"))
+        #expect(try valid(#"^[\D]$"#, "৪"))  // ECMA's \D (not an ASCII digit), also in a class
+        #expect(try !valid(#"^[\D]$"#, "4"))
+        #expect(try valid(#"^[^\W]$"#, "a"))
+        #expect(try !valid(#"^[^\W]$"#, "é"))
+        #expect(try valid(#"^[\S ]+$"#, "a b"))
+        #expect(try valid(#"^\cC$"#, "\u{3}"))
+        #expect(try valid(#"^(?<year>\d{4})-\k<year>$"#, "2024-2024"))
+        #expect(try !valid(#"^(?<year>\d{4})-\k<year>$"#, "2024-2025"))
+        // A back-reference to a group that did not take part matches the empty text in ECMA-262.
+        #expect(try valid(#"^(?:(a)|b)\1$"#, "b"))
+        #expect(try valid(#"^a\/b\.c$"#, "a/b.c"))
+        #expect(try valid(#"^[\-a]+$"#, "-a"))
     }
 }

@@ -239,7 +239,7 @@ struct JSONSchemaAppFeaturesTests {
         }
         #expect(digits.diagnostics.first?.location == FileLocation(file: "s.json", line: 1, column: 41))
         let (_, findings) = try SchemaTest.importing(#"{"properties": {"a": {"type": "string", "x-rulecheck-type": "blob"}}}"#)
-        #expect(findings.map(\.message) == ["x-rulecheck-type 'blob' is not one of date, choice, file; it is not read"])
+        #expect(findings.map(\.message) == ["x-rulecheck-type 'blob' is not one of date, choice, file, json; it is not read"])
     }
 
     @Test func numbersAndIntegersKeepTheirTypes() throws {

@@ -55,6 +55,9 @@ extension DefaultMessages {
         "expected.json_object": "كائن JSON",
         "expected.value_array": "مصفوفة JSON كل عنصر فيها {each}",
         "expected.files": #"مصفوفة JSON من الملفات، كل منها بالشكل {"name": …, "size": …, "type": …}"#,
+        "expected.json_array": "مصفوفة JSON",
+        "expected.json_value": "قيمة JSON (من أي نوع)",
+        "expected.either": "{first} أو {last}",
 
         "display.range": "من {min} إلى {max}",
         "display.at_least": "{min} على الأقل",

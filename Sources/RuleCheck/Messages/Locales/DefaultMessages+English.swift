@@ -48,6 +48,9 @@ extension DefaultMessages {
         "expected.json_object": "a JSON object",
         "expected.value_array": "a JSON array, each element {each}",
         "expected.files": #"a JSON array of files, each {"name": …, "size": …, "type": …}"#,
+        "expected.json_array": "a JSON array",
+        "expected.json_value": "any JSON value",
+        "expected.either": "{first} or {last}",
 
         "display.range": "from {min} to {max}",
         "display.at_least": "at least {min}",

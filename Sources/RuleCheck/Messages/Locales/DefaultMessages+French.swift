@@ -57,6 +57,9 @@ extension DefaultMessages {
         "expected.json_object": "un objet JSON",
         "expected.value_array": "un tableau JSON dont chaque élément est {each}",
         "expected.files": #"un tableau JSON de fichiers, chacun de la forme {"name": …, "size": …, "type": …}"#,
+        "expected.json_array": "un tableau JSON",
+        "expected.json_value": "une valeur JSON (de n’importe quel type)",
+        "expected.either": "{first} ou {last}",
 
         "display.range": "de {min} à {max}",
         "display.at_least": "au moins {min}",

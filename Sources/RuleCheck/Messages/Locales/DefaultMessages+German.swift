@@ -50,6 +50,9 @@ extension DefaultMessages {
         "expected.json_object": "ein JSON-Objekt",
         "expected.value_array": "ein JSON-Array, jedes Element {each}",
         "expected.files": #"ein JSON-Array von Dateien, jede in der Form {"name": …, "size": …, "type": …}"#,
+        "expected.json_array": "ein JSON-Array",
+        "expected.json_value": "ein JSON-Wert beliebigen Typs",
+        "expected.either": "{first} oder {last}",
 
         "display.range": "von {min} bis {max}",
         "display.at_least": "mindestens {min}",

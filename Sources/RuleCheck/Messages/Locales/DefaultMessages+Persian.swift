@@ -51,6 +51,9 @@ extension DefaultMessages {
         "expected.json_object": "شیء JSON",
         "expected.value_array": "آرایهٔ JSON که هر عنصرش {each} باشد",
         "expected.files": #"آرایهٔ JSON از فایل‌ها، هر یک به شکل {"name": …, "size": …, "type": …}"#,
+        "expected.json_array": "آرایهٔ JSON",
+        "expected.json_value": "مقدار JSON (از هر نوع)",
+        "expected.either": "{first} یا {last}",
 
         "display.range": "از {min} تا {max}",
         "display.at_least": "حداقل {min}",

@@ -53,6 +53,9 @@ extension DefaultMessages {
         "expected.json_object": "JSON-объект",
         "expected.value_array": "JSON-массив, каждый элемент — {each}",
         "expected.files": #"JSON-массив файлов вида {"name": …, "size": …, "type": …}"#,
+        "expected.json_array": "JSON-массив",
+        "expected.json_value": "любое JSON-значение",
+        "expected.either": "{first} или {last}",
 
         "display.range": "от {min} до {max}",
         "display.at_least": "не меньше {min}",

@@ -49,6 +49,9 @@ extension DefaultMessages {
         "expected.json_object": "JSON 对象",
         "expected.value_array": "每个元素都是{each}的 JSON 数组",
         "expected.files": #"由文件组成的 JSON 数组，每个文件形如 {"name": …, "size": …, "type": …}"#,
+        "expected.json_array": "JSON 数组",
+        "expected.json_value": "JSON 值（任意类型）",
+        "expected.either": "{first}或{last}",
 
         "display.range": "{min} 至 {max}",
         "display.at_least": "至少 {min}",

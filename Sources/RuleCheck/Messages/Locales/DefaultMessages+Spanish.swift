@@ -54,6 +54,9 @@ extension DefaultMessages {
         "expected.json_object": "un objeto JSON",
         "expected.value_array": "un array JSON en el que cada elemento es {each}",
         "expected.files": #"un array JSON de archivos, cada uno de la forma {"name": …, "size": …, "type": …}"#,
+        "expected.json_array": "un array JSON",
+        "expected.json_value": "un valor JSON (de cualquier tipo)",
+        "expected.either": "{first} o {last}",
 
         "display.range": "de {min} a {max}",
         "display.at_least": "como mínimo {min}",

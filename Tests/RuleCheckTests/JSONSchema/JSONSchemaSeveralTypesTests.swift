@@ -1,0 +1,106 @@
+import Foundation
+@testable import RuleCheck
+import Testing
+
+/// Values of several JSON types: `type: [string, number]`, `const`/`enum` of objects and arrays,
+/// properties without a schema, and names a schema constrains without declaring them. Each
+/// becomes a field that holds any JSON value, so the schema's answer is the import's.
+@Suite("JSON Schema: values of several types")
+struct JSONSchemaSeveralTypesTests {
+    @Test func aTypeArrayAdmitsEachOfItsTypes() throws {
+        let (rules, _) = try SchemaTest.importing(#"{"properties": {"v": {"type": ["integer", "string"], "minLength": 2}}}"#)
+        #expect(try SchemaTest.errors(rules, #"{"v": 1}"#) == [])
+        #expect(try SchemaTest.errors(rules, #"{"v": 1.0}"#) == [])
+        #expect(try SchemaTest.errors(rules, #"{"v": "ab"}"#) == [])
+        #expect(try SchemaTest.errors(rules, #"{"v": "a"}"#) == ["v min_length"])
+        #expect(try SchemaTest.errors(rules, #"{"v": 1.5}"#) == ["v type"])
+        #expect(try SchemaTest.errors(rules, #"{"v": true}"#) == ["v type"])
+        #expect(try SchemaTest.errors(rules, #"{"v": [1]}"#) == ["v type"])
+        #expect(try SchemaTest.errors(rules, #"{"v": {}}"#) == ["v type"])
+    }
+
+    @Test func constAndEnumOfObjectsAndArraysCompareAsJSON() throws {
+        let (rules, _) = try SchemaTest.importing(
+            #"{"properties": {"c": {"const": {"a": [1, true]}}, "e": {"enum": [6, "foo", [], true, {"foo": 12}]}}}"#)
+        #expect(try SchemaTest.errors(rules, #"{"c": {"a": [1.0, true]}}"#) == [])
+        #expect(try SchemaTest.errors(rules, #"{"c": {"a": [true, 1]}}"#) == ["c check"])
+        #expect(try SchemaTest.errors(rules, #"{"c": {"a": [1, true], "b": 0}}"#) == ["c check"])
+        for good in ["6", "6.0", #""foo""#, "[]", "true", #"{"foo": 12}"#] {
+            #expect(try SchemaTest.errors(rules, #"{"e": \#(good)}"#) == [], "\(good)")
+        }
+        for bad in [#""6""#, "[6]", "false", #"{"foo": false}"#, #"{"foo": 12, "boo": 42}"#] {
+            #expect(try SchemaTest.errors(rules, #"{"e": \#(bad)}"#) == ["e check"], "\(bad)")
+        }
+    }
+
+    /// A property without a schema takes any JSON value; one that `required`, `dependencies` or
+    /// an `if`/`then` names without declaring it is such a property too.
+    @Test func untypedAndUndeclaredPropertiesTakeAnyJSON() throws {
+        let (rules, findings) = try SchemaTest.importing(
+            #"""
+            {"properties": {"any": {}},
+             "required": ["__proto__", "any"],
+             "dependencies": {"bar": ["foo"]},
+             "if": {"properties": {"kind": {"const": "x"}}, "required": ["kind"]}, "then": {"required": ["extra"]}}
+            """#)
+        #expect(!findings.contains { $0.message.contains("not listed in 'properties'") })
+        #expect(try SchemaTest.errors(rules, #"{"__proto__": 1, "any": {"a": [1]}}"#) == [])
+        #expect(try SchemaTest.errors(rules, #"{"any": "x"}"#) == ["__proto__ required"])
+        #expect(try SchemaTest.errors(rules, #"{"__proto__": [], "any": 0, "bar": {"x": 1}}"#) == ["foo required"])
+        #expect(try SchemaTest.errors(rules, #"{"__proto__": [], "any": 0, "bar": 2, "foo": "y"}"#) == [])
+        #expect(try SchemaTest.errors(rules, #"{"__proto__": 1, "any": 0, "kind": "x"}"#) == ["extra required"])
+        #expect(try SchemaTest.errors(rules, #"{"__proto__": 1, "any": 0, "kind": "y"}"#) == [])
+    }
+
+    /// `anyOf`/`oneOf` of schemas of different types on a value of several types.
+    @Test func combinatorsSeeEachValuesType() throws {
+        let (rules, _) = try SchemaTest.importing(
+            #"{"properties": {"a": {"anyOf": [{"type": "integer"}, {"minimum": 2}]}, "o": {"oneOf": [{"type": "integer"}, {"minimum": 2}]}}}"#
+        )
+        #expect(try SchemaTest.errors(rules, #"{"a": 1, "o": 1}"#) == [])
+        #expect(try SchemaTest.errors(rules, #"{"a": 2.5, "o": 2.5}"#) == [])
+        #expect(try SchemaTest.errors(rules, #"{"a": "x", "o": "x"}"#) == [])
+        #expect(try SchemaTest.errors(rules, #"{"a": 3, "o": 3}"#) == ["o check"])
+        #expect(try SchemaTest.errors(rules, #"{"a": 1.5, "o": 1.5}"#) == ["a check", "o check"])
+    }
+
+    /// `anyOf`/`oneOf` of object schemas at the root: a check on the object's fields.
+    @Test func combinatorsOfObjectSchemas() throws {
+        let (rules, _) = try SchemaTest.importing(
+            #"{"type": "object", "oneOf": [{"required": ["foo", "bar"]}, {"required": ["foo", "baz"]}]}"#)
+        #expect(try SchemaTest.errors(rules, #"{"foo": 1, "bar": 2}"#) == [])
+        #expect(try SchemaTest.errors(rules, #"{"foo": 1, "baz": 3}"#) == [])
+        #expect(try SchemaTest.errors(rules, #"{"bar": 2}"#) != [])
+        #expect(try SchemaTest.errors(rules, #"{"foo": 1, "bar": 2, "baz": 3}"#) != [])
+    }
+
+    /// In CSV a cell of a field of several types is JSON text when it reads as JSON, else a string.
+    @Test func csvCellsAreJSONText() throws {
+        let (rules, _) = try SchemaTest.importing(#"{"properties": {"v": {"type": ["number", "string", "array"], "maxItems": 1}}}"#)
+        let checker = RecordChecker(rules, today: Fixtures.today)
+        let columns = checker.columns(["v"])
+        func errors(_ cell: String) -> [String] {
+            checker.check(cells: [cell], columns: columns).filter { $0.severity == .error }.map { "\($0.field) \($0.code.rawValue)" }
+        }
+        #expect(errors("12") == [])
+        #expect(errors("abc") == [])
+        #expect(errors(#""12""#) == [])
+        #expect(errors("[1]") == [])
+        #expect(errors("[1, 2]") == ["v items"])
+        #expect(errors("true") == ["v type"])
+        #expect(errors(#"{"a": 1}"#) == ["v type"])
+    }
+}
+
+/// The rules file an import prints reads back as the same rules.
+@Suite("JSON Schema: the printed rules file")
+struct JSONSchemaPrintedRulesTests {
+    /// Negative numbers were printed quoted (`value: '-2'`), which a rules file reads as text:
+    /// the printed rules then refused the number -2 that the schema allows.
+    @Test func negativeNumbersStayNumbers() throws {
+        let schema = #"{"properties": {"v": {"const": -2.0}, "w": {"enum": [-1, -2.5]}, "n": {"type": "integer", "minimum": -5}}}"#
+        let printed = try RuleSet(yaml: SchemaTest.rulesFile(schema), source: "printed.yaml")
+        #expect(SchemaTest.errors(printed, ["v": -2, "w": -2.5, "n": -5]) == [])
+        #expect(SchemaTest.errors(printed, ["v": 2, "w": "-1", "n": -6]) == ["n min", "v option", "w option"])
+    }
+}
