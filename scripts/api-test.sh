@@ -17,7 +17,7 @@ work=$(mktemp -d)
 server=""
 cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
-.build/debug/rulecheck preview Rules/osago.yaml --port 0 --today 2026-11-22 --max-forms 100000 > "$work/banner" 2>&1 &
+.build/debug/rulecheck preview Rules/osago.yaml --port 0 --today 2026-11-22 --max-forms 100000 --access-log > "$work/banner" 2>&1 &
 server=$!
 for _ in $(seq 100); do grep -q http "$work/banner" 2>/dev/null && break; sleep 0.1; done
 url=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/banner")

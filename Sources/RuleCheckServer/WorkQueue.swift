@@ -124,9 +124,11 @@ final class WorkQueue: Sendable {
                 }
             }
         } onCancel: {
+            // Answered first, then told to stop: a job that sees the flag and returns at once
+            // must not answer in its place (a cancelled request ends in CancellationError).
+            waiter.finish(.failure(CancellationError()))
             cancellation.cancel()
             state.withLock { state in state.waiting.removeAll { $0.ticket == ticket } }
-            waiter.finish(.failure(CancellationError()))
         }
     }
 
