@@ -1,3 +1,5 @@
+import RuleCheck
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -43,22 +45,8 @@ final class InputFile {
         }
     }
 
-    /// The whole file, which may hold at most `limit` bytes.
-    static func contents(of path: String, limit: Int) throws(Failure) -> [UInt8] {
-        let file = try InputFile(path: path)
-        var bytes: [UInt8] = []
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
-        defer { chunk.deallocate() }
-        while true {
-            let count = try file.read(into: chunk)
-            if count == 0 { return bytes }
-            guard bytes.count + count <= limit else { throw Failure(description: "it is longer than \(limit) bytes") }
-            bytes += chunk[..<count]
-        }
-    }
-
     private static func failure(_ code: Int32) -> Failure {
-        Failure(description: strerror(code).map { String(cString: $0) } ?? "error \(code)")
+        Failure(description: FileBytes.message(code))
     }
 }
 

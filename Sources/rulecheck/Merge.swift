@@ -73,7 +73,7 @@ struct Merge: ParsableCommand {
     private static func records(inManifest path: String) throws -> (String, Int) {
         let bytes: [UInt8]
         do {
-            bytes = try InputFile.contents(of: path, limit: 1 << 30)
+            bytes = try FileBytes.read(path, limit: 1 << 30).get()
         } catch {
             try fail("cannot read the manifest '\(path)': \(error)")
         }
