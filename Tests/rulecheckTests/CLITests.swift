@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _RuleCheckTestSupport
 
 /// Runs the built `rulecheck` and checks what it prints and how it exits.
 @Suite("rulecheck CLI", .serialized)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _RuleCheckTestSupport
 
 /// Options of `rulecheck check` that nothing else pins: delimiters and TSV, the locale of messages,
 /// the progress bar, and standard input told by its first byte.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _RuleCheckTestSupport
 
 /// `lint` and `graph` on a rules file that includes blocks: errors point into the block with the
 /// includes on the way; the graph says where each field came from.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _RuleCheckTestSupport
 
 /// `rulecheck infer`: infer → lint → check finds no error on the export it was drafted from, and
 /// finds the mistakes planted in a copy.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _RuleCheckTestSupport
 
 /// `--format junit`: a suite's `tests` and `failures` are its `<testcase>` elements and those with
 /// a `<failure>`, whatever the records hold and wherever `--max-violations` cuts; read with a real

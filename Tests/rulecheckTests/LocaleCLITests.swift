@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _RuleCheckTestSupport
 
 /// `--locale` on the command line: messages in the eight built-in locales, and a locale without
 /// built-in messages named on standard error with its fallback, by every command that takes one.

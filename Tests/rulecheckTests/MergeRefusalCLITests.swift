@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _RuleCheckTestSupport
 
 /// `rulecheck merge` refuses slices whose report would not be that of one check: slices checked
 /// with other rules or options, a slice given twice or overlapping another; and it quotes the

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import _RuleCheckTestSupport
 
 /// One implementation of edits: every edit line sent to `rulecheck serve` answers the ChangeSet
 /// `rulecheck replay` prints for the same line (or the same error), whichever the kind of edit.

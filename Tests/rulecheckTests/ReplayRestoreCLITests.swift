@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _RuleCheckTestSupport
 
 /// `{"restore": SNAPSHOT}` lines of `rulecheck replay`: a draft saved under older rules keeps what
 /// fits, and the line says what was dropped; a snapshot that does not decode is named in words.

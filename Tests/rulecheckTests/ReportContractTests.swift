@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _RuleCheckTestSupport
 
 /// What every report format of `rulecheck check` promises, checked on the same inputs in each
 /// format with real parsers: file-level findings, `--strict`, `--max-violations`.

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import _RuleCheckTestSupport
 
 /// Every command that loads rules loads them with one loader: includes stay under the rules
 /// file's directory (or an `--include-root`), the 64 MiB cap covers the rules and their includes

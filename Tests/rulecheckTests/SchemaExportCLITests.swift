@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _RuleCheckTestSupport
 
 /// `rulecheck schema export`, and the subcommands that take a JSON Schema as their rules.
 extension CLITests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _RuleCheckTestSupport
 
 /// `rulecheck schema import`: the printed rules file, findings on stderr, `--strict`.
 extension CLITests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _RuleCheckTestSupport
 
 /// `rulecheck serve` and `rulecheck preview` as processes: what they print, how they refuse to
 /// start, and that SIGTERM stops them cleanly. (What they answer is tested in RuleCheckServerTests.)

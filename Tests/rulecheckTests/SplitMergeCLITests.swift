@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _RuleCheckTestSupport
 
 /// `rulecheck split`, `check` of the slices (`--format slice` and the slice options) and
 /// `rulecheck merge`, run as a user runs them: the merged report is the whole file's.

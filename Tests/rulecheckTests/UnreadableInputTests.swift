@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _RuleCheckTestSupport
 
 /// An input that cannot be opened or read: status 3 and a line on standard error, and in every
 /// format a finding of that file (record 0, line 0, code `unreadable`, an error), so that a report

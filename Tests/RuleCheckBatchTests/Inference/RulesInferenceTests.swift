@@ -264,9 +264,8 @@ struct RulesInferenceTests {
 
     /// A compressed export gives the same draft as the plain one.
     @Test func aCompressedExportGivesTheSameDraft() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-infer-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try Scratch()
+        let directory = scratch.directory
         let plain = directory.appendingPathComponent("people.csv")
         let gzip = directory.appendingPathComponent("people.csv.gz")
         let zstd = directory.appendingPathComponent("people.csv.zst")

@@ -8,15 +8,11 @@ import _RuleCheckTestSupport
 /// same report as the uncompressed file; a stream cut short or corrupt is an `unreadable`
 /// finding after what was read, never a silent short count.
 @Suite("Compressed inputs")
-final class CompressedInputTests {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-gz-\(UUID().uuidString)")
+struct CompressedInputTests {
+    let scratch: Scratch
 
     init() throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: directory)
+        scratch = try Scratch()
     }
 
     enum Kind: String, CaseIterable, CustomTestStringConvertible {
@@ -66,7 +62,7 @@ final class CompressedInputTests {
         }.joined().utf8)
 
     private func write(_ bytes: [UInt8], _ name: String) throws -> String {
-        let url = directory.appendingPathComponent(name)
+        let url = scratch.directory.appendingPathComponent(name)
         try Data(bytes).write(to: url)
         return url.path
     }
@@ -176,7 +172,7 @@ final class CompressedInputTests {
         let (lines, outcome) = try check(try write(compressed, "corrupt.csv.gz"))
         let error = try #require(outcome.unreadable.first)
         #expect(error.code == .corruptStream)
-        #expect(error.description.hasPrefix("cannot read '\(directory.path)/corrupt.csv.gz': corrupt gzip data ("))
+        #expect(error.description.hasPrefix("cannot read '\(scratch.directory.path)/corrupt.csv.gz': corrupt gzip data ("))
         #expect(lines.last?.contains("unreadable") == true)
     }
 

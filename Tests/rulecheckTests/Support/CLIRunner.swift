@@ -75,34 +75,3 @@ enum CLI {
             stdoutBytes: outputData)
     }
 }
-
-/// A temporary directory for one test, removed when the test ends.
-final class Scratch {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-cli-\(UUID().uuidString)")
-
-    init() throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    /// Writes `bytes` to a new file with the extension `ext` and returns its path.
-    func file(_ bytes: Data, _ ext: String) throws -> String {
-        let url = directory.appendingPathComponent("\(UUID().uuidString).\(ext)")
-        try bytes.write(to: url)
-        return url.path
-    }
-
-    func file(_ text: String, _ ext: String) throws -> String {
-        try file(Data(text.utf8), ext)
-    }
-
-    /// A new empty directory inside this one.
-    func subdirectory() throws -> URL {
-        let url = directory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-}
