@@ -182,12 +182,12 @@ final class WorkQueue: Sendable {
     }
 
     /// Sets aside the jobs that have run longer than `slice` (as many as ``maxAside`` allows):
-    /// each lane gets a new thread, which starts the next waiting job. Returns whether the watch
-    /// goes on (some job runs).
+    /// each lane gets a new thread, which starts the next waiting job (or the lane is free).
+    /// Returns whether the watch goes on (some job runs, or is about to start).
     private func setAsideLongJobs(olderThan slice: Duration) -> Bool {
         let now = ContinuousClock.now
-        let (moved, goOn): ([(lane: Int, job: Job?)], Bool) = state.withLock { state in
-            var moved: [(lane: Int, job: Job?)] = []
+        let (started, goOn): ([(lane: Int, job: Job)], Bool) = state.withLock { state in
+            var started: [(lane: Int, job: Job)] = []
             for (lane, running) in state.running.sorted(by: { $0.key < $1.key })
             where now - running.since > slice && state.aside.count < maxAside {
                 state.aside.insert(running.ticket)
@@ -195,16 +195,15 @@ final class WorkQueue: Sendable {
                 state.lanes[lane] = WorkLane(name: "rulecheck.work.\(lane)")
                 if state.waiting.isEmpty {
                     state.free.append(lane)
-                    moved.append((lane, nil))
                 } else {
-                    moved.append((lane, state.waiting.removeFirst()))
+                    started.append((lane, state.waiting.removeFirst()))
                 }
             }
-            let goOn = !state.running.isEmpty || !moved.isEmpty
+            let goOn = !state.running.isEmpty || !started.isEmpty
             if !goOn { state.watching = false }
-            return (moved, goOn)
+            return (started, goOn)
         }
-        for case (let lane, let job?) in moved { start(job, on: lane) }
+        for (lane, job) in started { start(job, on: lane) }
         return goOn
     }
 }
