@@ -22,6 +22,9 @@ public final class RuleSet: Sendable {
     /// The pages of a paged form (`pages: true`, or `page:` on sections), in order; empty for a
     /// form of one page.
     public let pages: [PageRules]
+    /// The form's place in a server's wizard of several forms (`page_position:`); `nil` when
+    /// the form is the whole of it.
+    public let pagePosition: PagePosition?
     public let gates: [GateRules]
     /// Warnings about likely mistakes (the rules compile anyway).
     public let warnings: [Diagnostic]
@@ -67,6 +70,7 @@ public final class RuleSet: Sendable {
         var fields: [FieldRules]
         var sections: [SectionRules]
         var pages: [PageRules] = []
+        var pagePosition: PagePosition? = nil
         var gates: [GateRules]
         var warnings: [Diagnostic]
         var hiddenValues: HiddenValues
@@ -85,6 +89,7 @@ public final class RuleSet: Sendable {
         fields = parts.fields
         sections = parts.sections
         pages = parts.pages
+        pagePosition = parts.pagePosition
         gates = parts.gates
         warnings = parts.warnings
         hiddenValues = parts.hiddenValues

@@ -30,3 +30,30 @@ extension RuleSetCompiler {
         return pages
     }
 }
+
+/// `page_position:` (a Divar-style schema's root `pages`): where the form stands in a server's
+/// wizard. Refused: a number below 1, `current` beyond `total`, and pages of the form's own that
+/// would run past the wizard's last page.
+extension RuleSetCompiler {
+    mutating func compilePagePosition(_ document: RulesDocument, ownPages: Int) -> PagePosition? {
+        guard let position = document.pagePosition else { return nil }
+        let current = position.current.value
+        let total = position.total.value
+        guard current >= 1 else {
+            error("the current page must be 1 or more, not \(current) (pages are counted from 1)", at: position.current.location)
+            return nil
+        }
+        guard total >= current else {
+            error("the current page (\(current)) is beyond the last page (total \(total))", at: position.total.location)
+            return nil
+        }
+        let last = current + max(ownPages, 1) - 1
+        guard last <= total else {
+            error(
+                "the form's \(ownPages) pages from page \(current) would end on page \(last), beyond the last page (total \(total))",
+                at: position.total.location)
+            return nil
+        }
+        return PagePosition(current: current, total: total)
+    }
+}

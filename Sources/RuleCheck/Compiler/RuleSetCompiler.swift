@@ -270,6 +270,7 @@ struct RuleSetCompiler {
             dateFormat: dateFormat, edges: edges, order: order)
         parts.emptyValues = emptyValues
         parts.pages = compilePages(document)
+        parts.pagePosition = compilePagePosition(document, ownPages: parts.pages.count)
         parts.locale = compileLocale(document.locale)
         return parts
     }

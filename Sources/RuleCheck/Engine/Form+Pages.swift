@@ -27,6 +27,15 @@ extension Form {
         return rules.pages.indices.prefix(currentPageIndex).filter(isShown).count
     }
 
+    /// Where the current page stands in the server's wizard that the form is part of
+    /// (``RuleSet/pagePosition``): the form's first page is page `current`, each page of its own
+    /// after it one more; `nil` for a form that is the whole wizard.
+    public var wizardPosition: PagePosition? {
+        guard let position = rules.pagePosition else { return nil }
+        let index = rules.pages.indices.contains(currentPageIndex) ? currentPageIndex : 0
+        return PagePosition(current: position.current + index, total: position.total)
+    }
+
     /// The paths of a page's fields in display order (its sections' ``fields(in:)``).
     public func fields(onPage id: String) -> [String] {
         guard let page = rules.pages.first(where: { $0.id == id }) else { return [] }

@@ -281,22 +281,23 @@ extension JSONSchemaExporter {
         return .object(text.locales.keys.sorted().map { ($0, .string(text.locales[$0] ?? "")) })
     }
 
-    /// `x-rulecheck-message(s)` exactly, and ajv-errors' `errorMessage` for the plain-text ones
-    /// that name a JSON Schema keyword.
+    /// `x-rulecheck-message(s)` exactly; beside them, for the messages of codes that a JSON
+    /// Schema keyword gives, ajv-errors' `errorMessage` (plain text only) and a Divar-style
+    /// `errors` (with their locales).
     private func messages(_ field: FieldRules, into p: inout OrderedObject) {
         guard field.message != nil || !field.messages.isEmpty else { return }
-        let keywords: [IssueCode: String] = [
-            .required: "required", .type: "type", .min: "minimum", .max: "maximum", .minLength: "minLength",
-            .maxLength: "maxLength", .option: "enum", .items: "minItems", .pattern: "pattern",
-        ]
         var errorMessage = OrderedObject()
+        var errors = OrderedObject()
         for code in field.messages.keys.sorted() {
-            if let keyword = keywords[code], let text = field.messages[code]?.text { errorMessage.set(keyword, .string(text)) }
+            guard let keyword = KeywordMessages.keywordOfCode[code], let message = field.messages[code] else { continue }
+            if let text = message.text { errorMessage.set(keyword, .string(text)) }
+            errors.set(keyword, Self.message(message))
         }
         if let text = field.message?.text {
             if errorMessage.isEmpty { p.set("errorMessage", .string(text)) } else { errorMessage.set("_", .string(text)) }
         }
         if !errorMessage.isEmpty { p.set("errorMessage", errorMessage.json) }
+        if !errors.isEmpty { p.set("errors", errors.json) }
         p.set("x-rulecheck-message", field.message.map(Self.message))
         if !field.messages.isEmpty {
             p.set(

@@ -114,6 +114,9 @@ struct JSONSchemaExporter {
         let pageOf = rules.pageIDs
         let sectionPages = pageOf.enumerated().contains { index, page in page.map { $0 != rules.sections[index].id } ?? false }
         if !rules.pages.isEmpty && !sectionPages { root.set("x-rulecheck-pages", .bool(true)) }
+        if let position = rules.pagePosition {
+            root.set("pages", .object([("current", .number(Double(position.current))), ("total", .number(Double(position.total)))]))
+        }
         let single = rules.sections.count == 1 ? rules.sections.first : nil
         if single == nil || single?.id != "main" || single?.title != (rules.title ?? "main") || sectionPages {
             root.set(

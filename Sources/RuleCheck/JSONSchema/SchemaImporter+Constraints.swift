@@ -23,7 +23,7 @@ extension SchemaImporter {
             return ([], true)
         }
         let annotations: Set<String> = [
-            "title", "description", "$comment", "type", "default", "examples", "readOnly", "errorMessage", "$ref", "allOf",
+            "title", "description", "$comment", "type", "default", "examples", "readOnly", "errorMessage", "errors", "$ref", "allOf",
         ]
         for part in node.parts {
             for key in part.object.keys.sorted() {

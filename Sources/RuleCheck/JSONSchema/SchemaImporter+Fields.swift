@@ -7,7 +7,7 @@ extension SchemaImporter {
     static let presenceMarker = "\u{1}present\u{1}"
 
     static let commonKeywords: Set<String> = Set([
-        "type", "title", "description", "default", "readOnly", "writeOnly", "deprecated", "errorMessage", "$ref", "allOf",
+        "type", "title", "description", "default", "readOnly", "writeOnly", "deprecated", "errorMessage", "errors", "$ref", "allOf",
         "$schema", "$id", "$comment", "definitions", "$defs", "if", "then", "else", "examples",
     ]).union(RuleCheckKeywords.field)
     static let objectKeywords: Set<String> = ["properties", "required", "dependencies", "dependentRequired", "dependentSchemas"]

@@ -33,6 +33,36 @@ extension SchemaImporter {
             }
         }
         if let (value, pointer) = root.first("x-rulecheck-mask-classes") { document.maskClasses = maskClasses(value, at: pointer) }
+        if let (value, pointer) = root.first("pages") { document.pagePosition = pagePosition(value, at: pointer) }
+    }
+
+    /// A Divar-style root `pages: {"current": 2, "total": 4}`: the form is page 2 of a server's
+    /// wizard of 4 (``PagePosition``). The shape is read here; the compiler checks the numbers
+    /// (1 ≤ current ≤ total, and the form's own pages within the total).
+    private mutating func pagePosition(_ value: JSONValue, at pointer: String) -> PagePositionSpec? {
+        guard let members = value.object else {
+            error("pages must be an object {\"current\": …, \"total\": …} (the form's page of the server's wizard)", at: pointer)
+            return nil
+        }
+        for key in source.orderedKeys(of: members, at: pointer) where key != "current" && key != "total" {
+            finding(.unsupported, "pages: '\(key)' is not read (only current and total are)", at: pointer + "/" + SchemaPointer.escape(key))
+        }
+        var numbers: [Located<Int>] = []
+        for key in ["current", "total"] {
+            let memberPointer = pointer + "/" + key
+            guard let member = members[key] else {
+                error("pages needs \"\(key)\" (pages: {\"current\": 2, \"total\": 4})", at: pointer)
+                return nil
+            }
+            guard let number = member.integer else {
+                error(
+                    "pages.\(key) must be a whole number, not \(member.kindDescription == "a number" ? "\(member)" : member.kindDescription)",
+                    at: memberPointer)
+                return nil
+            }
+            numbers.append(located(number, at: memberPointer))
+        }
+        return PagePositionSpec(current: numbers[0], total: numbers[1], location: source.location(of: pointer))
     }
 
     /// `{"R": {"chars": "АВЕКМНОРСТУХ", "case": "upper"}, "D": "0-9"}`: the masks' classes.

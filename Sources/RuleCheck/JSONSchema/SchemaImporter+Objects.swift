@@ -210,7 +210,7 @@ extension SchemaImporter {
     /// lists anyway: checks with `when`.
     /// A bound on a number becomes a check's `min`/`max` (its failure says "at least …"), a length
     /// on text a check's `min_length`/`max_length`; the rest are `expr` checks. ajv-errors'
-    /// `errorMessage` in the branch's property schema is the check's message.
+    /// `errorMessage` (or a Divar-style `errors`) in the branch's property schema is the check's message.
     private mutating func conditionalChecks(
         _ schema: JSONValue, at pointer: String, key: String, when: String, prefix: String,
         into rules: inout [String: PropertyRules], valueType: String? = nil
@@ -238,11 +238,11 @@ extension SchemaImporter {
             default:
                 rule = .expr(text(item.expr, at: item.pointer))
             }
-            let message = errorMessage?.string ?? errorMessage?[item.keyword]?.string
+            let message = errorMessage?.string.map(LocalizedText.init) ?? keywordMessage(propertyNode, item.keyword)
             rules[key, default: PropertyRules()].checks.append(
                 CheckSpec(
                     when: when == "true" ? nil : text(when, at: item.pointer), rule: rule,
-                    message: message.map(LocalizedText.init), location: source.location(of: item.pointer)))
+                    message: message, location: source.location(of: item.pointer)))
         }
     }
 

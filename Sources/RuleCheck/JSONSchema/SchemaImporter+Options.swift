@@ -1,4 +1,4 @@
-/// Options, defaults and messages of a field, and reports of keywords that are not read.
+/// Options and defaults of a field, and reports of keywords that are not read.
 extension SchemaImporter {
     mutating func optionSpecs(_ values: [OptionValue], at pointer: String) -> [OptionSpec] {
         var result: [OptionSpec] = []
@@ -72,53 +72,6 @@ extension SchemaImporter {
         spec.keys["initial"] = source.location(of: pointer)
     }
 
-    /// ajv-errors' `errorMessage`: one text for the field, or one per keyword.
-    mutating func messages(_ spec: inout FieldSpec, _ node: SchemaNode, path: String) {
-        guard let (value, pointer) = node.first("errorMessage") else { return }
-        if let message = value.string {
-            spec.message = LocalizedText(message)
-            spec.keys["message"] = source.location(of: pointer)
-            return
-        }
-        guard let members = value.object else {
-            error("errorMessage must be a string or an object", at: pointer)
-            return
-        }
-        let codes: [String: String] = [
-            "required": "required", "type": "type", "minimum": "min", "maximum": "max", "minLength": "min_length",
-            "maxLength": "max_length", "enum": "option", "const": "option", "minItems": "items", "maxItems": "items",
-            "uniqueItems": "items",
-        ]
-        // A pattern that became the field's pattern (^…$, or a format) has the field's message;
-        // other patterns and the exclusive bounds are checks, with their own (see checkSpec).
-        let patternKeyword = spec.pattern == nil ? nil : patternKeywords[path]
-        let checkKeywords: Set<String> = [
-            "pattern", "format", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "not", "anyOf", "oneOf",
-        ]
-        if members["minItems"] != nil && members["maxItems"] != nil {
-            finding(
-                .approximated,
-                "errorMessage for minItems and maxItems: both are the code 'items', and the one written last is used for both",
-                at: pointer)
-        }
-        for key in source.orderedKeys(of: members, at: pointer) {
-            let keyPointer = pointer + "/" + SchemaPointer.escape(key)
-            guard let text = members[key]?.string else {
-                if key != "required" { finding(.unsupported, "errorMessage '\(key)' must be a string", at: keyPointer) }
-                continue
-            }
-            if key == "_" {
-                spec.message = LocalizedText(text)
-            } else if key == patternKeyword {
-                spec.messages[located("pattern", at: keyPointer)] = LocalizedText(text)
-            } else if let code = codes[key], code != "option" || spec.options != nil {
-                spec.messages[located(code, at: keyPointer)] = LocalizedText(text)
-            } else if !checkKeywords.contains(key), !(codes[key] == "option" && spec.type?.value == "bool") {
-                finding(.unsupported, "errorMessage for '\(key)' has no matching rule", at: keyPointer)
-            }
-        }
-    }
-
     /// "The object is present": one of its fields has a value.
     static func presence(of members: [FieldSpec], prefix: String) -> String {
         var terms: [String] = []
@@ -143,8 +96,12 @@ extension SchemaImporter {
     mutating func reportKeywords(_ node: SchemaNode, context: KeywordContext, isRoot: Bool) {
         // anyOf, oneOf and not of object schemas are the object's checks (or reported there).
         var handled = Self.commonKeywords.union(Self.objectKeywords).union(["anyOf", "oneOf", "not"])
-        if isRoot { handled.formUnion(RuleCheckKeywords.root.union(["title"])) }
-        reportUnhandled(node, handled: handled)
+        if isRoot { handled.formUnion(RuleCheckKeywords.root.union(["title", "pages"])) }
+        // A Divar-style `errors` belongs to a property: an object of the form has no rule of its own.
+        for (_, pointer) in node.all("errors") {
+            finding(.unsupported, "errors here belong to no field (write them on the properties); they are not used", at: pointer)
+        }
+        reportUnhandled(node, handled: handled.union(["errors"]))
     }
 
     mutating func reportUnhandled(_ node: SchemaNode, handled: Set<String>) {

@@ -190,14 +190,10 @@ extension SchemaImporter {
         reportUnhandled(items, handled: handled)
     }
 
-    /// A check from a constraint, with the ajv-errors message for its keyword if there is one.
+    /// A check from a constraint, with the schema's message for its keyword if there is one.
     mutating func checkSpec(_ constraint: Constraint, _ node: SchemaNode) -> CheckSpec {
-        var message: LocalizedText?
-        if let (value, _) = node.first("errorMessage"), let text = value[constraint.keyword]?.string {
-            message = LocalizedText(text)
-        }
-        return CheckSpec(
-            when: nil, rule: .expr(text(constraint.expr, at: constraint.pointer)), message: message,
+        CheckSpec(
+            when: nil, rule: .expr(text(constraint.expr, at: constraint.pointer)), message: keywordMessage(node, constraint.keyword),
             location: source.location(of: constraint.pointer))
     }
 

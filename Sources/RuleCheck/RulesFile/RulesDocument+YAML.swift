@@ -38,6 +38,9 @@ struct RulesYAMLPrinter {
             for case (let key, let value?) in defaults { line(1, key + ": " + Self.string(value.value)) }
         }
         if let pages = document.pages { line(0, "pages: \(pages.value)") }
+        if let position = document.pagePosition {
+            line(0, "page_position: {current: \(position.current.value), total: \(position.total.value)}")
+        }
         if !document.maskClasses.isEmpty {
             line(0, "mask_classes:")
             for named in document.maskClasses {
@@ -298,6 +301,11 @@ enum RulesJSONBuilder {
                 Dictionary(document.masks.map { ($0.name.value, masks($0.text, $0.alternatives)) }, uniquingKeysWith: { a, _ in a }))
         }
         if let pages = document.pages { members["pages"] = .bool(pages.value) }
+        if let position = document.pagePosition {
+            members["page_position"] = .object([
+                "current": .number(Double(position.current.value)), "total": .number(Double(position.total.value)),
+            ])
+        }
         if !document.maskClasses.isEmpty {
             members["mask_classes"] = .object(
                 Dictionary(

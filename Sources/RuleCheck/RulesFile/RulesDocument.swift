@@ -24,6 +24,8 @@ struct RulesDocument: Sendable {
     var sections: [SectionSpec] = []
     /// `pages: true`: every section is a page of its own.
     var pages: Located<Bool>?
+    /// `page_position: {current: 2, total: 4}`: the form is one page of a server's wizard.
+    var pagePosition: PagePositionSpec?
     /// Where the document starts (for errors about the whole file).
     var location: FileLocation
     /// The top-level keys written, with their locations.
@@ -33,8 +35,15 @@ struct RulesDocument: Sendable {
 
     /// Keys that only the main rules file may write (an included block may not).
     var documentOnlyKeys: [(String, FileLocation)] {
-        ["form", "title", "version", "defaults", "gates", "pages"].compactMap { key in keys[key].map { (key, $0) } }
+        ["form", "title", "version", "defaults", "gates", "pages", "page_position"].compactMap { key in keys[key].map { (key, $0) } }
     }
+}
+
+/// `page_position: {current: 2, total: 4}` as written (checked by the compiler).
+struct PagePositionSpec: Sendable {
+    var current: Located<Int>
+    var total: Located<Int>
+    var location: FileLocation
 }
 
 /// A named pattern or mask: `vin: '^[A-HJ-NPR-Z0-9]{17}$'`.

@@ -16,7 +16,7 @@ enum RulesFileKeys {
 
     static let document = Names([
         "form", "title", "version", "defaults", "patterns", "masks", "gates", "sections", "fields",
-        "pages", "mask_classes", "includes",
+        "pages", "page_position", "mask_classes", "includes",
     ])
     static let defaults = Names(["date_format", "hidden_values", "empty_values", "locale", "calendar", "letters"])
     static let section = Names(["id", "title", "fields", "page"])
@@ -31,4 +31,5 @@ enum RulesFileKeys {
     static let checkRules = ["pattern", "mask", "min", "max", "min_length", "max_length", "expr"]
     static let option = Names(["value", "title"])
     static let maskClass = Names(["chars", "case"])
+    static let pagePosition = Names(["current", "total"])
 }

@@ -40,6 +40,7 @@ struct RulesFileParser {
         document.maskClasses = entries["mask_classes"].map { maskClasses($0) } ?? []
         document.includes = entries["includes"].map { namedTexts($0, "includes") } ?? []
         document.pages = entries["pages"].flatMap { flag($0, "pages") }
+        document.pagePosition = entries["page_position"].flatMap { pagePosition($0) }
         if let gates = entries["gates"] { document.gates = self.gates(gates) }
 
         switch (entries["sections"], entries["fields"]) {
@@ -373,6 +374,18 @@ struct RulesFileParser {
             return nil
         }
         return Located(value: value, location: text.location)
+    }
+
+    /// `page_position: {current: 2, total: 4}`: both whole numbers (their bounds are the compiler's).
+    private mutating func pagePosition(_ node: RulesNode) -> PagePositionSpec? {
+        guard let entries = mapping(node, "page_position", keys: RulesFileKeys.pagePosition) else { return nil }
+        guard let currentNode = entries["current"], let totalNode = entries["total"] else {
+            error("page_position needs both 'current' and 'total' ({current: 2, total: 4})", at: node.location)
+            return nil
+        }
+        guard let current = integer(currentNode, "page_position.current"), let total = integer(totalNode, "page_position.total")
+        else { return nil }
+        return PagePositionSpec(current: current, total: total, location: node.location)
     }
 
     /// `true` or `false`, exactly.

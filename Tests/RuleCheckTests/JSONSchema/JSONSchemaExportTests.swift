@@ -56,6 +56,8 @@ struct JSONSchemaExportTests {
         #expect(
             properties["code"] == [
                 "type": "string", "pattern": "^(?:[0-9]{3})$", "x-rulecheck-pattern": "[0-9]{3}",
+                // Messages per locale: Divar's `errors` carries them (ajv-errors' errorMessage cannot).
+                "errors": ["pattern": ["en": "Three digits", "ru": "Три цифры"]],
                 "x-rulecheck-messages": ["pattern": ["en": "Three digits", "ru": "Три цифры"]],
                 "x-rulecheck-required": "kind == \"car\"",
             ])
