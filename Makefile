@@ -20,7 +20,7 @@
 SWIFT ?= swift
 BIN    = .build/debug/rulecheck
 
-.PHONY: format format-check conformance demo test pcre2-source-test consumer-test release-smoke bench bench-batch spark-test fuzz deps build clean browser-deps browser-test screenshots load-test abuse-test api-test
+.PHONY: format format-check conformance demo demo-build test pcre2-source-test consumer-test release-smoke bench bench-batch spark-test fuzz deps build clean browser-deps browser-test screenshots load-test abuse-test api-test
 
 FUZZ_SECONDS ?= 120
 # One target (rules, mask, json, csv, jsonl, jsonarray, expression, edits; see Fuzz/RuleCheckFuzz/FuzzEntry.swift),
@@ -34,10 +34,17 @@ deps:
 build: deps
 	$(SWIFT) build --product rulecheck
 
+demo-build: deps
+	$(SWIFT) build --product rulecheck --traits CLI --scratch-path .build/demo
+
 # The samples were generated for 2026-11-22 (`rulecheck sample … --today 2026-11-22`); checking
 # them against the same day keeps the demo's report the same whenever it runs. `check` exits 1
-# when it finds errors, which the sample data has on purpose.
-demo: build
+# when it finds errors, which the sample data has on purpose. The demo needs no server, so it
+# builds the command with the package trait `CLI` alone (no SwiftNIO, no Hummingbird), in a build
+# directory of its own that `make test` leaves alone.
+DEMO_BIN = .build/demo/debug/rulecheck
+demo: BIN = $(DEMO_BIN)
+demo: demo-build
 	@echo '$$ rulecheck check --rules Rules/osago.yaml Rules/samples/osago.csv --today 2026-11-22'
 	@$(BIN) check --rules Rules/osago.yaml Rules/samples/osago.csv --today 2026-11-22; \
 	  status=$$?; [ $$status -le 1 ] || exit $$status
