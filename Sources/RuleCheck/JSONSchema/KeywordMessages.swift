@@ -16,7 +16,7 @@ enum KeywordMessages {
 
     /// Every keyword a message may be written for (a Divar-style `errors` naming another is
     /// reported, with a near miss).
-    static var keywords: Set<String> { Set(codeOfKeyword.keys).union(checkKeywords) }
+    static let keywords: Set<String> = Set(codeOfKeyword.keys).union(checkKeywords)
 
     /// The keyword an export writes a code's message under.
     static let keywordOfCode: [IssueCode: String] = [

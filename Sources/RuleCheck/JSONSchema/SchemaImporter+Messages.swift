@@ -57,7 +57,7 @@ extension SchemaImporter {
             if dialect == .divar && !KeywordMessages.keywords.contains(key) {
                 finding(
                     .unsupported,
-                    "errors names '\(key)', which is not a keyword a value can fail\(NearMiss.didYouMean(key, among: KeywordMessages.keywords.sorted())); its message is not used",
+                    "errors names '\(key)', which is not a keyword a value can fail; its message is not used\(NearMiss.didYouMean(key, among: KeywordMessages.keywords.sorted()))",
                     at: keyPointer)
                 continue
             }

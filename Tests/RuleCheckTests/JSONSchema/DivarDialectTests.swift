@@ -55,7 +55,7 @@ struct DivarDialectTests {
         )
         #expect(
             findings.map(\.description) == [
-                "s.json:1:72: /properties/title/errors/minLenght: not supported: errors names 'minLenght', which is not a keyword a value can fail; did you mean 'minLength'?; its message is not used",
+                "s.json:1:72: /properties/title/errors/minLenght: not supported: errors names 'minLenght', which is not a keyword a value can fail; its message is not used; did you mean 'minLength'?",
                 "s.json:1:94: /properties/title/errors/maximum: not supported: errors for 'maximum' has no matching rule (the property has no 'maximum'); its message is not used",
                 "s.json:1:113: /properties/title/errors/required: not supported: a message in errors must be text or an object of locales to text ({\"fa\": …, \"en\": …})",
             ])
