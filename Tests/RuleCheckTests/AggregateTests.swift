@@ -48,6 +48,13 @@ struct AggregateTests {
                 message: 'The cap is below the total premium'
           - id: unrelated
             type: text
+          - id: vehicles
+            type: list
+            item:
+              - {id: price, type: number}
+              - id: above
+                type: bool
+                value: price > max(drivers.premium)
         """
 
     static func rules() throws -> RuleSet { try RuleSet(yaml: yaml, source: "fleet.yaml") }
@@ -107,6 +114,23 @@ struct AggregateTests {
         #expect(Set(allNamed.values.keys) == ["drivers[1].name", "all_named"])
     }
 
+    @Test func anotherListsItemsReadTheAggregateInEveryItem() throws {
+        var form = Form(try Self.rules(), today: Self.today)
+        try form.append("drivers")
+        for price in [50.0, 150.0] {
+            try form.append("vehicles")
+            try form.set("vehicles[\(form.itemCount("vehicles") - 1)].price", to: .number(price))
+        }
+        let changes = try form.set("drivers[0].premium", to: .number(100))
+        // No premium was `price > null`, false: only the second vehicle's answer changes.
+        #expect(Set(changes.values.keys) == ["drivers[0].premium", "drivers[0].share", "total", "highest", "vehicles[1].above"])
+        #expect(changes.values["vehicles[1].above"] == .some(.bool(true)))
+        let higher = try form.set("drivers[0].premium", to: .number(120))
+        #expect(Set(higher.values.keys) == ["drivers[0].premium", "total", "highest"], "no vehicle's answer changed")
+        let lower = try form.set("drivers[0].premium", to: .number(40))
+        #expect(lower.values["vehicles[0].above"] == .some(.bool(true)))
+    }
+
     @Test func addingAndRemovingItemsReevaluatesTheAggregates() throws {
         var form = Form(try Self.rules(), today: Self.today)
         try form.set("cap", to: .number(150))
@@ -159,7 +183,10 @@ struct AggregateTests {
             case 0: edit = .append("drivers")
             case 1 where count > 0: edit = .remove("drivers", at: item)
             case 2 where count > 1: edit = .move("drivers", from: item, to: (item + 1) % count)
-            case 3: edit = .set("cap", .number(Double(Int.random(in: 0..<500, using: &random))))
+            case 3 where Bool.random(using: &random): edit = .set("cap", .number(Double(Int.random(in: 0..<500, using: &random))))
+            case 3 where incremental.itemCount("vehicles") > 0:
+                edit = .set("vehicles[0].price", .number(Double(Int.random(in: 0..<200, using: &random))))
+            case 3: edit = .append("vehicles")
             case 4 where count > 0: edit = .set("drivers[\(item)].name", random.pick(names))
             case 5 where count > 0: edit = .set("drivers[\(item)].license", random.pick(licences))
             case 6 where count > 0: edit = .set("drivers[\(item)].birth_date", random.pick(dates))
@@ -250,7 +277,9 @@ struct AggregateTests {
 
     /// The byte readers keep a text no expression reads as bytes: `unique_by` and `any()` read
     /// their texts as values, so different licences are no duplicate on any path.
-    @Test(arguments: [#"{"drivers": [{"license": "A"}, {"license": "B"}, {"license": "A"}]}"#, #"{"drivers": [{"license": "A"}, {"license": "B"}]}"#])
+    @Test(arguments: [
+        #"{"drivers": [{"license": "A"}, {"license": "B"}, {"license": "A"}]}"#, #"{"drivers": [{"license": "A"}, {"license": "B"}]}"#,
+    ])
     func everyReaderComparesTheKeysValues(json: String) throws {
         let checker = RecordChecker(try Self.rules(), today: Self.today)
         let session = checker.session()
@@ -304,10 +333,12 @@ struct AggregateTests {
                 == "f.yaml:11:37: error: any() needs a list field first, such as any(drivers, age < 21)")
         #expect(
             Self.error("{id: x, type: bool, value: 'any(drivers, premium > sum(drivers.premium) / 2)'}")
-                == "f.yaml:11:56: error: sum() cannot be used inside the condition of any() or all(); compute it in a field of its own and name that")
+                == "f.yaml:11:56: error: sum() cannot be used inside the condition of any() or all(); compute it in a field of its own and name that"
+        )
         #expect(
             Self.error("{id: x, type: bool, value: 'all(drivers, premium)'}")
-                == "f.yaml:11:46: error: expected a condition (bool), but this is a number; write 'premium != null' or 'not empty(premium)'")
+                == "f.yaml:11:46: error: expected a condition (bool), but this is a number; write 'premium != null' or 'not empty(premium)'"
+        )
         #expect(
             Self.error("{id: x, type: bool, value: 'any(drivers, nme == null)'}")
                 == "f.yaml:11:46: error: unknown field 'nme'; did you mean 'name'?")

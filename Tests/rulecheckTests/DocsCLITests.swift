@@ -148,7 +148,7 @@ struct DocsCLITests {
 
     @Test func theCLIGuide() throws {
         let run = try runExamples(of: "cli.md")
-        #expect(run.count == 27)
+        #expect(run.count == 28)
     }
 
     @Test func theLocalesGuide() throws {

@@ -100,7 +100,8 @@ public final class FieldRules: Sendable {
         max: WrittenExpression?, dateFormat: DateFormat, options: [ChoiceOption],
         optionsFilter: WrittenExpression?, minItems: Int?, maxItems: Int?, checks: [CheckRule],
         message: LocalizedText?, messages: [IssueCode: LocalizedText], members: [FieldID],
-        display: DisplayTemplate?, itemType: FieldType? = nil, uniqueItems: Bool = false, uniqueBy: [FieldID] = [], uniqueKeys: [(name: String, title: String)] = [], ui: [String: JSONValue] = [:],
+        display: DisplayTemplate?, itemType: FieldType? = nil, uniqueItems: Bool = false, uniqueBy: [FieldID] = [],
+        uniqueKeys: [(name: String, title: String)] = [], ui: [String: JSONValue] = [:],
         digits: DecimalDigits = .any, maskValue: Mask.ValueForm = .formatted, includedFrom: [FileLocation] = [],
         maxSize: Int? = nil, mediaTypes: [String] = [], calendar: DateCalendar = .gregorian, letters: LetterFolding = .exact,
         jsonTypes: JSONTypes? = nil, emptyIsValue: Bool = false
