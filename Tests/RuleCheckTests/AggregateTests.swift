@@ -203,6 +203,17 @@ struct AggregateTests {
         }
     }
 
+    @Test func anExplanationShowsEveryItemsValue() throws {
+        var form = Form(try Self.rules(), today: Self.today)
+        for premium in [10.0, 20.0] {
+            try form.append("drivers")
+            try form.set("drivers[\(form.itemCount("drivers") - 1)].premium", to: .number(premium))
+        }
+        #expect(
+            form.explain("total").source
+                == "computed by value: sum(drivers.premium) with drivers[*].premium = 10, 20, with count(drivers) = 2")
+    }
+
     // MARK: unique_by
 
     @Test func uniqueByIsAnIssueOfTheList() throws {
