@@ -2,5 +2,7 @@
 // (on by default, and it turns `CLI` on; Package.swift). A build with the traits off gets this
 // error, not a missing module.
 #if !CLI
-#error("The rulecheck command needs RuleCheck's package trait 'CLI' (or 'Server', the default): build without --disable-default-traits, or with --traits CLI")
+#error(
+    "The rulecheck command needs RuleCheck's package trait 'CLI' (or 'Server', the default): build without --disable-default-traits, or with --traits CLI"
+)
 #endif
