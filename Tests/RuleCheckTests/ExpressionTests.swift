@@ -168,7 +168,7 @@ struct ExpressionTests {
         ("matches(t, '(a')", "invalid regex: missing closing parenthesis", 14..<15),
         (
             "lowr(t) == 'a'",
-            "unknown function 'lowr'; did you mean 'lower'? (functions are empty(), len(), count(), age(), year(), lower(), upper(), trim(), round(), floor(), ceil(), trunc(), matches(), multiple_of(), json_type(), json())",
+            "unknown function 'lowr'; did you mean 'lower'? (functions are empty(), len(), count(), age(), year(), lower(), upper(), trim(), round(), floor(), ceil(), trunc(), matches(), multiple_of(), json_type(), json(), sum(), min(), max(), any(), all())",
             0..<7
         ),
         ("len(t, t) > 1", "len() takes 1 argument, not 2", 0..<9),

@@ -31,6 +31,8 @@ struct RecordKeys: Sendable {
         var readsValue = [Bool](repeating: false, count: rules.fields.count)
         for field in rules.fields {
             for expression in field.expressions { expression.expr.markValueReads(&readsValue) }
+            // `unique_by` compares its key fields' values.
+            for key in field.uniqueBy { readsValue[key.index] = true }
         }
         keepsBytes = rules.fields.map { $0.type == .text && $0.computed == nil && !readsValue[$0.id.index] }
         foldsDigits = rules.fields.map { $0.type == .text && $0.mask != nil && $0.digits == .any }
@@ -85,6 +87,10 @@ extension Expr {
         case .chain(let head, let steps):
             head.markValueReads(&marks)
             for step in steps { step.operand?.markValueReads(&marks) }
+        case .aggregate(_, _, let field):
+            marks[field.index] = true
+        case .quantified(_, _, let condition):
+            condition.markValueReads(&marks)
         }
     }
 }

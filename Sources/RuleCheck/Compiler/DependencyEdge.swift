@@ -27,4 +27,16 @@ public struct DependencyEdge: Hashable, Sendable {
     public let kind: Kind
     /// Where the reference is written.
     public let location: FileLocation
+    /// `to` reads `from` in every item of `from`'s list (`sum(drivers.premium)`,
+    /// `any(drivers, …)`, `unique_by`), not only in its own item: a change of `from` in any item
+    /// re-evaluates `to` in every item of its list (or once, at form level).
+    let acrossItems: Bool
+
+    init(from: FieldID, to: FieldID, kind: Kind, location: FileLocation, acrossItems: Bool = false) {
+        self.from = from
+        self.to = to
+        self.kind = kind
+        self.location = location
+        self.acrossItems = acrossItems
+    }
 }

@@ -77,6 +77,10 @@ public final class FieldRules: Sendable {
     public let itemType: FieldType?
     /// `unique_items: true`: no value may be listed twice (values and multi_choice fields).
     public let uniqueItems: Bool
+    /// A list's `unique_by`: the item fields whose values, together, no two items may share.
+    public let uniqueBy: [FieldID]
+    /// The ``uniqueBy`` fields as `unique_by` names them (relative to the item) and their titles.
+    let uniqueKeys: [(name: String, title: String)]
     /// Free-form presentation hints from the rules file's `ui:` (widget, placeholder, help, …);
     /// the rules do not read them.
     public let ui: [String: JSONValue]
@@ -96,7 +100,8 @@ public final class FieldRules: Sendable {
         max: WrittenExpression?, dateFormat: DateFormat, options: [ChoiceOption],
         optionsFilter: WrittenExpression?, minItems: Int?, maxItems: Int?, checks: [CheckRule],
         message: LocalizedText?, messages: [IssueCode: LocalizedText], members: [FieldID],
-        display: DisplayTemplate?, itemType: FieldType? = nil, uniqueItems: Bool = false, ui: [String: JSONValue] = [:],
+        display: DisplayTemplate?, itemType: FieldType? = nil, uniqueItems: Bool = false, uniqueBy: [FieldID] = [],
+        uniqueKeys: [(name: String, title: String)] = [], ui: [String: JSONValue] = [:],
         digits: DecimalDigits = .any, maskValue: Mask.ValueForm = .formatted, includedFrom: [FileLocation] = [],
         maxSize: Int? = nil, mediaTypes: [String] = [], calendar: DateCalendar = .gregorian, letters: LetterFolding = .exact,
         jsonTypes: JSONTypes? = nil, emptyIsValue: Bool = false
@@ -138,6 +143,8 @@ public final class FieldRules: Sendable {
         self.display = display
         self.itemType = itemType
         self.uniqueItems = uniqueItems
+        self.uniqueBy = uniqueBy
+        self.uniqueKeys = uniqueKeys
         self.digits = digits
         self.maskValue = maskValue
         self.includedFrom = includedFrom

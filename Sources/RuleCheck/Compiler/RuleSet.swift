@@ -50,6 +50,9 @@ public final class RuleSet: Sendable {
     let rank: [Int]
     /// Each field's direct dependents (the `to` of its edges), without duplicates.
     let successors: [[FieldID]]
+    /// Each item field's dependents that read it in every item (``DependencyEdge/acrossItems``):
+    /// a subset of ``successors``.
+    let acrossSuccessors: [[FieldID]]
     /// The gates each field counts towards.
     let gatesOfField: [[Int]]
     let pathIndex: [String: FieldID]
@@ -111,6 +114,11 @@ public final class RuleSet: Sendable {
             }
         }
         self.successors = successors.map { $0.sorted { rank[$0.index] < rank[$1.index] } }
+        var acrossSuccessors = [[FieldID]](repeating: [], count: count)
+        for edge in parts.edges where edge.acrossItems && !acrossSuccessors[edge.from.index].contains(edge.to) {
+            acrossSuccessors[edge.from.index].append(edge.to)
+        }
+        self.acrossSuccessors = acrossSuccessors
         var gatesOfField = [[Int]](repeating: [], count: count)
         for (index, gate) in parts.gates.enumerated() {
             for member in gate.members { gatesOfField[member.index].append(index) }

@@ -19,6 +19,7 @@ extension RuleSetCompiler {
             "min_items": ([.list, .multiChoice, .values, .file, .json], "list, multi_choice, values, file and json fields"),
             "max_items": ([.list, .multiChoice, .values, .file, .json], "list, multi_choice, values, file and json fields"),
             "unique_items": ([.multiChoice, .values, .json], "multi_choice, values and json fields"),
+            "unique_by": ([.list], "list fields"),
             "item_type": ([.values], "values fields"),
             "json_types": ([.json, .values], "json fields and values fields of json items"),
             "max_size": ([.file], "file fields"),

@@ -45,7 +45,7 @@ extension RuleSetCompiler {
         for name in spec.dependsOn {
             guard let parent = dependency(name, of: field, resolver) else { continue }
             if !dependsOn.contains(parent) { dependsOn.append(parent) }
-            addEdges([(parent, name.location)], to: id, .dependsOn)
+            addEdges([(parent, name.location, false)], to: id, .dependsOn)
         }
         if spec.value != nil, let first = spec.dependsOn.first {
             error(
@@ -104,6 +104,8 @@ extension RuleSetCompiler {
             field.type == .json
             || (emptyValues == .present && [.text, .date, .values, .multiChoice, .file, .group, .list].contains(field.type))
 
+        // (`unique_by` on another type is an error of its own, reported when it was declared.)
+        let uniqueKeys = spec.uniqueBy.isEmpty || field.type != .list ? [] : uniqueBy(spec.uniqueBy, of: field, resolver)
         let digits = digits(spec)
         let fieldMask = spec.mask.flatMap { mask($0, alternatives: spec.maskAlternatives) }.map { $0.with(digits: digits) }
         return FieldRules(
@@ -122,6 +124,7 @@ extension RuleSetCompiler {
             message: spec.message, messages: messages(spec), members: field.members,
             display: spec.display.flatMap { display($0, of: field) },
             itemType: field.itemType, uniqueItems: spec.uniqueItems?.value ?? false,
+            uniqueBy: uniqueKeys.map(\.id), uniqueKeys: uniqueKeys.map { ($0.name, $0.title) },
             ui: Dictionary(spec.ui.map { ($0.name.value, $0.value) }, uniquingKeysWith: { first, _ in first }),
             digits: digits, maskValue: maskValue(spec), includedFrom: spec.includedFrom, maxSize: spec.maxSize?.value,
             mediaTypes: mediaTypes(spec), calendar: field.type == .date ? calendar(spec) : .gregorian, letters: fieldLetters[index],
@@ -194,16 +197,22 @@ extension RuleSetCompiler {
             self.error(error.message, at: text.location(of: error.range.lowerBound))
             return nil
         }
-        var references: [(field: FieldID, location: FileLocation)] = []
+        var references: [Reference] = []
         for reference in compiler.references {
             let location = text.location(of: reference.range.lowerBound)
+            if reference.field == field.id, reference.acrossItems, field.type != .list {
+                // Each item's value would read every other item's, itself among them.
+                let rule = kind == .check ? "a check or bound" : Self.keyName(kind)
+                error("\(rule) of '\(field.path)' cannot read the field itself in every item", at: location)
+                continue
+            }
             if reference.field == field.id {
                 if !allowSelf {
                     error("\(Self.keyName(kind)) of '\(field.path)' cannot name the field itself", at: location)
                 }
                 continue
             }
-            references.append((reference.field, location))
+            references.append((reference.field, location, reference.acrossItems))
         }
         if addEdges { self.addEdges(references, to: field.id, kind) }
         return CompiledCondition(expr: expr, text: text.text, references: references)
@@ -224,12 +233,39 @@ extension RuleSetCompiler {
     }
 
     mutating func addEdges(
-        _ references: [(field: FieldID, location: FileLocation)], to field: FieldID,
+        _ references: [Reference], to field: FieldID,
         _ kind: DependencyEdge.Kind
     ) {
         for reference in references {
-            edges.append(DependencyEdge(from: reference.field, to: field, kind: kind, location: reference.location))
+            edges.append(
+                DependencyEdge(
+                    from: reference.field, to: field, kind: kind, location: reference.location, acrossItems: reference.acrossItems))
         }
+    }
+
+    /// A list's `unique_by`: fields of its items with a value, each an edge to the list, which
+    /// reads them in every item.
+    private mutating func uniqueBy(
+        _ names: [Located<String>], of list: DeclaredField, _ resolver: ScopeResolver
+    ) -> [(id: FieldID, name: String, title: String)] {
+        let scope = resolver.itemScope(of: list.id)
+        var keys: [(id: FieldID, name: String, title: String)] = []
+        for name in names {
+            let parts = name.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard case .field(let key, _) = scope.resolve(parts), declared[key.index].list == list.id else {
+                let members = list.members.filter { declared[$0.index].type.holdsValue }.map { declared[$0.index].path }
+                    .map { String($0.dropFirst(list.path.count + 1)) }
+                error(
+                    "unique_by names fields of the list's items; '\(name.value)' is not one of '\(list.path)'\(NearMiss.didYouMean(name.value, among: members))",
+                    at: name.location)
+                continue
+            }
+            if keys.contains(where: { $0.id == key }) { continue }
+            let spec = declared[key.index].spec
+            keys.append((key, String(declared[key.index].path.dropFirst(list.path.count + 1)), spec.title ?? spec.id.value))
+            addEdges([(key, name.location, true)], to: list.id, .check)
+        }
+        return keys
     }
 
     private mutating func dependency(
@@ -246,7 +282,7 @@ extension RuleSetCompiler {
             return parent
         case .group(let path, _):
             error("depends_on must name fields with a value; '\(path)' is a group (name its members)", at: name.location)
-        case .itemField(let path, let list):
+        case .itemField(_, _, let path, let list):
             error(
                 "'\(path)' is a field of each item of '\(list)'; only fields of the same item can be named here",
                 at: name.location)

@@ -31,10 +31,14 @@ struct RuleSetCompiler {
         var valueType: FieldType { itemType ?? type }
     }
 
+    /// A field an expression reads, where it is named, and whether it reads it in every item of
+    /// its list (an aggregate) rather than in one.
+    typealias Reference = (field: FieldID, location: FileLocation, acrossItems: Bool)
+
     struct CompiledCondition {
         let expr: Expr
         let text: String
-        let references: [(field: FieldID, location: FileLocation)]
+        let references: [Reference]
 
         /// The expression as the field keeps it, under its rules-file key.
         func written(_ key: String) -> WrittenExpression { WrittenExpression(expr: expr, key: key, text: text) }

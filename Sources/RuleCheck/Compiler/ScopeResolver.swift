@@ -36,6 +36,28 @@ struct ScopeResolver: NameResolver {
         return .notFound(suggestion: suggests ? NearMiss.suggestion(for: name, among: reachableNames) : nil)
     }
 
+    var itemList: FieldID? { list }
+
+    func list(of field: FieldID) -> FieldID? { summaries[field.index].list }
+
+    func path(of field: FieldID) -> String { summaries[field.index].path }
+
+    /// Inside an item of `list`: the list's path and the paths of the groups around it (a list
+    /// `insurant.drivers` is inside `insurant`), then this scope's containers.
+    func itemScope(of list: FieldID) -> any NameResolver {
+        var paths: [String] = []
+        var path = Substring(summaries[list.index].path)
+        while true {
+            paths.append(String(path))
+            guard let dot = path.lastIndex(of: ".") else { break }
+            path = path[..<dot]
+        }
+        for container in containerPaths where !paths.contains(container) { paths.append(container) }
+        return ScopeResolver(
+            summaries: summaries, pathIndex: pathIndex, containerPaths: paths, list: list, suggests: suggests,
+            defaultLetters: defaultLetters)
+    }
+
     func isWholeNumber(_ field: FieldID) -> Bool {
         summaries[field.index].type == .integer
     }
@@ -43,7 +65,7 @@ struct ScopeResolver: NameResolver {
     private func classify(_ id: FieldID) -> NameResolution {
         let field = summaries[id.index]
         if let owner = field.list, owner != list {
-            return .itemField(path: field.path, list: summaries[owner.index].path)
+            return .itemField(id, field.exprType, path: field.path, list: summaries[owner.index].path)
         }
         switch field.type {
         case .group: return .group(path: field.path, firstMember: field.firstMember)

@@ -96,7 +96,7 @@ extension Expr {
         switch self {
         case .constant, .today:
             return true
-        case .field, .itemCount, .optionValue, .optionAttribute, .matches:
+        case .field, .itemCount, .optionValue, .optionAttribute, .matches, .aggregate, .quantified:
             return false
         case .not(let operand), .negate(let operand), .shift(let operand, _):
             return operand.readsOnlyToday

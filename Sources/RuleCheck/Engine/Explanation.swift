@@ -106,6 +106,14 @@ extension Form {
             }
             return seen.map { id in
                 let input = Slot(id, item: rules.fields[id.index].list == nil ? -1 : slot.item)
+                if let list = rules.fields[id.index].list, list != field.list {
+                    // An item field read through an aggregate: every item's value.
+                    let all = (0..<values.itemCount(of: list)).compactMap { values[id, item: $0] }
+                    return (
+                        rules.fields[list.index].path + "[*]" + rules.fields[id.index].path.dropFirst(rules.fields[list.index].path.count),
+                        .list(all)
+                    )
+                }
                 if rules.fields[id.index].type == .list {
                     return ("count(\(rules.fields[id.index].path))", .number(Double(values.itemCount(of: id))))
                 }

@@ -116,15 +116,17 @@ extension Form {
     }
 
     /// The slots that read `slot`: a form-level reader once, an item field in the same item, or
-    /// an item field in every item when a form-level field changed.
+    /// an item field in every item when a form-level field changed — or when the reader reads
+    /// the slot's field in every item of its list (an aggregate: ``RuleSet/acrossSuccessors``).
     func successorSlots(of slot: Slot) -> [Slot] {
         var result: [Slot] = []
+        let across = slot.item >= 0 ? rules.acrossSuccessors[slot.field.index] : []
         for next in rules.successors[slot.field.index] {
             guard let list = rules.fields[next.index].list else {
                 result.append(Slot(next))
                 continue
             }
-            if slot.item >= 0 {
+            if slot.item >= 0, across.isEmpty || !across.contains(next) {
                 result.append(Slot(next, item: slot.item))
             } else {
                 for item in 0..<values.itemCount(of: list) { result.append(Slot(next, item: item)) }

@@ -28,6 +28,9 @@ extension FieldEvaluator {
                 return
             }
             countFailures(field, count, into: &found)
+            if !field.uniqueBy.isEmpty, let (first, item) = firstDuplicate(field, count, context) {
+                found.append(.duplicateItem(first: first, item: item))
+            }
             if plan.contains(.checks) { checkFailures(field, value: nil, context, into: &found) }
         default:
             guard let value else {
@@ -53,6 +56,30 @@ extension FieldEvaluator {
             }
             if plan.contains(.checks) { checkFailures(field, value: value, text: text, context, into: &found) }
         }
+    }
+
+    /// `unique_by`: the first item whose key values an earlier item has too, and that item. Items
+    /// with an empty key field are skipped (their emptiness is `required`'s business); values
+    /// compare as `==` does.
+    private func firstDuplicate<Context: EvaluationContext>(
+        _ field: FieldRules, _ count: Int, _ context: Context
+    ) -> (first: Int, item: Int)? {
+        guard count > 1 else { return nil }
+        var seen: [[Value]: Int] = [:]
+        seen.reserveCapacity(count)
+        var key: [Value] = []
+        key.reserveCapacity(field.uniqueBy.count)
+        for item in 0..<count {
+            key.removeAll(keepingCapacity: true)
+            for part in field.uniqueBy {
+                guard let value = context.value(of: part, item: item) else { break }
+                key.append(value)
+            }
+            guard key.count == field.uniqueBy.count else { continue }
+            if let first = seen[key] { return (first, item) }
+            seen[key] = item
+        }
+        return nil
     }
 
     private func countFailures(_ field: FieldRules, _ count: Int, into found: inout [Failure]) {

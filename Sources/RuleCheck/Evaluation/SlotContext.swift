@@ -23,6 +23,10 @@ struct SlotContext: EvaluationContext {
     func hasValue(_ field: FieldID) -> Bool { values.pointee.hasValue(field, item: item) }
 
     func itemCount(of list: FieldID) -> Int { values.pointee.itemCount(of: list) }
+
+    func value(of field: FieldID, item: Int) -> Value? { values.pointee[field, item: item] }
+
+    func seen(fromItem item: Int) -> SlotContext { SlotContext(values: values, item: item, today: today) }
 }
 
 extension SlotTable<Value?> {
@@ -46,7 +50,7 @@ struct OptionContext<Base: EvaluationContext>: EvaluationContext {
     let base: Base
     let option: ChoiceOption?
 
-    init(base: Base, option: ChoiceOption) {
+    init(base: Base, option: ChoiceOption?) {
         self.base = base
         self.option = option
     }
@@ -54,6 +58,8 @@ struct OptionContext<Base: EvaluationContext>: EvaluationContext {
     func value(of field: FieldID) -> Value? { base.value(of: field) }
     func hasValue(_ field: FieldID) -> Bool { base.hasValue(field) }
     func itemCount(of list: FieldID) -> Int { base.itemCount(of: list) }
+    func value(of field: FieldID, item: Int) -> Value? { base.value(of: field, item: item) }
+    func seen(fromItem item: Int) -> Self { Self(base: base.seen(fromItem: item), option: option) }
     var today: Day { base.today }
     func regexLimitReached() { base.regexLimitReached() }
 }
@@ -68,6 +74,8 @@ struct RegexLimitWatch<Base: EvaluationContext>: EvaluationContext {
     func value(of field: FieldID) -> Value? { base.value(of: field) }
     func hasValue(_ field: FieldID) -> Bool { base.hasValue(field) }
     func itemCount(of list: FieldID) -> Int { base.itemCount(of: list) }
+    func value(of field: FieldID, item: Int) -> Value? { base.value(of: field, item: item) }
+    func seen(fromItem item: Int) -> Self { Self(base: base.seen(fromItem: item), limitReached: limitReached) }
     var today: Day { base.today }
     var option: ChoiceOption? { base.option }
     func regexLimitReached() { limitReached.pointee = true }

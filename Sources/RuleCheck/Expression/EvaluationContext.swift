@@ -7,6 +7,12 @@ protocol EvaluationContext {
     func hasValue(_ field: FieldID) -> Bool
     /// The number of items of the repeating list `list`.
     func itemCount(of list: FieldID) -> Int
+    /// The value of the item field `field` in item `item` of its list (an aggregate reads every
+    /// item's: `sum(drivers.premium)`).
+    func value(of field: FieldID, item: Int) -> Value?
+    /// The same context seen from item `item` of a list, where bare item-field names read that
+    /// item's fields (the condition of `any()` and `all()`).
+    func seen(fromItem item: Int) -> Self
     var today: Day { get }
     /// The option being filtered, inside `options_filter`.
     var option: ChoiceOption? { get }
@@ -17,4 +23,7 @@ protocol EvaluationContext {
 extension EvaluationContext {
     func regexLimitReached() {}
     func hasValue(_ field: FieldID) -> Bool { value(of: field) != nil }
+    /// A context without list items (a test's, a constant's) has no item values.
+    func value(of field: FieldID, item: Int) -> Value? { nil }
+    func seen(fromItem item: Int) -> Self { self }
 }

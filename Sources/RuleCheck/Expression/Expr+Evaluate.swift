@@ -70,7 +70,47 @@ extension Expr {
             }
         case .function(let function, let arguments):
             return Self.call(function, arguments, context)
+        case .aggregate(let kind, let list, let field):
+            return Self.aggregate(kind, list, field, context)
+        case .quantified(let quantifier, let list, let condition):
+            // `any` stops at the first item where the condition holds, `all` at the first where it does not.
+            let wanted = quantifier == .any
+            for item in 0..<context.itemCount(of: list) where condition.holds(context.seen(fromItem: item)) == wanted {
+                return .bool(wanted)
+            }
+            return .bool(!wanted)
         }
+    }
+
+    /// `sum`, `min` or `max` of `field` over the items of `list`, empty items skipped: the sum of
+    /// none is 0, the least or greatest of none is null. A sum is in `Double`s, as arithmetic is;
+    /// `min` and `max` give the item's value as it is (an exact decimal stays exact).
+    private static func aggregate<Context: EvaluationContext>(
+        _ kind: Aggregate, _ list: FieldID, _ field: FieldID, _ context: Context
+    ) -> Value? {
+        let count = context.itemCount(of: list)
+        if kind == .sum {
+            var total = 0.0
+            for item in 0..<count {
+                if let number = context.value(of: field, item: item)?.number { total += number }
+            }
+            return total.isFinite ? .number(total + 0) : nil
+        }
+        var best: Value?
+        for item in 0..<count {
+            guard let value = context.value(of: field, item: item) else { continue }
+            guard let current = best else {
+                best = value
+                continue
+            }
+            let order: ExactDecimal.Order? =
+                switch (value, current) {
+                case (.date(let a), .date(let b)): a < b ? .ascending : a == b ? .same : .descending
+                default: Value.compareNumbers(value, current)
+                }
+            if order == (kind == .min ? .ascending : .descending) { best = value }
+        }
+        return best
     }
 
     /// Whether the expression holds, as a condition: only `true` holds; null and false do not.
@@ -152,8 +192,8 @@ extension Expr {
             return Value.isMultiple(number, of: step).map(Value.bool)
         case .jsonType:
             return .text(Self.jsonType(of: argument))
-        case .matches, .json:
-            return nil  // compiled as `.matches`, as a constant
+        case .matches, .json, .sum, .min, .max, .any, .all:
+            return nil  // compiled as `.matches`, as a constant, as `.aggregate` and `.quantified`
         case .foldedLetters:
             return argument.map(LetterFolding.arabicVariants.folded)
         }

@@ -27,6 +27,11 @@ extension Expr {
         case .chain(let head, let steps):
             head.collectReferences(into: &found)
             for step in steps { step.operand?.collectReferences(into: &found) }
+        case .aggregate(_, let list, let field):
+            for id in [field, list] where !found.contains(id) { found.append(id) }
+        case .quantified(_, let list, let condition):
+            condition.collectReferences(into: &found)
+            if !found.contains(list) { found.append(list) }
         }
     }
 }

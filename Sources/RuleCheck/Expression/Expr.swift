@@ -36,6 +36,11 @@ indirect enum Expr: Sendable {
     /// operands, as their binary node), then each step applied to the value so far, exactly
     /// as the binary node of that operator would apply it.
     case chain(Expr, [Step])
+    /// `sum(drivers.premium)`, `min(…)`, `max(…)`: the item field `field` of every item of
+    /// `list`, empty items skipped.
+    case aggregate(Aggregate, list: FieldID, field: FieldID)
+    /// `any(drivers, age < 21)`, `all(…)`: the condition evaluated in each item of `list`.
+    case quantified(Quantifier, list: FieldID, condition: Expr)
 
     /// One operator of a ``chain`` with its right operand; the value so far is its left side.
     enum Step: Sendable {
@@ -67,6 +72,24 @@ indirect enum Expr: Sendable {
         }
     }
 
+    /// What ``aggregate(_:list:field:)`` makes of the items' values.
+    enum Aggregate: String, Sendable {
+        /// The total of the numbers (0 when no item has one).
+        case sum
+        /// The least number or earliest date (null when no item has one).
+        case min
+        /// The greatest number or latest date (null when no item has one).
+        case max
+    }
+
+    /// Whether ``quantified(_:list:condition:)`` needs the condition in some item or in every one.
+    enum Quantifier: String, Sendable {
+        /// True when the condition holds in at least one item (false for no items).
+        case any
+        /// True when the condition holds in every item (true for no items).
+        case all
+    }
+
     enum Order: String, Sendable { case less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">=" }
     enum Arithmetic: String, Sendable { case plus = "+", minus = "-", times = "*", divide = "/" }
 
@@ -80,6 +103,9 @@ indirect enum Expr: Sendable {
         case jsonType = "json_type"
         /// `json('[1, 2]')`: a JSON value written as JSON text (compiled as a constant).
         case json
+        /// `sum(list.field)`, `min(…)`, `max(…)`, `any(list, condition)`, `all(…)`: compiled as
+        /// ``Expr/aggregate(_:list:field:)`` and ``Expr/quantified(_:list:condition:)``.
+        case sum, min, max, any, all
         /// Text with the Arabic script's variant letters folded (``LetterFolding/arabicVariants``):
         /// put around the operands of a comparison by the compiler, under `letters:`; no name an
         /// expression can write calls it.

@@ -11,8 +11,11 @@ struct ExpressionCompiler {
     let resolver: any NameResolver
     /// Set inside `options_filter`.
     let options: OptionScope?
-    /// Every field the expression reads, with the range of the name.
-    private(set) var references: [(field: FieldID, range: Range<Int>)] = []
+    /// Every field the expression reads, with the range of the name; `acrossItems` when it reads
+    /// the field in every item of its list (an aggregate), not in one.
+    private(set) var references: [(field: FieldID, range: Range<Int>, acrossItems: Bool)] = []
+    /// Inside the condition of `any()` or `all()`, where aggregates do not nest.
+    private var insideAggregate = false
 
     init(resolver: any NameResolver, options: OptionScope? = nil) {
         self.resolver = resolver
@@ -70,6 +73,15 @@ struct ExpressionCompiler {
                 return first.range.lowerBound..<links[last].operand.range.upperBound
             }
             return fractional(first) ?? links.lazy.compactMap { fractional($0.operand) }.first
+        case .call(let name, let arguments) where ["sum", "min", "max"].contains(name) && arguments.count == 1:
+            // An aggregate of a number field that is not an integer field can have a fraction.
+            guard case .name(let parts) = arguments[0].kind else { return nil }
+            switch resolver.resolve(parts) {
+            case .field(let field, .number), .itemField(let field, .number, _, _):
+                return resolver.isWholeNumber(field) ? nil : syntax.range
+            default:
+                return nil
+            }
         default:
             // Functions give whole numbers (len, count, age, year, round …) or are not numbers.
             return nil
@@ -156,20 +168,21 @@ struct ExpressionCompiler {
         }
         switch resolver.resolve(parts) {
         case .field(let field, let type):
-            references.append((field, range))
+            references.append((field, range, false))
             return (.field(field), type)
         case .items(let list):
-            references.append((list, range))
+            references.append((list, range, false))
             return (.itemCount(list), .items)
         case .group(let group, let member):
             let example = member.map { " such as '\(group).\($0)'" } ?? ""
             throw ExpressionError(
                 message: "'\(group)' is a group and has no value; name one of its fields\(example)",
                 range: range)
-        case .itemField(let field, let list):
+        case .itemField(_, _, let field, let list):
             throw ExpressionError(
                 message:
-                    "'\(field)' is a field of each item of '\(list)'; outside an item only count(\(list)) and empty(\(list)) can be used",
+                    "'\(field)' is a field of each item of '\(list)'; outside an item read it through sum(\(field)), "
+                    + "min(), max(), any(\(list), …) or all(\(list), …), or use count(\(list))",
                 range: range)
         case .notFound(let suggestion):
             let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
@@ -381,13 +394,21 @@ struct ExpressionCompiler {
                 message: "unknown function '\(name)'\(suggestion) (functions are \(known))",
                 range: syntax.range)
         }
-        let arity = function == .matches || function == .multipleOf ? 2 : 1
+        let arity = [.matches, .multipleOf, .any, .all].contains(function) ? 2 : 1
         guard arguments.count == arity else {
             throw ExpressionError(
                 message: "\(name)() takes \(arity) argument\(arity == 1 ? "" : "s"), not \(arguments.count)",
                 range: syntax.range)
         }
-        if function == .json { return try jsonConstant(arguments[0]) }
+        switch function {
+        case .json: return try jsonConstant(arguments[0])
+        case .sum: return try aggregate(.sum, arguments[0], syntax)
+        case .min: return try aggregate(.min, arguments[0], syntax)
+        case .max: return try aggregate(.max, arguments[0], syntax)
+        case .any: return try quantified(.any, arguments[0], arguments[1], syntax)
+        case .all: return try quantified(.all, arguments[0], arguments[1], syntax)
+        default: break
+        }
         let (argument, type) = try compile(arguments[0])
         func require(_ accepted: Bool, _ what: String) throws(ExpressionError) {
             guard accepted || type == .null else {
@@ -415,8 +436,8 @@ struct ExpressionCompiler {
         case .jsonType:
             try require(type != .items, "a value")
             return (.function(.jsonType, [argument]), .text)
-        case .json:
-            return try jsonConstant(arguments[0])
+        case .json, .sum, .min, .max, .any, .all:
+            throw ExpressionError(message: "\(name)() is compiled on its own", range: syntax.range)  // returned above
         case .foldedLetters:
             return (.function(.foldedLetters, [argument]), type)  // never by name: isCallable
         case .multipleOf:
@@ -439,6 +460,85 @@ struct ExpressionCompiler {
                 throw ExpressionError(message: "invalid regex: \(error.message)", range: start..<start + 1)
             }
         }
+    }
+}
+
+// MARK: - Aggregates over a list's items
+
+extension ExpressionCompiler {
+    /// `sum(drivers.premium)`, `min(drivers.birth_date)`, `max(…)`: an item field named with its
+    /// list (inside an item of that list too, where a bare name is the item's own value).
+    fileprivate mutating func aggregate(
+        _ kind: Expr.Aggregate, _ argument: Syntax, _ call: Syntax
+    ) throws(ExpressionError) -> (Expr, ExprType) {
+        let name = kind.rawValue
+        try refuseNesting(name, call.range)
+        let accepted: String = kind == .sum ? "a number" : "a number or a date"
+        let example = "such as \(name)(drivers.\(kind == .sum ? "premium" : "birth_date"))"
+        guard case .name(let parts) = argument.kind else {
+            throw ExpressionError(
+                message: "\(name)() needs a field of a list's items, named with its list, \(example)", range: argument.range)
+        }
+        let field: FieldID
+        let type: ExprType
+        switch resolver.resolve(parts) {
+        case .itemField(let id, let itemType, _, _):
+            (field, type) = (id, itemType)
+        case .field(let id, let itemType) where resolver.list(of: id) != nil && parts.joined(separator: ".") == resolver.path(of: id):
+            // Inside an item of the same list, written with the list's name: every item's value.
+            (field, type) = (id, itemType)
+        case .field(let id, _) where resolver.list(of: id) != nil:
+            let path = resolver.path(of: id)
+            throw ExpressionError(
+                message: "'\(parts.joined(separator: "."))' is this item's own value; write \(name)(\(path)) for every item's",
+                range: argument.range)
+        case .field, .items, .group:
+            throw ExpressionError(
+                message: "\(name)() needs a field of a list's items, \(example), but '\(parts.joined(separator: "."))' is not one",
+                range: argument.range)
+        case .notFound(let suggestion):
+            let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+            throw ExpressionError(message: "unknown field '\(parts.joined(separator: "."))'\(hint)", range: argument.range)
+        }
+        guard type == .number || (kind != .sum && type == .date) else {
+            throw ExpressionError(
+                message: "\(name)() needs \(accepted) in every item, but '\(resolver.path(of: field))' is \(type.phrase)",
+                range: argument.range)
+        }
+        guard let list = resolver.list(of: field) else {
+            throw ExpressionError(message: "\(name)() needs a field of a list's items, \(example)", range: argument.range)
+        }
+        references.append((field, argument.range, true))
+        references.append((list, argument.range, true))
+        return (.aggregate(kind, list: list, field: field), type)
+    }
+
+    /// `any(drivers, age < 21)`, `all(…)`: a list, and a condition compiled in its item's scope.
+    fileprivate mutating func quantified(
+        _ quantifier: Expr.Quantifier, _ listSyntax: Syntax, _ conditionSyntax: Syntax, _ call: Syntax
+    ) throws(ExpressionError) -> (Expr, ExprType) {
+        let name = quantifier.rawValue
+        try refuseNesting(name, call.range)
+        let example = "such as \(name)(drivers, age < 21)"
+        guard case .name(let parts) = listSyntax.kind, case .items(let list) = resolver.resolve(parts) else {
+            throw ExpressionError(message: "\(name)() needs a list field first, \(example)", range: listSyntax.range)
+        }
+        var inner = ExpressionCompiler(resolver: resolver.itemScope(of: list), options: options)
+        inner.insideAggregate = true
+        let condition = try inner.compileCondition(conditionSyntax)
+        for reference in inner.references {
+            references.append((reference.field, reference.range, reference.acrossItems || resolver.list(of: reference.field) == list))
+        }
+        references.append((list, listSyntax.range, true))
+        return (.quantified(quantifier, list: list, condition: condition), .bool)
+    }
+
+    /// Aggregates do not nest: inside `any()` and `all()`, every item would read every item.
+    private func refuseNesting(_ name: String, _ range: Range<Int>) throws(ExpressionError) {
+        guard insideAggregate else { return }
+        throw ExpressionError(
+            message: "\(name)() cannot be used inside the condition of any() or all(); compute it in a field of its own and name that",
+            range: range)
     }
 }
 

@@ -186,6 +186,8 @@ extension JSONSchemaExporter {
         p.set("minItems", field.minItems.map { .number(Double($0)) })
         p.set("maxItems", field.maxItems.map { .number(Double($0)) })
         if field.uniqueItems { p.set("uniqueItems", .bool(true)) }
+        // JSON Schema's uniqueItems compares whole items: items unique by some fields are ours alone.
+        if !field.uniqueKeys.isEmpty { p.set("x-rulecheck-unique-by", .array(field.uniqueKeys.map { .string($0.name) })) }
     }
 
     /// `enum` when no option has a title of its own, else `oneOf` of `{const, title}`; option

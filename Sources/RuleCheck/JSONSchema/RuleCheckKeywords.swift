@@ -14,6 +14,8 @@ struct RuleCheckKeywords {
     var enabledIf: ScalarText?
     var value: ScalarText?
     var dependsOn: [Located<String>]?
+    /// A list's `unique_by`.
+    var uniqueBy: [Located<String>]?
     var pattern: ScalarText?
     var mask: ScalarText?
     /// The mask's further alternatives (`x-rulecheck-mask` as an array).
@@ -42,7 +44,7 @@ struct RuleCheckKeywords {
         "x-rulecheck-depends-on", "x-rulecheck-pattern", "x-rulecheck-mask", "x-rulecheck-min", "x-rulecheck-max",
         "x-rulecheck-format", "x-rulecheck-options", "x-rulecheck-options-filter", "x-rulecheck-initial", "x-rulecheck-checks",
         "x-rulecheck-message", "x-rulecheck-messages", "x-rulecheck-display", "x-rulecheck-mask-value", "x-rulecheck-digits",
-        "x-rulecheck-media-types", "x-rulecheck-ui", "x-rulecheck-calendar", "x-rulecheck-letters",
+        "x-rulecheck-media-types", "x-rulecheck-ui", "x-rulecheck-calendar", "x-rulecheck-letters", "x-rulecheck-unique-by",
     ]
     /// The keywords of the root schema (the form).
     static let root: Set<String> = [
@@ -110,6 +112,13 @@ extension SchemaImporter {
                 x.dependsOn = names.enumerated().map { located($1, at: value.array == nil ? pointer : pointer + "/\($0)") }
             } else {
                 error("x-rulecheck-depends-on must be a field id or an array of them", at: pointer)
+            }
+        }
+        if let (value, pointer) = node.first("x-rulecheck-unique-by") {
+            if let names = value.array?.compactMap(\.string), names.count == value.array?.count, !names.isEmpty {
+                x.uniqueBy = names.enumerated().map { located($1, at: pointer + "/\($0)") }
+            } else {
+                error("x-rulecheck-unique-by must be an array of field ids of the items", at: pointer)
             }
         }
         if let (value, pointer) = node.first("x-rulecheck-options") { x.options = ruleCheckOptions(value, at: pointer) }

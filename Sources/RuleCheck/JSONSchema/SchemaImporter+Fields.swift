@@ -245,6 +245,10 @@ extension SchemaImporter {
             spec.dependsOn = dependsOn
             spec.keys["depends_on"] = dependsOn.first?.location ?? spec.location
         }
+        if let uniqueBy = x.uniqueBy {
+            spec.uniqueBy = uniqueBy
+            spec.keys["unique_by"] = uniqueBy.first?.location ?? spec.location
+        }
         if let options = x.options {
             spec.options = options
             spec.optionsWritten = true

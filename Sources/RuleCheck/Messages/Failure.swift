@@ -25,6 +25,8 @@ enum Failure: Hashable, Sendable {
     case maxItems
     /// `unique_items`: a value is listed more than once.
     case duplicateItems
+    /// `unique_by`: item `item` has the same key values as the earlier item `first` (0-based).
+    case duplicateItem(first: Int, item: Int)
     /// The check's `expr` does not hold.
     case check(Int)
     /// A pattern hit PCRE2's match limit on the value.
@@ -56,6 +58,7 @@ enum Failure: Hashable, Sendable {
         case .min: .min
         case .max: .max
         case .minItems, .maxItems, .duplicateItems: .items
+        case .duplicateItem: .unique
         case .check: .check
         case .regexLimit, .expressionLimit: .regexLimit
         case .hiddenValue: .hiddenValue

@@ -21,6 +21,8 @@ public struct IssueCode: RawRepresentable, Hashable, Sendable, Comparable, Custo
     public static let option = IssueCode(rawValue: "option")
     /// Too few or too many items.
     public static let items = IssueCode(rawValue: "items")
+    /// Two items of a list have the same values of its `unique_by` fields.
+    public static let unique = IssueCode(rawValue: "unique")
     /// A check's `expr` does not hold.
     public static let check = IssueCode(rawValue: "check")
     /// A regex hit its match or depth limit on this value.
@@ -52,7 +54,7 @@ public struct IssueCode: RawRepresentable, Hashable, Sendable, Comparable, Custo
 
     /// The codes a field-level `messages:` map may name.
     static let fieldCodes: [IssueCode] = [
-        .required, .type, .pattern, .mask, .minLength, .maxLength, .min, .max, .option, .items, .check, .regexLimit,
+        .required, .type, .pattern, .mask, .minLength, .maxLength, .min, .max, .option, .items, .unique, .check, .regexLimit,
         .fileSize, .mediaType,
     ]
 

@@ -104,6 +104,12 @@ struct MessageBuilder: Sendable {
             case "rule":
                 if case .expressionLimit(let rule) = failure { return rule }
                 return nil
+            case "first", "item":
+                // Items as people count them, from 1.
+                guard case .duplicateItem(let first, let item) = failure else { return nil }
+                return count((name == "first" ? first : item) + 1)
+            case "key":
+                return field.uniqueKeys.map(\.title).joined(separator: ", ")
             default:
                 return nil
             }
@@ -129,6 +135,7 @@ struct MessageBuilder: Sendable {
         case .minItems: return "min_items: \(field.minItems ?? 0)"
         case .maxItems: return "max_items: \(field.maxItems ?? 0)"
         case .duplicateItems: return "unique_items: true"
+        case .duplicateItem: return "unique_by: [" + field.uniqueKeys.map(\.name).joined(separator: ", ") + "]"
         case .expressionLimit(let rule): return rule
         case .hiddenValue: return field.visibleConditions.map(\.rule).joined(separator: " and ")
         case .orphan(let parent): return "depends_on: \(parent)"

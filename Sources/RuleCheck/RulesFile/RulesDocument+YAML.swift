@@ -124,6 +124,7 @@ struct RulesYAMLPrinter {
             if let value = field.minItems { line(d, "min_items: \(value.value)", field.comments["min_items"]) }
             if let value = field.maxItems { line(d, "max_items: \(value.value)", field.comments["max_items"]) }
             if let unique = field.uniqueItems { line(d, "unique_items: \(unique.value)") }
+            if !field.uniqueBy.isEmpty { line(d, "unique_by: [" + field.uniqueBy.map(\.value).joined(separator: ", ") + "]") }
             if !field.checks.isEmpty {
                 line(d, "checks:")
                 for check in field.checks { self.check(check, d + 1) }
@@ -406,6 +407,7 @@ enum RulesJSONBuilder {
         }
         if let itemType = field.itemType { m["item_type"] = .string(itemType.value) }
         if let unique = field.uniqueItems { m["unique_items"] = .bool(unique.value) }
+        if !field.uniqueBy.isEmpty { m["unique_by"] = .array(field.uniqueBy.map { .string($0.value) }) }
         if !field.ui.isEmpty { m["ui"] = ui(field) }
         if let members = field.fields { m["fields"] = .array(members.map(Self.field)) }
         if let item = field.item { m["item"] = .array(item.map(Self.field)) }

@@ -153,6 +153,8 @@ struct FieldSpec: Sendable {
     var itemType: Located<String>?
     /// `unique_items: true`: no value twice (values and multi_choice).
     var uniqueItems: Located<Bool>?
+    /// A list's `unique_by: [vin]`: no two items may have the same values of these item fields.
+    var uniqueBy: [Located<String>] = []
     /// Free-form presentation hints (`ui: {widget: textarea, placeholder: …}`), in written order.
     var ui: [(name: Located<String>, value: JSONValue)] = []
     /// Every key written, with its location (to report keys that do not apply to the type).

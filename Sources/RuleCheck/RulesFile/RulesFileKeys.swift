@@ -24,7 +24,7 @@ enum RulesFileKeys {
         "id", "type", "title", "initial", "required", "visible_if", "enabled_if", "depends_on", "value",
         "min_length", "max_length", "pattern", "mask", "min", "max", "format", "options", "options_filter",
         "min_items", "max_items", "checks", "message", "messages", "fields", "display", "item",
-        "item_type", "unique_items", "ui", "digits", "mask_value", "include", "max_size", "media_types", "calendar",
+        "item_type", "unique_items", "unique_by", "ui", "digits", "mask_value", "include", "max_size", "media_types", "calendar",
         "letters", "json_types",
     ])
     static let check = Names(["when", "pattern", "mask", "min", "max", "min_length", "max_length", "expr", "message"])

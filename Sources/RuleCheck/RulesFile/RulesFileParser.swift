@@ -206,6 +206,7 @@ struct RulesFileParser {
         field.item = entries["item"].map { fields($0, "item", of: "field '\(id.value)'") }
         field.itemType = entries["item_type"].flatMap { string($0, "item_type") }
         field.uniqueItems = entries["unique_items"].flatMap { flag($0, "unique_items") }
+        field.uniqueBy = entries["unique_by"].map { stringList($0, "unique_by") } ?? []
         field.ui = entries["ui"].map { uiHints($0) } ?? []
         return field
     }

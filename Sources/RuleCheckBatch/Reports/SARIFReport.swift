@@ -83,6 +83,7 @@ final class SARIFReport: Report {
         .max: "A value is above its field's maximum",
         .option: "A value is not one of the options on offer",
         .items: "A list has too few or too many items",
+        .unique: "Two items of a list have the same values of its unique_by fields",
         .check: "A cross-field check does not hold",
         .regexLimit: "A regex hit its match limit on a value",
         .fileSize: "A file of a file field is larger than its max_size",

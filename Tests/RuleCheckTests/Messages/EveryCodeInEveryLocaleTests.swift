@@ -25,6 +25,7 @@ struct EveryCodeInEveryLocaleTests {
           - {id: empty_total, title: Empty total, type: integer, value: parent_number * 2}
           - {id: parent_number, title: Parent number, type: integer}
           - {id: scan, title: Scan, type: file, max_size: 1 KB, media_types: [image/png]}
+          - {id: cars, title: Cars, type: list, unique_by: [vin], item: [{id: vin, title: VIN}]}
         """
 
     /// The messages of every field failure and finding, in `locale`, with their codes.
@@ -37,6 +38,7 @@ struct EveryCodeInEveryLocaleTests {
                 "age": "12", "born": "1800-01-01", "code": "AB", "phone": "12", "kind": "c", "tags": #"["x"]"#,
                 "uniq": #"["q", "q"]"#, "pin": "0000", "child": "x", "total": "7", "empty_total": "3",
                 "scan": #"[{"name": "a.pdf", "size": 4096, "type": "application/pdf"}]"#,
+                "cars": #"[{"vin": "A1"}, {"vin": "A1"}]"#,
             ],
             ["name": "n", "age": "200", "born": "2030-01-01", "code": "abcdefg", "tags": #"["x", "y", "z"]"#, "kind": "a", "secret": "s"],
             ["name": "n", "age": "x", "born": "y"],

@@ -22,6 +22,7 @@ extension DefaultMessages {
         "items.max":
             "لا يمكن أن تحتوي قائمة «{title}» على أكثر من {max_items, plural, zero {# عنصر} one {عنصر واحد} two {عنصرين} few {# عناصر} many {# عنصرًا} other {# عنصر}}",
         "items.unique": "تتكرر قيمة واحدة أكثر من مرة في قائمة «{title}»",
+        "unique": "{title}: العنصران {first} و{item} لهما القيمة نفسها في «{key}»",
         "check": "لا يستوفي «{title}» الشرط {check}",
         "regex_limit": "«{title}»: القيمة أعقد من أن يُتحقق منها بالنمط",
         "regex_limit.expression": "«{title}»: إحدى القيم أعقد من التعبير النمطي في {rule}",

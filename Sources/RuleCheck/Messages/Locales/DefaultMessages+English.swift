@@ -15,6 +15,7 @@ extension DefaultMessages {
         "items.min": "{title} needs at least {min_items, plural, one {# item} other {# items}}",
         "items.max": "{title} can have at most {max_items, plural, one {# item} other {# items}}",
         "items.unique": "{title} lists the same value more than once",
+        "unique": "{title}: items {first} and {item} have the same {key}",
         "check": "{title} does not pass the check {check}",
         "regex_limit": "{title}: the value is too complex to check against its pattern",
         "regex_limit.expression": "{title}: a value is too complex for the regex of {rule}",

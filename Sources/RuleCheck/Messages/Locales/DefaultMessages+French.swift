@@ -20,6 +20,7 @@ extension DefaultMessages {
         "items.max":
             "La liste «\u{A0}{title}\u{A0}» ne peut pas comporter plus de {max_items, plural, one {# élément} many {# d’éléments} other {# éléments}}",
         "items.unique": "La liste «\u{A0}{title}\u{A0}» contient plusieurs fois la même valeur",
+        "unique": "{title}\u{A0}: les éléments {first} et {item} ont la même valeur pour «\u{A0}{key}\u{A0}»",
         "check": "Le champ «\u{A0}{title}\u{A0}» ne respecte pas la condition {check}",
         "regex_limit": "«\u{A0}{title}\u{A0}»\u{A0}: la valeur est trop complexe pour être vérifiée avec son motif",
         "regex_limit.expression": "«\u{A0}{title}\u{A0}»\u{A0}: une valeur est trop complexe pour l’expression régulière de {rule}",

@@ -16,6 +16,7 @@ extension DefaultMessages {
         "items.min": "„{title}“ muss mindestens {min_items, plural, one {# Eintrag} other {# Einträge}} enthalten",
         "items.max": "„{title}“ darf höchstens {max_items, plural, one {# Eintrag} other {# Einträge}} enthalten",
         "items.unique": "„{title}“ enthält denselben Wert mehrmals",
+        "unique": "{title}: Die Einträge {first} und {item} haben denselben Wert für „{key}“",
         "check": "„{title}“ erfüllt die Bedingung {check} nicht",
         "regex_limit": "„{title}“: Der Wert ist zu komplex, um ihn mit dem Muster zu prüfen",
         "regex_limit.expression": "„{title}“: Ein Wert ist zu komplex für den regulären Ausdruck in {rule}",

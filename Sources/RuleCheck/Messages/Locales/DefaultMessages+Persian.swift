@@ -18,6 +18,7 @@ extension DefaultMessages {
         "items.min": "«{title}» باید حداقل {min_items} مورد داشته باشد",
         "items.max": "«{title}» نباید بیش از {max_items} مورد داشته باشد",
         "items.unique": "در «{title}» یک مقدار بیش از یک بار آمده است",
+        "unique": "{title}: موردهای {first} و {item} در «{key}» یکسان‌اند",
         "check": "«{title}» شرط {check} را برآورده نمی‌کند",
         "regex_limit": "«{title}»: مقدار برای بررسی با الگوی آن بیش از حد پیچیده است",
         "regex_limit.expression": "«{title}»: مقداری برای عبارت باقاعدهٔ {rule} بیش از حد پیچیده است",

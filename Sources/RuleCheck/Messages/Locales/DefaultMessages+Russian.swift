@@ -20,6 +20,7 @@ extension DefaultMessages {
         "items.max":
             "В списке «{title}» может быть не больше {max_items, plural, one {# элемента} few {# элементов} many {# элементов} other {# элемента}}",
         "items.unique": "В списке «{title}» есть повторяющиеся значения",
+        "unique": "{title}: у записей {first} и {item} совпадает «{key}»",
         "check": "Поле «{title}» не проходит проверку {check}",
         "regex_limit": "Поле «{title}»: значение слишком сложно проверить по шаблону",
         "regex_limit.expression": "Поле «{title}»: значение слишком сложно для регулярного выражения в {rule}",

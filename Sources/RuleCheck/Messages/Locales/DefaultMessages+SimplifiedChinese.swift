@@ -16,6 +16,7 @@ extension DefaultMessages {
         "items.min": "“{title}”至少需要 {min_items} 项",
         "items.max": "“{title}”最多只能有 {max_items} 项",
         "items.unique": "“{title}”中有重复的值",
+        "unique": "{title}：第 {first} 项和第 {item} 项的“{key}”相同",
         "check": "“{title}”不满足条件 {check}",
         "regex_limit": "“{title}”：该值过于复杂，无法按其模式校验",
         "regex_limit.expression": "“{title}”：某个值对于 {rule} 中的正则表达式过于复杂",

@@ -20,6 +20,7 @@ extension DefaultMessages {
         "items.max":
             "La lista «{title}» no puede tener más de {max_items, plural, one {# elemento} many {# de elementos} other {# elementos}}",
         "items.unique": "La lista «{title}» contiene valores repetidos",
+        "unique": "{title}: los elementos {first} y {item} tienen el mismo valor en «{key}»",
         "check": "El campo «{title}» no cumple la condición {check}",
         "regex_limit": "«{title}»: el valor es demasiado complejo para comprobarlo con su patrón",
         "regex_limit.expression": "«{title}»: un valor es demasiado complejo para la expresión regular de {rule}",
