@@ -233,13 +233,8 @@ extension RuleServer {
             "locale_warning": locale.fallbackWarning.map { .string($0) } ?? .null,
             "layout": FormDescription.layout(session.form),
             "state": FormDescription.state(session.form, metadata: session.metadata),
-            "snapshot": snapshotJSON(session.form.snapshot),
+            "snapshot": session.form.snapshot.json,
         ]
-    }
-
-    private static func snapshotJSON(_ snapshot: FormSnapshot) -> JSONValue {
-        guard let data = try? JSONEncoder().encode(snapshot), let json = try? JSONParser().parse(Array(data)) else { return .null }
-        return json
     }
 }
 

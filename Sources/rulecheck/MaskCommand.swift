@@ -111,19 +111,18 @@ struct MaskCommand: ParsableCommand {
                 try output.write(columns.joined(separator: "\t") + "\n")
             }
         case .json:
-            let objects: [[String: Any]] = results.map { input, result in
-                var object: [String: Any] = [
-                    "input": input, "text": result.text, "raw": result.raw,
-                    "state": result.state.rawValue,
+            let objects: [JSONValue] = results.map { input, result in
+                var object: [String: JSONValue] = [
+                    "input": .string(input), "text": .string(result.text), "raw": .string(result.raw),
+                    "state": .string(result.state.rawValue),
                 ]
-                if showsAlternative { object["alternative"] = result.alternative }
-                if caret != nil { object["caret"] = result.caret }
-                return object
+                if showsAlternative { object["alternative"] = .number(Double(result.alternative)) }
+                if caret != nil { object["caret"] = .number(Double(result.caret)) }
+                return .object(object)
             }
-            var document: [String: Any] = ["mask": compiled.notation, "results": objects]
-            if regex { document["regex"] = compiled.regex }
-            let data = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes])
-            try output.write(String(decoding: data, as: UTF8.self) + "\n")
+            var document: [String: JSONValue] = ["mask": .string(compiled.notation), "results": .array(objects)]
+            if regex { document["regex"] = .string(compiled.regex) }
+            try output.write(JSONWriter.string(.object(document)) + "\n")
         }
         try output.flush()
     }

@@ -31,6 +31,16 @@ extension CLITests {
         #expect(results?.first?["text"] as? String == "+7 (916) 1")
     }
 
+    /// The JSON is written by the one JSON writer (sorted keys, no escaped slashes), byte for byte.
+    @Test func maskJSONIsWrittenAsShown() throws {
+        let run = try rulecheck(["mask", "00/00", "1234", "1", "--format", "json", "--regex"])
+        #expect(run.status == 0)
+        #expect(
+            run.stdout
+                == #"{"mask":"00/00","regex":"^[0-9][0-9]\\/[0-9][0-9]$","results":[{"input":"1234","raw":"1234","state":"complete","text":"12/34"},{"input":"1","raw":"1","state":"partial","text":"1"}]}"#
+                + "\n")
+    }
+
     @Test func maskBadClassIsAValidationError() throws {
         let run = try rulecheck(["mask", "R0", "--class", "R=z-a", "1"])
         #expect(run.status == 2)  // ArgumentParser's exit status for a usage error
