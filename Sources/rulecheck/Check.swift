@@ -26,14 +26,13 @@ struct Check: ParsableCommand {
         case auto, always, never
     }
 
-    @Option(help: "The rules file (YAML or JSON).")
-    var rules: String
+    @OptionGroup var rulesFile: RulesFileArgument
 
     @OptionGroup(title: "Reading the rules")
     var rulesSource: RulesSource
 
     @Argument(help: "Files to check (gzip and zstd are read decompressed); '-' reads standard input.")
-    var files: [String]
+    var files: [String] = []
 
     @Option(help: "The input format (default: from each file's extension: .csv .tsv .json .jsonl .ndjson).")
     var input: RecordFormat?
@@ -68,7 +67,9 @@ struct Check: ParsableCommand {
     @OptionGroup(title: "A slice of a larger file (see rulecheck split)")
     var slice: SliceOptions
 
-    func validate() throws {
+    mutating func validate() throws {
+        files = try rulesFile.claim(files)
+        guard !files.isEmpty else { throw ValidationError("Missing expected argument '<files> ...'") }
         if let jobs, !(1...BatchCheck.Options.maxJobs).contains(jobs) {
             throw ValidationError("--jobs must be between 1 and \(BatchCheck.Options.maxJobs), not \(jobs)")
         }
@@ -82,7 +83,7 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
-        let ruleSet = try RulesFile.load(rules, loader: rulesSource.loader)
+        let ruleSet = try RulesFile.load(rulesFile.path, loader: rulesSource.loader)
         let checker = RecordChecker(ruleSet, today: try Today.parse(today), locale: messages.checked(for: ruleSet))
         var options = BatchCheck.Options(
             format: input, delimiter: delimiter, jobs: jobs ?? BatchCheck.Options.defaultJobs,

@@ -17,8 +17,7 @@ struct Graph: ParsableCommand {
               rulecheck graph Rules/osago.yaml --format json
             """)
 
-    @Argument(help: "The rules file (YAML or JSON).")
-    var rules: String
+    @OptionGroup var rulesFile: RulesFileArgument
 
     @OptionGroup(title: "Reading the rules")
     var rulesSource: RulesSource
@@ -26,8 +25,12 @@ struct Graph: ParsableCommand {
     @Option(help: "dot (Graphviz), mermaid, or json (nodes, edges with their lines, topological order).")
     var format: RuleSet.GraphFormat = .dot
 
+    mutating func validate() throws {
+        try rulesFile.claimAlone()
+    }
+
     func run() throws {
-        let ruleSet = try RulesFile.load(rules, loader: rulesSource.loader)
+        let ruleSet = try RulesFile.load(rulesFile.path, loader: rulesSource.loader)
         let output = OutputSink(descriptor: 1)
         try output.write(ruleSet.graph(format))
         try output.flush()

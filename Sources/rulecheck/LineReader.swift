@@ -1,7 +1,9 @@
-/// The lines of an ``InputFile``, one at a time, in memory bounded by the longest line allowed.
+import RuleCheckBatch
+
+/// The lines of a file, one at a time, in memory bounded by the longest line allowed.
 ///
 /// ```swift
-/// let lines = LineReader(try InputFile(path: "edits.jsonl"), maxLength: 1 << 20)
+/// let lines = LineReader(try FileByteSource(path: "edits.jsonl"), maxLength: 1 << 20)
 /// while let line = try lines.next(beforeWaiting: { try output.flush() }) { … }
 /// ```
 ///
@@ -13,14 +15,14 @@ final class LineReader {
         case tooLong
     }
 
-    private let file: InputFile
+    private let file: FileByteSource
     private let maxLength: Int
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
     private var start = 0
     private var end = 0
     private var atEnd = false
 
-    init(_ file: InputFile, maxLength: Int) {
+    init(_ file: FileByteSource, maxLength: Int) {
         self.file = file
         self.maxLength = maxLength
     }

@@ -13,13 +13,16 @@ struct Lint: ParsableCommand {
             is cut to 100 characters around the caret.
             """)
 
-    @Argument(help: "The rules file (YAML or JSON).")
-    var rules: String
+    @OptionGroup var rulesFile: RulesFileArgument
 
     @OptionGroup(title: "Reading the rules")
     var rulesSource: RulesSource
 
+    mutating func validate() throws {
+        try rulesFile.claimAlone()
+    }
+
     func run() throws {
-        try RulesFile.lint(rules, loader: rulesSource.loader, to: OutputSink(descriptor: 1))
+        try RulesFile.lint(rulesFile.path, loader: rulesSource.loader, to: OutputSink(descriptor: 1))
     }
 }

@@ -21,8 +21,7 @@ struct Preview: ParsableCommand {
               rulecheck preview Rules/osago.yaml --port 0 --today 2026-11-22 --locale ru --data draft.json
             """)
 
-    @Argument(help: "The rules file (YAML or JSON), or a JSON Schema.")
-    var rules: String
+    @OptionGroup var rulesFile: RulesFileArgument
 
     @OptionGroup(title: "Reading the rules")
     var rulesSource: RulesSource
@@ -32,7 +31,8 @@ struct Preview: ParsableCommand {
     @Option(help: ArgumentHelp("A record (nested JSON, as 'check' reads it) to fill the form with.", valueName: "RECORD.json"))
     var data: String?
 
-    func validate() throws {
+    mutating func validate() throws {
+        try rulesFile.claimAlone()
         try server.validate()
     }
 
@@ -62,12 +62,12 @@ struct Preview: ParsableCommand {
             }
             options.initialRecord = record
         }
-        let library = RuleLibrary(files: [rules], loader: rulesSource.loader)
+        let library = RuleLibrary(files: [rulesFile.path], loader: rulesSource.loader)
         // A broken file is what the page is for: say so, and serve the page anyway.
         if let errors = library.entries.first?.errors { print(errors, to: &stderr) }
         for warning in library.entries.first?.findingWarnings ?? [] { print(warning, to: &stderr) }
         try ServerRunner.run(RuleServer(library: library, options: options)) { url in
-            "rulecheck preview: \(rules) at \(url) (Ctrl-C stops)"
+            "rulecheck preview: \(rulesFile.path) at \(url) (Ctrl-C stops)"
         }
     }
 }

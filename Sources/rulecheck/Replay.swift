@@ -23,14 +23,13 @@ struct Replay: ParsableCommand {
             — which changes nothing; replay goes on and exits 1 at the end.
             """)
 
-    @Argument(help: "The rules file (YAML or JSON).")
-    var rules: String
+    @OptionGroup var rulesFile: RulesFileArgument
 
     @OptionGroup(title: "Reading the rules")
     var rulesSource: RulesSource
 
     @Argument(help: "Edits, one JSON object per line; '-' reads standard input.")
-    var edits: String
+    var edits: String?
 
     @Flag(help: "Recompute the whole form after every edit instead of incrementally (same output, slower).")
     var full = false
@@ -47,17 +46,24 @@ struct Replay: ParsableCommand {
     /// The longest edit line read; a longer one is an error and is skipped.
     static let maxLineLength = 1 << 20
 
+    mutating func validate() throws {
+        let arguments = try rulesFile.claim(edits.map { [$0] } ?? [], atMost: 1)
+        guard let first = arguments.first else { throw ValidationError("Missing expected argument '<edits>'") }
+        edits = first
+    }
+
     func run() throws {
-        let ruleSet = try RulesFile.load(rules, loader: rulesSource.loader)
+        guard let edits else { throw ValidationError("Missing expected argument '<edits>'") }
+        let ruleSet = try RulesFile.load(rulesFile.path, loader: rulesSource.loader)
         let day = try Today.parse(today)
         var form = Form(ruleSet, today: day, locale: messages.checked(for: ruleSet))
         if full { form.evaluationMode = .full }
         var stderr = StandardError()
         let lines: LineReader
-        do {
-            lines = LineReader(try InputFile(path: edits), maxLength: Self.maxLineLength)
+        do throws(InputError) {
+            lines = LineReader(try FileByteSource(path: edits), maxLength: Self.maxLineLength)
         } catch {
-            print("rulecheck: cannot read '\(VisibleText.escaped(edits))': \(error)", to: &stderr)
+            print("rulecheck: cannot read '\(VisibleText.escaped(edits))': \(error.message)", to: &stderr)
             throw ExitCode(3)
         }
         let output = OutputSink(descriptor: 1)
@@ -65,7 +71,7 @@ struct Replay: ParsableCommand {
         var failed = false
         // Each edit is applied and printed as it is read; the output is flushed whenever the input
         // pauses, so a program driving replay through a pipe gets each answer at once.
-        while let line = try next(lines, output: output) {
+        while let line = try next(lines, of: edits, output: output) {
             number += 1
             let printed: JSONValue
             switch line {
@@ -86,13 +92,13 @@ struct Replay: ParsableCommand {
     }
 
     /// The next edit line; a read error prints what was answered so far, then exits with status 3.
-    private func next(_ lines: LineReader, output: OutputSink) throws -> LineReader.Line? {
+    private func next(_ lines: LineReader, of edits: String, output: OutputSink) throws -> LineReader.Line? {
         do {
             return try lines.next(beforeWaiting: { try output.flush() })
-        } catch let error as InputFile.Failure {
+        } catch let error as InputError {
             try output.flush()
             var stderr = StandardError()
-            print("rulecheck: cannot read '\(VisibleText.escaped(edits))': \(error)", to: &stderr)
+            print("rulecheck: cannot read '\(VisibleText.escaped(edits))': \(error.message)", to: &stderr)
             throw ExitCode(3)
         }
     }

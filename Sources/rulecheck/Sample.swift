@@ -21,8 +21,7 @@ struct Sample: ParsableCommand {
         case csv, jsonl, json
     }
 
-    @Argument(help: "The rules file (YAML or JSON).")
-    var rules: String
+    @OptionGroup var rulesFile: RulesFileArgument
 
     @OptionGroup(title: "Reading the rules")
     var rulesSource: RulesSource
@@ -42,13 +41,14 @@ struct Sample: ParsableCommand {
     @Option(help: ArgumentHelp("The date 'today' means (default: the local date).", valueName: "YYYY-MM-DD"))
     var today: String?
 
-    func validate() throws {
+    mutating func validate() throws {
+        try rulesFile.claimAlone()
         guard count >= 0 else { throw ValidationError("--count must be 0 or more") }
         guard (0...1).contains(invalidRate) else { throw ValidationError("--invalid-rate must be between 0 and 1") }
     }
 
     func run() throws {
-        let ruleSet = try RulesFile.load(rules, loader: rulesSource.loader)
+        let ruleSet = try RulesFile.load(rulesFile.path, loader: rulesSource.loader)
         var generator = SampleGenerator(ruleSet, today: try Today.parse(today), seed: seed, invalidRate: invalidRate)
         let sink = OutputSink(descriptor: 1)
         let csv = CSVWriter()

@@ -74,8 +74,7 @@ struct Schema: ParsableCommand {
             case rjsf, jsonforms
         }
 
-        @Argument(help: "The rules file (YAML or JSON), or a JSON Schema.")
-        var rules: String
+        @OptionGroup var rulesFile: RulesFileArgument
 
         @Option(help: "The JSON Schema draft: 7 or 2020-12.")
         var draft: Draft = .draft2020
@@ -86,8 +85,12 @@ struct Schema: ParsableCommand {
         @OptionGroup(title: "Reading the rules")
         var includes: IncludeRootOption
 
+        mutating func validate() throws {
+            try rulesFile.claimAlone()
+        }
+
         func run() throws {
-            let ruleSet = try RulesFile.load(rules, loader: RulesLoader(includeRoots: includes.includeRoots))
+            let ruleSet = try RulesFile.load(rulesFile.path, loader: RulesLoader(includeRoots: includes.includeRoots))
             let output = OutputSink(descriptor: 1)
             if let ui {
                 try output.write(ruleSet.uiSchema(ui == .rjsf ? .rjsf : .jsonForms))

@@ -25,8 +25,10 @@ struct Serve: ParsableCommand {
               curl -s 'localhost:8080/v1/check?rules=signup' --json @record.json
             """)
 
-    @Argument(help: "Rules files (YAML or JSON) or JSON Schemas; requests name each by its form id.")
-    var rules: [String]
+    @OptionGroup var rulesFile: RulesFileArgument
+
+    @Argument(help: "More rules files or JSON Schemas; requests name each by its form id.")
+    var moreRules: [String] = []
 
     @OptionGroup(title: "Reading the rules")
     var rulesSource: RulesSource
@@ -36,8 +38,11 @@ struct Serve: ParsableCommand {
     @Flag(help: "Recompile a rules file when it changes (until it compiles again, the last good version serves).")
     var watch = false
 
-    func validate() throws {
-        guard !rules.isEmpty else { throw ValidationError("give at least one rules file") }
+    /// Every rules file to serve.
+    var rules: [String] { [rulesFile.path] + moreRules }
+
+    mutating func validate() throws {
+        moreRules = try rulesFile.claim(moreRules)
         if rulesSource.uiSchema != nil, rules.count > 1 {
             throw ValidationError("--ui goes with one JSON Schema; serve its rules alone")
         }

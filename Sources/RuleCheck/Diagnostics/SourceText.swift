@@ -178,8 +178,7 @@ struct SourceText: Sendable {
     struct Cursor {
         let source: SourceText
         private var offset = 0
-        private var line = 1
-        private var column = 1
+        private var position = LineColumn()
 
         init(_ source: SourceText) {
             self.source = source
@@ -188,20 +187,11 @@ struct SourceText: Sendable {
         /// The location of `target`; an offset before the previous one costs a lookup.
         mutating func location(ofOffset target: Int) -> FileLocation {
             guard target >= offset else { return source.location(ofOffset: target) }
-            let bytes = source.bytes
-            let end = min(target, bytes.count)
+            let end = min(target, source.bytes.count)
             SourceText.scanned(end - offset)
-            while offset < end {
-                let byte = bytes[offset]
-                if byte == UInt8(ascii: "\n") {
-                    line += 1
-                    column = 1
-                } else if byte & 0xC0 != 0x80 {
-                    column += 1
-                }
-                offset += 1
-            }
-            return FileLocation(file: source.name, line: line, column: column)
+            position.advance(over: source.bytes[offset..<end])
+            offset = end
+            return FileLocation(file: source.name, line: position.line, column: position.column)
         }
     }
 

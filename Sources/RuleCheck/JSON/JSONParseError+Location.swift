@@ -5,20 +5,7 @@ extension JSONParseError {
     /// let location = error.location(in: text)
     /// print("\(location.line):\(location.column)")
     /// ```
-    package struct Location: Hashable, Sendable, CustomStringConvertible {
-        /// The 1-based line; lines end at `\n` (so `\r\n` counts once).
-        package var line: Int
-        /// The 1-based column in Unicode scalars.
-        package var column: Int
-
-        package init(line: Int, column: Int) {
-            self.line = line
-            self.column = column
-        }
-
-        /// `line 3, column 14`.
-        package var description: String { "line \(line), column \(column)" }
-    }
+    package typealias Location = LineColumn
 
     /// The line and column of ``offset`` in the buffer that was parsed.
     ///
@@ -50,19 +37,8 @@ extension JSONParseError {
     /// JSONParseError.location(of: 4, in: buffer)
     /// ```
     package static func location(of offset: Int, in bytes: UnsafeRawBufferPointer) -> Location {
-        let end = min(max(offset, 0), bytes.count)
-        var line = 1
-        var column = 1
-        for index in 0..<end {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                // Count lead bytes and JSONByte, not UTF-8 continuation bytes.
-                column += 1
-            }
-        }
-        return Location(line: line, column: column)
+        var location = Location()
+        location.advance(over: UnsafeRawBufferPointer(rebasing: bytes[..<min(max(offset, 0), bytes.count)]))
+        return location
     }
 }

@@ -17,23 +17,6 @@ enum ByteSearch {
     static let carriageReturn: UInt8 = 0x0D
     static let quote = UInt8(ascii: "\"")
 
-    /// The offset of the first line break (`\n` or `\r`) in `base[from..<to]`, or nil.
-    @inline(__always)
-    static func findLineBreak(in base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
-        findEither(newline, carriageReturn, in: base, from: from, to: to)
-    }
-
-    /// Where the line break that starts with the `\r` at `offset` ends: the `\n` of a CRLF, or the
-    /// `\r` itself when it stands alone (an old Mac line end); nil when the byte after it is not in
-    /// `base[..<count]` yet and more input may come.
-    @inline(__always)
-    static func lineBreakEnd(
-        afterCarriageReturnAt offset: Int, in base: UnsafePointer<UInt8>, count: Int, isEOF: Bool
-    ) -> Int? {
-        if offset + 1 < count { return base[offset + 1] == newline ? offset + 1 : offset }
-        return isEOF ? offset : nil
-    }
-
     /// The offset of the first `byte` in `base[from..<to]`, or nil.
     @inline(__always)
     static func find(_ byte: UInt8, in base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// var framer = CSVFramer(delimiter: UInt8(ascii: ","), maxRecordSize: 1 << 20)
-/// framer.frame(window, isEOF: true, into: &sink)
+/// framer.frame(base, count: count, isEOF: true, into: &sink)
 /// ```
 ///
 /// - A record ends at a line break outside quotes: `\n`, `\r\n` or a lone `\r` (old Mac files), so
@@ -97,33 +97,22 @@ struct CSVFramer: RecordFramer {
         known?.end -= offset
     }
 
-    mutating func frame(_ window: UnsafeBufferPointer<UInt8>, isEOF: Bool, into sink: inout SpanSink) {
-        guard let base = window.baseAddress else {
-            if isEOF { isFinished = true }
-            return
-        }
-        let count = window.count
+    mutating func frame(_ base: UnsafePointer<UInt8>, count: Int, isEOF: Bool, into sink: inout SpanSink) {
         while !isFinished, !sink.isFull {
             if discarding {
-                guard var newline = ByteSearch.findLineBreak(in: base, from: scan, to: count) else {
+                switch LineBreak.next(in: base, from: scan, to: count, count: count, isEOF: isEOF) {
+                case .end(let end):
+                    discarding = false
+                    line += 1
+                    startRecord(at: end + 1)
+                    continue
+                case .undecided(let carriageReturn):
+                    scan = carriageReturn
+                case .none:
                     scan = count
                     if isEOF { isFinished = true }
-                    return
                 }
-                if base[newline] == ByteSearch.carriageReturn {
-                    guard
-                        let end = ByteSearch.lineBreakEnd(
-                            afterCarriageReturnAt: newline, in: base, count: count, isEOF: isEOF)
-                    else {
-                        scan = newline
-                        return
-                    }
-                    newline = end
-                }
-                discarding = false
-                line += 1
-                startRecord(at: newline + 1)
-                continue
+                return
             }
             let limit = min(count, recordStart + maxRecordSize + 1)
             if !slow {
@@ -138,21 +127,14 @@ struct CSVFramer: RecordFramer {
                     state = stop == recordStart || base[stop - 1] == delimiter ? .cellStart : .unquoted
                     continue
                 }
-                var newline = stop
-                if let stop, base[stop] == ByteSearch.carriageReturn {
-                    guard
-                        let end = ByteSearch.lineBreakEnd(
-                            afterCarriageReturnAt: stop, in: base, count: count, isEOF: isEOF)
-                    else {
+                if let stop {
+                    guard let end = LineBreak.end(ofBreakAt: stop, in: base, count: count, isEOF: isEOF) else {
                         scan = stop  // the byte after the CR decides
                         return
                     }
-                    newline = end
-                }
-                if let newline {
-                    emit(base, recordStart..<newline, into: &sink)
+                    emit(base, recordStart..<end, into: &sink)
                     line += 1
-                    startRecord(at: newline + 1)
+                    startRecord(at: end + 1)
                 } else if limit == recordStart + maxRecordSize + 1 {
                     sink.emitMalformed("record is longer than \(maxRecordSize) bytes", line: recordLine)
                     discarding = true
@@ -195,16 +177,11 @@ struct CSVFramer: RecordFramer {
                     position = limit
                     break
                 }
-                if base[stop] == ByteSearch.newline {
-                    end = stop
-                    break scanning
-                }
-                if base[stop] == ByteSearch.carriageReturn {
-                    // The byte after the CR decides; without it, stop here and wait for more.
+                if base[stop] != ByteSearch.quote {
+                    // A line break ends the record; after a CR the next byte decides, and without
+                    // it the scan stops here and waits for more.
                     position = stop
-                    guard
-                        let lineEnd = ByteSearch.lineBreakEnd(
-                            afterCarriageReturnAt: stop, in: base, count: count, isEOF: isEOF)
+                    guard let lineEnd = LineBreak.end(ofBreakAt: stop, in: base, count: count, isEOF: isEOF)
                     else { break scanning }
                     end = lineEnd
                     break scanning
@@ -226,17 +203,12 @@ struct CSVFramer: RecordFramer {
                     current = .quotedQuote
                     break
                 }
-                if base[stop] == ByteSearch.carriageReturn {
-                    // A CR counts as a line unless an LF follows (that one counts).
-                    guard
-                        let lineEnd = ByteSearch.lineBreakEnd(
-                            afterCarriageReturnAt: stop, in: base, count: count, isEOF: isEOF)
-                    else {
-                        position = stop
-                        break scanning
-                    }
-                    if lineEnd != stop { break }
+                guard let lineEnd = LineBreak.end(ofBreakAt: stop, in: base, count: count, isEOF: isEOF) else {
+                    position = stop
+                    break scanning
                 }
+                // A CRLF counts as one line, at its LF (which the next search finds).
+                if lineEnd != stop { break }
                 currentLine += 1
                 if firstNewline < 0 {
                     firstNewline = stop
@@ -312,8 +284,7 @@ struct CSVFramer: RecordFramer {
         if joinedMalformed {
             return "the quote opened on line \(recordLine) runs into a malformed record that ends on line \(endLine), \(resumes)"
         }
-        var upper = end
-        if upper > recordStart, base[upper - 1] == ByteSearch.carriageReturn { upper -= 1 }
+        let upper = LineBreak.contentEnd(from: recordStart, to: end, in: base)
         let bytes = UnsafeBufferPointer(start: base + recordStart, count: upper - recordStart)
         guard case .failure(let problem) = validator.cells(bytes, scratch: &scratch), !problem.isEncoding else {
             return nil
@@ -347,8 +318,7 @@ struct CSVFramer: RecordFramer {
     /// Emits a record without its trailing `\r`; an empty line is skipped.
     @inline(__always)
     private func emit(_ base: UnsafePointer<UInt8>, _ range: Range<Int>, into sink: inout SpanSink) {
-        var end = range.upperBound
-        if end > range.lowerBound, base[end - 1] == ByteSearch.carriageReturn { end -= 1 }
+        let end = LineBreak.contentEnd(from: range.lowerBound, to: range.upperBound, in: base)
         guard end > range.lowerBound else { return }
         sink.emit(range.lowerBound..<end, line: recordLine)
     }

@@ -6,19 +6,20 @@ import Glibc
 import Musl
 #endif
 
-/// Reads a file descriptor with `read(2)`; owns (and closes) descriptors it opened itself.
+/// Reads a file descriptor with `read(2)`; owns (and closes) descriptors it opened itself. The
+/// one streaming reader of files named on the command line: exports, and `replay`'s edits.
 ///
 /// ```swift
 /// let source = try FileByteSource(path: "data.csv")   // or "-" for standard input
 /// ```
-final class FileByteSource: ByteSource {
+package final class FileByteSource: ByteSource {
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private let path: String
     let totalSize: Int64?
 
     /// Opens `path` for reading; `-` means standard input (which is not closed afterwards).
-    convenience init(path: String) throws(InputError) {
+    package convenience init(path: String) throws(InputError) {
         if path == "-" {
             try self.init(descriptor: 0, path: path, ownsDescriptor: false)
             return
@@ -53,7 +54,8 @@ final class FileByteSource: ByteSource {
         if ownsDescriptor { close(descriptor) }
     }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
+    /// Reads up to `buffer.count` bytes; 0 at the end of the file. `EINTR` is retried.
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
         guard let base = buffer.baseAddress, !buffer.isEmpty else { return 0 }
         while true {
             #if canImport(Darwin)

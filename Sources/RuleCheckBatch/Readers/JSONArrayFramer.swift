@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// var framer = JSONArrayFramer(maxRecordSize: 1 << 20)
-/// framer.frame(window, isEOF: true, into: &sink)
+/// framer.frame(base, count: count, isEOF: true, into: &sink)
 /// ```
 ///
 /// Each element is a record (the decoder rejects elements that are not objects). Problems give
@@ -93,12 +93,7 @@ struct JSONArrayFramer: RecordFramer {
         elementEnd -= offset
     }
 
-    mutating func frame(_ window: UnsafeBufferPointer<UInt8>, isEOF: Bool, into sink: inout SpanSink) {
-        guard let base = window.baseAddress else {
-            if isEOF { isFinished = true }
-            return
-        }
-        let count = window.count
+    mutating func frame(_ base: UnsafePointer<UInt8>, count: Int, isEOF: Bool, into sink: inout SpanSink) {
         while !isFinished, !sink.isFull {
             let proceed: Bool
             switch phase {
@@ -171,102 +166,64 @@ struct JSONArrayFramer: RecordFramer {
     ) -> Bool {
         let limit = reported ? count : min(count, elementStart + maxRecordSize + 1)
         var position = scan
-        var currentLine = line
-        var quoted = inString
-        var escaping = escaped
-        defer {
-            line = currentLine
-            inString = quoted
-            escaped = escaping
-        }
-        while position < limit {
-            if quoted, !escaping {
-                // Inside a string only a quote, a backslash or a (forbidden) line break matter.
-                guard
-                    let stop = ByteSearch.findAny(
-                        ByteSearch.quote, UInt8(ascii: "\\"), ByteSearch.newline, in: base, from: position, to: limit)
-                else {
-                    position = limit
-                    break
-                }
-                position = stop
-            } else if !quoted {
-                guard let stop = ByteSearch.findJSONStructural(in: base, from: position, to: limit) else {
-                    noteLastToken(base, from: position, to: limit)
-                    position = limit
-                    break
-                }
-                noteLastToken(base, from: position, to: stop)
-                position = stop
-            }
-            let byte = base[position]
+        while let stop = nextOutsideStrings(base, from: position, to: limit) {
+            let byte = base[stop]
+            position = stop + 1
             if byte == ByteSearch.newline {
-                currentLine += 1
-                if quoted {
+                line += 1
+                if inString {
                     // JSON strings cannot hold a raw line break: this string was never closed.
                     if !reported {
                         sink.emitMalformed("unterminated string (a line break inside a string)", line: elementLine)
                     }
                     phase = .lineStart
-                    scan = position + 1
+                    scan = position
                     return true
                 }
-            } else if quoted {
-                if escaping {
-                    escaping = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaping = true
-                } else if byte == ByteSearch.quote {
-                    quoted = false
-                }
-            } else {
-                switch byte {
-                case ByteSearch.quote:
-                    quoted = true
-                case UInt8(ascii: "{") where standsForAKey:
-                    // `{"a": 1, {"b": 2}`: the element lacks its `}`, and the next one starts here.
-                    if !reported {
-                        sink.emitMalformed(
-                            "array element is not closed: found '{' where an object key or '}' should be "
-                                + "(line \(currentLine))", line: elementLine)
-                    }
-                    line = currentLine
-                    startElement(at: position)
-                    return true
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    open(byte)
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    if isOpen {
-                        close(byte)
-                        if !isOpen {
-                            elementEnd = position + 1
-                            phase = .afterElement
-                            scan = position + 1
-                            return true
-                        }
-                    } else if byte == UInt8(ascii: "]") {
-                        emitScalar(base, end: position, into: &sink)
-                        phase = .afterArray
-                        scan = position + 1
-                        return true
-                    }
-                case UInt8(ascii: ","):
-                    if !isOpen {
-                        emitScalar(base, end: position, into: &sink)
-                        phase = .beforeElement
-                        afterComma = true
-                        scan = position + 1
-                        return true
-                    }
-                default:
-                    break
-                }
-                lastToken = byte
+                continue
             }
-            position += 1
+            switch byte {
+            case UInt8(ascii: "{") where standsForAKey:
+                // `{"a": 1, {"b": 2}`: the element lacks its `}`, and the next one starts here.
+                if !reported {
+                    sink.emitMalformed(
+                        "array element is not closed: found '{' where an object key or '}' should be "
+                            + "(line \(line))", line: elementLine)
+                }
+                startElement(at: stop)
+                return true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                open(byte)
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if isOpen {
+                    close(byte)
+                    if !isOpen {
+                        elementEnd = position
+                        phase = .afterElement
+                        scan = position
+                        return true
+                    }
+                } else if byte == UInt8(ascii: "]") {
+                    emitScalar(base, end: stop, into: &sink)
+                    phase = .afterArray
+                    scan = position
+                    return true
+                }
+            case UInt8(ascii: ","):
+                if !isOpen {
+                    emitScalar(base, end: stop, into: &sink)
+                    phase = .beforeElement
+                    afterComma = true
+                    scan = position
+                    return true
+                }
+            default:
+                break
+            }
+            lastToken = byte
         }
-        scan = position
-        if !reported, position == elementStart + maxRecordSize + 1 {
+        scan = limit
+        if !reported, limit == elementStart + maxRecordSize + 1 {
             sink.emitMalformed("array element is longer than \(maxRecordSize) bytes", line: elementLine)
             reported = true
             return true
@@ -336,40 +293,29 @@ struct JSONArrayFramer: RecordFramer {
     /// Skips what follows a missing comma up to the next top-level `,`, `]`, `{` or `[`.
     private mutating func frameGarbage(_ base: UnsafePointer<UInt8>, count: Int, isEOF: Bool) -> Bool {
         var position = scan
-        while position < count {
-            let byte = base[position]
-            if byte == ByteSearch.newline {
+        while let stop = nextOutsideStrings(base, from: position, to: count) {
+            position = stop + 1
+            switch base[stop] {
+            case ByteSearch.newline:
+                // A line break ends a string here too (JSON strings hold none), escape and all.
                 line += 1
                 inString = false
-            } else if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == ByteSearch.quote {
-                    inString = false
-                }
-            } else {
-                switch byte {
-                case ByteSearch.quote:
-                    inString = true
-                case UInt8(ascii: ","):
-                    phase = .beforeElement
-                    afterComma = true
-                    scan = position + 1
-                    return true
-                case UInt8(ascii: "]"):
-                    phase = .afterArray
-                    scan = position + 1
-                    return true
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    startElement(at: position)
-                    return true
-                default:
-                    break
-                }
+                escaped = false
+            case UInt8(ascii: ","):
+                phase = .beforeElement
+                afterComma = true
+                scan = position
+                return true
+            case UInt8(ascii: "]"):
+                phase = .afterArray
+                scan = position
+                return true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                startElement(at: stop)
+                return true
+            default:
+                break
             }
-            position += 1
         }
         return waitOrFinish(at: count, isEOF: isEOF)
     }
@@ -431,6 +377,47 @@ struct JSONArrayFramer: RecordFramer {
     }
 
     // MARK: Helpers
+
+    /// The next byte of `base[from..<limit]` that matters to the structure: outside strings `,`
+    /// `[` `]` `{` `}` or a line break, inside a string a line break (which JSON strings cannot
+    /// hold); nil when there is none before `limit`. Strings are stepped over — their quotes,
+    /// backslash escapes and bytes — with ``inString`` and ``escaped`` kept for the next call,
+    /// and the last token outside strings noted (`"` for a string).
+    @inline(__always)
+    private mutating func nextOutsideStrings(_ base: UnsafePointer<UInt8>, from start: Int, to limit: Int) -> Int? {
+        var position = start
+        while position < limit {
+            if !inString {
+                guard let stop = ByteSearch.findJSONStructural(in: base, from: position, to: limit) else {
+                    noteLastToken(base, from: position, to: limit)
+                    return nil
+                }
+                noteLastToken(base, from: position, to: stop)
+                guard base[stop] == ByteSearch.quote else { return stop }
+                inString = true
+                lastToken = ByteSearch.quote
+                position = stop + 1
+            } else if escaped {
+                // The escaped byte; a line break still ends the string.
+                if base[position] == ByteSearch.newline { return position }
+                escaped = false
+                position += 1
+            } else {
+                // Inside a string only a quote, a backslash or a (forbidden) line break matter.
+                guard
+                    let stop = ByteSearch.findAny(
+                        ByteSearch.quote, UInt8(ascii: "\\"), ByteSearch.newline, in: base, from: position, to: limit)
+                else { return nil }
+                switch base[stop] {
+                case ByteSearch.quote: inString = false
+                case ByteSearch.newline: return stop
+                default: escaped = true
+                }
+                position = stop + 1
+            }
+        }
+        return nil
+    }
 
     /// Whether a `{` here stands where an object key or `}` should: the innermost open bracket is
     /// `{` and the last token before it is not `:`. False beyond the tracked depth.

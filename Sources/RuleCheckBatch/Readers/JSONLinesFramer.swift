@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// var framer = JSONLinesFramer(maxRecordSize: 1 << 20)
-/// framer.frame(window, isEOF: true, into: &sink)
+/// framer.frame(base, count: count, isEOF: true, into: &sink)
 /// ```
 ///
 /// Lines end at `\n`, `\r\n` or a lone `\r` (old Mac files). Blank and whitespace-only lines are
@@ -38,30 +38,19 @@ struct JSONLinesFramer: RecordFramer {
         scan -= offset
     }
 
-    mutating func frame(_ window: UnsafeBufferPointer<UInt8>, isEOF: Bool, into sink: inout SpanSink) {
-        guard let base = window.baseAddress else {
-            if isEOF { isFinished = true }
-            return
-        }
-        let count = window.count
+    mutating func frame(_ base: UnsafePointer<UInt8>, count: Int, isEOF: Bool, into sink: inout SpanSink) {
         while !isFinished, !sink.isFull {
             let limit = discarding ? count : min(count, lineStart + maxRecordSize + 1)
-            if var newline = ByteSearch.findLineBreak(in: base, from: scan, to: limit) {
-                if base[newline] == ByteSearch.carriageReturn {
-                    guard
-                        let end = ByteSearch.lineBreakEnd(
-                            afterCarriageReturnAt: newline, in: base, count: count, isEOF: isEOF)
-                    else {
-                        scan = newline  // the byte after the CR decides
-                        return
-                    }
-                    newline = end
-                }
-                if !discarding { emit(base, lineStart..<newline, into: &sink) }
+            let search = LineBreak.next(in: base, from: scan, to: limit, count: count, isEOF: isEOF)
+            if case .end(let end) = search {
+                if !discarding { emit(base, lineStart..<end, into: &sink) }
                 discarding = false
                 line += 1
-                lineStart = newline + 1
+                lineStart = end + 1
                 scan = lineStart
+            } else if case .undecided(let carriageReturn) = search {
+                scan = carriageReturn  // the byte after the CR decides
+                return
             } else if !discarding, limit == lineStart + maxRecordSize + 1 {
                 sink.emitMalformed("record is longer than \(maxRecordSize) bytes", line: line)
                 discarding = true

@@ -1,7 +1,7 @@
 /// Cuts a window of input bytes into record spans; one implementation per format.
 ///
 /// ```swift
-/// framer.frame(window, isEOF: false, into: &sink)   // appends spans until the sink is full
+/// framer.frame(base, count: count, isEOF: false, into: &sink)   // appends spans until the sink is full
 /// let keep = framer.retainFrom                      // bytes before this may be dropped
 /// framer.shift(by: keep)                            // after the reader dropped them
 /// ```
@@ -10,8 +10,9 @@
 /// again with the same bytes (shifted) plus more. Positions are offsets into the window.
 protocol RecordFramer {
     /// Frames records from where the last call stopped, appending spans to `sink` until the sink is
-    /// full, the window is used up (more bytes are needed), or, when `isEOF`, the input is done.
-    mutating func frame(_ window: UnsafeBufferPointer<UInt8>, isEOF: Bool, into sink: inout SpanSink)
+    /// full, the window `base[..<count]` is used up (more bytes are needed), or, when `isEOF`, the
+    /// input is done. The window may be empty.
+    mutating func frame(_ base: UnsafePointer<UInt8>, count: Int, isEOF: Bool, into sink: inout SpanSink)
 
     /// The earliest window offset the framer still needs.
     var retainFrom: Int { get }

@@ -160,7 +160,7 @@ public final class RecordReader {
     /// - Throws: ``InputError`` when reading fails.
     public func nextBatch() throws -> RecordBatch? {
         while true {
-            framer.frame(UnsafeBufferPointer(start: window, count: filled), isEOF: atEnd, into: &sink)
+            framer.frame(window, count: filled, isEOF: atEnd, into: &sink)
             // Cut whatever was framed before reading on, so that no span outlives the window's bytes.
             if !sink.spans.isEmpty { return cutBatch() }
             if framer.isFinished { return nil }
@@ -183,7 +183,7 @@ public final class RecordReader {
     /// - Returns: false at the end of the input.
     func skipBatch() throws -> Bool {
         while true {
-            framer.frame(UnsafeBufferPointer(start: window, count: filled), isEOF: atEnd, into: &sink)
+            framer.frame(window, count: filled, isEOF: atEnd, into: &sink)
             if !sink.spans.isEmpty {
                 sink.discard()
                 return true
@@ -298,7 +298,7 @@ public final class RecordReader {
     private func readHeader(delimiter: CSVDelimiter) throws -> ([String], line: Int) {
         var headerSink = SpanSink(maxRecords: 1, maxBytes: .max)
         while true {
-            framer.frame(UnsafeBufferPointer(start: window, count: filled), isEOF: atEnd, into: &headerSink)
+            framer.frame(window, count: filled, isEOF: atEnd, into: &headerSink)
             if let span = headerSink.spans.first {
                 if let problem = headerSink.problems[0] {
                     throw InputError(code: .unreadableHeader, path: name, message: problem, line: span.line)

@@ -31,8 +31,6 @@ final class HTMLReport: Report {
         self.sink = sink
     }
 
-    func begin(file: String) {}
-
     func add(_ record: CheckedRecord) {
         guard !record.violations.isEmpty else { return }
         var codes: [String: [Violation]] = [:]

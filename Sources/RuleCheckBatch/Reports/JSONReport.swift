@@ -11,8 +11,6 @@ final class JSONReport: Report {
         spool = try Spool(inMemory: sink.isMemory)
     }
 
-    func begin(file: String) {}
-
     func add(_ record: CheckedRecord) throws {
         guard !record.violations.isEmpty else { return }
         var bytes: [UInt8] = []
@@ -22,8 +20,6 @@ final class JSONReport: Report {
         }
         try spool.write(String(decoding: bytes, as: UTF8.self))
     }
-
-    func end(file: String, summary: CheckSummary) {}
 
     func finish(_ summary: CheckSummary) throws {
         let empty = spool.isEmpty
@@ -42,8 +38,6 @@ final class JSONLinesReport: Report {
         self.sink = sink
     }
 
-    func begin(file: String) {}
-
     func add(_ record: CheckedRecord) throws {
         guard !record.violations.isEmpty else { return }
         var bytes: [UInt8] = []
@@ -53,8 +47,6 @@ final class JSONLinesReport: Report {
         }
         try sink.write(bytes: bytes)
     }
-
-    func end(file: String, summary: CheckSummary) {}
 
     func finish(_ summary: CheckSummary) throws {
         try sink.write(JSONWriter.string(.object(["summary": summary.json])) + "\n")

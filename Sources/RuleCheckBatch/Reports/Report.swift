@@ -48,12 +48,22 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 /// Each call may throw when the report cannot be written (``OutputError``); ``BatchCheck`` then
 /// stops and rethrows the error. ``finish(_:)`` flushes everything written.
 public protocol Report: AnyObject {
+    /// A file begins (by default nothing is written).
     func begin(file: String) throws
     /// A checked record; its violations may be fewer than it has (``CheckedRecord/omittedErrors``)
     /// once the report is cut short, and a record with none is still given (to be counted).
     func add(_ record: CheckedRecord) throws
+    /// A file ends, with its totals (by default nothing is written).
     func end(file: String, summary: CheckSummary) throws
     func finish(_ summary: CheckSummary) throws
+}
+
+extension Report {
+    /// Writes nothing: most reports write per record and at the finish.
+    public func begin(file: String) {}
+
+    /// Writes nothing: most reports write per record and at the finish.
+    public func end(file: String, summary: CheckSummary) {}
 }
 
 extension Violation {

@@ -28,8 +28,6 @@ final class SARIFReport: Report {
                 + JSONWriter.string(tool) + ",\"results\":[")
     }
 
-    func begin(file: String) {}
-
     func add(_ record: CheckedRecord) throws {
         for violation in record.violations {
             var properties: [String: JSONValue] = ["record": .number(Double(record.record)), "field": .string(violation.field)]
@@ -50,8 +48,6 @@ final class SARIFReport: Report {
             first = false
         }
     }
-
-    func end(file: String, summary: CheckSummary) {}
 
     func finish(_ summary: CheckSummary) throws {
         var end = first ? "]" : "\n]"

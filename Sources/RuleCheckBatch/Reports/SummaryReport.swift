@@ -30,9 +30,7 @@ final class SummaryReport: Report {
         self.style = style
     }
 
-    func begin(file: String) {}
     func add(_ record: CheckedRecord) {}
-    func end(file: String, summary: CheckSummary) {}
 
     func finish(_ summary: CheckSummary) throws {
         switch style {

@@ -27,8 +27,6 @@ final class TextReport: Report {
         self.sink = sink
     }
 
-    func begin(file: String) {}
-
     func add(_ record: CheckedRecord) throws {
         guard !record.violations.isEmpty else { return }
         let file = VisibleText.escaped(record.file)
@@ -47,8 +45,6 @@ final class TextReport: Report {
                     + Self.padded(violation.code.rawValue, codeWidth + 2) + VisibleText.escaped(Self.message(violation)) + value + "\n")
         }
     }
-
-    func end(file: String, summary: CheckSummary) {}
 
     func finish(_ summary: CheckSummary) throws {
         if summary.reported > 0 { try sink.write("\n") }

@@ -36,6 +36,19 @@ import Testing
             ])
     }
 
+    /// What follows a missing comma is skipped up to the next element; a line break there ends a
+    /// string (as inside an element) together with a backslash before it, which escapes nothing
+    /// on the next line.
+    @Test func aBackslashBeforeALineBreakInSkippedTextEscapesNothingAfterIt() throws {
+        let text = "[{\"a\": 1} \"x\\\n\"\", {\"b\": 2}]"
+        let result = try readAll(text, format: .json)
+        #expect(
+            result.records == [
+                malformed(1, line: 1, "expected ',' or ']' after this array element, found '\"'"),
+                object(2, line: 2, ["b": 2]),
+            ])
+    }
+
     @Test func malformedElementThenGoodOnes() throws {
         let text = "[\n{\"a\": 1},\n{\"a\": },\n{\"a\": [1, 2}, \n{\"a\": 4}\n]"
         let result = try readAll(text, format: .json)
