@@ -155,10 +155,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Helpers the test targets share (gzip and zstd compression); not a product.
+        // Helpers the test targets share (temporary directories, the repository's files, gzip and zstd
+        // compression); not a product.
         .target(name: "_RuleCheckTestSupport", dependencies: ["CZlib", "CZstd"], swiftSettings: swiftSettings),
         .testTarget(name: "PatternsTests", dependencies: ["Patterns"], swiftSettings: swiftSettings),
-        .testTarget(name: "RuleCheckTests", dependencies: ["RuleCheck", "Patterns"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "RuleCheckTests", dependencies: ["RuleCheck", "Patterns", "_RuleCheckTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "RuleCheckBatchTests",
             dependencies: ["RuleCheckBatch", "RuleCheck", "Patterns", "_RuleCheckTestSupport"],
@@ -167,7 +169,7 @@ let package = Package(
         .testTarget(
             name: "RuleCheckServerTests",
             dependencies: [
-                "RuleCheckServer", "RuleCheck", "RuleCheckBatch",
+                "RuleCheckServer", "RuleCheck", "RuleCheckBatch", "_RuleCheckTestSupport",
                 server("Hummingbird", "hummingbird"),
                 server("HTTPTypes", "swift-http-types"),
                 server("NIOCore", "swift-nio"),

@@ -58,7 +58,7 @@ struct OpenAPITests {
         let serverSources = try FileManager.default.contentsOfDirectory(atPath: ServerHarness.repository("Sources/RuleCheckServer"))
             .filter { $0.hasSuffix(".swift") }.map { "Sources/RuleCheckServer/" + $0 }
         var codes: Set<String> = []
-        for file in serverSources + ["Sources/RuleCheck/Engine/FormError.swift"] {
+        for file in serverSources + ["Sources/RuleCheck/Form/FormError.swift"] {
             let source = try String(contentsOfFile: ServerHarness.repository(file), encoding: .utf8)
             for match in source.matches(of: #/(?:code: |Code\()"([a-z_]+)"/#) { codes.insert(String(match.1)) }
         }

@@ -4,12 +4,12 @@ import Hummingbird
 import NIOCore
 import RuleCheck
 @testable import RuleCheckServer
+import _RuleCheckTestSupport
 
 /// A server over rules files, answering requests handed to it directly (no socket), as
 /// Hummingbird hands them over.
 struct ServerHarness {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = Repository.root
 
     /// The path of a file of the repository (`Rules/osago.yaml`).
     static func repository(_ path: String) -> String { root.appendingPathComponent(path).path }
@@ -116,14 +116,11 @@ final class Collector: @unchecked Sendable {
 
 /// A directory of temporary files, removed with the value.
 final class TemporaryDirectory {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-server-\(UUID().uuidString)")
+    let scratch: Scratch
+    var url: URL { scratch.directory }
 
     init() throws {
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
+        scratch = try Scratch()
     }
 
     /// Writes a file and returns its path.

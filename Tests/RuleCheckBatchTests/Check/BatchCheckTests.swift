@@ -2,18 +2,16 @@ import Foundation
 import RuleCheck
 @testable import RuleCheckBatch
 import Testing
+import _RuleCheckTestSupport
 
 @Suite("BatchCheck")
 final class BatchCheckTests {
     /// This test's temporary files, removed when the test ends.
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-test-\(UUID().uuidString)")
+    let scratch: Scratch
+    var directory: URL { scratch.directory }
 
     init() throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: directory)
+        scratch = try Scratch()
     }
 
     static let rules = """
@@ -254,22 +252,18 @@ final class BatchCheckTests {
         #expect(outcome.summary.errors == 1 && outcome.summary.fileErrors == 1 && outcome.summary.byCode == ["unreadable": 1])
     }
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 }
 
 /// `--locale ru` printed findings about files and records in English ("column 'zzz' matches no
 /// field of the rules"): they are built by the checker's MessageBuilder like every other message.
 @Suite("BatchCheck: locales")
 final class BatchCheckLocaleTests {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-test-\(UUID().uuidString)")
+    let scratch: Scratch
+    var directory: URL { scratch.directory }
 
     init() throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: directory)
+        scratch = try Scratch()
     }
 
     @Test func findingsAboutFilesAndRecordsAreInTheCheckersLocale() throws {

@@ -2,6 +2,7 @@ import Foundation
 import RuleCheck
 @testable import RuleCheckBatch
 import Testing
+import _RuleCheckTestSupport
 
 /// Output that cannot be written is an error, from the sink up through every report and BatchCheck.
 @Suite("Output failures")
@@ -27,9 +28,9 @@ struct OutputSinkTests {
 
     @Test(arguments: ReportFormat.allCases)
     func batchCheckStopsWhenItsReportCannotBeWritten(_ format: ReportFormat) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-sink-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try Scratch()
+        defer { withExtendedLifetime(scratch) {} }
+        let directory = scratch.directory
         let input = directory.appendingPathComponent("in.csv")
         try Data(("name\n" + String(repeating: "\"\"\n", count: 5_000)).utf8).write(to: input)
         let checker = RecordChecker(try RuleSet(yaml: "fields:\n  - {id: name, required: true}\n"))

@@ -332,6 +332,5 @@ struct RulesInferenceTests {
 
 /// The package's root, for the bundled samples.
 enum CLIRoot {
-    static let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let url = Repository.root
 }

@@ -2,14 +2,13 @@ import Foundation
 import RuleCheck
 @testable import RuleCheckBatch
 import Testing
+import _RuleCheckTestSupport
 
 @Suite struct FileInputTests {
     /// A fresh temporary directory, removed after `body`.
     func withTemporaryDirectory(_ body: (URL) throws -> Void) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try body(directory)
+        let scratch = try Scratch()
+        try withExtendedLifetime(scratch) { try body(scratch.directory) }
     }
 
     @Test func readsAFileAndReportsProgress() throws {

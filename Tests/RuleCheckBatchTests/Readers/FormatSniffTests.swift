@@ -2,6 +2,7 @@ import Foundation
 import RuleCheck
 import RuleCheckBatch
 import Testing
+import _RuleCheckTestSupport
 
 /// Standard input has no extension: its format is told from its first byte that is not whitespace.
 @Suite struct FormatSniffTests {
@@ -22,9 +23,9 @@ import Testing
     }
 
     @Test func readerSniffsWhenNeitherFormatNorExtensionSays() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sniff-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try Scratch()
+        defer { withExtendedLifetime(scratch) {} }
+        let directory = scratch.directory
         let noExtension = directory.appendingPathComponent("export")
         try Data("\n{\"a\": 1}\n{\"a\": 2}\n".utf8).write(to: noExtension)
         var options = RecordReader.Options()

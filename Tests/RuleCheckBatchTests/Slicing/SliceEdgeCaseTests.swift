@@ -2,21 +2,20 @@ import Foundation
 import RuleCheck
 @testable import RuleCheckBatch
 import Testing
+import _RuleCheckTestSupport
 
 /// Slices at the edges: a header with nothing after it, empty files and slices, byte-order marks,
 /// line ends, malformed records where a cut could fall, and a JSON array's ends.
 @Suite("Slices at the edges")
 final class SliceEdgeCaseTests {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-slice-edges-\(UUID().uuidString)")
+    let scratch: Scratch
+    var directory: URL { scratch.directory }
     let harness: SliceHarness
 
     init() throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        harness = try SliceHarness(directory: directory)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: directory)
+        let scratch = try Scratch()
+        self.scratch = scratch
+        harness = try SliceHarness(directory: scratch.directory)
     }
 
     /// Plans `text` with a cut wherever it may be cut (`times` cuts at each place), and expects the

@@ -2,26 +2,25 @@ import Foundation
 import RuleCheck
 @testable import RuleCheckBatch
 import Testing
+import _RuleCheckTestSupport
 
 /// A merge refuses slice reports that cannot give the whole file's report, saying where and why.
 @Suite("Merging refuses what it cannot merge")
 final class SliceMergeErrorTests {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-merge-errors-\(UUID().uuidString)")
+    let scratch: Scratch
+    var directory: URL { scratch.directory }
     let harness: SliceHarness
     /// The lines of the slice reports of a CSV file cut after each of its four records.
     let lines: [String]
 
     init() throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        harness = try SliceHarness(directory: directory)
+        let scratch = try Scratch()
+        self.scratch = scratch
+        harness = try SliceHarness(directory: scratch.directory)
         let bytes = Array("name,age,note\nAnn,1,x\n,2,\nBartholomew,-1,\nBo,x,\n".utf8)
         let plan = try SlicePlan(bytes: bytes, format: .csv) { _ in { _ in 1 } }
         lines = String(decoding: try harness.sliceReports(bytes, plan: plan, format: .csv), as: UTF8.self)
             .split(separator: "\n").map(String.init)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: directory)
     }
 
     /// Merges `lines` as one slice report file, and gives the error.

@@ -2,19 +2,17 @@ import Foundation
 import RuleCheck
 @testable import RuleCheckBatch
 import Testing
+import _RuleCheckTestSupport
 
 /// Checking a file's slices and merging their reports gives the report of one check of the whole
 /// file, byte for byte, in every format — over many seeded random files and cuts.
 @Suite("Slices merge to the whole file's report")
 final class SliceMergeTests {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-slices-\(UUID().uuidString)")
+    let scratch: Scratch
+    var directory: URL { scratch.directory }
 
     init() throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: directory)
+        scratch = try Scratch()
     }
 
     @Test(arguments: [RecordFormat.csv, .jsonl, .json])

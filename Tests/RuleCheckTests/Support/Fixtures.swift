@@ -1,10 +1,10 @@
 import Foundation
 @testable import RuleCheck
+import _RuleCheckTestSupport
 
 enum Fixtures {
     /// The repository's root, found from this file's path.
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root: URL = Repository.root
 
     /// A rules file from `Rules/`.
     static func rules(_ name: String) throws -> RuleSet {

@@ -1,4 +1,5 @@
 import Foundation
+import _RuleCheckTestSupport
 
 /// What a run of the built `rulecheck` printed, and how it ended.
 struct CLIRun {
@@ -12,8 +13,7 @@ struct CLIRun {
 
 /// Runs the `rulecheck` executable built next to the test bundle, from the package's root.
 enum CLI {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     /// The `rulecheck` executable next to the test bundle.
     static let binary: URL = {

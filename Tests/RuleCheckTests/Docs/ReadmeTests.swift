@@ -1,13 +1,13 @@
 import Foundation
 import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// The README's examples are real: its rules file compiles cleanly and its Swift snippet does what
 /// the comments say.
 @Suite("README")
 struct ReadmeTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = Repository.root
 
     @Test func theRulesFileExampleCompilesWithoutWarnings() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)

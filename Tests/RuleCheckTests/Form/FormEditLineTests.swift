@@ -1,6 +1,7 @@
 import Foundation
 import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// The edit lines of `rulecheck replay`, read by `FormEdit` and applied to a form.
 @Suite("Form: edit lines")
@@ -154,8 +155,7 @@ struct FormEditLineTests {
 
     /// Docs/cli.md's table of edit lines names every kind of edit FormEdit reads, and no other.
     @Test func theCLIGuideListsEveryKindOfEdit() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let root = Repository.root
         let guide = try String(contentsOf: root.appendingPathComponent("Docs/cli.md"), encoding: .utf8)
         let section = try #require(guide.components(separatedBy: "\n## replay\n").last?.components(separatedBy: "\n## ").first)
         var named: [String] = []

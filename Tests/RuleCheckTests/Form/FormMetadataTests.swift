@@ -2,6 +2,7 @@ import Foundation
 import Patterns
 import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// What a screen reads to build a field's cell.
 @Suite("Form: field metadata")
@@ -85,8 +86,7 @@ struct FormMetadataTests {
 
     /// The mask that applies now: a check's, while its `when` holds (Rules/osago.yaml).
     @Test func theMaskOfACheckAppliesWhileItsWhenHolds() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let root = Repository.root
         let rules = try RuleSet(contentsOf: root.appendingPathComponent("Rules/osago.yaml"))
         var form = Form(rules, today: Day(iso: "2026-11-22")!)
         #expect(form.metadata("doc_number")?.mask == nil)

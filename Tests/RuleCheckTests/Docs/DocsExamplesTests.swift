@@ -1,6 +1,7 @@
 import Foundation
 import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 // Keeps the examples of Docs/ true: every YAML example compiles, the evaluation table of
 // Docs/expressions.md holds, and the value-reading rules of Docs/rules-format.md are what the
@@ -8,9 +9,7 @@ import Testing
 // command in rulecheckTests/DocsCLITests.)
 
 private func document(_ name: String) throws -> String {
-    let url = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Docs").appendingPathComponent(name)
+    let url = Repository.file("Docs").appendingPathComponent(name)
     return try String(contentsOf: url, encoding: .utf8)
 }
 
@@ -190,9 +189,7 @@ struct DocsExamplesTests {
 
     @Test func batchTypeMessage() throws {
         let rules = try RuleSet(
-            contentsOf: URL(fileURLWithPath: #filePath)
-                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Rules/osago.yaml"))
+            contentsOf: Repository.file("Rules/osago.yaml"))
         let violation = RecordChecker(rules, today: today).check(["engine_power": "150hp"])
             .first { $0.field == "engine_power" }
         #expect(violation?.code == .type)

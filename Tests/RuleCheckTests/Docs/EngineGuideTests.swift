@@ -1,15 +1,14 @@
 import Foundation
 import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 // Every Swift snippet of Docs/engine.md, run against the example rules with the public API only.
 // The `#expect`s state the values the snippets' comments show.
 
 /// A file of the repository, found from this file's path (Tests/RuleCheckTests/…).
 private func repositoryFile(_ path: String) -> URL {
-    URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent(path)
+    Repository.file(path)
 }
 
 private let today = Day(iso: "2026-11-22")!

@@ -2,14 +2,13 @@ import Foundation
 import Patterns
 import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 // The snippets of Docs/engine.md's sections on typing, field metadata and copying a form, run
 // against the example rules; the `#expect`s state the values the comments show.
 
 private func repositoryFile(_ path: String) -> URL {
-    URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent(path)
+    Repository.file(path)
 }
 
 private let today = Day(iso: "2026-11-22")!

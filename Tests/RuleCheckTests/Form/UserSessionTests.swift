@@ -1,6 +1,7 @@
 import Foundation
 import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// A user's session through Rules/kasko.yaml — 54 fields on six pages, composed of blocks — step
 /// by step as an app drives the engine: focus, type, blur, choose, add a driver, attach files, go
@@ -13,8 +14,7 @@ struct UserSessionTests {
     static let today = Day(iso: "2026-11-22")!
 
     static func rules() throws -> RuleSet {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Rules/kasko.yaml")
+        let url = Repository.file("Rules/kasko.yaml")
         return try RuleSet(contentsOf: url)
     }
 

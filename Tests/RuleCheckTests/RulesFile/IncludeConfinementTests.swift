@@ -1,6 +1,7 @@
 import Foundation
 import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -17,20 +18,20 @@ struct IncludeConfinementTests {
     final class Tree {
         static let secret = "root:x:0:0:root:/root:/bin/bash\nsecret-marker-7f3a: hunter2\n"
 
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-includes-\(UUID().uuidString)")
+        let scratch: Scratch
+        var base: URL { scratch.directory }
         var rules: URL { base.appendingPathComponent("rules") }
         var outside: URL { base.appendingPathComponent("outside") }
         var secretPath: String { outside.appendingPathComponent("secret.txt").path }
 
         init() throws {
+            scratch = try Scratch()
             for directory in [rules.appendingPathComponent("blocks"), outside] {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             }
             try Data(Self.secret.utf8).write(to: outside.appendingPathComponent("secret.txt"))
             try Data("fields:\n  - id: code\n    type: text\n".utf8).write(to: outside.appendingPathComponent("block.yaml"))
         }
-
-        deinit { try? FileManager.default.removeItem(at: base) }
 
         /// Writes `rules/NAME` and returns its path.
         @discardableResult
