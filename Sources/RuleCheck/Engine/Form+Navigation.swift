@@ -92,7 +92,7 @@ extension Form {
     /// The options a choice field offers now (after its `options_filter`).
     public func options(for path: String) -> [ChoiceOption] {
         guard let slot = try? slot(path) else { return [] }
-        return withContext(item: slot.item) { evaluator.offeredOptions(rules.fields[slot.field.index], $0) }
+        return withContext(slot) { evaluator.offeredOptions(rules.fields[slot.field.index], $0) }
     }
 
     /// The slots of a section in display order: fields depth-first, each list followed by its

@@ -2,42 +2,62 @@
 /// from one list item (an item field's bare name means the same item's field) or from form level.
 /// The Form engine and the record checker evaluate through this one context.
 ///
+/// Seen from an item of a nested list, a field of an enclosing list's item reads the item that
+/// holds this one, and `count()` of a nested list counts the items in the outer item at hand.
+///
 /// A context borrows the values it reads (no copy, no reference counting on the hot path of a
-/// batch check): it exists only inside ``SlotTable/withContext(item:today:_:)``.
+/// batch check): it exists only inside ``SlotTable/withContext(_:today:_:)``.
 struct SlotContext: EvaluationContext {
     /// The values, borrowed for one `withContext` call.
     private let values: UnsafePointer<SlotTable<Value?>>
     /// The item whose fields bare item-field names read; -1 at form level.
     let item: Int
+    /// The ordinal of the list `item` is an item of; -1 at form level.
+    let scope: Int32
     let today: Day
     var option: ChoiceOption? { nil }
 
-    fileprivate init(values: UnsafePointer<SlotTable<Value?>>, item: Int, today: Day) {
+    fileprivate init(values: UnsafePointer<SlotTable<Value?>>, slot: Slot, today: Day) {
         self.values = values
-        self.item = item
+        item = slot.item
+        scope = slot.item < 0 ? -1 : values.pointee.layout.places[slot.field.index].list
         self.today = today
     }
 
-    func value(of field: FieldID) -> Value? { values.pointee[field, item: item] }
+    func value(of field: FieldID) -> Value? { values.pointee.element(field, seenFrom: item, scope: scope) }
 
-    func hasValue(_ field: FieldID) -> Bool { values.pointee.hasValue(field, item: item) }
+    func hasValue(_ field: FieldID) -> Bool { values.pointee.hasValue(field, seenFrom: item, scope: scope) }
 
-    func itemCount(of list: FieldID) -> Int { values.pointee.itemCount(of: list) }
+    func itemCount(of list: FieldID) -> Int { values.pointee.itemCount(of: list, seenFrom: item, scope: scope) }
+
+    /// The slot of `field` as this context reads it: form level, this item, or the item of an
+    /// enclosing list that holds this one.
+    func slot(of field: FieldID) -> Slot {
+        let list = values.pointee.layout.places[field.index].list
+        guard list >= 0 else { return Slot(field) }
+        guard list != scope, scope >= 0 else { return Slot(field, item: item) }
+        return Slot(field, item: values.pointee.ancestorItem(item, of: Int(scope), at: Int(list)))
+    }
+
+    /// The path of `field`'s slot as this context reads it (``slot(of:)``): `drivers[1].full_name`.
+    func path(of field: FieldID, _ rules: RuleSet) -> String {
+        values.pointee.path(of: slot(of: field), rules)
+    }
 }
 
 extension SlotTable<Value?> {
-    /// Calls `body` with a context that reads these values from `item`'s point of view (-1: form
-    /// level). The context borrows the table and must not escape `body`; `body` must not change
-    /// the table.
-    mutating func withContext<Result>(item: Int, today: Day, _ body: (SlotContext) throws -> Result) rethrows -> Result {
-        try withUnsafePointer(to: &self) { try body(SlotContext(values: $0, item: item, today: today)) }
+    /// Calls `body` with a context that reads these values from the point of view of `slot`
+    /// (its item, for an item field). The context borrows the table and must not escape `body`;
+    /// `body` must not change the table.
+    mutating func withContext<Result>(_ slot: Slot, today: Day, _ body: (SlotContext) throws -> Result) rethrows -> Result {
+        try withUnsafePointer(to: &self) { try body(SlotContext(values: $0, slot: slot, today: today)) }
     }
 
     /// The same, for a table that cannot be borrowed mutably: it is copied first (which shares
     /// its storage, at the cost of a few reference counts).
-    func withContextOfCopy<Result>(item: Int, today: Day, _ body: (SlotContext) throws -> Result) rethrows -> Result {
+    func withContextOfCopy<Result>(_ slot: Slot, today: Day, _ body: (SlotContext) throws -> Result) rethrows -> Result {
         var copy = self
-        return try copy.withContext(item: item, today: today, body)
+        return try copy.withContext(slot, today: today, body)
     }
 }
 
