@@ -81,10 +81,11 @@ public struct Form: Sendable {
         (try? slot(path)).map { state($0) } ?? .absent
     }
 
-    /// The number of items of the list at `path` (0 for anything else).
+    /// The number of items of the list at `path` (`drivers`; a list in a list's item as
+    /// `drivers[1].violations`); 0 for anything else.
     public func itemCount(_ path: String) -> Int {
-        guard let list = rules.field(path), list.type == .list else { return 0 }
-        return values.itemCount(of: list.id)
+        guard let slot = try? slot(path), rules.fields[slot.field.index].type == .list else { return 0 }
+        return itemCount(of: slot)
     }
 
     /// Whether a gate is open: every visible field it covers is valid.
