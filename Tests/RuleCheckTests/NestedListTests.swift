@@ -238,6 +238,22 @@ struct NestedListTests {
             ])
     }
 
+    /// In CSV, as for one level, the outer list's cell holds the JSON array, inner arrays and all.
+    @Test func aCSVCellHoldsTheInnerArrays() throws {
+        let checker = RecordChecker(try Self.rules(), today: Self.today)
+        let columns = checker.columns(["strict", "banned", "drivers"])
+        let cell = #"[{"name": "Ann"}, {"name": "Bob", "violations": [{"code": "X1"}, {"points": 31}, {"code": "V3"}]}]"#
+        let found = checker.check(cells: ["true", "X1", cell], columns: columns).map { "\($0.field) \($0.code)" }
+        #expect(
+            found == [
+                "drivers[0].violations required",
+                "drivers[1].violations items",
+                "drivers[1].violations[0].code check",
+                "drivers[1].violations[1].code required",
+                "drivers[1].violations[1].points max",
+            ])
+    }
+
     @Test func theFormOfARecordFindsWhatTheCheckerFinds() throws {
         let rules = try Self.rules()
         guard case .object(let record) = try JSONParser().parse(Self.record) else { throw FormError(.typeMismatch, "not an object") }
