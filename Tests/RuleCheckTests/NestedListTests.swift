@@ -242,7 +242,7 @@ struct NestedListTests {
     @Test func aCSVCellHoldsTheInnerArrays() throws {
         let checker = RecordChecker(try Self.rules(), today: Self.today)
         let columns = checker.columns(["strict", "banned", "drivers"])
-        let cell = #"[{"name": "Ann"}, {"name": "Bob", "violations": [{"code": "X1"}, {"points": 31}, {"code": "V3"}]}]"#
+        let cell = #"[{"name": "Ann", "licensed": true}, {"name": "Bob", "licensed": true, "violations": [{"code": "X1"}, {"points": 31}, {"code": "V3"}]}]"#
         let found = checker.check(cells: ["true", "X1", cell], columns: columns).map { "\($0.field) \($0.code)" }
         #expect(
             found == [
