@@ -103,11 +103,22 @@ extension Form {
             let field = rules.fields[id.index]
             result.append(Slot(id))
             if field.type == .list {
-                for item in 0..<values.itemCount(of: id) {
-                    result += field.members.map { Slot($0, item: item) }
-                }
+                for item in 0..<values.itemCount(of: id) { itemSlots(of: field, item: item, into: &result) }
             }
         }
         return result
+    }
+
+    /// The slots of one item of `list`, in order; a list among them is followed by its items'
+    /// slots, item by item (one level per nesting of lists).
+    private func itemSlots(of list: FieldRules, item: Int, into result: inout [Slot]) {
+        for member in list.members {
+            result.append(Slot(member, item: item))
+            let field = rules.fields[member.index]
+            guard field.type == .list else { continue }
+            for inner in values.items(ordinal: rules.listOrdinal[member.index], owner: item) {
+                itemSlots(of: field, item: inner, into: &result)
+            }
+        }
     }
 }
