@@ -152,7 +152,9 @@ struct NestedListTests {
         // Another code clears that violation's note only.
         var changes = try form.set("drivers[1].violations[0].code", to: "V9")
         #expect(changes.values["drivers[1].violations[0].note"] == .some(nil))
-        #expect(form["drivers[1].violations[0].note"].provenance == .cleared(.dependsOn("drivers[1].violations[0].code"), edit: "set drivers[1].violations[0].code"))
+        #expect(
+            form["drivers[1].violations[0].note"].provenance
+                == .cleared(.dependsOn("drivers[1].violations[0].code"), edit: "set drivers[1].violations[0].code"))
         // The driver's name is read from the outer item: another name clears the witnesses of that driver.
         changes = try form.set("drivers[1].name", to: "Rob")
         #expect(changes.values["drivers[1].violations[1].witness"] == .some(nil))
@@ -242,7 +244,8 @@ struct NestedListTests {
     @Test func aCSVCellHoldsTheInnerArrays() throws {
         let checker = RecordChecker(try Self.rules(), today: Self.today)
         let columns = checker.columns(["strict", "banned", "drivers"])
-        let cell = #"[{"name": "Ann", "licensed": true}, {"name": "Bob", "licensed": true, "violations": [{"code": "X1"}, {"points": 31}, {"code": "V3"}]}]"#
+        let cell =
+            #"[{"name": "Ann", "licensed": true}, {"name": "Bob", "licensed": true, "violations": [{"code": "X1"}, {"points": 31}, {"code": "V3"}]}]"#
         let found = checker.check(cells: ["true", "X1", cell], columns: columns).map { "\($0.field) \($0.code)" }
         #expect(
             found == [

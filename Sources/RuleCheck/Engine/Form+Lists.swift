@@ -89,7 +89,7 @@ extension Form {
         let slot: Slot
         do throws(FormError) {
             slot = try self.slot(path)
-        } catch where error.code == .indexOutOfRange {
+        } catch  where error.code == .indexOutOfRange {
             throw error
         } catch {
             throw FormError(.unknownField, "no list '\(path)'")
