@@ -15,12 +15,13 @@
 #   make pcre2-source-test  the libraries and their tests against PCRE2 compiled from its source (as on iOS: no JIT)
 #   make consumer-test  an app using only the RuleCheck library resolves Yams alone, builds and runs (Tests/consumer)
 #   make format        format the Swift sources with swift format and .swift-format; format-check: fail if unformatted
+#   make docs          the DocC documentation of the RuleCheck library in .build/docs, refused on any warning
 #   make conformance   the JSON-Schema-Test-Suite (draft 7, 2020-12; fetched from PyPI at run time) through schema import + check
 
 SWIFT ?= swift
 BIN    = .build/debug/rulecheck
 
-.PHONY: format format-check conformance demo test pcre2-source-test consumer-test release-smoke bench bench-batch spark-test fuzz deps build clean browser-deps browser-test screenshots load-test abuse-test api-test
+.PHONY: format format-check conformance docs demo demo-build test pcre2-source-test consumer-test release-smoke bench bench-batch spark-test fuzz deps build clean browser-deps browser-test screenshots load-test abuse-test api-test
 
 FUZZ_SECONDS ?= 120
 # One target (rules, mask, json, csv, jsonl, jsonarray, expression, edits; see Fuzz/RuleCheckFuzz/FuzzEntry.swift),
@@ -34,10 +35,17 @@ deps:
 build: deps
 	$(SWIFT) build --product rulecheck
 
+demo-build: deps
+	$(SWIFT) build --product rulecheck --traits CLI --scratch-path .build/demo
+
 # The samples were generated for 2026-11-22 (`rulecheck sample … --today 2026-11-22`); checking
 # them against the same day keeps the demo's report the same whenever it runs. `check` exits 1
-# when it finds errors, which the sample data has on purpose.
-demo: build
+# when it finds errors, which the sample data has on purpose. The demo needs no server, so it
+# builds the command with the package trait `CLI` alone (no SwiftNIO, no Hummingbird), in a build
+# directory of its own that `make test` leaves alone.
+DEMO_BIN = .build/demo/debug/rulecheck
+demo: BIN = $(DEMO_BIN)
+demo: demo-build
 	@echo '$$ rulecheck check --rules Rules/osago.yaml Rules/samples/osago.csv --today 2026-11-22'
 	@$(BIN) check --rules Rules/osago.yaml Rules/samples/osago.csv --today 2026-11-22; \
 	  status=$$?; [ $$status -le 1 ] || exit $$status
@@ -62,6 +70,9 @@ test: deps
 	$(SWIFT) test --skip-build --disable-xctest --xunit-output $(TEST_RESULTS)
 	python3 scripts/test-counts.py $(TEST_RESULTS) $$($(SWIFT) package dump-package | python3 scripts/test-targets.py)
 	python3 scripts/run-python-tests.py Tests/ci
+
+docs: deps
+	scripts/docs.sh
 
 release-smoke: deps
 	scripts/release-smoke.sh

@@ -66,9 +66,11 @@ let pcre2Target: Target =
         providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
     )
 
-/// The dependencies of the `rulecheck` command and its server (RuleCheckServer) are behind the
-/// package trait `Server`, on by default: an app that depends on the libraries only, with
-/// `traits: []`, resolves Yams and nothing else (`make consumer-test`, Docs/ios.md).
+/// The dependencies of the `rulecheck` command and its server (RuleCheckServer) are behind
+/// package traits, `Server` on by default: an app that depends on the libraries only, with
+/// `traits: []`, resolves Yams and nothing else (`make consumer-test`, Docs/ios.md). The trait
+/// `CLI` is the command without `serve` and `preview` (ArgumentParser only): `make demo` builds
+/// that, so a first run does not wait for SwiftNIO and Hummingbird to compile.
 func server(_ product: String, _ package: String) -> Target.Dependency {
     .product(name: product, package: package, condition: .when(traits: ["Server"]))
 }
@@ -84,7 +86,10 @@ let package = Package(
         .executable(name: "rulecheck", targets: ["rulecheck"]),
     ],
     traits: [
-        .trait(name: "Server", description: "The rulecheck command and RuleCheckServer: Hummingbird, SwiftNIO, ArgumentParser …"),
+        .trait(name: "CLI", description: "The rulecheck command without serve and preview: ArgumentParser."),
+        .trait(
+            name: "Server", description: "The whole rulecheck command and RuleCheckServer: Hummingbird, SwiftNIO …",
+            enabledTraits: ["CLI"]),
         .default(enabledTraits: ["Server"]),
     ],
     dependencies: [
@@ -144,8 +149,9 @@ let package = Package(
         .executableTarget(
             name: "rulecheck",
             dependencies: [
-                "RuleCheck", "RuleCheckBatch", "Patterns", "RuleCheckServer",
-                server("ArgumentParser", "swift-argument-parser"),
+                "RuleCheck", "RuleCheckBatch", "Patterns",
+                .target(name: "RuleCheckServer", condition: .when(traits: ["Server"])),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,3 +1,6 @@
+// serve and preview are in the command when the package trait `Server` is on (the default);
+// ServerCommandsUnavailable.swift stands in for them otherwise.
+#if Server
 import ArgumentParser
 import Foundation
 import RuleCheck
@@ -68,3 +71,4 @@ struct Preview: ParsableCommand {
         }
     }
 }
+#endif

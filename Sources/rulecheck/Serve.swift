@@ -1,3 +1,6 @@
+// serve and preview are in the command when the package trait `Server` is on (the default);
+// ServerCommandsUnavailable.swift stands in for them otherwise.
+#if Server
 import ArgumentParser
 import Dispatch
 import Foundation
@@ -210,3 +213,4 @@ enum ServerRunner {
         func get() -> String? { lock.withLock { failure } }
     }
 }
+#endif

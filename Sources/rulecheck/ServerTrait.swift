@@ -1,5 +1,6 @@
-// ArgumentParser and the server's dependencies come with the package trait `Server` (on by
-// default; Package.swift). A build with the traits off gets this error, not a missing module.
-#if !Server
-#error("The rulecheck command needs RuleCheck's package trait 'Server': build without --disable-default-traits, or with --traits Server")
+// ArgumentParser comes with the package trait `CLI`, and the server's dependencies with `Server`
+// (on by default, and it turns `CLI` on; Package.swift). A build with the traits off gets this
+// error, not a missing module.
+#if !CLI
+#error("The rulecheck command needs RuleCheck's package trait 'CLI' (or 'Server', the default): build without --disable-default-traits, or with --traits CLI")
 #endif

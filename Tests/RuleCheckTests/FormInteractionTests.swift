@@ -31,7 +31,7 @@ struct FormInteractionTests {
         Form(try RuleSet(yaml: Self.yaml, source: "signup.yaml"), today: Day(iso: "2026-11-22")!)
     }
 
-    private func codes(_ issues: [RuleCheck.Issue]?) -> [String] { (issues ?? []).map(\.code.rawValue) }
+    private func codes(_ issues: [FieldIssue]?) -> [String] { (issues ?? []).map(\.code.rawValue) }
 
     @Test func aPristineFieldShowsNothing() throws {
         let form = try form()

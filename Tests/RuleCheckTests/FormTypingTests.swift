@@ -36,7 +36,7 @@ struct FormTypingTests {
         Form(try RuleSet(yaml: Self.yaml, source: "typing.yaml"), today: Day(iso: "2026-11-22")!)
     }
 
-    private func codes(_ issues: [RuleCheck.Issue]?) -> [String] { (issues ?? []).map(\.code.rawValue) }
+    private func codes(_ issues: [FieldIssue]?) -> [String] { (issues ?? []).map(\.code.rawValue) }
 
     /// Keys typed in Persian digits give, keystroke by keystroke, what the same keys in ASCII give:
     /// the 7 of `+7` is matched by a typed ۷ too.

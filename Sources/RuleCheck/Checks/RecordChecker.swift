@@ -146,7 +146,7 @@ public struct RecordChecker: Sendable {
         Session(self)
     }
 
-    /// Checks records one after another, reusing its working memory: what ``BatchCheck`` does on
+    /// Checks records one after another, reusing its working memory: what `BatchCheck` (RuleCheckBatch) does on
     /// its worker threads. Each result is exactly what the checker's method of the same name
     /// gives for the record. A session is for one thread at a time: make one per thread.
     public final class Session {

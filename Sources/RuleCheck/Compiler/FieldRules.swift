@@ -3,7 +3,7 @@ public import Patterns
 /// The compiled rules of one field.
 ///
 /// Conditions inherited from enclosing groups and lists are folded in: a member of a hidden
-/// group has the group's `visible_if` among its own ``visibleConditions``.
+/// group has the group's `visible_if` among its own `visibleConditions`.
 public final class FieldRules: Sendable {
     public let id: FieldID
     /// The field's path: `doc_number`, `insurant.birth_date`; an item field's is written with

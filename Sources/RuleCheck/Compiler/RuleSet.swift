@@ -129,8 +129,10 @@ public final class RuleSet: Sendable {
 
     /// Compiles rules from YAML (or JSON) text.
     ///
-    /// - Parameter source: the name used in diagnostics, such as `osago.yaml`; a name ending in
-    ///   `.json`, or text that starts with `{` under a name without `.yaml` or `.yml`, is read as JSON.
+    /// - Parameters:
+    ///   - text: the rules file's text.
+    ///   - source: the name used in diagnostics, such as `osago.yaml`; a name ending in `.json`,
+    ///     or text that starts with `{` under a name without `.yaml` or `.yml`, is read as JSON.
     /// - Throws: ``RulesError`` with every error in the file.
     public convenience init(yaml text: String, source: String = "rules.yaml") throws(RulesError) {
         try self.init(bytes: Array(text.utf8), source: source)
@@ -167,7 +169,9 @@ public final class RuleSet: Sendable {
     /// let rules = try RuleSet(bytes: Array(data), source: "signup.json")
     /// ```
     ///
-    /// - Parameter source: the name used in diagnostics.
+    /// - Parameters:
+    ///   - bytes: the rules file's bytes (UTF-8).
+    ///   - source: the name used in diagnostics.
     /// - Throws: ``RulesError`` with every error in the file.
     public convenience init(bytes: [UInt8], source: String) throws(RulesError) {
         try self.init(bytes: bytes, source: source, loader: nil)

@@ -26,7 +26,7 @@ extension ChangeSet {
     }
 }
 
-extension Issue {
+extension FieldIssue {
     /// `{"code": …, "message": …}`.
     public var json: JSONValue {
         .object(["code": .string(code.rawValue), "message": .string(message)])

@@ -16,10 +16,10 @@ public struct ChangeSet: Hashable, Sendable {
     public var enabled: [String: Bool] = [:]
     public var required: [String: Bool] = [:]
     /// The new issues of each field whose issues changed (empty: now valid).
-    public var issues: [String: [Issue]] = [:]
+    public var issues: [String: [FieldIssue]] = [:]
     /// The issues to show now (``FieldState/shownIssues``) of each field where they changed: a
     /// cell re-renders its error text from here.
-    public var shownIssues: [String: [Issue]] = [:]
+    public var shownIssues: [String: [FieldIssue]] = [:]
     /// Fields whose ``Interaction`` changed (focus, blur, submit, reset): the new one.
     public var interaction: [String: Interaction] = [:]
     /// Sections whose completeness changed: `true` when now complete.

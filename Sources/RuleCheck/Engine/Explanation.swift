@@ -27,7 +27,7 @@ public struct Explanation: Sendable, CustomStringConvertible {
     public let enabled: Decision
     public let required: Decision
     /// Each issue with the fields its field's rules read.
-    public let issues: [Issue]
+    public let issues: [FieldIssue]
     public let inputs: [(path: String, value: Value?)]
 
     public var description: String {

@@ -14,7 +14,7 @@ public struct FieldState: Hashable, Sendable {
     public var isRequired: Bool
     /// The rules the value fails; empty when the field is valid (hidden fields are always valid).
     /// Always computed, whatever the user has done; ``shownIssues`` says which to show now.
-    public var issues: [Issue]
+    public var issues: [FieldIssue]
     /// What the user has done with the field: not yet visited, being edited, or left.
     public var interaction: Interaction
     /// The field's typed text (``Form/input(_:)``) may still become a value: its `type` issue
@@ -28,7 +28,7 @@ public struct FieldState: Hashable, Sendable {
     /// pristine; while it is being edited, all but those that more typing may still fix
     /// (`required`, `min_length`, `mask`, and `type` for a partial date or number); once it has
     /// been left (or after ``Form/touchAll()``), all of them.
-    public var shownIssues: [Issue] { interaction.shown(issues, typedIsFixable: holdsTypeIssue) }
+    public var shownIssues: [FieldIssue] { interaction.shown(issues, typedIsFixable: holdsTypeIssue) }
 
     /// The state of a field that does not exist (a path past the end of a list).
     public static let absent = FieldState(
@@ -37,7 +37,7 @@ public struct FieldState: Hashable, Sendable {
 
     public init(
         value: Value?, provenance: Provenance, isVisible: Bool, isEnabled: Bool, isRequired: Bool,
-        issues: [Issue], interaction: Interaction = .pristine
+        issues: [FieldIssue], interaction: Interaction = .pristine
     ) {
         self.value = value
         self.provenance = provenance
@@ -88,7 +88,7 @@ public enum Interaction: String, Hashable, Sendable {
 
     /// The issues to show; `typedIsFixable`: the field's typed text may still become a value, so
     /// its `type` issue is held back while editing too.
-    func shown(_ issues: [Issue], typedIsFixable: Bool = false) -> [Issue] {
+    func shown(_ issues: [FieldIssue], typedIsFixable: Bool = false) -> [FieldIssue] {
         switch self {
         case .pristine: []
         case .editing:
@@ -104,7 +104,7 @@ struct FieldStatus: Hashable, Sendable {
     var isVisible: Bool
     var isEnabled: Bool
     var isRequired: Bool
-    var issues: [Issue]
+    var issues: [FieldIssue]
     var interaction: Interaction = .pristine
     /// Typed text that may still become a value (see ``FieldState``).
     var holdsTypeIssue = false

@@ -14,7 +14,9 @@ extension Form {
     /// ``restoring(_:snapshot:today:locale:)`` reports it. Fields of those sections that are
     /// empty in `other` keep their value here.
     ///
-    /// - Parameter sections: ids of `other`'s sections.
+    /// - Parameters:
+    ///   - sections: ids of `other`'s sections.
+    ///   - other: the form to copy from, of the same or other rules.
     /// - Returns: the changes to this form, and what could not be copied.
     /// - Throws: ``FormError`` with ``FormError/Code/unknownSection`` for an id `other` has no
     ///   section of; the form is then unchanged.

@@ -103,7 +103,7 @@ extension Form {
     private static func heapBytes(of status: FieldStatus) -> Int {
         var bytes = 0
         if !status.issues.isEmpty {
-            bytes += HeapEstimate.buffer(capacity: status.issues.capacity, element: MemoryLayout<Issue>.stride)
+            bytes += HeapEstimate.buffer(capacity: status.issues.capacity, element: MemoryLayout<FieldIssue>.stride)
             for issue in status.issues { bytes += HeapEstimate.bytes(of: issue.message) }
         }
         if case .cleared(_, let edit?) = status.provenance { bytes += HeapEstimate.bytes(of: edit) }

@@ -38,7 +38,7 @@ extension Form {
         let slot = try self.slot(path)
         let field = rules.fields[slot.field.index]
         let issues = messages.map { message in
-            Issue(
+            FieldIssue(
                 code: .external, message: evaluator.messages.message(.external, ["title": field.title, "message": message]),
                 rule: "external")
         }

@@ -56,6 +56,7 @@ public struct Form: Sendable {
     /// A new form: initial values filled in and every field evaluated.
     ///
     /// - Parameters:
+    ///   - rules: the compiled rules of the form.
     ///   - today: the date `today` means (the local date by default); fix it for reproducible results.
     ///   - locale: the locale of messages; `en` by default.
     public init(_ rules: RuleSet, today: Day = .today(), locale: String = "en") {

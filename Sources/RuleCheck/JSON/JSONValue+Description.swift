@@ -1,5 +1,5 @@
 extension JSONValue: CustomStringConvertible {
-    /// The value as compact JSON with sorted keys, as ``JSONWriter/string(_:)`` writes it.
+    /// The value as compact JSON with sorted keys, as `JSONWriter.string(_:)` writes it.
     ///
     /// ```swift
     /// print(JSONValue.object(["b": 1, "a": "x"]))   // {"a":"x","b":1}

@@ -14,7 +14,7 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     public init(stringLiteral value: String) { self = .string(value) }
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 
-    /// Builds an object; a repeated key keeps its last value, as ``JSONParser`` does.
+    /// Builds an object; a repeated key keeps its last value, as `JSONParser` does.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }

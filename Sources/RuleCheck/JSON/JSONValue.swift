@@ -11,16 +11,16 @@
 /// (`9007199254740993`, `0.10000000000000001`) is a ``decimal(_:)`` with every digit as written,
 /// so that nothing a document says is lost; every other number is a ``number(_:)``, which means
 /// the shortest decimal that reads back as its `Double` (``Value/init(exactly:)``). Objects are unordered
-/// dictionaries; ``JSONWriter`` prints their keys sorted byte-wise on UTF-8. Keys are Swift strings,
+/// dictionaries; `JSONWriter` prints their keys sorted byte-wise on UTF-8. Keys are Swift strings,
 /// which compare by Unicode canonical equivalence, so `"é"` and `"e\u{301}"` are the same key.
 public enum JSONValue: Hashable, Sendable {
     /// `null`.
     case null
     /// `true` or `false`.
     case bool(Bool)
-    /// A number; never NaN or infinite when it comes from ``JSONParser``.
+    /// A number; never NaN or infinite when it comes from `JSONParser`.
     case number(Double)
-    /// A number whose digits no `Double` holds, exactly as written; ``JSONParser`` gives one only
+    /// A number whose digits no `Double` holds, exactly as written; `JSONParser` gives one only
     /// for such a number, within the range of a `Double`.
     case decimal(ExactDecimal)
     /// A string.

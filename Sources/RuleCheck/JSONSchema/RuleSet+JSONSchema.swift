@@ -16,10 +16,13 @@ extension RuleSet {
     /// of ``jsonSchema(draft:)`` are read back exactly.
     ///
     /// - Parameters:
+    ///   - jsonSchema: the schema's JSON bytes.
     ///   - uiSchema: a UI schema: an RJSF `uiSchema` (order, titles, read-only, option names;
     ///     presentation keys as ``FieldRules/ui`` hints) or a JSON Forms UI schema (categories as
     ///     sections, controls as order and labels, rules as `visible_if`/`enabled_if`).
     ///   - source: the name used in diagnostics and findings.
+    ///   - options: how strictly to import (``JSONSchemaImportOptions/strict`` refuses a schema
+    ///     with findings) and what the import assumes.
     /// - Throws: ``RulesError`` when the schema is not JSON, cannot become a form (a `$ref`
     ///   cycle, a root that is not an object), does not compile, or has findings under `strict`.
     public convenience init(

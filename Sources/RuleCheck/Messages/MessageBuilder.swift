@@ -38,8 +38,8 @@ struct MessageBuilder: Sendable {
     func issue<Context: EvaluationContext>(
         _ failure: Failure, _ field: FieldRules, value: Value?, written: String?,
         _ context: Context
-    ) -> Issue {
-        Issue(
+    ) -> FieldIssue {
+        FieldIssue(
             code: failure.code, message: message(failure, field, value: value, written: written, context),
             rule: rule(failure, field))
     }

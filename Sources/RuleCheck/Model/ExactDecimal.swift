@@ -22,7 +22,7 @@ public struct ExactDecimal: Hashable, Sendable, CustomStringConvertible {
     ///
     /// It is also how the number is stored: one `String`, so that ``Value`` (whose `.text` holds
     /// one too) keeps its size and the cost of copying it, which every slot of every record
-    /// pays; the arithmetic reads it into ``Parts`` when asked.
+    /// pays; the arithmetic reads it into `Parts` when asked.
     public let description: String
 
     /// The number `parts` are, printed once.

@@ -1,9 +1,9 @@
 /// One failed rule of a field: a stable code and a message for people.
 ///
 /// ```swift
-/// form["doc_number"].issues   // [Issue(code: .mask, message: "Document number must look like 0000 000000")]
+/// form["doc_number"].issues   // [FieldIssue(code: .mask, message: "Document number must look like 0000 000000")]
 /// ```
-public struct Issue: Hashable, Sendable, CustomStringConvertible {
+public struct FieldIssue: Hashable, Sendable, CustomStringConvertible {
     public let code: IssueCode
     /// The message in the form's locale, with its placeholders filled in.
     public let message: String
