@@ -217,8 +217,11 @@ struct SlotTable<Element> {
     }
 
     /// Gives list `ordinal` `count` items of blank slots, replacing any it had, keeping memory
-    /// (and empties the lists inside its items). For a form-level list.
+    /// (and empties the lists inside its items). For a form-level list; a nested list's items
+    /// belong to outer items, so it can only be emptied this way (`count` 0).
     mutating func resetItems(ordinal: Int, count: Int) {
+        assert(count == 0 || layout.parents[ordinal] < 0, "a nested list's items are added with their owners")
+        if !owners[ordinal].isEmpty { owners[ordinal].removeAll(keepingCapacity: true) }
         lists[ordinal].removeAll(keepingCapacity: true)
         lists[ordinal].append(contentsOf: repeatElement(blank, count: count * layout.widths[ordinal]))
         counts[ordinal] = count
