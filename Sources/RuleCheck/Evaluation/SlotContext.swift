@@ -12,23 +12,36 @@ struct SlotContext: EvaluationContext {
     private let values: UnsafePointer<SlotTable<Value?>>
     /// The item whose fields bare item-field names read; -1 at form level.
     let item: Int
-    /// The ordinal of the list `item` is an item of; -1 at form level.
-    let scope: Int32
+    /// The field whose slot the context reads from: its list is the one `item` is an item of.
+    /// Looked up only where lists nest (the hot path of a batch check reads no more than before).
+    private let field: FieldID
     let today: Day
     var option: ChoiceOption? { nil }
 
     fileprivate init(values: UnsafePointer<SlotTable<Value?>>, slot: Slot, today: Day) {
         self.values = values
         item = slot.item
-        scope = slot.item < 0 ? -1 : values.pointee.layout.places[slot.field.index].list
+        field = slot.field
         self.today = today
     }
 
-    func value(of field: FieldID) -> Value? { values.pointee.element(field, seenFrom: item, scope: scope) }
+    /// The ordinal of the list `item` is an item of; -1 at form level.
+    var scope: Int32 { item < 0 ? -1 : values.pointee.layout.places[field.index].list }
 
-    func hasValue(_ field: FieldID) -> Bool { values.pointee.hasValue(field, seenFrom: item, scope: scope) }
+    func value(of field: FieldID) -> Value? {
+        guard values.pointee.layout.hasNesting else { return values.pointee[field, item: item] }
+        return values.pointee.element(field, seenFrom: item, scope: scope)
+    }
 
-    func itemCount(of list: FieldID) -> Int { values.pointee.itemCount(of: list, seenFrom: item, scope: scope) }
+    func hasValue(_ field: FieldID) -> Bool {
+        guard values.pointee.layout.hasNesting else { return values.pointee.hasValue(field, item: item) }
+        return values.pointee.hasValue(field, seenFrom: item, scope: scope)
+    }
+
+    func itemCount(of list: FieldID) -> Int {
+        guard values.pointee.layout.hasNesting else { return values.pointee.itemCount(of: list) }
+        return values.pointee.itemCount(of: list, seenFrom: item, scope: scope)
+    }
 
     /// The slot of `field` as this context reads it: form level, this item, or the item of an
     /// enclosing list that holds this one.
