@@ -87,10 +87,11 @@ enum FormDescription {
         let rules = form.rules
         var state: [String: JSONValue] = [
             "fields": .object(fields),
+            // Every list's, a list inside a list's item once per outer item (`drivers[0].violations`).
             "items": .object(
                 Dictionary(
-                    uniqueKeysWithValues: rules.fields.filter { $0.type == .list && $0.list == nil }
-                        .map { ($0.path, .number(Double(form.itemCount($0.path)))) })),
+                    uniqueKeysWithValues: paths(form).filter { rules.field($0.replacing(/\[\d+\]/, with: ""))?.type == .list }
+                        .map { ($0, .number(Double(form.itemCount($0)))) })),
             "gates": .object(Dictionary(uniqueKeysWithValues: rules.gates.map { ($0.name, .bool(form.gate($0.name).isOpen)) })),
             "sections": .object(
                 Dictionary(

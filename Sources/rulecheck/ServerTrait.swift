@@ -2,7 +2,5 @@
 // (on by default, and it turns `CLI` on; Package.swift). A build with the traits off gets this
 // error, not a missing module.
 #if !CLI
-#error(
-    "The rulecheck command needs RuleCheck's package trait 'CLI' (or 'Server', the default): build without --disable-default-traits, or with --traits CLI"
-)
+#error("rulecheck needs RuleCheck's package trait 'CLI' (or 'Server', the default): build with --traits CLI, or with the default traits")
 #endif

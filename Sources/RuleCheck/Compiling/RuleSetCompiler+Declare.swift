@@ -38,6 +38,11 @@ extension RuleSetCompiler {
     /// The types a `values` field's values may have.
     static let itemTypes: [FieldType] = [.text, .number, .integer, .date, .bool, .json]
 
+    /// How deep lists may nest: a list, and a list inside its item (a driver's violations). A
+    /// list inside an inner list's item is an error. Every level of the engine that walks nested
+    /// items (renumbering, paths, reading records) recurses at most this deep.
+    static let maxListNesting = 2
+
     /// Words that cannot be field ids because expressions read them as keywords.
     static let reservedNames: Set<String> = Set(Token.Keyword.allCases.map(\.rawValue)).union(["option"])
 
@@ -98,8 +103,11 @@ extension RuleSetCompiler {
                 declare(member, section: section, prefix: path + ".", containers: [id] + containers, list: list, group: id)
             }
         case .list:
-            if list != nil {
-                error("list '\(name)' is inside the items of another list; lists cannot be nested", at: spec.id.location)
+            let depth = containers.filter { declared[$0.index].type == .list }.count + 1
+            if depth > Self.maxListNesting {
+                error(
+                    "list '\(name)' is \(depth) lists deep; lists nest at most \(Self.maxListNesting) deep (a list inside a list's item)",
+                    at: spec.id.location)
                 return
             }
             guard let item = spec.item, !item.isEmpty else {

@@ -424,11 +424,12 @@ struct RuleSetCompiler {
         }
     }
 
-    /// A field and, for a group or list, everything inside it.
+    /// A field and, for a group or list, everything inside it (the items of a list inside a
+    /// list's item too).
     func subtree(_ id: FieldID) -> [FieldID] {
         [id]
             + declared[id.index].members.flatMap { member in
-                declared[id.index].type == .list ? [member] : subtree(member)
+                declared[id.index].type == .list && declared[member.index].type != .list ? [member] : subtree(member)
             }
     }
 

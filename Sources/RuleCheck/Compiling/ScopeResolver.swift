@@ -1,6 +1,8 @@
 /// Resolves names in one field's scope: the field's enclosing groups and list from the
 /// innermost out, then the form. Inside `insurant`, `birth_date` finds `insurant.birth_date`
-/// before a form-level `birth_date`; inside a `drivers` item it finds the item's own field.
+/// before a form-level `birth_date`; inside a `drivers` item it finds the item's own field, and
+/// inside an item of a list in a driver's item (`drivers.violations`) the inner item's field,
+/// then the driver's, then the form's.
 struct ScopeResolver: NameResolver {
     /// What the resolver needs to know of each field.
     struct FieldSummary: Sendable {
@@ -64,7 +66,7 @@ struct ScopeResolver: NameResolver {
 
     private func classify(_ id: FieldID) -> NameResolution {
         let field = summaries[id.index]
-        if let owner = field.list, owner != list {
+        if let owner = field.list, owner != list, !encloses(owner) {
             return .itemField(id, field.exprType, path: field.path, list: summaries[owner.index].path)
         }
         switch field.type {
@@ -72,6 +74,16 @@ struct ScopeResolver: NameResolver {
         case .list: return .items(id)
         default: return .field(id, field.exprType)
         }
+    }
+
+    /// Whether `owner` is a list whose item holds this scope's list (a field of the outer item).
+    private func encloses(_ owner: FieldID) -> Bool {
+        var current = list
+        while let inner = current {
+            current = summaries[inner.index].list
+            if current == owner { return true }
+        }
+        return false
     }
 
     /// Every name that resolves from this scope, as it would be written here.

@@ -12,7 +12,7 @@ protocol EvaluationContext {
     func value(of field: FieldID, item: Int) -> Value?
     /// The same context seen from item `item` of a list, where bare item-field names read that
     /// item's fields (the condition of `any()` and `all()`).
-    func seen(fromItem item: Int) -> Self
+    func seen(fromItem item: Int, of list: FieldID) -> Self
     var today: Day { get }
     /// The option being filtered, inside `options_filter`.
     var option: ChoiceOption? { get }
@@ -25,5 +25,5 @@ extension EvaluationContext {
     func hasValue(_ field: FieldID) -> Bool { value(of: field) != nil }
     /// A context without list items (a test's, a constant's) has no item values.
     func value(of field: FieldID, item: Int) -> Value? { nil }
-    func seen(fromItem item: Int) -> Self { self }
+    func seen(fromItem item: Int, of list: FieldID) -> Self { self }
 }

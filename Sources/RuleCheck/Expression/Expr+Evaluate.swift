@@ -75,7 +75,7 @@ extension Expr {
         case .quantified(let quantifier, let list, let condition):
             // `any` stops at the first item where the condition holds, `all` at the first where it does not.
             let wanted = quantifier == .any
-            for item in 0..<context.itemCount(of: list) where condition.holds(context.seen(fromItem: item)) == wanted {
+            for item in 0..<context.itemCount(of: list) where condition.holds(context.seen(fromItem: item, of: list)) == wanted {
                 return .bool(wanted)
             }
             return .bool(!wanted)

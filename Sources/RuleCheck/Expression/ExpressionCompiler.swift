@@ -178,7 +178,14 @@ struct ExpressionCompiler {
             throw ExpressionError(
                 message: "'\(group)' is a group and has no value; name one of its fields\(example)",
                 range: range)
-        case .itemField(_, _, let field, let list):
+        case .itemField(let id, let type, let field, let list):
+            // Aggregates read the items of an outermost list, and a value of theirs (not a group or a list).
+            guard type != .items, type != .null, let owner = resolver.list(of: id), resolver.list(of: owner) == nil else {
+                throw ExpressionError(
+                    message:
+                        "'\(field)' is a field of each item of '\(list)'; outside an item only count(\(list)) and empty(\(list)) can be used",
+                    range: range)
+            }
             throw ExpressionError(
                 message:
                     "'\(field)' is a field of each item of '\(list)'; outside an item read it through sum(\(field)), "
@@ -500,6 +507,11 @@ extension ExpressionCompiler {
             let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
             throw ExpressionError(message: "unknown field '\(parts.joined(separator: "."))'\(hint)", range: argument.range)
         }
+        if let list = resolver.list(of: field), resolver.list(of: list) != nil {
+            throw ExpressionError(
+                message: "\(name)() reads the items of a list that is not inside another list's item; '\(resolver.path(of: list))' is",
+                range: argument.range)
+        }
         guard type == .number || (kind != .sum && type == .date) else {
             throw ExpressionError(
                 message: "\(name)() needs \(accepted) in every item, but '\(resolver.path(of: field))' is \(type.phrase)",
@@ -522,6 +534,11 @@ extension ExpressionCompiler {
         let example = "such as \(name)(drivers, age < 21)"
         guard case .name(let parts) = listSyntax.kind, case .items(let list) = resolver.resolve(parts) else {
             throw ExpressionError(message: "\(name)() needs a list field first, \(example)", range: listSyntax.range)
+        }
+        guard resolver.list(of: list) == nil else {
+            throw ExpressionError(
+                message: "\(name)() reads the items of a list that is not inside another list's item; '\(resolver.path(of: list))' is",
+                range: listSyntax.range)
         }
         var inner = ExpressionCompiler(resolver: resolver.itemScope(of: list), options: options)
         inner.insideAggregate = true

@@ -36,8 +36,9 @@ extension Form {
             let path = other.path(slot)
             if let entry = whole.fields[path] { part.fields[path] = entry }
         }
-        for list in other.rules.lists where chosen.contains(other.rules.fields[list.index].section) {
-            let path = other.rules.fields[list.index].path
+        for slot in other.allSlots()
+        where other.rules.fields[slot.field.index].type == .list && chosen.contains(other.rules.fields[slot.field.index].section) {
+            let path = other.path(slot)
             part.items[path] = whole.items[path]
         }
         let previous = self

@@ -153,7 +153,7 @@ extension Form {
             throw FormError(
                 .typeMismatch, "'\(value)' is not a valid \(field.type == .integer ? "whole number" : field.type.rawValue) for '\(path)'")
         }
-        if field.optionsFilter != nil && !withContext(item: slot.item, { evaluator.isOffered(value, field, $0) }) {
+        if field.optionsFilter != nil && !withContext(slot, { evaluator.isOffered(value, field, $0) }) {
             throw FormError(.notAnOption, "'\(value)' is not among the options offered for '\(path)' now")
         }
         return value
@@ -171,29 +171,39 @@ extension Form {
 
     // MARK: - Paths
 
-    /// The slot at `path`: `doc_number`, `insurant.birth_date`, `drivers[0].birth_date`.
+    /// The slot at `path`: `doc_number`, `insurant.birth_date`, `drivers[0].birth_date`, and in a
+    /// list inside a list's item `drivers[0].violations[1].code` (each index within its item).
     func slot(_ path: String) throws(FormError) -> Slot {
-        guard let open = path.firstIndex(of: "[") else {
-            guard let field = rules.field(path) else { throw unknown(path) }
-            if let list = field.list {
-                let listPath = rules.fields[list.index].path
-                throw FormError(
-                    .unknownField,
-                    "'\(path)' is a field of each item of '\(listPath)'; name an item, as in \(listPath)[0]\(path.dropFirst(listPath.count))"
-                )
+        // Each `[i]` steps into an item: of a form-level list, then of the list inside that item.
+        var list: FieldRules?
+        var item = -1
+        var plain = ""
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "[") {
+            let listPath = plain + rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "]"), let index = Int(rest[rest.index(after: open)..<close]),
+                let inner = rules.field(listPath), inner.type == .list, inner.list == list?.id
+            else { throw unknown(path) }
+            let items = values.items(ordinal: rules.listOrdinal[inner.id.index], owner: item)
+            guard (0..<items.count).contains(index) else {
+                let shown = list == nil ? listPath : String(path[..<open])
+                throw FormError(.indexOutOfRange, "'\(shown)' has \(items.count) items; there is no item \(index)")
             }
-            return Slot(field.id)
+            (list, item, plain) = (inner, items.lowerBound + index, listPath)
+            rest = rest[rest.index(after: close)...]
+            guard rest.first == "." else { throw unknown(path) }
         }
-        let listPath = String(path[..<open])
-        guard let close = path[open...].firstIndex(of: "]"), let index = Int(path[path.index(after: open)..<close]),
-            let list = rules.field(listPath), list.type == .list
-        else { throw unknown(path) }
-        let rest = path[path.index(after: close)...]
-        guard rest.first == ".", let field = rules.field(listPath + rest), field.list == list.id else { throw unknown(path) }
-        guard (0..<values.itemCount(of: list.id)).contains(index) else {
-            throw FormError(.indexOutOfRange, "'\(listPath)' has \(itemCount(listPath)) items; there is no item \(index)")
+        guard let field = rules.field(plain + rest) else { throw unknown(path) }
+        if let owner = field.list, owner != list?.id {
+            let listPath = rules.fields[owner.index].path
+            // How the item would be named: the indices already written, then `[0]` for the rest.
+            let written = list.map { String(path.prefix(path.count - rest.count)) + listPath.dropFirst($0.path.count) } ?? listPath
+            throw FormError(
+                .unknownField,
+                "'\(path)' is a field of each item of '\(written)'; name an item, as in \(written)[0]\(field.path.dropFirst(listPath.count))"
+            )
         }
-        return Slot(field.id, item: index)
+        return Slot(field.id, item: item)
     }
 
     private func unknown(_ path: String) -> FormError {

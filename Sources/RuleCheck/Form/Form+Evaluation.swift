@@ -13,8 +13,14 @@ extension Form {
         /// a list searched in order; a set once there are many.
         private var touchedFirst: [Slot] = []
         private var touchedFirstSet: Set<Slot> = []
-        /// The item counts of lists changed by the edit, before it.
-        var countsBefore: [FieldID: Int] = [:]
+        /// The item counts of lists changed by the edit, before it, by the list's slot (a nested
+        /// list's slot is in its outer item).
+        var countsBefore: [Slot: Int] = [:]
+        /// Paths a structural edit of nested items made disappear, with their state before
+        /// (slots that still exist are in ``before``).
+        var vanished: [(path: String, state: FieldState)] = []
+        /// Paths of inner lists with items that a structural edit made disappear.
+        var listsGone: [String] = []
         /// The edit, for provenance: `set city`, `remove drivers[1]`.
         let edit: String
 
@@ -25,10 +31,17 @@ extension Form {
         /// Records a slot's state before the edit changes it (once per slot).
         mutating func touch(_ slot: Slot, _ form: Form) {
             guard !touchedEarlier(slot) else { return }
+            touch(slot, before: form.state(slot))
+        }
+
+        /// Records a slot's state before the edit, known already (a structural edit renumbered
+        /// the slot: its state before was read at its path).
+        mutating func touch(_ slot: Slot, before state: FieldState) {
+            guard !touchedEarlier(slot) else { return }
             touchedFirst.append(slot)
             if touchedFirst.count > 8 { touchedFirstSet.insert(slot) }
             if touchedFirst.count == 9 { touchedFirstSet.formUnion(touchedFirst) }
-            before.append((slot, form.state(slot)))
+            before.append((slot, state))
         }
 
         /// Records a slot popped by re-evaluation: popped slots are never popped again, so only
@@ -115,24 +128,41 @@ extension Form {
         }
     }
 
-    /// The slots that read `slot`: a form-level reader once, an item field in the same item, or
-    /// an item field in every item when a form-level field changed — or when the reader reads
-    /// the slot's field in every item of its list (an aggregate: ``RuleSet/acrossSuccessors``).
+    /// The slots that read `slot`: a form-level reader once, an item field in the same item, an
+    /// item field in every item when a form-level field changed — or when the reader reads the
+    /// slot's field in every item of its list (an aggregate: ``RuleSet/acrossSuccessors``) — and
+    /// an inner item's field in every inner item of the outer item whose field changed.
     func successorSlots(of slot: Slot) -> [Slot] {
         var result: [Slot] = []
         let across = slot.item >= 0 ? rules.acrossSuccessors[slot.field.index] : []
+        let places = values.layout.places
         for next in rules.successors[slot.field.index] {
             guard let list = rules.fields[next.index].list else {
                 result.append(Slot(next))
                 continue
             }
-            if slot.item >= 0, across.isEmpty || !across.contains(next) {
+            if slot.item < 0 || across.contains(next) {
+                for item in 0..<values.itemCount(of: list) { result.append(Slot(next, item: item)) }
+                continue
+            }
+            let from = places[slot.field.index].list
+            let to = places[next.index].list
+            if from == to {
                 result.append(Slot(next, item: slot.item))
             } else {
-                for item in 0..<values.itemCount(of: list) { result.append(Slot(next, item: item)) }
+                for item in innerItems(of: slot.item, in: Int(from), ordinal: Int(to)) { result.append(Slot(next, item: item)) }
             }
         }
         return result
+    }
+
+    /// The items of nested list `ordinal` inside item `item` of list `outer` (which holds it,
+    /// directly or further out).
+    func innerItems(of item: Int, in outer: Int, ordinal: Int) -> [Int] {
+        let parent = values.layout.parents[ordinal]
+        guard parent >= 0 else { return [] }
+        if parent == outer { return Array(values.items(ordinal: ordinal, owner: item)) }
+        return innerItems(of: item, in: outer, ordinal: parent).flatMap { values.items(ordinal: ordinal, owner: $0) }
     }
 
     // MARK: - One slot
@@ -172,7 +202,7 @@ extension Form {
             let messages = evaluator.messages
             let value = values[slot]
             let written = typed?.input.text
-            status.issues = values.withContext(item: slot.item, today: today) { context in
+            status.issues = values.withContext(slot, today: today) { context in
                 outcome.failures.map { messages.issue($0, field, value: value, written: written, context) }
             }
         }
@@ -192,7 +222,17 @@ extension Form {
     private func changedParent(_ field: FieldRules, _ slot: Slot, _ changed: Set<Slot>) -> Slot? {
         guard !changed.isEmpty else { return nil }
         for parent in field.dependsOn {
-            let parentSlot = rules.fields[parent.index].list == nil ? Slot(parent) : Slot(parent, item: slot.item)
+            let parentSlot =
+                switch rules.fields[parent.index].list {
+                case nil: Slot(parent)
+                case field.list: Slot(parent, item: slot.item)
+                // A field of an enclosing list's item: the item that holds this one.
+                case .some(let list):
+                    Slot(
+                        parent,
+                        item: values.ancestorItem(
+                            slot.item, of: rules.listOrdinal[field.list?.index ?? 0], at: rules.listOrdinal[list.index]))
+                }
             if changed.contains(parentSlot) { return parentSlot }
         }
         return nil
@@ -229,7 +269,7 @@ extension Form {
         let rules = rules
         for (slot, old) in record.before {
             let new = state(slot)
-            changes.record(rules.path(of: rules.fields[slot.field.index], item: slot.item), from: old, to: new)
+            changes.record(values.path(of: slot, rules), from: old, to: new)
             let wasInvalid = !old.issues.isEmpty
             guard wasInvalid != !new.issues.isEmpty else { continue }
             let section = rules.fields[slot.field.index].section
@@ -246,9 +286,11 @@ extension Form {
             changes.gates[rules.gates[gate].name] = !wasOpen
         }
         for (list, countBefore) in record.countsBefore {
-            let count = values.itemCount(of: list)
-            if count != countBefore { changes.items[rules.fields[list.index].path] = count }
+            let count = itemCount(of: list)
+            if count != countBefore { changes.items[path(list)] = count }
         }
+        for (path, state) in record.vanished { changes.record(path, from: state, to: .absent) }
+        for path in record.listsGone { changes.items[path] = 0 }
         if !rules.pages.isEmpty { countVisible(record) }
         if !typedChanged.isEmpty { reportTypedInputs(into: &changes) }
         return changes
@@ -270,6 +312,7 @@ extension Form {
 
     /// The change set between two whole forms (for full evaluation and `reset`).
     func difference(from previous: Form) -> ChangeSet {
+        if rules.layout.hasNesting || previous.rules.layout.hasNesting { return differenceByPath(from: previous) }
         var changes = ChangeSet()
         var slots = Set(previous.allSlots())
         slots.formUnion(allSlots())
@@ -295,6 +338,47 @@ extension Form {
         where typedInputs[slot]?.input != previous.typedInputs[slot]?.input {
             changes.inputs[path(slot)] = .some(typedInputs[slot]?.input)
         }
+        return changes
+    }
+
+    /// ``difference(from:)`` for forms with lists inside list items, whose slots are numbered
+    /// across outer items: the same slot may be another path in the other form, so slots are
+    /// compared by path.
+    private func differenceByPath(from previous: Form) -> ChangeSet {
+        var changes = ChangeSet()
+        var before: [String: FieldState] = [:]
+        var countsBefore: [String: Int] = [:]
+        for slot in previous.allSlots() {
+            let path = previous.path(slot)
+            before[path] = previous.state(slot)
+            if previous.rules.fields[slot.field.index].type == .list { countsBefore[path] = previous.itemCount(of: slot) }
+        }
+        for slot in allSlots() {
+            let path = path(slot)
+            changes.record(path, from: before.removeValue(forKey: path) ?? .absent, to: state(slot))
+            if rules.fields[slot.field.index].type == .list {
+                let count = itemCount(of: slot)
+                if count != countsBefore.removeValue(forKey: path) ?? 0 { changes.items[path] = count }
+            }
+        }
+        for (path, state) in before { changes.record(path, from: state, to: .absent) }
+        for (path, count) in countsBefore where count > 0 { changes.items[path] = 0 }
+        for (index, section) in rules.sections.enumerated()
+        where (invalidInSection[index] == 0) != (previous.invalidInSection[index] == 0) {
+            changes.sections[section.id] = invalidInSection[index] == 0
+        }
+        for (index, gate) in rules.gates.enumerated()
+        where (invalidInGate[index] == 0) != (previous.invalidInGate[index] == 0) {
+            changes.gates[gate.name] = invalidInGate[index] == 0
+        }
+        if !rules.pages.isEmpty { changes.pages = pageChange(from: previous.pageSummary) }
+        var typedBefore: [String: FieldInput] = [:]
+        for (slot, typed) in previous.typedInputs { typedBefore[previous.path(slot)] = typed.input }
+        for (slot, typed) in typedInputs {
+            let path = path(slot)
+            if typedBefore.removeValue(forKey: path) != typed.input { changes.inputs[path] = .some(typed.input) }
+        }
+        for path in typedBefore.keys { changes.inputs[path] = .some(nil) }
         return changes
     }
 }

@@ -21,7 +21,7 @@ extension Form {
         let mask = item.map { maskNow(of: field, item: $0) } ?? field.mask
         let bounds: (min: Value?, max: Value?) =
             item.map { item in
-                withContext(item: item) { (field.min?.expr.evaluate($0), field.max?.expr.evaluate($0)) }
+                withContext(Slot(field.id, item: item)) { (field.min?.expr.evaluate($0), field.max?.expr.evaluate($0)) }
             } ?? (nil, nil)
         let ui = field.ui
         let placeholder =
@@ -45,7 +45,7 @@ extension Form {
     func maskNow(of field: FieldRules, item: Int) -> Mask? {
         if let mask = field.mask { return mask }
         guard field.checks.contains(where: { if case .mask = $0.kind { true } else { false } }) else { return nil }
-        return withContext(item: item) { context in
+        return withContext(Slot(field.id, item: item)) { context in
             for check in field.checks {
                 guard case .mask(let mask) = check.kind else { continue }
                 if check.when.map({ $0.expr.holds(context) }) ?? true { return mask }

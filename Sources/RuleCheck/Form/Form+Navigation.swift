@@ -92,7 +92,7 @@ extension Form {
     /// The options a choice field offers now (after its `options_filter`).
     public func options(for path: String) -> [ChoiceOption] {
         guard let slot = try? slot(path) else { return [] }
-        return withContext(item: slot.item) { evaluator.offeredOptions(rules.fields[slot.field.index], $0) }
+        return withContext(slot) { evaluator.offeredOptions(rules.fields[slot.field.index], $0) }
     }
 
     /// The slots of a section in display order: fields depth-first, each list followed by its
@@ -103,11 +103,22 @@ extension Form {
             let field = rules.fields[id.index]
             result.append(Slot(id))
             if field.type == .list {
-                for item in 0..<values.itemCount(of: id) {
-                    result += field.members.map { Slot($0, item: item) }
-                }
+                for item in 0..<values.itemCount(of: id) { itemSlots(of: field, item: item, into: &result) }
             }
         }
         return result
+    }
+
+    /// The slots of one item of `list`, in order; a list among them is followed by its items'
+    /// slots, item by item (one level per nesting of lists).
+    private func itemSlots(of list: FieldRules, item: Int, into result: inout [Slot]) {
+        for member in list.members {
+            result.append(Slot(member, item: item))
+            let field = rules.fields[member.index]
+            guard field.type == .list else { continue }
+            for inner in values.items(ordinal: rules.listOrdinal[member.index], owner: item) {
+                itemSlots(of: field, item: inner, into: &result)
+            }
+        }
     }
 }

@@ -65,8 +65,11 @@ extension Form {
             let ordinal = rules.listOrdinal[list.index]
             let fresh = rules.fields[list.index].members.map { form.initialState(rules.fields[$0.index]) }
             form.states.resetItems(ordinal: ordinal, count: 0)
+            // Outer lists come first: a nested list's items go into the outer items read.
+            let nested = rules.fields[list.index].list != nil
             for item in 0..<reader.values.itemCount(of: list) {
-                form.states.insertItem(fresh.map(\.status), ordinal: ordinal, at: item)
+                let owner = nested ? reader.values.owner(ofItem: item, ordinal: ordinal) : -1
+                form.states.insertItem(fresh.map(\.status), ordinal: ordinal, at: item, owner: owner)
             }
         }
         form.values = reader.values
@@ -93,12 +96,13 @@ extension Form {
             if members.isEmpty, values[Slot(field.id, item: item)] == nil { return nil }
             return .object(members)
         case .list:
-            let count = values.itemCount(of: field.id)
+            // A list inside a list's item: the items of that outer item.
+            let items = values.items(ordinal: rules.listOrdinal[field.id.index], owner: item)
             // An array the record gave holds even no item (`empty_values: present`).
-            guard count > 0 || values[Slot(field.id)] != nil else { return nil }
+            guard !items.isEmpty || values[Slot(field.id, item: item)] != nil else { return nil }
             let direct = field.members.filter { rules.fields[$0.index].group == nil }  // the rest are in groups
             return .array(
-                (0..<count).map { item in
+                items.map { item in
                     var object: [String: JSONValue] = [:]
                     for id in direct {
                         if let json = json(of: rules.fields[id.index], item: item) { object[rules.fields[id.index].name] = json }

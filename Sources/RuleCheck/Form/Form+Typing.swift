@@ -178,12 +178,24 @@ extension Form {
     }
 
     /// Moves the typed text of a list's item fields with their items (`item` → its new index,
-    /// `nil` for a removed item); the ChangeSet reports the paths whose text changed.
-    mutating func moveTypedInputs(of list: FieldRules, _ newItem: (Int) -> Int?) {
+    /// `nil` for a removed item), and that of the items of lists inside them as `renumbering`
+    /// says; the ChangeSet reports the paths whose text changed.
+    mutating func moveTypedInputs(
+        of list: FieldRules, _ renumbering: SlotTable<Value?>.Renumbering, _ newItem: (Int) -> Int?
+    ) {
         guard !typedInputs.isEmpty else { return }
         let members = Set(list.members)
         var moved: [Slot: TypedInput] = [:]
         for (slot, typed) in typedInputs {
+            let ordinal = rules.fields[slot.field.index].list.map { rules.listOrdinal[$0.index] } ?? -1
+            if ordinal >= 0, renumbering.maps[ordinal] != nil {
+                typedChanged.insert(slot)
+                if let item = renumbering.newIndex(slot.item, ordinal: ordinal) {
+                    moved[Slot(slot.field, item: item)] = typed
+                    typedChanged.insert(Slot(slot.field, item: item))
+                }
+                continue
+            }
             guard members.contains(slot.field) else {
                 moved[slot] = typed
                 continue

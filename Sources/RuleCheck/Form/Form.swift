@@ -82,10 +82,11 @@ public struct Form: Sendable {
         (try? slot(path)).map { state($0) } ?? .absent
     }
 
-    /// The number of items of the list at `path` (0 for anything else).
+    /// The number of items of the list at `path` (`drivers`; a list in a list's item as
+    /// `drivers[1].violations`); 0 for anything else.
     public func itemCount(_ path: String) -> Int {
-        guard let list = rules.field(path), list.type == .list else { return 0 }
-        return values.itemCount(of: list.id)
+        guard let slot = try? slot(path), rules.fields[slot.field.index].type == .list else { return 0 }
+        return itemCount(of: slot)
     }
 
     /// Whether a gate is open: every visible field it covers is valid.
@@ -116,14 +117,21 @@ public struct Form: Sendable {
         states[slot] = state.status
     }
 
-    /// Calls `body` with what expressions read, at form level (`item` -1) or in one list item.
-    func withContext<Result>(item: Int, _ body: (SlotContext) throws -> Result) rethrows -> Result {
-        try values.withContextOfCopy(item: item, today: today, body)
+    /// Calls `body` with what expressions read from `slot`: at form level or in its list item.
+    func withContext<Result>(_ slot: Slot, _ body: (SlotContext) throws -> Result) rethrows -> Result {
+        try values.withContextOfCopy(slot, today: today, body)
     }
 
-    /// The path of a slot: `doc_number`, `drivers[2].birth_date`.
+    /// The path of a slot: `doc_number`, `drivers[2].birth_date`, `drivers[1].violations[0].code`.
     func path(_ slot: Slot) -> String {
-        rules.path(of: rules.fields[slot.field.index], item: slot.item)
+        values.path(of: slot, rules)
+    }
+
+    /// The paths of every instance of a field: its own path for a form-level field, one per
+    /// item for an item field (`drivers[0].birth_date`, …; of a nested list, per outer item too).
+    func instancePaths(of field: FieldRules) -> [String] {
+        guard let list = field.list else { return [field.path] }
+        return (0..<values.itemCount(of: list)).map { path(Slot(field.id, item: $0)) }
     }
 
     /// Every slot of the form, in topological order (item fields once per item).

@@ -120,7 +120,8 @@ extension Form {
             entries[path(slot)] = entry
         }
         var counts: [String: Int] = [:]
-        for list in rules.lists { counts[rules.fields[list.index].path] = values.itemCount(of: list) }
+        // A list inside a list's item: one count per outer item (`drivers[0].violations`).
+        for slot in allSlots() where rules.fields[slot.field.index].type == .list { counts[path(slot)] = itemCount(of: slot) }
         return FormSnapshot(form: rules.form, fields: entries, items: counts)
     }
 
@@ -164,18 +165,24 @@ extension Form {
         var dropped: [SnapshotDrop] = []
         // Restored values are not typed text.
         typedInputs = [:]
+        // Sorted, a list comes before the lists in its items (`drivers`, `drivers[0].violations`).
         for (path, count) in snapshot.items.sorted(by: { $0.key < $1.key }) {
-            guard let list = rules.field(path), list.type == .list, count >= 0 else {
+            guard let listSlot = try? slot(path), rules.fields[listSlot.field.index].type == .list, count >= 0 else {
                 dropped.append(SnapshotDrop(path: path, reason: "the snapshot has items of '\(path)', which is not a list of these rules"))
                 if lenient { continue } else { return dropped }
             }
+            let list = rules.fields[listSlot.field.index]
             let ordinal = rules.listOrdinal[list.id.index]
             let fresh = list.members.map { initialState(rules.fields[$0.index]) }
-            values.resetItems(ordinal: ordinal, count: 0)
-            states.resetItems(ordinal: ordinal, count: 0)
-            for item in 0..<count {
-                values.insertItem(fresh.map(\.value), ordinal: ordinal, at: item)
-                states.insertItem(fresh.map(\.status), ordinal: ordinal, at: item)
+            if list.list == nil {
+                values.resetItems(ordinal: ordinal, count: 0)
+                states.resetItems(ordinal: ordinal, count: 0)
+            }
+            // A nested list's outer item was just made, without items: they go at its end.
+            for _ in 0..<count {
+                let end = values.items(ordinal: ordinal, owner: listSlot.item).upperBound
+                values.insertItem(fresh.map(\.value), ordinal: ordinal, at: end, owner: listSlot.item)
+                states.insertItem(fresh.map(\.status), ordinal: ordinal, at: end, owner: listSlot.item)
             }
         }
         for path in snapshot.fields.keys.sorted() {

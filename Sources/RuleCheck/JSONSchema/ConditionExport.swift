@@ -164,7 +164,7 @@ struct ConditionExport {
     /// `#/properties/g/properties/x`, from the root or from the list's item.
     func scope(_ id: FieldID) -> String? {
         let field = rules.fields[id.index]
-        guard field.list == list, field.type != .list || list == nil else { return nil }
+        guard field.list == list else { return nil }
         var names = [field.name]
         var current = field.group
         while let group = current {

@@ -188,11 +188,15 @@ extension RecordEvaluator {
         if prefix.isEmpty, readItemInAnyOrder(object, ordinal: ordinal, item: item) { return }
         for (key, json) in object.sorted(by: { $0.key < $1.key }) {
             guard let field = checker.itemFields[ordinal][prefix.isEmpty ? key : prefix + key] else {
-                unknownKeys.append(list.path + "[]." + prefix + key)
+                unknownKeys.append(itemKeyPrefix(list, item: item) + prefix + key)
                 continue
             }
             if field.type == .group {
                 if case .object(let members) = json { readItem(members, prefix: prefix + key + ".", list: list, item: item) }
+                continue
+            }
+            if field.type == .list {
+                readInnerList(json, field: field, owner: item)
                 continue
             }
             readItemValue(json, field: field, item: item)
@@ -201,7 +205,7 @@ extension RecordEvaluator {
 
     private mutating func readItemInAnyOrder(_ object: [String: JSONValue], ordinal: Int, item: Int) -> Bool {
         for (key, json) in object {
-            guard let field = checker.itemFields[ordinal][key], field.type != .group else { return false }
+            guard let field = checker.itemFields[ordinal][key], field.type != .group, field.type != .list else { return false }
             readItemValue(json, field: field, item: item)
         }
         return true
@@ -214,5 +218,38 @@ extension RecordEvaluator {
         case .success(let value): values[slot] = value
         case .failure(let failure): unreadable[slot] = failure.failure
         }
+    }
+
+    /// Reads the value of a list inside a list's item: a JSON array of item objects (or null),
+    /// its items added after those of the outer items before (outer items are read in order).
+    private mutating func readInnerList(_ json: JSONValue, field: FieldRules, owner: Int) {
+        let slot = Slot(field.id, item: owner)
+        switch json {
+        case .array(let elements):
+            record(json: json, slot)
+            if let bad = elements.firstIndex(where: { if case .object = $0 { false } else { true } }) {
+                unreadable[slot] = .type(.itemArray(badItem: bad))
+                return
+            }
+            if field.emptyIsValue { values[slot] = Self.givenArray }
+            let ordinal = rules.listOrdinal[field.id.index]
+            for element in elements {
+                let item = values.appendBlankItem(ordinal: ordinal, owner: owner)
+                written.appendBlankItem(ordinal: ordinal, owner: owner)
+                if case .object(let object) = element { readItem(object, prefix: "", list: field, item: item) }
+            }
+        case .null:
+            written[slot] = .empty
+        default:
+            record(json: json, slot)
+            unreadable[slot] = .type(.itemArray(badItem: nil))
+        }
+    }
+
+    /// How an unknown key of an item is named: `drivers[].`, `drivers[].violations[].`.
+    private func itemKeyPrefix(_ list: FieldRules, item: Int) -> String {
+        guard let outer = list.list else { return list.path + "[]." }
+        let outerField = rules.fields[outer.index]
+        return itemKeyPrefix(outerField, item: -1) + list.path.dropFirst(outerField.path.count + 1) + "[]."
     }
 }

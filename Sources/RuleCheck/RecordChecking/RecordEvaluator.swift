@@ -213,10 +213,10 @@ struct RecordEvaluator {
         // A text kept as bytes is shown as the text it is.
         let value = input.text != nil && values[slot] != nil ? .text(writtenText(slot) ?? "") : values[slot]
         // Most slots pass: the path, the text as written and the messages are made only now.
-        let path = rules.path(of: field, item: slot.item)
+        let path = values.path(of: slot, rules)
         let text = writtenText(slot)
         let messages = checker.evaluator.messages
-        let violations = values.withContext(item: slot.item, today: checker.today) { context in
+        let violations = values.withContext(slot, today: checker.today) { context in
             outcome.failures.map { failure in
                 // A computed field's slot holds what the rules compute: a wrong computation and an
                 // unreadable text show what the record wrote.
@@ -235,20 +235,33 @@ struct RecordEvaluator {
     }
 
     private mutating func report(_ slot: Slot, _ field: FieldRules, _ violation: Violation) {
-        let anchor = field.list?.index ?? field.id.index
         sequence += 1
-        found.append((SortKey(anchor: anchor, item: slot.item, field: field.id.index, sequence: sequence), violation))
+        guard let list = field.list, let outer = rules.fields[list.index].list else {
+            let anchor = field.list?.index ?? field.id.index
+            found.append((SortKey(anchor: anchor, item: slot.item, field: field.id.index, sequence: sequence), violation))
+            return
+        }
+        // An inner item's field: in its outer item, at its list's place, then by inner item.
+        let owner = values.owner(ofItem: slot.item, ordinal: rules.listOrdinal[list.index])
+        let key = SortKey(
+            anchor: outer.index, item: owner, field: list.index, innerItem: slot.item, innerField: field.id.index,
+            sequence: sequence)
+        found.append((key, violation))
     }
 
-    /// Violations sort by the field's place in the rules; a list's items in item order.
+    /// Violations sort by the field's place in the rules; a list's items in item order (the
+    /// items of a list inside an item in that item, at the inner list's place).
     private struct SortKey: Comparable {
         let anchor: Int
         let item: Int
         let field: Int
+        var innerItem = -1
+        var innerField = -1
         let sequence: Int
 
         static func < (lhs: SortKey, rhs: SortKey) -> Bool {
-            (lhs.anchor, lhs.item, lhs.field, lhs.sequence) < (rhs.anchor, rhs.item, rhs.field, rhs.sequence)
+            (lhs.anchor, lhs.item, lhs.field, lhs.innerItem, lhs.innerField, lhs.sequence)
+                < (rhs.anchor, rhs.item, rhs.field, rhs.innerItem, rhs.innerField, rhs.sequence)
         }
     }
 }

@@ -62,21 +62,20 @@ public struct SampleGenerator {
     /// One record drawn by filling a form field by field.
     private mutating func drawObject() -> [String: JSONValue] {
         var form = Form(rules, today: today)
+        // Outer lists come first in the rules: a nested list gets items in each outer item.
         for list in rules.lists {
             let field = rules.fields[list.index]
             let most = min(field.maxItems ?? 3, 3)
-            for _ in 0..<Int.random(in: (field.minItems ?? 0 > 0 ? 1 : 0)...max(1, most), using: &random) {
-                _ = try? form.append(field.path)
+            for path in form.instancePaths(of: field) {
+                for _ in 0..<Int.random(in: (field.minItems ?? 0 > 0 ? 1 : 0)...max(1, most), using: &random) {
+                    _ = try? form.append(path)
+                }
             }
         }
         for id in rules.order {
             let field = rules.fields[id.index]
             guard field.type.holdsValue, !field.isComputed else { continue }
-            let paths =
-                field.list.map { list in
-                    (0..<form.itemCount(rules.fields[list.index].path)).map { rules.path(of: field, item: $0) }
-                } ?? [field.path]
-            for path in paths { fill(path, field, &form) }
+            for path in form.instancePaths(of: field) { fill(path, field, &form) }
         }
         return object(of: form)
     }
@@ -86,7 +85,7 @@ public struct SampleGenerator {
         guard state.isVisible, state.isEnabled else { return }
         // A value whose depends_on parent is empty would be an orphan: leave it empty too.
         if let slot = try? form.slot(path) {
-            let orphan = form.withContext(item: slot.item) { context in
+            let orphan = form.withContext(slot) { context in
                 field.dependsOn.contains { parent in
                     rules.fields[parent.index].type == .list
                         ? context.itemCount(of: parent) == 0 : context.value(of: parent) == nil
@@ -136,9 +135,9 @@ public struct SampleGenerator {
             if field.mask != nil { makers.append(0) }
             if field.pattern != nil { makers.append(1) }
             // Only the checks that apply now: a mask for a passport is no use for another document.
-            let item = (try? form.slot(path))?.item ?? -1
+            let slot = (try? form.slot(path)) ?? Slot(field.id)
             let checkShapes = field.checks.compactMap { check -> CheckRule.Kind? in
-                if let when = check.when, !form.withContext(item: item, { when.expr.holds($0) }) { return nil }
+                if let when = check.when, !form.withContext(slot, { when.expr.holds($0) }) { return nil }
                 switch check.kind {
                 case .mask, .pattern: return check.kind
                 default: return nil
@@ -214,7 +213,7 @@ public struct SampleGenerator {
         fallback: (Value, Value)
     ) -> (Value, Value) {
         guard let slot = try? form.slot(path) else { return fallback }
-        return form.withContext(item: slot.item) { context in
+        return form.withContext(slot) { context in
             // A date bound beyond the calendar is no bound to draw from (`normalized` drops it).
             var lows = [Value.normalized(field.min?.expr.evaluate(context))].compactMap { $0 }
             var highs = [Value.normalized(field.max?.expr.evaluate(context))].compactMap { $0 }

@@ -2,46 +2,95 @@
 /// from one list item (an item field's bare name means the same item's field) or from form level.
 /// The Form engine and the record checker evaluate through this one context.
 ///
+/// Seen from an item of a nested list, a field of an enclosing list's item reads the item that
+/// holds this one, and `count()` of a nested list counts the items in the outer item at hand.
+///
 /// A context borrows the values it reads (no copy, no reference counting on the hot path of a
-/// batch check): it exists only inside ``SlotTable/withContext(item:today:_:)``.
+/// batch check): it exists only inside ``SlotTable/withContext(_:today:_:)``.
 struct SlotContext: EvaluationContext {
     /// The values, borrowed for one `withContext` call.
     private let values: UnsafePointer<SlotTable<Value?>>
     /// The item whose fields bare item-field names read; -1 at form level.
     let item: Int
+    /// The field whose slot the context reads from: its list is the one `item` is an item of.
+    /// Looked up only where lists nest (the hot path of a batch check reads no more than before).
+    private let field: FieldID
+    /// The ordinal of the list `item` is an item of when the context was made for an item of a
+    /// list rather than from a slot (``seen(fromItem:of:)``); -2 otherwise.
+    private let listScope: Int32
     let today: Day
     var option: ChoiceOption? { nil }
 
-    fileprivate init(values: UnsafePointer<SlotTable<Value?>>, item: Int, today: Day) {
+    fileprivate init(values: UnsafePointer<SlotTable<Value?>>, slot: Slot, today: Day) {
+        self.init(values: values, item: slot.item, field: slot.field, listScope: -2, today: today)
+    }
+
+    private init(values: UnsafePointer<SlotTable<Value?>>, item: Int, field: FieldID, listScope: Int32, today: Day) {
         self.values = values
         self.item = item
+        self.field = field
+        self.listScope = listScope
         self.today = today
     }
 
-    func value(of field: FieldID) -> Value? { values.pointee[field, item: item] }
+    /// The ordinal of the list `item` is an item of; -1 at form level.
+    var scope: Int32 {
+        if listScope != -2 { return listScope }
+        return item < 0 ? -1 : values.pointee.layout.places[field.index].list
+    }
 
-    func hasValue(_ field: FieldID) -> Bool { values.pointee.hasValue(field, item: item) }
+    func value(of field: FieldID) -> Value? {
+        guard values.pointee.layout.hasNesting else { return values.pointee[field, item: item] }
+        return values.pointee.element(field, seenFrom: item, scope: scope)
+    }
 
-    func itemCount(of list: FieldID) -> Int { values.pointee.itemCount(of: list) }
+    func hasValue(_ field: FieldID) -> Bool {
+        guard values.pointee.layout.hasNesting else { return values.pointee.hasValue(field, item: item) }
+        return values.pointee.hasValue(field, seenFrom: item, scope: scope)
+    }
+
+    func itemCount(of list: FieldID) -> Int {
+        guard values.pointee.layout.hasNesting else { return values.pointee.itemCount(of: list) }
+        return values.pointee.itemCount(of: list, seenFrom: item, scope: scope)
+    }
+
+    /// The slot of `field` as this context reads it: form level, this item, or the item of an
+    /// enclosing list that holds this one.
+    func slot(of field: FieldID) -> Slot {
+        let list = values.pointee.layout.places[field.index].list
+        guard list >= 0 else { return Slot(field) }
+        guard list != scope, scope >= 0 else { return Slot(field, item: item) }
+        return Slot(field, item: values.pointee.ancestorItem(item, of: Int(scope), at: Int(list)))
+    }
+
+    /// The path of `field`'s slot as this context reads it (``slot(of:)``): `drivers[1].full_name`.
+    func path(of field: FieldID, _ rules: RuleSet) -> String {
+        values.pointee.path(of: slot(of: field), rules)
+    }
 
     func value(of field: FieldID, item: Int) -> Value? { values.pointee[field, item: item] }
 
-    func seen(fromItem item: Int) -> SlotContext { SlotContext(values: values, item: item, today: today) }
+    /// The context of item `item` of `list` (an aggregate's condition, `any(drivers, …)`): bare
+    /// item-field names read that item.
+    func seen(fromItem item: Int, of list: FieldID) -> SlotContext {
+        let scope = Int32(values.pointee.layout.ordinalOfList[list.index])
+        return SlotContext(values: values, item: item, field: field, listScope: scope, today: today)
+    }
 }
 
 extension SlotTable<Value?> {
-    /// Calls `body` with a context that reads these values from `item`'s point of view (-1: form
-    /// level). The context borrows the table and must not escape `body`; `body` must not change
-    /// the table.
-    mutating func withContext<Result>(item: Int, today: Day, _ body: (SlotContext) throws -> Result) rethrows -> Result {
-        try withUnsafePointer(to: &self) { try body(SlotContext(values: $0, item: item, today: today)) }
+    /// Calls `body` with a context that reads these values from the point of view of `slot`
+    /// (its item, for an item field). The context borrows the table and must not escape `body`;
+    /// `body` must not change the table.
+    mutating func withContext<Result>(_ slot: Slot, today: Day, _ body: (SlotContext) throws -> Result) rethrows -> Result {
+        try withUnsafePointer(to: &self) { try body(SlotContext(values: $0, slot: slot, today: today)) }
     }
 
     /// The same, for a table that cannot be borrowed mutably: it is copied first (which shares
     /// its storage, at the cost of a few reference counts).
-    func withContextOfCopy<Result>(item: Int, today: Day, _ body: (SlotContext) throws -> Result) rethrows -> Result {
+    func withContextOfCopy<Result>(_ slot: Slot, today: Day, _ body: (SlotContext) throws -> Result) rethrows -> Result {
         var copy = self
-        return try copy.withContext(item: item, today: today, body)
+        return try copy.withContext(slot, today: today, body)
     }
 }
 
@@ -59,7 +108,7 @@ struct OptionContext<Base: EvaluationContext>: EvaluationContext {
     func hasValue(_ field: FieldID) -> Bool { base.hasValue(field) }
     func itemCount(of list: FieldID) -> Int { base.itemCount(of: list) }
     func value(of field: FieldID, item: Int) -> Value? { base.value(of: field, item: item) }
-    func seen(fromItem item: Int) -> Self { Self(base: base.seen(fromItem: item), option: option) }
+    func seen(fromItem item: Int, of list: FieldID) -> Self { Self(base: base.seen(fromItem: item, of: list), option: option) }
     var today: Day { base.today }
     func regexLimitReached() { base.regexLimitReached() }
 }
@@ -75,7 +124,9 @@ struct RegexLimitWatch<Base: EvaluationContext>: EvaluationContext {
     func hasValue(_ field: FieldID) -> Bool { base.hasValue(field) }
     func itemCount(of list: FieldID) -> Int { base.itemCount(of: list) }
     func value(of field: FieldID, item: Int) -> Value? { base.value(of: field, item: item) }
-    func seen(fromItem item: Int) -> Self { Self(base: base.seen(fromItem: item), limitReached: limitReached) }
+    func seen(fromItem item: Int, of list: FieldID) -> Self {
+        Self(base: base.seen(fromItem: item, of: list), limitReached: limitReached)
+    }
     var today: Day { base.today }
     var option: ChoiceOption? { base.option }
     func regexLimitReached() { limitReached.pointee = true }

@@ -116,7 +116,7 @@ struct FieldEvaluator: Sendable {
     ) {
         outcome.reset()
         let plan = plans[field.id.index]
-        let change = values.withContext(item: slot.item, today: today) { context in
+        let change = values.withContext(slot, today: today) { context in
             valueStep(field, plan, slot, input, mode: mode, context, &outcome)
         }
         if case .changed(let value) = change {
@@ -124,7 +124,7 @@ struct FieldEvaluator: Sendable {
             outcome.valueChanged = true
         }
         guard outcome.isVisible else { return }
-        values.withContext(item: slot.item, today: today) { context in
+        values.withContext(slot, today: today) { context in
             checkStep(field, plan, slot, input, mode: mode, context, &outcome)
         }
     }
@@ -202,7 +202,7 @@ struct FieldEvaluator: Sendable {
         } else if plan.contains(.holdsValue), context.hasValue(field.id) {
             if mode == .form, let parent = input.changedParent {
                 change = .changed(nil)
-                outcome.cleared = .dependsOn(rules.path(of: rules.fields[parent.field.index], item: parent.item))
+                outcome.cleared = .dependsOn(context.path(of: parent.field, rules))
             } else if clearsHidden {
                 change = .changed(nil)
                 outcome.cleared = .hidden
@@ -225,7 +225,7 @@ struct FieldEvaluator: Sendable {
         for parent in field.dependsOn {
             let parentField = rules.fields[parent.index]
             let empty = parentField.type == .list ? context.itemCount(of: parent) == 0 : !context.hasValue(parent)
-            if empty { return rules.path(of: parentField, item: parentField.list == nil ? -1 : slot.item) }
+            if empty { return context.path(of: parent, rules) }
         }
         return nil
     }

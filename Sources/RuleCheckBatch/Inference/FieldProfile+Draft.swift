@@ -130,7 +130,7 @@ extension FieldProfile {
         let present = fromCells ? filledCellArrays : self.present
         var field: RulesDraft.Field
         if let items, !items.names.isEmpty {
-            guard depth == 0 || !isInsideList else { return .notInferred("a list inside a list item (lists do not nest)") }
+            guard depth == 0 || !isInsideList else { return .notInferred("a list inside a list item (infer drafts lists one level deep)") }
             field = RulesDraft.Field(id: name, type: .list)
             field.comment =
                 "arrays of objects in \(Self.count(present)) of \(Self.count(scope, unit)), \(Self.count(items.instances, "item")) in all"

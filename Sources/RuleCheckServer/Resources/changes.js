@@ -159,7 +159,8 @@ function setSection(id, complete) {
 
 function setItemCount(list, count) {
   const items = $('[data-items-for="' + cssPath(list) + '"]');
-  const node = app.fields[list];
+  // A list inside a list's item is drivers[0].violations; its layout node is drivers.violations.
+  const node = app.fields[list.replace(/\[\d+\]/g, "")];
   if (!items || !node) return;
   while (items.children.length > count) items.lastElementChild.remove();
   while (items.children.length < count) items.append(itemView(node, list, items.children.length, null));

@@ -208,6 +208,24 @@ struct EngineGuideTests {
         #expect(form["drivers[0].full_name"].value == "Ivanov Ivan")
     }
 
+    /// "A list inside a list's item", with the rules of that section of Docs/rules-format.md.
+    @Test func listsInsideListItems() throws {
+        var form = Form(try NestedListTests.rules(), today: Fixtures.today)
+        try form.append("drivers")
+        try form.append("drivers")
+        let added = try form.append("drivers[1].violations")
+        #expect(added.items == ["drivers[1].violations": 1])
+        #expect(added.issues["drivers[1].violations[0].code"]?.map(\.code) == [.required])
+        try form.set("drivers[1].violations[0].code", to: "S1")
+        #expect(form.itemCount("drivers[1].violations") == 1)
+        #expect(form.itemCount("drivers[0].violations") == 0)
+        let removed = try form.remove("drivers", at: 0)
+        #expect(removed.values["drivers[0].violations[0].code"] == .some("S1"))
+        #expect(removed.items["drivers[0].violations"] == 1)
+        #expect(form.itemCount("drivers.violations") == 0)
+        #expect(throws: FormError.self) { try form.append("drivers.violations") }
+    }
+
     @Test func formEditsFromJSON() throws {
         var form = try osago()
         let line = #"{"set": "doc_type", "value": "passport"}"#

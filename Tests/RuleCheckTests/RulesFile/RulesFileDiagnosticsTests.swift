@@ -324,9 +324,12 @@ struct RulesFileDiagnosticsTests {
               - id: l
                 type: list
                 item:
-                  - id: 2️⃣inner
+                  - id: inner
                     type: list
-                    item: [{id: x}]
+                    item:
+                      - id: 2️⃣deepest
+                        type: list
+                        item: [{id: x}]
               - id: 3️⃣g
                 type: group
               - id: 4️⃣c
@@ -334,7 +337,7 @@ struct RulesFileDiagnosticsTests {
             """,
             [
                 ("1️⃣", "error: a field needs an 'id'"),
-                ("2️⃣", "error: list 'inner' is inside the items of another list; lists cannot be nested"),
+                ("2️⃣", "error: list 'deepest' is 3 lists deep; lists nest at most 2 deep (a list inside a list's item)"),
                 ("3️⃣", "error: group 'g' needs 'fields:'"),
                 ("4️⃣", "error: choice field 'c' needs 'options:'"),
             ])
