@@ -36,6 +36,8 @@ def css(path):
 class PreviewHarness(unittest.TestCase):
     """`rulecheck preview` on a copy of RULES (its directory's blocks/ copied too), for 2026-11-22."""
     RULES = None
+    # The directory of RULES, under the repository.
+    RULES_DIR = "Rules"
     FIRST_FIELD = None
 
     @classmethod
@@ -43,10 +45,11 @@ class PreviewHarness(unittest.TestCase):
         cls.directory = tempfile.mkdtemp(prefix="rulecheck-preview-")
         cls.rules_name = cls.RULES.replace(".yaml", "-preview.yaml")
         cls.rules_path = os.path.join(cls.directory, cls.rules_name)
-        with open(os.path.join(ROOT, "Rules", cls.RULES), encoding="utf-8") as source:
+        with open(os.path.join(ROOT, cls.RULES_DIR, cls.RULES), encoding="utf-8") as source:
             cls.original = source.read()
         cls.write_rules(cls.original)
-        shutil.copytree(os.path.join(ROOT, "Rules", "blocks"), os.path.join(cls.directory, "blocks"))
+        if os.path.isdir(os.path.join(ROOT, cls.RULES_DIR, "blocks")):
+            shutil.copytree(os.path.join(ROOT, cls.RULES_DIR, "blocks"), os.path.join(cls.directory, "blocks"))
         # Named relative to its directory, as an author types it: errors name it so.
         cls.server = subprocess.Popen(
             [BINARY, "preview", cls.rules_name, "--port", "0", "--today", "2026-11-22"],
