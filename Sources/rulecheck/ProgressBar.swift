@@ -1,5 +1,6 @@
 import Foundation
 import RuleCheck
+import RuleCheckBatch
 
 /// A one-line progress bar for a terminal: how much of the file is read, records per second.
 ///
@@ -8,18 +9,18 @@ import RuleCheck
 /// ```
 ///
 /// Redrawn in place with a carriage return; ``clear()`` removes it before the report is printed.
-package final class ProgressBar {
+final class ProgressBar {
     private let write: (String) -> Void
     private let start = Date()
     private var drawn = false
 
     /// A bar drawn by `write` (standard error, typically).
-    public init(write: @escaping (String) -> Void) {
+    init(write: @escaping (String) -> Void) {
         self.write = write
     }
 
     /// Redraws the bar.
-    public func update(file: String, read: ReadProgress, records: Int) {
+    func update(file: String, read: ReadProgress, records: Int) {
         let elapsed = max(Date().timeIntervalSince(start), 0.001)
         let bytes = Double(read.bytesRead)
         let rate = Self.grouped(Int(Double(records) / elapsed))
@@ -38,7 +39,7 @@ package final class ProgressBar {
     }
 
     /// Removes the bar from the terminal.
-    public func clear() {
+    func clear() {
         if drawn { write("\r\u{1B}[K") }
         drawn = false
     }
