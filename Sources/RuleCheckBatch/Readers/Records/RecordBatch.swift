@@ -8,17 +8,17 @@
 /// ```
 public struct RecordBatch: Sendable {
     /// The records' bytes, back to back (with whatever lay between them in the file).
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// The records, in file order.
-    public let spans: [RecordSpan]
+    package let spans: [RecordSpan]
     /// Why records could not even be cut out of the file (an unterminated quote, an oversized
     /// record), by index in ``spans``; such a record decodes as
     /// ``DecodedRecord/Content/malformed(_:)`` with this message.
-    public let problems: [Int: String]
+    package let problems: [Int: String]
     /// Decodes the records' bytes.
-    public let decoder: RecordDecoder
+    package let decoder: RecordDecoder
 
-    public init(bytes: [UInt8], spans: [RecordSpan], problems: [Int: String] = [:], decoder: RecordDecoder) {
+    package init(bytes: [UInt8], spans: [RecordSpan], problems: [Int: String] = [:], decoder: RecordDecoder) {
         self.bytes = bytes
         self.spans = spans
         self.problems = problems

@@ -8,7 +8,7 @@ package import RuleCheck
 /// ```
 ///
 /// Most callers decode through ``RecordBatch/decodeAll()`` or ``RecordBatch/decodeEach(_:)``.
-public struct RecordDecoder: Sendable {
+package struct RecordDecoder: Sendable {
     enum Kind: Sendable {
         case delimited(CSVRecordDecoder)
         case json(JSONRecordDecoder)
@@ -25,7 +25,7 @@ public struct RecordDecoder: Sendable {
     /// ```swift
     /// let decoder = RecordDecoder.delimited(.comma, header: ["a", "b"])
     /// ```
-    public static func delimited(_ delimiter: CSVDelimiter, header: [String]) -> RecordDecoder {
+    package static func delimited(_ delimiter: CSVDelimiter, header: [String]) -> RecordDecoder {
         RecordDecoder(.delimited(CSVRecordDecoder(delimiter: delimiter.byte, header: header)))
     }
 
@@ -49,7 +49,7 @@ public struct RecordDecoder: Sendable {
     ///   - bytes: the record, without its line break.
     ///   - line: the file line where the record starts, for messages.
     /// - Returns: the cells or object, or `.malformed` with the reason.
-    public func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> DecodedRecord.Content {
+    package func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> DecodedRecord.Content {
         var scratch: [UInt8] = []
         var duplicateKeys: [String] = []
         return decode(bytes, line: line, scratch: &scratch, duplicateKeys: &duplicateKeys)

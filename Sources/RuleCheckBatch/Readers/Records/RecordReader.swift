@@ -43,7 +43,7 @@ public final class RecordReader {
     /// there is none.
     public private(set) var headerLine = 1
     /// Decodes this input's records; every batch carries it too.
-    public private(set) var decoder: RecordDecoder
+    package private(set) var decoder: RecordDecoder
     /// Bytes read so far and the total size, for a progress bar; safe to read from any thread.
     public let progress: ReadProgress
 

@@ -7,17 +7,17 @@
 /// ```
 ///
 /// A plain value without references, so that a batch's spans cost nothing to create or free.
-public struct RecordSpan: Sendable, Hashable {
+package struct RecordSpan: Sendable, Hashable {
     /// The record's bytes in ``RecordBatch/bytes``, without the line break that ends it; empty for
     /// a record that could not be cut out of the file (see ``RecordBatch/problems``).
-    public var range: Range<Int>
+    package var range: Range<Int>
     /// The record's number, counting data records from 1 (a CSV header is not a data record; a
     /// malformed record is).
-    public var number: Int
+    package var number: Int
     /// The 1-based line of the file where the record starts.
-    public var line: Int
+    package var line: Int
 
-    public init(range: Range<Int>, number: Int, line: Int) {
+    package init(range: Range<Int>, number: Int, line: Int) {
         self.range = range
         self.number = number
         self.line = line
