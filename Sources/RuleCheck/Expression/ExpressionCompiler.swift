@@ -507,11 +507,7 @@ extension ExpressionCompiler {
             let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
             throw ExpressionError(message: "unknown field '\(parts.joined(separator: "."))'\(hint)", range: argument.range)
         }
-        if let list = resolver.list(of: field), resolver.list(of: list) != nil {
-            throw ExpressionError(
-                message: "\(name)() reads the items of a list that is not inside another list's item; '\(resolver.path(of: list))' is",
-                range: argument.range)
-        }
+        if let list = resolver.list(of: field) { try refuseNestedList(list, name, argument.range) }
         guard type == .number || (kind != .sum && type == .date) else {
             throw ExpressionError(
                 message: "\(name)() needs \(accepted) in every item, but '\(resolver.path(of: field))' is \(type.phrase)",
@@ -535,11 +531,7 @@ extension ExpressionCompiler {
         guard case .name(let parts) = listSyntax.kind, case .items(let list) = resolver.resolve(parts) else {
             throw ExpressionError(message: "\(name)() needs a list field first, \(example)", range: listSyntax.range)
         }
-        guard resolver.list(of: list) == nil else {
-            throw ExpressionError(
-                message: "\(name)() reads the items of a list that is not inside another list's item; '\(resolver.path(of: list))' is",
-                range: listSyntax.range)
-        }
+        try refuseNestedList(list, name, listSyntax.range)
         var inner = ExpressionCompiler(resolver: resolver.itemScope(of: list), options: options)
         inner.insideAggregate = true
         let condition = try inner.compileCondition(conditionSyntax)
@@ -548,6 +540,14 @@ extension ExpressionCompiler {
         }
         references.append((list, listSyntax.range, true))
         return (.quantified(quantifier, list: list, condition: condition), .bool)
+    }
+
+    /// Aggregates read the items of a list that is not inside another list's item.
+    private func refuseNestedList(_ list: FieldID, _ name: String, _ range: Range<Int>) throws(ExpressionError) {
+        guard resolver.list(of: list) != nil else { return }
+        throw ExpressionError(
+            message: "\(name)() reads the items of a list that is not inside another list's item; '\(resolver.path(of: list))' is",
+            range: range)
     }
 
     /// Aggregates do not nest: inside `any()` and `all()`, every item would read every item.

@@ -322,14 +322,7 @@ extension Form {
                 rules.path(of: rules.fields[slot.field.index], item: slot.item), from: previous.state(slot),
                 to: state(slot))
         }
-        for (index, section) in rules.sections.enumerated()
-        where (invalidInSection[index] == 0) != (previous.invalidInSection[index] == 0) {
-            changes.sections[section.id] = invalidInSection[index] == 0
-        }
-        for (index, gate) in rules.gates.enumerated()
-        where (invalidInGate[index] == 0) != (previous.invalidInGate[index] == 0) {
-            changes.gates[gate.name] = invalidInGate[index] == 0
-        }
+        recordSectionsAndGates(into: &changes, from: previous)
         for list in rules.lists where values.itemCount(of: list) != previous.values.itemCount(of: list) {
             changes.items[rules.fields[list.index].path] = values.itemCount(of: list)
         }
@@ -363,14 +356,7 @@ extension Form {
         }
         for (path, state) in before { changes.record(path, from: state, to: .absent) }
         for (path, count) in countsBefore where count > 0 { changes.items[path] = 0 }
-        for (index, section) in rules.sections.enumerated()
-        where (invalidInSection[index] == 0) != (previous.invalidInSection[index] == 0) {
-            changes.sections[section.id] = invalidInSection[index] == 0
-        }
-        for (index, gate) in rules.gates.enumerated()
-        where (invalidInGate[index] == 0) != (previous.invalidInGate[index] == 0) {
-            changes.gates[gate.name] = invalidInGate[index] == 0
-        }
+        recordSectionsAndGates(into: &changes, from: previous)
         if !rules.pages.isEmpty { changes.pages = pageChange(from: previous.pageSummary) }
         var typedBefore: [String: FieldInput] = [:]
         for (slot, typed) in previous.typedInputs { typedBefore[previous.path(slot)] = typed.input }
@@ -380,5 +366,17 @@ extension Form {
         }
         for path in typedBefore.keys { changes.inputs[path] = .some(nil) }
         return changes
+    }
+
+    /// The sections and gates whose validity differs from `previous`'s, into `changes`.
+    private func recordSectionsAndGates(into changes: inout ChangeSet, from previous: Form) {
+        for (index, section) in rules.sections.enumerated()
+        where (invalidInSection[index] == 0) != (previous.invalidInSection[index] == 0) {
+            changes.sections[section.id] = invalidInSection[index] == 0
+        }
+        for (index, gate) in rules.gates.enumerated()
+        where (invalidInGate[index] == 0) != (previous.invalidInGate[index] == 0) {
+            changes.gates[gate.name] = invalidInGate[index] == 0
+        }
     }
 }
