@@ -13,6 +13,8 @@ struct Endpoint: Hashable, Sendable {
     /// The media types its body may have (`Content-Type`, without parameters); a request with
     /// another, or none, is a 415. Empty: it takes no body.
     let mediaTypes: [String]
+    /// ``path`` split at its slashes.
+    private let segments: [Segment]
 
     init(_ method: String, _ path: String, query: Set<String> = [], mediaTypes: [String] = [], previewOnly: Bool = false) {
         self.method = method
@@ -20,6 +22,10 @@ struct Endpoint: Hashable, Sendable {
         self.query = query
         self.mediaTypes = mediaTypes
         self.previewOnly = previewOnly
+        segments = path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+            segment.hasPrefix("{") && segment.hasSuffix("}")
+                ? .parameter(String(segment.dropFirst().dropLast())) : .literal(String(segment))
+        }
     }
 
     /// The types of JSON Lines, which the check and the edits take besides JSON.
@@ -40,17 +46,34 @@ struct Endpoint: Hashable, Sendable {
         Endpoint("GET", "/v1/forms/{id}/explain", query: ["field"]),
     ]
 
-    /// The values of the template's `{name}` segments if `path` matches it.
+    /// The template's segments between its slashes, split once: a `{name}` segment matches any
+    /// one non-empty segment of a path.
+    private enum Segment: Hashable, Sendable {
+        case literal(String)
+        case parameter(String)
+    }
+
+    /// The values of the template's `{name}` segments if `path` matches it (empty for a template
+    /// without any). Reads the path's bytes in place: every request is matched against every
+    /// endpoint, so this allocates nothing unless the template has a parameter.
     func match(_ path: String) -> [String: String]? {
-        let template = self.path.split(separator: "/", omittingEmptySubsequences: false)
-        let actual = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard template.count == actual.count else { return nil }
         var parameters: [String: String] = [:]
-        for (pattern, segment) in zip(template, actual) {
-            if pattern.hasPrefix("{") && pattern.hasSuffix("}") && !segment.isEmpty {
-                parameters[String(pattern.dropFirst().dropLast())] = String(segment)
-            } else if pattern != segment {
-                return nil
+        var rest = path.utf8[...]
+        for (index, segment) in segments.enumerated() {
+            let end = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
+            let actual = rest[..<end]
+            switch segment {
+            case .literal(let text):
+                guard actual.elementsEqual(text.utf8) else { return nil }
+            case .parameter(let name):
+                guard !actual.isEmpty else { return nil }
+                parameters[name] = String(Substring(actual))
+            }
+            if index == segments.count - 1 {
+                guard end == rest.endIndex else { return nil }
+            } else {
+                guard end != rest.endIndex else { return nil }
+                rest = rest[rest.index(after: end)...]
             }
         }
         return parameters
@@ -75,17 +98,21 @@ struct Routed {
 }
 
 extension RuleServer {
-    /// The endpoints this server answers.
-    var endpoints: [Endpoint] { Endpoint.all.filter { options.preview || !$0.previewOnly } }
-
     /// Finds the endpoint of a request: 404 for an unknown path, 405 for a method the path does not take.
     func match(_ request: Request) throws(APIError) -> Routed {
         let path = request.uri.path
-        let candidates = endpoints.compactMap { endpoint in endpoint.match(path).map { (endpoint, $0) } }
-        guard !candidates.isEmpty else { throw .notFound(path) }
         let method = request.method.rawValue
-        guard let (endpoint, parameters) = candidates.first(where: { $0.0.method == method }) else {
-            throw .methodNotAllowed(method, path, allowed: candidates.map(\.0.method))
+        var found: (endpoint: Endpoint, parameters: [String: String])?
+        for endpoint in endpoints where endpoint.method == method {
+            if let parameters = endpoint.match(path) {
+                found = (endpoint, parameters)
+                break
+            }
+        }
+        guard let (endpoint, parameters) = found else {
+            let allowed = endpoints.filter { $0.match(path) != nil }.map(\.method)
+            guard !allowed.isEmpty else { throw .notFound(path) }
+            throw .methodNotAllowed(method, path, allowed: allowed)
         }
         var query: [String: String] = [:]
         for (key, value) in request.uri.queryParameters {

@@ -32,6 +32,8 @@ public final class RuleServer: Sendable {
     let hosts: AllowedHosts
     let origins: CrossOrigin
     let metrics: ServerMetrics
+    /// The endpoints this server answers (the preview's page and assets only in a preview).
+    let endpoints: [Endpoint]
 
     public init(library: RuleLibrary, options: ServerOptions) {
         self.library = library
@@ -47,6 +49,7 @@ public final class RuleServer: Sendable {
         hosts = AllowedHosts(listening: options.host, allowed: options.allowedHosts)
         origins = CrossOrigin(allowed: options.allowedOrigins)
         metrics = ServerMetrics(routes: Endpoint.all.map(\.path))
+        endpoints = Endpoint.all.filter { options.preview || !$0.previewOnly }
     }
 
     /// Listens until SIGINT or SIGTERM, then finishes the requests under way and returns.
