@@ -40,8 +40,11 @@ enum MessageTemplate {
                 start = brace
                 break
             }
-            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(brace + 1)..<end]), as: UTF8.self)
-            if name.contains(","), let blockEnd = matchingBrace(bytes, from: brace),
+            let inside = UnsafeBufferPointer(rebasing: bytes[(brace + 1)..<end])
+            let name = String(decoding: inside, as: UTF8.self)
+            // Only a name with a comma byte can start a plural block: the byte test first keeps the
+            // search by characters (a comma may carry a combining mark) off every plain `{name}`.
+            if inside.contains(UInt8(ascii: ",")), name.contains(","), let blockEnd = matchingBrace(bytes, from: brace),
                 let filled = plural(
                     String(decoding: UnsafeBufferPointer(rebasing: bytes[(brace + 1)..<blockEnd]), as: UTF8.self),
                     language: language, value)
