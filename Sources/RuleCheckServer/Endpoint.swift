@@ -80,11 +80,13 @@ struct Endpoint: Hashable, Sendable {
     }
 
     /// Refuses a body of a type the endpoint does not read — or of no stated type, which is how a
-    /// page elsewhere sends a cross-origin request without a preflight.
-    func checkMediaType(of request: Request) throws(APIError) {
-        guard !mediaTypes.isEmpty else { return }
+    /// page elsewhere sends a cross-origin request without a preflight. Returns the body's media
+    /// type (nil for an endpoint that takes no body), so that its handler need not read it again.
+    func checkMediaType(of request: Request) throws(APIError) -> String? {
+        guard !mediaTypes.isEmpty else { return nil }
         guard let type = BodyReading.mediaType(of: request) else { throw .missingMediaType(accepted: mediaTypes) }
         guard mediaTypes.contains(type) else { throw .unsupportedMediaType(type, accepted: mediaTypes) }
+        return type
     }
 }
 
@@ -93,6 +95,8 @@ struct Routed {
     let endpoint: Endpoint
     let parameters: [String: String]
     let query: [String: String]
+    /// The body's media type, once ``Endpoint/checkMediaType(of:)`` has accepted it.
+    var mediaType: String?
 
     subscript(parameter name: String) -> String { parameters[name] ?? "" }
 }
@@ -139,7 +143,8 @@ extension RuleServer {
         case ("POST", "/v1/forms"): return try await createForm(request)
         case ("GET", "/v1/forms/{id}"): return try await showForm(routed[parameter: "id"])
         case ("DELETE", "/v1/forms/{id}"): return try deleteForm(routed[parameter: "id"])
-        case ("POST", "/v1/forms/{id}/edits"): return try await edit(request, id: routed[parameter: "id"])
+        case ("POST", "/v1/forms/{id}/edits"):
+            return try await edit(request, id: routed[parameter: "id"], mediaType: routed.mediaType ?? "application/json")
         case ("GET", "/v1/forms/{id}/explain"): return try await explain(routed[parameter: "id"], routed)
         default: throw APIError.notFound(request.uri.path)
         }

@@ -22,7 +22,7 @@ extension RuleServer {
         case "true"?: strict = true
         case let other?: throw APIError.badRequest("query parameter 'strict' must be true or false, not '\(other)'")
         }
-        let mediaType = BodyReading.mediaType(of: request) ?? "application/json"
+        let mediaType = routed.mediaType ?? "application/json"
         guard let known = Self.checkMediaTypes.first(where: { $0.type == mediaType }) else {
             throw APIError.unsupportedMediaType(mediaType, accepted: Self.checkMediaTypes.map(\.type))
         }

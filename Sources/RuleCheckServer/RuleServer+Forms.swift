@@ -99,9 +99,8 @@ extension RuleServer {
     ///
     /// A request is all or nothing: when its time runs out, or its edits would take the form past
     /// its budget or the live forms past theirs, none of its edits is kept.
-    func edit(_ request: Request, id: String) async throws -> Response {
+    func edit(_ request: Request, id: String, mediaType: String) async throws -> Response {
         let bytes = try await BodyReading.bytes(of: request, limit: options.maxBodyBytes)
-        let mediaType = BodyReading.mediaType(of: request) ?? "application/json"
         return try await work.run { cancellation in try self.edit(bytes, mediaType: mediaType, id: id, cancellation: cancellation) }
     }
 

@@ -98,9 +98,10 @@ public final class RuleServer: Sendable {
             if Self.isPreflight(request) {
                 response = try preflight(request)
             } else {
-                let routed = try match(request)
-                route = routed.endpoint.path
-                try routed.endpoint.checkMediaType(of: request)
+                var matched = try match(request)
+                route = matched.endpoint.path
+                matched.mediaType = try matched.endpoint.checkMediaType(of: request)
+                let routed = matched
                 response = try await deadlines.run(within: options.timeLimit) { try await self.route(request, routed) }
             }
         } catch let error as APIError {
