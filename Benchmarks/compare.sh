@@ -10,7 +10,7 @@
 #      numbers, a document number masked by its type; records from `rulecheck sample`) and
 #      policies12 (Benchmarks/compare/policies12.yaml: mostly regexes — Cyrillic names, a phone
 #      mask, an email, a VIN, a plate; records from Benchmarks/compare/policies12_data.py, seeded).
-#      Before any time is printed, rulecheck's and DuckDB's violations are compared rule by rule
+#      Beside the times, rulecheck's and DuckDB's violations are compared rule by rule
 #      (Benchmarks/compare/same_counts.py): a difference is printed, and makes the script fail.
 #   2. frictionless (Python) validating the full OSAGO CSV against a Table Schema
 #      (Benchmarks/compare/osago.tableschema.json), and jsonschema-rs (Rust, called from Python)
@@ -25,11 +25,11 @@
 # that a busy minute of the shared machine falls on all of them alike; each figure is the median
 # of RUNS rounds, and the load average is printed before and after. The peers are installed from
 # PyPI into a virtual environment (VENV), at the versions pinned in PEERS, when they are missing or
-# at another version; without Python or network access the script says so and skips them. What each peer's schema cannot express is listed in
-# Docs/performance.md.
+# at another version; without Python or network access the script says so and skips them. What
+# each peer's schema cannot express is listed in Docs/performance.md.
 #
 # Settings (environment): COUNT (100000, full OSAGO records for part 2), COUNT12 (200000, rows
-# of the 12-column export), FIELDS (10000, fields of the compile comparison), RUNS (5 rounds;
+# of each 12-column export), FIELDS (10000, fields of the compile comparison), RUNS (5 rounds;
 # frictionless runs once), DATA_DIR (/tmp/rulecheck-bench), VENV (/tmp/rulecheck-peers-venv),
 # PARTS ("duckdb peers compile": the parts to run), RULECHECK_BIN (a rulecheck binary to use
 # instead of building one).
