@@ -1,0 +1,44 @@
+@testable import RuleCheck
+import Testing
+
+/// `min` / `max` (Validation/Rules/RangeRule.swift): as a field's own key and as a check, for
+/// numbers and dates, with bounds folded for a batch's day.
+@Suite("Rule kind: range")
+struct RangeRuleTests {
+    @Test func aKeyAndACheckFailAlike() throws {
+        #expect(
+            try RuleProbe.failures(type: "integer", "min: 18", value: "17")
+                == ["min | f must be at least 18 | min: 18"])
+        #expect(
+            try RuleProbe.failures(type: "integer", "checks:\n  - min: 18", value: "17")
+                == ["min | f must be at least 18 | min: 18"])
+        #expect(
+            try RuleProbe.failures(type: "number", "max: 2.5", value: "3")
+                == ["max | f must be at most 2.5 | max: 2.5"])
+        #expect(
+            try RuleProbe.failures(type: "number", "checks:\n  - max: 2.5", value: "3")
+                == ["max | f must be at most 2.5 | max: 2.5"])
+    }
+
+    @Test func dateBoundsThatReadTodayAreTheDayOfTheCheck() throws {
+        #expect(
+            try RuleProbe.failures(type: "date", "max: today - 18y", value: "01.01.2010")
+                == ["max | f must be on or before 22.11.2008 | max: today - 18y"])
+        #expect(
+            try RuleProbe.failures(type: "date", "checks:\n  - max: today - 18y", value: "01.01.2010")
+                == ["max | f must be on or before 22.11.2008 | max: today - 18y"])
+    }
+
+    @Test func aBoundReadingAnotherFieldThatIsEmptyIsNotApplied() throws {
+        #expect(
+            try RuleProbe.failures(
+                type: "integer", "max: g", value: "5", extraFields: "  - id: g\n    type: integer"
+            ).isEmpty)
+    }
+
+    @Test func aMessageShowsTheBoundInTheLocalesDigits() throws {
+        let failures = try RuleProbe.failures(
+            type: "integer", "min: 18\nmessage: '{min}'", value: "17", locale: "fa")
+        #expect(failures == ["min | ۱۸ | min: 18"])
+    }
+}
