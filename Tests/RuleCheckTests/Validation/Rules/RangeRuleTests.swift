@@ -41,4 +41,23 @@ struct RangeRuleTests {
             type: "integer", "min: 18\nmessage: '{min}'", value: "17", locale: "fa")
         #expect(failures == ["min | ۱۸ | min: 18"])
     }
+
+    /// A bound that evaluates to null is not applied (the start is empty here). (Moved from
+    /// RecordCheckerTests.)
+    @Test func nullBoundsAreNotApplied() throws {
+        let rules = try RuleSet(
+            yaml: """
+                fields:
+                  - id: start
+                    type: date
+                  - id: end
+                    type: date
+                    min: start
+                    checks:
+                      - max: start + 10d
+                """, source: "t.yaml")
+        let checker = RecordChecker(rules, today: Fixtures.today)
+        #expect(checker.check(["end": "2026-01-01"]) == [])
+        #expect(checker.check(["start": "2026-01-05", "end": "2026-01-01"]).count == 1)
+    }
 }

@@ -29,4 +29,16 @@ struct UniqueRuleTests {
         #expect(violations.map(\.message) == ["cars: items 1 and 3 have the same VIN"])
         #expect(violations.map(\.rule) == ["unique_by: [vin]"])
     }
+
+    /// (Moved from ValuesFieldTests.)
+    @Test func uniqueItemsOnAMultiChoice() throws {
+        let rules = try RuleSet(
+            yaml: """
+                fields:
+                  - {id: tags, type: multi_choice, options: [a, b], unique_items: true}
+                  - {id: more, type: multi_choice, options: [a, b]}
+                """, source: "t.yaml")
+        let violations = RecordChecker(rules).check(json: ["tags": ["a", "a"], "more": ["a", "a"]]).violations
+        #expect(violations.map { "\($0.field) \($0.code)" } == ["tags items"])
+    }
 }
