@@ -31,4 +31,15 @@ enum RuleProbe {
         #expect(batch == edited, "the form and the record checker disagree", sourceLocation: sourceLocation)
         return batch
     }
+
+    /// The failures of `rule` (one line: `min_length: 3`) written as the field's own key and as
+    /// its one check, which must be the same.
+    static func asKeyAndAsCheck(
+        type: String, _ rule: String, value: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [String] {
+        let key = try failures(type: type, rule, value: value, sourceLocation: sourceLocation)
+        let check = try failures(type: type, "checks:\n  - " + rule, value: value, sourceLocation: sourceLocation)
+        #expect(key == check, "a key and a check disagree", sourceLocation: sourceLocation)
+        return key
+    }
 }
