@@ -15,10 +15,21 @@ extension FieldEvaluator {
             return
         }
         switch value {
+        case .text(let text):
+            // One look at the text's bytes for all its rules (bounds do not apply to a text).
+            UTF8Text.withBytes(of: text, or: bytes) { utf8 in
+                for rule in field.keyRules { textRuleFailure(rule, field, utf8, into: &found) }
+            }
+        case .number, .decimal, .date:
+            for rule in field.keyRules {
+                switch rule.kind {
+                case .min(let bound): rangeFailure(rule, minimum: true, bound, field, value, context, into: &found)
+                case .max(let bound): rangeFailure(rule, minimum: false, bound, field, value, context, into: &found)
+                default: break
+                }
+            }
         case .list(let items) where field.type == .file:
             fileFailures(field, items, into: &found)
-        case .text, .number, .decimal, .date:
-            for rule in field.keyRules { ruleFailure(rule, field, value, text: bytes, context, into: &found) }
         default:
             break
         }
@@ -53,13 +64,28 @@ extension FieldEvaluator {
         _ context: Context, into found: inout [Failure]
     ) {
         switch rule.kind {
-        case .minLength(let limit): lengthFailure(rule, minimum: true, limit, value, text: bytes, into: &found)
-        case .maxLength(let limit): lengthFailure(rule, minimum: false, limit, value, text: bytes, into: &found)
-        case .pattern(let pattern): patternFailure(rule, pattern, value, text: bytes, into: &found)
-        case .mask(let mask): maskFailure(rule, mask, field, value, text: bytes, into: &found)
+        case .minLength, .maxLength, .pattern, .mask:
+            // A rule of text: a value that is no text is not held to it.
+            guard case .text(let text)? = value else { return }
+            UTF8Text.withBytes(of: text, or: bytes) { textRuleFailure(rule, field, $0, into: &found) }
         case .min(let bound): rangeFailure(rule, minimum: true, bound, field, value, context, into: &found)
         case .max(let bound): rangeFailure(rule, minimum: false, bound, field, value, context, into: &found)
         case .expr(let condition): exprFailure(rule, condition, context, into: &found)
+        }
+    }
+
+    /// The failure of a rule of text (length, pattern, mask) on a text's UTF-8; other rules
+    /// are not applied.
+    @inline(__always)
+    func textRuleFailure(
+        _ rule: CheckRule, _ field: FieldRules, _ utf8: UnsafeBufferPointer<UInt8>, into found: inout [Failure]
+    ) {
+        switch rule.kind {
+        case .minLength(let limit): lengthFailure(rule, minimum: true, limit, utf8, into: &found)
+        case .maxLength(let limit): lengthFailure(rule, minimum: false, limit, utf8, into: &found)
+        case .pattern(let pattern): patternFailure(rule, pattern, utf8, into: &found)
+        case .mask(let mask): maskFailure(rule, mask, field, utf8, into: &found)
+        case .min, .max, .expr: break
         }
     }
 }

@@ -1,16 +1,13 @@
 /// `min_length` and `max_length` — a field's own key or a check's: the fewest and most Unicode
-/// scalars a text may have. A value that is no text is not held to them.
+/// scalars a text may have. A value that is no text is not held to them
+/// (``FieldEvaluator/textRuleFailure(_:_:_:into:)`` hands a text's UTF-8 here).
 extension FieldEvaluator {
-    /// The failure of a length rule (`minimum`: `min_length`, else `max_length`) on `value`;
-    /// `bytes`: the UTF-8 of a text kept as bytes, read instead of `value`'s.
+    /// The failure of a length rule (`minimum`: `min_length`, else `max_length`) on a text's UTF-8.
+    @inline(__always)
     func lengthFailure(
-        _ rule: CheckRule, minimum: Bool, _ limit: Int, _ value: Value?, text bytes: UnsafeBufferPointer<UInt8>?,
-        into found: inout [Failure]
+        _ rule: CheckRule, minimum: Bool, _ limit: Int, _ utf8: UnsafeBufferPointer<UInt8>, into found: inout [Failure]
     ) {
-        guard case .text(let text)? = value else { return }
-        let fails = UTF8Text.withBytes(of: text, or: bytes) {
-            minimum ? UTF8Text.scalarCount($0, isBelow: limit) : UTF8Text.scalarCount($0, isAbove: limit)
-        }
+        let fails = minimum ? UTF8Text.scalarCount(utf8, isBelow: limit) : UTF8Text.scalarCount(utf8, isAbove: limit)
         if fails { found.append(minimum ? .minLength(check: rule.check) : .maxLength(check: rule.check)) }
     }
 }

@@ -4,15 +4,12 @@ import Patterns
 /// its alternatives), read as the field stores it (`mask_value`). A value that is no text is not
 /// held to it.
 extension FieldEvaluator {
-    /// The failure of a mask rule on `value`; `bytes`: the UTF-8 of a text kept as bytes.
+    /// The failure of a mask rule on a text's UTF-8.
+    @inline(__always)
     func maskFailure(
-        _ rule: CheckRule, _ mask: Mask, _ field: FieldRules, _ value: Value?, text bytes: UnsafeBufferPointer<UInt8>?,
-        into found: inout [Failure]
+        _ rule: CheckRule, _ mask: Mask, _ field: FieldRules, _ utf8: UnsafeBufferPointer<UInt8>, into found: inout [Failure]
     ) {
-        guard case .text(let text)? = value else { return }
-        if !UTF8Text.withBytes(of: text, or: bytes, { mask.isComplete(utf8: $0, as: field.maskValue) }) {
-            found.append(.mask(check: rule.check))
-        }
+        if !mask.isComplete(utf8: utf8, as: field.maskValue) { found.append(.mask(check: rule.check)) }
     }
 }
 

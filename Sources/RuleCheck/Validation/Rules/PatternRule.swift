@@ -4,20 +4,16 @@ import Patterns
 /// (PCRE2, UTF-8). A match that reaches PCRE2's limit is a `regex_limit` failure rather than a
 /// `pattern` one. A value that is no text is not held to it.
 extension FieldEvaluator {
-    /// The failure of a pattern rule on `value`; `bytes`: the UTF-8 of a text kept as bytes.
+    /// The failure of a pattern rule on a text's UTF-8.
+    @inline(__always)
     func patternFailure(
-        _ rule: CheckRule, _ pattern: Pattern, _ value: Value?, text bytes: UnsafeBufferPointer<UInt8>?,
-        into found: inout [Failure]
+        _ rule: CheckRule, _ pattern: Pattern, _ utf8: UnsafeBufferPointer<UInt8>, into found: inout [Failure]
     ) {
-        guard case .text(let text)? = value else { return }
-        let failure: Failure? = UTF8Text.withBytes(of: text, or: bytes) { utf8 in
-            do {
-                return try pattern.matches(utf8: utf8) ? nil : .pattern(check: rule.check)
-            } catch {
-                return .regexLimit(check: rule.check)
-            }
+        do {
+            if try !pattern.matches(utf8: utf8) { found.append(.pattern(check: rule.check)) }
+        } catch {
+            found.append(.regexLimit(check: rule.check))
         }
-        if let failure { found.append(failure) }
     }
 }
 

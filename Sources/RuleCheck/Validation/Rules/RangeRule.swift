@@ -1,7 +1,8 @@
 /// `min` and `max` — a field's own key or a check's: the smallest and largest number or date.
 /// A bound that evaluates to null is not applied; a bound that reads only `today` is looked up in
-/// ``FoldedBounds`` when the evaluator has them. A field's own bound holds only a number or a
-/// date; a check's is evaluated for any value, which then fails only as a number or date.
+/// ``FoldedBounds`` when the evaluator has them. A field's own bound is applied to a number or a
+/// date only (``FieldEvaluator/keyRuleFailures(_:_:text:_:into:once:)``); a check's is evaluated
+/// for any value, which then fails only as a number or date.
 extension FieldEvaluator {
     /// The failure of a bound (`minimum`: `min`, else `max`) on `value`.
     func rangeFailure<Context: EvaluationContext>(
@@ -9,12 +10,6 @@ extension FieldEvaluator {
         _ context: Context, into found: inout [Failure]
     ) {
         guard let value else { return }
-        if rule.source == .key {
-            switch value {
-            case .number, .decimal, .date: break
-            default: return
-            }
-        }
         let check = rule.check
         let limit: Value?
         if let folded, let value = folded.bound(of: field, min: minimum, check: check, today: context.today).value {
