@@ -67,10 +67,14 @@ extension RuleSetCompiler {
             field.type == .integer
             ? .wholeNumber("the value of \(field.path)") : .value(exprType(of: field), "the value of \(field.path)")
         let computed = spec.value.flatMap { expression($0, of: field, resolver, .value, valueRole)?.written("value") }
-        let bound: ExprType = field.valueType == .date ? .date : .number
-        let min = spec.min.flatMap { expression($0, of: field, resolver, .check, .value(bound, "min"))?.written("min") }
-        let max = spec.max.flatMap { expression($0, of: field, resolver, .check, .value(bound, "max"))?.written("max") }
-        checkOrder(min?.expr, max?.expr, at: spec.max?.location)
+        // The field's own value keys compile as its `checks:` do (without `when`): the bounds
+        // here, so that their dependency edges come before options_filter's; the text rules
+        // below, with the field's digits.
+        let keySpecs = spec.keyRules
+        let keyBounds = keySpecs.filter(\.rule.isBound).compactMap { valueRule($0, .key, of: field, resolver) }
+        checkOrder(
+            keyBounds.lazy.compactMap(\.minBound).first?.expr, keyBounds.lazy.compactMap(\.maxBound).first?.expr,
+            at: spec.max?.location)
         checkOrder(spec.minLength, spec.maxLength, "min_length", "max_length")
         checkOrder(spec.minItems, spec.maxItems, "min_items", "max_items")
 
@@ -107,7 +111,9 @@ extension RuleSetCompiler {
         // (`unique_by` on another type is an error of its own, reported when it was declared.)
         let uniqueKeys = spec.uniqueBy.isEmpty || field.type != .list ? [] : uniqueBy(spec.uniqueBy, of: field, resolver)
         let digits = digits(spec)
-        let fieldMask = spec.mask.flatMap { mask($0, alternatives: spec.maskAlternatives) }.map { $0.with(digits: digits) }
+        let keyTextRules = keySpecs.filter { !$0.rule.isBound }.compactMap {
+            valueRule($0, .key, of: field, resolver, digits: digits)
+        }
         return FieldRules(
             id: id, path: field.path, name: spec.id.value, title: spec.title ?? spec.id.value, type: field.type,
             section: field.section, list: field.list, itemIndex: field.itemIndex, group: field.group,
@@ -116,11 +122,9 @@ extension RuleSetCompiler {
             visibleConditions: visible.map { $0.written("visible_if") },
             enabledConditions: enabled.map { $0.written("enabled_if") },
             dependsOn: dependsOn, computed: computed,
-            minLength: spec.minLength?.value, maxLength: spec.maxLength?.value,
-            pattern: spec.pattern.flatMap { pattern($0) }, mask: fieldMask,
-            min: min, max: max, dateFormat: format, options: field.options, optionsFilter: optionsFilter,
+            keyRules: keyTextRules + keyBounds, dateFormat: format, options: field.options, optionsFilter: optionsFilter,
             minItems: spec.minItems?.value, maxItems: spec.maxItems?.value,
-            checks: spec.checks.compactMap { check($0, of: field, resolver) },
+            checks: spec.checks.enumerated().compactMap { valueRule($1, .check($0), of: field, resolver) },
             message: spec.message, messages: messages(spec), members: field.members,
             display: spec.display.flatMap { display($0, of: field) },
             itemType: field.itemType, uniqueItems: spec.uniqueItems?.value ?? false,
@@ -400,55 +404,60 @@ extension RuleSetCompiler {
         }
     }
 
-    private mutating func check(_ spec: CheckSpec, of field: DeclaredField, _ resolver: ScopeResolver) -> CheckRule? {
+    /// One value rule of `field`, compiled: one of its own keys (`source` `.key`: no `when`, the
+    /// key's applicability checked when it was declared, bounds that may not read the field) or
+    /// an entry of its `checks:`. `digits`: the field's, when already read (a check's mask reads
+    /// them itself).
+    private mutating func valueRule(
+        _ spec: CheckSpec, _ source: CheckRule.Source, of field: DeclaredField, _ resolver: ScopeResolver,
+        digits fieldDigits: DecimalDigits? = nil
+    ) -> CheckRule? {
+        let isCheck = source != .key
         let when = spec.when.flatMap { expression($0, of: field, resolver, .check, .condition, allowSelf: true)?.written("when") }
         if spec.when != nil && when == nil { return nil }
         let kind: CheckRule.Kind?
-        let text: String
-        func requireType(_ types: Set<FieldType>, _ rule: String, _ description: String) -> Bool {
-            guard types.contains(field.valueType) else {
-                let what = field.type == .values ? "values of \(field.valueType)" : "\(field.type) fields"
-                error("a \(rule) check applies to \(description), not \(what)", at: spec.location)
-                return false
-            }
-            return true
+        var text = spec.rule.key + ": "
+        /// A key's applicability was checked when the field was declared; a check's is here.
+        func requireType(_ types: Set<FieldType>, _ description: String) -> Bool {
+            guard isCheck, !types.contains(field.valueType) else { return true }
+            let what = field.type == .values ? "values of \(field.valueType)" : "\(field.type) fields"
+            error("a \(spec.rule.key) check applies to \(description), not \(what)", at: spec.location)
+            return false
         }
         let bound: ExprType = field.valueType == .date ? .date : .number
         switch spec.rule {
         case .pattern(let source):
-            text = "pattern: " + source.text
-            kind = requireType([.text, .json], "pattern", "text and json fields") ? pattern(source).map { .pattern($0) } : nil
+            kind = requireType([.text, .json], "text and json fields") ? pattern(source).map { .pattern($0) } : nil
+            // A check names the pattern as written (`@vin`); a key, the pattern itself.
+            if case .pattern(let pattern)? = kind, !isCheck { text += pattern.source } else { text += source.text }
         case .mask(let source):
-            text = "mask: " + source.text
             kind =
-                requireType([.text], "mask", "text fields")
-                ? mask(source, alternatives: spec.maskAlternatives).map { .mask($0.with(digits: digits(field.spec))) } : nil
-        case .min(let source):
-            text = "min: " + source.text
-            kind =
-                requireType([.number, .integer, .date, .json], "min", "number, integer, date and json fields")
-                ? expression(source, of: field, resolver, .check, .value(bound, "min"), allowSelf: true).map { .min($0.written("min")) }
+                requireType([.text], "text fields")
+                ? mask(source, alternatives: spec.maskAlternatives).map { .mask($0.with(digits: fieldDigits ?? digits(field.spec))) }
                 : nil
-        case .max(let source):
-            text = "max: " + source.text
+            // A check names the mask as written; a key, every alternative.
+            if case .mask(let mask)? = kind, !isCheck { text += mask.notation } else { text += source.text }
+        case .min(let source), .max(let source):
+            let key = spec.rule.key
+            text += source.text
             kind =
-                requireType([.number, .integer, .date, .json], "max", "number, integer, date and json fields")
-                ? expression(source, of: field, resolver, .check, .value(bound, "max"), allowSelf: true).map { .max($0.written("max")) }
+                requireType([.number, .integer, .date, .json], "number, integer, date and json fields")
+                ? expression(source, of: field, resolver, .check, .value(bound, key), allowSelf: isCheck).map {
+                    key == "min" ? .min($0.written(key)) : .max($0.written(key))
+                }
                 : nil
         case .minLength(let length):
-            text = "min_length: \(length.value)"
-            kind = requireType([.text, .json], "min_length", "text and json fields") ? .minLength(length.value) : nil
+            text += "\(length.value)"
+            kind = requireType([.text, .json], "text and json fields") ? .minLength(length.value) : nil
         case .maxLength(let length):
-            text = "max_length: \(length.value)"
-            kind = requireType([.text, .json], "max_length", "text and json fields") ? .maxLength(length.value) : nil
+            text += "\(length.value)"
+            kind = requireType([.text, .json], "text and json fields") ? .maxLength(length.value) : nil
         case .expr(let source):
-            text = "expr: " + source.text
+            text += source.text
             kind = expression(source, of: field, resolver, .check, .condition, allowSelf: true).map { .expr($0.written("expr")) }
         }
         guard let kind else { return nil }
-        return CheckRule(
-            when: when, kind: kind, text: text, message: spec.message,
-            location: spec.location)
+        return CheckRule(when: when, kind: kind, source: source, text: text, message: spec.message, location: spec.location)
     }
 
     private mutating func messages(_ spec: FieldSpec) -> [IssueCode: LocalizedText] {

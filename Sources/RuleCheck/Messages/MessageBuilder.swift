@@ -60,20 +60,8 @@ struct MessageBuilder: Sendable {
             case "field": return field.path
             case "title": return field.title
             case "value": return value.map { display($0, field) } ?? written ?? ""
-            case "min", "max":
-                switch failure {
-                case .min(let bound, _) where name == "min", .max(let bound, _) where name == "max":
-                    return localized(bound, field)
-                default:
-                    let bound = name == "min" ? field.min : field.max
-                    return bound?.expr.evaluate(context).map { localized($0, field) }
-                }
-            case "min_length":
-                if let check, case .minLength(let minimum) = check.kind { return count(minimum) }
-                return field.minLength.map(count)
-            case "max_length":
-                if let check, case .maxLength(let maximum) = check.kind { return count(maximum) }
-                return field.maxLength.map(count)
+            case "min", "max": return rangePlaceholder(minimum: name == "min", failure, field, context)
+            case "min_length", "max_length": return lengthPlaceholder(minimum: name == "min_length", failed: check, field)
             case "file":
                 switch failure {
                 case .fileSize(let file), .mediaType(let file): return file
@@ -83,12 +71,8 @@ struct MessageBuilder: Sendable {
             case "media_types": return field.mediaTypes.joined(separator: ", ")
             case "min_items": return field.minItems.map(count)
             case "max_items": return field.maxItems.map(count)
-            case "mask":
-                if let check, case .mask(let mask) = check.kind { return mask.notation }
-                return field.mask?.notation
-            case "pattern":
-                if let check, case .pattern(let pattern) = check.kind { return pattern.source }
-                return field.pattern?.source
+            case "mask": return maskPlaceholder(failed: check, field)
+            case "pattern": return patternPlaceholder(failed: check, field)
             case "expected":
                 switch failure {
                 case .type(let expected): return phrase(expected)
@@ -98,9 +82,7 @@ struct MessageBuilder: Sendable {
             case "parent":
                 if case .orphan(let parent) = failure { return parent }
                 return nil
-            case "check":
-                guard let check, case .expr = check.kind else { return nil }
-                return check.text.hasPrefix("expr: ") ? String(check.text.dropFirst(6)) : check.text
+            case "check": return exprPlaceholder(failed: check)
             case "rule":
                 if case .expressionLimit(let rule) = failure { return rule }
                 return nil
@@ -108,8 +90,7 @@ struct MessageBuilder: Sendable {
                 // Items as people count them, from 1.
                 guard case .duplicateItem(let first, let item) = failure else { return nil }
                 return count((name == "first" ? first : item) + 1)
-            case "key":
-                return field.uniqueKeys.map(\.title).joined(separator: ", ")
+            case "key": return uniqueKeyPlaceholder(field)
             default:
                 return nil
             }
@@ -119,29 +100,28 @@ struct MessageBuilder: Sendable {
     /// The failed rule as written in the rules file: `required: true`, `pattern: ^[0-9]{6}$`,
     /// `expr: password_repeat == password when …`.
     func rule(_ failure: Failure, _ field: FieldRules) -> String {
-        if let index = failure.check {
-            return field.checks[index].rule
-        }
+        // A value rule's failure names its rule, a check's or the field's own key's, as written.
+        if let rule = field.rule(of: failure) { return rule.rule }
         switch failure {
         case .required, .missingColumn: return field.required?.rule ?? "required: true"
         case .type: return "type: \(field.type)"
         case .option: return field.optionsFilter?.rule ?? "options"
-        case .pattern, .regexLimit: return "pattern: \(field.pattern?.source ?? "")"
-        case .mask: return "mask: \(field.mask?.notation ?? "")"
-        case .minLength: return "min_length: \(field.minLength ?? 0)"
-        case .maxLength: return "max_length: \(field.maxLength ?? 0)"
-        case .min: return field.min?.rule ?? "min"
-        case .max: return field.max?.rule ?? "max"
-        case .minItems: return "min_items: \(field.minItems ?? 0)"
-        case .maxItems: return "max_items: \(field.maxItems ?? 0)"
+        case .pattern, .regexLimit: return "pattern: "
+        case .mask: return "mask: "
+        case .minLength: return "min_length: 0"
+        case .maxLength: return "max_length: 0"
+        case .min: return "min"
+        case .max: return "max"
+        case .minItems: return itemCountRule(minimum: true, field)
+        case .maxItems: return itemCountRule(minimum: false, field)
         case .duplicateItems: return "unique_items: true"
-        case .duplicateItem: return "unique_by: [" + field.uniqueKeys.map(\.name).joined(separator: ", ") + "]"
+        case .duplicateItem: return uniqueByRule(field)
         case .expressionLimit(let rule): return rule
         case .hiddenValue: return field.visibleConditions.map(\.rule).joined(separator: " and ")
         case .orphan(let parent): return "depends_on: \(parent)"
         case .computed: return field.computed?.rule ?? "value"
-        case .fileSize: return "max_size: \(field.maxSize.map(Self.english.sizeText) ?? "")"
-        case .mediaType: return "media_types: [\(field.mediaTypes.joined(separator: ", "))]"
+        case .fileSize: return fileRule(sizeOf: field)
+        case .mediaType: return fileRule(mediaTypesOf: field)
         case .check: return ""
         }
     }
@@ -269,7 +249,7 @@ struct MessageBuilder: Sendable {
     }
 
     /// A count as the locale writes it.
-    private func count(_ number: Int) -> String {
+    func count(_ number: Int) -> String {
         messageLocale.number(String(number))
     }
 

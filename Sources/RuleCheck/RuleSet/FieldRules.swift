@@ -42,15 +42,10 @@ public final class FieldRules: Sendable {
     /// Fields whose change clears this one (its own `depends_on` and its groups').
     public let dependsOn: [FieldID]
     let computed: WrittenExpression?
-    /// The fewest and most Unicode scalars a text may have (`min_length`, `max_length`).
-    public let minLength: Int?
-    public let maxLength: Int?
-    /// The field's `pattern:`, compiled.
-    public let pattern: Pattern?
-    /// The field's `mask:` (with its alternatives), compiled.
-    public let mask: Mask?
-    let min: WrittenExpression?
-    let max: WrittenExpression?
+    /// The field's own value keys (`min_length`, `max_length`, `pattern`, `mask`, `min`, `max`),
+    /// compiled into the same rules as its ``checks`` (without `when`), in the order they are
+    /// evaluated. ``minLength``, ``pattern`` and the like read them.
+    let keyRules: [CheckRule]
     /// How the field's dates are written (its `format:` or the rules' `date_format`).
     public let dateFormat: DateFormat
     /// The calendar a person types and reads the field's dates in (its `calendar:` or the
@@ -96,8 +91,7 @@ public final class FieldRules: Sendable {
         itemIndex: Int, group: FieldID?, location: FileLocation, initial: Value?, initialIsToday: Bool,
         required: WrittenExpression?, visibleConditions: [WrittenExpression],
         enabledConditions: [WrittenExpression], dependsOn: [FieldID], computed: WrittenExpression?,
-        minLength: Int?, maxLength: Int?, pattern: Pattern?, mask: Mask?, min: WrittenExpression?,
-        max: WrittenExpression?, dateFormat: DateFormat, options: [ChoiceOption],
+        keyRules: [CheckRule], dateFormat: DateFormat, options: [ChoiceOption],
         optionsFilter: WrittenExpression?, minItems: Int?, maxItems: Int?, checks: [CheckRule],
         message: LocalizedText?, messages: [IssueCode: LocalizedText], members: [FieldID],
         display: DisplayTemplate?, itemType: FieldType? = nil, uniqueItems: Bool = false, uniqueBy: [FieldID] = [],
@@ -123,12 +117,7 @@ public final class FieldRules: Sendable {
         self.enabledConditions = enabledConditions
         self.dependsOn = dependsOn
         self.computed = computed
-        self.minLength = minLength
-        self.maxLength = maxLength
-        self.pattern = pattern
-        self.mask = mask
-        self.min = min
-        self.max = max
+        self.keyRules = keyRules
         self.dateFormat = dateFormat
         self.calendar = calendar
         self.letters = letters
@@ -159,4 +148,40 @@ public final class FieldRules: Sendable {
     public var isComputed: Bool { computed != nil }
     /// Whether this is a field of a list's items.
     public var isItemField: Bool { list != nil }
+
+    /// The fewest Unicode scalars a text may have (`min_length`).
+    public var minLength: Int? { keyRule { if case .minLength(let minimum) = $0 { minimum } else { nil } } }
+    /// The most Unicode scalars a text may have (`max_length`).
+    public var maxLength: Int? { keyRule { if case .maxLength(let maximum) = $0 { maximum } else { nil } } }
+    /// The field's `pattern:`, compiled.
+    public var pattern: Pattern? { keyRule { if case .pattern(let pattern) = $0 { pattern } else { nil } } }
+    /// The field's `mask:` (with its alternatives), compiled.
+    public var mask: Mask? { keyRule { if case .mask(let mask) = $0 { mask } else { nil } } }
+    /// The field's `min:`.
+    var min: WrittenExpression? { keyRule { if case .min(let bound) = $0 { bound } else { nil } } }
+    /// The field's `max:`.
+    var max: WrittenExpression? { keyRule { if case .max(let bound) = $0 { bound } else { nil } } }
+
+    /// What `part` finds in the first of the field's own keys it finds something in.
+    private func keyRule<Part>(_ part: (CheckRule.Kind) -> Part?) -> Part? {
+        for rule in keyRules {
+            if let found = part(rule.kind) { return found }
+        }
+        return nil
+    }
+
+    /// The value rule a failure names: the failed check, or the field's own key of the failure's
+    /// kind (a `regex_limit` is its pattern's); nil for a failure of another rule.
+    func rule(of failure: Failure) -> CheckRule? {
+        if let index = failure.check { return checks[index] }
+        for rule in keyRules {
+            switch (failure, rule.kind) {
+            case (.pattern, .pattern), (.regexLimit, .pattern), (.mask, .mask), (.minLength, .minLength),
+                (.maxLength, .maxLength), (.min, .min), (.max, .max):
+                return rule
+            default: continue
+            }
+        }
+        return nil
+    }
 }

@@ -228,6 +228,64 @@ struct CheckSpec: Sendable {
     var location: FileLocation
 }
 
+extension CheckSpec.Rule {
+    /// The rule's key as a rules file writes it: `min_length`, `expr`.
+    var key: String {
+        switch self {
+        case .pattern: "pattern"
+        case .mask: "mask"
+        case .min: "min"
+        case .max: "max"
+        case .minLength: "min_length"
+        case .maxLength: "max_length"
+        case .expr: "expr"
+        }
+    }
+
+    /// Whether the rule is a `min` or `max` bound.
+    var isBound: Bool {
+        switch self {
+        case .min, .max: true
+        default: false
+        }
+    }
+}
+
+extension FieldSpec {
+    /// The field's own value keys (``RulesFileKeys/fieldValueRules``) as the rules of checks
+    /// without `when` or message, in the order they are evaluated: min_length, max_length,
+    /// pattern, mask, min, max. The compiler compiles them as it compiles `checks:`.
+    var keyRules: [CheckSpec] {
+        var rules: [CheckSpec] = []
+        func add(_ rule: CheckSpec.Rule, alternatives: [ScalarText] = []) {
+            rules.append(
+                CheckSpec(rule: rule, maskAlternatives: alternatives, location: keys[rule.key] ?? location))
+        }
+        if let minLength { add(.minLength(minLength)) }
+        if let maxLength { add(.maxLength(maxLength)) }
+        if let pattern { add(.pattern(pattern)) }
+        if let mask { add(.mask(mask), alternatives: maskAlternatives) }
+        if let min { add(.min(min)) }
+        if let max { add(.max(max)) }
+        return rules
+    }
+
+    /// Sets the own key that `rule` is (an `expr` is no key of a field: it is ignored).
+    mutating func setKeyRule(_ rule: CheckSpec.Rule, alternatives: [ScalarText] = []) {
+        switch rule {
+        case .minLength(let count): minLength = count
+        case .maxLength(let count): maxLength = count
+        case .pattern(let text): pattern = text
+        case .mask(let text):
+            mask = text
+            maskAlternatives = alternatives
+        case .min(let text): min = text
+        case .max(let text): max = text
+        case .expr: break
+        }
+    }
+}
+
 extension Located: Hashable, Equatable where Value: Hashable {
     static func == (lhs: Located, rhs: Located) -> Bool { lhs.value == rhs.value }
     func hash(into hasher: inout Hasher) { hasher.combine(value) }

@@ -29,6 +29,8 @@ enum RulesFileKeys {
     ])
     static let check = Names(["when", "pattern", "mask", "min", "max", "min_length", "max_length", "expr", "message"])
     static let checkRules = ["pattern", "mask", "min", "max", "min_length", "max_length", "expr"]
+    /// The value rules a field writes as keys of its own, in the order they are read.
+    static let fieldValueRules = ["min_length", "max_length", "pattern", "mask", "min", "max"]
     static let option = Names(["value", "title"])
     static let maskClass = Names(["chars", "case"])
     static let pagePosition = Names(["current", "total"])

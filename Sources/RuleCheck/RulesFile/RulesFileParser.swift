@@ -161,15 +161,11 @@ struct RulesFileParser {
         field.enabledIf = entries["enabled_if"].flatMap { scalarText($0, "enabled_if") }
         field.dependsOn = entries["depends_on"].map { stringList($0, "depends_on") } ?? []
         field.value = entries["value"].flatMap { scalarText($0, "value") }
-        field.minLength = entries["min_length"].flatMap { integer($0, "min_length") }
-        field.maxLength = entries["max_length"].flatMap { integer($0, "max_length") }
-        field.pattern = entries["pattern"].flatMap { scalarText($0, "pattern") }
-        if let mask = entries["mask"], case .sequence = mask.kind {
-            let texts = maskAlternatives(mask, "mask")
-            field.mask = texts.first
-            field.maskAlternatives = Array(texts.dropFirst())
-        } else {
-            field.mask = entries["mask"].flatMap { scalarText($0, "mask") }
+        // The field's own value keys read as the same rules as `checks:` entries.
+        for key in RulesFileKeys.fieldValueRules {
+            if let node = entries[key], let (rule, alternatives) = valueRule(key, node) {
+                field.setKeyRule(rule, alternatives: alternatives)
+            }
         }
         field.maskValue = entries["mask_value"].flatMap { string($0, "mask_value") }
         field.digits = entries["digits"].flatMap { string($0, "digits") }
@@ -179,8 +175,6 @@ struct RulesFileParser {
         field.maxSize = entries["max_size"].flatMap { byteSize($0, "max_size") }
         field.mediaTypes = entries["media_types"].map { stringList($0, "media_types") }
         field.jsonTypes = entries["json_types"].map { stringList($0, "json_types") }
-        field.min = entries["min"].flatMap { scalarText($0, "min") }
-        field.max = entries["max"].flatMap { scalarText($0, "max") }
         field.format = entries["format"].flatMap { scalarText($0, "format") }
         field.options = entries["options"].map { options($0) }
         if case .sequence? = entries["options"]?.kind { field.optionsWritten = true }
@@ -256,28 +250,27 @@ struct RulesFileParser {
             error("a check needs exactly one of \(rules); this one \(problem)", at: node.location)
             return nil
         }
-        let rule: CheckSpec.Rule?
-        var alternatives: [ScalarText] = []
-        switch key {
-        case "pattern": rule = scalarText(value, "pattern").map { .pattern($0) }
-        case "mask":
-            if case .sequence = value.kind {
-                let texts = maskAlternatives(value, "mask")
-                rule = texts.first.map { .mask($0) }
-                alternatives = Array(texts.dropFirst())
-            } else {
-                rule = scalarText(value, "mask").map { .mask($0) }
-            }
-        case "min": rule = scalarText(value, "min").map { .min($0) }
-        case "max": rule = scalarText(value, "max").map { .max($0) }
-        case "min_length": rule = integer(value, "min_length").map { .minLength($0) }
-        case "max_length": rule = integer(value, "max_length").map { .maxLength($0) }
-        default: rule = scalarText(value, "expr").map { .expr($0) }
-        }
-        guard let rule else { return nil }
+        guard let (rule, alternatives) = valueRule(key, value) else { return nil }
         return CheckSpec(
             when: entries["when"].flatMap { scalarText($0, "when") }, rule: rule, maskAlternatives: alternatives,
             message: entries["message"].flatMap { message($0, "message") }, location: node.location)
+    }
+
+    /// One value rule, a field's own key or a check's (`key` is one of
+    /// ``RulesFileKeys/checkRules``), with a mask's further alternatives; nil after an error.
+    private mutating func valueRule(_ key: String, _ value: RulesNode) -> (CheckSpec.Rule, [ScalarText])? {
+        switch key {
+        case "pattern": return scalarText(value, "pattern").map { (.pattern($0), []) }
+        case "mask":
+            guard case .sequence = value.kind else { return scalarText(value, "mask").map { (.mask($0), []) } }
+            let texts = maskAlternatives(value, "mask")
+            return texts.first.map { (.mask($0), Array(texts.dropFirst())) }
+        case "min": return scalarText(value, "min").map { (.min($0), []) }
+        case "max": return scalarText(value, "max").map { (.max($0), []) }
+        case "min_length": return integer(value, "min_length").map { (.minLength($0), []) }
+        case "max_length": return integer(value, "max_length").map { (.maxLength($0), []) }
+        default: return scalarText(value, "expr").map { (.expr($0), []) }
+        }
     }
 
     private mutating func message(_ node: RulesNode, _ what: String) -> LocalizedText? {

@@ -67,6 +67,16 @@ enum RulesJSONBuilder {
         return .object(members)
     }
 
+    /// A value rule's value (a check's, or a field's own key's): `3`, `"^[0-9]+$"`, `["…", "…"]`.
+    static func value(of rule: CheckSpec) -> JSONValue {
+        switch rule.rule {
+        case .pattern(let text), .expr(let text): .string(text.text)
+        case .mask(let text): masks(text, rule.maskAlternatives)
+        case .min(let text), .max(let text): scalar(text)
+        case .minLength(let count), .maxLength(let count): .number(Double(count.value))
+        }
+    }
+
     /// A mask, or its alternatives as an array.
     static func masks(_ first: ScalarText, _ alternatives: [ScalarText]) -> JSONValue {
         alternatives.isEmpty ? .string(first.text) : .array(([first] + alternatives).map { .string($0.text) })
@@ -99,13 +109,15 @@ enum RulesJSONBuilder {
         if let list = field.initialList { m["initial"] = .array(list.map(scalar)) }
         for (key, value) in [
             ("required", field.required), ("visible_if", field.visibleIf), ("enabled_if", field.enabledIf),
-            ("value", field.value), ("pattern", field.pattern), ("min", field.min),
-            ("max", field.max), ("format", field.format), ("options_filter", field.optionsFilter),
+            ("value", field.value), ("format", field.format), ("options_filter", field.optionsFilter),
             ("display", field.display),
         ] {
             if let value { m[key] = scalar(value) }
         }
-        if let mask = field.mask { m["mask"] = masks(mask, field.maskAlternatives) }
+        // The field's own value keys build as checks' rules do.
+        for rule in field.keyRules { m[rule.rule.key] = value(of: rule) }
+        // An own pattern is the scalar as YAML reads it (a plain `123`: a number), a check's a string.
+        if let pattern = field.pattern { m["pattern"] = scalar(pattern) }
         if let value = field.maskValue { m["mask_value"] = .string(value.value) }
         if let value = field.digits { m["digits"] = .string(value.value) }
         if let value = field.calendar { m["calendar"] = .string(value.value) }
@@ -115,8 +127,7 @@ enum RulesJSONBuilder {
         if let types = field.jsonTypes { m["json_types"] = .array(types.map { .string($0.value) }) }
         if !field.dependsOn.isEmpty { m["depends_on"] = .array(field.dependsOn.map { .string($0.value) }) }
         for (key, value) in [
-            ("min_length", field.minLength), ("max_length", field.maxLength), ("min_items", field.minItems),
-            ("max_items", field.maxItems),
+            ("min_items", field.minItems), ("max_items", field.maxItems),
         ] {
             if let value { m[key] = .number(Double(value.value)) }
         }
@@ -134,15 +145,7 @@ enum RulesJSONBuilder {
                 field.checks.map { check in
                     var object: [String: JSONValue] = [:]
                     if let when = check.when { object["when"] = scalar(when) }
-                    switch check.rule {
-                    case .pattern(let text): object["pattern"] = .string(text.text)
-                    case .mask(let text): object["mask"] = masks(text, check.maskAlternatives)
-                    case .min(let text): object["min"] = scalar(text)
-                    case .max(let text): object["max"] = scalar(text)
-                    case .minLength(let count): object["min_length"] = .number(Double(count.value))
-                    case .maxLength(let count): object["max_length"] = .number(Double(count.value))
-                    case .expr(let text): object["expr"] = .string(text.text)
-                    }
+                    object[check.rule.key] = value(of: check)
                     if let text = check.message { object["message"] = message(text) }
                     return .object(object)
                 })

@@ -79,18 +79,16 @@ struct RulesYAMLPrinter {
                 if let value { line(d, key + ": " + Self.scalar(value), field.comments[key]) }
             }
             if !field.dependsOn.isEmpty { line(d, "depends_on: [" + field.dependsOn.map(\.value).joined(separator: ", ") + "]") }
-            if let value = field.minLength { line(d, "min_length: \(value.value)", field.comments["min_length"]) }
-            if let value = field.maxLength { line(d, "max_length: \(value.value)", field.comments["max_length"]) }
-            if let pattern = field.pattern { line(d, "pattern: " + Self.scalar(pattern), field.comments["pattern"]) }
-            if let mask = field.mask { line(d, "mask: " + Self.masks(mask, field.maskAlternatives), field.comments["mask"]) }
+            // The field's own value keys print as checks' rules do: the text rules here, the bounds below.
+            let keyRules = field.keyRules
+            for rule in keyRules where !rule.rule.isBound { line(d, Self.entry(rule), field.comments[rule.rule.key]) }
             for (key, value) in [
                 ("mask_value", field.maskValue), ("digits", field.digits), ("calendar", field.calendar), ("letters", field.letters),
             ] {
                 if let value { line(d, key + ": " + Self.string(value.value)) }
             }
-            for (key, value) in [("min", field.min), ("max", field.max), ("format", field.format)] {
-                if let value { line(d, key + ": " + Self.scalar(value), field.comments[key]) }
-            }
+            for rule in keyRules where rule.rule.isBound { line(d, Self.entry(rule), field.comments[rule.rule.key]) }
+            if let format = field.format { line(d, "format: " + Self.scalar(format), field.comments["format"]) }
             if let size = field.maxSize { line(d, "max_size: \(size.value)") }
             if let types = field.mediaTypes {
                 line(d, "media_types: [" + types.map { Self.string($0.value) }.joined(separator: ", ") + "]")
@@ -139,15 +137,7 @@ struct RulesYAMLPrinter {
             first = false
         }
         if let when = check.when { entry("when: " + Self.scalar(when)) }
-        switch check.rule {
-        case .pattern(let text): entry("pattern: " + Self.scalar(text))
-        case .mask(let text): entry("mask: " + Self.masks(text, check.maskAlternatives))
-        case .min(let text): entry("min: " + Self.scalar(text))
-        case .max(let text): entry("max: " + Self.scalar(text))
-        case .minLength(let count): entry("min_length: \(count.value)")
-        case .maxLength(let count): entry("max_length: \(count.value)")
-        case .expr(let text): entry("expr: " + Self.scalar(text))
-        }
+        entry(Self.entry(check))
         if let message = check.message {
             if let text = message.text {
                 line(depth + 1, "message: " + Self.string(text))
@@ -174,6 +164,17 @@ struct RulesYAMLPrinter {
     /// `  # text`, on one line: line breaks and other control characters escaped.
     static func comment(_ text: String) -> String {
         "  # " + VisibleText.escaped(text.replacingOccurrences(of: "\n", with: " "))
+    }
+
+    /// A value rule (a check's, or a field's own key) as its line: `min_length: 3`, `mask: […]`.
+    static func entry(_ rule: CheckSpec) -> String {
+        let value =
+            switch rule.rule {
+            case .pattern(let text), .min(let text), .max(let text), .expr(let text): scalar(text)
+            case .mask(let text): masks(text, rule.maskAlternatives)
+            case .minLength(let count), .maxLength(let count): "\(count.value)"
+            }
+        return rule.rule.key + ": " + value
     }
 
     /// A mask, or its alternatives as a flow list.

@@ -45,10 +45,7 @@ struct FieldPlan: OptionSet, Sendable {
             if case .constant(holds: true) = required.shape { plan.insert(.alwaysRequired) }
         }
         if !field.dependsOn.isEmpty { plan.insert(.dependsOn) }
-        if field.minLength != nil || field.maxLength != nil || field.pattern != nil || field.mask != nil {
-            plan.insert(.textRules)
-        }
-        if field.min != nil || field.max != nil { plan.insert(.bounds) }
+        for rule in field.keyRules { plan.insert(rule.isBound ? .bounds : .textRules) }
         if !field.checks.isEmpty { plan.insert(.checks) }
         if field.maxSize != nil || !field.mediaTypes.isEmpty { plan.insert(.fileRules) }
         self = plan

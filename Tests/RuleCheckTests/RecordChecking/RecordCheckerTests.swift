@@ -407,22 +407,6 @@ struct RecordCheckerContractTests {
         #expect(try check(yaml, ["code": "abc"], locale: "de") == ["code check: not abc [expr: code != \"abc\"]"])
     }
 
-    /// A bound that evaluates to null is not applied (the start is empty here).
-    @Test func nullBoundsAreNotApplied() throws {
-        let yaml = """
-            fields:
-              - id: start
-                type: date
-              - id: end
-                type: date
-                min: start
-                checks:
-                  - max: start + 10d
-            """
-        #expect(try check(yaml, ["end": "2026-01-01"]) == [])
-        #expect(try check(yaml, ["start": "2026-01-05", "end": "2026-01-01"]).count == 1)
-    }
-
     /// `hidden_values: keep`: a hidden field's value is still reported as hidden, and stays for
     /// the expressions that read it; under `clear` it counts as empty.
     @Test func hiddenValuesKeepOrClear() throws {

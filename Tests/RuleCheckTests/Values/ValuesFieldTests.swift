@@ -151,17 +151,6 @@ struct ValuesFieldTests {
         #expect(rules.field("prices")?.itemType == .number && rules.field("photos")?.uniqueItems == true)
     }
 
-    @Test func uniqueItemsOnAMultiChoice() throws {
-        let rules = try RuleSet(
-            yaml: """
-                fields:
-                  - {id: tags, type: multi_choice, options: [a, b], unique_items: true}
-                  - {id: more, type: multi_choice, options: [a, b]}
-                """, source: "t.yaml")
-        let violations = RecordChecker(rules).check(json: ["tags": ["a", "a"], "more": ["a", "a"]]).violations
-        #expect(Self.codes(violations) == ["tags items"])
-    }
-
     @Test(
         arguments: [
             (4.5, 1.5, true), (4.0, 1.5, false), (0.0075, 0.0001, true), (0.00751, 0.0001, false),

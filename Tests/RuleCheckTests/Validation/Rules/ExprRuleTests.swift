@@ -1,0 +1,27 @@
+@testable import RuleCheck
+import Testing
+
+/// `expr` checks (Validation/Rules/ExprRule.swift).
+@Suite("Rule kind: expr")
+struct ExprRuleTests {
+    @Test func aConditionThatDoesNotHoldFails() throws {
+        #expect(
+            try RuleProbe.failures(type: "integer", "checks:\n  - expr: f * 2 > 7", value: "3")
+                == ["check | f does not pass the check f * 2 > 7 | expr: f * 2 > 7"])
+        #expect(try RuleProbe.failures(type: "integer", "checks:\n  - expr: f * 2 > 7", value: "4").isEmpty)
+    }
+
+    @Test func whenGatesTheCheckAndIsPartOfTheRule() throws {
+        let keys = "checks:\n  - {expr: f > 10, when: f > 1}"
+        #expect(
+            try RuleProbe.failures(type: "integer", keys, value: "3")
+                == ["check | f does not pass the check f > 10 | expr: f > 10 when f > 1"])
+        #expect(try RuleProbe.failures(type: "integer", keys, value: "1").isEmpty)
+    }
+
+    @Test func checksRunAfterTheFieldsOwnKeysInWrittenOrder() throws {
+        let failures = try RuleProbe.failures(
+            type: "integer", "min: 5\nchecks:\n  - expr: f > 100\n  - max: 2", value: "3")
+        #expect(failures.map { String($0.prefix { $0 != " " }) } == ["min", "check", "max"])
+    }
+}
