@@ -2,11 +2,16 @@
 # rulecheck next to other engines, on the same records and (as far as each can say it) the same
 # rules, all in one run, printed as ratios:
 #
-#   1. DuckDB (Python package `duckdb`) checking a 12-column OSAGO export (200,000 rows, 2% bad
-#      cells) against Benchmarks/compare/osago12.yaml written as SQL
+#   1. DuckDB (Python package `duckdb`) checking two 12-column exports (200,000 rows, 2% bad cells
+#      each), as CSV and as JSON Lines, against their rules written as SQL
 #      (Benchmarks/compare/duckdb_check.py): counting the violations of each rule, and writing
-#      every violation to JSON Lines; 1 and 2 threads, next to `rulecheck check --format summary`
-#      and `--format jsonl` with --jobs 1 and 2.
+#      every violation to JSON Lines; 1 and 2 threads, next to `rulecheck check --format jsonl`
+#      with --jobs 1 and 2. The shapes: osago12 (Benchmarks/compare/osago12.yaml: dates, options,
+#      numbers, a document number masked by its type; records from `rulecheck sample`) and
+#      policies12 (Benchmarks/compare/policies12.yaml: mostly regexes — Cyrillic names, a phone
+#      mask, an email, a VIN, a plate; records from Benchmarks/compare/policies12_data.py, seeded).
+#      Beside the times, rulecheck's and DuckDB's violations are compared rule by rule
+#      (Benchmarks/compare/same_counts.py): a difference is printed, and makes the script fail.
 #   2. frictionless (Python) validating the full OSAGO CSV against a Table Schema
 #      (Benchmarks/compare/osago.tableschema.json), and jsonschema-rs (Rust, called from Python)
 #      validating its JSON Lines, each line parsed with Python's json module, against a JSON
@@ -21,16 +26,16 @@
 # The commands of each part run in interleaved rounds (one run of each command per round), so
 # that a busy minute of the shared machine falls on all of them alike; each figure is the median
 # of RUNS rounds, and the load average is printed before and after. The peers are installed from
-# PyPI into a virtual environment (VENV) when they are missing; without Python or network access
-# the script says so and skips them. What each peer's schema cannot express is listed in
-# Docs/performance.md.
+# PyPI into a virtual environment (VENV), at the versions pinned in PEERS, when they are missing or
+# at another version; without Python or network access the script says so and skips them. What
+# each peer's schema cannot express is listed in Docs/performance.md.
 #
 # Settings (environment): COUNT (100000, full OSAGO records for part 2), COUNT12 (200000, rows
-# of the 12-column export), FIELDS (10000, fields of the compile comparison), RUNS (5 rounds;
+# of each 12-column export), FIELDS (10000, fields of the compile comparison), RUNS (5 rounds;
 # frictionless runs once), DATA_DIR (/tmp/rulecheck-bench), VENV (/tmp/rulecheck-peers-venv),
 # PARTS ("duckdb peers compile": the parts to run), RULECHECK_BIN (a rulecheck binary to use
 # instead of building one), COMPILE_TIMING_BIN (a compile-timing binary, built from Benchmarks/
-# otherwise). Peers' versions: jsonschema-rs 0.60.3 (pinned).
+# otherwise).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -46,9 +51,11 @@ RUNS=${RUNS:-5}
 DATA_DIR=${DATA_DIR:-/tmp/rulecheck-bench}
 VENV=${VENV:-/tmp/rulecheck-peers-venv}
 PARTS=${PARTS:-duckdb peers compile}
+# The peers' versions: the figures of Docs/performance.md are of these.
+PEERS="duckdb==2.0.0:duckdb jsonschema-rs==0.60.3:jsonschema_rs frictionless==5.21.0:frictionless"
+SHAPES="osago12 policies12"
 TODAY=2026-11-22   # the schemas' and the SQL's date bounds are written for this day
 RULES=Rules/osago.yaml
-RULES12=Benchmarks/compare/osago12.yaml
 BIN=${RULECHECK_BIN:-.build/release/rulecheck}
 HERE=Benchmarks/compare
 
@@ -92,9 +99,20 @@ if part peers && { [ ! -s "$CSV" ] || [ ! -s "$JSONL" ]; }; then
         sample "$RULES" "$COUNT" 0.05 jsonl "$JSONL"
     fi
 fi
-# One planted mistake in 24% of the rows: 2% of the 12 columns' cells.
-CSV12="$DATA_DIR/osago12-$COUNT12.csv"
-part duckdb && sample "$RULES12" "$COUNT12" 0.24 csv "$CSV12"
+# The two 12-column shapes, CSV and JSON Lines, 2% bad cells each: osago12 from `rulecheck
+# sample` (one planted mistake in 24% of the rows), policies12 from its own seeded generator.
+policies12() {
+    [ -s "$2" ] && return
+    echo "generating $2 ($COUNT12 records)" >&2
+    python3 "$HERE/policies12_data.py" "$COUNT12" "$1" "$2.partial" 1
+    mv "$2.partial" "$2"
+}
+if part duckdb; then
+    for form in csv jsonl; do
+        sample "$HERE/osago12.yaml" "$COUNT12" 0.24 "$form" "$DATA_DIR/osago12-$COUNT12.$form"
+        policies12 "$form" "$DATA_DIR/policies12-$COUNT12.$form"
+    done
+fi
 
 # The peers, in a virtual environment of their own.
 PYTHON=""
@@ -108,15 +126,12 @@ if [ ! -x "$VENV/bin/python" ]; then
     fi
 fi
 [ -x "$VENV/bin/python" ] && PYTHON="$VENV/bin/python"
-# NAME[==VERSION]:MODULE; a pinned peer is installed again when another version is there.
-for package in frictionless:frictionless jsonschema-rs==0.60.3:jsonschema_rs duckdb:duckdb; do
-    name=${package%%:*} module=${package##*:}
-    pinned=""
-    [[ $name == *==* ]] && pinned=${name##*==}
-    if [ -n "$PYTHON" ] && { ! have_peer "$module" \
-        || { [ -n "$pinned" ] && [ "$("$PYTHON" -m pip show "${name%%==*}" 2>/dev/null | sed -n 's/^Version: //p')" != "$pinned" ]; }; }; then
-        echo "installing $name from PyPI" >&2
-        "$PYTHON" -m pip install --quiet "$name" >&2 || echo "compare.sh: could not install $name; skipping it" >&2
+for package in $PEERS; do
+    pinned=${package%%:*} module=${package##*:}
+    name=${pinned%%==*} version=${pinned##*==}
+    if [ -n "$PYTHON" ] && ! "$PYTHON" -c "import importlib.metadata as m, sys; sys.exit(m.version('$name') != '$version')" 2>/dev/null; then
+        echo "installing $pinned from PyPI" >&2
+        "$PYTHON" -m pip install --quiet "$pinned" >&2 || echo "compare.sh: could not install $pinned; skipping it" >&2
     fi
 done
 
@@ -179,24 +194,28 @@ quotient() { awk -v a="$1" -v b="$2" -v f="${3:-%.2f×}" 'BEGIN { if (a + 0 > 0 
 # field NAME KEY: a number from the JSON a command printed (its last "KEY": N).
 field() { grep -o "\"$2\": *[0-9]*" "$RESULTS/$1.out" 2>/dev/null | tail -1 | grep -o '[0-9]*$' || echo "?"; }
 
-cat "$CSV12" "$CSV" "$JSONL" > /dev/null 2>&1 || true   # warm the page cache
+cat "$DATA_DIR"/*12-"$COUNT12".* "$CSV" "$JSONL" > /dev/null 2>&1 || true   # warm the page cache
 LOAD_BEFORE=$(load)
 
-# 1. DuckDB on the 12-column export.
+# 1. DuckDB on the 12-column exports: every shape and format, all in the same rounds.
 if part duckdb; then
-    say "DuckDB and rulecheck on $CSV12"
-    check12() { echo "$BIN" check --rules "$RULES12" "$CSV12" --today "$TODAY" --jobs "$1" --format "$2"; }
-    job rc12-summary-1 $(check12 1 summary-json)
-    job rc12-summary-2 $(check12 2 summary-json)
-    job rc12-jsonl-1 $(check12 1 jsonl)
-    job rc12-jsonl-2 $(check12 2 jsonl)
-    if have_peer duckdb; then
-        duck() { echo "$PYTHON" "$HERE/duckdb_check.py" "$1" "$2" "$CSV12" "$TODAY" "$RESULTS/duckdb-violations.jsonl"; }
-        job duck-counts-1 $(duck counts 1)
-        job duck-counts-2 $(duck counts 2)
-        job duck-jsonl-1 $(duck jsonl 1)
-        job duck-jsonl-2 $(duck jsonl 2)
-    fi
+    for shape in $SHAPES; do
+        for form in csv jsonl; do
+            data="$DATA_DIR/$shape-$COUNT12.$form"
+            say "DuckDB and rulecheck on $data"
+            for jobs in 1 2; do
+                job "rc-$shape-$form-$jobs" "$BIN" check --rules "$HERE/$shape.yaml" "$data" --today "$TODAY" --jobs "$jobs" --format jsonl
+            done
+            if have_peer duckdb; then
+                for threads in 1 2; do
+                    for mode in counts jsonl; do
+                        job "duck-$shape-$form-$mode-$threads" "$PYTHON" "$HERE/duckdb_check.py" "$shape" "$mode" "$threads" "$data" "$TODAY" \
+                            "$RESULTS/duckdb-violations.jsonl"
+                    done
+                done
+            fi
+        done
+    done
     rounds "$RUNS"
 fi
 
@@ -253,36 +272,49 @@ echo "rulecheck and other engines — $(nproc) cores, $(date -u '+%Y-%m-%d %H:%M
 echo "Medians of $RUNS interleaved rounds (frictionless: 1 run); whole processes (start-up, imports and compiling included); CPU = user + system."
 
 if part duckdb; then
-    echo
-    echo "### DuckDB: $COUNT12 rows × 12 columns, 2% bad cells ($RULES12)"
-    echo
-    echo "| engine | output | threads / jobs | violations | wall s | CPU s | RSS MB |"
-    echo "|---|---|---:|---:|---:|---:|---:|"
-    for spec in "rc12-summary-1|rulecheck|totals by code and field (summary-json)|1" "rc12-summary-2|rulecheck|totals by code and field (summary-json)|2" \
-                "duck-counts-1|DuckDB|counts by rule|1" "duck-counts-2|DuckDB|counts by rule|2" \
-                "rc12-jsonl-1|rulecheck|every violation, JSON Lines|1" "rc12-jsonl-2|rulecheck|every violation, JSON Lines|2" \
-                "duck-jsonl-1|DuckDB|every violation, JSON Lines|1" "duck-jsonl-2|DuckDB|every violation, JSON Lines|2"; do
-        IFS='|' read -r name engine output threads <<< "$spec"
-        [ -s "$RESULTS/$name.runs" ] || continue
-        errors=$(field "$name" errors)
-        [[ $name == rc12-jsonl-* ]] && errors=$(grep -c '"code"' "$RESULTS/$name.out" || true)
-        echo "| $engine | $output | $threads | $errors | $(wall "$name") | $(cpu "$name") | $(rss "$name") |"
-    done
-    echo
-    if [ -s "$RESULTS/duck-counts-2.out" ]; then
-        rc=$(grep -o '"by_code":{[^}]*}' "$RESULTS/rc12-summary-2.out" | tr -d ' "')
-        duck=$(grep -o '"by_code": {[^}]*}' "$RESULTS/duck-counts-2.out" | tr -d ' "')
-        [ "$rc" = "$duck" ] && echo "Both count the same violations by code: $rc" || echo "COUNTS DIFFER: rulecheck $rc, DuckDB $duck"
+    DIFFERENT=0
+    for shape in $SHAPES; do
         echo
-    fi
-    echo "| ratio (same run, wall) | value | goal |"
-    echo "|---|---:|---|"
-    echo "| rulecheck full JSONL report --jobs 2 vs DuckDB counts, 2 threads | $(ratio duck-counts-2 rc12-jsonl-2) | ≥ 1.0× |"
-    echo "| rulecheck full JSONL report --jobs 2 vs DuckDB violations to JSONL, 2 threads | $(ratio duck-jsonl-2 rc12-jsonl-2) | ≥ 2× |"
-    echo "| rulecheck full JSONL report --jobs 1 vs DuckDB counts, 1 thread | $(ratio duck-counts-1 rc12-jsonl-1) | ≥ 1.0× |"
-    echo "| rulecheck summary --jobs 2 vs DuckDB counts, 2 threads | $(ratio duck-counts-2 rc12-summary-2) | |"
-    echo "| rulecheck summary --jobs 1 vs DuckDB counts, 1 thread | $(ratio duck-counts-1 rc12-summary-1) | |"
-    echo "| rulecheck --jobs 2 vs --jobs 1 (JSONL report) | $(ratio rc12-jsonl-1 rc12-jsonl-2) | ≥ 1.7× |"
+        echo "### DuckDB: $COUNT12 rows × 12 columns, 2% bad cells ($HERE/$shape.yaml)"
+        echo
+        echo "| input | engine | output | threads / jobs | violations | wall s | CPU s | RSS MB |"
+        echo "|---|---|---|---:|---:|---:|---:|---:|"
+        for form in csv jsonl; do
+            for spec in "rc-$shape-$form-1|rulecheck|every violation, JSON Lines|1" "rc-$shape-$form-2|rulecheck|every violation, JSON Lines|2" \
+                        "duck-$shape-$form-counts-1|DuckDB|counts by rule|1" "duck-$shape-$form-counts-2|DuckDB|counts by rule|2" \
+                        "duck-$shape-$form-jsonl-1|DuckDB|every violation, JSON Lines|1" "duck-$shape-$form-jsonl-2|DuckDB|every violation, JSON Lines|2"; do
+                IFS='|' read -r name engine output threads <<< "$spec"
+                [ -s "$RESULTS/$name.runs" ] || continue
+                errors=$(field "$name" errors)
+                echo "| $form | $engine | $output | $threads | $errors | $(wall "$name") | $(cpu "$name") | $(rss "$name") |"
+            done
+        done
+        echo
+        for form in csv jsonl; do
+            [ -s "$RESULTS/duck-$shape-$form-counts-2.out" ] || continue
+            if same=$(python3 "$HERE/same_counts.py" "$RESULTS/rc-$shape-$form-2.out" "$RESULTS/duck-$shape-$form-counts-2.out"); then
+                echo "$form: rulecheck and DuckDB count the same violations of every rule ($same)."
+            else
+                echo "$form: COUNTS DIFFER:"
+                echo "$same"
+                DIFFERENT=1
+            fi
+        done
+        echo
+        echo "| ratio (same run, wall) | CSV | JSON Lines | goal |"
+        echo "|---|---:|---:|---|"
+        both() { echo "$(ratio "${1/FORM/csv}" "${2/FORM/csv}") | $(ratio "${1/FORM/jsonl}" "${2/FORM/jsonl}")"; }
+        echo "| rulecheck --jobs 2 vs DuckDB counts, 2 threads | $(both "duck-$shape-FORM-counts-2" "rc-$shape-FORM-2") | ≥ 1.0× |"
+        echo "| rulecheck --jobs 2 vs DuckDB violations to JSONL, 2 threads | $(both "duck-$shape-FORM-jsonl-2" "rc-$shape-FORM-2") | ≥ 2× |"
+        echo "| rulecheck --jobs 1 vs DuckDB counts, 1 thread | $(both "duck-$shape-FORM-counts-1" "rc-$shape-FORM-1") | ≥ 1.0× |"
+        echo "| rulecheck --jobs 1 vs DuckDB violations to JSONL, 1 thread | $(both "duck-$shape-FORM-jsonl-1" "rc-$shape-FORM-1") | |"
+        echo "| rulecheck --jobs 2 vs --jobs 1 | $(both "rc-$shape-FORM-1" "rc-$shape-FORM-2") | ≥ 1.8× on a large file (batch.sh) |"
+        # On a machine that other work keeps busy, wall time says more about the scheduler than about
+        # the engines: the CPU time of one thread against one job is the work each did.
+        bothcpu() { echo "$(ratio "${1/FORM/csv}" "${2/FORM/csv}" cpu) | $(ratio "${1/FORM/jsonl}" "${2/FORM/jsonl}" cpu)"; }
+        echo "| CPU: rulecheck --jobs 1 vs DuckDB counts, 1 thread | $(bothcpu "duck-$shape-FORM-counts-1" "rc-$shape-FORM-1") | |"
+        echo "| CPU: rulecheck --jobs 1 vs DuckDB violations to JSONL, 1 thread | $(bothcpu "duck-$shape-FORM-jsonl-1" "rc-$shape-FORM-1") | |"
+    done
 fi
 
 if part peers; then
@@ -304,6 +336,7 @@ if part peers; then
     echo "|---|---:|---:|---|"
     echo "| rulecheck CSV vs frictionless | $(ratio frictionless rc-csv-1) | $(ratio frictionless rc-csv-2) | ≥ 100× |"
     echo "| rulecheck JSONL vs jsonschema-rs | $(ratio jsonschema-rs rc-jsonl-1) | $(ratio jsonschema-rs rc-jsonl-2) | ≥ 3× |"
+    echo "| CPU: rulecheck JSONL vs jsonschema-rs (one thread each) | $(ratio jsonschema-rs rc-jsonl-1 cpu) | | |"
 fi
 
 if part compile; then
@@ -333,4 +366,9 @@ if part compile; then
     echo "| compile $FIELDS ÷ $SMALL fields | $(quotient "$(inside compile-yaml-$FIELDS compile_cpu_seconds)" "$(inside compile-yaml-$SMALL compile_cpu_seconds)") | $(quotient "$(inside compile-json-$FIELDS compile_cpu_seconds)" "$(inside compile-json-$SMALL compile_cpu_seconds)") | ≈ 10× (linear) |"
     echo "| compile $LARGE ÷ $FIELDS fields | $(quotient "$(inside compile-yaml-$LARGE compile_cpu_seconds)" "$(inside compile-yaml-$FIELDS compile_cpu_seconds)") | $(quotient "$(inside compile-json-$LARGE compile_cpu_seconds)" "$(inside compile-json-$FIELDS compile_cpu_seconds)") | ≈ 10× (linear) |"
     echo "| peak RSS of \`lint\`, $LARGE fields (MB) | $(rss lint-yaml-$LARGE) | $(rss lint-json-$LARGE) | < 300 |"
+fi
+
+if part duckdb && [ "$DIFFERENT" -ne 0 ]; then
+    echo "compare.sh: rulecheck and DuckDB did not find the same violations (above): the rules' SQL is wrong" >&2
+    exit 1
 fi

@@ -97,21 +97,28 @@ extension MaskLayout {
             result.dropped += 1
         }
 
+        /// Where only separators may follow (past the mask's end, or once the value has ended):
+        /// passes over a separator at `next`, or drops another scalar when refused ones are
+        /// dropped; returns false when the input is invalid there (the scan stops).
+        func passOnlySeparators(_ scalar: Unicode.Scalar) -> Bool {
+            if scalar.isSeparator {
+                next += 1
+                return true
+            }
+            if dropsRefused {
+                drop()
+                return true
+            }
+            invalid = true
+            return false
+        }
+
         scanning: while next < input.count {
             if caret == nil, next >= caretIn { caret = result.text.count }
             let scalar = input[next]
             guard slot < slots.count else {
                 // Past the end of the mask only separators may follow.
-                if scalar.isSeparator {
-                    next += 1
-                    continue
-                }
-                if dropsRefused {
-                    drop()
-                    continue
-                }
-                invalid = true
-                break scanning
+                if passOnlySeparators(scalar) { continue } else { break scanning }
             }
             let block = blockOf[slot]
             if block >= 0, block != entered {
@@ -149,16 +156,7 @@ extension MaskLayout {
             case .input(let kind, let ownOptional, let repeats):
                 if ended {
                     // The value has ended: only separators may follow.
-                    if scalar.isSeparator {
-                        next += 1
-                        continue
-                    }
-                    if dropsRefused {
-                        drop()
-                        continue
-                    }
-                    invalid = true
-                    break scanning
+                    if passOnlySeparators(scalar) { continue } else { break scanning }
                 }
                 let optional = ownOptional || (repeats && repeating)
                 // A character equal to the fixed character after an optional position (or a run

@@ -8,9 +8,12 @@ extension RecordEvaluator {
             let fields = columns.fields
             for index in 0..<min(cells.count, fields.count) {
                 guard let field = fields[index] else { continue }
-                // The rule set holds every field for as long as the check runs: no need to retain.
-                unowned(unsafe) let rules = evaluator.rules.fields[field.index]
-                evaluator.read(cell: cells[index], field: rules)
+                // The rule set holds every field for as long as the check runs: no need to retain
+                // (an `unowned(unsafe)` local was still retained and released around the mutating
+                // call, once per cell).
+                Unmanaged.passUnretained(evaluator.rules.fields[field.index])._withUnsafeGuaranteedRef {
+                    evaluator.read(cell: cells[index], field: $0)
+                }
             }
             return evaluator.finish()
         }

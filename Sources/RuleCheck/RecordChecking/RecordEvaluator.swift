@@ -51,7 +51,7 @@ struct RecordEvaluator {
     mutating func clear(columns: ColumnMap?) {
         self.columns = columns
         hasColumn = columns?.hasColumn ?? []
-        values.clear()
+        values.clearValues()
         written.clear()
         buffer = UnsafeBufferPointer(start: nil, count: 0)
         if !texts.isEmpty { texts.removeAll(keepingCapacity: true) }
@@ -160,12 +160,15 @@ struct RecordEvaluator {
     /// warning for each unknown key when `reportingUnknownKeys`.
     mutating func finish(reportingUnknownKeys: Bool = true) -> [Violation] {
         for id in rules.order {
-            // The rule set holds every field for as long as the check runs: no need to retain.
-            unowned(unsafe) let field = rules.fields[id.index]
-            if let list = field.list {
-                for item in 0..<values.itemCount(of: list) { evaluate(Slot(id, item: item), field) }
-            } else {
-                evaluate(Slot(id), field)
+            // The rule set holds every field for as long as the check runs: no need to retain
+            // (an `unowned(unsafe)` local was still retained and released around each mutating
+            // call, once per slot).
+            Unmanaged.passUnretained(rules.fields[id.index])._withUnsafeGuaranteedRef { field in
+                if let list = field.list {
+                    for item in 0..<values.itemCount(of: list) { evaluate(Slot(id, item: item), field) }
+                } else {
+                    evaluate(Slot(id), field)
+                }
             }
         }
         if reportingUnknownKeys {

@@ -254,6 +254,11 @@ struct SlotTable<Element> {
     mutating func clear() {
         let blank = blank
         fields.withUnsafeMutableBufferPointer { $0.update(repeating: blank) }
+        emptyLists()
+    }
+
+    /// Makes every list empty, keeping the memory.
+    mutating func emptyLists() {
         for ordinal in lists.indices where counts[ordinal] > 0 || !lists[ordinal].isEmpty {
             lists[ordinal].removeAll(keepingCapacity: true)
             owners[ordinal].removeAll(keepingCapacity: true)
@@ -281,6 +286,16 @@ extension SlotTable {
 }
 
 extension SlotTable<Value?> {
+    /// ``clear()`` for a table of values, as the record checker clears it for every record: a
+    /// slot already empty is only read, not destroyed and written again (a record leaves many
+    /// slots empty, and the generic ``clear()`` cost about 2,200 instructions per OSAGO record).
+    mutating func clearValues() {
+        fields.withUnsafeMutableBufferPointer { slots in
+            for index in slots.indices where slots[index] != nil { slots[index] = nil }
+        }
+        emptyLists()
+    }
+
     /// Whether the slot of `field` (in `item` for an item field) has a value; reads the element
     /// in place rather than copying it out (and retaining its text).
     func hasValue(_ field: FieldID, item: Int) -> Bool {
