@@ -42,6 +42,13 @@ let package = Package(
             path: "Benchmarks/RuleCheckBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Issue 25's compile comparison (Benchmarks/compare.sh): one `RuleSet(bytes:source:)` timed
+        // inside its own process, as jsonschema_rs_compile.py times `validator_for` inside Python.
+        .executableTarget(
+            name: "compile-timing",
+            dependencies: [.product(name: "RuleCheck", package: "RuleCheck")],
+            path: "Sources/CompileTiming"
+        ),
         // Batch checking: BatchCheck on generated osago files (jobs 1 and 2), the readers alone (and
         // next to yaslab/CSV.swift and SwiftCSV), and RecordChecker per record.
         .executableTarget(

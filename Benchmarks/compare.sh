@@ -17,7 +17,9 @@
 #      validating its JSON Lines, each line parsed with Python's json module, against a JSON
 #      Schema (Benchmarks/compare/osago.schema.json).
 #   3. Compiling a 10,000-field rules file (YAML and minified JSON) next to jsonschema-rs
-#      compiling the JSON Schema that says the same (Benchmarks/compare/compile_files.py).
+#      compiling the JSON Schema that says the same (Benchmarks/compare/compile_files.py), each
+#      timed inside its own process (Benchmarks/Sources/CompileTiming, jsonschema_rs_compile.py);
+#      `rulecheck lint` as a whole; 1k and 100k fields for linearity, and lint's peak memory at 100k.
 #
 #   Benchmarks/compare.sh          from the repository root (or anywhere: it finds the root)
 #
@@ -32,7 +34,8 @@
 # of each 12-column export), FIELDS (10000, fields of the compile comparison), RUNS (5 rounds;
 # frictionless runs once), DATA_DIR (/tmp/rulecheck-bench), VENV (/tmp/rulecheck-peers-venv),
 # PARTS ("duckdb peers compile": the parts to run), RULECHECK_BIN (a rulecheck binary to use
-# instead of building one).
+# instead of building one), COMPILE_TIMING_BIN (a compile-timing binary, built from Benchmarks/
+# otherwise).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -153,6 +156,7 @@ rounds() {
             # rulecheck exits 1 when it finds errors: expected.
             /usr/bin/time -f '%e %U %S %M' -a -o "$RESULTS/$name.runs" \
                 bash -c "$(cat "$RESULTS/$name.command") > $RESULTS/$name.out" || true
+            cat "$RESULTS/$name.out" >> "$RESULTS/$name.outs" 2>/dev/null || true
         done
     done
     JOBS=()
@@ -178,6 +182,15 @@ ratio() {
 wall() { [ -s "$RESULTS/$1.runs" ] && median "$1" | awk '{ printf "%.2f", $1 }' || echo "–"; }
 cpu() { [ -s "$RESULTS/$1.runs" ] && median "$1" | awk '{ printf "%.2f", $2 }' || echo "–"; }
 rss() { [ -s "$RESULTS/$1.runs" ] && median "$1" | awk '{ printf "%.0f", $3 / 1024 }' || echo "–"; }
+# inside NAME KEY: the median over the rounds of a number each run printed as "KEY": N (the
+# seconds a command timed inside its own process).
+inside() {
+    local values
+    values=$(grep -o "\"$2\": *[0-9.]*" "$RESULTS/$1.outs" 2>/dev/null | grep -o '[0-9.]*$')
+    [ -n "$values" ] && sort -n <<< "$values" | awk '{ v[NR] = $1 } END { printf "%.3f", v[int((NR + 1) / 2)] }' || echo "–"
+}
+# quotient A B [FORMAT]: A / B for two numbers, or – when either is missing.
+quotient() { awk -v a="$1" -v b="$2" -v f="${3:-%.2f×}" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf f, a / b; else printf "–" }'; }
 # field NAME KEY: a number from the JSON a command printed (its last "KEY": N).
 field() { grep -o "\"$2\": *[0-9]*" "$RESULTS/$1.out" 2>/dev/null | tail -1 | grep -o '[0-9]*$' || echo "?"; }
 
@@ -222,18 +235,33 @@ if part peers; then
     fi
 fi
 
-# 3. Compiling.
+# 3. Compiling: FIELDS fields, and a tenth and ten times as many for linearity and peak memory.
+# Each compile is timed inside its own process: rulecheck's by Benchmarks/Sources/CompileTiming
+# (`RuleSet(bytes:source:)` alone, the file already read), jsonschema-rs's by
+# jsonschema_rs_compile.py (`validator_for` alone, the schema already parsed by json.loads).
+SMALL=$((FIELDS / 10)) LARGE=$((FIELDS * 10))
 if part compile; then
-    say "Compiling $FIELDS fields"
+    say "Compiling $SMALL, $FIELDS and $LARGE fields"
+    COMPILE_TIMING=${COMPILE_TIMING_BIN:-Benchmarks/.build/release/compile-timing}
+    if [ -z "${COMPILE_TIMING_BIN:-}" ]; then
+        swift build -c release --package-path Benchmarks --product compile-timing >&2
+    fi
     COMPILE_DIR="$DATA_DIR/compile"
     mkdir -p "$COMPILE_DIR"
-    if [ ! -s "$COMPILE_DIR/fields-$FIELDS.schema.json" ]; then
-        python3 "$HERE/compile_files.py" "$FIELDS" "$COMPILE_DIR"
-    fi
+    for count in "$SMALL" "$FIELDS" "$LARGE"; do
+        if [ ! -s "$COMPILE_DIR/fields-$count.schema.json" ]; then
+            python3 "$HERE/compile_files.py" "$count" "$COMPILE_DIR"
+        fi
+    done
     printf 'fields:\n  - id: a\n' > "$COMPILE_DIR/one-field.yaml"
     job lint-one "$BIN" lint "$COMPILE_DIR/one-field.yaml"
-    job lint-yaml "$BIN" lint "$COMPILE_DIR/fields-$FIELDS.yaml"
-    job lint-json "$BIN" lint "$COMPILE_DIR/fields-$FIELDS.json"
+    for format in yaml json; do
+        for count in "$SMALL" "$FIELDS" "$LARGE"; do
+            job "compile-$format-$count" "$COMPILE_TIMING" "$COMPILE_DIR/fields-$count.$format"
+        done
+        job "lint-$format" "$BIN" lint "$COMPILE_DIR/fields-$FIELDS.$format"
+        job "lint-$format-$LARGE" "$BIN" lint "$COMPILE_DIR/fields-$LARGE.$format"
+    done
     have_peer jsonschema_rs && job jsonschema-rs-compile "$PYTHON" "$HERE/jsonschema_rs_compile.py" "$COMPILE_DIR/fields-$FIELDS.schema.json"
     rounds "$RUNS"
 fi
@@ -315,20 +343,29 @@ if part compile; then
     echo
     echo "### Compiling $FIELDS fields (a pattern each, depends_on and visible_if the field before)"
     echo
+    echo "Each compile timed inside its own process (medians of $RUNS fresh processes; CPU = user + system"
+    echo "of the process during the call, the steadier figure on a shared machine): rulecheck's"
+    echo "\`RuleSet(bytes:source:)\` from the file's bytes (Benchmarks/Sources/CompileTiming), jsonschema-rs's"
+    echo "\`validator_for\` on the schema already parsed by json.loads (parsing it: $(inside jsonschema-rs-compile parse_seconds) s more)."
+    echo
     echo "| what | wall s | CPU s |"
     echo "|---|---:|---:|"
-    echo "| rulecheck lint, a one-field file (start-up alone) | $(wall lint-one) | $(cpu lint-one) |"
-    echo "| rulecheck lint, YAML | $(wall lint-yaml) | $(cpu lint-yaml) |"
-    echo "| rulecheck lint, minified JSON | $(wall lint-json) | $(cpu lint-json) |"
-    echo "| jsonschema-rs: json.loads + validator_for (whole process) | $(wall jsonschema-rs-compile) | $(cpu jsonschema-rs-compile) |"
-    if [ -s "$RESULTS/jsonschema-rs-compile.out" ]; then
-        echo "| jsonschema-rs: json.loads + validator_for (in the process, timed by itself) | $(grep -o '"compile_seconds": [0-9.]*' "$RESULTS/jsonschema-rs-compile.out" | grep -o '[0-9.]*$') | |"
-    fi
+    echo "| jsonschema-rs \`validator_for\`, in its process | $(inside jsonschema-rs-compile compile_seconds) | $(inside jsonschema-rs-compile compile_cpu_seconds) |"
+    for format in yaml json; do
+        echo "| rulecheck \`RuleSet(bytes:)\`, $format, in its process | $(inside "compile-$format-$FIELDS" compile_seconds) | $(inside "compile-$format-$FIELDS" compile_cpu_seconds) |"
+    done
+    echo "| rulecheck lint, a one-field file (whole process: start-up) | $(wall lint-one) | $(cpu lint-one) |"
+    echo "| rulecheck lint, yaml (whole process) | $(wall lint-yaml) | $(cpu lint-yaml) |"
+    echo "| rulecheck lint, json (whole process) | $(wall lint-json) | $(cpu lint-json) |"
     echo
-    echo "| ratio (same run, CPU) | value | goal |"
-    echo "|---|---:|---|"
-    echo "| jsonschema-rs process vs rulecheck lint, minified JSON | $(ratio jsonschema-rs-compile lint-json cpu) | ≥ 1.0× |"
-    echo "| jsonschema-rs process vs rulecheck lint, YAML | $(ratio jsonschema-rs-compile lint-yaml cpu) | ≥ 1.0× |"
+    peer=$(inside jsonschema-rs-compile compile_cpu_seconds)
+    echo "| goal (same run, CPU) | yaml | json | goal |"
+    echo "|---|---:|---:|---|"
+    echo "| compile ÷ jsonschema-rs \`validator_for\` | $(quotient "$(inside compile-yaml-$FIELDS compile_cpu_seconds)" "$peer") | $(quotient "$(inside compile-json-$FIELDS compile_cpu_seconds)" "$peer") | ≤ 1.0× |"
+    echo "| whole \`lint\` ÷ jsonschema-rs \`validator_for\` | $(quotient "$(cpu lint-yaml)" "$peer") | $(quotient "$(cpu lint-json)" "$peer") | < 2× |"
+    echo "| compile $FIELDS ÷ $SMALL fields | $(quotient "$(inside compile-yaml-$FIELDS compile_cpu_seconds)" "$(inside compile-yaml-$SMALL compile_cpu_seconds)") | $(quotient "$(inside compile-json-$FIELDS compile_cpu_seconds)" "$(inside compile-json-$SMALL compile_cpu_seconds)") | ≈ 10× (linear) |"
+    echo "| compile $LARGE ÷ $FIELDS fields | $(quotient "$(inside compile-yaml-$LARGE compile_cpu_seconds)" "$(inside compile-yaml-$FIELDS compile_cpu_seconds)") | $(quotient "$(inside compile-json-$LARGE compile_cpu_seconds)" "$(inside compile-json-$FIELDS compile_cpu_seconds)") | ≈ 10× (linear) |"
+    echo "| peak RSS of \`lint\`, $LARGE fields (MB) | $(rss lint-yaml-$LARGE) | $(rss lint-json-$LARGE) | < 300 |"
 fi
 
 if part duckdb && [ "$DIFFERENT" -ne 0 ]; then

@@ -126,6 +126,8 @@ public final class Pattern: @unchecked Sendable {
     /// `source` as `(?:source)\z`, keeping leading option-setting verbs such as `(*UCP)` in front
     /// where PCRE2 requires them.
     static func endAnchored(_ source: String, extended: Bool) -> String {
+        // Without leading verbs (almost every pattern), no Character-by-Character scan.
+        if !source.utf8.starts(with: "(*".utf8) { return "(?:" + source + (extended ? "\n" : "") + ")\\z" }
         var verbs = Substring(source)[...]
         var prefix = ""
         while verbs.hasPrefix("(*"), let close = verbs.firstIndex(of: ")") {

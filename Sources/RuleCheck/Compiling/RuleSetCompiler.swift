@@ -109,7 +109,8 @@ struct RuleSetCompiler {
         }
         compiler.errorCount = compiler.diagnostics.count { $0.severity == .error }
         var parts = document.flatMap { compiler.compile($0) }
-        parts?.fingerprint = RulesFingerprint.rulesFile(bytes, includes: compiler.sources, of: name)
+        let includes = compiler.sources
+        parts?.fingerprint = RulesFingerprint.Deferred { RulesFingerprint.rulesFile(bytes, includes: includes, of: name) }
         var compiled = compiler.finished(parts)
         compiled.files = files
         return compiled
@@ -224,6 +225,8 @@ struct RuleSetCompiler {
         compileMaskClasses(document.maskClasses)
         compileNamedMasks(document.masks)
 
+        // A declared field is large: growing the list by doubling would copy them all again.
+        declared.reserveCapacity(document.sections.reduce(0) { $0 + $1.fields.count })
         for (index, section) in document.sections.enumerated() {
             if let first = sectionIDs.firstIndex(of: section.id.value) {
                 let line = document.sections[first].id.location.line
@@ -265,7 +268,7 @@ struct RuleSetCompiler {
         let sections = document.sections.enumerated().map { index, section in
             SectionRules(
                 id: section.id.value, title: section.title ?? section.id.value,
-                fields: declared.filter { $0.section == index && $0.list == nil }.map(\.id))
+                fields: declared.indices.filter { declared[$0].section == index && declared[$0].list == nil }.map { declared[$0].id })
         }
         let formName = document.form?.value ?? Self.stem(of: source.name)
         var parts = RuleSet.Parts(
@@ -402,7 +405,9 @@ struct RuleSetCompiler {
                 for name in names {
                     if pathIndex[name.value] == nil, let sections = pageSections[name.value] {
                         // A page (or section) by id: every field on it, as it is valid.
-                        members += declared.filter { sections.contains($0.section) && $0.list == nil }.flatMap { subtree($0.id) }
+                        // (Indices, not fields: filtering copied every declared field.)
+                        members += declared.indices.filter { sections.contains(declared[$0].section) && declared[$0].list == nil }
+                            .flatMap { subtree(declared[$0].id) }
                         continue
                     }
                     guard let id = pathIndex[name.value] else {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The fingerprint of what a ``RuleSet`` was compiled from (``RuleSet/fingerprint``): SHA-256 of
 /// the content, so that two rule sets with the same fingerprint give the same answers, and rules
 /// that differ in any byte — an included block's too — have another.
@@ -39,6 +41,31 @@ enum RulesFingerprint {
         piece(schema, into: &hash)
         if let uiSchema { piece(uiSchema, into: &hash) }
         return hash.hexDigest()
+    }
+
+    /// A fingerprint hashed when it is first asked for, then kept: most compiles (`lint`, a form,
+    /// a server's reload) never read it, and hashing a large rules file costs a noticeable part
+    /// of compiling it. It keeps the bytes it hashes until then.
+    final class Deferred: Sendable {
+        private let compute: @Sendable () -> String
+        private let digest = Mutex<String?>(nil)
+
+        init(_ compute: @escaping @Sendable () -> String) {
+            self.compute = compute
+        }
+
+        /// The fingerprint of rules compiled otherwise: empty.
+        static let none = Deferred { "" }
+
+        /// The 64 hex digits (hashed on the first call).
+        var value: String {
+            digest.withLock { digest in
+                if let digest { return digest }
+                let computed = compute()
+                digest = computed
+                return computed
+            }
+        }
     }
 
     private static func piece(_ bytes: [UInt8], into hash: inout SHA256) {

@@ -7,18 +7,43 @@ import Foundation
 /// Both directions take O(log n) plus at most ``checkpointStride`` scalars, whatever the length of
 /// the line: a minified JSON rules file is one line of megabytes, and finding each expression's
 /// place in it by walking the line from its start made compiling quadratic.
+///
+/// A copy is one reference to the text and its index, which are built once and never change:
+/// every scalar of a rules file keeps one (in its ``ScalarLocator``), so a copy must cost one
+/// retain and one word, not one per array.
 struct SourceText: Sendable {
-    let name: String
+    /// The text and its index, shared by every copy.
+    private final class Storage: Sendable {
+        let name: String
+        let bytes: [UInt8]
+        /// The byte offset where each line starts.
+        let lineStarts: [Int]
+        /// The number of scalars before each line's start.
+        let lineStartScalars: [Int]
+        /// The byte offset of every ``checkpointStride``-th scalar of the text.
+        let checkpoints: [Int]
+        /// The number of scalars in the text.
+        let scalarCount: Int
+
+        init(name: String, bytes: [UInt8], lineStarts: [Int], lineStartScalars: [Int], checkpoints: [Int], scalarCount: Int) {
+            self.name = name
+            self.bytes = bytes
+            self.lineStarts = lineStarts
+            self.lineStartScalars = lineStartScalars
+            self.checkpoints = checkpoints
+            self.scalarCount = scalarCount
+        }
+    }
+
+    private let storage: Storage
+
+    var name: String { storage.name }
     /// The text as UTF-8.
-    let bytes: [UInt8]
-    /// The byte offset where each line starts.
-    private let lineStarts: [Int]
-    /// The number of scalars before each line's start.
-    private let lineStartScalars: [Int]
-    /// The byte offset of every ``checkpointStride``-th scalar of the text.
-    private let checkpoints: [Int]
-    /// The number of scalars in the text.
-    private let scalarCount: Int
+    var bytes: [UInt8] { storage.bytes }
+    private var lineStarts: [Int] { storage.lineStarts }
+    private var lineStartScalars: [Int] { storage.lineStartScalars }
+    private var checkpoints: [Int] { storage.checkpoints }
+    private var scalarCount: Int { storage.scalarCount }
 
     static let checkpointStride = 64
 
@@ -52,8 +77,6 @@ struct SourceText: Sendable {
 
     /// `bytes` should be UTF-8 (anything else shows as U+FFFD in ``line(_:)``).
     init(name: String, bytes: [UInt8]) {
-        self.name = name
-        self.bytes = bytes
         var lineStarts = [0]
         var lineStartScalars = [0]
         var checkpoints: [Int] = []
@@ -67,10 +90,9 @@ struct SourceText: Sendable {
                 lineStartScalars.append(scalars)
             }
         }
-        self.lineStarts = lineStarts
-        self.lineStartScalars = lineStartScalars
-        self.checkpoints = checkpoints
-        scalarCount = scalars
+        storage = Storage(
+            name: name, bytes: bytes, lineStarts: lineStarts, lineStartScalars: lineStartScalars,
+            checkpoints: checkpoints, scalarCount: scalars)
     }
 
     /// The number of lines (a text that ends with a line break has an empty last line).
@@ -87,6 +109,7 @@ struct SourceText: Sendable {
     /// The byte offset of `line` and `column`, clamped to the line (a column past its end gives
     /// the line's end).
     func offset(line: Int, column: Int) -> Int {
+        let (bytes, lineStarts, lineStartScalars, checkpoints) = (self.bytes, self.lineStarts, self.lineStartScalars, self.checkpoints)
         guard line >= 1, line <= lineStarts.count else { return line < 1 ? 0 : bytes.count }
         let lineEnd = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
         let target = lineStartScalars[line - 1] + max(0, column - 1)
@@ -109,6 +132,7 @@ struct SourceText: Sendable {
     /// minified JSON file is one line of megabytes, and a diagnostic's snippet must not cost its
     /// length); `nil` for a line that does not exist.
     func excerpt(line number: Int, column: Int, width: Int = 100) -> (text: String, caretPad: String)? {
+        let (bytes, lineStarts, lineStartScalars) = (self.bytes, self.lineStarts, self.lineStartScalars)
         guard number >= 1, number <= lineStarts.count else { return nil }
         let lineStart = lineStarts[number - 1]
         var lineEnd = number < lineStarts.count ? lineStarts[number] - 1 : bytes.count
@@ -152,6 +176,7 @@ struct SourceText: Sendable {
 
     /// The line and column of the scalar that starts at byte `offset` (or contains it).
     func location(ofOffset offset: Int) -> FileLocation {
+        let (bytes, lineStarts, checkpoints) = (self.bytes, self.lineStarts, self.checkpoints)
         let offset = min(max(0, offset), bytes.count)
         let line = Self.lastIndex(in: lineStarts, notAfter: offset)
         let checkpoint = Self.lastIndex(in: checkpoints, notAfter: offset)

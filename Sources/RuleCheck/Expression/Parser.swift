@@ -77,12 +77,12 @@ struct Parser {
 
     /// Operands separated by the operators `operators` maps tokens to, as one chain.
     private mutating func chain(
-        _ operators: [Token.Kind: Syntax.BinaryOperator],
+        _ operators: (Token.Kind) -> Syntax.BinaryOperator?,
         _ operand: (inout Parser) throws(ExpressionError) -> Syntax
     ) throws(ExpressionError) -> Syntax {
         let first = try operand(&self)
         var links: [Syntax.Link] = []
-        while let op = operators[current.kind] {
+        while let op = operators(current.kind) {
             position += 1
             links.append(Syntax.Link(op: op, operand: try operand(&self)))
         }
@@ -113,17 +113,43 @@ struct Parser {
         return try Self.limited(try parse(&self))
     }
 
-    private static let orOperators: [Token.Kind: Syntax.BinaryOperator] = [.keyword(.or): .or, .symbol(.orOr): .or]
-    private static let andOperators: [Token.Kind: Syntax.BinaryOperator] = [.keyword(.and): .and, .symbol(.andAnd): .and]
-    private static let additiveOperators: [Token.Kind: Syntax.BinaryOperator] = [.symbol(.plus): .plus, .symbol(.minus): .minus]
-    private static let multiplicativeOperators: [Token.Kind: Syntax.BinaryOperator] = [.symbol(.star): .times, .symbol(.slash): .divide]
+    // The operators of each level, by token (a switch: hashing a token would hash a name's text).
+    private static func orOperator(_ kind: Token.Kind) -> Syntax.BinaryOperator? {
+        switch kind {
+        case .keyword(.or), .symbol(.orOr): .or
+        default: nil
+        }
+    }
+
+    private static func andOperator(_ kind: Token.Kind) -> Syntax.BinaryOperator? {
+        switch kind {
+        case .keyword(.and), .symbol(.andAnd): .and
+        default: nil
+        }
+    }
+
+    private static func additiveOperator(_ kind: Token.Kind) -> Syntax.BinaryOperator? {
+        switch kind {
+        case .symbol(.plus): .plus
+        case .symbol(.minus): .minus
+        default: nil
+        }
+    }
+
+    private static func multiplicativeOperator(_ kind: Token.Kind) -> Syntax.BinaryOperator? {
+        switch kind {
+        case .symbol(.star): .times
+        case .symbol(.slash): .divide
+        default: nil
+        }
+    }
 
     private mutating func orExpression() throws(ExpressionError) -> Syntax {
-        try chain(Self.orOperators) { parser throws(ExpressionError) in try parser.andExpression() }
+        try chain(Self.orOperator) { parser throws(ExpressionError) in try parser.andExpression() }
     }
 
     private mutating func andExpression() throws(ExpressionError) -> Syntax {
-        try chain(Self.andOperators) { parser throws(ExpressionError) in try parser.notExpression() }
+        try chain(Self.andOperator) { parser throws(ExpressionError) in try parser.notExpression() }
     }
 
     private mutating func notExpression() throws(ExpressionError) -> Syntax {
@@ -137,18 +163,25 @@ struct Parser {
         return try comparison()
     }
 
-    private static let comparisons: [Token.Kind: Syntax.BinaryOperator] = [
-        .symbol(.equal): .equal, .symbol(.notEqual): .notEqual, .symbol(.less): .less,
-        .symbol(.lessEqual): .lessEqual, .symbol(.greater): .greater, .symbol(.greaterEqual): .greaterEqual,
-        .keyword(.in): .in,
-    ]
+    private static func comparison(_ kind: Token.Kind) -> Syntax.BinaryOperator? {
+        switch kind {
+        case .symbol(.equal): .equal
+        case .symbol(.notEqual): .notEqual
+        case .symbol(.less): .less
+        case .symbol(.lessEqual): .lessEqual
+        case .symbol(.greater): .greater
+        case .symbol(.greaterEqual): .greaterEqual
+        case .keyword(.in): .in
+        default: nil
+        }
+    }
 
     private mutating func comparison() throws(ExpressionError) -> Syntax {
         let lhs = try additive()
-        guard let op = Self.comparisons[current.kind] else { return lhs }
+        guard let op = Self.comparison(current.kind) else { return lhs }
         position += 1
         let rhs = try additive()
-        if let chained = Self.comparisons[current.kind] {
+        if let chained = Self.comparison(current.kind) {
             throw ExpressionError(
                 message: "comparisons do not chain: use 'and' between '\(op.rawValue)' and '\(chained.rawValue)'",
                 range: current.range)
@@ -157,11 +190,11 @@ struct Parser {
     }
 
     private mutating func additive() throws(ExpressionError) -> Syntax {
-        try chain(Self.additiveOperators) { parser throws(ExpressionError) in try parser.multiplicative() }
+        try chain(Self.additiveOperator) { parser throws(ExpressionError) in try parser.multiplicative() }
     }
 
     private mutating func multiplicative() throws(ExpressionError) -> Syntax {
-        try chain(Self.multiplicativeOperators) { parser throws(ExpressionError) in try parser.unary() }
+        try chain(Self.multiplicativeOperator) { parser throws(ExpressionError) in try parser.unary() }
     }
 
     private mutating func unary() throws(ExpressionError) -> Syntax {

@@ -69,7 +69,8 @@ extension RuleSet {
             source: source, options: options)
         let compiled = RuleSetCompiler.compile(imported.document, source: imported.text)
         guard var parts = compiled.parts else { throw compiled.error }
-        parts.fingerprint = RulesFingerprint.jsonSchema(Array(jsonSchema), uiSchema: uiSchema.map(Array.init))
+        let (schemaBytes, uiBytes) = (Array(jsonSchema), uiSchema.map(Array.init))
+        parts.fingerprint = RulesFingerprint.Deferred { RulesFingerprint.jsonSchema(schemaBytes, uiSchema: uiBytes) }
         return (parts, imported.findings)
     }
 
@@ -155,9 +156,54 @@ package enum JSONSchemaImport {
     package static func looksLikeJSONSchema(_ bytes: [UInt8]) -> Bool {
         let text = droppingBOM(bytes)
         guard text.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{"),
+            mayHaveSchemaKey(text),
             let value = try? JSONParser().parse(text)
         else { return false }
         return value["$schema"] != nil
+    }
+
+    /// Whether the top-level object of `text` (which starts with `{`) may have the key
+    /// `$schema`: one pass over the bytes that builds nothing, so that a rules file written as
+    /// JSON is not parsed twice. `false` only when no key of the top-level object is `$schema`
+    /// as written; a key with an escape in it may be, and gives `true` (the caller then parses).
+    private static func mayHaveSchemaKey(_ text: [UInt8]) -> Bool {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        var depth = 0
+        var keyNext = false
+        var index = 0
+        while index < text.count {
+            let byte = text[index]
+            switch byte {
+            case quote:
+                let start = index + 1
+                var end = start
+                var escaped = false
+                while end < text.count, text[end] != quote {
+                    if text[end] == backslash {
+                        escaped = true
+                        end += 1
+                    }
+                    end += 1
+                }
+                if depth == 1, keyNext, escaped || text[start..<min(end, text.count)].elementsEqual("$schema".utf8) {
+                    return true
+                }
+                keyNext = false
+                index = end + 1
+                continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                keyNext = depth == 1 && byte == UInt8(ascii: "{")
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+            case UInt8(ascii: ","):
+                keyNext = depth == 1
+            default:
+                break
+            }
+            index += 1
+        }
+        return false
     }
 
     private static func droppingBOM(_ bytes: [UInt8]) -> [UInt8] {

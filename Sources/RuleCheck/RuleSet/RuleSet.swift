@@ -42,7 +42,8 @@ public final class RuleSet: Sendable {
     /// every file it includes, or a JSON Schema's and its UI schema's (see ``RulesFingerprint``);
     /// empty for rules compiled otherwise. `rulecheck merge` refuses slices checked with rules of
     /// another fingerprint.
-    package let fingerprint: String
+    package var fingerprint: String { deferredFingerprint.value }
+    private let deferredFingerprint: RulesFingerprint.Deferred
 
     /// All fields in topological order: every field after the fields it reads or depends on.
     let order: [FieldID]
@@ -82,7 +83,7 @@ public final class RuleSet: Sendable {
         var locale: String? = nil
         var edges: [DependencyEdge]
         var order: [FieldID]
-        var fingerprint = ""
+        var fingerprint = RulesFingerprint.Deferred.none
     }
 
     init(_ parts: Parts) {
@@ -101,7 +102,7 @@ public final class RuleSet: Sendable {
         locale = parts.locale
         edges = parts.edges
         order = parts.order
-        fingerprint = parts.fingerprint
+        deferredFingerprint = parts.fingerprint
         let count = parts.fields.count
         var rank = [Int](repeating: 0, count: count)
         for (position, field) in parts.order.enumerated() { rank[field.index] = position }

@@ -305,11 +305,15 @@ extension RulesDocument {
     /// Whether any field anywhere has `include:` (a file may include without `includes:` only by
     /// mistake, which the expander then reports).
     var hasIncludes: Bool {
-        var pending = sections.flatMap(\.fields)
-        while let field = pending.popLast() {
-            if field.include != nil { return true }
-            pending += field.fields ?? []
-            pending += field.item ?? []
+        // Lists of fields, not fields: a field is large, and copying each one into a list
+        // cost 2% of compiling a 10,000-field file.
+        var pending = sections.map(\.fields)
+        while let fields = pending.popLast() {
+            for index in fields.indices {
+                if fields[index].include != nil { return true }
+                if let inner = fields[index].fields { pending.append(inner) }
+                if let item = fields[index].item { pending.append(item) }
+            }
         }
         return false
     }

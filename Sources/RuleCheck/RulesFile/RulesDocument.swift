@@ -179,9 +179,9 @@ struct KeyLocations: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// The location of `key`; setting nil removes it.
     subscript(key: String) -> FileLocation? {
-        get { names.firstIndex(of: key).map { locations[$0] } }
+        get { Self.index(of: key, in: names).map { locations[$0] } }
         set {
-            if let index = names.firstIndex(of: key) {
+            if let index = Self.index(of: key, in: names) {
                 if let newValue {
                     locations[index] = newValue
                 } else {
@@ -193,6 +193,13 @@ struct KeyLocations: Sendable, Sequence, ExpressibleByDictionaryLiteral {
                 locations.append(newValue)
             }
         }
+    }
+
+    /// `names.firstIndex(of: key)`, comparing lengths first: the parser looks up some forty keys
+    /// in each field's handful, and most names differ in length.
+    static func index(of key: String, in names: [String]) -> Int? {
+        let length = key.utf8.count
+        return names.firstIndex { $0.utf8.count == length && $0 == key }
     }
 
     func makeIterator() -> Zip2Sequence<[String], [FileLocation]>.Iterator {

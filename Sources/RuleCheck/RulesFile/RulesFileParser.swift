@@ -138,7 +138,14 @@ struct RulesFileParser {
         }
         fieldDepth += 1
         defer { fieldDepth -= 1 }
-        return sequence(node, key).compactMap { field($0) }
+        // A field is large: a list grown by doubling would hold up to twice the fields' size.
+        let nodes = sequence(node, key)
+        var fields: [FieldSpec] = []
+        fields.reserveCapacity(nodes.count)
+        for node in nodes {
+            if let field = field(node) { fields.append(field) }
+        }
+        return fields
     }
 
     private mutating func field(_ node: RulesNode) -> FieldSpec? {
@@ -303,7 +310,7 @@ struct RulesFileParser {
         var keys = KeyLocations()
 
         subscript(key: String) -> RulesNode? {
-            names.firstIndex(of: key).map { values[$0] }
+            KeyLocations.index(of: key, in: names).map { values[$0] }
         }
     }
 

@@ -63,7 +63,8 @@ public struct RulesLoader: Sendable {
     /// - Throws: ``RulesError``: for a file that cannot be read, `FILE: error: cannot read the
     ///   rules file: …`; otherwise every error of the rules, as `lint` prints them.
     public func load(_ path: String) throws(RulesError) -> LoadedRules {
-        try attempt(path).result.get()
+        // The files read are the watchers' (``attempt(_:)``): hashing them is not for a load.
+        try attempt(path, digests: false).result.get()
     }
 
     /// What loading gave, and every file read on the way — also when it failed, so that a
@@ -76,13 +77,19 @@ public struct RulesLoader: Sendable {
     }
 
     package func attempt(_ path: String) -> Attempt {
+        attempt(path, digests: true)
+    }
+
+    /// ``attempt(_:)``; without `digests`, the rules file's digest in ``Attempt/files`` is not
+    /// computed (nil): hashing a large rules file costs a noticeable part of compiling it.
+    private func attempt(_ path: String, digests: Bool) -> Attempt {
         let shown = name(of: path)
         let bytes: [UInt8]
         switch Self.readRulesFile(path, name: shown, limit: maxBytes) {
         case .success(let read): bytes = read
         case .failure(let error): return Attempt(result: .failure(error), files: [RulesInput(path: path, digest: nil)])
         }
-        var files = [RulesInput(path: path, digest: SHA256.hexDigest(of: bytes))]
+        var files = [RulesInput(path: path, digest: digests ? SHA256.hexDigest(of: bytes) : nil)]
         let result: Result<LoadedRules, RulesError>
         if format == .jsonSchema || (format == .automatic && JSONSchemaImport.looksLikeJSONSchema(bytes)) {
             result = importSchema(bytes, name: shown, files: &files)
