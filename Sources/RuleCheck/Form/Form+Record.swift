@@ -27,7 +27,7 @@ extension Form {
         let checker = RecordChecker(rules, today: today, locale: locale)
         var reader = RecordEvaluator(checker: checker)
         reader.read(json: record)
-        return filled(rules, record: record, reader: reader, checker: checker, today: today, locale: locale)
+        return filled(rules, reader: reader, checker: checker, today: today, locale: locale)
     }
 
     /// ``filled(_:record:today:locale:)`` within a budget: the record's list items are counted
@@ -46,20 +46,22 @@ extension Form {
         var reader = RecordEvaluator(checker: checker)
         reader.read(json: record)
         try budget.check(items: rules.lists.reduce(0) { $0 + reader.values.itemCount(of: $1) })
-        let filled = filled(rules, record: record, reader: reader, checker: checker, today: today, locale: locale)
+        let filled = filled(rules, reader: reader, checker: checker, today: today, locale: locale)
         if budget.maxBytes != nil { try budget.check(filled.form.footprint) }
         return filled
     }
 
-    /// The form of a record `reader` has read.
+    /// The form of a record `reader` has read. The record is read once: its violations are those
+    /// of a copy of `reader` (what ``RecordChecker/check(json:)`` would read again), and the form
+    /// takes the values as read.
     private static func filled(
-        _ rules: RuleSet, record: [String: JSONValue], reader: RecordEvaluator, checker: RecordChecker, today: Day,
-        locale: String
+        _ rules: RuleSet, reader: RecordEvaluator, checker: RecordChecker, today: Day, locale: String
     ) -> (form: Form, dropped: [Violation]) {
-        let checked = checker.check(json: record)
+        var checking = reader
+        let violations = checking.finish(reportingUnknownKeys: false)
         let dropped =
-            checked.unknownKeys.map { checker.violation(for: .unknownKey($0)) }
-            + checked.violations.filter { $0.code == .type || $0.code == .option }
+            reader.unknownKeys.map { checker.violation(for: .unknownKey($0)) }
+            + violations.filter { $0.code == .type || $0.code == .option }
         var form = Form(rules, today: today, locale: locale)
         for list in rules.lists {
             let ordinal = rules.listOrdinal[list.index]
