@@ -21,13 +21,8 @@ extension FieldEvaluator {
                 for rule in field.keyRules { textRuleFailure(rule, field, utf8, into: &found) }
             }
         case .number, .decimal, .date:
-            for rule in field.keyRules {
-                switch rule.kind {
-                case .min(let bound): rangeFailure(rule, minimum: true, bound, field, value, context, into: &found)
-                case .max(let bound): rangeFailure(rule, minimum: false, bound, field, value, context, into: &found)
-                default: break
-                }
-            }
+            // The bounds apply; ``ruleFailure`` passes the text rules over a value that is no text.
+            for rule in field.keyRules { ruleFailure(rule, field, value, context, into: &found) }
         case .list(let items) where field.type == .file:
             fileFailures(field, items, into: &found)
         default:
