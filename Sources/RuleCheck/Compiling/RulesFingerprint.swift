@@ -45,13 +45,17 @@ enum RulesFingerprint {
 
     /// A fingerprint hashed when it is first asked for, then kept: most compiles (`lint`, a form,
     /// a server's reload) never read it, and hashing a large rules file costs a noticeable part
-    /// of compiling it. It keeps the bytes it hashes until then.
+    /// of compiling it. It keeps the bytes it hashes until then, and lets them go once hashed.
     final class Deferred: Sendable {
-        private let compute: @Sendable () -> String
-        private let digest = Mutex<String?>(nil)
+        private enum State {
+            case pending(@Sendable () -> String)
+            case hashed(String)
+        }
+
+        private let state: Mutex<State>
 
         init(_ compute: @escaping @Sendable () -> String) {
-            self.compute = compute
+            state = Mutex(.pending(compute))
         }
 
         /// The fingerprint of rules compiled otherwise: empty.
@@ -59,11 +63,15 @@ enum RulesFingerprint {
 
         /// The 64 hex digits (hashed on the first call).
         var value: String {
-            digest.withLock { digest in
-                if let digest { return digest }
-                let computed = compute()
-                digest = computed
-                return computed
+            state.withLock { state in
+                switch state {
+                case .hashed(let digest):
+                    return digest
+                case .pending(let compute):
+                    let digest = compute()
+                    state = .hashed(digest)
+                    return digest
+                }
             }
         }
     }
