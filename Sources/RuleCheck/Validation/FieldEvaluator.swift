@@ -116,14 +116,22 @@ struct FieldEvaluator: Sendable {
     ) {
         outcome.reset()
         let plan = plans[field.id.index]
-        let change = values.withContext(slot, today: today) { context in
-            valueStep(field, plan, slot, input, mode: mode, context, &outcome)
+        // Most fields of a record have no visibility, enabling, computed value or options filter:
+        // the value step then leaves the slot as it is, visible and enabled, and is skipped. A
+        // form's edit can still clear such a field's value (a `depends_on` parent changed, or its
+        // options were replaced at run time), so the step runs then.
+        if !plan.isDisjoint(with: .valueStepRules) || input.changedParent != nil
+            || (mode == .form && !runtimeOptions.isEmpty)
+        {
+            let change = values.withContext(slot, today: today) { context in
+                valueStep(field, plan, slot, input, mode: mode, context, &outcome)
+            }
+            if case .changed(let value) = change {
+                values[slot] = value
+                outcome.valueChanged = true
+            }
+            guard outcome.isVisible else { return }
         }
-        if case .changed(let value) = change {
-            values[slot] = value
-            outcome.valueChanged = true
-        }
-        guard outcome.isVisible else { return }
         values.withContext(slot, today: today) { context in
             checkStep(field, plan, slot, input, mode: mode, context, &outcome)
         }

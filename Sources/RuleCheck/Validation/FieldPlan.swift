@@ -29,6 +29,12 @@ struct FieldPlan: OptionSet, Sendable {
     static let fileRules = FieldPlan(rawValue: 1 << 10)
     /// Any rule that ``FieldEvaluator`` holds a value itself to: text rules, bounds, file rules.
     static let valueRules: FieldPlan = [.textRules, .bounds, .fileRules]
+    /// An `options_filter`.
+    static let optionsFilter = FieldPlan(rawValue: 1 << 11)
+    /// What the step's value part reads: with none of these, the field's value is never computed,
+    /// cleared or hidden by its own rules (a form's edit may still clear it: see
+    /// ``FieldEvaluator/step(_:_:_:mode:values:today:into:)``).
+    static let valueStepRules: FieldPlan = [.visibility, .enabling, .computed, .optionsFilter]
 
     init(rawValue: UInt32) {
         self.rawValue = rawValue
@@ -48,6 +54,7 @@ struct FieldPlan: OptionSet, Sendable {
         for rule in field.keyRules { plan.insert(rule.isBound ? .bounds : .textRules) }
         if !field.checks.isEmpty { plan.insert(.checks) }
         if field.maxSize != nil || !field.mediaTypes.isEmpty { plan.insert(.fileRules) }
+        if field.optionsFilter != nil { plan.insert(.optionsFilter) }
         self = plan
     }
 }
