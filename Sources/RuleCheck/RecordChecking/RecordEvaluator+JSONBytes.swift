@@ -73,7 +73,7 @@ extension RecordEvaluator {
             switch try scanner.scanString() {
             case .bytes(let range):
                 written[slot] = .bytes(range)
-                readString(UnsafeBufferPointer(rebasing: buffer[range]), field: field, slot: slot)
+                readString(range, field: field, slot: slot)
             case .text(let text):
                 texts.append(text)
                 written[slot] = .text(texts.count - 1)
@@ -96,8 +96,10 @@ extension RecordEvaluator {
         return true
     }
 
-    /// Reads a JSON string's text (no escapes) as a value of the field's type.
-    private mutating func readString(_ bytes: UnsafeBufferPointer<UInt8>, field: FieldRules, slot: Slot) {
+    /// Reads a JSON string's text (no escapes, bytes `range` of ``buffer``) as a value of the
+    /// field's type.
+    private mutating func readString(_ range: Range<Int>, field: FieldRules, slot: Slot) {
+        let bytes = UnsafeBufferPointer(rebasing: buffer[range])
         switch field.type {
         case .text:
             if bytes.isEmpty {
@@ -105,13 +107,12 @@ extension RecordEvaluator {
                 if field.emptyIsValue { values[slot] = .text("") }
                 return
             }
-            readText(bytes, field: field, slot: slot)
+            readText(range, field: field, slot: slot)
         case .date where !bytes.isEmpty && UTF8Text.isASCII(bytes):
             // A JSON date is a string in the field's format, as a cell is.
             store(ValueReader.read(utf8: bytes, for: field, options: nil), slot)
         case .choice where UTF8Text.isASCII(bytes) && checker.evaluator.optionTables[field.id.index]?.isText == true:
             // A JSON choice is matched as a value: only text options can be a string's.
-            guard case .bytes(let range) = written[slot] else { return }
             readOption(bytes, range: range, field: field, slot: slot)
         default:
             store(ValueReader.read(json: .string(String(decoding: bytes, as: UTF8.self)), for: field), slot)

@@ -32,7 +32,7 @@ extension RecordEvaluator {
         let bytes = UnsafeBufferPointer(rebasing: buffer[range])
         switch field.type {
         case .text:
-            readText(bytes, field: field, slot: slot)
+            readText(range, field: field, slot: slot)
         case .list:
             if !readItems(cell: range, of: field) {
                 readItems(text: String(decoding: bytes, as: UTF8.self), of: field)
@@ -47,12 +47,15 @@ extension RecordEvaluator {
         }
     }
 
-    /// Reads a text field's value: kept as bytes (``RecordKeys/keepsBytes``), or as
-    /// ``ValueReader`` reads text (a masked field's digits of other scripts as 0–9).
-    mutating func readText(_ bytes: UnsafeBufferPointer<UInt8>, field: FieldRules, slot: Slot) {
+    /// Reads a text field's value, bytes `range` of ``buffer``: kept as bytes
+    /// (``RecordKeys/keepsBytes``, ``Written/keptBytes(_:)``), or as ``ValueReader`` reads text
+    /// (a masked field's digits of other scripts as 0–9).
+    mutating func readText(_ range: Range<Int>, field: FieldRules, slot: Slot) {
         let index = field.id.index
+        let bytes = UnsafeBufferPointer(rebasing: buffer[range])
         if keys.keepsBytes[index], !keys.foldsDigits[index] || UTF8Text.isASCII(bytes) {
-            values[slot] = Self.keptBytes
+            written[slot] = .keptBytes(range)
+            values[slot] = Self.keptBytesMark
         } else {
             values[slot] = .text(ValueReader.maskedText(String(decoding: bytes, as: UTF8.self), field))
         }

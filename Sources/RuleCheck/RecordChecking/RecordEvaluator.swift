@@ -72,6 +72,10 @@ struct RecordEvaluator {
         /// Bytes of ``RecordEvaluator/buffer``, valid UTF-8: a CSV cell as written, or the text of a
         /// JSON string without escapes.
         case bytes(Range<Int>)
+        /// Bytes of ``RecordEvaluator/buffer`` as ``bytes(_:)`` that are a text field's value itself
+        /// (``RecordKeys/keepsBytes``): its rules read them, and no `String` is made unless a
+        /// violation shows it.
+        case keptBytes(Range<Int>)
         /// Bytes of ``RecordEvaluator/buffer`` as ``bytes(_:)``, that name option `index` of a
         /// choice field.
         case option(Range<Int>, index: Int)
@@ -86,10 +90,11 @@ struct RecordEvaluator {
         case json(Int)
     }
 
-    /// What the value table holds for a text kept as bytes (``RecordKeys/keepsBytes``): it only
-    /// says that the slot is not empty. No expression reads such a value; the text's rules read
-    /// its bytes (``FieldEvaluator/Input/text``), and a violation shows the text itself.
-    static let keptBytes = Value.text("\u{1}")
+    /// What the value table holds for a text kept as bytes (``Written/keptBytes(_:)`` says so):
+    /// it only marks the slot as not empty, for the expressions that ask (none reads such a
+    /// value). The text's rules read its bytes (``FieldEvaluator/Input/text``), and a violation
+    /// shows the text itself.
+    static let keptBytesMark = Value.text("\u{1}")
 
     /// What the value table holds for a group given as an object under `empty_values: present`
     /// (a group holds no value of its own): the object is there, so its checks run even with
@@ -133,7 +138,8 @@ struct RecordEvaluator {
     func writtenText(_ slot: Slot) -> String? {
         switch written[slot] {
         case .absent, .empty: nil
-        case .bytes(let range), .option(let range, _): String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        case .bytes(let range), .keptBytes(let range), .option(let range, _):
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
         case .jsonBytes(let range): jsonText(UnsafeBufferPointer(rebasing: buffer[range]))
         case .text(let index): texts[index]
         case .json(let index): Self.jsonText(jsons[index])
@@ -192,16 +198,13 @@ struct RecordEvaluator {
         switch written {
         case .absent: break
         case .empty: input.given = true
-        case .bytes(let range):
+        case .keptBytes(let range):
             (input.given, input.isWritten) = (true, true)
-            // A text whose digits were folded holds its value as a `String` (``readText(_:field:slot:)``).
-            if keys.keepsBytes[field.id.index], values[slot] == Self.keptBytes {
-                input.text = UnsafeBufferPointer(rebasing: buffer[range])
-            }
+            input.text = UnsafeBufferPointer(rebasing: buffer[range])
         case .option(_, let index):
             (input.given, input.isWritten) = (true, true)
             input.option = index
-        case .jsonBytes, .text, .json: (input.given, input.isWritten) = (true, true)
+        case .bytes, .jsonBytes, .text, .json: (input.given, input.isWritten) = (true, true)
         }
         let readFailure = unreadable.isEmpty ? nil : unreadable[slot]
         input.isUnreadable = readFailure != nil
