@@ -280,6 +280,24 @@ struct FormsEndpointTests {
         #expect(answer.errorCode == code)
     }
 
+    /// A refused edit's message is in the form's locale, its code the same in every locale; in
+    /// English it is the message `replay` prints.
+    @Test func aRefusedEditSpeaksTheFormsLocale() async throws {
+        let (russian, _) = try await harness.newForm(["locale": "ru"])
+        let refused = try await harness.edit(russian, #"{"type": "make", "text": "tesla"}"#)
+        #expect(refused.status == 422)
+        #expect(refused.errorCode == "type_mismatch")
+        #expect(refused.json["error"]?["message"] == "«make»: «tesla» — ожидается один из вариантов")
+        let several = try await harness.edit(russian, #"[{"set": "vim", "value": "X"}, {"remove": "drivers", "index": 0}]"#)
+        #expect(
+            several.json["results"]?.array?.compactMap { $0["error"]?["message"]?.string } == [
+                "Поля «vim» нет; может быть, имелось в виду «vin»?", "В списке «drivers» 0 элементов; элемента 0 нет",
+            ])
+        let (english, _) = try await harness.newForm()
+        let same = try await harness.edit(english, #"{"set": "engine_power", "value": "big"}"#)
+        #expect(same.json["error"]?["message"] == #""big" is not a JSON number for 'engine_power'"#)
+    }
+
     @Test(arguments: [
         (#"{"rulez": "x"}"#, 400, "bad_request"), (#"{"today": "tomorrow"}"#, 400, "bad_request"),
         (#"{"from": null}"#, 400, "bad_request"), (#"{"record": null}"#, 400, "bad_request"),

@@ -6,65 +6,72 @@
 /// ```
 public struct FieldState: Hashable, Sendable {
     public var value: Value?
+    /// Everything but the value, as the form stores it for each slot: a state is the slot's value
+    /// and status side by side, never converted field by field.
+    var status: FieldStatus
+
     /// Where the value came from.
-    public var provenance: Provenance
-    public var isVisible: Bool
-    public var isEnabled: Bool
+    public var provenance: Provenance {
+        get { status.provenance }
+        set { status.provenance = newValue }
+    }
+    public var isVisible: Bool {
+        get { status.isVisible }
+        set { status.isVisible = newValue }
+    }
+    public var isEnabled: Bool {
+        get { status.isEnabled }
+        set { status.isEnabled = newValue }
+    }
     /// Required and visible (a hidden field is never required).
-    public var isRequired: Bool
+    public var isRequired: Bool {
+        get { status.isRequired }
+        set { status.isRequired = newValue }
+    }
     /// The rules the value fails; empty when the field is valid (hidden fields are always valid).
     /// Always computed, whatever the user has done; ``shownIssues`` says which to show now.
-    public var issues: [FieldIssue]
+    public var issues: [FieldIssue] {
+        get { status.issues }
+        set { status.issues = newValue }
+    }
     /// What the user has done with the field: not yet visited, being edited, or left.
-    public var interaction: Interaction
+    public var interaction: Interaction {
+        get { status.interaction }
+        set { status.interaction = newValue }
+    }
     /// The field's typed text (``Form/input(_:)``) may still become a value: its `type` issue
     /// is held back while the field is edited.
-    var holdsTypeIssue = false
+    var holdsTypeIssue: Bool {
+        get { status.holdsTypeIssue }
+        set { status.holdsTypeIssue = newValue }
+    }
 
     /// Valid: hidden, or not required and empty, or passing every rule.
-    public var isValid: Bool { issues.isEmpty }
+    public var isValid: Bool { status.issues.isEmpty }
 
     /// The issues a screen should show now, by ``interaction``: none while the field is
     /// pristine; while it is being edited, all but those that more typing may still fix
     /// (`required`, `min_length`, `mask`, and `type` for a partial date or number); once it has
     /// been left (or after ``Form/touchAll()``), all of them.
-    public var shownIssues: [FieldIssue] { interaction.shown(issues, typedIsFixable: holdsTypeIssue) }
+    public var shownIssues: [FieldIssue] { status.interaction.shown(status.issues, typedIsFixable: status.holdsTypeIssue) }
 
     /// The state of a field that does not exist (a path past the end of a list).
-    public static let absent = FieldState(
-        value: nil, provenance: .empty, isVisible: false, isEnabled: false,
-        isRequired: false, issues: [])
+    public static let absent = FieldState(value: nil, status: .absent)
 
     public init(
         value: Value?, provenance: Provenance, isVisible: Bool, isEnabled: Bool, isRequired: Bool,
         issues: [FieldIssue], interaction: Interaction = .pristine
     ) {
         self.value = value
-        self.provenance = provenance
-        self.isVisible = isVisible
-        self.isEnabled = isEnabled
-        self.isRequired = isRequired
-        self.issues = issues
-        self.interaction = interaction
+        status = FieldStatus(
+            provenance: provenance, isVisible: isVisible, isEnabled: isEnabled, isRequired: isRequired,
+            issues: issues, interaction: interaction)
     }
 
-    /// Builds the public state from a slot's value and status (what the form stores apart).
+    /// A slot's state: its value and status as the form stores them.
     init(value: Value?, status: FieldStatus) {
         self.value = value
-        provenance = status.provenance
-        isVisible = status.isVisible
-        isEnabled = status.isEnabled
-        isRequired = status.isRequired
-        issues = status.issues
-        interaction = status.interaction
-        holdsTypeIssue = status.holdsTypeIssue
-    }
-
-    /// Everything but the value.
-    var status: FieldStatus {
-        FieldStatus(
-            provenance: provenance, isVisible: isVisible, isEnabled: isEnabled, isRequired: isRequired,
-            issues: issues, interaction: interaction, holdsTypeIssue: holdsTypeIssue)
+        self.status = status
     }
 }
 

@@ -29,7 +29,7 @@ extension Form {
         switch ValueReader.read(text: text, for: field, options: evaluator.options(of: field)) {
         case .success(let value): return try edit(path, value: value, provenance: .user)
         case .failure(let failure):
-            throw failure.formError(written: "'\(text)'", path: path)
+            throw typeRefusal(failure.failure, field, value: text, path: path)
         }
     }
 
@@ -46,7 +46,7 @@ extension Form {
     @discardableResult
     public mutating func suggest(_ path: String, _ value: Value?) throws(FormError) -> ChangeSet {
         let slot = try self.slot(path)
-        if state(slot).provenance.isUserEdited { return ChangeSet() }
+        if states[slot].provenance.isUserEdited { return ChangeSet() }
         return try edit(path, value: value, provenance: .suggestion)
     }
 
@@ -73,7 +73,7 @@ extension Form {
         try checkEditable(field, current, path: path, provenance: provenance)
         let normalized = try normalize(value, for: field, slot: slot, path: path)
         if normalized != nil && !current.isVisible && rules.hiddenValues == .clear {
-            throw FormError(.hiddenField, "'\(path)' is hidden, and hidden fields hold no value (hidden_values: clear)")
+            throw refusal(.hiddenField, "hidden_field", ["field": path])
         }
         let verb =
             switch provenance {
@@ -106,67 +106,36 @@ extension Form {
         }
     }
 
-    /// `value` as the field's type, or a ``FormError``.
+    /// `value` as the field's type, or a ``FormError``: read by ``ValueReader/read(value:for:options:)``,
+    /// the one table of which value a field takes, so that a form takes what a record takes.
     func normalize(_ value: Value?, for field: FieldRules, slot: Slot, path: String) throws(FormError) -> Value? {
-        if field.type == .json {
-            // Any JSON value, held to the field's json_types.
-            guard let value else { return nil }
-            guard let json = ValueReader.anyValue(value.json), field.jsonTypes?.admits(json) ?? true, value.date == nil else {
-                throw FormError(
-                    .typeMismatch, "'\(value)' is not \(MessageBuilder.english.phrase(.jsonTypes(field.jsonTypes ?? .all))) for '\(path)'")
-            }
-            return json
+        // Empty text or an empty list is no value (where empty values are not values); a json
+        // field's text is any JSON string, the empty one too.
+        guard let given = field.type == .json ? value : value.flatMap({ ValueReader.kept($0, field) }) else { return nil }
+        let read: Value?
+        switch ValueReader.read(value: given, for: field, options: evaluator.options(of: field)) {
+        case .success(let value): read = value
+        case .failure(let unreadable): throw refusal(of: given, unreadable.failure, field, path: path)
         }
-        guard var value = value.flatMap({ ValueReader.kept($0, field) }) else { return nil }
-        if case .text(let text) = value { value = .text(ValueReader.maskedText(text, field)) }
-        if field.itemType == .json, case .list(let items) = value { value = .list(items.map { ValueReader.anyElement($0.json) }) }
-        if field.letters != .exact {
-            // `letters: arabic_variants`: a choice's text names its option (كرج is کرج); the option's own value is kept.
-            let options = evaluator.options(of: field)
-            switch (field.type, value) {
-            case (.choice, .text): value = field.letters.option(value, among: options) ?? value
-            case (.multiChoice, .list(let values)): value = .list(values.map { field.letters.option($0, among: options) ?? $0 })
-            default: break
-            }
+        guard let read else { return nil }
+        if field.optionsFilter != nil && !withContext(slot, { evaluator.isOffered(read, field, $0) }) {
+            throw refusal(.notAnOption, "not_an_option.offered", ["value": read.description, "field": path])
         }
-        let fits: Bool
-        switch (field.type, value) {
-        case (.text, .text), (.number, .number), (.number, .decimal), (.date, .date), (.bool, .bool):
-            fits = true
-        case (.integer, .number), (.integer, .decimal):
-            fits = value.isWholeNumber
-        case (.choice, _):
-            fits = evaluator.options(of: field).contains { $0.value == value }
-            if !fits { throw FormError(.notAnOption, "'\(value)' is not an option of '\(path)'") }
-        case (.values, .list(let values)):
-            fits = values.allSatisfy { Self.fits($0, field.itemType ?? .text) }
-        case (.file, .list):
-            fits = value.files != nil
-        case (.multiChoice, .list(let values)):
-            let options = evaluator.options(of: field)
-            fits = values.allSatisfy { value in options.contains { $0.value == value } }
-            if !fits { throw FormError(.notAnOption, "'\(value)' are not all options of '\(path)'") }
-        default:
-            fits = false
-        }
-        guard fits else {
-            throw FormError(
-                .typeMismatch, "'\(value)' is not a valid \(field.type == .integer ? "whole number" : field.type.rawValue) for '\(path)'")
-        }
-        if field.optionsFilter != nil && !withContext(slot, { evaluator.isOffered(value, field, $0) }) {
-            throw FormError(.notAnOption, "'\(value)' is not among the options offered for '\(path)' now")
-        }
-        return value
+        return read
     }
 
-    /// Whether a value of a `values` field is of its item type.
-    private static func fits(_ value: Value, _ type: FieldType) -> Bool {
-        switch (type, value) {
-        case (.text, .text), (.number, .number), (.number, .decimal), (.date, .date), (.bool, .bool): true
-        case (.integer, .number), (.integer, .decimal): value.isWholeNumber
-        case (.json, let value): value.date == nil
-        default: false
+    /// The error of setting `value`, which the field does not take (`failure`).
+    private func refusal(of value: Value, _ failure: Failure, _ field: FieldRules, path: String) -> FormError {
+        if field.type == .json {
+            return typeRefusal(.type(.jsonTypes(field.jsonTypes ?? .all)), field, value: value.description, path: path)
         }
+        if case .option = failure {
+            return refusal(
+                .notAnOption, field.type == .multiChoice ? "not_an_option.list" : "not_an_option",
+                ["value": value.description, "field": path])
+        }
+        return refusal(
+            .typeMismatch, "type_mismatch", ["value": value.description, "type": evaluator.messages.typeName(field.type), "field": path])
     }
 
     // MARK: - Paths
@@ -185,32 +154,25 @@ extension Form {
             let listPath = plain + rest[..<open]
             guard let close = rest[open...].firstIndex(of: "]"), let index = Int(rest[rest.index(after: open)..<close]),
                 let inner = rules.field(listPath), inner.type == .list, inner.list == list?.id
-            else { throw unknown(path) }
+            else { throw unknownField(path) }
             let items = values.items(ordinal: rules.listOrdinal[inner.id.index], owner: item)
             guard (0..<items.count).contains(index) else {
                 let shown = list == nil ? listPath : String(path[..<open])
-                throw FormError(.indexOutOfRange, "'\(shown)' has \(items.count) items; there is no item \(index)")
+                throw indexOutOfRange(shown, count: items.count, index: index)
             }
             (list, item, plain) = (inner, items.lowerBound + index, listPath)
             rest = rest[rest.index(after: close)...]
-            guard rest.first == "." else { throw unknown(path) }
+            guard rest.first == "." else { throw unknownField(path) }
         }
-        guard let field = rules.field(namesItems ? plain + rest : path) else { throw unknown(path) }
+        guard let field = rules.field(namesItems ? plain + rest : path) else { throw unknownField(path) }
         if let owner = field.list, owner != list?.id {
             let listPath = rules.fields[owner.index].path
             // How the item would be named: the indices already written, then `[0]` for the rest.
             let written = list.map { String(path.prefix(path.count - rest.count)) + listPath.dropFirst($0.path.count) } ?? listPath
-            throw FormError(
-                .unknownField,
-                "'\(path)' is a field of each item of '\(written)'; name an item, as in \(written)[0]\(field.path.dropFirst(listPath.count))"
-            )
+            throw refusal(
+                .unknownField, "unknown_field.item",
+                ["field": path, "list": written, "example": "\(written)[0]\(field.path.dropFirst(listPath.count))"])
         }
         return Slot(field.id, item: item)
-    }
-
-    private func unknown(_ path: String) -> FormError {
-        let plain = path.replacing(/\[\d+\]/, with: "")
-        let suggestion = NearMiss.didYouMean(plain, among: rules.fields.map(\.path))
-        return FormError(.unknownField, "no field '\(path)'\(suggestion)")
     }
 }

@@ -17,7 +17,7 @@ extension Form {
         let items = values.items(ordinal: ordinal, owner: listSlot.item)
         let count = items.count
         guard (0...count).contains(index) else {
-            throw FormError(.indexOutOfRange, "'\(list)' has \(count) items; cannot insert at \(index)")
+            throw indexOutOfRange(list, count: count, index: index, variant: "insert")
         }
         let global = items.lowerBound + index
         return try perform("insert \(list)[\(index)]") { form, record in
@@ -40,7 +40,7 @@ extension Form {
         let items = values.items(ordinal: ordinal, owner: listSlot.item)
         let count = items.count
         guard (0..<count).contains(index) else {
-            throw FormError(.indexOutOfRange, "'\(list)' has \(count) items; there is no item \(index)")
+            throw indexOutOfRange(list, count: count, index: index)
         }
         let global = items.lowerBound + index
         return try perform("remove \(list)[\(index)]") { form, record in
@@ -63,7 +63,10 @@ extension Form {
         let items = values.items(ordinal: ordinal, owner: listSlot.item)
         let count = items.count
         guard (0..<count).contains(source), (0..<count).contains(destination) else {
-            throw FormError(.indexOutOfRange, "'\(list)' has \(count) items; cannot move \(source) to \(destination)")
+            let messages = evaluator.messages
+            throw refusal(
+                .indexOutOfRange, "index_out_of_range.move",
+                ["list": list, "count": messages.count(count), "from": messages.count(source), "to": messages.count(destination)])
         }
         guard source != destination else { return ChangeSet() }
         let (from, to) = (items.lowerBound + source, items.lowerBound + destination)
@@ -92,11 +95,11 @@ extension Form {
         } catch  where error.code == .indexOutOfRange {
             throw error
         } catch {
-            throw FormError(.unknownField, "no list '\(path)'")
+            throw refusal(.unknownField, "unknown_field.list", ["field": path])
         }
         let field = rules.fields[slot.field.index]
-        guard field.type == .list else { throw FormError(.notAValueField, "'\(path)' is not a list") }
-        guard states[slot].isEnabled else { throw FormError(.disabledField, "'\(path)' is disabled") }
+        guard field.type == .list else { throw refusal(.notAValueField, "not_a_value_field.list", ["field": path]) }
+        guard states[slot].isEnabled else { throw refusal(.disabledField, "disabled_field", ["field": path]) }
         return (field, rules.listOrdinal[field.id.index], slot)
     }
 

@@ -28,15 +28,15 @@ extension Form {
         guard let position = all.firstIndex(of: current) else { return nil }
         let candidates = step > 0 ? Array(all[(position + 1)...]) : all[..<position].reversed()
         return candidates.first { slot in
-            let state = state(slot)
-            return state.isVisible && state.isEnabled && rules.fields[slot.field.index].type.holdsValue
+            let status = states[slot]
+            return status.isVisible && status.isEnabled && rules.fields[slot.field.index].type.holdsValue
                 && !rules.fields[slot.field.index].isComputed
         }.map { self.path($0) }
     }
 
     /// The first field, in display order, that has issues.
     public var firstInvalidField: String? {
-        rules.sections.indices.lazy.flatMap { slots(in: $0) }.first { !state($0).issues.isEmpty }.map { self.path($0) }
+        rules.sections.indices.lazy.flatMap { slots(in: $0) }.first { !states[$0].issues.isEmpty }.map { self.path($0) }
     }
 
     /// A group's one-line summary from its `display:` template (`{last_name} {first_name}`);

@@ -48,7 +48,7 @@ extension Form {
             for: field, mask: maskNow(of: field, item: slot.item), path: path)
         let normalized = try normalize(value, for: field, slot: slot, path: path)
         if normalized != nil && !current.isVisible && rules.hiddenValues == .clear {
-            throw FormError(.hiddenField, "'\(path)' is hidden, and hidden fields hold no value (hidden_values: clear)")
+            throw refusal(.hiddenField, "hidden_field", ["field": path])
         }
         return try perform("type \(path)") { form, record throws(FormError) in
             record.touch(slot, form)
@@ -100,8 +100,11 @@ extension Form {
         case .bool, .choice, .multiChoice, .values:
             switch ValueReader.read(text: text, for: field, options: evaluator.options(of: field)) {
             case .success(let value): return (value, Self.typed(text, caret, .complete))
-            case .failure(let failure):
-                throw FormError(.typeMismatch, "'\(text)' is not \(failure.expected) for '\(path)'")
+            case .failure(let unreadable):
+                // Typed text is never `not_an_option`: it may be a beginning of one.
+                let messages = evaluator.messages
+                let expected = if case .type(let kind) = unreadable.failure { messages.phrase(kind) } else { messages.optionPhrase }
+                throw refusal(.typeMismatch, "type_mismatch.expected", ["value": text, "expected": expected, "field": path])
             }
         case .json:
             // The JSON the text reads as, else the text as a string; a value of a type the field
@@ -112,9 +115,9 @@ extension Form {
                 return (nil, Self.typed(text, caret, .partial, failure: unreadable.failure, isFixable: true))
             }
         case .file:
-            throw FormError(.typeMismatch, "'\(path)' is a file field: set its files, it is not typed into")
+            throw refusal(.typeMismatch, "type_mismatch.file", ["field": path])
         case .group, .list:
-            throw FormError(.notAValueField, "'\(path)' is a \(field.type) and has no value of its own")
+            throw refusal(.notAValueField, "not_a_value_field", ["field": path, "type": evaluator.messages.typeName(field.type)])
         }
     }
 
@@ -215,13 +218,13 @@ extension Form {
         provenance: Provenance
     ) throws(FormError) {
         guard field.type.holdsValue else {
-            throw FormError(.notAValueField, "'\(path)' is a \(field.type) and has no value of its own")
+            throw refusal(.notAValueField, "not_a_value_field", ["field": path, "type": evaluator.messages.typeName(field.type)])
         }
         guard field.computed == nil else {
-            throw FormError(.computedField, "'\(path)' is computed by its value expression and cannot be set")
+            throw refusal(.computedField, "computed_field", ["field": path])
         }
         guard current.isEnabled || provenance == .suggestion else {
-            throw FormError(.disabledField, "'\(path)' is disabled")
+            throw refusal(.disabledField, "disabled_field", ["field": path])
         }
     }
 }

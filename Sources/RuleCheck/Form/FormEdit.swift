@@ -274,7 +274,7 @@ extension Form {
         switch ValueReader.read(json: json, for: field, dates: .iso, options: evaluator.options(of: field)) {
         case .success(let value): return value
         case .failure(let failure):
-            throw failure.formError(written: JSONWriter.string(json), path: path)
+            throw typeRefusal(failure.failure, field, value: JSONWriter.string(json), json: true, path: path)
         }
     }
 }

@@ -1,5 +1,6 @@
-/// The built-in messages of every code, the words for what a `type` failure expected and the
-/// words a screen shows for values, in each shipped locale: one file per locale in `Locales/`
+/// The built-in messages of every code, the words for what a `type` failure expected, the
+/// words a screen shows for values, the errors of edits a form refuses (`form.*`) and the names
+/// of field types in them (`type.*`), in each shipped locale: one file per locale in `Locales/`
 /// (``MessageLocale/builtIn``). Placeholders in braces are filled in by ``MessageBuilder``;
 /// counts take their language's plural forms (`{min_length, plural, one {# символа} …}`).
 ///
@@ -36,6 +37,16 @@ enum DefaultMessages {
     /// The words for an expected kind of value (`expected.number` …) in `table`.
     static func phrase(_ key: String, in table: [String: String]) -> String {
         table["expected." + key] ?? english["expected." + key] ?? key
+    }
+
+    /// The error of an edit a form refuses (`form.type_mismatch` …) in `table`.
+    static func formError(_ key: String, in table: [String: String]) -> String {
+        table["form." + key] ?? english["form." + key] ?? key
+    }
+
+    /// The name of a field type in messages (`type.integer`: `whole number`) in `table`.
+    static func typeName(_ type: FieldType, in table: [String: String]) -> String {
+        table["type." + type.rawValue] ?? english["type." + type.rawValue] ?? type.rawValue
     }
 
     /// The words for showing a value (`display.true` …) in `table`.

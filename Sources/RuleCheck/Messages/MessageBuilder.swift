@@ -184,6 +184,22 @@ struct MessageBuilder: Sendable {
         render(DefaultMessages.template(code, variant: variant, in: defaults)) { parameters[$0] }
     }
 
+    // MARK: - Refused edits
+
+    /// The message of an edit a form refuses (``FormError``): the locale's `form.<key>` with
+    /// `parameters` filled in (counts already written as the locale writes them).
+    func formMessage(_ key: String, _ parameters: [String: String]) -> String {
+        render(DefaultMessages.formError(key, in: defaults)) { parameters[$0] }
+    }
+
+    /// What a choice's text that names no option was expected to be: "one of the options".
+    var optionPhrase: String { DefaultMessages.phrase("option", in: defaults) }
+
+    /// The name of a field type in messages (`whole number` for `integer` in English).
+    func typeName(_ type: FieldType) -> String {
+        DefaultMessages.typeName(type, in: defaults)
+    }
+
     // MARK: - Values
 
     /// A value as people read it in a message: dates in the field's format, numbers without a

@@ -19,18 +19,10 @@ enum ValueReader {
     struct Unreadable: Error, Hashable, Sendable {
         let failure: Failure
 
-        /// What was expected, in English words, for errors a developer reads (`FormError`).
+        /// What was expected, in English words (a snapshot's dropped value says it).
         var expected: String {
             if case .type(let expected) = failure { return MessageBuilder.english.phrase(expected) }
-            return "one of the options"
-        }
-
-        /// The error of an edit that sets `written` (as shown) at `path`: ``FormError/Code/notAnOption``
-        /// for a value that is no option, as setting the value itself gives, else
-        /// ``FormError/Code/typeMismatch``.
-        func formError(written: String, path: String) -> FormError {
-            if case .option = failure { return FormError(.notAnOption, "\(written) is not an option of '\(path)'") }
-            return FormError(.typeMismatch, "\(written) is not \(expected) for '\(path)'")
+            return MessageBuilder.english.optionPhrase
         }
     }
 

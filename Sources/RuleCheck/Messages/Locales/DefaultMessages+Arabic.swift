@@ -70,5 +70,43 @@ extension DefaultMessages {
         "display.kilobytes": "{count} كيلوبايت",
         "display.megabytes": "{count} ميغابايت",
         "display.gigabytes": "{count} غيغابايت",
+
+        "form.unknown_field": "لا يوجد حقل باسم «{field}»",
+        "form.unknown_field.suggestion": "لا يوجد حقل باسم «{field}»؛ هل تقصد «{suggestion}»؟",
+        "form.unknown_field.item": "«{field}» حقل في كل عنصر من «{list}»؛ حدّد عنصرًا، مثل {example}",
+        "form.index_out_of_range":
+            "في «{list}» {count, plural, zero {لا عناصر} one {عنصر واحد} two {عنصران} few {# عناصر} many {# عنصرًا} other {# عنصر}}؛ لا يوجد العنصر {index}",
+        "form.not_a_value_field": "«{field}» من النوع {type} وليست له قيمة خاصة به",
+        "form.computed_field": "قيمة «{field}» تُحسب من تعبير value الخاص به ولا يمكن تعيينها",
+        "form.disabled_field": "«{field}» معطّل",
+        "form.hidden_field": "«{field}» مخفي، والحقول المخفية لا تحتفظ بقيم (hidden_values: clear)",
+        "form.type_mismatch": "«{value}» ليس قيمة صالحة من النوع {type} للحقل «{field}»",
+        "form.type_mismatch.expected": "«{field}»: القيمة «{value}» ليست {expected}",
+        "form.type_mismatch.json": "«{field}»: القيمة {value} ليست {expected}",
+        "form.not_an_option": "«{field}»: «{value}» ليس من الخيارات المتاحة",
+        "form.not_an_option.json": "«{field}»: {value} ليس من الخيارات المتاحة",
+        "form.not_an_option.list": "«{field}»: ليست كل القيم «{value}» من الخيارات المتاحة",
+        "form.not_an_option.offered": "«{field}»: «{value}» ليس الآن من الخيارات المعروضة",
+
+        "form.index_out_of_range.insert":
+            "في «{list}» {count, plural, zero {لا عناصر} one {عنصر واحد} two {عنصران} few {# عناصر} many {# عنصرًا} other {# عنصر}}؛ لا يمكن الإدراج في الموضع {index}",
+        "form.index_out_of_range.move":
+            "في «{list}» {count, plural, zero {لا عناصر} one {عنصر واحد} two {عنصران} few {# عناصر} many {# عنصرًا} other {# عنصر}}؛ لا يمكن نقل {from} إلى {to}",
+        "form.unknown_field.list": "لا توجد قائمة باسم «{field}»",
+        "form.not_a_value_field.list": "«{field}» ليس قائمة",
+        "form.type_mismatch.file": "«{field}» حقل ملفات: تُعيَّن ملفاته ولا تُكتب",
+        "expected.option": "أحد الخيارات المتاحة",
+        "type.text": "نص",
+        "type.number": "رقم",
+        "type.integer": "عدد صحيح",
+        "type.date": "تاريخ",
+        "type.bool": "نعم أو لا",
+        "type.choice": "خيار",
+        "type.multi_choice": "خيارات متعددة",
+        "type.values": "قائمة قيم",
+        "type.file": "ملفات",
+        "type.json": "JSON",
+        "type.group": "مجموعة",
+        "type.list": "قائمة",
     ]
 }

@@ -72,5 +72,46 @@ extension DefaultMessages {
         "display.kilobytes": "{count}\u{A0}Ko",
         "display.megabytes": "{count}\u{A0}Mo",
         "display.gigabytes": "{count}\u{A0}Go",
+
+        "form.unknown_field": "Aucun champ «\u{A0}{field}\u{A0}»",
+        "form.unknown_field.suggestion": "Aucun champ «\u{A0}{field}\u{A0}»\u{A0}; vouliez-vous dire «\u{A0}{suggestion}\u{A0}»\u{A0}?",
+        "form.unknown_field.item":
+            "«\u{A0}{field}\u{A0}» est un champ de chaque élément de «\u{A0}{list}\u{A0}»\u{A0}; indiquez un élément, par exemple {example}",
+        "form.index_out_of_range":
+            "«\u{A0}{list}\u{A0}» compte {count, plural, one {# élément} many {# d’éléments} other {# éléments}}\u{A0}; il n’y a pas d’élément {index}",
+        "form.not_a_value_field": "«\u{A0}{field}\u{A0}» est de type {type} et n’a pas de valeur propre",
+        "form.computed_field": "«\u{A0}{field}\u{A0}» est calculé par son expression value et ne peut pas être saisi",
+        "form.disabled_field": "«\u{A0}{field}\u{A0}» est désactivé",
+        "form.hidden_field":
+            "«\u{A0}{field}\u{A0}» est masqué, et les champs masqués ne gardent pas de valeur (hidden_values: clear)",
+        "form.type_mismatch": "«\u{A0}{value}\u{A0}» n’est pas une valeur valide de type {type} pour «\u{A0}{field}\u{A0}»",
+        "form.type_mismatch.expected": "«\u{A0}{field}\u{A0}»\u{A0}: «\u{A0}{value}\u{A0}» n’est pas {expected}",
+        "form.type_mismatch.json": "«\u{A0}{field}\u{A0}»\u{A0}: {value} n’est pas {expected}",
+        "form.not_an_option": "«\u{A0}{field}\u{A0}»\u{A0}: «\u{A0}{value}\u{A0}» ne fait pas partie des choix proposés",
+        "form.not_an_option.json": "«\u{A0}{field}\u{A0}»\u{A0}: {value} ne fait pas partie des choix proposés",
+        "form.not_an_option.list": "«\u{A0}{field}\u{A0}»\u{A0}: «\u{A0}{value}\u{A0}» ne font pas tous partie des choix proposés",
+        "form.not_an_option.offered":
+            "«\u{A0}{field}\u{A0}»\u{A0}: «\u{A0}{value}\u{A0}» ne fait pas partie des choix proposés en ce moment",
+
+        "form.index_out_of_range.insert":
+            "«\u{A0}{list}\u{A0}» compte {count, plural, one {# élément} many {# d’éléments} other {# éléments}}\u{A0}; impossible d’insérer à la position {index}",
+        "form.index_out_of_range.move":
+            "«\u{A0}{list}\u{A0}» compte {count, plural, one {# élément} many {# d’éléments} other {# éléments}}\u{A0}; impossible de déplacer {from} vers {to}",
+        "form.unknown_field.list": "Aucune liste «\u{A0}{field}\u{A0}»",
+        "form.not_a_value_field.list": "«\u{A0}{field}\u{A0}» n’est pas une liste",
+        "form.type_mismatch.file": "«\u{A0}{field}\u{A0}» est un champ de fichiers\u{A0}: on lui donne ses fichiers, on ne les saisit pas",
+        "expected.option": "l’un des choix proposés",
+        "type.text": "texte",
+        "type.number": "nombre",
+        "type.integer": "nombre entier",
+        "type.date": "date",
+        "type.bool": "oui ou non",
+        "type.choice": "choix",
+        "type.multi_choice": "choix multiple",
+        "type.values": "liste de valeurs",
+        "type.file": "fichiers",
+        "type.json": "JSON",
+        "type.group": "groupe",
+        "type.list": "liste",
     ]
 }

@@ -68,5 +68,43 @@ extension DefaultMessages {
         "display.kilobytes": "{count} КБ",
         "display.megabytes": "{count} МБ",
         "display.gigabytes": "{count} ГБ",
+
+        "form.unknown_field": "Поля «{field}» нет",
+        "form.unknown_field.suggestion": "Поля «{field}» нет; может быть, имелось в виду «{suggestion}»?",
+        "form.unknown_field.item": "«{field}» — поле каждого элемента списка «{list}»; укажите элемент, например {example}",
+        "form.index_out_of_range":
+            "В списке «{list}» {count, plural, one {# элемент} few {# элемента} many {# элементов} other {# элемента}}; элемента {index} нет",
+        "form.not_a_value_field": "«{field}» — {type}, собственного значения у него нет",
+        "form.computed_field": "Значение поля «{field}» вычисляется по его выражению value, задать его нельзя",
+        "form.disabled_field": "Поле «{field}» недоступно",
+        "form.hidden_field": "Поле «{field}» скрыто, а скрытые поля не хранят значений (hidden_values: clear)",
+        "form.type_mismatch": "«{field}»: «{value}» — ожидается {type}",
+        "form.type_mismatch.expected": "«{field}»: «{value}» — ожидается {expected}",
+        "form.type_mismatch.json": "«{field}»: {value} — ожидается {expected}",
+        "form.not_an_option": "«{field}»: значения «{value}» нет среди вариантов",
+        "form.not_an_option.json": "«{field}»: значения {value} нет среди вариантов",
+        "form.not_an_option.list": "«{field}»: не все значения «{value}» есть среди вариантов",
+        "form.not_an_option.offered": "«{field}»: значения «{value}» сейчас нет среди предложенных вариантов",
+
+        "form.index_out_of_range.insert":
+            "В списке «{list}» {count, plural, one {# элемент} few {# элемента} many {# элементов} other {# элемента}}; вставить на место {index} нельзя",
+        "form.index_out_of_range.move":
+            "В списке «{list}» {count, plural, one {# элемент} few {# элемента} many {# элементов} other {# элемента}}; переместить {from} на место {to} нельзя",
+        "form.unknown_field.list": "Списка «{field}» нет",
+        "form.not_a_value_field.list": "«{field}» — не список",
+        "form.type_mismatch.file": "«{field}» — поле файлов: его файлы задаются, а не вводятся текстом",
+        "expected.option": "один из вариантов",
+        "type.text": "текст",
+        "type.number": "число",
+        "type.integer": "целое число",
+        "type.date": "дата",
+        "type.bool": "да или нет",
+        "type.choice": "один из вариантов",
+        "type.multi_choice": "список вариантов",
+        "type.values": "список значений",
+        "type.file": "список файлов",
+        "type.json": "JSON-значение",
+        "type.group": "группа",
+        "type.list": "список",
     ]
 }

@@ -69,5 +69,43 @@ extension DefaultMessages {
         "display.kilobytes": "{count} KB",
         "display.megabytes": "{count} MB",
         "display.gigabytes": "{count} GB",
+
+        "form.unknown_field": "No hay ningún campo «{field}»",
+        "form.unknown_field.suggestion": "No hay ningún campo «{field}»; ¿quería decir «{suggestion}»?",
+        "form.unknown_field.item": "«{field}» es un campo de cada elemento de «{list}»; indique un elemento, por ejemplo {example}",
+        "form.index_out_of_range":
+            "«{list}» tiene {count, plural, one {# elemento} many {# de elementos} other {# elementos}}; no hay elemento {index}",
+        "form.not_a_value_field": "«{field}» es de tipo {type} y no tiene valor propio",
+        "form.computed_field": "«{field}» se calcula con su expresión value y no se puede asignar",
+        "form.disabled_field": "«{field}» está desactivado",
+        "form.hidden_field": "«{field}» está oculto, y los campos ocultos no guardan valores (hidden_values: clear)",
+        "form.type_mismatch": "«{value}» no es un valor válido de tipo {type} para «{field}»",
+        "form.type_mismatch.expected": "«{field}»: «{value}» no es {expected}",
+        "form.type_mismatch.json": "«{field}»: {value} no es {expected}",
+        "form.not_an_option": "«{field}»: «{value}» no es una de las opciones",
+        "form.not_an_option.json": "«{field}»: {value} no es una de las opciones",
+        "form.not_an_option.list": "«{field}»: no todos los valores «{value}» son opciones",
+        "form.not_an_option.offered": "«{field}»: «{value}» no está ahora entre las opciones ofrecidas",
+
+        "form.index_out_of_range.insert":
+            "«{list}» tiene {count, plural, one {# elemento} many {# de elementos} other {# elementos}}; no se puede insertar en la posición {index}",
+        "form.index_out_of_range.move":
+            "«{list}» tiene {count, plural, one {# elemento} many {# de elementos} other {# elementos}}; no se puede mover {from} a {to}",
+        "form.unknown_field.list": "No hay ninguna lista «{field}»",
+        "form.not_a_value_field.list": "«{field}» no es una lista",
+        "form.type_mismatch.file": "«{field}» es un campo de archivos: se le asignan sus archivos, no se escriben",
+        "expected.option": "una de las opciones",
+        "type.text": "texto",
+        "type.number": "número",
+        "type.integer": "número entero",
+        "type.date": "fecha",
+        "type.bool": "sí o no",
+        "type.choice": "opción",
+        "type.multi_choice": "selección múltiple",
+        "type.values": "lista de valores",
+        "type.file": "archivos",
+        "type.json": "JSON",
+        "type.group": "grupo",
+        "type.list": "lista",
     ]
 }
