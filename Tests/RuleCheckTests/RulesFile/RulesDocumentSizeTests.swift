@@ -39,9 +39,11 @@ struct RulesDocumentSizeTests {
         let yaml = "form: t\nfields:\n  - id: a\n    pattern: '^a+$'\n    visible_if: \"b == 'x'\"\n  - id: b\n"
         let source = SourceText(name: "rules/t.yaml", text: yaml)
         var diagnostics: [Diagnostic] = []
-        let root = try #require(RulesFileReader.read(source.bytes, name: source.name, diagnostics: &diagnostics).root)
+        let read = RulesFileReader.read(source.bytes, name: source.name, diagnostics: &diagnostics)
+        let root = try #require(read.root)
         var parser = RulesFileParser(source: source)
-        let document = try #require(parser.document(root))
+        let parsed = parser.document(root)
+        let document = try #require(parsed)
         let field = try #require(document.sections.first?.fields.first)
         let pattern = try #require(field.pattern)
         #expect(pattern.location == FileLocation(file: "rules/t.yaml", line: 4, column: 14))
@@ -58,9 +60,11 @@ struct RulesDocumentSizeTests {
         let json = "{\"form\": \"t\", \"fields\": [\(padding){\"id\": \"a\", \"pattern\": \"^a$\"}]}"
         let source = SourceText(name: "t.json", text: json)
         var diagnostics: [Diagnostic] = []
-        let root = try #require(RulesFileReader.read(source.bytes, name: source.name, diagnostics: &diagnostics).root)
+        let read = RulesFileReader.read(source.bytes, name: source.name, diagnostics: &diagnostics)
+        let root = try #require(read.root)
         var parser = RulesFileParser(source: source)
-        let document = try #require(parser.document(root))
+        let parsed = parser.document(root)
+        let document = try #require(parsed)
         let pattern = try #require(document.sections.first?.fields.first?.pattern)
         let column = json.utf8.count - "\"^a$\"}]}".utf8.count + 1
         #expect(pattern.location == FileLocation(file: "t.json", line: 1, column: column))
