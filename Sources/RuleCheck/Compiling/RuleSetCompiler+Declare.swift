@@ -46,8 +46,25 @@ extension RuleSetCompiler {
     /// Words that cannot be field ids because expressions read them as keywords.
     static let reservedNames: Set<String> = Set(Token.Keyword.allCases.map(\.rawValue)).union(["option"])
 
+    /// The spec of a declared field, read where the document holds it: in its section's fields,
+    /// or in its group's `fields:` or its list's `item:` (at most ``RulesFileParser/maxFieldDepth``
+    /// levels up).
+    func spec(_ id: FieldID) -> FieldSpec {
+        spec(id) { $0 }
+    }
+
+    /// A part of a declared field's spec, read in place (a whole spec is over a kilobyte to copy).
+    func spec<Part>(_ id: FieldID, _ part: (FieldSpec) -> Part) -> Part {
+        let (parent, index) = (declared[id.index].parent, declared[id.index].specIndex)
+        guard let parent else { return part(sectionFields[declared[id.index].section][index]) }
+        let inItem = declared[parent.index].type == .list
+        return spec(parent) { holder in part(((inItem ? holder.item : holder.fields) ?? [])[index]) }
+    }
+
+    /// Declares the field that `spec` is, at `position` in its section's fields (or in its
+    /// group's `fields:` or list's `item:`, when `group` or `list` is given), and what it holds.
     mutating func declare(
-        _ spec: FieldSpec, section: Int, prefix: String, containers: [FieldID],
+        _ spec: FieldSpec, at position: Int, section: Int, prefix: String, containers: [FieldID],
         list: FieldID?, group: FieldID?
     ) {
         let name = spec.id.value
@@ -60,7 +77,7 @@ extension RuleSetCompiler {
         }
         let path = prefix + name
         if let existing = pathIndex[path] {
-            let line = declared[existing.index].spec.id.location.line
+            let line = self.spec(existing).id.location.line
             error("duplicate field id '\(name)' (first on line \(line))", at: spec.id.location)
             return
         }
@@ -89,7 +106,7 @@ extension RuleSetCompiler {
         pathIndex[path] = id
         declared.append(
             DeclaredField(
-                spec: spec, id: id, path: path, type: type, section: section, list: list,
+                specIndex: position, parent: group ?? list, id: id, path: path, type: type, section: section, list: list,
                 itemIndex: itemIndex, group: group, containers: containers))
         declared[id.index].itemType = itemType
 
@@ -99,8 +116,10 @@ extension RuleSetCompiler {
                 if spec.fields == nil { error("group '\(name)' needs 'fields:'", at: spec.id.location) }
                 return
             }
-            for member in members {
-                declare(member, section: section, prefix: path + ".", containers: [id] + containers, list: list, group: id)
+            for (position, member) in members.enumerated() {
+                declare(
+                    member, at: position, section: section, prefix: path + ".", containers: [id] + containers, list: list,
+                    group: id)
             }
         case .list:
             let depth = containers.filter { declared[$0.index].type == .list }.count + 1
@@ -114,8 +133,8 @@ extension RuleSetCompiler {
                 if spec.item == nil { error("list '\(name)' needs 'item:' (the fields of one item)", at: spec.id.location) }
                 return
             }
-            for member in item {
-                declare(member, section: section, prefix: path + ".", containers: [id] + containers, list: id, group: nil)
+            for (position, member) in item.enumerated() {
+                declare(member, at: position, section: section, prefix: path + ".", containers: [id] + containers, list: id, group: nil)
             }
         default:
             if (type == .choice || type == .multiChoice) && spec.options == nil {
@@ -152,7 +171,8 @@ extension RuleSetCompiler {
     /// one type each.
     mutating func compileOptions() {
         for index in declared.indices {
-            guard let specs = declared[index].spec.options, declared[index].type == .choice || declared[index].type == .multiChoice
+            guard declared[index].type == .choice || declared[index].type == .multiChoice,
+                let specs = self.spec(declared[index].id, \.options)
             else { continue }
             let name = declared[index].path
             var options: [ChoiceOption] = []
@@ -192,8 +212,8 @@ extension RuleSetCompiler {
                 }
                 options.append(ChoiceOption(value: value, title: spec.title ?? value.description, attributes: attributes))
             }
-            if specs.isEmpty && declared[index].spec.optionsWritten {
-                error("'\(name)' has an empty list of options", at: declared[index].spec.id.location)
+            if specs.isEmpty && self.spec(declared[index].id, \.optionsWritten) {
+                error("'\(name)' has an empty list of options", at: self.spec(declared[index].id, \.id.location))
             }
             declared[index].options = options
             declared[index].optionType = valueType ?? .text

@@ -13,7 +13,7 @@ extension RuleSetCompiler {
 
     mutating func compileField(_ index: Int) -> FieldRules {
         let field = declared[index]
-        let spec = field.spec
+        let spec = self.spec(field.id)
         let id = field.id
         let resolver = ScopeResolver(
             summaries: summaries, pathIndex: pathIndex,
@@ -265,7 +265,7 @@ extension RuleSetCompiler {
                 continue
             }
             if keys.contains(where: { $0.id == key }) { continue }
-            let spec = declared[key.index].spec
+            let spec = self.spec(key)
             keys.append((key, String(declared[key.index].path.dropFirst(list.path.count + 1)), spec.title ?? spec.id.value))
             addEdges([(key, name.location, true)], to: list.id, .check)
         }
@@ -357,7 +357,7 @@ extension RuleSetCompiler {
         guard field.type == .multiChoice else {
             error(
                 "a list of initial values applies to multi_choice fields, not \(field.type) fields",
-                at: items.first?.location ?? field.spec.location)
+                at: items.first?.location ?? self.spec(field.id).location)
             return nil
         }
         var values: [Value] = []
@@ -433,7 +433,9 @@ extension RuleSetCompiler {
         case .mask(let source):
             kind =
                 requireType([.text], "text fields")
-                ? mask(source, alternatives: spec.maskAlternatives).map { .mask($0.with(digits: fieldDigits ?? digits(field.spec))) }
+                ? mask(source, alternatives: spec.maskAlternatives).map {
+                    .mask($0.with(digits: fieldDigits ?? digits(self.spec(field.id))))
+                }
                 : nil
             // A check names the mask as written; a key, every alternative.
             if case .mask(let mask)? = kind, !isCheck { text += mask.notation } else { text += source.text }
@@ -508,7 +510,7 @@ extension RuleSetCompiler {
                 literal = ""
                 parts.append(.field(member))
             default:
-                let members = field.members.map { declared[$0.index].spec.id.value }
+                let members = field.members.map { self.spec($0).id.value }
                 error(
                     "display names unknown field '\(name)'\(NearMiss.didYouMean(name, among: members))",
                     at: text.location(of: index + 1))

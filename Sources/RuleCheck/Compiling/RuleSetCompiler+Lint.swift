@@ -2,8 +2,10 @@
 extension RuleSetCompiler {
     mutating func lint(_ fields: [FieldRules]) {
         for field in fields {
-            let spec = declared[field.id.index].spec
             let neverVisible = field.visibleConditions.contains { Self.neverHolds($0.expr, fields) }
+            // Only a warning needs the spec's locations (a copy of a spec is over a kilobyte).
+            guard neverVisible || !field.checks.isEmpty || field.optionsFilter != nil else { continue }
+            let spec = self.spec(field.id)
             if neverVisible, let required = field.required, !Self.neverHolds(required.expr, fields) {
                 warning("'\(field.path)' is required but can never be visible", at: spec.required?.location ?? field.location)
             } else if neverVisible, let text = spec.visibleIf, !field.visibleConditions.isEmpty {

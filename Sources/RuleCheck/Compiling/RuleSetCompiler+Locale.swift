@@ -28,8 +28,9 @@ extension RuleSetCompiler {
     }
 
     /// A field's `letters:`, else the rules' default.
-    mutating func letters(_ spec: FieldSpec) -> LetterFolding {
-        spec.letters.flatMap { letters($0) } ?? letters
+    /// A field's `letters:` (`written`), or the default.
+    mutating func letters(of written: Located<String>?) -> LetterFolding {
+        written.flatMap { letters($0) } ?? letters
     }
 
     private mutating func calendar(_ written: Located<String>) -> DateCalendar? {

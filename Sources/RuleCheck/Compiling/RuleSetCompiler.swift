@@ -4,9 +4,14 @@ import Patterns
 /// compiles patterns, masks and expressions, builds the dependency graph and orders it. Every
 /// error is collected, so one run reports them all.
 struct RuleSetCompiler {
-    /// A field during compilation.
+    /// A field during compilation. Its spec stays where the document holds it (``spec(_:)``):
+    /// a copy in every declared field was 2 KB a field, 220 MB at 100,000 fields.
     struct DeclaredField {
-        let spec: FieldSpec
+        /// Where the spec is: the index in its section's fields, or in its parent's `fields:` or
+        /// `item:` (``parent``).
+        let specIndex: Int
+        /// The group or list whose `fields:` or `item:` holds the spec (nil: its section's).
+        let parent: FieldID?
         let id: FieldID
         let path: String
         let type: FieldType
@@ -72,6 +77,8 @@ struct RuleSetCompiler {
     var hiddenValues = HiddenValues.clear
     var emptyValues = EmptyValues.absent
     var summaries: [ScopeResolver.FieldSummary] = []
+    /// Each section's fields as the document holds them (the same arrays, not copies).
+    var sectionFields: [[FieldSpec]] = []
 
     init(source: SourceText) {
         self.source = source
@@ -92,11 +99,10 @@ struct RuleSetCompiler {
     ) -> Compiled {
         var diagnostics: [Diagnostic] = []
         var files: [RulesInput] = []
-        let (sourceText, root) = RulesFileReader.read(bytes, name: name, diagnostics: &diagnostics)
-        var parser = RulesFileParser(source: sourceText)
-        var document = root.flatMap { parser.document($0) }
+        let (sourceText, read) = document(of: bytes, name: name, diagnostics: &diagnostics)
+        var document = read
         var compiler = RuleSetCompiler(source: sourceText)
-        compiler.diagnostics = diagnostics + parser.diagnostics
+        compiler.diagnostics = diagnostics
         if var parsed = document, !parsed.includes.isEmpty || parsed.hasIncludes {
             let loader = loader ?? IncludeExpander.files(under: IncludeRoots(rulesFile: path ?? name))
             var expander = IncludeExpander(loader: loader, maxBytes: maxBytes, used: bytes.count)
@@ -108,12 +114,24 @@ struct RuleSetCompiler {
             document = parsed
         }
         compiler.errorCount = compiler.diagnostics.count { $0.severity == .error }
-        var parts = document.flatMap { compiler.compile($0) }
+        var parts = document.take().flatMap { compiler.compile($0) }
         let includes = compiler.sources
         parts?.fingerprint = RulesFingerprint.Deferred { RulesFingerprint.rulesFile(bytes, includes: includes, of: name) }
         var compiled = compiler.finished(parts)
         compiled.files = files
         return compiled
+    }
+
+    /// The document of a rules file's bytes, its tree let go of as soon as the document is read
+    /// (at 100,000 fields the tree is over 100 MB, and compiling needs only the document).
+    private static func document(
+        of bytes: [UInt8], name: String, diagnostics: inout [Diagnostic]
+    ) -> (source: SourceText, document: RulesDocument?) {
+        let (source, root) = RulesFileReader.read(bytes, name: name, diagnostics: &diagnostics)
+        var parser = RulesFileParser(source: source)
+        let document = root.flatMap { parser.document($0) }
+        diagnostics += parser.diagnostics
+        return (source, document)
     }
 
     /// Compiles rules-file text (see ``compile(_:source:)-([UInt8],_)``).
@@ -225,26 +243,29 @@ struct RuleSetCompiler {
         compileMaskClasses(document.maskClasses)
         compileNamedMasks(document.masks)
 
-        // A declared field is large: growing the list by doubling would copy them all again.
+        // Growing the list by doubling would copy every declared field again.
         declared.reserveCapacity(document.sections.reduce(0) { $0 + $1.fields.count })
+        sectionFields = document.sections.map(\.fields)
         for (index, section) in document.sections.enumerated() {
             if let first = sectionIDs.firstIndex(of: section.id.value) {
                 let line = document.sections[first].id.location.line
                 error("duplicate section id '\(section.id.value)' (first on line \(line))", at: section.id.location)
             }
             sectionIDs.append(section.id.value)
-            for field in section.fields {
-                declare(field, section: index, prefix: "", containers: [], list: nil, group: nil)
+            for (position, field) in section.fields.enumerated() {
+                declare(field, at: position, section: index, prefix: "", containers: [], list: nil, group: nil)
             }
         }
         compileOptions()
         // The default applies to the fields with text to compare; `letters:` elsewhere is an error of its own.
-        fieldLetters = declared.map { [.text, .choice, .multiChoice].contains($0.type) ? letters($0.spec) : .exact }
+        fieldLetters = declared.map {
+            [.text, .choice, .multiChoice].contains($0.type) ? letters(of: self.spec($0.id, \.letters)) : .exact
+        }
         summaries = declared.map { field in
             ScopeResolver.FieldSummary(
                 path: field.path, type: field.type, list: field.list,
                 exprType: exprType(of: field),
-                firstMember: field.members.first.map { declared[$0.index].spec.id.value },
+                firstMember: field.members.first.map { self.spec($0, \.id.value) },
                 letters: fieldLetters[field.id.index])
         }
         var fields: [FieldRules] = []

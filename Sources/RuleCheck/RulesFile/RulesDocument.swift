@@ -69,9 +69,16 @@ struct NamedClass: Sendable {
 /// A scalar's text with a locator for positions inside it.
 struct ScalarText: Sendable {
     var text: String
-    /// Whether it was quoted in the file (quoted scalars are always text).
-    var isQuoted: Bool
     var locator: ScalarLocator
+    /// Whether it was quoted in the file (quoted scalars are always text). (After ``locator``,
+    /// in its spare bytes: an optional scalar text is 48 bytes, not 56.)
+    var isQuoted: Bool
+
+    init(text: String, isQuoted: Bool, locator: ScalarLocator) {
+        self.text = text
+        self.locator = locator
+        self.isQuoted = isQuoted
+    }
 
     var location: FileLocation { locator.start }
 
@@ -99,13 +106,15 @@ struct SectionSpec: Sendable {
     var page: Located<String>?
 }
 
+/// A field as written. The keys most fields write are stored in the field; the rest
+/// (``Rare``) out of line, in one shared empty part when none is written: nearly every one of
+/// them is absent in any one field, and at 100,000 fields each byte of a field is 100 kB (a
+/// field with all of them inline was 1.8 KB).
 struct FieldSpec: Sendable {
     var id: Located<String>
     var type: Located<String>?
     var title: String?
     var initial: ScalarText?
-    /// `initial: [a, b]` (for a multi_choice).
-    var initialList: [ScalarText]?
     var required: ScalarText?
     var visibleIf: ScalarText?
     var enabledIf: ScalarText?
@@ -117,52 +126,181 @@ struct FieldSpec: Sendable {
     var mask: ScalarText?
     /// Further alternatives of the mask, after ``mask`` (`mask: ['+7 (000) …', '8 (000) …']`).
     var maskAlternatives: [ScalarText] = []
-    /// `mask_value: formatted | extracted`.
-    var maskValue: Located<String>?
-    /// `digits: any | ascii`.
-    var digits: Located<String>?
-    /// `calendar: persian`: the calendar a date field is typed and shown in.
-    var calendar: Located<String>?
-    /// `letters: exact | arabic_variants`: how the field's text is compared and its options matched.
-    var letters: Located<String>?
-    /// `include: block`: the field is a group of the named block's fields.
-    var include: Located<String>?
-    /// The include sites that brought the field in, outermost first (empty in the main file).
-    var includedFrom: [FileLocation] = []
-    /// A file field's `max_size` (bytes, or with a unit: `10 MB`) and `media_types`.
-    var maxSize: Located<Int>?
-    var mediaTypes: [Located<String>]?
-    /// A `json` field's `json_types` (JSON Schema's type names).
-    var jsonTypes: [Located<String>]?
     var min: ScalarText?
     var max: ScalarText?
-    var format: ScalarText?
     var options: [OptionSpec]?
     /// Whether `options:` was written as a list (possibly empty), as opposed to a mistake.
     var optionsWritten = false
-    var optionsFilter: ScalarText?
-    var minItems: Located<Int>?
-    var maxItems: Located<Int>?
     var checks: [CheckSpec] = []
     var message: LocalizedText?
-    var messages: [Located<String>: LocalizedText] = [:]
     var fields: [FieldSpec]?
-    var display: ScalarText?
     var item: [FieldSpec]?
-    /// A `values` field's type of each value (`text` when not written).
-    var itemType: Located<String>?
-    /// `unique_items: true`: no value twice (values and multi_choice).
-    var uniqueItems: Located<Bool>?
-    /// A list's `unique_by: [vin]`: no two items may have the same values of these item fields.
-    var uniqueBy: [Located<String>] = []
-    /// Free-form presentation hints (`ui: {widget: textarea, placeholder: …}`), in written order.
-    var ui: [(name: Located<String>, value: JSONValue)] = []
     /// Every key written, with its location (to report keys that do not apply to the type).
     var keys = KeyLocations()
     var location: FileLocation
-    /// Comments the printer writes after a key's line, by key (`type`, `min`, …): a drafted
-    /// file's (``RulesDraft``); never read from a file.
-    var comments: [String: String] = [:]
+    /// The keys few fields write.
+    private var rare = RareKeys.none
+
+    init(id: Located<String>, location: FileLocation) {
+        self.id = id
+        self.location = location
+    }
+
+    /// The keys few fields write (see ``FieldSpec``).
+    struct Rare: Sendable {
+        /// `initial: [a, b]` (for a multi_choice).
+        var initialList: [ScalarText]?
+        /// `mask_value: formatted | extracted`.
+        var maskValue: Located<String>?
+        /// `digits: any | ascii`.
+        var digits: Located<String>?
+        /// `calendar: persian`: the calendar a date field is typed and shown in.
+        var calendar: Located<String>?
+        /// `letters: exact | arabic_variants`: how the field's text is compared and its options matched.
+        var letters: Located<String>?
+        /// `include: block`: the field is a group of the named block's fields.
+        var include: Located<String>?
+        /// The include sites that brought the field in, outermost first (empty in the main file).
+        var includedFrom: [FileLocation] = []
+        /// A file field's `max_size` (bytes, or with a unit: `10 MB`) and `media_types`.
+        var maxSize: Located<Int>?
+        var mediaTypes: [Located<String>]?
+        /// A `json` field's `json_types` (JSON Schema's type names).
+        var jsonTypes: [Located<String>]?
+        var format: ScalarText?
+        var optionsFilter: ScalarText?
+        var minItems: Located<Int>?
+        var maxItems: Located<Int>?
+        var messages: [Located<String>: LocalizedText] = [:]
+        var display: ScalarText?
+        /// A `values` field's type of each value (`text` when not written).
+        var itemType: Located<String>?
+        /// `unique_items: true`: no value twice (values and multi_choice).
+        var uniqueItems: Located<Bool>?
+        /// A list's `unique_by: [vin]`: no two items may have the same values of these item fields.
+        var uniqueBy: [Located<String>] = []
+        /// Free-form presentation hints (`ui: {widget: textarea, placeholder: …}`), in written order.
+        var ui: [(name: Located<String>, value: JSONValue)] = []
+        /// Comments the printer writes after a key's line, by key (`type`, `min`, …): a drafted
+        /// file's (``RulesDraft``); never read from a file.
+        var comments: [String: String] = [:]
+
+        /// Whether none of them is written.
+        var isEmpty: Bool {
+            initialList == nil && maskValue == nil && digits == nil && calendar == nil && letters == nil && include == nil
+                && includedFrom.isEmpty && maxSize == nil && mediaTypes == nil && jsonTypes == nil && format == nil
+                && optionsFilter == nil && minItems == nil && maxItems == nil && messages.isEmpty && display == nil
+                && itemType == nil && uniqueItems == nil && uniqueBy.isEmpty && ui.isEmpty && comments.isEmpty
+        }
+    }
+
+    /// ``Rare`` behind one reference; never changed once made (setting a key makes a new one).
+    private final class RareKeys: Sendable {
+        let keys: Rare
+
+        init(_ keys: Rare) {
+            self.keys = keys
+        }
+
+        /// Shared by every field that writes none of them.
+        static let none = RareKeys(Rare())
+    }
+
+    /// All of ``Rare`` at once (the parser reads them together, and sets them once).
+    var rareKeys: Rare {
+        get { rare.keys }
+        set { rare = newValue.isEmpty ? .none : RareKeys(newValue) }
+    }
+
+    private subscript<Value>(rare key: WritableKeyPath<Rare, Value>) -> Value {
+        get { rare.keys[keyPath: key] }
+        set { rareKeys[keyPath: key] = newValue }
+    }
+
+    var initialList: [ScalarText]? {
+        get { self[rare: \.initialList] }
+        set { self[rare: \.initialList] = newValue }
+    }
+    var maskValue: Located<String>? {
+        get { self[rare: \.maskValue] }
+        set { self[rare: \.maskValue] = newValue }
+    }
+    var digits: Located<String>? {
+        get { self[rare: \.digits] }
+        set { self[rare: \.digits] = newValue }
+    }
+    var calendar: Located<String>? {
+        get { self[rare: \.calendar] }
+        set { self[rare: \.calendar] = newValue }
+    }
+    var letters: Located<String>? {
+        get { self[rare: \.letters] }
+        set { self[rare: \.letters] = newValue }
+    }
+    var include: Located<String>? {
+        get { self[rare: \.include] }
+        set { self[rare: \.include] = newValue }
+    }
+    var includedFrom: [FileLocation] {
+        get { self[rare: \.includedFrom] }
+        set { self[rare: \.includedFrom] = newValue }
+    }
+    var maxSize: Located<Int>? {
+        get { self[rare: \.maxSize] }
+        set { self[rare: \.maxSize] = newValue }
+    }
+    var mediaTypes: [Located<String>]? {
+        get { self[rare: \.mediaTypes] }
+        set { self[rare: \.mediaTypes] = newValue }
+    }
+    var jsonTypes: [Located<String>]? {
+        get { self[rare: \.jsonTypes] }
+        set { self[rare: \.jsonTypes] = newValue }
+    }
+    var format: ScalarText? {
+        get { self[rare: \.format] }
+        set { self[rare: \.format] = newValue }
+    }
+    var optionsFilter: ScalarText? {
+        get { self[rare: \.optionsFilter] }
+        set { self[rare: \.optionsFilter] = newValue }
+    }
+    var minItems: Located<Int>? {
+        get { self[rare: \.minItems] }
+        set { self[rare: \.minItems] = newValue }
+    }
+    var maxItems: Located<Int>? {
+        get { self[rare: \.maxItems] }
+        set { self[rare: \.maxItems] = newValue }
+    }
+    var messages: [Located<String>: LocalizedText] {
+        get { self[rare: \.messages] }
+        set { self[rare: \.messages] = newValue }
+    }
+    var display: ScalarText? {
+        get { self[rare: \.display] }
+        set { self[rare: \.display] = newValue }
+    }
+    var itemType: Located<String>? {
+        get { self[rare: \.itemType] }
+        set { self[rare: \.itemType] = newValue }
+    }
+    var uniqueItems: Located<Bool>? {
+        get { self[rare: \.uniqueItems] }
+        set { self[rare: \.uniqueItems] = newValue }
+    }
+    var uniqueBy: [Located<String>] {
+        get { self[rare: \.uniqueBy] }
+        set { self[rare: \.uniqueBy] = newValue }
+    }
+    var ui: [(name: Located<String>, value: JSONValue)] {
+        get { self[rare: \.ui] }
+        set { self[rare: \.ui] = newValue }
+    }
+    var comments: [String: String] {
+        get { self[rare: \.comments] }
+        set { self[rare: \.comments] = newValue }
+    }
 }
 
 /// The keys written in a mapping, each with its location, in written order: a field has a

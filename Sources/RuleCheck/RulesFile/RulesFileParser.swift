@@ -155,11 +155,13 @@ struct RulesFileParser {
             return nil
         }
         var field = FieldSpec(id: id, location: node.location)
+        // The keys few fields write, set together (see FieldSpec.Rare).
+        var rare = FieldSpec.Rare()
         field.keys = entries.keys
         field.type = entries["type"].flatMap { string($0, "type") }
         field.title = entries["title"].flatMap { string($0, "title")?.value }
         if case .sequence(let items)? = entries["initial"]?.kind {
-            field.initialList = items.compactMap { scalarText($0, "an initial value") }
+            rare.initialList = items.compactMap { scalarText($0, "an initial value") }
         } else {
             field.initial = entries["initial"].flatMap { scalarText($0, "initial") }
         }
@@ -174,20 +176,20 @@ struct RulesFileParser {
                 field.setKeyRule(rule, alternatives: alternatives)
             }
         }
-        field.maskValue = entries["mask_value"].flatMap { string($0, "mask_value") }
-        field.digits = entries["digits"].flatMap { string($0, "digits") }
-        field.calendar = entries["calendar"].flatMap { string($0, "calendar") }
-        field.letters = entries["letters"].flatMap { string($0, "letters") }
-        field.include = entries["include"].flatMap { string($0, "include") }
-        field.maxSize = entries["max_size"].flatMap { byteSize($0, "max_size") }
-        field.mediaTypes = entries["media_types"].map { stringList($0, "media_types") }
-        field.jsonTypes = entries["json_types"].map { stringList($0, "json_types") }
-        field.format = entries["format"].flatMap { scalarText($0, "format") }
+        rare.maskValue = entries["mask_value"].flatMap { string($0, "mask_value") }
+        rare.digits = entries["digits"].flatMap { string($0, "digits") }
+        rare.calendar = entries["calendar"].flatMap { string($0, "calendar") }
+        rare.letters = entries["letters"].flatMap { string($0, "letters") }
+        rare.include = entries["include"].flatMap { string($0, "include") }
+        rare.maxSize = entries["max_size"].flatMap { byteSize($0, "max_size") }
+        rare.mediaTypes = entries["media_types"].map { stringList($0, "media_types") }
+        rare.jsonTypes = entries["json_types"].map { stringList($0, "json_types") }
+        rare.format = entries["format"].flatMap { scalarText($0, "format") }
         field.options = entries["options"].map { options($0) }
         if case .sequence? = entries["options"]?.kind { field.optionsWritten = true }
-        field.optionsFilter = entries["options_filter"].flatMap { scalarText($0, "options_filter") }
-        field.minItems = entries["min_items"].flatMap { integer($0, "min_items") }
-        field.maxItems = entries["max_items"].flatMap { integer($0, "max_items") }
+        rare.optionsFilter = entries["options_filter"].flatMap { scalarText($0, "options_filter") }
+        rare.minItems = entries["min_items"].flatMap { integer($0, "min_items") }
+        rare.maxItems = entries["max_items"].flatMap { integer($0, "max_items") }
         field.checks = entries["checks"].map { sequence($0, "checks").compactMap { check($0) } } ?? []
         field.message = entries["message"].flatMap { message($0, "message") }
         if let messages = entries["messages"] {
@@ -195,7 +197,7 @@ struct RulesFileParser {
                 for entry in mapping {
                     let (key, value) = (entry.key, entry.value)
                     if let code = string(key, "a failure code in 'messages'"), let text = message(value, "messages.\(code.value)") {
-                        field.messages[code] = text
+                        rare.messages[code] = text
                     }
                 }
             } else {
@@ -203,12 +205,13 @@ struct RulesFileParser {
             }
         }
         field.fields = entries["fields"].map { fields($0, "fields", of: "field '\(id.value)'") }
-        field.display = entries["display"].flatMap { scalarText($0, "display") }
+        rare.display = entries["display"].flatMap { scalarText($0, "display") }
         field.item = entries["item"].map { fields($0, "item", of: "field '\(id.value)'") }
-        field.itemType = entries["item_type"].flatMap { string($0, "item_type") }
-        field.uniqueItems = entries["unique_items"].flatMap { flag($0, "unique_items") }
-        field.uniqueBy = entries["unique_by"].map { stringList($0, "unique_by") } ?? []
-        field.ui = entries["ui"].map { uiHints($0) } ?? []
+        rare.itemType = entries["item_type"].flatMap { string($0, "item_type") }
+        rare.uniqueItems = entries["unique_items"].flatMap { flag($0, "unique_items") }
+        rare.uniqueBy = entries["unique_by"].map { stringList($0, "unique_by") } ?? []
+        rare.ui = entries["ui"].map { uiHints($0) } ?? []
+        field.rareKeys = rare
         return field
     }
 

@@ -7,19 +7,27 @@
 struct ScalarLocator: Sendable {
     enum Style: Sendable { case plain, singleQuoted, doubleQuoted, block }
 
-    /// Where the scalar starts: its first character, opening quote or block indicator.
-    let start: FileLocation
-    let style: Style
     let source: SourceText
     /// The byte offset of ``start`` in the source.
     let startOffset: Int
+    /// ``start``'s line and column, 32 bits each, its file the source's: a field has a dozen
+    /// scalars, and a ``FileLocation`` of its own made each of them 32 bytes larger.
+    private let line: UInt32
+    private let column: UInt32
+    let style: Style
 
-    /// - Parameter startOffset: the byte offset of `start` in `source`, when the caller knows it.
+    /// Where the scalar starts: its first character, opening quote or block indicator.
+    var start: FileLocation { FileLocation(file: source.name, line: Int(line), column: Int(column)) }
+
+    /// - Parameters:
+    ///   - start: in `source` (its file is `source`'s name).
+    ///   - startOffset: the byte offset of `start` in `source`, when the caller knows it.
     init(start: FileLocation, style: Style, source: SourceText, startOffset: Int? = nil) {
-        self.start = start
-        self.style = style
         self.source = source
         self.startOffset = startOffset ?? source.offset(of: start)
+        self.line = UInt32(clamping: start.line)
+        self.column = UInt32(clamping: start.column)
+        self.style = style
     }
 
     /// The file location of the value's scalar at `offset` (0-based, in Unicode scalars).

@@ -127,7 +127,9 @@ struct YAMLRulesReader {
             }
         }
         // Merged entries fill in only what the mapping does not set itself; of several merged
-        // mappings, the first that sets a key wins.
+        // mappings, the first that sets a key wins. (Most mappings merge nothing: their keys are
+        // not hashed.)
+        guard !merged.isEmpty else { return entries }
         var present = Set(entries.compactMap { Self.keyText($0.key) })
         for entry in merged {
             guard let key = Self.keyText(entry.key) else {
