@@ -155,7 +155,7 @@ consumer-test: deps
 clean:
 	rm -rf .build .build-pcre2-source .build-pcre2-source-jit Tests/consumer/.build-consumer Benchmarks/.build
 
-FORMATTED = Sources Tests Fuzz Benchmarks/Benchmarks
+FORMATTED = Sources Tests Fuzz Benchmarks/Benchmarks Benchmarks/Sources
 
 format:
 	$(SWIFT) format format -i -r $(FORMATTED)

@@ -38,9 +38,24 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "RuleCheck", package: "RuleCheck"),
                 .product(name: "Patterns", package: "RuleCheck"),
+                "BenchmarkForms",
             ],
             path: "Benchmarks/RuleCheckBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // The generated rules files (compile benchmarks) and the three shapes of edited form (edit
+        // benchmarks), shared by RuleCheckBenchmarks and edit-timing.
+        .target(
+            name: "BenchmarkForms",
+            dependencies: [.product(name: "RuleCheck", package: "RuleCheck")],
+            path: "Sources/BenchmarkForms"
+        ),
+        // Issue 25's edit goals (Benchmarks/compare.sh, part `edits`): the same edits timed one by one
+        // inside a plain process, without package-benchmark.
+        .executableTarget(
+            name: "edit-timing",
+            dependencies: ["BenchmarkForms", .product(name: "RuleCheck", package: "RuleCheck")],
+            path: "Sources/EditTiming"
         ),
         // Issue 25's compile comparison (Benchmarks/compare.sh): one `RuleSet(bytes:source:)` timed
         // inside its own process, as jsonschema_rs_compile.py times `validator_for` inside Python.

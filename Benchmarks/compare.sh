@@ -21,6 +21,15 @@
 #      timed inside its own process (Benchmarks/Sources/CompileTiming, jsonschema_rs_compile.py);
 #      `rulecheck lint` as a whole; 1k and 100k fields for linearity, and lint's peak memory at 100k.
 #
+#   4. records: callgrind's instructions per OSAGO record (the 20,000 records of `rulecheck sample
+#      Rules/osago.yaml --seed 1 --invalid-rate 0.05`, CSV and JSON Lines, `--jobs 1 --format
+#      jsonl`, debug information stripped, a file without records subtracted for start-up).
+#   5. edits: the three shapes of the edit benchmarks at 1k, 10k and 100k fields, each edit timed
+#      inside its own process (Benchmarks/Sources/EditTiming), incrementally and with `.full`.
+#   6. http: `rulecheck serve Rules/osago.yaml` under wrk (32 connections, 1 thread): POST
+#      /v1/check of one valid OSAGO record, beside GET /healthz (the HTTP stack alone), in
+#      interleaved rounds.
+#
 #   Benchmarks/compare.sh          from the repository root (or anywhere: it finds the root)
 #
 # The commands of each part run in interleaved rounds (one run of each command per round), so
@@ -33,9 +42,11 @@
 # Settings (environment): COUNT (100000, full OSAGO records for part 2), COUNT12 (200000, rows
 # of each 12-column export), FIELDS (10000, fields of the compile comparison), RUNS (5 rounds;
 # frictionless runs once), DATA_DIR (/tmp/rulecheck-bench), VENV (/tmp/rulecheck-peers-venv),
-# PARTS ("duckdb peers compile": the parts to run), RULECHECK_BIN (a rulecheck binary to use
-# instead of building one), COMPILE_TIMING_BIN (a compile-timing binary, built from Benchmarks/
-# otherwise).
+# PARTS ("duckdb peers compile records edits http": the parts to run), RULECHECK_BIN (a rulecheck
+# binary to use instead of building one), COMPILE_TIMING_BIN and EDIT_TIMING_BIN (the timing
+# binaries, built from Benchmarks/ otherwise), RECORDS (20000, part 4), HTTP_SECONDS (5, each wrk
+# run of part 6). Part 4 needs valgrind and binutils' objcopy, part 6 wrk (apt-get install
+# valgrind wrk); without them the script says so and skips the part.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -50,7 +61,9 @@ FIELDS=${FIELDS:-10000}
 RUNS=${RUNS:-5}
 DATA_DIR=${DATA_DIR:-/tmp/rulecheck-bench}
 VENV=${VENV:-/tmp/rulecheck-peers-venv}
-PARTS=${PARTS:-duckdb peers compile}
+PARTS=${PARTS:-duckdb peers compile records edits http}
+RECORDS=${RECORDS:-20000}
+HTTP_SECONDS=${HTTP_SECONDS:-5}
 # The peers' versions: the figures of Docs/performance.md are of these.
 PEERS="duckdb==2.0.0:duckdb jsonschema-rs==0.60.3:jsonschema_rs frictionless==5.21.0:frictionless"
 SHAPES="osago12 policies12"
@@ -265,6 +278,85 @@ if part compile; then
     have_peer jsonschema_rs && job jsonschema-rs-compile "$PYTHON" "$HERE/jsonschema_rs_compile.py" "$COMPILE_DIR/fields-$FIELDS.schema.json"
     rounds "$RUNS"
 fi
+
+# 4. Instructions per OSAGO record: callgrind counts what the load does not move.
+# collected FILE…: the instructions callgrind counted for a check of each file, one per line.
+if part records; then
+    if ! command -v valgrind >/dev/null 2>&1 || ! command -v objcopy >/dev/null 2>&1; then
+        echo "compare.sh: part records needs valgrind and objcopy (apt-get install valgrind binutils); skipping it" >&2
+    else
+        say "Instructions per record (callgrind, $RECORDS OSAGO records)"
+        RECORDS_DIR="$DATA_DIR/records"
+        mkdir -p "$RECORDS_DIR"
+        objcopy --strip-debug "$BIN" "$RECORDS_DIR/rulecheck-stripped"
+        for form in csv jsonl; do
+            sample "$RULES" "$RECORDS" 0.05 "$form" "$RECORDS_DIR/osago-$RECORDS.$form"
+        done
+        head -1 "$RECORDS_DIR/osago-$RECORDS.csv" > "$RECORDS_DIR/osago-0.csv"
+        : > "$RECORDS_DIR/osago-0.jsonl"
+        for file in osago-$RECORDS.csv osago-0.csv osago-$RECORDS.jsonl osago-0.jsonl; do
+            valgrind --tool=callgrind --callgrind-out-file=/dev/null "$RECORDS_DIR/rulecheck-stripped" check --rules "$RULES" \
+                "$RECORDS_DIR/$file" --today "$TODAY" --jobs 1 --format jsonl 2>&1 > /dev/null |
+                sed -n 's/.*Collected : \([0-9]*\).*/\1/p' > "$RESULTS/instructions-$file" || true
+        done
+    fi
+fi
+# per_record FORM: instructions per record, start-up subtracted.
+per_record() {
+    local full empty
+    full=$(cat "$RESULTS/instructions-osago-$RECORDS.$1" 2>/dev/null) empty=$(cat "$RESULTS/instructions-osago-0.$1" 2>/dev/null)
+    [ -n "$full" ] && [ -n "$empty" ] && awk -v f="$full" -v e="$empty" -v n="$RECORDS" 'BEGIN { printf "%.1fk", (f - e) / n / 1000 }' || echo "–"
+}
+
+# 5. Edits: each shape at 1k, 10k and 100k fields, incremental and full, timed inside the process.
+if part edits; then
+    say "Edits (1k, 10k and 100k fields; three shapes)"
+    EDIT_TIMING=${EDIT_TIMING_BIN:-Benchmarks/.build/release/edit-timing}
+    if [ -z "${EDIT_TIMING_BIN:-}" ]; then
+        swift build -c release --package-path Benchmarks --product edit-timing >&2
+    fi
+    job edits "$EDIT_TIMING" --edits 2000 --full-edits 10 1000 10000 100000
+    rounds "$RUNS"
+fi
+# edit_figure SHAPE FIELDS MODE KEY: the median over the rounds of one figure edit-timing printed.
+edit_figure() {
+    grep "\"shape\": \"$1\", \"fields\": $2, \"mode\": \"$3\"" "$RESULTS/edits.outs" 2>/dev/null |
+        grep -o "\"$4\": *[0-9.]*" | grep -o '[0-9.]*$' | sort -n | awk '{ v[NR] = $1 } END { if (NR) printf "%s", v[int((NR + 1) / 2)]; else printf "–" }'
+}
+
+# 6. HTTP: one OSAGO record posted by wrk at 32 connections, and /healthz, in interleaved rounds.
+if part http; then
+    if ! command -v wrk >/dev/null 2>&1; then
+        echo "compare.sh: part http needs wrk (apt-get install wrk); skipping it" >&2
+    else
+        say "HTTP: POST /v1/check of one OSAGO record, wrk -t1 -c32 -d${HTTP_SECONDS}s"
+        "$BIN" sample "$RULES" --count 1 --seed 7 --invalid-rate 0 --today "$TODAY" --format jsonl > "$RESULTS/record.json"
+        "$BIN" serve "$RULES" --port 0 --today "$TODAY" --no-access-log > "$RESULTS/banner" 2> "$RESULTS/serve.err" &
+        SERVER=$!
+        for _ in $(seq 100); do grep -q http "$RESULTS/banner" 2>/dev/null && break; sleep 0.1; done
+        URL=$(grep -o 'http://[^ ]*' "$RESULTS/banner" || true)
+        if [ -z "$URL" ]; then
+            echo "compare.sh: rulecheck serve did not start:" >&2
+            cat "$RESULTS/serve.err" >&2
+        else
+            for round in $(seq "$RUNS"); do
+                echo "round $round of $RUNS (load $(load))" >&2
+                wrk -t1 -c32 -d"${HTTP_SECONDS}s" -s scripts/wrk-check.lua "${URL}healthz" | tail -1 >> "$RESULTS/http-healthz.outs"
+                BODY="$RESULTS/record.json" TYPE=application/json wrk -t1 -c32 -d"${HTTP_SECONDS}s" -s scripts/wrk-check.lua \
+                    "${URL}v1/check" | tail -1 >> "$RESULTS/http-record.outs"
+            done
+            HTTP_RSS=$(awk '/VmHWM/ { printf "%.0f", $2 / 1024 }' "/proc/$SERVER/status")
+        fi
+        kill "$SERVER" 2>/dev/null || true
+        wait "$SERVER" 2>/dev/null || true
+    fi
+fi
+# http_figure NAME KEY: the median over the rounds of one of wrk's figures.
+http_figure() {
+    grep -o "\"$2\":[0-9.]*" "$RESULTS/http-$1.outs" 2>/dev/null | grep -o '[0-9.]*$' | sort -n |
+        awk '{ v[NR] = $1 } END { if (NR) printf "%.1f", v[int((NR + 1) / 2)]; else printf "–" }'
+}
+http_sum() { grep -o "\"$2\":[0-9]*" "$RESULTS/http-$1.outs" 2>/dev/null | grep -o '[0-9]*$' | awk '{ s += $1 } END { print s + 0 }'; }
 LOAD_AFTER=$(load)
 
 echo
@@ -366,6 +458,53 @@ if part compile; then
     echo "| compile $FIELDS ÷ $SMALL fields | $(quotient "$(inside compile-yaml-$FIELDS compile_cpu_seconds)" "$(inside compile-yaml-$SMALL compile_cpu_seconds)") | $(quotient "$(inside compile-json-$FIELDS compile_cpu_seconds)" "$(inside compile-json-$SMALL compile_cpu_seconds)") | ≈ 10× (linear) |"
     echo "| compile $LARGE ÷ $FIELDS fields | $(quotient "$(inside compile-yaml-$LARGE compile_cpu_seconds)" "$(inside compile-yaml-$FIELDS compile_cpu_seconds)") | $(quotient "$(inside compile-json-$LARGE compile_cpu_seconds)" "$(inside compile-json-$FIELDS compile_cpu_seconds)") | ≈ 10× (linear) |"
     echo "| peak RSS of \`lint\`, $LARGE fields (MB) | $(rss lint-yaml-$LARGE) | $(rss lint-json-$LARGE) | < 300 |"
+fi
+
+if part records; then
+    echo
+    echo "### Instructions per OSAGO record ($RECORDS records, callgrind, --jobs 1 --format jsonl, start-up subtracted)"
+    echo
+    echo "| input | instructions per record | goal |"
+    echo "|---|---:|---|"
+    echo "| CSV | $(per_record csv) | ≤ 25k |"
+    echo "| JSON Lines | $(per_record jsonl) | ≤ 25k |"
+fi
+
+if part edits; then
+    echo
+    echo "### Edits (medians of $RUNS processes, each the median of 2,000 incremental and 10 full edits; thread CPU µs)"
+    echo
+    echo "| shape | fields | incremental µs | full µs | full ÷ incremental | changed fields + issues | µs per changed field or issue |"
+    echo "|---|---:|---:|---:|---:|---:|---:|"
+    for shape in chains fan-out groups; do
+        for fields in 1000 10000 100000; do
+            incremental=$(edit_figure "$shape" "$fields" incremental edit_cpu_us)
+            full=$(edit_figure "$shape" "$fields" full edit_cpu_us)
+            changed=$(( $(edit_figure "$shape" "$fields" incremental fields_changed) + $(edit_figure "$shape" "$fields" incremental issues) )) || changed=0
+            echo "| $shape | $fields | $incremental | $full | $(quotient "$full" "$incremental" '%.0f×') | $changed | $(quotient "$incremental" "$changed" '%.2f') |"
+        done
+    done
+    echo
+    echo "| goal (same run) | chains | fan-out | groups | goal |"
+    echo "|---|---:|---:|---:|---|"
+    per_change() { quotient "$(edit_figure "$1" 10000 incremental edit_cpu_us)" "$(( $(edit_figure "$1" 10000 incremental fields_changed) + $(edit_figure "$1" 10000 incremental issues) ))" '%.2f µs'; }
+    speedup() { quotient "$(edit_figure "$1" 10000 full edit_cpu_us)" "$(edit_figure "$1" 10000 incremental edit_cpu_us)" '%.0f×'; }
+    flat() { quotient "$(edit_figure "$1" 100000 incremental edit_cpu_us)" "$(edit_figure "$1" 1000 incremental edit_cpu_us)"; }
+    echo "| per changed field or issue, 10k fields | $(per_change chains) | $(per_change fan-out) | $(per_change groups) | ≤ 0.3 µs |"
+    echo "| \`.full\` ÷ incremental, 10k fields | $(speedup chains) | $(speedup fan-out) | $(speedup groups) | ≥ 1,000× |"
+    echo "| incremental, 100k ÷ 1k fields | $(flat chains) | $(flat fan-out) | $(flat groups) | flat (≈ 1×) |"
+fi
+
+if part http && [ -s "$RESULTS/http-record.outs" ]; then
+    echo
+    echo "### HTTP: \`rulecheck serve $RULES\`, wrk -t1 -c32 -d${HTTP_SECONDS}s, medians of $RUNS interleaved rounds"
+    echo
+    echo "| request | requests/s | p50 ms | p99 ms | non-2xx and socket errors | goal |"
+    echo "|---|---:|---:|---:|---:|---|"
+    echo "| GET /healthz (the HTTP stack alone) | $(http_figure healthz rps) | $(http_figure healthz p50_ms) | $(http_figure healthz p99_ms) | $(( $(http_sum healthz non_2xx) + $(http_sum healthz socket_errors) )) | |"
+    echo "| POST /v1/check, one valid OSAGO record | $(http_figure record rps) | $(http_figure record p50_ms) | $(http_figure record p99_ms) | $(( $(http_sum record non_2xx) + $(http_sum record socket_errors) )) | ≥ 20,000/s, p99 ≤ 5 ms |"
+    echo
+    echo "The server's peak RSS: ${HTTP_RSS:-?} MB."
 fi
 
 if part duckdb && [ "$DIFFERENT" -ne 0 ]; then

@@ -31,6 +31,16 @@ enum BodyReading {
         }
     }
 
+    /// What the body holds at its top, read as ``json(_:)`` reads it (the same 400 for a body that
+    /// is not JSON) without building the value.
+    static func jsonTopLevel(_ bytes: [UInt8]) throws(APIError) -> JSONTopLevel {
+        do {
+            return try JSONParser().topLevel(bytes)
+        } catch {
+            throw .badJSON("\(error.location(in: bytes)): \(error.message)")
+        }
+    }
+
     /// The media type of the body, lowercased and without parameters (`application/json`);
     /// nil when the request does not say.
     static func mediaType(of request: Request) -> String? {

@@ -69,7 +69,8 @@ extension RuleServer {
     static func jsonRecords(_ body: inout [UInt8]) throws(APIError) -> RecordFormat {
         let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
         if body.starts(with: byteOrderMark) { body.removeFirst(3) }
-        switch try BodyReading.json(body) {
+        // Read through, not built: the batch checker reads the records again, and only the top matters here.
+        switch try BodyReading.jsonTopLevel(body) {
         case .object:
             body = [UInt8(ascii: "[")] + body + [UInt8(ascii: "]")]
             return .json

@@ -16,6 +16,7 @@
 // `cd Benchmarks && swift package --allow-writing-to-package-directory benchmark --target RuleCheckBenchmarks`.
 
 import Benchmark
+import BenchmarkForms
 import Patterns
 import RuleCheck
 

@@ -2,8 +2,10 @@
 // realistic form that the compilation benchmarks compile, and the three shapes of form that the
 // edit benchmarks fill in.
 
-struct BenchmarkSetupError: Error, CustomStringConvertible {
-    let description: String
+public struct BenchmarkSetupError: Error, CustomStringConvertible {
+    public let description: String
+
+    public init(description: String) { self.description = description }
 }
 
 /// Builds YAML text line by line.
@@ -21,7 +23,7 @@ struct YAMLWriter {
     }
 }
 
-enum RulesText {
+public enum RulesText {
     // MARK: - Compilation
 
     /// `count` text fields `f1 … fN` under top-level `fields:`. Each field after the first
@@ -30,7 +32,7 @@ enum RulesText {
     ///
     /// With `backEdge`, `f1` is also `visible_if: fN != null`, which closes a cycle through every
     /// field: the file must fail to compile with a "dependency cycle" error.
-    static func chain(_ count: Int, backEdge: Bool) -> String {
+    public static func chain(_ count: Int, backEdge: Bool) -> String {
         var yaml = YAMLWriter(header: ["form: chain_\(count)", "fields:"])
         for index in 1...count {
             yaml.line("  - id: f\(index)")
@@ -48,7 +50,7 @@ enum RulesText {
     /// Issue 13's shape: `count` text fields, each with a `pattern` of its own (`^F<n>-[A-Z]{2}[0-9]+$`,
     /// so that none is shared), `depends_on` the field before it and `visible_if: fN-1 != null`.
     /// As block YAML, or as minified JSON: one line of the whole file, as servers send it.
-    static func patterned(_ count: Int, json: Bool) -> String {
+    public static func patterned(_ count: Int, json: Bool) -> String {
         var text = ""
         text.reserveCapacity(count * 130)
         if json {
@@ -77,7 +79,7 @@ enum RulesText {
     /// The same document as `yaml`, nested one level down as the only item of a top-level
     /// sequence. Yams reads (composes) the whole of it, then the rules-file parser stops at
     /// once with "the rules file must be a mapping": compiling it costs the YAML reading alone.
-    static func asSequence(_ yaml: String) -> String {
+    public static func asSequence(_ yaml: String) -> String {
         var nested = ""
         nested.reserveCapacity(yaml.utf8.count * 11 / 10)
         var first = true
@@ -91,7 +93,7 @@ enum RulesText {
     }
 
     /// Fields per section (page) of the realistic form.
-    static let realisticBlockSize = 20
+    public static let realisticBlockSize = 20
 
     /// A realistic form of `blocks × 20` fields: one section per block, each a policyholder-like
     /// page with a group (name, birth date), a computed age, a document type and a number checked
@@ -99,7 +101,7 @@ enum RulesText {
     /// pattern, a car (bool) that shows VIN and power, a region → city cascade, income and a
     /// computed tax, a start/end date pair with a bound and an `expr` check, and a list of
     /// drivers. Two gates: `submit` (all) and `quote` (a few fields of every block).
-    static func realistic(blocks: Int) -> String {
+    public static func realistic(blocks: Int) -> String {
         var yaml = YAMLWriter(header: [
             "version: 1",
             "form: realistic_\(blocks * realisticBlockSize)",
@@ -239,18 +241,18 @@ enum RulesText {
     // MARK: - Form shapes for the edit benchmarks
 
     /// Fields per section (page) in the edit benchmarks' forms.
-    static let sectionSize = 100
+    public static let sectionSize = 100
     /// Fields in one chain of the `chains` shape.
-    static let chainLength = 10
+    public static let chainLength = 10
     /// Fields that read the switch in the `fan-out` shape.
-    static let fanOut = 100
+    public static let fanOut = 100
     /// Fields in one unit (five nested groups and their members) of the `groups` shape.
-    static let groupUnitSize = 20
+    public static let groupUnitSize = 20
 
     /// `count / 10` independent chains of 10 text fields, `c<k>_0 … c<k>_9`: each field after the
     /// first `depends_on` the one before and is `visible_if` it is not null, so changing `c<k>_0`
     /// clears the 9 fields after it and hides 8 of them, whatever the size of the form.
-    static func chains(_ count: Int) -> String {
+    public static func chains(_ count: Int) -> String {
         precondition(count.isMultiple(of: chainLength) && sectionSize.isMultiple(of: chainLength))
         var yaml = YAMLWriter(header: ["form: chains_\(count)", "gates:", "  submit: all", "sections:"])
         for chain in 0..<(count / chainLength) {
@@ -274,7 +276,7 @@ enum RulesText {
     /// One bool field `switch` read by 100 fields (`visible_if: switch`, `required: true`), then
     /// independent text fields up to `count`. Toggling the switch shows or hides the 100 readers
     /// and adds or removes their `required` issues, whatever the size of the form.
-    static func fanOut(_ count: Int) -> String {
+    public static func fanOut(_ count: Int) -> String {
         precondition(count > fanOut + 1)
         var yaml = YAMLWriter(header: ["form: fan_out_\(count)", "gates:", "  submit: all", "sections:"])
         for index in 0..<count {
@@ -303,7 +305,7 @@ enum RulesText {
     /// (`g<k>.l2.l3.l4.l5`), 20 fields in all: every level holds members, and the innermost
     /// holds `m` (edited by the benchmark), `note` (visible while `m` is "A-1", then required)
     /// and five more. Every group is required, so each depends on all the values inside it.
-    static func groups(_ count: Int) -> String {
+    public static func groups(_ count: Int) -> String {
         precondition(count.isMultiple(of: groupUnitSize) && sectionSize.isMultiple(of: groupUnitSize))
         var yaml = YAMLWriter(header: ["form: groups_\(count)", "gates:", "  submit: all", "sections:"])
         for unit in 0..<(count / groupUnitSize) {

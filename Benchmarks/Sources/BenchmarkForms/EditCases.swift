@@ -3,7 +3,7 @@
 import RuleCheck
 
 /// The three shapes of generated form.
-enum Shape: String, CaseIterable, Sendable {
+public enum Shape: String, CaseIterable, Sendable {
     /// Chains of 10 fields linked by `depends_on` and `visible_if`; the edit changes a chain's
     /// head, which clears and hides the rest of that chain.
     case chains
@@ -14,7 +14,7 @@ enum Shape: String, CaseIterable, Sendable {
     /// edit sets it back before).
     case groups
 
-    func rulesText(fields: Int) -> String {
+    public func rulesText(fields: Int) -> String {
         switch self {
         case .chains: RulesText.chains(fields)
         case .fanOut: RulesText.fanOut(fields)
@@ -24,7 +24,7 @@ enum Shape: String, CaseIterable, Sendable {
 
     /// The edited field in a form of `fields` fields: the head of the middle chain, the switch,
     /// the innermost `m` of the middle unit.
-    func editedPath(fields: Int) -> String {
+    public func editedPath(fields: Int) -> String {
         switch self {
         case .chains: "c\(fields / RulesText.chainLength / 2)_0"
         case .fanOut: "switch"
@@ -34,7 +34,7 @@ enum Shape: String, CaseIterable, Sendable {
 
     /// The value the timed edit sets, and the value an untimed edit sets back before it. For
     /// chains the head alternates between the two (the untimed step refills the chain instead).
-    var values: (timed: Value, reset: Value) {
+    public var values: (timed: Value, reset: Value) {
         switch self {
         case .chains: ("b", "a")
         case .fanOut: (true, false)
@@ -44,7 +44,7 @@ enum Shape: String, CaseIterable, Sendable {
 
     /// How many fields each edit must change, by kind; checked in setup so that every timed edit
     /// is known to do the same, real work at every size.
-    var expectedChanges: (values: Int, visible: Int, issues: Int) {
+    public var expectedChanges: (values: Int, visible: Int, issues: Int) {
         switch self {
         // The head's new value, the 9 fields after it cleared, 8 of them hidden (the second
         // field stays visible: the head still has a value).
@@ -61,19 +61,19 @@ enum Shape: String, CaseIterable, Sendable {
 /// result to every iteration as `Any`, and a `Form` struct taken out of it would share its
 /// storage with the stored copy, so its first edit in each iteration would copy every field's
 /// state — a cost of the harness, not of the engine.
-final class EditCase: @unchecked Sendable {
-    let shape: Shape
-    let fieldCount: Int
-    let mode: Form.EvaluationMode
-    let path: String
-    var form: Form
+public final class EditCase: @unchecked Sendable {
+    public let shape: Shape
+    public let fieldCount: Int
+    public let mode: Form.EvaluationMode
+    public let path: String
+    public var form: Form
     /// For chains: whether the next edit sets the head's second value.
     private var second = true
 
     /// Compiles the shape's rules (checking the field count), builds the form, gives the edited
     /// field its first value, then checks that incremental and full evaluation agree on a few
     /// edits and that each edit changes what it should. None of this is timed.
-    init(_ shape: Shape, fields: Int, mode: Form.EvaluationMode) throws {
+    public init(_ shape: Shape, fields: Int, mode: Form.EvaluationMode) throws {
         self.shape = shape
         fieldCount = fields
         self.mode = mode
@@ -91,7 +91,7 @@ final class EditCase: @unchecked Sendable {
     /// Gets the form ready for the next timed edit, with an untimed edit in incremental mode
     /// (whatever the measured mode): for chains, fills the edited chain's other nine fields again,
     /// since the previous edit cleared them; otherwise sets the edited field back to its reset value.
-    func prepare() throws {
+    public func prepare() throws {
         form.evaluationMode = .incremental
         if shape == .chains {
             let chain = path.dropLast(2)
@@ -107,7 +107,7 @@ final class EditCase: @unchecked Sendable {
     /// The timed edit: for chains, the head set to the other of its two values; otherwise the
     /// edited field set to its timed value.
     @inline(never)
-    func edit() throws -> ChangeSet {
+    public func edit() throws -> ChangeSet {
         guard shape == .chains else { return try form.set(path, to: shape.values.timed) }
         let value = second ? shape.values.timed : shape.values.reset
         second.toggle()
