@@ -20,11 +20,6 @@
 
 SWIFT ?= swift
 BIN    = .build/debug/rulecheck
-# Builds in .build skip the index store (indexing while building, for IDEs): ~7% less CPU for a
-# first build (RuleCheck, Patterns and Yams from scratch: 66.2 -> 61.6 CPU-seconds), and no
-# test or command reads it. Every target building in .build passes it, so they share one build;
-# a plain `swift build` (index store on) and `make test` rebuild each other's objects.
-BUILD_FLAGS ?= --disable-index-store
 
 .PHONY: format format-check conformance docs demo demo-build test pcre2-source-test consumer-test release-smoke bench bench-batch spark-test fuzz deps build clean browser-deps browser-test screenshots load-test abuse-test api-test
 
@@ -38,10 +33,10 @@ deps:
 	@scripts/ensure-deps.sh
 
 build: deps
-	$(SWIFT) build $(BUILD_FLAGS) --product rulecheck
+	$(SWIFT) build --product rulecheck
 
 demo-build: deps
-	$(SWIFT) build $(BUILD_FLAGS) --product rulecheck --traits CLI --scratch-path .build/demo
+	$(SWIFT) build --product rulecheck --traits CLI --scratch-path .build/demo
 
 # The samples were generated for 2026-11-22 (`rulecheck sample … --today 2026-11-22`); checking
 # them against the same day keeps the demo's report the same whenever it runs. `check` exits 1
@@ -70,7 +65,7 @@ demo: demo-build
 # target ran no test (scripts/test-counts.py reads the JUnit report), not only when a test fails.
 TEST_RESULTS = .build/test-results.xml
 test: deps
-	$(SWIFT) build $(BUILD_FLAGS) --build-tests
+	$(SWIFT) build --build-tests
 	rm -f $(TEST_RESULTS) $(TEST_RESULTS:.xml=-swift-testing.xml)
 	$(SWIFT) test --skip-build --disable-xctest --xunit-output $(TEST_RESULTS)
 	python3 scripts/test-counts.py $(TEST_RESULTS) $$($(SWIFT) package dump-package | python3 scripts/test-targets.py)
@@ -107,11 +102,11 @@ browser-deps:
 # The preview page and the HTML report in a real browser: Tests/browser/ drives `rulecheck preview
 # Rules/osago.yaml` and opens `check --format html` (test_html_report.py).
 browser-test: deps browser-deps
-	$(SWIFT) build $(BUILD_FLAGS) --product rulecheck
+	$(SWIFT) build --product rulecheck
 	RULECHECK=$(BIN) python3 scripts/run-python-tests.py Tests/browser
 
 screenshots: deps browser-deps
-	$(SWIFT) build $(BUILD_FLAGS) --product rulecheck
+	$(SWIFT) build --product rulecheck
 	RULECHECK=$(BIN) RULECHECK_SCREENSHOTS=Docs/images python3 -m unittest discover -s Tests/browser
 
 load-test: deps
