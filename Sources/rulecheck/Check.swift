@@ -3,7 +3,7 @@ import Foundation
 import RuleCheck
 import RuleCheckBatch
 
-struct Check: ParsableCommand {
+struct Check: RuleCheckSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Check CSV, TSV, JSON or JSON Lines exports against a rules file.",
         discussion: """
@@ -82,31 +82,31 @@ struct Check: ParsableCommand {
         try slice.validate(files: files, input: input, report: format, maxViolations: maxViolations)
     }
 
-    func run() throws {
-        let ruleSet = try RulesFile.load(rulesFile.path, loader: rulesSource.loader)
-        let checker = RecordChecker(ruleSet, today: try Today.parse(today), locale: messages.checked(for: ruleSet))
+    func run(streams: StandardStreams) throws {
+        let ruleSet = try RulesFile.load(rulesFile.path, loader: rulesSource.loader, streams: streams)
+        let checker = RecordChecker(ruleSet, today: try Today.parse(today), locale: messages.checked(for: ruleSet, streams: streams))
         var options = BatchCheck.Options(
             format: input, delimiter: delimiter, jobs: jobs ?? BatchCheck.Options.defaultJobs,
             maxViolations: maxViolations, strict: strict)
         let inputSlice = try slice.inputSlice
         options.reader.slice = inputSlice
-        let sink = OutputSink(descriptor: 1)
+        let sink = OutputSink(descriptor: streams.output)
         let report =
             format == .slice
             ? SliceReport(
                 sink: sink, fingerprint: SliceFingerprint(checker: checker, strict: strict, version: Self.version),
                 firstRecord: inputSlice?.firstRecord ?? 1, firstLine: inputSlice?.firstLine ?? 1)
             : try format.report(to: sink)
-        let showProgress = progress == .always || (progress == .auto && isatty(2) == 1)
+        let showProgress = progress == .always || (progress == .auto && isatty(streams.error) == 1)
         let bar =
             showProgress
             ? ProgressBar(write: {
-                var stderr = StandardError(); print($0, terminator: "", to: &stderr)
+                var stderr = StandardError(streams); print($0, terminator: "", to: &stderr)
             }) : nil
         let outcome = try BatchCheck(checker: checker, options: options).run(
             files: files, report: BarClearingReport(slice.name.map { NamedReport(report, name: $0) } ?? report, bar: bar),
             progress: bar.map { bar in { file, read, records in bar.update(file: file, read: read, records: records) } })
-        var stderr = StandardError()
+        var stderr = StandardError(streams)
         for error in outcome.unreadable { print("rulecheck: \(VisibleText.escaped(error.description))", to: &stderr) }
         if !outcome.unreadable.isEmpty { throw ExitCode(3) }
         if outcome.summary.errors > 0 { throw ExitCode(1) }

@@ -2,7 +2,7 @@ import ArgumentParser
 import RuleCheck
 import RuleCheckBatch
 
-struct Graph: ParsableCommand {
+struct Graph: RuleCheckSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the dependency graph of a rules file.",
         discussion: """
@@ -29,9 +29,9 @@ struct Graph: ParsableCommand {
         try rulesFile.claimAlone()
     }
 
-    func run() throws {
-        let ruleSet = try RulesFile.load(rulesFile.path, loader: rulesSource.loader)
-        let output = OutputSink(descriptor: 1)
+    func run(streams: StandardStreams) throws {
+        let ruleSet = try RulesFile.load(rulesFile.path, loader: rulesSource.loader, streams: streams)
+        let output = OutputSink(descriptor: streams.output)
         try output.write(ruleSet.graph(format))
         try output.flush()
     }

@@ -2,7 +2,7 @@ import ArgumentParser
 import RuleCheck
 import RuleCheckBatch
 
-struct Infer: ParsableCommand {
+struct Infer: RuleCheckSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Draft a rules file from CSV, TSV, JSON or JSON Lines exports.",
         discussion: """
@@ -58,8 +58,8 @@ struct Infer: ParsableCommand {
         }
     }
 
-    func run() throws {
-        var stderr = StandardError()
+    func run(streams: StandardStreams) throws {
+        var stderr = StandardError(streams)
         var reader = RecordReader.Options()
         reader.delimiter = delimiter
         let inference = RulesInference(
@@ -78,7 +78,7 @@ struct Infer: ParsableCommand {
         if format == .json {
             for note in rules.notes { print("rulecheck: not inferred: \(VisibleText.escaped(note.description))", to: &stderr) }
         }
-        let output = OutputSink(descriptor: 1)
+        let output = OutputSink(descriptor: streams.output)
         try output.write(format == .json ? rules.json() : rules.yaml())
         try output.flush()
     }

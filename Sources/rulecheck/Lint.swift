@@ -1,7 +1,7 @@
 import ArgumentParser
 import RuleCheckBatch
 
-struct Lint: ParsableCommand {
+struct Lint: RuleCheckSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Check a rules file.",
         discussion: """
@@ -22,7 +22,7 @@ struct Lint: ParsableCommand {
         try rulesFile.claimAlone()
     }
 
-    func run() throws {
-        try RulesFile.lint(rulesFile.path, loader: rulesSource.loader, to: OutputSink(descriptor: 1))
+    func run(streams: StandardStreams) throws {
+        try RulesFile.lint(rulesFile.path, loader: rulesSource.loader, to: OutputSink(descriptor: streams.output))
     }
 }

@@ -4,7 +4,7 @@ import Patterns
 import RuleCheck
 import RuleCheckBatch
 
-struct MaskCommand: ParsableCommand {
+struct MaskCommand: RuleCheckSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "mask",
         abstract: "Apply an input mask to values, as a form field would while they are typed.",
@@ -95,11 +95,11 @@ struct MaskCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(streams: StandardStreams) throws {
         let compiled = try compile()
         let results = inputs.map { (input: $0, result: compiled.format($0, caret: caret)) }
         let showsAlternative = !alternatives.isEmpty
-        let output = OutputSink(descriptor: 1)
+        let output = OutputSink(descriptor: streams.output)
         switch format {
         case .text:
             if regex { try output.write(compiled.regex + "\n") }

@@ -3,7 +3,7 @@ import Foundation
 import RuleCheck
 import RuleCheckBatch
 
-struct Merge: ParsableCommand {
+struct Merge: RuleCheckSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Merge the slice reports of 'check --format slice' into the report of the whole file.",
         discussion: """
@@ -46,47 +46,48 @@ struct Merge: ParsableCommand {
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be read only once") }
     }
 
-    func run() throws {
+    func run(streams: StandardStreams) throws {
         var expected: [String: (records: Int, manifest: String)] = [:]
         for path in manifest {
-            let (name, records) = try Self.records(inManifest: path)
+            let (name, records) = try Self.records(inManifest: path, streams: streams)
             if let earlier = expected[name] {
                 try Self.fail(
+                    streams,
                     "'\(path)' describes \(SliceMerge.quoted(name: name)), as '\(earlier.manifest)' does: give one manifest per file")
             }
             expected[name] = (records, path)
         }
-        let report = try format.report(to: OutputSink(descriptor: 1))
+        let report = try format.report(to: OutputSink(descriptor: streams.output))
         let summary: CheckSummary
         do {
             summary = try SliceMerge(maxViolations: maxViolations, expectedRecords: expected.mapValues(\.records))
                 .run(files: files, report: report)
         } catch let error as SliceReportError {
-            try Self.fail(error.description)
+            try Self.fail(streams, error.description)
         } catch let error as InputError {
-            try Self.fail(error.description)
+            try Self.fail(streams, error.description)
         }
         if summary.errors > 0 { throw ExitCode(1) }
     }
 
     /// The name and records of the file a manifest describes.
-    private static func records(inManifest path: String) throws -> (String, Int) {
+    private static func records(inManifest path: String, streams: StandardStreams) throws -> (String, Int) {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(path, limit: 1 << 30).get()
         } catch {
-            try fail("cannot read the manifest '\(path)': \(error)")
+            try fail(streams, "cannot read the manifest '\(path)': \(error)")
         }
         guard let manifest = try? JSONParser().parse(bytes), let name = manifest["name"]?.string,
             let records = manifest["records"]?.integer
         else {
-            try fail("'\(path)' is not a manifest of rulecheck split (it needs a name and records)")
+            try fail(streams, "'\(path)' is not a manifest of rulecheck split (it needs a name and records)")
         }
         return (name, records)
     }
 
-    private static func fail(_ message: String) throws -> Never {
-        var stderr = StandardError()
+    private static func fail(_ streams: StandardStreams, _ message: String) throws -> Never {
+        var stderr = StandardError(streams)
         print("rulecheck: \(VisibleText.escaped(message))", to: &stderr)
         throw ExitCode(3)
     }

@@ -15,17 +15,17 @@ struct MessagesLocale: ParsableArguments {
 
     /// The locale for `rules` (this option's, else the rules' `defaults.locale`, else `en`),
     /// once its fallback (if any) is warned about.
-    func checked(for rules: RuleSet) -> String {
+    func checked(for rules: RuleSet, streams: StandardStreams) -> String {
         let chosen = locale ?? rules.locale ?? "en"
-        Self.warnIfFallback(chosen)
+        Self.warnIfFallback(chosen, streams: streams)
         return chosen
     }
 
     /// Prints `rulecheck: warning: no built-in messages for locale 'pt'; they are in English (en)`
     /// on standard error when `locale` has no built-in messages of its own.
-    static func warnIfFallback(_ locale: String) {
+    static func warnIfFallback(_ locale: String, streams: StandardStreams) {
         guard let warning = MessageLocale(locale).fallbackWarning else { return }
-        var stderr = StandardError()
+        var stderr = StandardError(streams)
         print("rulecheck: warning: \(warning)", to: &stderr)
     }
 }

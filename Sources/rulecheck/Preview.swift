@@ -6,7 +6,7 @@ import Foundation
 import RuleCheck
 import RuleCheckServer
 
-struct Preview: ParsableCommand {
+struct Preview: RuleCheckSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "See a rules file behave: the form in a browser, reloaded when the file changes.",
         discussion: """
@@ -36,9 +36,9 @@ struct Preview: ParsableCommand {
         try server.validate()
     }
 
-    func run() throws {
-        var stderr = StandardError()
-        var options = try server.options()
+    func run(streams: StandardStreams) throws {
+        var stderr = StandardError(streams)
+        var options = try server.options(streams: streams)
         options.preview = true
         // The page asks for the rules' state a few times a second: a log of that is noise unless asked for.
         options.accessLog = server.accessLog ?? false
@@ -66,7 +66,7 @@ struct Preview: ParsableCommand {
         // A broken file is what the page is for: say so, and serve the page anyway.
         if let errors = library.entries.first?.errors { print(errors, to: &stderr) }
         for warning in library.entries.first?.findingWarnings ?? [] { print(warning, to: &stderr) }
-        try ServerRunner.run(RuleServer(library: library, options: options)) { url in
+        try ServerRunner.run(RuleServer(library: library, options: options), streams: streams) { url in
             "rulecheck preview: \(rulesFile.path) at \(url) (Ctrl-C stops)"
         }
     }

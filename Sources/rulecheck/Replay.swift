@@ -2,7 +2,7 @@ import ArgumentParser
 import RuleCheck
 import RuleCheckBatch
 
-struct Replay: ParsableCommand {
+struct Replay: RuleCheckSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Apply edits (JSON Lines) to a form and print one ChangeSet per edit.",
         discussion: """
@@ -52,13 +52,13 @@ struct Replay: ParsableCommand {
         edits = first
     }
 
-    func run() throws {
+    func run(streams: StandardStreams) throws {
         guard let edits else { throw ValidationError("Missing expected argument '<edits>'") }
-        let ruleSet = try RulesFile.load(rulesFile.path, loader: rulesSource.loader)
+        let ruleSet = try RulesFile.load(rulesFile.path, loader: rulesSource.loader, streams: streams)
         let day = try Today.parse(today)
-        var form = Form(ruleSet, today: day, locale: messages.checked(for: ruleSet))
+        var form = Form(ruleSet, today: day, locale: messages.checked(for: ruleSet, streams: streams))
         if full { form.evaluationMode = .full }
-        var stderr = StandardError()
+        var stderr = StandardError(streams)
         let lines: LineReader
         do throws(InputError) {
             lines = LineReader(try FileByteSource(path: edits), maxLength: Self.maxLineLength)
@@ -66,12 +66,12 @@ struct Replay: ParsableCommand {
             print("rulecheck: cannot read '\(VisibleText.escaped(edits))': \(error.message)", to: &stderr)
             throw ExitCode(3)
         }
-        let output = OutputSink(descriptor: 1)
+        let output = OutputSink(descriptor: streams.output)
         var number = 0
         var failed = false
         // Each edit is applied and printed as it is read; the output is flushed whenever the input
         // pauses, so a program driving replay through a pipe gets each answer at once.
-        while let line = try next(lines, of: edits, output: output) {
+        while let line = try next(lines, of: edits, output: output, streams: streams) {
             number += 1
             let printed: JSONValue
             switch line {
@@ -92,12 +92,12 @@ struct Replay: ParsableCommand {
     }
 
     /// The next edit line; a read error prints what was answered so far, then exits with status 3.
-    private func next(_ lines: LineReader, of edits: String, output: OutputSink) throws -> LineReader.Line? {
+    private func next(_ lines: LineReader, of edits: String, output: OutputSink, streams: StandardStreams) throws -> LineReader.Line? {
         do {
             return try lines.next(beforeWaiting: { try output.flush() })
         } catch let error as InputError {
             try output.flush()
-            var stderr = StandardError()
+            var stderr = StandardError(streams)
             print("rulecheck: cannot read '\(VisibleText.escaped(edits))': \(error.message)", to: &stderr)
             throw ExitCode(3)
         }

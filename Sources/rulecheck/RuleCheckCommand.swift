@@ -30,22 +30,59 @@ struct RuleCheckCommand: ParsableCommand {
         // A closed pipe is a write error (EPIPE) to report, not a signal that ends the process
         // without a word.
         signal(SIGPIPE, SIG_IGN)
+        Foundation.exit(run(Array(CommandLine.arguments.dropFirst()), streams: .process))
+    }
+
+    /// Runs `rulecheck arguments` writing to `streams`, and returns its exit status: what
+    /// ``main()`` does in a process of its own, and what the tests run in theirs.
+    ///
+    /// ```swift
+    /// let status = RuleCheckCommand.run(["mask", "0000", "12"], streams: .process)   // prints "12\t12\tpartial"; 0
+    /// ```
+    static func run(_ arguments: [String], streams: StandardStreams) -> Int32 {
         do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let error as OutputError {
-            var stderr = StandardError()
-            print("rulecheck: \(error.message)", to: &stderr)
-            Foundation.exit(3)
-        } catch {
-            if exitCode(for: error) == .validationFailure {
-                // The message may quote an argument: escape what could drive the terminal.
-                let lines = fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false)
-                var stderr = StandardError()
-                print(lines.map(VisibleText.escaped).joined(separator: "\n"), to: &stderr)
-                Foundation.exit(2)
+            let command = try parseAsRoot(arguments)
+            if let subcommand = command as? any RuleCheckSubcommand {
+                try subcommand.run(streams: streams)
+            } else {
+                // `rulecheck` and `rulecheck schema` alone: their run asks for the help text.
+                var command = command
+                try command.run()
             }
-            exit(withError: error)
+            return 0
+        } catch {
+            do {
+                return try report(error, streams: streams)
+            } catch {
+                var stderr = StandardError(streams)
+                print("rulecheck: \(error.message)", to: &stderr)
+                return 3
+            }
         }
+    }
+
+    /// Prints what ended a run — help, an argument error, a write error — as ArgumentParser's
+    /// `exit(withError:)` would (help on standard output, errors on standard error), and returns
+    /// the exit status; a help text that cannot be written throws.
+    private static func report(_ error: any Error, streams: StandardStreams) throws(OutputError) -> Int32 {
+        if let error = error as? OutputError { throw error }
+        let status = exitCode(for: error)
+        let message = fullMessage(for: error, columns: streams.columns)
+        var stderr = StandardError(streams)
+        if status == .validationFailure {
+            // The message may quote an argument: escape what could drive the terminal.
+            let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+            print(lines.map(VisibleText.escaped).joined(separator: "\n"), to: &stderr)
+            return 2
+        }
+        if message.isEmpty { return status.rawValue }
+        if status == .success {
+            let output = OutputSink(descriptor: streams.output)
+            try output.write(message + "\n")
+            try output.flush()
+        } else {
+            print(message, to: &stderr)
+        }
+        return status.rawValue
     }
 }

@@ -8,9 +8,10 @@ import RuleCheckBatch
 /// output) and end the command with exit status 2; a schema's import findings are warnings on
 /// standard error. `lint` prints errors, findings and warnings as its output instead.
 enum RulesFile {
-    /// The compiled rules of `path`, or exit status 2 with the errors on standard error.
-    static func load(_ path: String, loader: RulesLoader = RulesLoader()) throws -> RuleSet {
-        var stderr = StandardError()
+    /// The compiled rules of `path`, or exit status 2 with the errors on `streams`' standard error
+    /// (the import findings of a JSON Schema are warnings there).
+    static func load(_ path: String, loader: RulesLoader = RulesLoader(), streams: StandardStreams) throws -> RuleSet {
+        var stderr = StandardError(streams)
         do {
             let loaded = try loader.load(path)
             for warning in loaded.findingWarnings { print(warning, to: &stderr) }

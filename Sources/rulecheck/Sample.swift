@@ -2,7 +2,7 @@ import ArgumentParser
 import RuleCheck
 import RuleCheckBatch
 
-struct Sample: ParsableCommand {
+struct Sample: RuleCheckSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Generate sample records for a rules file: valid ones, and a share with one mistake each.",
         discussion: """
@@ -47,10 +47,10 @@ struct Sample: ParsableCommand {
         guard (0...1).contains(invalidRate) else { throw ValidationError("--invalid-rate must be between 0 and 1") }
     }
 
-    func run() throws {
-        let ruleSet = try RulesFile.load(rulesFile.path, loader: rulesSource.loader)
+    func run(streams: StandardStreams) throws {
+        let ruleSet = try RulesFile.load(rulesFile.path, loader: rulesSource.loader, streams: streams)
         var generator = SampleGenerator(ruleSet, today: try Today.parse(today), seed: seed, invalidRate: invalidRate)
-        let sink = OutputSink(descriptor: 1)
+        let sink = OutputSink(descriptor: streams.output)
         let csv = CSVWriter()
         switch format {
         case .csv: try sink.write(csv.line(generator.columns))
@@ -71,7 +71,7 @@ struct Sample: ParsableCommand {
         if format == .json { try sink.write("\n]\n") }
         try sink.flush()
         if unspoilable > 0 {
-            var stderr = StandardError()
+            var stderr = StandardError(streams)
             print(
                 "rulecheck: warning: \(unspoilable) of the \(meant) records meant to have a mistake could not be given one "
                     + "(no field of the rules can be spoiled on its own); they are valid", to: &stderr)

@@ -8,7 +8,7 @@ struct Schema: ParsableCommand {
         abstract: "Convert between JSON Schema and rules files.",
         subcommands: [Import.self, Export.self])
 
-    struct Import: ParsableCommand {
+    struct Import: RuleCheckSubcommand {
         static let configuration = CommandConfiguration(
             abstract: "Print a rules file for a JSON Schema.",
             discussion: """
@@ -30,8 +30,8 @@ struct Schema: ParsableCommand {
         @Option(help: "The rules file's format: yaml or json.")
         var format: Format = .yaml
 
-        func run() throws {
-            var stderr = StandardError()
+        func run(streams: StandardStreams) throws {
+            var stderr = StandardError(streams)
             do {
                 let data = try RulesFile.read(schema, what: "JSON Schema")
                 let ui = try uiSchema.map { path throws(RulesFile.RulesFileError) in try RulesFile.read(path, what: "UI schema") }
@@ -39,7 +39,7 @@ struct Schema: ParsableCommand {
                     jsonSchema: data, uiSchema: ui, source: schema,
                     uiSource: uiSchema ?? "uiSchema.json", strict: strict, json: format == .json)
                 for finding in result.findings { print(VisibleText.escaped(finding.description), to: &stderr) }
-                let output = OutputSink(descriptor: 1)
+                let output = OutputSink(descriptor: streams.output)
                 try output.write(result.text)
                 try output.flush()
             } catch let error as RulesFile.RulesFileError {
@@ -52,7 +52,7 @@ struct Schema: ParsableCommand {
         }
     }
 
-    struct Export: ParsableCommand {
+    struct Export: RuleCheckSubcommand {
         static let configuration = CommandConfiguration(
             abstract: "Print a JSON Schema (or, with --ui, a UI schema) for a rules file.",
             discussion: """
@@ -89,9 +89,9 @@ struct Schema: ParsableCommand {
             try rulesFile.claimAlone()
         }
 
-        func run() throws {
-            let ruleSet = try RulesFile.load(rulesFile.path, loader: RulesLoader(includeRoots: includes.includeRoots))
-            let output = OutputSink(descriptor: 1)
+        func run(streams: StandardStreams) throws {
+            let ruleSet = try RulesFile.load(rulesFile.path, loader: RulesLoader(includeRoots: includes.includeRoots), streams: streams)
+            let output = OutputSink(descriptor: streams.output)
             if let ui {
                 try output.write(ruleSet.uiSchema(ui == .rjsf ? .rjsf : .jsonForms))
             } else {

@@ -5,9 +5,10 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import RuleCheck
+import RuleCheckBatch
 import RuleCheckServer
 
-struct Serve: ParsableCommand {
+struct Serve: RuleCheckSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the rules as a JSON API: checks of records, server-side forms.",
         discussion: """
@@ -49,9 +50,9 @@ struct Serve: ParsableCommand {
         try server.validate()
     }
 
-    func run() throws {
+    func run(streams: StandardStreams) throws {
         let library = RuleLibrary(files: rules, loader: rulesSource.loader)
-        var stderr = StandardError()
+        var stderr = StandardError(streams)
         let broken = library.entries.filter { $0.rules == nil }
         for entry in broken { print(entry.errors ?? "\(entry.file): error: does not compile", to: &stderr) }
         for conflict in library.conflicts { print("rulecheck: \(conflict)", to: &stderr) }
@@ -60,10 +61,10 @@ struct Serve: ParsableCommand {
             for warning in entry.findingWarnings { print(warning, to: &stderr) }
             for warning in entry.rules?.warnings ?? [] { print(warning.description, to: &stderr) }
         }
-        var options = try server.options()
+        var options = try server.options(streams: streams)
         options.watchInterval = watch ? .milliseconds(500) : nil
         let names = library.entries.map(\.name).joined(separator: ", ")
-        try ServerRunner.run(RuleServer(library: library, options: options)) { url in
+        try ServerRunner.run(RuleServer(library: library, options: options), streams: streams) { url in
             "rulecheck serve: \(names) at \(url) (Ctrl-C stops)"
         }
     }
@@ -159,7 +160,7 @@ struct ServerArguments: ParsableArguments {
         }
     }
 
-    func options() throws -> ServerOptions {
+    func options(streams: StandardStreams) throws -> ServerOptions {
         var options = ServerOptions()
         options.host = host
         options.port = port
@@ -171,7 +172,7 @@ struct ServerArguments: ParsableArguments {
         options.maxFormBytes = maxFormBytes
         options.maxTotalFormBytes = maxTotalFormBytes
         options.today = try today.map { _ in try Today.parse(today) }
-        if let locale { MessagesLocale.warnIfFallback(locale) }
+        if let locale { MessagesLocale.warnIfFallback(locale, streams: streams) }
         options.locale = locale
         options.accessLog = accessLog ?? true
         options.allowedHosts = allowedHosts
@@ -185,8 +186,11 @@ struct ServerArguments: ParsableArguments {
 
 /// Runs a server from a synchronous command until it is stopped (SIGINT, SIGTERM).
 enum ServerRunner {
-    /// - Parameter banner: the line printed on standard output once the server listens, given its URL.
-    static func run(_ server: RuleServer, banner: @escaping @Sendable (String) -> String) throws {
+    /// - Parameters:
+    ///   - streams: where the banner and a failure are printed (the server's access log goes to
+    ///     the process's standard error).
+    ///   - banner: the line printed on standard output once the server listens, given its URL.
+    static func run(_ server: RuleServer, streams: StandardStreams, banner: @escaping @Sendable (String) -> String) throws {
         let host = server.options.host.contains(":") ? "[\(server.options.host)]" : server.options.host
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
@@ -194,7 +198,8 @@ enum ServerRunner {
             do {
                 try await server.run { port in
                     // Unbuffered: a script waiting for the URL gets it at once.
-                    FileHandle.standardOutput.write(Data((banner("http://\(host):\(port)/") + "\n").utf8))
+                    var line = banner("http://\(host):\(port)/") + "\n"
+                    line.withUTF8 { bytes in _ = SystemWrite.all(UnsafeRawBufferPointer(bytes), to: streams.output) }
                 }
             } catch {
                 outcome.set("\(error)")
@@ -203,7 +208,7 @@ enum ServerRunner {
         }
         done.wait()
         if let failure = outcome.get() {
-            var stderr = StandardError()
+            var stderr = StandardError(streams)
             print("rulecheck: the server stopped: \(failure)", to: &stderr)
             throw ExitCode(3)
         }

@@ -3,7 +3,7 @@ import Foundation
 import RuleCheck
 import RuleCheckBatch
 
-struct Split: ParsableCommand {
+struct Split: RuleCheckSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Cut a CSV, TSV, JSON Lines or JSON-array export into slices at record boundaries.",
         discussion: """
@@ -69,17 +69,17 @@ struct Split: ParsableCommand {
         return overflow ? nil : bytes
     }
 
-    func run() throws {
+    func run(streams: StandardStreams) throws {
         do {
-            try split()
+            try split(streams: streams)
         } catch let failure as SplitFailure {
-            var stderr = StandardError()
+            var stderr = StandardError(streams)
             print("rulecheck: \(failure.message)", to: &stderr)
             throw ExitCode(3)
         }
     }
 
-    private func split() throws {
+    private func split(streams: StandardStreams) throws {
         if manifestOnly, let compression = (try? InputBytes(path: file))?.compression {
             throw ValidationError(
                 "--manifest-only leaves the slices in the file, and '\(file)' is \(compression.rawValue)-compressed: its slices must be written out (leave out --manifest-only)"
@@ -98,7 +98,7 @@ struct Split: ParsableCommand {
         try SliceFiles.write(manifest, from: file, into: output)
         try write(Array((manifest.json + "\n").utf8), to: manifest.path("manifest.json", in: output))
         guard !manifestOnly else { return }
-        let sink = OutputSink(descriptor: 1)
+        let sink = OutputSink(descriptor: streams.output)
         for slice in manifest.slices {
             let arguments = slice.arguments(in: output) + [slice.path.map { manifest.path($0, in: output) } ?? file]
             try sink.write(arguments.map(ShellWord.quoted).joined(separator: " ") + "\n")

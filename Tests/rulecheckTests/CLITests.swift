@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import _RuleCheckTestSupport
 
-/// Runs the built `rulecheck` and checks what it prints and how it exits.
+/// Runs `rulecheck` (in process, or the built executable for standard input) and checks what it prints and how it exits.
 @Suite("rulecheck CLI", .serialized)
 struct CLITests {
     let scratch: Scratch
@@ -14,7 +14,7 @@ struct CLITests {
     @discardableResult
     func rulecheck(_ arguments: [String]) throws -> CLIRun { try CLI.run(arguments) }
 
-    func rulecheck(_ arguments: [String], stdin: String) throws -> CLIRun { try CLI.run(arguments, stdin: stdin) }
+    func rulecheck(_ arguments: [String], stdin: String) throws -> CLIRun { try CLI.runProcess(arguments, stdin: stdin) }
 
     func temporary(_ text: String, _ ext: String) throws -> String { try scratch.file(text, ext) }
 

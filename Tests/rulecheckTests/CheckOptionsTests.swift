@@ -81,7 +81,7 @@ struct CheckOptionsTests {
             ("name,age\n,5\nAnn,1\n", "CSV"),
         ]
         for (input, kind) in cases {
-            let run = try CLI.run(["check", "--rules", rules, "-", "--format", "jsonl"], stdin: input)
+            let run = try CLI.runProcess(["check", "--rules", rules, "-", "--format", "jsonl"], stdin: input)
             #expect(run.status == 1, "\(kind)")
             let summary = try #require(run.stdout.split(separator: "\n").last, "\(kind)")
             #expect(summary == #"{"summary":{"errors":2,"files":1,"invalid":1,"records":2,"valid":1,"warnings":0}}"#, "\(kind)")

@@ -54,7 +54,7 @@ struct CompressedInputCLITests {
         #expect(fromFile.stdout == expected.stdout)
         #expect(fromFile.stderr == expected.stderr)
         // Standard input: told by its first bytes, decompressed, then its format told too.
-        let fromStdin = try CLI.run(
+        let fromStdin = try CLI.runProcess(
             ["check", "--rules", rules, "-", "--format", format, "--name", "people.csv"], stdin: Data(kind.compress(Self.csv)))
         #expect(fromStdin.status == expected.status)
         #expect(fromStdin.stdout == expected.stdout)
@@ -84,7 +84,7 @@ struct CompressedInputCLITests {
         let rules = try write(Array(Self.rules.utf8), "people.yaml")
         var compressed = TestCompression.gzip(Array(Self.csv.utf8))
         compressed[compressed.count / 2] ^= 0x5A
-        let run = try CLI.run(["check", "--rules", rules, "-", "--input", "csv", "--format", "summary"], stdin: Data(compressed))
+        let run = try CLI.runProcess(["check", "--rules", rules, "-", "--input", "csv", "--format", "summary"], stdin: Data(compressed))
         #expect(run.status == 3)
         #expect(run.stderr.hasPrefix("rulecheck: cannot read '-': corrupt gzip data ("))
         #expect(run.stdout.contains("unreadable"))
@@ -107,7 +107,7 @@ struct CompressedInputCLITests {
         let got = try CLI.run(["infer", compressed])
         #expect(got.status == 0)
         #expect(got.stdout == expected.stdout.replacingOccurrences(of: plain, with: compressed))
-        let fromStdin = try CLI.run(["infer", "-", "--form", "people"], stdin: Data(kind.compress(Self.csv)))
+        let fromStdin = try CLI.runProcess(["infer", "-", "--form", "people"], stdin: Data(kind.compress(Self.csv)))
         #expect(fromStdin.stdout == expected.stdout.replacingOccurrences(of: plain, with: "standard input"))
         // Cut short: nothing is drafted from part of a file.
         let bytes = kind.compress(Self.csv)
@@ -144,7 +144,7 @@ struct CompressedInputCLITests {
             reports += try CLI.run(["check", "--rules", rules, "--format", "slice"] + arguments).stdout
         }
         for format in ["json", "html"] {
-            let merged = try CLI.run(["merge", "-", "--format", format], stdin: reports)
+            let merged = try CLI.runProcess(["merge", "-", "--format", format], stdin: reports)
             let whole = try CLI.run(["check", "--rules", rules, plain, "--format", format, "--name", "people.csv"])
             #expect(merged.stdout == whole.stdout, "\(format)")
             #expect(merged.status == whole.status)

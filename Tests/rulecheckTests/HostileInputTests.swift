@@ -8,7 +8,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Hostile and careless inputs and environments, run through the built `rulecheck`: each case
+/// Hostile and careless inputs and environments, run through `rulecheck` (the built executable
+/// where signals, pipes, standard input or the environment are the point): each case
 /// states the exit status, the message and the exact counts. A hang shows as the test run not
 /// finishing; inputs are small so that counts, not time, tell a regression.
 @Suite("Hostile input (CLI)", .serialized)
@@ -46,7 +47,7 @@ struct HostileInputTests {
         let edits = try scratch.file(#"{"set": "name", "value": "Ann"}"# + "\n", "jsonl")
         for arguments in [
             ["graph", rules], ["lint", warned], ["mask", "000", "12"], ["replay", rules, edits],
-            ["sample", rules, "--count", "5"],
+            ["sample", rules, "--count", "5"], ["--help"], ["schema", "export", "--help"],
         ] {
             let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
             let run = try CLI.run(arguments, stdout: full)
@@ -55,12 +56,21 @@ struct HostileInputTests {
         }
     }
 
+    /// The executable itself: help that cannot be written is status 3 with one line, as a report is.
+    @Test func helpThatCannotBeWrittenIsExitThree() throws {
+        try #require(FileManager.default.fileExists(atPath: "/dev/full"), "this test needs /dev/full (Linux)")
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let run = try CLI.runProcess(["check", "--help"], stdout: full)
+        #expect(run.status == 3)
+        #expect(run.stderr == "rulecheck: cannot write to standard output: No space left on device\n")
+    }
+
     @Test func aClosedPipeIsAWriteErrorNotASignal() throws {
         let rules = try scratch.file(Self.rules, "yaml")
         let input = try scratch.file(Self.csv(3_000), "csv")
         let pipe = Pipe()
         try pipe.fileHandleForReading.close()
-        let run = try CLI.run(["check", "--rules", rules, input, "--format", "jsonl"], stdout: pipe.fileHandleForWriting)
+        let run = try CLI.runProcess(["check", "--rules", rules, input, "--format", "jsonl"], stdout: pipe.fileHandleForWriting)
         #expect(!run.killedBySignal)
         #expect(run.status == 3)
         #expect(run.stderr == "rulecheck: cannot write to standard output: Broken pipe\n")
@@ -70,7 +80,7 @@ struct HostileInputTests {
         let rules = try scratch.file(Self.rules, "yaml")
         let input = try scratch.file(Self.csv(30), "csv")
         for format in ["json", "junit"] {
-            let run = try CLI.run(["check", "--rules", rules, input, "--format", format], environment: ["TMPDIR": "/nonexistent"])
+            let run = try CLI.runProcess(["check", "--rules", rules, input, "--format", format], environment: ["TMPDIR": "/nonexistent"])
             #expect(run.status == 3, "\(format)")
             #expect(run.stdout.isEmpty, "\(format)")
             #expect(
@@ -163,14 +173,14 @@ struct HostileInputTests {
     // MARK: Pipes and devices
 
     @Test func rulesAndEditsAreReadFromPipes() throws {
-        let lint = try CLI.run(["lint", "/dev/stdin"], stdin: Self.rules)
+        let lint = try CLI.runProcess(["lint", "/dev/stdin"], stdin: Self.rules)
         #expect(lint.status == 0 && lint.stdout.isEmpty && lint.stderr.isEmpty)
         let input = try scratch.file(Self.csv(6), "csv")
-        let check = try CLI.run(["check", "--rules", "/dev/stdin", input, "--format", "jsonl"], stdin: Self.rules)
+        let check = try CLI.runProcess(["check", "--rules", "/dev/stdin", input, "--format", "jsonl"], stdin: Self.rules)
         #expect(check.status == 1)
         #expect(check.stdout.hasSuffix(#"{"summary":{"errors":2,"files":1,"invalid":2,"records":6,"valid":4,"warnings":0}}"# + "\n"))
         let rules = try scratch.file(Self.rules, "yaml")
-        let replay = try CLI.run(["replay", rules, "/dev/stdin"], stdin: #"{"set": "name", "value": "Ann"}"# + "\n")
+        let replay = try CLI.runProcess(["replay", rules, "/dev/stdin"], stdin: #"{"set": "name", "value": "Ann"}"# + "\n")
         #expect(replay.status == 0)
         #expect(replay.stdout.hasPrefix("{") && replay.stdout.hasSuffix(#""values":{"name":"Ann"},"visible":{}}"# + "\n"))
         #expect(replay.stdout.split(separator: "\n").count == 1)

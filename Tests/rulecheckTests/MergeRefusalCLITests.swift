@@ -46,7 +46,7 @@ struct MergeRefusalCLITests {
     }
 
     func merge(_ lines: [String], _ arguments: [String] = []) throws -> CLIRun {
-        try CLI.run(["merge"] + arguments, stdin: lines.joined(separator: "\n") + "\n")
+        try CLI.runProcess(["merge"] + arguments, stdin: lines.joined(separator: "\n") + "\n")
     }
 
     @Test func slicesCheckedWithOtherOptionsAreRefused() throws {
@@ -197,7 +197,8 @@ struct MergeRefusalCLITests {
         let second = try scratch.subdirectory().appendingPathComponent("b").path
         #expect(try CLI.run(["split", input, "--parts", "2", "--output", first, "--manifest-only"]).status == 0)
         #expect(try CLI.run(["split", input, "--parts", "3", "--output", second, "--manifest-only"]).status == 0)
-        let merged = try CLI.run(["merge", "--manifest", first + "/manifest.json", "--manifest", second + "/manifest.json"], stdin: "")
+        let merged = try CLI.runProcess(
+            ["merge", "--manifest", first + "/manifest.json", "--manifest", second + "/manifest.json"], stdin: "")
         #expect(merged.status == 3)
         #expect(
             merged.stderr

@@ -21,7 +21,7 @@ struct ReplayRestoreCLITests {
             {"restore": {"form": "people", "fields": {"name": {"value": "Bob"}}, "items": {}}}
             {"restore": {"form": "other", "fields": {}, "items": {}}}
             """
-        let run = try CLI.run(["replay", rules, "-", "--today", "2026-11-22"], stdin: edits + "\n")
+        let run = try CLI.runProcess(["replay", rules, "-", "--today", "2026-11-22"], stdin: edits + "\n")
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(

@@ -76,7 +76,7 @@ struct UnreadableInputTests {
         let missing = scratch.directory.appendingPathComponent("missing.csv").path
         let slice = try CLI.run(["check", "--rules", rules, missing, "--format", "slice"])
         #expect(slice.status == 3)
-        let merged = try CLI.run(["merge", "--format", "json"], stdin: slice.stdoutBytes)
+        let merged = try CLI.runProcess(["merge", "--format", "json"], stdin: slice.stdoutBytes)
         #expect(merged.status == 1)
         let json = try JSONReport(merged.stdoutBytes)
         #expect(json.summary["errors"] as? Int == 1 && json.summary["files"] as? Int == 1)
