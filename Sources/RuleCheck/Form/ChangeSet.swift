@@ -11,40 +11,17 @@
 /// an absent field: no value, hidden, disabled, not required, no issues.
 public struct ChangeSet: Hashable, Sendable {
     /// New values; `nil` means the field is now empty.
-    public var values: [String: Value?] {
-        get { fields.valuesByPath }
-        set { uniqueFields().valuesByPath = newValue }
-    }
-    public var visible: [String: Bool] {
-        get { fields.visibleByPath }
-        set { uniqueFields().visibleByPath = newValue }
-    }
-    public var enabled: [String: Bool] {
-        get { fields.enabledByPath }
-        set { uniqueFields().enabledByPath = newValue }
-    }
-    public var required: [String: Bool] {
-        get { fields.requiredByPath }
-        set { uniqueFields().requiredByPath = newValue }
-    }
+    public var values: [String: Value?] = [:]
+    public var visible: [String: Bool] = [:]
+    public var enabled: [String: Bool] = [:]
+    public var required: [String: Bool] = [:]
     /// The new issues of each field whose issues changed (empty: now valid).
-    public var issues: [String: [FieldIssue]] {
-        get { fields.issuesByPath }
-        set { uniqueFields().issuesByPath = newValue }
-    }
+    public var issues: [String: [FieldIssue]] = [:]
     /// The issues to show now (``FieldState/shownIssues``) of each field where they changed: a
     /// cell re-renders its error text from here.
-    public var shownIssues: [String: [FieldIssue]] {
-        get { fields.shownIssuesByPath }
-        set { uniqueFields().shownIssuesByPath = newValue }
-    }
+    public var shownIssues: [String: [FieldIssue]] = [:]
     /// Fields whose ``Interaction`` changed (focus, blur, submit, reset): the new one.
-    public var interaction: [String: Interaction] {
-        get { fields.interactionByPath }
-        set { uniqueFields().interactionByPath = newValue }
-    }
-    /// The seven dictionaries above, recorded as entries and each built when first read.
-    private var fields = FieldChanges.none
+    public var interaction: [String: Interaction] = [:]
     /// Sections whose completeness changed: `true` when now complete.
     public var sections: [String: Bool] = [:]
     /// Gates whose state changed: `true` when now open.
@@ -96,40 +73,17 @@ public struct ChangeSet: Hashable, Sendable {
 
     /// Whether nothing changed.
     public var isEmpty: Bool {
-        sections.isEmpty && gates.isEmpty && items.isEmpty && rare.isEmpty && fields.isEmpty
-    }
-
-    /// Equal when every dictionary (and the rare parts) are equal, however they were recorded.
-    public static func == (lhs: ChangeSet, rhs: ChangeSet) -> Bool {
-        lhs.sections == rhs.sections && lhs.gates == rhs.gates && lhs.items == rhs.items && lhs.rare == rhs.rare
-            && lhs.values == rhs.values && lhs.visible == rhs.visible && lhs.enabled == rhs.enabled
-            && lhs.required == rhs.required && lhs.issues == rhs.issues && lhs.shownIssues == rhs.shownIssues
-            && lhs.interaction == rhs.interaction
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(values)
-        hasher.combine(visible)
-        hasher.combine(enabled)
-        hasher.combine(required)
-        hasher.combine(issues)
-        hasher.combine(shownIssues)
-        hasher.combine(interaction)
-        hasher.combine(sections)
-        hasher.combine(gates)
-        hasher.combine(items)
-        hasher.combine(rare)
-    }
-
-    /// The field changes, copied first unless this change set is their only owner.
-    private mutating func uniqueFields() -> FieldChanges {
-        if !isKnownUniquelyReferenced(&fields) { fields = fields.copy() }
-        return fields
+        values.isEmpty && visible.isEmpty && enabled.isEmpty && required.isEmpty && issues.isEmpty
+            && shownIssues.isEmpty && interaction.isEmpty && sections.isEmpty && gates.isEmpty && items.isEmpty
+            && rare.isEmpty
     }
 
     /// Makes room for changes to about `count` fields.
     mutating func reserveCapacity(_ count: Int) {
-        uniqueFields().reserveCapacity(count)
+        values.reserveCapacity(count)
+        visible.reserveCapacity(count)
+        required.reserveCapacity(count)
+        issues.reserveCapacity(count)
     }
 
     /// Records the difference between two states of the field at `path` (the path is built only
@@ -147,14 +101,13 @@ public struct ChangeSet: Hashable, Sendable {
             valueChanged || visibleChanged || enabledChanged || requiredChanged || issuesChanged
                 || interactionChanged
         else { return }
-        var changed: FieldChanges.Parts = []
-        if valueChanged { changed.insert(.values) }
-        if visibleChanged { changed.insert(.visible) }
-        if enabledChanged { changed.insert(.enabled) }
-        if requiredChanged { changed.insert(.required) }
-        if issuesChanged { changed.insert(.issues) }
-        if shownChanged { changed.insert(.shownIssues) }
-        if interactionChanged { changed.insert(.interaction) }
-        uniqueFields().append(FieldChanges.Entry(path: path(), changed: changed, new: new))
+        let path = path()
+        if valueChanged { values[path] = .some(new.value) }
+        if visibleChanged { visible[path] = new.isVisible }
+        if enabledChanged { enabled[path] = new.isEnabled }
+        if requiredChanged { required[path] = new.isRequired }
+        if issuesChanged { issues[path] = new.issues }
+        if shownChanged { shownIssues[path] = new.shownIssues }
+        if interactionChanged { interaction[path] = new.interaction }
     }
 }
