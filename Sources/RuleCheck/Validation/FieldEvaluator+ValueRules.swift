@@ -5,8 +5,7 @@ extension FieldEvaluator {
     /// The failures of the field's own value keys and file rules on `value`. With `once` (each
     /// value of a `values` field), a failure already found is not added again.
     func keyRuleFailures<Context: EvaluationContext>(
-        _ field: FieldRules, _ value: Value, text bytes: UnsafeBufferPointer<UInt8>? = nil,
-        _ context: Context, into found: inout [Failure], once: Bool = false
+        _ field: FieldRules, _ value: Value, _ context: Context, into found: inout [Failure], once: Bool = false
     ) {
         guard !once else {
             var more: [Failure] = []
@@ -17,9 +16,7 @@ extension FieldEvaluator {
         switch value {
         case .text(let text):
             // One look at the text's bytes for all its rules (bounds do not apply to a text).
-            UTF8Text.withBytes(of: text, or: bytes) { utf8 in
-                for rule in field.keyRules { textRuleFailure(rule, field, utf8, into: &found) }
-            }
+            UTF8Text.withBytes(of: text, or: nil) { textRuleFailures(field, $0, into: &found) }
         case .number, .decimal, .date:
             // The bounds apply; ``ruleFailure`` passes the text rules over a value that is no text.
             for rule in field.keyRules { ruleFailure(rule, field, value, context, into: &found) }
@@ -53,7 +50,7 @@ extension FieldEvaluator {
     }
 
     /// The failure of one value rule on `value`, if it fails; `bytes`: the UTF-8 of a text
-    /// value kept as bytes (``Input/text``), which the text rules read instead of `value`.
+    /// value kept as bytes (``Input/text``, no `value`), which the text rules read.
     func ruleFailure<Context: EvaluationContext>(
         _ rule: CheckRule, _ field: FieldRules, _ value: Value?, text bytes: UnsafeBufferPointer<UInt8>? = nil,
         _ context: Context, into found: inout [Failure]
@@ -61,12 +58,22 @@ extension FieldEvaluator {
         switch rule.kind {
         case .minLength, .maxLength, .pattern, .mask:
             // A rule of text: a value that is no text is not held to it.
+            if let bytes {
+                textRuleFailure(rule, field, bytes, into: &found)
+                return
+            }
             guard case .text(let text)? = value else { return }
-            UTF8Text.withBytes(of: text, or: bytes) { textRuleFailure(rule, field, $0, into: &found) }
+            UTF8Text.withBytes(of: text, or: nil) { textRuleFailure(rule, field, $0, into: &found) }
         case .min(let bound): rangeFailure(rule, minimum: true, bound, field, value, context, into: &found)
         case .max(let bound): rangeFailure(rule, minimum: false, bound, field, value, context, into: &found)
         case .expr(let condition): exprFailure(rule, condition, context, into: &found)
         }
+    }
+
+    /// The failures of the field's own rules of text (length, pattern, mask) on a text's UTF-8,
+    /// read once for all of them (a bound does not apply to a text).
+    func textRuleFailures(_ field: FieldRules, _ utf8: UnsafeBufferPointer<UInt8>, into found: inout [Failure]) {
+        for rule in field.keyRules { textRuleFailure(rule, field, utf8, into: &found) }
     }
 
     /// The failure of a rule of text (length, pattern, mask) on a text's UTF-8; other rules

@@ -71,8 +71,9 @@ struct FieldEvaluator: Sendable {
         /// Record: the input is a CSV file without a column for the field.
         var columnMissing = false
         /// Record: the text value's UTF-8 bytes as the record wrote them, for a text that is kept
-        /// as bytes (no expression reads it as text, so no `String` was made): the value in the
-        /// table then only stands for it, and the rules of the text read these bytes.
+        /// as bytes (no expression reads it as text, so no `String` was made): the value table
+        /// holds nothing for the slot (its state says that it has a value, ``KeptTexts``), and
+        /// the rules of the text read these bytes.
         var text: UnsafeBufferPointer<UInt8>?
         /// Record: the index of the option the value is, when reading the record found it (so
         /// that the options need not be searched again).
@@ -110,9 +111,11 @@ struct FieldEvaluator: Sendable {
     /// edit); visibility (a hidden value is cleared under `hidden_values: clear`); the options on
     /// offer; enabled; required; the failures of the value. Checks may read the field's own value,
     /// so the new value is stored before they run.
+    ///
+    /// `kept`: a record's texts kept as bytes, which have no value in `values` (``KeptTexts``).
     func step(
         _ field: FieldRules, _ slot: Slot, _ input: Input, mode: Mode, values: inout SlotTable<Value?>,
-        today: Day, into outcome: inout Outcome
+        kept: KeptTexts? = nil, today: Day, into outcome: inout Outcome
     ) {
         outcome.reset()
         let plan = plans[field.id.index]
@@ -123,7 +126,7 @@ struct FieldEvaluator: Sendable {
         if !plan.isDisjoint(with: .valueStepRules) || input.changedParent != nil
             || (mode == .form && !runtimeOptions.isEmpty)
         {
-            let change = values.withContext(slot, today: today) { context in
+            let change = values.withContext(slot, today: today, kept: kept) { context in
                 valueStep(field, plan, slot, input, mode: mode, context, &outcome)
             }
             if case .changed(let value) = change {
@@ -132,7 +135,7 @@ struct FieldEvaluator: Sendable {
             }
             guard outcome.isVisible else { return }
         }
-        values.withContext(slot, today: today) { context in
+        values.withContext(slot, today: today, kept: kept) { context in
             checkStep(field, plan, slot, input, mode: mode, context, &outcome)
         }
     }
@@ -148,7 +151,8 @@ struct FieldEvaluator: Sendable {
         _ field: FieldRules, _ plan: FieldPlan, _ slot: Slot, _ input: Input, mode: Mode,
         _ context: SlotContext, _ outcome: inout Outcome
     ) {
-        let value = context.value(of: field.id)
+        // A text kept as bytes is read from them (`input.text`), not made a `String` here.
+        let value = input.text == nil ? context.value(of: field.id) : nil
         if mode == .record, plan.contains(.dependsOn), value != nil || input.isWritten,
             let parent = emptyParent(field, slot, context)
         {
