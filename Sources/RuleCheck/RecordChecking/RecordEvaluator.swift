@@ -179,10 +179,8 @@ struct RecordEvaluator {
         if !hasColumn.isEmpty, field.list == nil, field.type != .group {
             input.columnMissing = !hasColumn[field.id.index]
         }
-        written.withKeptTexts(in: buffer) { kept in
-            checker.evaluator.step(
-                field, slot, input, mode: .record, values: &values, kept: kept, today: checker.today, into: &self.outcome)
-        }
+        checker.evaluator.step(
+            field, slot, input, values: &values, written: &written, buffer: buffer, today: checker.today, into: &self.outcome)
         if case .keptBytes(let range) = state, outcome.valueChanged {
             // The step cleared a kept text (hidden under `hidden_values: clear`): the slots after it
             // see it empty; a violation still shows what the record wrote.
@@ -197,9 +195,9 @@ struct RecordEvaluator {
         let text = writtenText(slot)
         // A text kept as bytes is shown as the text it is.
         let value: Value? = if case .keptBytes = written[slot] { .text(text ?? "") } else { values[slot] }
-        let messages = checker.evaluator.messages
+        let (messages, today) = (checker.evaluator.messages, checker.today)
         let violations = written.withKeptTexts(in: buffer) { kept in
-            values.withContext(slot, today: checker.today, kept: kept) { context in
+            values.withContext(slot, today: today, kept: kept) { context in
                 outcome.failures.map { failure in
                     // A computed field's slot holds what the rules compute: a wrong computation and an
                     // unreadable text show what the record wrote.

@@ -48,21 +48,30 @@ struct SlotContext: EvaluationContext {
         return item < 0 ? -1 : values.pointee.layout.places[field.index].list
     }
 
+    @inline(__always)
     func value(of field: FieldID) -> Value? {
-        guard values.pointee.layout.hasNesting else {
-            if let value = values.pointee[field, item: item] { return value }
-            return kept.flatMap { kept in kept.range(field, item: item).map(kept.text) }
-        }
-        if let value = values.pointee.element(field, seenFrom: item, scope: scope) { return value }
-        return kept.flatMap { kept in kept.range(field, seenFrom: item, scope: scope).map(kept.text) }
+        let value =
+            values.pointee.layout.hasNesting
+            ? values.pointee.element(field, seenFrom: item, scope: scope) : values.pointee[field, item: item]
+        if value == nil, let kept, let range = keptRange(field) { return kept.text(range) }
+        return value
     }
 
+    @inline(__always)
     func hasValue(_ field: FieldID) -> Bool {
-        guard values.pointee.layout.hasNesting else {
-            return values.pointee.hasValue(field, item: item) || kept?.range(field, item: item) != nil
-        }
-        return values.pointee.hasValue(field, seenFrom: item, scope: scope)
-            || kept?.range(field, seenFrom: item, scope: scope) != nil
+        let has =
+            values.pointee.layout.hasNesting
+            ? values.pointee.hasValue(field, seenFrom: item, scope: scope) : values.pointee.hasValue(field, item: item)
+        return has || (kept != nil && keptRange(field) != nil)
+    }
+
+    /// Where the text of `field`'s slot kept as bytes is, if it is one; apart from ``value(of:)``
+    /// and ``hasValue(_:)`` so that what they do for a slot with a value stays small.
+    @inline(never)
+    private func keptRange(_ field: FieldID) -> Range<Int>? {
+        guard let kept else { return nil }
+        return values.pointee.layout.hasNesting
+            ? kept.range(field, seenFrom: item, scope: scope) : kept.range(field, item: item)
     }
 
     func itemCount(of list: FieldID) -> Int {

@@ -71,9 +71,22 @@ extension FieldEvaluator {
     }
 
     /// The failures of the field's own rules of text (length, pattern, mask) on a text's UTF-8,
-    /// read once for all of them (a bound does not apply to a text).
+    /// read once for all of them (a bound does not apply to a text): its operations of the
+    /// ``TextRulePlan``, in one loop that reads no ``CheckRule``.
     func textRuleFailures(_ field: FieldRules, _ utf8: UnsafeBufferPointer<UInt8>, into found: inout [Failure]) {
-        for rule in field.keyRules { textRuleFailure(rule, field, utf8, into: &found) }
+        let index = field.id.index
+        var next = textRules.starts[index]
+        let end = textRules.starts[index + 1]
+        while next < end {
+            let operation = textRules.operations[next]
+            switch operation.code {
+            case .minLength: lengthFailure(check: nil, minimum: true, operation.operand, utf8, into: &found)
+            case .maxLength: lengthFailure(check: nil, minimum: false, operation.operand, utf8, into: &found)
+            case .pattern: patternFailure(check: nil, textRules.patterns[operation.operand], utf8, into: &found)
+            case .mask: maskFailure(check: nil, textRules.masks[operation.operand], field, utf8, into: &found)
+            }
+            next += 1
+        }
     }
 
     /// The failure of a rule of text (length, pattern, mask) on a text's UTF-8; other rules
@@ -83,10 +96,10 @@ extension FieldEvaluator {
         _ rule: CheckRule, _ field: FieldRules, _ utf8: UnsafeBufferPointer<UInt8>, into found: inout [Failure]
     ) {
         switch rule.kind {
-        case .minLength(let limit): lengthFailure(rule, minimum: true, limit, utf8, into: &found)
-        case .maxLength(let limit): lengthFailure(rule, minimum: false, limit, utf8, into: &found)
-        case .pattern(let pattern): patternFailure(rule, pattern, utf8, into: &found)
-        case .mask(let mask): maskFailure(rule, mask, field, utf8, into: &found)
+        case .minLength(let limit): lengthFailure(check: rule.check, minimum: true, limit, utf8, into: &found)
+        case .maxLength(let limit): lengthFailure(check: rule.check, minimum: false, limit, utf8, into: &found)
+        case .pattern(let pattern): patternFailure(check: rule.check, pattern, utf8, into: &found)
+        case .mask(let mask): maskFailure(check: rule.check, mask, field, utf8, into: &found)
         case .min, .max, .expr: break
         }
     }
