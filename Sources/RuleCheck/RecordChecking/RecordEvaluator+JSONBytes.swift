@@ -102,12 +102,10 @@ extension RecordEvaluator {
         let bytes = UnsafeBufferPointer(rebasing: buffer[range])
         switch field.type {
         case .text:
-            if bytes.isEmpty {
-                // `""`: a value where empty values are (`empty_values: present`), else none.
-                if field.emptyIsValue { values[slot] = .text("") }
-                return
+            // `""` is a value where empty values are (`empty_values: present`): never kept.
+            if bytes.isEmpty || !keepText(range, field: field, slot: slot) {
+                store(ValueReader.read(json: .string(String(decoding: bytes, as: UTF8.self)), for: field), slot)
             }
-            readText(range, field: field, slot: slot)
         case .date where !bytes.isEmpty && UTF8Text.isASCII(bytes):
             // A JSON date is a string in the field's format, as a cell is.
             store(ValueReader.read(utf8: bytes, for: field, options: nil), slot)
@@ -160,13 +158,6 @@ extension RecordEvaluator {
         values[Slot(list.id)] = nil
         if !unreadable.isEmpty {
             unreadable = unreadable.filter { rules.fields[$0.key.field.index].list != list.id }
-        }
-    }
-
-    private mutating func store(_ read: Result<Value?, ValueReader.Unreadable>, _ slot: Slot) {
-        switch read {
-        case .success(let value): values[slot] = value
-        case .failure(let failure): unreadable[slot] = failure.failure
         }
     }
 }

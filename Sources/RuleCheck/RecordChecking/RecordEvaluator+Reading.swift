@@ -32,7 +32,9 @@ extension RecordEvaluator {
         let bytes = UnsafeBufferPointer(rebasing: buffer[range])
         switch field.type {
         case .text:
-            readText(range, field: field, slot: slot)
+            if !keepText(range, field: field, slot: slot) {
+                store(ValueReader.read(utf8: bytes, for: field, options: nil), slot)
+            }
         case .list:
             if !readItems(cell: range, of: field) {
                 readItems(text: String(decoding: bytes, as: UTF8.self), of: field)
@@ -40,24 +42,31 @@ extension RecordEvaluator {
         case .choice where UTF8Text.isASCII(bytes) && checker.evaluator.optionTables[field.id.index] != nil:
             readOption(bytes, range: range, field: field, slot: slot)
         default:
-            switch ValueReader.read(utf8: bytes, for: field, options: checker.evaluator.optionTables[field.id.index]) {
-            case .success(let value): values[slot] = value
-            case .failure(let failure): unreadable[slot] = failure.failure
-            }
+            store(ValueReader.read(utf8: bytes, for: field, options: checker.evaluator.optionTables[field.id.index]), slot)
         }
     }
 
-    /// Reads a text field's value, bytes `range` of ``buffer``: kept as bytes
-    /// (``RecordKeys/keepsBytes``, ``Written/keptBytes(_:)``), or as ``ValueReader`` reads text
-    /// (a masked field's digits of other scripts as 0–9).
-    mutating func readText(_ range: Range<Int>, field: FieldRules, slot: Slot) {
+    /// Keeps a text field's value, bytes `range` of ``buffer``, as bytes when it can be
+    /// (``RecordKeys/keepsBytes``): the slot's state says so (``WrittenText/keptBytes(_:)``) and
+    /// the value table holds nothing. False, having done nothing, when the text must be read as
+    /// a value (by the reader of its source kind), as a masked field's digits of other scripts
+    /// are, which its value holds as 0–9.
+    mutating func keepText(_ range: Range<Int>, field: FieldRules, slot: Slot) -> Bool {
         let index = field.id.index
-        let bytes = UnsafeBufferPointer(rebasing: buffer[range])
-        if keys.keepsBytes[index], !keys.foldsDigits[index] || UTF8Text.isASCII(bytes) {
-            written[slot] = .keptBytes(range)
-            values[slot] = Self.keptBytesMark
-        } else {
-            values[slot] = .text(ValueReader.maskedText(String(decoding: bytes, as: UTF8.self), field))
+        guard keys.keepsBytes[index], !keys.foldsDigits[index] || UTF8Text.isASCII(UnsafeBufferPointer(rebasing: buffer[range]))
+        else { return false }
+        written[slot] = .keptBytes(range)
+        return true
+    }
+
+    /// Puts what a reader of values read into `slot`: its value, or why it could not be read.
+    /// Inlined: a call passed the result indirectly, copied and destroyed it (about 340
+    /// instructions a cell).
+    @inline(__always)
+    mutating func store(_ read: consuming Result<Value?, ValueReader.Unreadable>, _ slot: Slot) {
+        switch read {
+        case .success(let value): values[slot] = value
+        case .failure(let failure): unreadable[slot] = failure.failure
         }
     }
 
@@ -90,10 +99,7 @@ extension RecordEvaluator {
             readItems(text: text, of: field)
             return
         }
-        switch ValueReader.read(text: text, for: field) {
-        case .success(let value): values[slot] = value
-        case .failure(let failure): unreadable[slot] = failure.failure
-        }
+        store(ValueReader.read(text: text, for: field), slot)
     }
 
     /// Reads a list's items from the text of a JSON array (a CSV cell, a dictionary's text).
@@ -157,10 +163,7 @@ extension RecordEvaluator {
             written[slot] = .empty
         default:
             record(json: json, slot)
-            switch ValueReader.read(json: json, for: field) {
-            case .success(let value): values[slot] = value
-            case .failure(let failure): unreadable[slot] = failure.failure
-            }
+            store(ValueReader.read(json: json, for: field), slot)
         }
     }
 
@@ -220,10 +223,7 @@ extension RecordEvaluator {
     private mutating func readItemValue(_ json: JSONValue, field: FieldRules, item: Int) {
         let slot = Slot(field.id, item: item)
         record(json: json, slot)
-        switch ValueReader.read(json: json, for: field) {
-        case .success(let value): values[slot] = value
-        case .failure(let failure): unreadable[slot] = failure.failure
-        }
+        store(ValueReader.read(json: json, for: field), slot)
     }
 
     /// Reads the value of a list inside a list's item: a JSON array of item objects (or null),

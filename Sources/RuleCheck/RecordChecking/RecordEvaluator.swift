@@ -15,9 +15,11 @@ struct RecordEvaluator {
     var values: SlotTable<Value?>
     /// What the record wrote for each slot it has (a column or key): where to find the text (or
     /// JSON value), `.empty` for an empty cell or a JSON null, `.absent` for a slot the record does
-    /// not have. The texts themselves stay where they are, read only to show a violation.
-    var written: SlotTable<Written>
-    /// The bytes of the record being checked, that ``Written/bytes(_:)`` and ``Written/jsonBytes(_:)``
+    /// not have. The texts themselves stay where they are, read only to show a violation — or,
+    /// for a text kept as bytes (``WrittenText/keptBytes(_:)``), which has no value in ``values``,
+    /// by its rules and by the expressions and steps that ask whether it is there.
+    var written: SlotTable<WrittenText>
+    /// The bytes of the record being checked, that ``WrittenText/bytes(_:)`` and ``WrittenText/jsonBytes(_:)``
     /// point into: set only for the length of one call that checks a record from its bytes.
     private(set) var buffer = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// How deep the JSON of the record being read may nest (the reader's limit, which its values
@@ -61,40 +63,6 @@ struct RecordEvaluator {
         found.removeAll(keepingCapacity: true)
         sequence = 0
     }
-
-    /// Where the record's own text of a slot is. A trivial value (no reference counting): every
-    /// slot of every record reads one.
-    enum Written: Equatable {
-        /// The record does not have the slot.
-        case absent
-        /// The record has the slot, empty: an empty cell, a JSON null.
-        case empty
-        /// Bytes of ``RecordEvaluator/buffer``, valid UTF-8: a CSV cell as written, or the text of a
-        /// JSON string without escapes.
-        case bytes(Range<Int>)
-        /// Bytes of ``RecordEvaluator/buffer`` as ``bytes(_:)`` that are a text field's value itself
-        /// (``RecordKeys/keepsBytes``): its rules read them, and no `String` is made unless a
-        /// violation shows it.
-        case keptBytes(Range<Int>)
-        /// Bytes of ``RecordEvaluator/buffer`` as ``bytes(_:)``, that name option `index` of a
-        /// choice field.
-        case option(Range<Int>, index: Int)
-        /// Bytes of ``RecordEvaluator/buffer`` holding a JSON value other than a string (a number,
-        /// `true`, an array), written out as JSON only when a violation shows it.
-        case jsonBytes(Range<Int>)
-        /// Text `n` of ``RecordEvaluator/texts``.
-        case text(Int)
-        /// JSON value `n` of ``RecordEvaluator/jsons``, written out as text only when a violation
-        /// shows it: most values never are, and writing every number and list back out as JSON
-        /// text took a tenth of the time of checking a JSON Lines record.
-        case json(Int)
-    }
-
-    /// What the value table holds for a text kept as bytes (``Written/keptBytes(_:)`` says so):
-    /// it only marks the slot as not empty, for the expressions that ask (none reads such a
-    /// value). The text's rules read its bytes (``FieldEvaluator/Input/text``), and a violation
-    /// shows the text itself.
-    static let keptBytesMark = Value.text("\u{1}")
 
     /// What the value table holds for a group given as an object under `empty_values: present`
     /// (a group holds no value of its own): the object is there, so its checks run even with
@@ -194,8 +162,8 @@ struct RecordEvaluator {
     /// Puts one slot through the value step and reports its failures.
     private mutating func evaluate(_ slot: Slot, _ field: FieldRules) {
         var input = FieldEvaluator.Input()
-        let written = self.written[slot]
-        switch written {
+        let state = written[slot]
+        switch state {
         case .absent: break
         case .empty: input.given = true
         case .keptBytes(let range):
@@ -211,30 +179,38 @@ struct RecordEvaluator {
         if !hasColumn.isEmpty, field.list == nil, field.type != .group {
             input.columnMissing = !hasColumn[field.id.index]
         }
-        checker.evaluator.step(field, slot, input, mode: .record, values: &values, today: checker.today, into: &outcome)
+        checker.evaluator.step(
+            field, slot, input, values: &values, written: &written, buffer: buffer, today: checker.today, into: &self.outcome)
+        if case .keptBytes(let range) = state, outcome.valueChanged {
+            // The step cleared a kept text (hidden under `hidden_values: clear`): the slots after it
+            // see it empty; a violation still shows what the record wrote.
+            written[slot] = .bytes(range)
+        }
         // The step stops a visible field whose text could not be read: its failure is ours to report.
         if let readFailure, outcome.isVisible { outcome.failures.append(readFailure) }
         guard !outcome.failures.isEmpty else { return }
         let outcome = self.outcome
-        // A text kept as bytes is shown as the text it is.
-        let value = input.text != nil && values[slot] != nil ? .text(writtenText(slot) ?? "") : values[slot]
         // Most slots pass: the path, the text as written and the messages are made only now.
         let path = values.path(of: slot, rules)
         let text = writtenText(slot)
-        let messages = checker.evaluator.messages
-        let violations = values.withContext(slot, today: checker.today) { context in
-            outcome.failures.map { failure in
-                // A computed field's slot holds what the rules compute: a wrong computation and an
-                // unreadable text show what the record wrote.
-                let shown: Value? =
-                    switch failure {
-                    case .computed, .type: nil
-                    default: value
-                    }
-                return Violation(
-                    field: path, code: failure.code, value: text,
-                    message: messages.message(failure, field, value: shown, written: text, context),
-                    rule: messages.rule(failure, field))
+        // A text kept as bytes is shown as the text it is.
+        let value: Value? = if case .keptBytes = written[slot] { .text(text ?? "") } else { values[slot] }
+        let (messages, today) = (checker.evaluator.messages, checker.today)
+        let violations = written.withKeptTexts(in: buffer) { kept in
+            values.withContext(slot, today: today, kept: kept) { context in
+                outcome.failures.map { failure in
+                    // A computed field's slot holds what the rules compute: a wrong computation and an
+                    // unreadable text show what the record wrote.
+                    let shown: Value? =
+                        switch failure {
+                        case .computed, .type: nil
+                        default: value
+                        }
+                    return Violation(
+                        field: path, code: failure.code, value: text,
+                        message: messages.message(failure, field, value: shown, written: text, context),
+                        rule: messages.rule(failure, field))
+                }
             }
         }
         for violation in violations { report(slot, field, violation) }

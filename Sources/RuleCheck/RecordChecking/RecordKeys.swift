@@ -34,7 +34,12 @@ struct RecordKeys: Sendable {
             // `unique_by` compares its key fields' values.
             for key in field.uniqueBy { readsValue[key.index] = true }
         }
-        keepsBytes = rules.fields.map { $0.type == .text && $0.computed == nil && !readsValue[$0.id.index] }
+        // A check's `min` or `max` is evaluated for any value (and never fails on a text): such a
+        // field's text stays a value, as the step reads it for those.
+        keepsBytes = rules.fields.map { field in
+            field.type == .text && field.computed == nil && !readsValue[field.id.index]
+                && !field.checks.contains { $0.isBound }
+        }
         foldsDigits = rules.fields.map { $0.type == .text && $0.mask != nil && $0.digits == .any }
     }
 }

@@ -5,11 +5,17 @@
 /// Seen from an item of a nested list, a field of an enclosing list's item reads the item that
 /// holds this one, and `count()` of a nested list counts the items in the outer item at hand.
 ///
+/// A record's text kept as bytes (``WrittenText/keptBytes(_:)``) has no value in the table: the
+/// context reads the record's slot states (``KeptTexts``) too, so that such a slot has a value,
+/// the text of its bytes, for every reader.
+///
 /// A context borrows the values it reads (no copy, no reference counting on the hot path of a
-/// batch check): it exists only inside ``SlotTable/withContext(_:today:_:)``.
+/// batch check): it exists only inside ``SlotTable/withContext(_:today:kept:_:)``.
 struct SlotContext: EvaluationContext {
     /// The values, borrowed for one `withContext` call.
     private let values: UnsafePointer<SlotTable<Value?>>
+    /// A record's texts kept as bytes; nil for a form's values.
+    private let kept: KeptTexts?
     /// The item whose fields bare item-field names read; -1 at form level.
     let item: Int
     /// The field whose slot the context reads from: its list is the one `item` is an item of.
@@ -21,12 +27,15 @@ struct SlotContext: EvaluationContext {
     let today: Day
     var option: ChoiceOption? { nil }
 
-    fileprivate init(values: UnsafePointer<SlotTable<Value?>>, slot: Slot, today: Day) {
-        self.init(values: values, item: slot.item, field: slot.field, listScope: -2, today: today)
+    fileprivate init(values: UnsafePointer<SlotTable<Value?>>, kept: KeptTexts?, slot: Slot, today: Day) {
+        self.init(values: values, kept: kept, item: slot.item, field: slot.field, listScope: -2, today: today)
     }
 
-    private init(values: UnsafePointer<SlotTable<Value?>>, item: Int, field: FieldID, listScope: Int32, today: Day) {
+    private init(
+        values: UnsafePointer<SlotTable<Value?>>, kept: KeptTexts?, item: Int, field: FieldID, listScope: Int32, today: Day
+    ) {
         self.values = values
+        self.kept = kept
         self.item = item
         self.field = field
         self.listScope = listScope
@@ -39,14 +48,30 @@ struct SlotContext: EvaluationContext {
         return item < 0 ? -1 : values.pointee.layout.places[field.index].list
     }
 
+    @inline(__always)
     func value(of field: FieldID) -> Value? {
-        guard values.pointee.layout.hasNesting else { return values.pointee[field, item: item] }
-        return values.pointee.element(field, seenFrom: item, scope: scope)
+        let value =
+            values.pointee.layout.hasNesting
+            ? values.pointee.element(field, seenFrom: item, scope: scope) : values.pointee[field, item: item]
+        if value == nil, let kept, let range = keptRange(field) { return kept.text(range) }
+        return value
     }
 
+    @inline(__always)
     func hasValue(_ field: FieldID) -> Bool {
-        guard values.pointee.layout.hasNesting else { return values.pointee.hasValue(field, item: item) }
-        return values.pointee.hasValue(field, seenFrom: item, scope: scope)
+        let has =
+            values.pointee.layout.hasNesting
+            ? values.pointee.hasValue(field, seenFrom: item, scope: scope) : values.pointee.hasValue(field, item: item)
+        return has || (kept != nil && keptRange(field) != nil)
+    }
+
+    /// Where the text of `field`'s slot kept as bytes is, if it is one; apart from ``value(of:)``
+    /// and ``hasValue(_:)`` so that what they do for a slot with a value stays small.
+    @inline(never)
+    private func keptRange(_ field: FieldID) -> Range<Int>? {
+        guard let kept else { return nil }
+        return values.pointee.layout.hasNesting
+            ? kept.range(field, seenFrom: item, scope: scope) : kept.range(field, item: item)
     }
 
     func itemCount(of list: FieldID) -> Int {
@@ -68,22 +93,27 @@ struct SlotContext: EvaluationContext {
         values.pointee.path(of: slot(of: field), rules)
     }
 
-    func value(of field: FieldID, item: Int) -> Value? { values.pointee[field, item: item] }
+    func value(of field: FieldID, item: Int) -> Value? {
+        if let value = values.pointee[field, item: item] { return value }
+        return kept.flatMap { kept in kept.range(field, item: item).map(kept.text) }
+    }
 
     /// The context of item `item` of `list` (an aggregate's condition, `any(drivers, …)`): bare
     /// item-field names read that item.
     func seen(fromItem item: Int, of list: FieldID) -> SlotContext {
         let scope = Int32(values.pointee.layout.ordinalOfList[list.index])
-        return SlotContext(values: values, item: item, field: field, listScope: scope, today: today)
+        return SlotContext(values: values, kept: kept, item: item, field: field, listScope: scope, today: today)
     }
 }
 
 extension SlotTable<Value?> {
     /// Calls `body` with a context that reads these values from the point of view of `slot`
-    /// (its item, for an item field). The context borrows the table and must not escape `body`;
-    /// `body` must not change the table.
-    mutating func withContext<Result>(_ slot: Slot, today: Day, _ body: (SlotContext) throws -> Result) rethrows -> Result {
-        try withUnsafePointer(to: &self) { try body(SlotContext(values: $0, slot: slot, today: today)) }
+    /// (its item, for an item field), and a record's texts kept as bytes from `kept`. The context
+    /// borrows the table and must not escape `body`; `body` must not change the table.
+    mutating func withContext<Result>(
+        _ slot: Slot, today: Day, kept: KeptTexts? = nil, _ body: (SlotContext) throws -> Result
+    ) rethrows -> Result {
+        try withUnsafePointer(to: &self) { try body(SlotContext(values: $0, kept: kept, slot: slot, today: today)) }
     }
 
     /// The same, for a table that cannot be borrowed mutably: it is copied first (which shares

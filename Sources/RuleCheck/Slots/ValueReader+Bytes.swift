@@ -11,7 +11,10 @@ extension ValueReader {
         options: OptionTable?
     ) -> Result<Value?, Unreadable> {
         if bytes.isEmpty { return .success(nil) }
-        guard UTF8Text.isASCII(bytes) else { return read(text: String(decoding: bytes, as: UTF8.self), for: field) }
+        // A text is read as text whatever its bytes: no need to look at them first.
+        guard field.type != .text, UTF8Text.isASCII(bytes) else {
+            return read(text: String(decoding: bytes, as: UTF8.self), for: field)
+        }
         switch field.type {
         case .number:
             guard let number = NumberText.parse(ascii: bytes) else { return .failure(Unreadable(failure: .type(.number))) }

@@ -3,7 +3,7 @@
 extension FieldEvaluator {
     /// Every rule of a visible field that `value` fails, in a fixed order: required; length,
     /// pattern, mask; min, max; option; items; then each applicable check. `text`: the UTF-8 of a
-    /// text value kept as bytes (``Input/text``), which the text's rules read instead of `value`.
+    /// text value kept as bytes (``Input/text``), which has no `value`: the text's rules read it.
     func failures<Context: EvaluationContext>(
         _ field: FieldRules, plan: FieldPlan? = nil, value: Value?,
         text: UnsafeBufferPointer<UInt8>? = nil, option: Int? = nil, required: Bool,
@@ -32,6 +32,12 @@ extension FieldEvaluator {
             }
             if plan.contains(.checks) { checkFailures(field, value: nil, context, into: &found) }
         default:
+            if let text {
+                // A text kept as bytes, which has no value in the table: its rules read the bytes.
+                if !plan.isDisjoint(with: .valueRules) { textRuleFailures(field, text, into: &found) }
+                if plan.contains(.checks) { checkFailures(field, value: nil, text: text, context, into: &found) }
+                return
+            }
             guard let value else {
                 if required { found.append(.required) }
                 return
@@ -40,7 +46,7 @@ extension FieldEvaluator {
                 // Each value is held to the field's own rules; a rule fails once however many fail it.
                 for element in values { keyRuleFailures(field, element, context, into: &found, once: true) }
             } else if !plan.isDisjoint(with: .valueRules) {
-                keyRuleFailures(field, value, text: text, context, into: &found)
+                keyRuleFailures(field, value, context, into: &found)
             }
             if field.type == .choice || field.type == .multiChoice, !isOffered(value, field, context, option: option) {
                 found.append(.option)

@@ -31,6 +31,8 @@ struct FieldEvaluator: Sendable {
     let optionTables: [OptionTable?]
     /// By field index: which steps the field has rules for.
     let plans: [FieldPlan]
+    /// Every field's own rules of text, compiled to operations.
+    let textRules: TextRulePlan
 
     /// An evaluator for `rules` with messages in `locale`; with `today`, the bounds that read only
     /// `today` (`max: today - 18y`) are evaluated once, here, rather than for every record.
@@ -40,6 +42,7 @@ struct FieldEvaluator: Sendable {
         folded = today.map { FoldedBounds(rules: rules, today: $0) }
         optionTables = rules.fields.map { OptionTable($0) }
         plans = rules.fields.map { FieldPlan($0) }
+        textRules = TextRulePlan(rules: rules)
     }
 
     /// Whether the step runs for a form being edited or for a record being checked.
@@ -71,8 +74,9 @@ struct FieldEvaluator: Sendable {
         /// Record: the input is a CSV file without a column for the field.
         var columnMissing = false
         /// Record: the text value's UTF-8 bytes as the record wrote them, for a text that is kept
-        /// as bytes (no expression reads it as text, so no `String` was made): the value in the
-        /// table then only stands for it, and the rules of the text read these bytes.
+        /// as bytes (no expression reads it as text, so no `String` was made): the value table
+        /// holds nothing for the slot (its state says that it has a value, ``KeptTexts``), and
+        /// the rules of the text read these bytes.
         var text: UnsafeBufferPointer<UInt8>?
         /// Record: the index of the option the value is, when reading the record found it (so
         /// that the options need not be searched again).
@@ -110,9 +114,11 @@ struct FieldEvaluator: Sendable {
     /// edit); visibility (a hidden value is cleared under `hidden_values: clear`); the options on
     /// offer; enabled; required; the failures of the value. Checks may read the field's own value,
     /// so the new value is stored before they run.
+    ///
+    /// `kept`: a record's texts kept as bytes, which have no value in `values` (``KeptTexts``).
     func step(
         _ field: FieldRules, _ slot: Slot, _ input: Input, mode: Mode, values: inout SlotTable<Value?>,
-        today: Day, into outcome: inout Outcome
+        kept: KeptTexts? = nil, today: Day, into outcome: inout Outcome
     ) {
         outcome.reset()
         let plan = plans[field.id.index]
@@ -123,7 +129,7 @@ struct FieldEvaluator: Sendable {
         if !plan.isDisjoint(with: .valueStepRules) || input.changedParent != nil
             || (mode == .form && !runtimeOptions.isEmpty)
         {
-            let change = values.withContext(slot, today: today) { context in
+            let change = values.withContext(slot, today: today, kept: kept) { context in
                 valueStep(field, plan, slot, input, mode: mode, context, &outcome)
             }
             if case .changed(let value) = change {
@@ -132,8 +138,24 @@ struct FieldEvaluator: Sendable {
             }
             guard outcome.isVisible else { return }
         }
-        values.withContext(slot, today: today) { context in
+        values.withContext(slot, today: today, kept: kept) { context in
             checkStep(field, plan, slot, input, mode: mode, context, &outcome)
+        }
+    }
+
+    /// ``step(_:_:_:mode:values:kept:today:into:)`` for a record (`mode` `.record`) whose texts kept
+    /// as bytes (``KeptTexts``) are in `written`, pointing into `buffer`.
+    ///
+    /// The kept texts are made here, inside the evaluator's own method: made by the caller, the
+    /// closure that borrows them copied the whole evaluator for every slot (about 25,000
+    /// instructions per OSAGO record).
+    func step(
+        _ field: FieldRules, _ slot: Slot, _ input: Input, values: inout SlotTable<Value?>,
+        written: inout SlotTable<WrittenText>, buffer: UnsafeBufferPointer<UInt8>, today: Day,
+        into outcome: inout Outcome
+    ) {
+        written.withKeptTexts(in: buffer) { kept in
+            step(field, slot, input, mode: .record, values: &values, kept: kept, today: today, into: &outcome)
         }
     }
 
@@ -148,7 +170,8 @@ struct FieldEvaluator: Sendable {
         _ field: FieldRules, _ plan: FieldPlan, _ slot: Slot, _ input: Input, mode: Mode,
         _ context: SlotContext, _ outcome: inout Outcome
     ) {
-        let value = context.value(of: field.id)
+        // A text kept as bytes is read from them (`input.text`), not made a `String` here.
+        let value = input.text == nil ? context.value(of: field.id) : nil
         if mode == .record, plan.contains(.dependsOn), value != nil || input.isWritten,
             let parent = emptyParent(field, slot, context)
         {

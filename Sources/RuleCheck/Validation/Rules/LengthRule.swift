@@ -2,13 +2,14 @@
 /// scalars a text may have. A value that is no text is not held to them
 /// (``FieldEvaluator/textRuleFailure(_:_:_:into:)`` hands a text's UTF-8 here).
 extension FieldEvaluator {
-    /// The failure of a length rule (`minimum`: `min_length`, else `max_length`) on a text's UTF-8.
+    /// The failure of a length rule (`minimum`: `min_length`, else `max_length`) on a text's UTF-8;
+    /// `check`: the `checks:` entry it is, nil for the field's own key.
     @inline(__always)
     func lengthFailure(
-        _ rule: CheckRule, minimum: Bool, _ limit: Int, _ utf8: UnsafeBufferPointer<UInt8>, into found: inout [Failure]
+        check: Int?, minimum: Bool, _ limit: Int, _ utf8: UnsafeBufferPointer<UInt8>, into found: inout [Failure]
     ) {
         let fails = minimum ? UTF8Text.scalarCount(utf8, isBelow: limit) : UTF8Text.scalarCount(utf8, isAbove: limit)
-        if fails { found.append(minimum ? .minLength(check: rule.check) : .maxLength(check: rule.check)) }
+        if fails { found.append(minimum ? .minLength(check: check) : .maxLength(check: check)) }
     }
 }
 

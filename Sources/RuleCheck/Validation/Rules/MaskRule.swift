@@ -7,9 +7,9 @@ extension FieldEvaluator {
     /// The failure of a mask rule on a text's UTF-8.
     @inline(__always)
     func maskFailure(
-        _ rule: CheckRule, _ mask: Mask, _ field: FieldRules, _ utf8: UnsafeBufferPointer<UInt8>, into found: inout [Failure]
+        check: Int?, _ mask: Mask, _ field: FieldRules, _ utf8: UnsafeBufferPointer<UInt8>, into found: inout [Failure]
     ) {
-        if !mask.isComplete(utf8: utf8, as: field.maskValue) { found.append(.mask(check: rule.check)) }
+        if !mask.isComplete(utf8: utf8, as: field.maskValue) { found.append(.mask(check: check)) }
     }
 }
 

@@ -7,12 +7,12 @@ extension FieldEvaluator {
     /// The failure of a pattern rule on a text's UTF-8.
     @inline(__always)
     func patternFailure(
-        _ rule: CheckRule, _ pattern: Pattern, _ utf8: UnsafeBufferPointer<UInt8>, into found: inout [Failure]
+        check: Int?, _ pattern: Pattern, _ utf8: UnsafeBufferPointer<UInt8>, into found: inout [Failure]
     ) {
         do {
-            if try !pattern.matches(utf8: utf8) { found.append(.pattern(check: rule.check)) }
+            if try !pattern.matches(utf8: utf8) { found.append(.pattern(check: check)) }
         } catch {
-            found.append(.regexLimit(check: rule.check))
+            found.append(.regexLimit(check: check))
         }
     }
 }
