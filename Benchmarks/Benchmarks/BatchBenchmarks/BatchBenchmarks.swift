@@ -101,12 +101,11 @@ final class BatchData: Sendable {
             jsonlPath = directory.appendingPathComponent("batchbench-\(Self.count).jsonl").path
             if !FileManager.default.fileExists(atPath: csvPath) || !FileManager.default.fileExists(atPath: jsonlPath) {
                 var generator = SampleGenerator(rules, today: today, seed: 1, invalidRate: 0.05)
-                let writer = CSVWriter()
-                var csv = writer.line(generator.columns)
+                var csv = Self.csvLine(generator.columns)
                 var jsonl = ""
                 for _ in 0..<Self.count {
                     let record = generator.next()
-                    csv += writer.line(record.cells(generator.columns))
+                    csv += Self.csvLine(record.cells(generator.columns))
                     jsonl += JSONValue.object(record.object).description + "\n"
                 }
                 try Data(csv.utf8).write(to: URL(fileURLWithPath: csvPath + ".partial"))
@@ -134,6 +133,15 @@ final class BatchData: Sendable {
 
     func path(_ format: RecordFormat) -> String {
         format == .csv ? csvPath : jsonlPath
+    }
+
+    /// One CSV line (RFC 4180 quoting, LF). The package's own CSV writer is not public API, and
+    /// the generated cells only need quoting when they hold a comma, a quote or a line break.
+    private static func csvLine(_ cells: [String]) -> String {
+        cells.map { cell in
+            cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+                ? "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : cell
+        }.joined(separator: ",") + "\n"
     }
 }
 

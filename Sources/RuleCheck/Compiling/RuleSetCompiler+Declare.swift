@@ -56,7 +56,11 @@ extension RuleSetCompiler {
     /// A part of a declared field's spec, read in place (a whole spec is over a kilobyte to copy).
     func spec<Part>(_ id: FieldID, _ part: (FieldSpec) -> Part) -> Part {
         let (parent, index) = (declared[id.index].parent, declared[id.index].specIndex)
-        guard let parent else { return part(sectionFields[declared[id.index].section][index]) }
+        guard let parent else {
+            let held = sectionFields[declared[id.index].section][index]
+            assert(held !== SectionField.compiled, "the spec of '\(declared[id.index].path)' is read after it was let go")
+            return part(held.spec)
+        }
         let inItem = declared[parent.index].type == .list
         return spec(parent) { holder in part(((inItem ? holder.item : holder.fields) ?? [])[index]) }
     }

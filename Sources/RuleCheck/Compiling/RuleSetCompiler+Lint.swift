@@ -1,36 +1,37 @@
 /// Warnings about rules that compile but are likely mistakes.
 extension RuleSetCompiler {
-    mutating func lint(_ fields: [FieldRules]) {
-        for field in fields {
-            let neverVisible = field.visibleConditions.contains { Self.neverHolds($0.expr, fields) }
-            // Only a warning needs the spec's locations (a copy of a spec is over a kilobyte).
-            guard neverVisible || !field.checks.isEmpty || field.optionsFilter != nil else { continue }
-            let spec = self.spec(field.id)
-            if neverVisible, let required = field.required, !Self.neverHolds(required.expr, fields) {
-                warning("'\(field.path)' is required but can never be visible", at: spec.required?.location ?? field.location)
-            } else if neverVisible, let text = spec.visibleIf, !field.visibleConditions.isEmpty {
-                warning("visible_if of '\(field.path)' can never hold, so the field is always hidden", at: text.location)
-            }
-            for (check, written) in zip(field.checks, spec.checks) {
-                if let when = check.when, Self.neverHolds(when.expr, fields) {
-                    warning(
-                        "this check of '\(field.path)' never applies: its 'when' can never hold",
-                        at: written.when?.location ?? written.location)
-                }
-            }
-            if field.type == .choice || field.type == .multiChoice, let filter = field.optionsFilter,
-                Self.neverHolds(filter.expr, fields)
-            {
+    /// A field just compiled, while its spec is still there to say where a warning points; the
+    /// other fields are read as declared (their types and options are known before any is compiled).
+    mutating func lint(_ field: FieldRules) {
+        let fields = declared
+        let neverVisible = field.visibleConditions.contains { Self.neverHolds($0.expr, fields) }
+        // Only a warning needs the spec's locations (a copy of a spec is over a kilobyte).
+        guard neverVisible || !field.checks.isEmpty || field.optionsFilter != nil else { return }
+        let spec = self.spec(field.id)
+        if neverVisible, let required = field.required, !Self.neverHolds(required.expr, fields) {
+            warning("'\(field.path)' is required but can never be visible", at: spec.required?.location ?? field.location)
+        } else if neverVisible, let text = spec.visibleIf, !field.visibleConditions.isEmpty {
+            warning("visible_if of '\(field.path)' can never hold, so the field is always hidden", at: text.location)
+        }
+        for (check, written) in zip(field.checks, spec.checks) {
+            if let when = check.when, Self.neverHolds(when.expr, fields) {
                 warning(
-                    "options_filter of '\(field.path)' can never hold, so no option is ever offered",
-                    at: spec.optionsFilter?.location ?? field.location)
+                    "this check of '\(field.path)' never applies: its 'when' can never hold",
+                    at: written.when?.location ?? written.location)
             }
+        }
+        if field.type == .choice || field.type == .multiChoice, let filter = field.optionsFilter,
+            Self.neverHolds(filter.expr, fields)
+        {
+            warning(
+                "options_filter of '\(field.path)' can never hold, so no option is ever offered",
+                at: spec.optionsFilter?.location ?? field.location)
         }
     }
 
     /// Whether a condition can never be true, judging by constants and by the options of the
     /// choice fields it compares: `doc_type == "pasport"` never holds when no option is `pasport`.
-    static func neverHolds(_ expr: Expr, _ fields: [FieldRules]) -> Bool {
+    static func neverHolds(_ expr: Expr, _ fields: [DeclaredField]) -> Bool {
         switch expr {
         case .constant(let value):
             return value != .bool(true)
@@ -65,7 +66,7 @@ extension RuleSetCompiler {
         return a == b && first != second
     }
 
-    private static func choiceComparison(_ lhs: Expr, _ rhs: Expr, _ fields: [FieldRules]) -> (FieldRules, Value)? {
+    private static func choiceComparison(_ lhs: Expr, _ rhs: Expr, _ fields: [DeclaredField]) -> (DeclaredField, Value)? {
         switch (lhs, rhs) {
         case (.field(let id), .constant(let value?)), (.constant(let value?), .field(let id)):
             let field = fields[id.index]
@@ -75,7 +76,7 @@ extension RuleSetCompiler {
         }
     }
 
-    private static func isOption(_ value: Value, of field: FieldRules) -> Bool {
+    private static func isOption(_ value: Value, of field: DeclaredField) -> Bool {
         field.options.contains { $0.value == value }
     }
 }

@@ -77,8 +77,20 @@ struct RuleSetCompiler {
     var hiddenValues = HiddenValues.clear
     var emptyValues = EmptyValues.absent
     var summaries: [ScopeResolver.FieldSummary] = []
-    /// Each section's fields as the document holds them (the same arrays, not copies).
-    var sectionFields: [[FieldSpec]] = []
+    /// Each section's fields, taken out of the document: each held until it and its members are
+    /// compiled, then let go (``SectionField/compiled``), so that the document shrinks as the
+    /// rules grow (at 100,000 fields the specs are about 130 MB).
+    var sectionFields: [[SectionField]] = []
+
+    /// A section's field spec while it is needed. A reference, so that letting one go frees it
+    /// (an array of specs keeps all their bytes until the whole array goes).
+    final class SectionField: Sendable {
+        let spec: FieldSpec
+        init(_ spec: FieldSpec) { self.spec = spec }
+
+        /// What stands for a field whose spec has been let go: nothing reads it any more.
+        static let compiled = SectionField(FieldSpec(id: Located(value: "", location: .whole("")), location: .whole("")))
+    }
 
     init(source: SourceText) {
         self.source = source
@@ -114,7 +126,9 @@ struct RuleSetCompiler {
             document = parsed
         }
         compiler.errorCount = compiler.diagnostics.count { $0.severity == .error }
-        var parts = document.take().flatMap { compiler.compile($0) }
+        // Handed over, not copied: compiling lets go of each field's spec once it is compiled.
+        var parts: RuleSet.Parts?
+        if let taken = document.take() { parts = compiler.compile(consume taken) }
         let includes = compiler.sources
         parts?.fingerprint = RulesFingerprint.Deferred { RulesFingerprint.rulesFile(bytes, includes: includes, of: name) }
         var compiled = compiler.finished(parts)
@@ -213,7 +227,7 @@ struct RuleSetCompiler {
 
     // MARK: - The whole document
 
-    private mutating func compile(_ document: RulesDocument) -> RuleSet.Parts? {
+    private mutating func compile(_ document: consuming RulesDocument) -> RuleSet.Parts? {
         if let version = document.version, version.value != 1 {
             error("this version of rulecheck reads rules files of version 1, not \(version.value)", at: version.location)
         }
@@ -245,15 +259,18 @@ struct RuleSetCompiler {
 
         // Growing the list by doubling would copy every declared field again.
         declared.reserveCapacity(document.sections.reduce(0) { $0 + $1.fields.count })
-        sectionFields = document.sections.map(\.fields)
+        for index in document.sections.indices {
+            sectionFields.append(document.sections[index].fields.map(SectionField.init))
+            document.sections[index].fields = []
+        }
         for (index, section) in document.sections.enumerated() {
             if let first = sectionIDs.firstIndex(of: section.id.value) {
                 let line = document.sections[first].id.location.line
                 error("duplicate section id '\(section.id.value)' (first on line \(line))", at: section.id.location)
             }
             sectionIDs.append(section.id.value)
-            for (position, field) in section.fields.enumerated() {
-                declare(field, at: position, section: index, prefix: "", containers: [], list: nil, group: nil)
+            for (position, field) in sectionFields[index].enumerated() {
+                declare(field.spec, at: position, section: index, prefix: "", containers: [], list: nil, group: nil)
             }
         }
         compileOptions()
@@ -270,8 +287,17 @@ struct RuleSetCompiler {
         }
         var fields: [FieldRules] = []
         fields.reserveCapacity(declared.count)
+        var top = 0
         for index in declared.indices {
-            fields.append(compileField(index))
+            if declared[index].parent == nil { top = index }
+            let field = compileField(index)
+            lint(field)
+            fields.append(field)
+            // A section's field comes first, then its members: once the last of them is compiled,
+            // nothing reads its spec again.
+            if index + 1 == declared.count || declared[index + 1].parent == nil {
+                sectionFields[declared[top].section][declared[top].specIndex] = .compiled
+            }
         }
         let gates = compileGates(document.gates, document)
         reportUnusedNames(document)
@@ -284,7 +310,6 @@ struct RuleSetCompiler {
             for cycle in cycles.cycles { reportCycle(cycle) }
             order = fields.map(\.id)
         }
-        lint(fields)
 
         let sections = document.sections.enumerated().map { index, section in
             SectionRules(
