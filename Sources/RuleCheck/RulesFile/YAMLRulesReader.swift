@@ -23,6 +23,8 @@ struct YAMLRulesReader {
     private var position = 0
     /// The alias being expanded (the outermost one, as written in the file).
     private var alias: (name: String, location: FileLocation)?
+    /// What stands in Yams' tree for a node already read.
+    private let taken = Node.scalar(Node.Scalar(""))
 
     /// Thrown past ``maxAliasNodes``: the alias being expanded.
     private struct TooManyAliasNodes: Error {
@@ -36,38 +38,41 @@ struct YAMLRulesReader {
 
     /// The tree, or nil with the reason in ``diagnostics``.
     mutating func read() -> RulesNode? {
-        let root: Node?
+        var composed: Node?
         let parser: Yams.Parser
         do {
             parser = try Yams.Parser(yaml: String(decoding: source.bytes, as: UTF8.self), resolver: .basic)
-            root = try parser.singleRoot()
+            composed = try parser.singleRoot()
         } catch {
             diagnostics.append(yamlDiagnostic(error))
             return nil
         }
-        guard let root else {
+        // Taken out, so that reading it lets go of it (see ``node(_:)``).
+        guard let root = composed.take() else {
             diagnostics.append(Diagnostic(.error, "the rules file is empty", at: FileLocation(file: source.name, line: 1, column: 1)))
             return nil
         }
         // Nodes hold their anchors weakly; the parser keeps them alive.
-        return withExtendedLifetime(parser) { () -> RulesNode? in
-            do throws(TooManyAliasNodes) {
-                return try node(root)
-            } catch {
-                diagnostics.append(
-                    Diagnostic(
-                        .error,
-                        "YAML aliases expand to more than \(Self.maxAliasNodes) nodes (here '*\(error.name)'); "
-                            + "aliases of aliases multiply: write the repeated part out, or generate the file",
-                        at: error.location))
-                return nil
-            }
+        defer { withExtendedLifetime(parser) {} }
+        do throws(TooManyAliasNodes) {
+            return try node(consume root)
+        } catch {
+            diagnostics.append(
+                Diagnostic(
+                    .error,
+                    "YAML aliases expand to more than \(Self.maxAliasNodes) nodes (here '*\(error.name)'); "
+                        + "aliases of aliases multiply: write the repeated part out, or generate the file",
+                    at: error.location))
+            return nil
         }
     }
 
     // MARK: - Nodes
 
-    private mutating func node(_ yaml: Node) throws(TooManyAliasNodes) -> RulesNode {
+    /// The tree of `yaml`, which is let go of as it is copied: each item and entry is taken out
+    /// of its sequence or mapping before it is read, so that Yams' tree shrinks as ours grows
+    /// (at 100,000 fields the two together were most of a YAML file's peak memory).
+    private mutating func node(_ yaml: consuming Node) throws(TooManyAliasNodes) -> RulesNode {
         let location =
             yaml.mark.map { FileLocation(file: source.name, line: $0.line, column: $0.column) }
             ?? FileLocation(file: source.name, line: 1, column: 1)
@@ -89,13 +94,20 @@ struct YAMLRulesReader {
         case .scalar(let scalar):
             if alias == nil { position = max(position, offset + scalar.string.utf8.count) }
             return RulesNode(kind: .scalar(scalar.string, Self.style(scalar.style)), location: location, offset: offset)
-        case .sequence(let sequence):
+        case .sequence(var sequence):
+            // `yaml` lets go of it, so that the items taken out below are freed once read.
+            yaml = taken
             var items: [RulesNode] = []
             items.reserveCapacity(sequence.count)
-            for item in sequence { items.append(try node(item)) }
+            for index in sequence.indices {
+                let item = sequence[index]
+                sequence[index] = taken
+                items.append(try node(consume item))
+            }
             return RulesNode(kind: .sequence(items), location: location, offset: offset)
         case .mapping(let mapping):
-            return RulesNode(kind: .mapping(try entries(mapping)), location: location, offset: offset)
+            yaml = taken
+            return RulesNode(kind: .mapping(try entries(consume mapping)), location: location, offset: offset)
         case .alias(let alias):
             // Yams' composer resolves aliases; should one come through, it reads as nothing.
             diagnostics.append(Diagnostic(.error, "YAML: unresolved alias '*\(alias.anchor.rawValue)'", at: location))
@@ -104,16 +116,19 @@ struct YAMLRulesReader {
     }
 
     /// A mapping's entries, with merge keys applied.
-    private mutating func entries(_ mapping: Node.Mapping) throws(TooManyAliasNodes) -> [RulesNode.Entry] {
+    private mutating func entries(_ mapping: consuming Node.Mapping) throws(TooManyAliasNodes) -> [RulesNode.Entry] {
         var entries: [RulesNode.Entry] = []
         var merged: [RulesNode.Entry] = []
-        for (key, value) in mapping {
+        // A range, not `indices`: a mapping's default indices hold a copy of it, which would keep every entry.
+        for index in mapping.startIndex..<mapping.endIndex {
+            let (key, value) = mapping[index]
+            mapping[index] = (taken, taken)
             let keyNode = try node(key)
             guard case .scalar(let scalar) = key, scalar.string == "<<", scalar.style == .plain || scalar.style == .any else {
-                entries.append(RulesNode.Entry(key: keyNode, value: try node(value)))
+                entries.append(RulesNode.Entry(key: keyNode, value: try node(consume value)))
                 continue
             }
-            let base = try node(value)
+            let base = try node(consume value)
             let sources = if case .sequence(let list) = base.kind { list } else { [base] }
             for source in sources {
                 guard case .mapping(let baseEntries) = source.kind else {
