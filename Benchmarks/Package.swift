@@ -44,7 +44,8 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         // The generated rules files (compile benchmarks) and the three shapes of edited form (edit
-        // benchmarks), shared by RuleCheckBenchmarks and edit-timing.
+        // benchmarks), shared by RuleCheckBenchmarks and edit-timing; and the timing tools' clocks,
+        // file reading and `fail` (edit-timing, compile-timing).
         .target(
             name: "BenchmarkForms",
             dependencies: [.product(name: "RuleCheck", package: "RuleCheck")],
@@ -61,7 +62,7 @@ let package = Package(
         // inside its own process, as jsonschema_rs_compile.py times `validator_for` inside Python.
         .executableTarget(
             name: "compile-timing",
-            dependencies: [.product(name: "RuleCheck", package: "RuleCheck")],
+            dependencies: ["BenchmarkForms", .product(name: "RuleCheck", package: "RuleCheck")],
             path: "Sources/CompileTiming"
         ),
         // Batch checking: BatchCheck on generated osago files (jobs 1 and 2), the readers alone (and

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BenchmarkForms
 import RuleCheck
 
@@ -75,11 +70,11 @@ enum EditTiming {
         var changes = ChangeSet()
         for _ in 0..<count {
             try edit.prepare()
-            let wallStart = clock(CLOCK_MONOTONIC)
-            let cpuStart = clock(CLOCK_THREAD_CPUTIME_ID)
+            let wallStart = ProcessClock.wall.seconds()
+            let cpuStart = ProcessClock.threadCPU.seconds()
             let changeSet = try edit.edit()
-            let cpu = clock(CLOCK_THREAD_CPUTIME_ID) - cpuStart
-            let wall = clock(CLOCK_MONOTONIC) - wallStart
+            let cpu = ProcessClock.threadCPU.seconds() - cpuStart
+            let wall = ProcessClock.wall.seconds() - wallStart
             walls.append(wall)
             cpus.append(cpu)
             changes = changeSet
@@ -101,17 +96,5 @@ enum EditTiming {
         return sorted[sorted.count / 2]
     }
 
-    private static func clock(_ id: clockid_t) -> Double {
-        var time = timespec()
-        clock_gettime(id, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
     private static func rounded(_ microseconds: Double) -> Double { (microseconds * 1_000).rounded() / 1_000 }
-
-    private static func fail(_ message: String) -> Never {
-        let line = Array((message + "\n").utf8)
-        _ = line.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }
-        exit(2)
-    }
 }

@@ -152,39 +152,40 @@ struct ExpressionTests {
         #expect(try evaluate("c in ['x', 'y']", ["c": "y"]) == .bool(true))
     }
 
-    @Test(arguments: [
-        ("d > 5", "cannot compare date with number using '>'", 0..<5),
-        ("n > 'x'", "cannot compare number with text using '>'", 0..<7),
-        ("n == 'x'", "cannot compare number with text", 0..<8),
-        ("t", "expected a condition (bool), but this is text; write 't != null' or 'not empty(t)'", 0..<1),
-        // Conditions stay strictly bool; the usual mistake, `not t` for "t is empty", gets its fix.
-        ("not t", "expected a condition (bool), but this is text; write 'empty(t)' or 't == null'", 4..<5),
-        ("b and not n", "expected a condition (bool), but this is a number; write 'empty(n)' or 'n == null'", 10..<11),
-        ("n + 1", "expected a condition (bool), but this is a number", 0..<5),
-        ("nn > 1", "unknown field 'nn'; did you mean 'n'?", 0..<2),
-        ("n > ", "expected a value, found the end of the expression", 4..<4),
-        ("n = 1", "'=' is not an operator; use '==' to compare", 2..<3),
-        ("1 < n < 3", "comparisons do not chain: use 'and' between '<' and '<'", 6..<7),
-        ("matches(t, '(a')", "invalid regex: missing closing parenthesis", 14..<15),
-        (
-            "lowr(t) == 'a'",
-            "unknown function 'lowr'; did you mean 'lower'? (functions are empty(), len(), count(), age(), year(), lower(), upper(), trim(), round(), floor(), ceil(), trunc(), matches(), multiple_of(), json_type(), json(), sum(), min(), max(), any(), all())",
-            0..<7
-        ),
-        ("len(t, t) > 1", "len() takes 1 argument, not 2", 0..<9),
-        ("age(n) > 1", "age() needs a date, but this is a number", 4..<5),
-        ("d + 5 > d", "add a duration to a date, such as 10d or 1y, not a number", 4..<5),
-        ("n + 1y > 0", "a duration can only be added to or subtracted from a date, but this is a number", 0..<1),
-        ("18y", "a duration can only be added to or subtracted from a date, as in today - 18y", 0..<3),
-        ("n > null", "'>' with null is always false; use '== null' or '!= null'", 0..<8),
-        ("2024-02-30 < d", "'2024-02-30' is not a date", 0..<10),
-        ("1.5y > d", "a duration needs a whole number, as in 18y", 0..<4),
-        ("t == 'abc", "unterminated text: missing closing '", 5..<9),
-        ("[1, 2]", "a list [a, b, …] can only follow 'in'", 0..<6),
-        ("tags in ['a']", "'in' needs a single value on its left, but this is a list of text", 0..<4),
-        ("option.x == 1", "'option' can only be used in options_filter", 0..<8),
-        ("n > 1 n", "unexpected name 'n' after the expression", 6..<7),
-    ])
+    @Test(
+        arguments: [
+            ("d > 5", "cannot compare date with number using '>'", 0..<5),
+            ("n > 'x'", "cannot compare number with text using '>'", 0..<7),
+            ("n == 'x'", "cannot compare number with text", 0..<8),
+            ("t", "expected a condition (bool), but this is text; write 't != null' or 'not empty(t)'", 0..<1),
+            // Conditions stay strictly bool; the usual mistake, `not t` for "t is empty", gets its fix.
+            ("not t", "expected a condition (bool), but this is text; write 'empty(t)' or 't == null'", 4..<5),
+            ("b and not n", "expected a condition (bool), but this is a number; write 'empty(n)' or 'n == null'", 10..<11),
+            ("n + 1", "expected a condition (bool), but this is a number", 0..<5),
+            ("nn > 1", "unknown field 'nn'; did you mean 'n'?", 0..<2),
+            ("n > ", "expected a value, found the end of the expression", 4..<4),
+            ("n = 1", "'=' is not an operator; use '==' to compare", 2..<3),
+            ("1 < n < 3", "comparisons do not chain: use 'and' between '<' and '<'", 6..<7),
+            ("matches(t, '(a')", "invalid regex: missing closing parenthesis", 14..<15),
+            (
+                "lowr(t) == 'a'",
+                "unknown function 'lowr'; did you mean 'lower'? (functions are empty(), len(), count(), age(), year(), lower(), upper(), trim(), round(), floor(), ceil(), trunc(), matches(), multiple_of(), json_type(), json(), sum(), min(), max(), any(), all())",
+                0..<7
+            ),
+            ("len(t, t) > 1", "len() takes 1 argument, not 2", 0..<9),
+            ("age(n) > 1", "age() needs a date, but this is a number", 4..<5),
+            ("d + 5 > d", "add a duration to a date, such as 10d or 1y, not a number", 4..<5),
+            ("n + 1y > 0", "a duration can only be added to or subtracted from a date, but this is a number", 0..<1),
+            ("18y", "a duration can only be added to or subtracted from a date, as in today - 18y", 0..<3),
+            ("n > null", "'>' with null is always false; use '== null' or '!= null'", 0..<8),
+            ("2024-02-30 < d", "'2024-02-30' is not a date", 0..<10),
+            ("1.5y > d", "a duration needs a whole number, as in 18y", 0..<4),
+            ("t == 'abc", "unterminated text: missing closing '", 5..<9),
+            ("[1, 2]", "a list [a, b, …] can only follow 'in'", 0..<6),
+            ("tags in ['a']", "'in' needs a single value on its left, but this is a list of text", 0..<4),
+            ("option.x == 1", "'option' can only be used in options_filter", 0..<8),
+            ("n > 1 n", "unexpected name 'n' after the expression", 6..<7),
+        ] as [(String, String, Range<Int>)])
     func compileErrors(_ text: String, _ message: String, _ range: Range<Int>) {
         let error = compileError(text)
         #expect(error?.message == message)
