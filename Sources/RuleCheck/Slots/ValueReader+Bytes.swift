@@ -113,7 +113,7 @@ final class OptionTable: Sendable {
     func lookup(_ value: Value, of field: FieldRules) -> Lookup {
         switch (kind, value) {
         case (.text(let table), .text(let text)):
-            return UTF8Text.withBytes(of: text, or: nil) { bytes in
+            return UTF8Text.withBytes(of: text) { bytes in
                 guard UTF8Text.isASCII(bytes) else { return .unknown }
                 return table.find(bytes).map(Lookup.index) ?? .none
             }

@@ -1,14 +1,12 @@
 /// Text as UTF-8 bytes: what the rules of a text value read, whether the value is a `String` (a
 /// form's) or bytes that stay where a record was read.
 enum UTF8Text {
-    /// Calls `body` with the UTF-8 of `text` — or with `bytes` when given: the bytes a text kept
-    /// as bytes was read from (``FieldEvaluator/Input/text``), which `text` only stands for.
+    /// Calls `body` with the UTF-8 of `text`. (A text kept as bytes has no `String`: its rules
+    /// read the record's bytes directly, ``FieldEvaluator/ruleFailure(_:_:_:text:_:into:)``.)
     @inline(__always)
     static func withBytes<R>(
-        of text: String, or bytes: UnsafeBufferPointer<UInt8>?,
-        _ body: (UnsafeBufferPointer<UInt8>) throws -> R
+        of text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
     ) rethrows -> R {
-        if let bytes { return try body(bytes) }
         // Native strings expose their UTF-8 in place; only bridged strings are copied.
         if let result = try text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = text

@@ -16,7 +16,7 @@ extension FieldEvaluator {
         switch value {
         case .text(let text):
             // One look at the text's bytes for all its rules (bounds do not apply to a text).
-            UTF8Text.withBytes(of: text, or: nil) { textRuleFailures(field, $0, into: &found) }
+            UTF8Text.withBytes(of: text) { textRuleFailures(field, $0, into: &found) }
         case .number, .decimal, .date:
             // The bounds apply; ``ruleFailure`` passes the text rules over a value that is no text.
             for rule in field.keyRules { ruleFailure(rule, field, value, context, into: &found) }
@@ -63,7 +63,7 @@ extension FieldEvaluator {
                 return
             }
             guard case .text(let text)? = value else { return }
-            UTF8Text.withBytes(of: text, or: nil) { textRuleFailure(rule, field, $0, into: &found) }
+            UTF8Text.withBytes(of: text) { textRuleFailure(rule, field, $0, into: &found) }
         case .min(let bound): rangeFailure(rule, minimum: true, bound, field, value, context, into: &found)
         case .max(let bound): rangeFailure(rule, minimum: false, bound, field, value, context, into: &found)
         case .expr(let condition): exprFailure(rule, condition, context, into: &found)

@@ -14,9 +14,9 @@ struct ScalarCountTests {
             let text = (0..<Int.random(in: 0...12, using: &generator))
                 .map { _ in generator.pick(pieces) }.joined()
             let count = text.unicodeScalars.count
-            #expect(UTF8Text.withBytes(of: text, or: nil) { UTF8Text.scalarCount($0) } == count)
+            #expect(UTF8Text.withBytes(of: text) { UTF8Text.scalarCount($0) } == count)
             for bound in 0...50 {
-                let (below, above) = UTF8Text.withBytes(of: text, or: nil) {
+                let (below, above) = UTF8Text.withBytes(of: text) {
                     (UTF8Text.scalarCount($0, isBelow: bound), UTF8Text.scalarCount($0, isAbove: bound))
                 }
                 if below != (count < bound) { wrong.append("\(text) < \(bound)") }

@@ -36,7 +36,7 @@ struct ValueBytesTests {
             let text = Self.randomCell(&generator)
             for field in rules.fields {
                 let fromString = ValueReader.read(text: text, for: field)
-                let fromBytes = UTF8Text.withBytes(of: text, or: nil) {
+                let fromBytes = UTF8Text.withBytes(of: text) {
                     ValueReader.read(utf8: $0, for: field, options: evaluator.optionTables[field.id.index])
                 }
                 if !Self.same(fromString, fromBytes) { differences.append("\(field.path): '\(text)'") }
@@ -63,7 +63,7 @@ struct ValueBytesTests {
             for _ in 0..<before { text += String(Int.random(in: 0...9, using: &generator)) }
             text += "."
             for _ in 0..<Int.random(in: 1...(17 - before), using: &generator) { text += String(Int.random(in: 0...9, using: &generator)) }
-            let parsed = UTF8Text.withBytes(of: text, or: nil) { NumberText.parse(ascii: $0) }
+            let parsed = UTF8Text.withBytes(of: text) { NumberText.parse(ascii: $0) }
             #expect(parsed?.number?.bitPattern == Double(text)?.bitPattern, "\(text)")
             #expect(NumberText.parse(text)?.number?.bitPattern == Double(text)?.bitPattern, "\(text)")
             #expect(parsed == NumberText.parse(text), "\(text)")
@@ -95,7 +95,7 @@ struct ValueBytesTests {
         let table = ByteKeyTable(
             [(Array("a".utf8), 0), (Array("bb".utf8), 1), (Array("a".utf8), 2), ([], 3)]
                 + (0..<100).map { (Array("key\($0)".utf8), 10 + $0) })
-        func find(_ key: String) -> Int? { UTF8Text.withBytes(of: key, or: nil) { table.find($0) } }
+        func find(_ key: String) -> Int? { UTF8Text.withBytes(of: key) { table.find($0) } }
         #expect(find("a") == 0 && find("bb") == 1 && find("") == 3 && find("b") == nil && find("aa") == nil)
         #expect((0..<100).allSatisfy { find("key\($0)") == 10 + $0 } && find("key100") == nil)
     }
