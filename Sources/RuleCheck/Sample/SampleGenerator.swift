@@ -21,6 +21,8 @@ public struct SampleGenerator {
     private let invalidRate: Double
     var random: SplitMix64
     private let checker: RecordChecker
+    /// A new form of the rules: each drawn record starts from a copy of it, not a form made anew.
+    private let blankForm: Form
 
     public init(_ rules: RuleSet, today: Day, seed: UInt64, invalidRate: Double = 0) {
         self.rules = rules
@@ -28,6 +30,7 @@ public struct SampleGenerator {
         self.invalidRate = invalidRate
         random = SplitMix64(seed: seed)
         checker = RecordChecker(rules, today: today)
+        blankForm = Form(rules, today: today)
         columns = rules.fields.filter { $0.list == nil && ($0.type.holdsValue || $0.type == .list) }.map(\.path)
     }
 
@@ -45,23 +48,39 @@ public struct SampleGenerator {
 
     /// How many records are drawn, at most, to find one that passes every rule.
     private static let attempts = 64
+    /// How many, once a record has failed every attempt and none has passed yet: the rules are
+    /// then likely beyond what the sampler can satisfy, and each further record would cost 64
+    /// draws for nothing.
+    private static let attemptsOutOfReach = 8
+
+    /// Whether a record drawn so far passed every rule, and whether one failed every attempt.
+    private var passedOnce = false, failedEveryAttempt = false
+    /// How many records have been drawn in all, attempts that failed included.
+    package private(set) var draws = 0
 
     /// A record that passes every rule, with no warning either: records are drawn until the
     /// checker finds nothing in one (a field whose candidates all failed stays empty, which a
     /// required field does not allow). Should every attempt fail — rules that no record can
-    /// pass, or that the sampler cannot satisfy — the last one is returned as it is.
+    /// pass, or that the sampler cannot satisfy — the last one is returned as it is; after such
+    /// a record, until one passes, each record gets ``attemptsOutOfReach`` attempts.
     private mutating func validObject() -> [String: JSONValue] {
         var object: [String: JSONValue] = [:]
-        for _ in 0..<Self.attempts {
+        let attempts = failedEveryAttempt && !passedOnce ? Self.attemptsOutOfReach : Self.attempts
+        for _ in 0..<attempts {
+            draws += 1
             object = drawObject()
-            if checker.check(json: object).violations.isEmpty { break }
+            if checker.check(json: object).violations.isEmpty {
+                passedOnce = true
+                return object
+            }
         }
+        failedEveryAttempt = true
         return object
     }
 
     /// One record drawn by filling a form field by field.
     private mutating func drawObject() -> [String: JSONValue] {
-        var form = Form(rules, today: today)
+        var form = blankForm
         // Outer lists come first in the rules: a nested list gets items in each outer item.
         for list in rules.lists {
             let field = rules.fields[list.index]

@@ -103,6 +103,22 @@ struct SampleGeneratorTests {
         }
     }
 
+    /// Rules no record can pass (a required text whose pattern matches nothing): the first
+    /// record is drawn 64 times, and each later one 8 times, not 64 again.
+    @Test func rulesNoRecordCanPassAreNotDrawnSixtyFourTimesARecord() throws {
+        let rules = try RuleSet(
+            yaml: """
+                fields:
+                  - {id: code, type: text, required: true, pattern: '^(?=x)y$'}
+                  - {id: note, type: text}
+                """, source: "t.yaml")
+        var generator = SampleGenerator(rules, today: Fixtures.today, seed: 5)
+        _ = generator.next()
+        #expect(generator.draws == 64)
+        for _ in 0..<3 { _ = generator.next() }
+        #expect(generator.draws == 64 + 3 * 8)
+    }
+
     @Test func theSameSeedGivesTheSameRecords() throws {
         let rules = try Fixtures.rules("osago.yaml")
         var first = SampleGenerator(rules, today: Fixtures.today, seed: 9, invalidRate: 0.5)
