@@ -57,11 +57,12 @@ struct Sample: RuleCheckSubcommand {
         case .json: try sink.write("[")
         case .jsonl: break
         }
-        var meant = 0, unspoilable = 0
+        var meant = 0, unspoilable = 0, unsatisfied = 0
         for index in 0..<count {
             let record = generator.next()
             if record.mistake != nil || record.unspoilable { meant += 1 }
-            if record.unspoilable { unspoilable += 1 }
+            // A record that breaks rules already is not valid, whether a mistake was planted or not.
+            if record.unsatisfied { unsatisfied += 1 } else if record.unspoilable { unspoilable += 1 }
             switch format {
             case .csv: try sink.write(csv.line(record.cells(generator.columns)))
             case .jsonl: try sink.write(JSONWriter.string(.object(record.object)) + "\n")
@@ -70,11 +71,16 @@ struct Sample: RuleCheckSubcommand {
         }
         if format == .json { try sink.write("\n]\n") }
         try sink.flush()
+        var stderr = StandardError(streams)
         if unspoilable > 0 {
-            var stderr = StandardError(streams)
             print(
                 "rulecheck: warning: \(unspoilable) of the \(meant) records meant to have a mistake could not be given one "
                     + "(no field of the rules can be spoiled on its own); they are valid", to: &stderr)
+        }
+        if unsatisfied > 0 {
+            print(
+                "rulecheck: warning: \(unsatisfied) of the \(count) records break rules the sampler could not satisfy "
+                    + "(no draw of them passed every rule); 'rulecheck check' says which", to: &stderr)
         }
     }
 }

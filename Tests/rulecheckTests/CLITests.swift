@@ -222,6 +222,24 @@ struct CLITests {
         #expect(spoiled.status == 0 && spoiled.stderr.isEmpty)
     }
 
+    /// Records the sampler cannot make pass (a required text whose pattern matches nothing) are
+    /// written as drawn, and stderr says how many break rules, never silently; with a planted
+    /// mistake too (not counted as valid records that could not be spoiled).
+    @Test func sampleSaysHowManyRecordsBreakRulesItCouldNotSatisfy() throws {
+        let rules = try temporary("fields:\n  - {id: code, type: text, required: true, pattern: '^(?=x)y$'}\n", "yaml")
+        for rate in ["0", "1"] {
+            let run = try rulecheck([
+                "sample", rules, "--count", "3", "--seed", "1", "--today", "2026-11-22", "--invalid-rate", rate,
+                "--format", "jsonl",
+            ])
+            #expect(run.status == 0)
+            #expect(run.stdout.split(separator: "\n").count == 3)
+            #expect(
+                run.stderr == "rulecheck: warning: 3 of the 3 records break rules the sampler could not satisfy "
+                    + "(no draw of them passed every rule); 'rulecheck check' says which\n", "rate \(rate)")
+        }
+    }
+
     /// The README shows how the `make demo` report ends: the same lines its first command prints.
     @Test func theReadmeShowsTheDemoReportAsItIs() throws {
         let readme = try String(contentsOf: CLI.root.appendingPathComponent("README.md"), encoding: .utf8)

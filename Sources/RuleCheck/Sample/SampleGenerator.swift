@@ -36,7 +36,9 @@ public struct SampleGenerator {
 
     /// The next record.
     public mutating func next() -> SampleRecord {
-        var record = SampleRecord(object: validObject(), mistake: nil, mistakeKind: nil)
+        let (object, passed) = validObject()
+        var record = SampleRecord(object: object, mistake: nil, mistakeKind: nil)
+        record.unsatisfied = !passed
         record.anyJSONColumns = Set(rules.fields.filter { $0.type == .json && $0.list == nil }.map(\.path))
         if Double.random(in: 0..<1, using: &random) < invalidRate {
             spoil(&record)
@@ -63,7 +65,7 @@ public struct SampleGenerator {
     /// required field does not allow). Should every attempt fail — rules that no record can
     /// pass, or that the sampler cannot satisfy — the last one is returned as it is; after such
     /// a record, until one passes, each record gets ``attemptsOutOfReach`` attempts.
-    private mutating func validObject() -> [String: JSONValue] {
+    private mutating func validObject() -> (object: [String: JSONValue], passed: Bool) {
         var object: [String: JSONValue] = [:]
         let attempts = failedEveryAttempt && !passedOnce ? Self.attemptsOutOfReach : Self.attempts
         for _ in 0..<attempts {
@@ -71,11 +73,11 @@ public struct SampleGenerator {
             object = drawObject()
             if checker.check(json: object).violations.isEmpty {
                 passedOnce = true
-                return object
+                return (object, true)
             }
         }
         failedEveryAttempt = true
-        return object
+        return (object, false)
     }
 
     /// One record drawn by filling a form field by field.

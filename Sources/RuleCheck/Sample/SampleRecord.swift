@@ -12,6 +12,11 @@ public struct SampleRecord: Sendable {
     /// (an optional text without rules). The record is valid; `rulecheck sample` counts these
     /// on stderr.
     public var unspoilable = false
+    /// Whether every draw of the record broke a rule: rules that no record can pass, or that
+    /// the sampler cannot satisfy (a pattern it cannot read, checks it cannot meet). The record is
+    /// the last one drawn, with a mistake planted or not, and breaks rules; `rulecheck sample`
+    /// counts these on stderr.
+    public var unsatisfied = false
     /// The columns of `json` fields, whose strings a CSV cell writes so that they read back as
     /// strings (`"12"` rather than `12`).
     var anyJSONColumns: Set<String> = []
