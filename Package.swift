@@ -158,7 +158,7 @@ let package = Package(
         // Helpers the test targets share (temporary directories, the repository's files, gzip and zstd
         // compression); not a product.
         .target(name: "_RuleCheckTestSupport", dependencies: ["CZlib", "CZstd"], swiftSettings: swiftSettings),
-        .testTarget(name: "PatternsTests", dependencies: ["Patterns"], swiftSettings: swiftSettings),
+        .testTarget(name: "PatternsTests", dependencies: ["Patterns", "_RuleCheckTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "RuleCheckTests", dependencies: ["RuleCheck", "Patterns", "_RuleCheckTestSupport"], swiftSettings: swiftSettings),
         .testTarget(

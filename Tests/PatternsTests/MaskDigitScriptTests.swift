@@ -1,5 +1,6 @@
 import Patterns
 import Testing
+import _RuleCheckTestSupport
 
 /// Digits of any script typed into a mask give what the same keys in ASCII give: input positions
 /// store the ASCII digit, and a fixed digit of the mask (`\0`, the 7 of `+7`, a kept `{7}`) is
@@ -59,8 +60,8 @@ struct MaskDigitScriptTests {
     ])
     func fixedDigitsAreMatchedInEveryScript(notation: String, ascii: String, formatted: String) throws {
         let mask = try Mask(notation)
-        #expect(mask.format(ascii).text == formatted)
-        #expect(mask.format(ascii).state == .complete)
+        expectEqual(mask.format(ascii).text, formatted)
+        expectEqual(mask.format(ascii).state, .complete)
         for zero in Self.zeros {
             let typed = Self.transliterated(ascii, zero: zero)
             let result = mask.format(typed)
@@ -72,19 +73,19 @@ struct MaskDigitScriptTests {
 
     @Test func theFirstKeyOfALeadingFixedZero() throws {
         let mask = try Mask("\\0\\9000000000")
-        #expect(mask.format("0").text == "0")
+        expectEqual(mask.format("0").text, "0")
         #expect(mask.format("\u{6F0}").text == "0")  // Persian ۰
         #expect(mask.format("\u{660}").text == "0")  // Arabic-Indic ٠
-        #expect(mask.format("\u{6F0}\u{6F9}").text == "09")
-        #expect(mask.format("\u{6F0}\u{6F9}\u{6F1}").text == "091")
+        expectEqual(mask.format("\u{6F0}\u{6F9}").text, "09")
+        expectEqual(mask.format("\u{6F0}\u{6F9}\u{6F1}").text, "091")
     }
 
     /// A digit of another script is refused where the mask takes ASCII digits only, fixed digits
     /// included: `digits: .ascii` reads no digit of another script as a digit.
     @Test func asciiDigitsOnly() throws {
         let mask = try Mask("+7 (000) 000-00-00", digits: .ascii)
-        #expect(mask.format("\u{6F7}\u{6F9}").state == .invalid)
-        #expect(mask.format("79").text == "+7 (9")
+        expectEqual(mask.format("\u{6F7}\u{6F9}").state, .invalid)
+        expectEqual(mask.format("79").text, "+7 (9")
     }
 
     /// On seeded random masks — fixed digits (escaped, plain, kept, in optional blocks), digit and

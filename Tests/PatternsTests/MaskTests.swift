@@ -1,6 +1,7 @@
 import Foundation
 import Patterns
 import Testing
+import _RuleCheckTestSupport
 
 @Suite("Mask")
 struct MaskTests {
@@ -77,15 +78,15 @@ struct MaskTests {
     func format(_ example: Case) throws {
         let mask = try Mask(example.mask)
         let result = mask.format(example.typed)
-        #expect(result.text == example.text)
-        #expect(result.raw == example.raw)
-        #expect(result.state == example.state)
+        expectEqual(result.text, example.text)
+        expectEqual(result.raw, example.raw)
+        expectEqual(result.state, example.state)
         #expect(result.caret == result.text.unicodeScalars.count)  // a caret at the end stays at the end
         if result.state != .invalid {
             // The mask's regex accepts exactly the complete results, and formatting a result
             // again changes nothing.
-            #expect(mask.isComplete(result.text) == (result.state == .complete))
-            #expect(mask.format(result.text) == result)
+            expectEqual(mask.isComplete(result.text), (result.state == .complete))
+            expectEqual(mask.format(result.text), result)
         }
     }
 
@@ -157,8 +158,8 @@ struct MaskTests {
 struct MaskLimitTests {
     @Test func aVeryLongMaskIsAnError() {
         let error = #expect(throws: MaskError.self) { try Mask(String(repeating: "9", count: 48_000)) }
-        #expect(error?.message == "mask is longer than 1000 positions and fixed characters")
-        #expect(error?.offset == 1000)
+        expectEqual(error?.message, "mask is longer than 1000 positions and fixed characters")
+        expectEqual(error?.offset, 1000)
     }
 
     @Test func theLongestMaskWorks() throws {
@@ -171,10 +172,10 @@ struct MaskLimitTests {
     /// refuses more than 250 nested groups, and says so.
     @Test func tooManyTrailingOptionalPositionsAreAClearError() throws {
         let error = #expect(throws: MaskError.self) { try Mask("0" + String(repeating: "9", count: 300)) }
-        #expect(error?.message.hasPrefix("mask does not compile to a regex: parentheses are too deeply nested") == true)
+        expectEqual(error?.message.hasPrefix("mask does not compile to a regex: parentheses are too deeply nested"), true)
         let mask = try Mask("0" + String(repeating: "9", count: 200))
         #expect(mask.isComplete("1" + String(repeating: "2", count: 150)))
-        #expect(mask.format("123").state == .complete)
+        expectEqual(mask.format("123").state, .complete)
     }
 }
 
@@ -211,8 +212,8 @@ struct MaskOddScalarTests {
     func fixedCharactersAfterAnEnteredBlockAreWritten(mask notation: String, typed: String, text: String) throws {
         let mask = try Mask(notation)
         let result = mask.format(typed)
-        #expect(result.text == text)
-        #expect(result.state == .complete)
+        expectEqual(result.text, text)
+        expectEqual(result.state, .complete)
         #expect(mask.isComplete(result.text))
     }
 

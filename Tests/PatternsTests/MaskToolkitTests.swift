@@ -1,5 +1,6 @@
 import Patterns
 import Testing
+import _RuleCheckTestSupport
 
 /// Masks beyond `0 9 A a * \x`: classes of one's own, optional blocks, an open tail, fixed
 /// characters kept in the value, alternatives, digits of other scripts and the caret.
@@ -14,22 +15,22 @@ struct MaskToolkitTests {
         for typed in ["٢٠٢٦", "۲۰۲۶", "२०२६", "২০২৬", "๒๐๒๖", "２０２６"] {
             let result = mask.format(typed)
             #expect(result.text == "2026", "\(typed)")
-            #expect(result.raw == "2026")
-            #expect(result.state == .complete)
+            expectEqual(result.raw, "2026")
+            expectEqual(result.state, .complete)
         }
     }
 
     @Test func aMaskCanTakeASCIIDigitsOnly() throws {
         let mask = try Mask("0000", digits: .ascii)
-        #expect(mask.format("٢٠٢٦").state == .invalid)
-        #expect(mask.format("٢٠٢٦").text == "")
-        #expect(mask.format("2026").state == .complete)
+        expectEqual(mask.format("٢٠٢٦").state, .invalid)
+        expectEqual(mask.format("٢٠٢٦").text, "")
+        expectEqual(mask.format("2026").state, .complete)
     }
 
     @Test func digitsFold() {
-        #expect(DecimalDigits.folded("۱۲۳٫۵ abc") == "123٫5 abc")
-        #expect(DecimalDigits.folded("plain 42") == "plain 42")
-        #expect(DecimalDigits.value(of: "७") == 7)
+        expectEqual(DecimalDigits.folded("۱۲۳٫۵ abc"), "123٫5 abc")
+        expectEqual(DecimalDigits.folded("plain 42"), "plain 42")
+        expectEqual(DecimalDigits.value(of: "७"), 7)
         #expect(DecimalDigits.value(of: "Ⅻ") == nil)  // a Roman numeral is a number, not a decimal digit
         #expect(DecimalDigits.value(of: "²") == nil)  // nor is a superscript
     }
@@ -38,10 +39,10 @@ struct MaskToolkitTests {
 
     @Test func russianPlateLetters() throws {
         let plate = try Mask("R 000 RR 00[0]", classes: ["R": try Self.plateLetters()])
-        #expect(plate.format("а123вс77") == plate.format("А 123 ВС 77"))
-        #expect(plate.format("а123вс77").text == "А 123 ВС 77")
-        #expect(plate.format("а123вс77").state == .complete)
-        #expect(plate.format("а123вс777").text == "А 123 ВС 777")
+        expectEqual(plate.format("а123вс77"), plate.format("А 123 ВС 77"))
+        expectEqual(plate.format("а123вс77").text, "А 123 ВС 77")
+        expectEqual(plate.format("а123вс77").state, .complete)
+        expectEqual(plate.format("а123вс777").text, "А 123 ВС 777")
         #expect(plate.format("б123вс77").state == .invalid)  // Б is not allowed on plates
         #expect(plate.format("a123bc77").state == .invalid)  // Latin look-alikes are not the class
         #expect(plate.isComplete("А 123 ВС 777"))
@@ -55,8 +56,8 @@ struct MaskToolkitTests {
     @Test func classesWithRanges() throws {
         let hex = try MaskCharacterClass("0-9A-F", case: .upper)
         let mask = try Mask("HH:HH", classes: ["H": hex])
-        #expect(mask.format("fa0c").text == "FA:0C")
-        #expect(mask.format("fg").state == .invalid)
+        expectEqual(mask.format("fa0c").text, "FA:0C")
+        expectEqual(mask.format("fg").state, .invalid)
         let dash = try MaskCharacterClass("+-")  // a '-' last is itself
         #expect(try Mask("S0", classes: ["S": dash]).format("-5").text == "-5")
     }
@@ -68,12 +69,12 @@ struct MaskToolkitTests {
     ])
     func badClasses(_ characters: String, _ message: String) {
         let error = #expect(throws: MaskError.self) { try MaskCharacterClass(characters) }
-        #expect(error?.message == message)
+        expectEqual(error?.message, message)
     }
 
     @Test func aClassCannotTakeANameTheNotationUses() throws {
         let error = #expect(throws: MaskError.self) { try Mask("0000", classes: ["0": try Self.plateLetters()]) }
-        #expect(error?.message == "'0' cannot name a character class: the mask notation uses it (0 9 A a * \\ [ ] { } …)")
+        expectEqual(error?.message, "'0' cannot name a character class: the mask notation uses it (0 9 A a * \\ [ ] { } …)")
     }
 
     // MARK: - Optional blocks, open tail, kept fixed characters
@@ -81,47 +82,47 @@ struct MaskToolkitTests {
     @Test func anOptionalBlockIsAbsentOrComplete() throws {
         let mask = try Mask("00[-00]")
         #expect(mask.regex == #"^[0-9][0-9](?:\-[0-9][0-9])?$"#)
-        #expect(mask.format("12").state == .complete)
-        #expect(mask.format("123").text == "12-3")
+        expectEqual(mask.format("12").state, .complete)
+        expectEqual(mask.format("123").text, "12-3")
         #expect(mask.format("123").state == .partial)  // begun: the block must be completed
-        #expect(mask.format("1234").text == "12-34")
-        #expect(mask.format("1234").state == .complete)
+        expectEqual(mask.format("1234").text, "12-34")
+        expectEqual(mask.format("1234").state, .complete)
         #expect(mask.format("12-").text == "12")  // as with 00-99: the value ends where typing stopped
-        #expect(mask.format("12-").state == .complete)
-        #expect(mask.format("12345").state == .invalid)
+        expectEqual(mask.format("12-").state, .complete)
+        expectEqual(mask.format("12345").state, .invalid)
     }
 
     @Test func anOptionalBlockAtTheStart() throws {
         let mask = try Mask("[+7 ]000")
         #expect(mask.regex == #"^(?:\+7\ )?[0-9][0-9][0-9]$"#)
-        #expect(mask.format("123").text == "123")
-        #expect(mask.format("+7 123").text == "+7 123")
-        #expect(mask.format("+7 123").state == .complete)
-        #expect(mask.format("+71").text == "+7 1")
+        expectEqual(mask.format("123").text, "123")
+        expectEqual(mask.format("+7 123").text, "+7 123")
+        expectEqual(mask.format("+7 123").state, .complete)
+        expectEqual(mask.format("+71").text, "+7 1")
     }
 
     @Test func anOpenTail() throws {
         let mask = try Mask("ID-0…")
         #expect(mask.regex == #"^ID\-[0-9][0-9]*$"#)
-        #expect(mask.format("1").text == "ID-1")
-        #expect(mask.format("1234567890123").text == "ID-1234567890123")
-        #expect(mask.format("1234567890123").state == .complete)
-        #expect(mask.format("12a").state == .invalid)
-        #expect(mask.format("").state == .partial)
+        expectEqual(mask.format("1").text, "ID-1")
+        expectEqual(mask.format("1234567890123").text, "ID-1234567890123")
+        expectEqual(mask.format("1234567890123").state, .complete)
+        expectEqual(mask.format("12a").state, .invalid)
+        expectEqual(mask.format("").state, .partial)
         #expect(try Mask("0-9…").regex == #"^[0-9](?:\-[0-9][0-9]*)?$"#)
     }
 
     @Test func fixedCharactersKeptInTheValue() throws {
         let phone = try Mask("+{7} (000) 000-00-00")
         let result = phone.format("9161234567")
-        #expect(result.text == "+7 (916) 123-45-67")
-        #expect(result.raw == "79161234567")
+        expectEqual(result.text, "+7 (916) 123-45-67")
+        expectEqual(result.raw, "79161234567")
         #expect(phone.isComplete("+7 (916) 123-45-67"))
         #expect(phone.isComplete("79161234567", as: .extracted))
         #expect(!phone.isComplete("9161234567", as: .extracted))
         #expect(phone.extractedRegex == #"^7[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]$"#)
         // The extracted value, typed again, formats the same.
-        #expect(phone.format("79161234567").text == "+7 (916) 123-45-67")
+        expectEqual(phone.format("79161234567").text, "+7 (916) 123-45-67")
     }
 
     @Test(arguments: [
@@ -137,13 +138,13 @@ struct MaskToolkitTests {
     ])
     func badNotation(_ notation: String, _ message: String, _ offset: Int) {
         let error = #expect(throws: MaskError.self) { try Mask(notation) }
-        #expect(error?.message == message)
-        #expect(error?.offset == offset)
+        expectEqual(error?.message, message)
+        expectEqual(error?.offset, offset)
     }
 
     @Test func escapedBracketsAreFixedCharacters() throws {
         let mask = try Mask(#"\[00\]"#)
-        #expect(mask.format("12").text == "[12]")
+        expectEqual(mask.format("12").text, "[12]")
     }
 
     // MARK: - Alternatives
@@ -163,25 +164,25 @@ struct MaskToolkitTests {
     func phoneAlternatives(_ typed: String, _ text: String, _ alternative: Int, _ state: MaskResult.State) throws {
         let mask = try Mask(alternatives: Self.phones)
         let result = mask.format(typed)
-        #expect(result.text == text)
-        #expect(result.alternative == alternative)
-        #expect(result.state == state)
-        #expect(mask.format(result.text) == result)
+        expectEqual(result.text, text)
+        expectEqual(result.alternative, alternative)
+        expectEqual(result.state, state)
+        expectEqual(mask.format(result.text), result)
     }
 
     @Test func plateWithTwoOrThreeDigitRegion() throws {
         // Either order: a complete value beats a partial one.
         for alternatives in [["R 000 RR 00", "R 000 RR 000"], ["R 000 RR 000", "R 000 RR 00"]] {
             let plate = try Mask(alternatives: alternatives, classes: ["R": try Self.plateLetters()])
-            #expect(plate.format("а123вс77").text == "А 123 ВС 77")
-            #expect(plate.format("а123вс77").state == .complete)
-            #expect(plate.format("а123вс777").text == "А 123 ВС 777")
-            #expect(plate.format("а123вс777").state == .complete)
+            expectEqual(plate.format("а123вс77").text, "А 123 ВС 77")
+            expectEqual(plate.format("а123вс77").state, .complete)
+            expectEqual(plate.format("а123вс777").text, "А 123 ВС 777")
+            expectEqual(plate.format("а123вс777").state, .complete)
             #expect(plate.isComplete("А 123 ВС 77") && plate.isComplete("А 123 ВС 777"))
         }
         let plate = try Mask(alternatives: ["R 000 RR 00", "R 000 RR 000"], classes: ["R": try Self.plateLetters()])
         #expect(plate.regex.hasPrefix("^(?:"))
-        #expect(plate.notation == "R 000 RR 00 | R 000 RR 000")
+        expectEqual(plate.notation, "R 000 RR 00 | R 000 RR 000")
     }
 
     @Test func noAlternativesIsAnError() {
@@ -197,21 +198,21 @@ struct MaskToolkitTests {
         #expect(phone.format("9161", caret: 4).caret == 10)  // "+7 (916) 1|"
         // A digit typed in the middle: the caret stays after it.
         let middle = phone.format("+7 (916) 5123", caret: 10)
-        #expect(middle.text == "+7 (916) 512-3")
-        #expect(middle.caret == 10)
+        expectEqual(middle.text, "+7 (916) 512-3")
+        expectEqual(middle.caret, 10)
         // At the start.
-        #expect(phone.format("5916", caret: 0).caret == 0)
+        expectEqual(phone.format("5916", caret: 0).caret, 0)
         // Past the end, or negative: clamped.
-        #expect(phone.format("916", caret: 99).caret == 7)
-        #expect(phone.format("916", caret: -3).caret == 0)
+        expectEqual(phone.format("916", caret: 99).caret, 7)
+        expectEqual(phone.format("916", caret: -3).caret, 0)
         // A rejected character: the caret goes back to the last accepted one.
         let rejected = phone.format("916x", caret: 4)
-        #expect(rejected.state == .invalid)
-        #expect(rejected.caret == 7)
+        expectEqual(rejected.state, .invalid)
+        expectEqual(rejected.caret, 7)
         // Deleting a fixed character in the middle: it comes back, the caret stays before it.
         let deleted = phone.format("+7 (916 123", caret: 7)
-        #expect(deleted.text == "+7 (916) 123")
-        #expect(deleted.caret == 7)
+        expectEqual(deleted.text, "+7 (916) 123")
+        expectEqual(deleted.caret, 7)
     }
 
     // MARK: - Dropping refused characters
@@ -219,16 +220,16 @@ struct MaskToolkitTests {
     @Test func typingDropsWhatNoPositionTakes() throws {
         let phone = try Mask("+7 (000) 000-00-00")
         let result = phone.format("45x09", droppingRefused: true)
-        #expect(result.text == "+7 (450) 9")
-        #expect(result.dropped == 1)
-        #expect(result.state == .partial)
+        expectEqual(result.text, "+7 (450) 9")
+        expectEqual(result.dropped, 1)
+        expectEqual(result.state, .partial)
         #expect(phone.format("45x09").state == .invalid)  // without dropping, the x stops it
         // The fixed characters written for a dropped character go with it; the caret follows.
         let caret = phone.format("916x", caret: 4, droppingRefused: true)
-        #expect(caret.text == "+7 (916")
-        #expect(caret.caret == 7)
+        expectEqual(caret.text, "+7 (916")
+        expectEqual(caret.caret, 7)
         let alternatives = try Mask(alternatives: Self.phones)
-        #expect(alternatives.format("8916123456777", droppingRefused: true).text == "8 (916) 123-45-67")
+        expectEqual(alternatives.format("8916123456777", droppingRefused: true).text, "8 (916) 123-45-67")
     }
 
     // MARK: - Properties on random masks

@@ -1,6 +1,7 @@
 import Foundation
 import Patterns
 import Testing
+import _RuleCheckTestSupport
 
 @Suite("Pattern")
 struct PatternTests {
@@ -32,15 +33,15 @@ struct PatternTests {
 
     @Test func namedCaptures() throws {
         let date = try Pattern(#"(?<y>\d{4})-(?<m>\d\d)(-(?<d>\d\d))?"#)
-        #expect(date.captureCount == 4)
-        #expect(date.captureNames == ["y": 1, "m": 2, "d": 4])
+        expectEqual(date.captureCount, 4)
+        expectEqual(date.captureNames, ["y": 1, "m": 2, "d": 4])
         let match = try #require(try date.firstMatch(in: "до 2024-05 года"))
-        #expect(match.text == "2024-05")
-        #expect(match["y"] == "2024")
-        #expect(match[2] == "05")
-        #expect(match["d"] == nil)
-        #expect(match["nope"] == nil)
-        #expect(match.subject[match.range] == "2024-05")
+        expectEqual(match.text, "2024-05")
+        expectEqual(match["y"], "2024")
+        expectEqual(match[2], "05")
+        expectEqual(match["d"], nil)
+        expectEqual(match["nope"], nil)
+        expectEqual(match.subject[match.range], "2024-05")
     }
 
     @Test func allMatchesIncludingEmptyOnes() throws {
@@ -96,7 +97,7 @@ struct PatternTests {
     @Test(arguments: [false, true])
     func catastrophicBacktrackingStopsWithRegexLimit(interpreter: Bool) throws {
         let pattern = try Pattern("(a+)+$", options: interpreter ? .noJIT : [])
-        #expect(pattern.isJITCompiled == (!interpreter && Pattern.jitAvailable))
+        expectEqual(pattern.isJITCompiled, (!interpreter && Pattern.jitAvailable))
         let subject = String(repeating: "a", count: 40) + "b"
         #expect {
             try pattern.contains(subject)
@@ -139,7 +140,7 @@ struct PatternTests {
             #expect(try pattern.matches(subject))
         } else {
             let error = #expect(throws: PatternError.self) { try pattern.matches(subject) }
-            #expect(error?.code == .regexLimit)
+            expectEqual(error?.code, .regexLimit)
         }
     }
 
@@ -158,7 +159,7 @@ struct PatternTests {
             }
             return await group.reduce(into: [Int]()) { $0.append($1) }
         }
-        #expect(counts.reduce(0, +) == 8_000)
+        expectEqual(counts.reduce(0, +), 8_000)
     }
 }
 
@@ -171,11 +172,11 @@ struct PatternCacheTests {
         let other = try cache.pattern(#"\d+"#, options: .caseInsensitive)
         #expect(first === second)
         #expect(first !== other)
-        #expect(cache.count == 2)
+        expectEqual(cache.count, 2)
         #expect(throws: PatternError.self) { try cache.pattern("(") }
-        #expect(cache.count == 2)
+        expectEqual(cache.count, 2)
         cache.removeAll()
-        #expect(cache.count == 0)
+        expectEqual(cache.count, 0)
     }
 
     /// Issue 21, item 8: the cache kept every pattern it ever compiled.
@@ -186,13 +187,13 @@ struct PatternCacheTests {
         _ = try cache.pattern("c+")
         #expect(try cache.pattern("a+") === a, "a is now the most recently used")
         _ = try cache.pattern("d+")
-        #expect(cache.count == 3)
+        expectEqual(cache.count, 3)
         #expect(!cache.contains("b+"), "the least recently used went")
         #expect(cache.contains("a+") && cache.contains("c+") && cache.contains("d+"))
         #expect(try cache.pattern("b+") !== b, "compiled anew")
         #expect(try b.matches("bbb"), "whoever holds a pattern keeps it working")
         for index in 0..<100 { _ = try cache.pattern("e{\(index)}") }
-        #expect(cache.count == 3)
+        expectEqual(cache.count, 3)
     }
 
     @Test func releasesWhatNothingElseHolds() throws {
@@ -202,14 +203,14 @@ struct PatternCacheTests {
             let pattern = try cache.pattern("x{\(index)}")
             if index.isMultiple(of: 2) { held.append(pattern) }
         }
-        #expect(cache.count == 10)
-        #expect(cache.releaseUnused() == 5)
-        #expect(cache.count == 5)
+        expectEqual(cache.count, 10)
+        expectEqual(cache.releaseUnused(), 5)
+        expectEqual(cache.count, 5)
         #expect((0..<10).filter { cache.contains("x{\($0)}") } == [0, 2, 4, 6, 8])
         #expect(try cache.pattern("x{0}") === held[0])
         held.removeAll()
-        #expect(cache.releaseUnused() == 5)
-        #expect(cache.count == 0)
+        expectEqual(cache.releaseUnused(), 5)
+        expectEqual(cache.count, 0)
         _ = try cache.pattern("y")
         #expect(cache.count == 1, "a cache emptied by releases fills again")
     }
@@ -238,7 +239,7 @@ struct DeferredJITTests {
                         } && partial[3] == .partial && found[0])
             }
             #expect(results.all, "round \(round)")
-            #expect(pattern.isJITCompiled == Pattern.jitAvailable)
+            expectEqual(pattern.isJITCompiled, Pattern.jitAvailable)
         }
     }
 
@@ -250,7 +251,7 @@ struct DeferredJITTests {
         #expect(try !pattern.matches("abc"))
         #expect(try pattern.contains("xa.cx"))
         let error = #expect(throws: PatternError.self) { try pattern.partialMatch("a.") }
-        #expect(error?.code == .compile)
+        expectEqual(error?.code, .compile)
     }
 }
 

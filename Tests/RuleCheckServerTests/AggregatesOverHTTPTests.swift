@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// Aggregates over a list's items and `unique_by` over HTTP: `POST /v1/check` reports what the
 /// batch checker reports for the same record, and a form's edits answer the aggregates' changes.
@@ -64,13 +65,13 @@ struct AggregatesOverHTTPTests {
         let (id, _) = try await harness.newForm()
         _ = try await harness.edit(id, #"{"append": "drivers"}"#)
         let priced = try await harness.edit(id, #"{"set": "drivers[0].premium", "value": 12.5}"#)
-        #expect(priced.json["changes"]?["values"] == .object(["drivers[0].premium": 12.5, "total": 12.5]))
+        expectEqual(priced.json["changes"]?["values"], .object(["drivers[0].premium": 12.5, "total": 12.5]))
         let young = try await harness.edit(id, #"{"set": "drivers[0].birth_date", "value": "2009-05-05"}"#)
-        #expect(young.json["changes"]?["visible"] == .object(["young_note": true]))
+        expectEqual(young.json["changes"]?["visible"], .object(["young_note": true]))
         _ = try await harness.edit(id, #"{"append": "drivers"}"#)
         _ = try await harness.edit(id, #"{"set": "drivers[0].license", "value": "X"}"#)
         let duplicate = try await harness.edit(id, #"{"set": "drivers[1].license", "value": "X"}"#)
-        #expect(duplicate.json["changes"]?["issues"]?["drivers"]?[0]?["code"] == "unique")
-        #expect(duplicate.json["changes"]?["issues"]?["drivers"]?[0]?["message"] == "Drivers: items 1 and 2 have the same Licence")
+        expectEqual(duplicate.json["changes"]?["issues"]?["drivers"]?[0]?["code"], "unique")
+        expectEqual(duplicate.json["changes"]?["issues"]?["drivers"]?[0]?["message"], "Drivers: items 1 and 2 have the same Licence")
     }
 }

@@ -6,6 +6,7 @@ import RuleCheck
 import RuleCheckBatch
 @testable import RuleCheckServer
 import Testing
+import _RuleCheckTestSupport
 
 /// A small form for exact expectations.
 let peopleRules = """
@@ -63,8 +64,8 @@ struct CheckEndpointTests {
 
     @Test func oneRecordGetsItsViolationsAsCheckReportsThem() async throws {
         let answer = try await harness.send(.post, "/v1/check", text: #"{"age": 16}"#)
-        #expect(answer.status == 200)
-        #expect(answer.headers[.contentType] == "application/json")
+        expectEqual(answer.status, 200)
+        expectEqual(answer.headers[.contentType], "application/json")
         #expect(
             answer.json
                 == .object([
@@ -78,12 +79,12 @@ struct CheckEndpointTests {
 
     @Test func aValidRecordHasNoViolations() async throws {
         let answer = try await harness.send(.post, "/v1/check", text: #"{"name": "Ann", "born": "01.05.1990"}"#)
-        #expect(answer.json == .object(["summary": Self.summary(records: 1, valid: 1, errors: 0), "violations": .array([])]))
+        expectEqual(answer.json, .object(["summary": Self.summary(records: 1, valid: 1, errors: 0), "violations": .array([])]))
     }
 
     @Test func anArrayKeepsEachRecordsLine() async throws {
         let answer = try await harness.send(.post, "/v1/check", text: "[\n{\"name\": \"Ann\"},\n{\"age\": \"x\", \"name\": \"Bo\"}\n]")
-        #expect(answer.json["summary"] == Self.summary(records: 2, valid: 1, errors: 1))
+        expectEqual(answer.json["summary"], Self.summary(records: 2, valid: 1, errors: 1))
         #expect(
             answer.json["violations"]
                 == .array([
@@ -94,7 +95,7 @@ struct CheckEndpointTests {
     @Test func jsonLinesReportMalformedLinesAndUnknownKeysAsCheckDoes() async throws {
         let body = "{\"name\": \"Ann\", \"phone\": \"+7 (916) 1\"}\n{\"name\":\"Bo\",\"nick\":1}\nnot json\n"
         let answer = try await harness.send(.post, "/v1/check", text: body, type: "application/x-ndjson")
-        #expect(answer.status == 200)
+        expectEqual(answer.status, 200)
         #expect(
             answer.json["violations"]
                 == .array([
@@ -102,18 +103,18 @@ struct CheckEndpointTests {
                     Self.violation(0, line: 2, "nick", "unknown_column", "warning", value: nil, "'nick' is not a field of the rules"),
                     Self.violation(3, line: 3, "", "malformed", value: nil, "expected a value, found 'not' (line 3, column 1)"),
                 ]))
-        #expect(answer.json["summary"] == Self.summary(records: 3, valid: 1, errors: 2, warnings: 1))
+        expectEqual(answer.json["summary"], Self.summary(records: 3, valid: 1, errors: 2, warnings: 1))
     }
 
     @Test func strictMakesWarningsErrors() async throws {
         let answer = try await harness.send(.post, "/v1/check?strict=true", text: #"{"name": "Bo", "nick": 1}"#)
-        #expect(answer.json["violations"]?[0]?["severity"] == .string("error"))
-        #expect(answer.json["summary"]?["errors"] == .number(1))
+        expectEqual(answer.json["violations"]?[0]?["severity"], .string("error"))
+        expectEqual(answer.json["summary"]?["errors"], .number(1))
     }
 
     @Test func localeAndTodayAreQueryParameters() async throws {
         let russian = try await harness.send(.post, "/v1/check?locale=ru", text: "{}")
-        #expect(russian.json["violations"]?[0]?["message"]?.string?.contains("Name") == true)
+        expectEqual(russian.json["violations"]?[0]?["message"]?.string?.contains("Name"), true)
         #expect(russian.json["violations"]?[0]?["message"] != .string("Name is required"))
     }
 
@@ -128,7 +129,7 @@ struct CheckEndpointTests {
         let harness = ServerHarness(files: [ServerHarness.repository(rules)]) { $0.maxBodyBytes = 1 << 22 }
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: ServerHarness.repository(sample))))
         let answer = try await harness.send(.post, "/v1/check", body: bytes, type: type)
-        #expect(answer.status == 200)
+        expectEqual(answer.status, 200)
 
         let copy = try directory.write("copy", String(decoding: bytes, as: UTF8.self))
         let checker = RecordChecker(
@@ -146,28 +147,28 @@ struct CheckEndpointTests {
 
     @Test func badJSONIsA400WithLineAndColumn() async throws {
         let answer = try await harness.send(.post, "/v1/check", text: "{\"name\":\n \"Ann\" \"age\": 1}")
-        #expect(answer.status == 400)
-        #expect(answer.errorCode == "bad_json")
-        #expect(answer.json["error"]?["message"]?.string?.contains("line 2, column 8") == true)
+        expectEqual(answer.status, 400)
+        expectEqual(answer.errorCode, "bad_json")
+        expectEqual(answer.json["error"]?["message"]?.string?.contains("line 2, column 8"), true)
     }
 
     @Test(arguments: ["42", "\"text\"", "null", "true"])
     func aBodyThatIsNotARecordIsA400(body: String) async throws {
         let answer = try await harness.send(.post, "/v1/check", text: body)
-        #expect(answer.status == 400)
-        #expect(answer.errorCode == "bad_request")
+        expectEqual(answer.status, 400)
+        expectEqual(answer.errorCode, "bad_request")
     }
 
     @Test func anEmptyJSONBodyIsA400() async throws {
         let answer = try await harness.send(.post, "/v1/check", text: "")
-        #expect(answer.status == 400)
-        #expect(answer.errorCode == "bad_json")
+        expectEqual(answer.status, 400)
+        expectEqual(answer.errorCode, "bad_json")
     }
 
     @Test func anUnknownMediaTypeIsA415() async throws {
         let answer = try await harness.send(.post, "/v1/check", text: "name=Ann", type: "application/x-www-form-urlencoded")
-        #expect(answer.status == 415)
-        #expect(answer.errorCode == "unsupported_media_type")
+        expectEqual(answer.status, 415)
+        expectEqual(answer.errorCode, "unsupported_media_type")
     }
 
     @Test(arguments: [
@@ -177,15 +178,15 @@ struct CheckEndpointTests {
     ])
     func badQueryParametersAre4xx(path: String, code: String, status: Int) async throws {
         let answer = try await harness.send(.post, path, text: "{}")
-        #expect(answer.status == status)
-        #expect(answer.errorCode == code)
+        expectEqual(answer.status, status)
+        expectEqual(answer.errorCode, code)
     }
 
     @Test func aBodyOverTheLimitIsA413() async throws {
         let small = ServerHarness(files: [try directory.write("people2.yaml", peopleRules)]) { $0.maxBodyBytes = 64 }
         let declared = try await small.send(.post, "/v1/check", text: String(repeating: " ", count: 65) + "{}")
-        #expect(declared.status == 413)
-        #expect(declared.errorCode == "body_too_large")
+        expectEqual(declared.status, 413)
+        expectEqual(declared.errorCode, "body_too_large")
         // Without a Content-Length (chunked), the limit holds while reading.
         let (body, source) = RequestBody.makeStream()
         let client = Task {
@@ -194,7 +195,7 @@ struct CheckEndpointTests {
         }
         let streamed = try await small.send(.post, "/v1/check", streaming: body)
         await client.value
-        #expect(streamed.status == 413)
+        expectEqual(streamed.status, 413)
     }
 
     @Test func severalRuleSetsNeedANameAndTwoOfOneNameAreAConflict() async throws {
@@ -203,20 +204,20 @@ struct CheckEndpointTests {
             ServerHarness.repository("Rules/signup.yaml"),
         ])
         let unnamed = try await two.send(.post, "/v1/check", text: "{}")
-        #expect(unnamed.status == 400)
-        #expect(unnamed.json["error"]?["message"]?.string?.contains("people, signup") == true)
+        expectEqual(unnamed.status, 400)
+        expectEqual(unnamed.json["error"]?["message"]?.string?.contains("people, signup"), true)
         let named = try await two.send(.post, "/v1/check?rules=signup", text: "{}")
-        #expect(named.status == 200)
+        expectEqual(named.status, 200)
         let same = RuleLibrary(files: [try directory.write("b.yaml", peopleRules), try directory.write("c.yaml", peopleRules)])
-        #expect(same.conflicts.count == 1)
-        #expect(same.conflicts.first?.contains("'people'") == true)
+        expectEqual(same.conflicts.count, 1)
+        expectEqual(same.conflicts.first?.contains("'people'"), true)
     }
 
     @Test func rulesThatNeverCompiledAreA409WithTheirErrors() async throws {
         let broken = ServerHarness(files: [try directory.write("broken.yaml", "form: x\nfields:\n  - id: a\n    type: txt\n")])
         let answer = try await broken.send(.post, "/v1/check", text: "{}")
-        #expect(answer.status == 409)
-        #expect(answer.errorCode == "rules_broken")
+        expectEqual(answer.status, 409)
+        expectEqual(answer.errorCode, "rules_broken")
         let details = answer.json["error"]?["details"]?.string ?? ""
         #expect(details.contains("broken.yaml:4:11: error:"))
         #expect(details.contains("\n        type: txt\n              ^"))

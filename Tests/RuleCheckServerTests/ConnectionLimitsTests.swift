@@ -2,6 +2,7 @@ import Foundation
 import RuleCheck
 @testable import RuleCheckServer
 import Testing
+import _RuleCheckTestSupport
 
 /// The connection edge of the server over real sockets (issue 21, items 4 and 9): slow headers,
 /// idle connections and a full house are closed in bounded time while `/healthz` keeps answering,
@@ -52,7 +53,7 @@ struct ConnectionLimitsTests {
         let live = try await LiveServer.start { $0.idleTimeout = .milliseconds(300) }
         let silent = try RawConnection(port: live.port)
         let silence = await silent.read()
-        #expect(silence.text == "")
+        expectEqual(silence.text, "")
         #expect(silence.closed)
         // After an answer, too.
         let keptAlive = try RawConnection(port: live.port)
@@ -78,8 +79,8 @@ struct ConnectionLimitsTests {
                 polls += 1
             }
         }
-        #expect(connections.count == 8)
-        #expect(connections.evictions == 16)
+        expectEqual(connections.count, 8)
+        expectEqual(connections.evictions, 16)
         let health = try await live.request("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
         #expect(health.hasPrefix("HTTP/1.1 200 "))
         // The oldest were closed to make room (the 17th for /healthz); the newest are still open.
@@ -92,7 +93,7 @@ struct ConnectionLimitsTests {
     @Test func theOpenFileLimitIsRaisedTowardTheHardLimit() throws {
         let limits = try #require(FileDescriptorLimit.raise())
         #if os(Linux)
-        #expect(limits.soft == min(limits.hard, FileDescriptorLimit.ceiling))
+        expectEqual(limits.soft, min(limits.hard, FileDescriptorLimit.ceiling))
         #else
         #expect(limits.soft >= min(limits.hard, 10240))  // macOS stops at OPEN_MAX
         #endif

@@ -3,6 +3,7 @@ import HTTPTypes
 import RuleCheck
 @testable import RuleCheckServer
 import Testing
+import _RuleCheckTestSupport
 
 /// The curl examples of Docs/serve.md, run against the server they were written for
 /// (`rulecheck serve Rules/osago.yaml Rules/signup.yaml Rules/kasko.yaml --today 2026-11-22`): each answers what the
@@ -20,7 +21,7 @@ struct DocsExamplesTests {
                     let request = try Curl(String(command.dropFirst("ID=$(".count)[..<end.lowerBound]), variables: variables)
                     let answer = try await harness.send(request.method, request.path, body: request.body, type: request.type)
                     variables["ID"] = answer.json["id"]?.string
-                    #expect(answer.status == 201)
+                    expectEqual(answer.status, 201)
                 } else if command.hasPrefix("curl ") {
                     let request = try Curl(command, variables: variables)
                     let answer = try await harness.send(request.method, request.path, body: request.body, type: request.type)

@@ -3,6 +3,7 @@ import HTTPTypes
 import RuleCheck
 @testable import RuleCheckServer
 import Testing
+import _RuleCheckTestSupport
 
 /// Issue 22, items 1 and 2, over HTTP: `POST /v1/check` and a form's edits judge a JSON number
 /// on its digits as written, and answer with those digits.
@@ -43,18 +44,18 @@ struct ExactNumbersEndpointTests {
             ])
         let valid = try await harness.send(
             .post, "/v1/check", text: #"{"even": 3000000000, "cents": 10000000.01, "big": 9007199254740993}"#)
-        #expect(valid.json["violations"] == .array([]))
+        expectEqual(valid.json["violations"], .array([]))
     }
 
     @Test func aFormsEditsKeepTheDigits() async throws {
         let (id, _) = try await harness.newForm()
         let low = try await harness.edit(id, #"{"set": "big", "value": 9007199254740992}"#)
-        #expect(low.json["changes"]?["issues"]?["big"]?[0]?["message"] == "big must be at least 9007199254740993")
+        expectEqual(low.json["changes"]?["issues"]?["big"]?[0]?["message"], "big must be at least 9007199254740993")
         let exact = try await harness.edit(id, #"{"set": "big", "value": 9007199254740993}"#)
-        #expect(exact.json["changes"]?["issues"]?["big"] == .array([]))
+        expectEqual(exact.json["changes"]?["issues"]?["big"], .array([]))
         // The answer writes the value back with every digit.
         #expect(exact.text.contains(#""big":9007199254740993"#))
         let odd = try await harness.edit(id, #"{"type": "even", "text": "3000000001"}"#)
-        #expect(odd.json["changes"]?["issues"]?["even"]?[0]?["code"] == "check")
+        expectEqual(odd.json["changes"]?["issues"]?["even"]?[0]?["code"], "check")
     }
 }

@@ -3,6 +3,7 @@ import HTTPTypes
 import RuleCheck
 @testable import RuleCheckServer
 import Testing
+import _RuleCheckTestSupport
 
 /// Issue 21, item 7: one form grew without limit (4 bodies of 49,000 appends took 425 MB), and
 /// forms made from big records or drafts took what they liked. Each form now keeps to a budget of
@@ -30,19 +31,19 @@ struct FormMemoryTests {
     /// (Run with the default budget of 10,000 and 12,000 appends, this failed before: 200, every
     /// item kept. A small budget shows the same in less time.)
     @Test func theItemBudgetHoldsAcrossRequests() async throws {
-        #expect(ServerOptions().maxFormItems == 10_000)
+        expectEqual(ServerOptions().maxFormItems, 10_000)
         let harness = ServerHarness(files: [rules]) { $0.maxFormItems = 5 }
         let (first, _) = try await harness.newForm()
         let all = try await harness.send(.post, "/v1/forms/\(first)/edits", body: Self.appends(12), type: "application/x-ndjson")
-        #expect(all.status == 413)
-        #expect(all.errorCode == "form_too_large")
-        #expect(all.json["error"]?["message"] == "the form would hold 6 list items; its limit is 5; nothing of the request is kept")
+        expectEqual(all.status, 413)
+        expectEqual(all.errorCode, "form_too_large")
+        expectEqual(all.json["error"]?["message"], "the form would hold 6 list items; its limit is 5; nothing of the request is kept")
         #expect(try await items(harness, first) == 0)
         let (id, _) = try await harness.newForm()
         #expect(try await harness.send(.post, "/v1/forms/\(id)/edits", body: Self.appends(3), type: "application/x-ndjson").status == 200)
         let more = try await harness.send(.post, "/v1/forms/\(id)/edits", body: Self.appends(3), type: "application/x-ndjson")
-        #expect(more.status == 413)
-        #expect(more.errorCode == "form_too_large")
+        expectEqual(more.status, 413)
+        expectEqual(more.errorCode, "form_too_large")
         #expect(try await items(harness, id) == 3)
         #expect(try await harness.send(.post, "/v1/forms/\(id)/edits", body: Self.appends(2), type: "application/x-ndjson").status == 200)
         #expect(try await harness.edit(id, #"{"append": "members"}"#).errorCode == "form_too_large")
@@ -52,7 +53,7 @@ struct FormMemoryTests {
     }
 
     @Test func aFormHoldsAtMostItsBytes() async throws {
-        #expect(ServerOptions().maxFormBytes == 16 << 20)
+        expectEqual(ServerOptions().maxFormBytes, 16 << 20)
         let harness = ServerHarness(files: [rules]) { $0.maxFormBytes = 1_000_000 }
         let (id, _) = try await harness.newForm()
         let text = String(repeating: "x", count: 95_000)
@@ -64,13 +65,14 @@ struct FormMemoryTests {
             let answer = try await harness.send(.post, "/v1/forms/\(id)/edits", json: body)
             statuses.append(answer.status)
             if answer.status != 200 {
-                #expect(answer.errorCode == "form_too_large")
-                #expect(answer.json["error"]?["message"]?.string?.hasSuffix("its limit is 1000000; nothing of the request is kept") == true)
+                expectEqual(answer.errorCode, "form_too_large")
+                expectEqual(
+                    answer.json["error"]?["message"]?.string?.hasSuffix("its limit is 1000000; nothing of the request is kept"), true)
                 break
             }
         }
         // A million bytes hold ten names of 95,000 bytes, and not eleven.
-        #expect(statuses == Array(repeating: 200, count: 10) + [413])
+        expectEqual(statuses, Array(repeating: 200, count: 10) + [413])
         #expect(try await items(harness, id) == 10, "the refused request's item is not kept either")
     }
 
@@ -78,8 +80,8 @@ struct FormMemoryTests {
         let harness = ServerHarness(files: [rules])
         let draft: JSONValue = ["snapshot": ["form": "crew", "fields": [:], "items": ["members": 20_000]]]
         let restored = try await harness.send(.post, "/v1/forms", json: draft)
-        #expect(restored.status == 413)
-        #expect(restored.errorCode == "form_too_large")
+        expectEqual(restored.status, 413)
+        expectEqual(restored.errorCode, "form_too_large")
         #expect(
             restored.json["error"]?["message"] == "the form would hold 20000 list items; its limit is 10000; nothing of the request is kept"
         )
@@ -87,34 +89,34 @@ struct FormMemoryTests {
         #expect(try await harness.send(.post, "/v1/forms", json: huge).errorCode == "form_too_large")
         let record: JSONValue = ["record": ["members": .array(Array(repeating: [:], count: 20_000))]]
         let filled = try await harness.send(.post, "/v1/forms", json: record)
-        #expect(filled.status == 413)
-        #expect(filled.errorCode == "form_too_large")
-        #expect(harness.server.forms.count == 0)
+        expectEqual(filled.status, 413)
+        expectEqual(filled.errorCode, "form_too_large")
+        expectEqual(harness.server.forms.count, 0)
         // A draft restored by an edit is held to the budget too.
         let (id, _) = try await harness.newForm()
         let restore = try await harness.edit(id, #"{"restore": {"form": "crew", "fields": {}, "items": {"members": 20000}}}"#)
-        #expect(restore.errorCode == "form_too_large")
+        expectEqual(restore.errorCode, "form_too_large")
     }
 
     @Test func theLiveFormsTogetherKeepToTheServersBudget() async throws {
         let harness = ServerHarness(files: [rules]) { $0.maxTotalFormBytes = 3_000_000 }
         let forms = harness.server.forms
-        #expect(forms.bytesInUse == 0)
-        #expect(forms.count == 0)
+        expectEqual(forms.bytesInUse, 0)
+        expectEqual(forms.count, 0)
         let (first, _) = try await harness.newForm()
         let empty = forms.bytesInUse
         #expect(empty > 0)
-        #expect(forms.count == 1)
+        expectEqual(forms.count, 1)
         let text = String(repeating: "y", count: 1_000_000)
         #expect(try await harness.send(.post, "/v1/forms/\(first)/edits", json: ["set": "captain", "value": .string(text)]).status == 200)
         #expect(forms.bytesInUse >= empty + 1_000_000)
         let (second, _) = try await harness.newForm()
         #expect(try await harness.send(.post, "/v1/forms/\(second)/edits", json: ["set": "captain", "value": .string(text)]).status == 200)
         let third = try await harness.newForm()
-        #expect(third.answer.status == 201)
+        expectEqual(third.answer.status, 201)
         let refused = try await harness.send(.post, "/v1/forms/\(third.id)/edits", json: ["set": "captain", "value": .string(text)])
-        #expect(refused.status == 503)
-        #expect(refused.errorCode == "forms_memory_full")
+        expectEqual(refused.status, 503)
+        expectEqual(refused.errorCode, "forms_memory_full")
         #expect(
             refused.json["error"]?["message"] == "the live forms hold the server's limit of 3000000 bytes; delete a form or try again later"
         )
@@ -126,8 +128,8 @@ struct FormMemoryTests {
         #expect(
             try await harness.send(.post, "/v1/forms/\(third.id)/edits", json: ["set": "captain", "value": .string(text)]).status == 200)
         for id in [first, second, third.id] { #expect(try await harness.send(.delete, "/v1/forms/\(id)").status == 204) }
-        #expect(forms.bytesInUse == 0)
-        #expect(forms.count == 0)
+        expectEqual(forms.bytesInUse, 0)
+        expectEqual(forms.count, 0)
     }
 
     @Test func newFormsPastTheServersBudgetAre503() async throws {
@@ -137,8 +139,8 @@ struct FormMemoryTests {
         #expect(harness.server.forms.bytesInUse <= 2_000)
         var refused = try await harness.newForm().answer
         for _ in 0..<20 where refused.status == 201 { refused = try await harness.newForm().answer }
-        #expect(refused.status == 503)
-        #expect(refused.errorCode == "forms_memory_full")
+        expectEqual(refused.status, 503)
+        expectEqual(refused.errorCode, "forms_memory_full")
         #expect(try await harness.send(.delete, "/v1/forms/\(id)").status == 204)
         #expect(try await harness.newForm().answer.status == 201, "a deleted form's bytes are free again")
     }

@@ -2,6 +2,7 @@ import HTTPTypes
 import RuleCheck
 @testable import RuleCheckServer
 import Testing
+import _RuleCheckTestSupport
 
 /// The `locale` of a request: messages in it, the language they are in named in
 /// `Content-Language` (English for a locale without built-in messages), and a form's direction
@@ -19,20 +20,20 @@ struct LocaleEndpointTests {
     @Test(arguments: [("fa-IR", "fa"), ("pt-BR", "en"), ("zh-TW", "zh-Hans"), ("ar-SA-u-nu-latn", "ar")])
     func checkNamesTheLanguageOfItsMessages(_ locale: String, _ language: String) async throws {
         let answer = try await harness.send(.post, "/v1/check?locale=\(locale)", json: ["age": 3])
-        #expect(answer.status == 200)
-        #expect(answer.headers[.contentLanguage] == language)
+        expectEqual(answer.status, 200)
+        expectEqual(answer.headers[.contentLanguage], language)
     }
 
     @Test func persianMessagesAndAPersianForm() async throws {
         let answer = try await harness.send(.post, "/v1/check?locale=fa", json: ["name": "x", "age": 3])
-        #expect(answer.json["violations"]?[0]?["message"]?.string == "«Age» نباید کمتر از ۱۸ باشد")
+        expectEqual(answer.json["violations"]?[0]?["message"]?.string, "«Age» نباید کمتر از ۱۸ باشد")
         let (_, form) = try await harness.newForm(["locale": "fa"])
-        #expect(form.json["direction"]?.string == "rtl")
-        #expect(form.json["messages_locale"]?.string == "fa")
-        #expect(form.json["locale_warning"] == .null)
+        expectEqual(form.json["direction"]?.string, "rtl")
+        expectEqual(form.json["messages_locale"]?.string, "fa")
+        expectEqual(form.json["locale_warning"], .null)
         let (_, other) = try await harness.newForm(["locale": "pt"])
-        #expect(other.json["direction"]?.string == "ltr")
-        #expect(other.json["locale_warning"]?.string == "no built-in messages for locale 'pt'; they are in English (en)")
+        expectEqual(other.json["direction"]?.string, "ltr")
+        expectEqual(other.json["locale_warning"]?.string, "no built-in messages for locale 'pt'; they are in English (en)")
     }
 }
 
@@ -47,13 +48,13 @@ struct RulesLocaleEndpointTests {
                 "rent.yaml", "form: rent\ndefaults: {locale: fa}\nfields:\n  - {id: area, title: متراژ, type: integer, min: 20}\n")
         ])
         let persian = try await harness.send(.post, "/v1/check", json: ["area": 3])
-        #expect(persian.json["violations"]?[0]?["message"]?.string == "«متراژ» نباید کمتر از ۲۰ باشد")
-        #expect(persian.headers[.contentLanguage] == "fa")
+        expectEqual(persian.json["violations"]?[0]?["message"]?.string, "«متراژ» نباید کمتر از ۲۰ باشد")
+        expectEqual(persian.headers[.contentLanguage], "fa")
         let english = try await harness.send(.post, "/v1/check?locale=en", json: ["area": 3])
-        #expect(english.json["violations"]?[0]?["message"]?.string == "متراژ must be at least 20")
+        expectEqual(english.json["violations"]?[0]?["message"]?.string, "متراژ must be at least 20")
         // An English page of a Persian form is still laid out right to left, in Persian.
         let (_, form) = try await harness.newForm(["locale": "en"])
-        #expect(form.json["lang"]?.string == "fa")
-        #expect(form.json["direction"]?.string == "rtl")
+        expectEqual(form.json["lang"]?.string, "fa")
+        expectEqual(form.json["direction"]?.string, "rtl")
     }
 }

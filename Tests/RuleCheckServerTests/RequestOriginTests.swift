@@ -2,6 +2,7 @@ import HTTPTypes
 import RuleCheck
 @testable import RuleCheckServer
 import Testing
+import _RuleCheckTestSupport
 
 /// Who may talk to the server: requests must name a host the server answers for (DNS rebinding),
 /// come from its own page or an allowed origin, and say what their body is (cross-origin "simple"
@@ -13,10 +14,10 @@ struct RequestOriginTests {
     @Test(arguments: ["rebind.attacker.example", "rebind.attacker.example:8080", "127.0.0.2", "localhost.attacker.example"])
     func aRequestForAnotherHostIsRefused(host: String) async throws {
         let answer = try await harness.send(.get, "/v1/rules", authority: host)
-        #expect(answer.status == 421)
-        #expect(answer.errorCode == "host_not_allowed")
-        #expect(answer.headers[.contentType] == "application/json")
-        #expect(answer.json["error"]?["message"]?.string?.contains("--allowed-host") == true)
+        expectEqual(answer.status, 421)
+        expectEqual(answer.errorCode, "host_not_allowed")
+        expectEqual(answer.headers[.contentType], "application/json")
+        expectEqual(answer.json["error"]?["message"]?.string?.contains("--allowed-host"), true)
     }
 
     @Test(arguments: ["localhost", "localhost:8080", "LOCALHOST:1", "127.0.0.1", "127.0.0.1:8080", "[::1]", "[::1]:8080"])
@@ -46,33 +47,33 @@ struct RequestOriginTests {
         ] as [(String, String?)])
     func aPostMustSayItsBodyIsJSON(path: String, type: String?) async throws {
         let answer = try await harness.send(.post, path, body: Array(#"{"email": "a@b.c"}"#.utf8), type: type)
-        #expect(answer.status == 415)
-        #expect(answer.errorCode == "unsupported_media_type")
-        #expect(harness.server.forms.count == 0)
+        expectEqual(answer.status, 415)
+        expectEqual(answer.errorCode, "unsupported_media_type")
+        expectEqual(harness.server.forms.count, 0)
     }
 
     @Test func anEditMustSayItsBodyIsJSON() async throws {
         let (id, _) = try await harness.newForm()
         let answer = try await harness.send(.post, "/v1/forms/\(id)/edits", body: Array(#"{"set": "email", "value": "a"}"#.utf8), type: nil)
-        #expect(answer.status == 415)
-        #expect(answer.errorCode == "unsupported_media_type")
+        expectEqual(answer.status, 415)
+        expectEqual(answer.errorCode, "unsupported_media_type")
     }
 
     @Test func aForeignOriginIsRefused() async throws {
         var fields = HTTPFields()
         fields[.origin] = "https://evil.example"
         let post = try await harness.send(.post, "/v1/forms", body: Array("{}".utf8), headers: fields)
-        #expect(post.status == 403)
-        #expect(post.errorCode == "origin_not_allowed")
-        #expect(harness.server.forms.count == 0)
+        expectEqual(post.status, 403)
+        expectEqual(post.errorCode, "origin_not_allowed")
+        expectEqual(harness.server.forms.count, 0)
         #expect(try await harness.send(.get, "/v1/rules", headers: fields).status == 403)
         fields[.origin] = "null"
         #expect(try await harness.send(.get, "/v1/rules", headers: fields).status == 403)
         // Its own page: the origin is the host the request names.
         fields[.origin] = "http://localhost:8080"
         let own = try await harness.send(.post, "/v1/forms", body: Array("{}".utf8), headers: fields, authority: "localhost:8080")
-        #expect(own.status == 201)
-        #expect(own.headers[.accessControlAllowOrigin] == nil)
+        expectEqual(own.status, 201)
+        expectEqual(own.headers[.accessControlAllowOrigin], nil)
     }
 
     @Test func anAllowedOriginGetsCORSHeadersAndPreflights() async throws {
@@ -82,22 +83,22 @@ struct RequestOriginTests {
         var fields = HTTPFields()
         fields[.origin] = "https://app.example.com"
         let post = try await server.send(.post, "/v1/check", body: Array("{}".utf8), headers: fields)
-        #expect(post.status == 200)
-        #expect(post.headers[.accessControlAllowOrigin] == "https://app.example.com")
-        #expect(post.headers[.vary] == "Origin")
+        expectEqual(post.status, 200)
+        expectEqual(post.headers[.accessControlAllowOrigin], "https://app.example.com")
+        expectEqual(post.headers[.vary], "Origin")
 
         fields[.accessControlRequestMethod] = "POST"
         fields[.accessControlRequestHeaders] = "content-type, x-request-id"
         let preflight = try await server.send(.options, "/v1/forms/abc/edits", headers: fields)
-        #expect(preflight.status == 204)
-        #expect(preflight.headers[.accessControlAllowOrigin] == "https://app.example.com")
-        #expect(preflight.headers[.accessControlAllowMethods] == "POST")
-        #expect(preflight.headers[.accessControlAllowHeaders] == "Content-Type, X-Request-Id")
-        #expect(preflight.headers[.accessControlMaxAge] == "600")
+        expectEqual(preflight.status, 204)
+        expectEqual(preflight.headers[.accessControlAllowOrigin], "https://app.example.com")
+        expectEqual(preflight.headers[.accessControlAllowMethods], "POST")
+        expectEqual(preflight.headers[.accessControlAllowHeaders], "Content-Type, X-Request-Id")
+        expectEqual(preflight.headers[.accessControlMaxAge], "600")
 
         fields[.origin] = "https://evil.example"
         let foreign = try await server.send(.options, "/v1/check", headers: fields)
-        #expect(foreign.status == 403)
-        #expect(foreign.errorCode == "origin_not_allowed")
+        expectEqual(foreign.status, 403)
+        expectEqual(foreign.errorCode, "origin_not_allowed")
     }
 }

@@ -3,6 +3,7 @@ import HTTPTypes
 import RuleCheck
 @testable import RuleCheckServer
 import Testing
+import _RuleCheckTestSupport
 
 /// The server loads rules as the CLI does (one loader), and nothing it answers quotes a file the
 /// rules may not read or shows where the server's files are.
@@ -34,18 +35,18 @@ struct RulesLoadingTests {
             #expect(errors.contains("is outside the rules file's directory"), "\(include): \(errors)")
 
             let listed = try await harness.send(.get, "/v1/rules")
-            #expect(listed.status == 200)
-            #expect(listed.json["rules"]?[0]?["status"] == "error")
+            expectEqual(listed.status, 200)
+            expectEqual(listed.json["rules"]?[0]?["status"], "error")
             #expect(!Self.quotesTheSecret(listed), "\(include): \(listed.text)")
 
             let (_, created) = try await harness.newForm()
-            #expect(created.status == 409)
-            #expect(created.errorCode == "rules_broken")
-            #expect(created.json["error"]?["details"]?.string?.contains("is outside the rules file's directory") == true)
+            expectEqual(created.status, 409)
+            expectEqual(created.errorCode, "rules_broken")
+            expectEqual(created.json["error"]?["details"]?.string?.contains("is outside the rules file's directory"), true)
             #expect(!Self.quotesTheSecret(created), "\(include): \(created.text)")
 
             let checked = try await harness.send(.post, "/v1/check", text: "{}")
-            #expect(checked.status == 409)
+            expectEqual(checked.status, 409)
             #expect(!Self.quotesTheSecret(checked), "\(include): \(checked.text)")
         }
     }
@@ -54,13 +55,13 @@ struct RulesLoadingTests {
         let file = try directory.write("rules/people.yaml", peopleRules + "\n  - id: nick\n    type: txt\n")
         let harness = ServerHarness(files: [file])
         let listed = try await harness.send(.get, "/v1/rules")
-        #expect(listed.json["rules"]?[0]?["file"] == "people.yaml")
-        #expect(listed.json["rules"]?[0]?["errors"]?.string?.hasPrefix("people.yaml:22:11: error: unknown type 'txt'") == true)
+        expectEqual(listed.json["rules"]?[0]?["file"], "people.yaml")
+        expectEqual(listed.json["rules"]?[0]?["errors"]?.string?.hasPrefix("people.yaml:22:11: error: unknown type 'txt'"), true)
         #expect(!listed.text.contains(directory.url.path), "\(listed.text)")
         let (_, created) = try await harness.newForm()
-        #expect(created.status == 409)
+        expectEqual(created.status, 409)
         #expect(!created.text.contains(directory.url.path), "\(created.text)")
-        #expect(created.json["error"]?["message"] == "the rules file 'people.yaml' does not compile")
+        expectEqual(created.json["error"]?["message"], "the rules file 'people.yaml' does not compile")
     }
 
     @Test func aRulesFileThatIsNotUTF8DoesNotCompile() throws {
@@ -69,7 +70,7 @@ struct RulesLoadingTests {
         let library = RuleLibrary(files: [file.path])
         let entry = try #require(library.entries.first)
         #expect(entry.rules == nil)
-        #expect(entry.errors?.hasPrefix("latin1.yaml:2:6: error: the rules file is not UTF-8 text: byte 0xE9 here is not UTF-8") == true)
+        expectEqual(entry.errors?.hasPrefix("latin1.yaml:2:6: error: the rules file is not UTF-8 text: byte 0xE9 here is not UTF-8"), true)
     }
 
     @Test func aRulesFileOverTheCapIsNotRead() throws {
@@ -79,7 +80,7 @@ struct RulesLoadingTests {
         try handle.truncate(atOffset: 70_000_000)
         try handle.close()
         let library = RuleLibrary(files: [file.path])
-        #expect(library.entries.first?.errors == "huge.yaml: error: cannot read the rules file: it is longer than 67108864 bytes")
+        expectEqual(library.entries.first?.errors, "huge.yaml: error: cannot read the rules file: it is longer than 67108864 bytes")
     }
 
     @Test func aJSONSchemaServesAsCheckReadsIt() async throws {
@@ -87,11 +88,11 @@ struct RulesLoadingTests {
         let ui = ServerHarness.repository("Rules/server-driven/listing.jsonforms.json")
         let library = RuleLibrary(files: [schema], loader: RulesLoader(uiSchema: ui))
         let entry = try #require(library.entries.first)
-        #expect(entry.errors == nil)
-        #expect(entry.name == "listing")
+        expectEqual(entry.errors, nil)
+        expectEqual(entry.name, "listing")
         let expected = try RulesLoader(uiSchema: ui).load(schema).rules
-        #expect(entry.rules?.sections.map(\.id) == expected.sections.map(\.id))
-        #expect(entry.rules?.fields.map(\.path) == expected.fields.map(\.path))
+        expectEqual(entry.rules?.sections.map(\.id), expected.sections.map(\.id))
+        expectEqual(entry.rules?.fields.map(\.path), expected.fields.map(\.path))
     }
 
     @Test func anIncludedFileThatChangesIsReloaded() throws {
@@ -104,6 +105,6 @@ struct RulesLoadingTests {
         #expect(library.entries.first?.rules?.field("g.b") != nil)
         try directory.write("rules/block.yaml", "fields:\n  - id: a\n    type: txt\n")
         #expect(library.refresh())
-        #expect(library.entries.first?.errors?.hasPrefix("block.yaml:3:11: error: unknown type 'txt'") == true)
+        expectEqual(library.entries.first?.errors?.hasPrefix("block.yaml:3:11: error: unknown type 'txt'"), true)
     }
 }

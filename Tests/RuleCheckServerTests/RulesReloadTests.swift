@@ -4,6 +4,7 @@ import Patterns
 import RuleCheck
 @testable import RuleCheckServer
 import Testing
+import _RuleCheckTestSupport
 
 @Suite("Rules reload")
 struct RulesReloadTests {
@@ -17,8 +18,8 @@ struct RulesReloadTests {
         let file = try directory.write("people.yaml", peopleRules)
         let library = RuleLibrary(files: [file])
         let first = try #require(library.entries.first)
-        #expect(first.name == "people")
-        #expect(first.errors == nil)
+        expectEqual(first.name, "people")
+        expectEqual(first.errors, nil)
         #expect(library.refresh() == false, "nothing changed")
 
         try directory.write("people.yaml", peopleRules + "\n  - id: nick\n    type: text\n")
@@ -39,7 +40,7 @@ struct RulesReloadTests {
 
         try directory.write("people.yaml", peopleRules)
         #expect(library.refresh())
-        #expect(library.entries.first?.errors == nil)
+        expectEqual(library.entries.first?.errors, nil)
         #expect(library.entries.first?.rules?.field("nick") == nil)
     }
 
@@ -61,7 +62,7 @@ struct RulesReloadTests {
         for version in 1...10 {
             // A check keeps a record checker of the rules in use.
             let checked = try await harness.send(.post, "/v1/check", text: #"{"f1": "x"}"#)
-            #expect(checked.json["summary"]?["errors"] == 1)
+            expectEqual(checked.json["summary"]?["errors"], 1)
             try directory.write("patterned.yaml", rules(version))
             #expect(harness.server.reloadRules())
         }
@@ -78,7 +79,7 @@ struct RulesReloadTests {
         let library = RuleLibrary(files: [file])
         try FileManager.default.removeItem(atPath: file)
         #expect(library.refresh())
-        #expect(library.entries.first?.errors == "gone.yaml: error: cannot read the rules file: No such file or directory")
+        expectEqual(library.entries.first?.errors, "gone.yaml: error: cannot read the rules file: No such file or directory")
         #expect(library.entries.first?.rules != nil)
     }
 
@@ -92,8 +93,8 @@ struct RulesReloadTests {
         try directory.write("people.yaml", peopleRules.replacingOccurrences(of: "type: integer", with: "type: txt"))
         harness.server.library.refresh()
         let listed = try await harness.send(.get, "/v1/rules")
-        #expect(listed.json["rules"]?[0]?["status"] == "error")
-        #expect(listed.json["rules"]?[0]?["errors"]?.string?.contains("people.yaml:10:11: error:") == true)
+        expectEqual(listed.json["rules"]?[0]?["status"], "error")
+        expectEqual(listed.json["rules"]?[0]?["errors"]?.string?.contains("people.yaml:10:11: error:"), true)
 
         // Age becomes text: 40 no longer fits, the name does.
         try directory.write(
@@ -102,10 +103,10 @@ struct RulesReloadTests {
                 .replacingOccurrences(of: "    min: 18\n", with: ""))
         harness.server.library.refresh()
         let (_, moved) = try await harness.newForm(["from": .string(id)])
-        #expect(moved.status == 201)
+        expectEqual(moved.status, 201)
         #expect(moved.json["version"] != .null)
-        #expect(moved.json["state"]?["fields"]?["name"]?["value"] == "Ann")
-        #expect(moved.json["state"]?["fields"]?["age"]?["value"] == .null)
-        #expect(moved.json["dropped"]?[0]?["path"] == "age")
+        expectEqual(moved.json["state"]?["fields"]?["name"]?["value"], "Ann")
+        expectEqual(moved.json["state"]?["fields"]?["age"]?["value"], .null)
+        expectEqual(moved.json["dropped"]?[0]?["path"], "age")
     }
 }

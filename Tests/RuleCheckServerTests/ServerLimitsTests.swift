@@ -6,6 +6,7 @@ import RuleCheck
 @testable import RuleCheckServer
 import Synchronization
 import Testing
+import _RuleCheckTestSupport
 
 @Suite("Routes and limits")
 struct ServerLimitsTests {
@@ -13,16 +14,16 @@ struct ServerLimitsTests {
 
     @Test func unknownPathsAre404AndWrongMethods405() async throws {
         let missing = try await harness.send(.get, "/v2/check")
-        #expect(missing.status == 404)
-        #expect(missing.errorCode == "not_found")
+        expectEqual(missing.status, 404)
+        expectEqual(missing.errorCode, "not_found")
         let wrong = try await harness.send(.get, "/v1/check")
-        #expect(wrong.status == 405)
-        #expect(wrong.headers[.allow] == "POST")
-        #expect(wrong.errorCode == "method_not_allowed")
+        expectEqual(wrong.status, 405)
+        expectEqual(wrong.headers[.allow], "POST")
+        expectEqual(wrong.errorCode, "method_not_allowed")
         let form = try await harness.send(.put, "/v1/forms/abc")
-        #expect(form.headers[.allow] == "GET, DELETE")
+        expectEqual(form.headers[.allow], "GET, DELETE")
         let query = try await harness.send(.get, "/v1/rules?x=1")
-        #expect(query.status == 400)
+        expectEqual(query.status, 400)
     }
 
     @Test func thePageIsServedOnlyByPreview() async throws {
@@ -33,8 +34,8 @@ struct ServerLimitsTests {
             $0.initialRecord = ["email": "</script><b>"]
         }
         let page = try await preview.send(.get, "/")
-        #expect(page.status == 200)
-        #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+        expectEqual(page.status, 200)
+        expectEqual(page.headers[.contentType], "text/html; charset=utf-8")
         #expect(
             page.text.contains(
                 #"<script type="application/json" id="config">{"locale":null,"record":{"email":"\u003c/script>\u003cb>"},"rules":"signup","today":"2026-11-22"}</script>"#
@@ -43,29 +44,29 @@ struct ServerLimitsTests {
         let scripts = page.text.components(separatedBy: #"<script src="/assets/"#).dropFirst().compactMap {
             $0.components(separatedBy: "\"").first
         }
-        #expect(scripts == ["api.js", "form.js", "files.js", "pages.js", "changes.js", "main.js"])
+        expectEqual(scripts, ["api.js", "form.js", "files.js", "pages.js", "changes.js", "main.js"])
         for name in scripts {
             let script = try await preview.send(.get, "/assets/" + name)
-            #expect(script.status == 200)
-            #expect(script.headers[.contentType] == "text/javascript; charset=utf-8")
+            expectEqual(script.status, 200)
+            expectEqual(script.headers[.contentType], "text/javascript; charset=utf-8")
         }
         #expect(try await preview.send(.get, "/assets/api.js").text.contains("/v1/forms"))
         #expect(try await preview.send(.get, "/assets/preview.css").headers[.contentType] == "text/css; charset=utf-8")
         let unknown = try await preview.send(.get, "/assets/preview.js")
-        #expect(unknown.status == 404)
-        #expect(unknown.errorCode == "not_found")
+        expectEqual(unknown.status, 404)
+        expectEqual(unknown.errorCode, "not_found")
     }
 
     @Test func healthAndRules() async throws {
         let health = try await harness.send(.get, "/healthz")
-        #expect(health.json == ["status": "ok", "rules": 1, "broken": 0, "forms": 0])
+        expectEqual(health.json, ["status": "ok", "rules": 1, "broken": 0, "forms": 0])
         let rules = try await harness.send(.get, "/v1/rules")
         let entry = rules.json["rules"]?[0]
-        #expect(entry?["name"] == "signup")
-        #expect(entry?["status"] == "ok")
-        #expect(entry?["errors"] == .null)
-        #expect(entry?["version"]?.string?.count == 16)
-        #expect(entry?["fields"] == 8)
+        expectEqual(entry?["name"], "signup")
+        expectEqual(entry?["status"], "ok")
+        expectEqual(entry?["errors"], .null)
+        expectEqual(entry?["version"]?.string?.count, 16)
+        expectEqual(entry?["fields"], 8)
     }
 
     @Test func aRequestOverItsTimeIsA503() async throws {
@@ -73,8 +74,8 @@ struct ServerLimitsTests {
         let (body, source) = RequestBody.makeStream()
         let client = Task { await source.yield(ByteBuffer(string: "{")) }  // and nothing more, ever
         let answer = try await slow.send(.post, "/v1/check", streaming: body)
-        #expect(answer.status == 503)
-        #expect(answer.errorCode == "time_limit")
+        expectEqual(answer.status, 503)
+        expectEqual(answer.errorCode, "time_limit")
         source.finish()
         await client.value
     }
@@ -86,12 +87,12 @@ struct ServerLimitsTests {
         await #expect(throws: APIError.timeLimit(.milliseconds(100))) {
             try await deadlines.run(within: .milliseconds(100)) { try await Task.sleep(for: .seconds(3600)) }
         }
-        #expect(deadlines.count == 0)
+        expectEqual(deadlines.count, 0)
         #expect(try await deadlines.run(within: .seconds(10)) { 7 } == 7)
         await #expect(throws: APIError.badRequest("x")) {
             try await deadlines.run(within: .seconds(10)) { throw APIError.badRequest("x") }
         }
-        #expect(deadlines.count == 0)
+        expectEqual(deadlines.count, 0)
     }
 
     @Test func theNumberOfFormsIsBounded() async throws {
@@ -99,8 +100,8 @@ struct ServerLimitsTests {
         #expect(try await small.newForm().answer.status == 201)
         let (second, _) = try await small.newForm()
         let third = try await small.newForm().answer
-        #expect(third.status == 503)
-        #expect(third.errorCode == "too_many_forms")
+        expectEqual(third.status, 503)
+        expectEqual(third.errorCode, "too_many_forms")
         #expect(try await small.send(.delete, "/v1/forms/\(second)").status == 204)
         #expect(try await small.newForm().answer.status == 201)
     }
@@ -116,8 +117,8 @@ struct ServerLimitsTests {
         now.withLock { $0 += .seconds(40) }
         #expect(throws: APIError.formNotFound(idle)) { try store.withSession(idle) { $0.id } }
         #expect(try store.withSession(kept) { $0.id } == kept)
-        #expect(store.purge() == 1)
-        #expect(store.count == 1)
+        expectEqual(store.purge(), 1)
+        expectEqual(store.count, 1)
     }
 
     /// Starts a job that holds one of the queue's places until `gate` is signalled; it marks 0 in
@@ -151,7 +152,7 @@ struct ServerLimitsTests {
         gate.signal()
         #expect(try await first.value == 1)
         #expect(try await second.value == 2)
-        #expect(order.values == [0, 1, 2])
+        expectEqual(order.values, [0, 1, 2])
         #expect(try await queue.run { 4 } == 4)
     }
 
@@ -163,7 +164,7 @@ struct ServerLimitsTests {
         while queue.waitingCount == 0 { try await Task.sleep(for: .milliseconds(1)) }
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
-        #expect(queue.waitingCount == 0)
+        expectEqual(queue.waitingCount, 0)
         gate.signal()
         _ = try await first.value
         #expect(try await queue.run { 3 } == 3, "the place of the cancelled waiter is not lost")
@@ -187,7 +188,7 @@ struct ServerLimitsTests {
         job.cancel()
         await #expect(throws: CancellationError.self) { try await job.value }
         #expect(try await queue.run { 2 } == 2, "the stopped job gave its place back")
-        #expect(started.values == [0, 1])
+        expectEqual(started.values, [0, 1])
     }
 
     /// A lane's thread ends when it has waited long enough for a job, and the next job starts
@@ -205,7 +206,7 @@ struct ServerLimitsTests {
             }
             if job.isMultiple(of: 3) { try? await Task.sleep(for: .microseconds(200)) }  // time for the thread to end, now and then
         }
-        #expect(ran.values == Array(0..<100))
+        expectEqual(ran.values, Array(0..<100))
     }
 
     /// A job past its slice steps aside: the one place it held goes to the next waiting job,
@@ -226,11 +227,11 @@ struct ServerLimitsTests {
         while started.values.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
         let quick = try await queue.run { 2 }
         quickDone.signal()
-        #expect(quick == 2)
+        expectEqual(quick, 2)
         #expect(try await long.value, "the quick job ran while the long one was still running")
         // The job's answer comes a moment before its thread leaves the queue's books.
         for _ in 0..<10_000 where queue.asideCount > 0 { try await Task.sleep(for: .milliseconds(1)) }
-        #expect(queue.asideCount == 0)
+        expectEqual(queue.asideCount, 0)
         #expect(try await queue.run { 3 } == 3, "the place is free again")
     }
 
@@ -256,13 +257,13 @@ struct ServerLimitsTests {
         let third = Task { try await queue.run { order.append(3) } }
         // Many slices: the second job stays in its place (one job aside already), the third waits.
         try await Task.sleep(for: .milliseconds(300))
-        #expect(queue.waitingCount == 1)
+        expectEqual(queue.waitingCount, 1)
         #expect(order.values.isEmpty)
         releaseSecond.signal()
         _ = try await third.value
         releaseFirst.signal()
         _ = try await (first.value, second.value)
-        #expect(order.values == [2, 3, 1])
+        expectEqual(order.values, [2, 3, 1])
     }
 
     @Test func aCancelledWaitReturnsAtOnce() async throws {
@@ -285,16 +286,16 @@ struct ServerLimitsTests {
                 headerFields: fields), body: RequestBody(buffer: ByteBuffer(string: "{}")))
         log.record(request: request, response: RuleServer.json(["a": 1], status: 201), duration: .milliseconds(12))
         let written = lines.withLock { $0 }
-        #expect(written.count == 1)
-        #expect(written.first?.hasSuffix("}\n") == true)
+        expectEqual(written.count, 1)
+        expectEqual(written.first?.hasSuffix("}\n"), true)
         let entry = try JSONParser().parse(written.first ?? "")
-        #expect(entry["method"] == "POST")
-        #expect(entry["path"] == "/v1/check")
-        #expect(entry["status"] == 201)
-        #expect(entry["ms"] == 12)
-        #expect(entry["bytes_in"] == 2)
-        #expect(entry["bytes_out"] == 8)
-        #expect(entry["time"]?.string?.hasSuffix("Z") == true)
+        expectEqual(entry["method"], "POST")
+        expectEqual(entry["path"], "/v1/check")
+        expectEqual(entry["status"], 201)
+        expectEqual(entry["ms"], 12)
+        expectEqual(entry["bytes_in"], 2)
+        expectEqual(entry["bytes_out"], 8)
+        expectEqual(entry["time"]?.string?.hasSuffix("Z"), true)
     }
 }
 

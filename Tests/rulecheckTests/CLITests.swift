@@ -20,7 +20,7 @@ struct CLITests {
 
     @Test func helpListsEverySubcommand() throws {
         let help = try rulecheck(["--help"])
-        #expect(help.status == 0)
+        expectEqual(help.status, 0)
         // Every subcommand, in the order --help lists them (a new one must be added here).
         // A subcommand's line: two spaces, its name, then at least two spaces before its summary.
         let listed = help.stdout.split(separator: "\n").compactMap { line in
@@ -34,12 +34,12 @@ struct CLITests {
 
     @Test func maskFormatsAsTheIssueAsks() throws {
         let run = try rulecheck(["mask", "+7 (000) 000-00-00", "9161234567", "916123"])
-        #expect(run.status == 0)
-        #expect(run.stdout == "+7 (916) 123-45-67\t9161234567\tcomplete\n+7 (916) 123\t916123\tpartial\n")
+        expectEqual(run.status, 0)
+        expectEqual(run.stdout, "+7 (916) 123-45-67\t9161234567\tcomplete\n+7 (916) 123\t916123\tpartial\n")
         let json = try rulecheck(["mask", "0000", "12", "--format", "json"])
         #expect(json.stdout == #"{"mask":"0000","results":[{"input":"12","raw":"12","state":"partial","text":"12"}]}"# + "\n")
         let badMask = try rulecheck(["mask", "", "1"])
-        #expect(badMask.status == 2)
+        expectEqual(badMask.status, 2)
         #expect(
             badMask.stderr
                 == "Error: mask '': mask is empty\nUsage: rulecheck mask <mask> <inputs> ... [--or <MASK> ...] [--class <NAME=CHARS> ...] [--case <case>] [--ascii-digits] [--caret <caret>] [--format <format>] [--regex]\n  See 'rulecheck mask --help' for more information.\n"
@@ -53,7 +53,7 @@ struct CLITests {
         }
         let bad = try temporary("fields:\n  - id: a\n    visibel_if: true\n", "yaml")
         let run = try rulecheck(["lint", bad])
-        #expect(run.status == 2)
+        expectEqual(run.status, 2)
         #expect(
             run.stdout == """
                 \(bad):3:5: error: unknown key 'visibel_if' in a field; did you mean 'visible_if'?
@@ -63,14 +63,14 @@ struct CLITests {
                 """)
         let warning = try temporary("patterns:\n  x: 'y'\nfields:\n  - id: a\n", "yaml")
         let warned = try rulecheck(["lint", warning])
-        #expect(warned.status == 0)
+        expectEqual(warned.status, 0)
         #expect(warned.stdout.hasPrefix("\(warning):2:3: warning: pattern 'x' is never used"))
         #expect(try rulecheck(["lint", "/nonexistent.yaml"]).status == 2)
     }
 
     @Test func graphFormats() throws {
         let dot = try rulecheck(["graph", "Rules/osago.yaml"])
-        #expect(dot.status == 0)
+        expectEqual(dot.status, 0)
         #expect(dot.stdout.hasPrefix("digraph \"osago_policy\" {"))
         #expect(dot.stdout.contains(##""doc_type" -> "doc_number" [color="#d62728", fontcolor="#d62728", label="depends_on"];"##))
         let mermaid = try rulecheck(["graph", "Rules/signup.yaml", "--format", "mermaid"])
@@ -97,9 +97,9 @@ struct CLITests {
         let incremental = try rulecheck(["replay", "Rules/osago.yaml", edits, "--today", "2026-11-22"])
         let full = try rulecheck(["replay", "Rules/osago.yaml", edits, "--today", "2026-11-22", "--full"])
         #expect(incremental.status == 1 && full.status == 1)
-        #expect(incremental.stdout == full.stdout)
+        expectEqual(incremental.stdout, full.stdout)
         let lines = incremental.stdout.split(separator: "\n")
-        #expect(lines.count == 10)
+        expectEqual(lines.count, 10)
         #expect(lines[2].contains(#""values":{"doc_number":null,"doc_type":"foreign_passport"}"#))
         #expect(lines[6] == #"{"error":"line 7: no field 'no_such_field'"}"#)
         #expect(lines[7].hasPrefix(#"{"error":"line 8: not JSON: "#))
@@ -119,9 +119,9 @@ struct CLITests {
                 verbs.insert(edit.components(separatedBy: "\"").first ?? "")
             }
         }
-        #expect(verbs.count == 16)
+        expectEqual(verbs.count, 16)
         let help = try rulecheck(["replay", "--help"])
-        #expect(help.status == 0)
+        expectEqual(help.status, 0)
         for verb in verbs.sorted() {
             #expect(help.stdout.contains("{\"\(verb)\""), "replay --help does not show the \(verb) edit")
         }
@@ -131,18 +131,18 @@ struct CLITests {
         let rules = try temporary("fields:\n  - id: name\n    required: true\n", "yaml")
         #expect(try rulecheck(["check", "--rules", rules, try temporary("name\nAnn\n", "csv")]).status == 0)
         let bad = try rulecheck(["check", "--rules", rules, try temporary("name\n\"\"\n", "csv")])
-        #expect(bad.status == 1)
+        expectEqual(bad.status, 1)
         #expect(bad.stdout.contains("error   name  required  name is required"))
         let brokenRules = try temporary("fields:\n  - id: 1x\n", "yaml")
         let rulesError = try rulecheck(["check", "--rules", brokenRules, try temporary("name\n", "csv")])
-        #expect(rulesError.status == 2)
+        expectEqual(rulesError.status, 2)
         #expect(rulesError.stdout.isEmpty)
         #expect(rulesError.stderr.contains("error: field id '1x' must be ASCII letters"))
         let missing = try rulecheck(["check", "--rules", rules, "/nonexistent/input.csv"])
-        #expect(missing.status == 3)
+        expectEqual(missing.status, 3)
         #expect(missing.stderr.contains("/nonexistent/input.csv"))
         let unknownFormat = try rulecheck(["check", "--rules", rules, "input.xyz"])
-        #expect(unknownFormat.status == 2)
+        expectEqual(unknownFormat.status, 2)
         #expect(
             unknownFormat.stderr.hasPrefix("Error: cannot tell the format of 'input.xyz' from its name; give --input csv|tsv|json|jsonl"))
         #expect(try rulecheck(["check", "--rules", rules]).status == 2)  // no files
@@ -156,7 +156,7 @@ struct CLITests {
                 "check", "--rules", "Rules/signup.yaml", "--input", "jsonl", "-", "--today", "2026-11-22",
                 "--format", "json",
             ], stdin: #"{"email": "a@b.c"}"# + "\n")
-        #expect(piped.status == 1)
+        expectEqual(piped.status, 1)
         #expect(piped.stdout.hasPrefix(#"{"summary":{"errors":"#))
         for format in ["text", "json", "jsonl", "junit", "sarif"] {
             let run = try rulecheck([
@@ -174,7 +174,7 @@ struct CLITests {
                 #expect(run.stdout.components(separatedBy: "<testcase ").count - 1 == 26)  // 25 invalid records and the valid ones
                 // Read with a real XML parser: one suite for the file, its counts those of its cases.
                 let junit = try JUnitDocument(Data(run.stdout.utf8))
-                #expect(junit.suites.count == 1)
+                expectEqual(junit.suites.count, 1)
                 let counts = try #require(junit.suites.first?.counts)
                 #expect(counts == .init(tests: 26, failures: 25, cases: 26, failingCases: 25), "\(counts)")
             }
@@ -190,16 +190,16 @@ struct CLITests {
             "check", "--rules", "Rules/osago.yaml", "Rules/samples/osago.csv", "--today", "2026-11-22",
             "--format", "jsonl", "--jobs", "2",
         ])
-        #expect(one.stdout == two.stdout)
+        expectEqual(one.stdout, two.stdout)
         #expect(one.stdout.hasSuffix(#""records":300,"valid":275,"warnings":7}}"# + "\n"))
     }
 
     @Test func sampleIsReproducible() throws {
         let arguments = ["sample", "Rules/signup.yaml", "--count", "20", "--seed", "3", "--today", "2026-11-22", "--invalid-rate", "0.5"]
         let first = try rulecheck(arguments)
-        #expect(first.status == 0)
+        expectEqual(first.status, 0)
         #expect(first.stdout == (try rulecheck(arguments)).stdout)
-        #expect(first.stdout.split(separator: "\n").count == 21)
+        expectEqual(first.stdout.split(separator: "\n").count, 21)
     }
 
     /// A share of 1 means every record: one that no mistake can be planted in (here: an optional
@@ -210,8 +210,8 @@ struct CLITests {
             "sample", rules, "--count", "5", "--seed", "1", "--today", "2026-11-22", "--invalid-rate", "1",
             "--format", "jsonl",
         ])
-        #expect(run.status == 0)
-        #expect(run.stdout.split(separator: "\n").count == 5)
+        expectEqual(run.status, 0)
+        expectEqual(run.stdout.split(separator: "\n").count, 5)
         #expect(
             run.stderr == "rulecheck: warning: 5 of the 5 records meant to have a mistake could not be given one "
                 + "(no field of the rules can be spoiled on its own); they are valid\n")
@@ -232,8 +232,8 @@ struct CLITests {
                 "sample", rules, "--count", "3", "--seed", "1", "--today", "2026-11-22", "--invalid-rate", rate,
                 "--format", "jsonl",
             ])
-            #expect(run.status == 0)
-            #expect(run.stdout.split(separator: "\n").count == 3)
+            expectEqual(run.status, 0)
+            expectEqual(run.stdout.split(separator: "\n").count, 3)
             #expect(
                 run.stderr == "rulecheck: warning: 3 of the 3 records break rules the sampler could not satisfy "
                     + "(no draw of them passed every rule); 'rulecheck check' says which\n", "rate \(rate)")
@@ -255,8 +255,8 @@ struct CLITests {
         let arguments = command.split(separator: " ").map(String.init)
         #expect(arguments.first == "check" && arguments.contains("Rules/samples/osago.csv"), "\(arguments)")
         let run = try rulecheck(arguments)
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         let printed = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        #expect(Array(printed.suffix(shown.count)) == shown)
+        expectEqual(Array(printed.suffix(shown.count)), shown)
     }
 }

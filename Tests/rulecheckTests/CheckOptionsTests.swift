@@ -46,11 +46,11 @@ struct CheckOptionsTests {
         let rules = try scratch.file(Self.rules, "yaml")
         let input = try scratch.file("name,age\n,5\n", "csv")
         let run = try CLI.run(["check", "--rules", rules, input, "--locale", "ru", "--format", "jsonl"])
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         let messages = run.stdout.split(separator: "\n").dropLast().map { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["message"] as? String
         }
-        #expect(messages == ["Заполните поле «name»", "Значение поля «age» должно быть не больше 3"])
+        expectEqual(messages, ["Заполните поле «name»", "Значение поля «age» должно быть не больше 3"])
         // A locale with no built-in messages falls back to English.
         let fallback = try CLI.run(["check", "--rules", rules, input, "--locale", "xx", "--format", "jsonl"])
         #expect(fallback.stdout.contains(#""message":"name is required""#))
@@ -64,7 +64,7 @@ struct CheckOptionsTests {
         let shown = try CLI.run(["check", "--rules", rules, input, "--progress", "always"])
         #expect(quiet.status == 1 && shown.status == 1)
         #expect(quiet.stderr.isEmpty)
-        #expect(shown.stdout == quiet.stdout)
+        expectEqual(shown.stdout, quiet.stdout)
         // The bar is redrawn in place and cleared before the report ends.
         #expect(shown.stderr.hasPrefix("\r"))
         #expect(shown.stderr.contains("1,000 records"))

@@ -11,7 +11,7 @@ extension CLITests {
             "check", "--rules", "Tests/fixtures/divar/apartment.schema.json", "Tests/fixtures/divar/apartment.jsonl",
             "--locale", "fa", "--format", "jsonl", "--progress", "never",
         ])
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         #expect(run.stderr == "", "no import findings: \(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         func violation(_ record: Int, _ field: String, _ code: String) -> String? {

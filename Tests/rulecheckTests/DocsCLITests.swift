@@ -289,7 +289,7 @@ struct DocsCLITests {
     @Test func theExamplesNotRunAreAnnotatedAndListed() throws {
         let annotated = try Self.documents.flatMap(Self.notRunBlocks)
         for entry in annotated { print("not run: \(entry)") }
-        #expect(annotated == Self.notRun)
+        expectEqual(annotated, Self.notRun)
         #expect(Set(Self.commandsRun.keys).isSubset(of: Self.documents))
     }
 }

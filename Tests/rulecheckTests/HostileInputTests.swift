@@ -36,8 +36,8 @@ struct HostileInputTests {
         let input = try scratch.file(Self.csv(30), "csv")
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
         let run = try CLI.run(["check", "--rules", rules, input, "--format", format], stdout: full)
-        #expect(run.status == 3)
-        #expect(run.stderr == "rulecheck: cannot write to standard output: No space left on device\n")
+        expectEqual(run.status, 3)
+        expectEqual(run.stderr, "rulecheck: cannot write to standard output: No space left on device\n")
     }
 
     @Test func everySubcommandSaysWhenItsOutputCannotBeWritten() throws {
@@ -61,8 +61,8 @@ struct HostileInputTests {
         try #require(FileManager.default.fileExists(atPath: "/dev/full"), "this test needs /dev/full (Linux)")
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
         let run = try CLI.runProcess(["check", "--help"], stdout: full)
-        #expect(run.status == 3)
-        #expect(run.stderr == "rulecheck: cannot write to standard output: No space left on device\n")
+        expectEqual(run.status, 3)
+        expectEqual(run.stderr, "rulecheck: cannot write to standard output: No space left on device\n")
     }
 
     @Test func aClosedPipeIsAWriteErrorNotASignal() throws {
@@ -72,8 +72,8 @@ struct HostileInputTests {
         try pipe.fileHandleForReading.close()
         let run = try CLI.runProcess(["check", "--rules", rules, input, "--format", "jsonl"], stdout: pipe.fileHandleForWriting)
         #expect(!run.killedBySignal)
-        #expect(run.status == 3)
-        #expect(run.stderr == "rulecheck: cannot write to standard output: Broken pipe\n")
+        expectEqual(run.status, 3)
+        expectEqual(run.stderr, "rulecheck: cannot write to standard output: Broken pipe\n")
     }
 
     @Test func aMissingTemporaryDirectoryIsExitThreeNotAnEmptyReport() throws {
@@ -126,7 +126,7 @@ struct HostileInputTests {
         let process = try startSpooling(in: directory)
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
+        expectEqual(process.terminationReason, .uncaughtSignal)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
     }
 
@@ -177,30 +177,30 @@ struct HostileInputTests {
         #expect(lint.status == 0 && lint.stdout.isEmpty && lint.stderr.isEmpty)
         let input = try scratch.file(Self.csv(6), "csv")
         let check = try CLI.runProcess(["check", "--rules", "/dev/stdin", input, "--format", "jsonl"], stdin: Self.rules)
-        #expect(check.status == 1)
+        expectEqual(check.status, 1)
         #expect(check.stdout.hasSuffix(#"{"summary":{"errors":2,"files":1,"invalid":2,"records":6,"valid":4,"warnings":0}}"# + "\n"))
         let rules = try scratch.file(Self.rules, "yaml")
         let replay = try CLI.runProcess(["replay", rules, "/dev/stdin"], stdin: #"{"set": "name", "value": "Ann"}"# + "\n")
-        #expect(replay.status == 0)
+        expectEqual(replay.status, 0)
         #expect(replay.stdout.hasPrefix("{") && replay.stdout.hasSuffix(#""values":{"name":"Ann"},"visible":{}}"# + "\n"))
-        #expect(replay.stdout.split(separator: "\n").count == 1)
+        expectEqual(replay.stdout.split(separator: "\n").count, 1)
         // Why a file cannot be read: on standard error (lint: as its report, on standard output).
         let missing = try CLI.run(["check", "--rules", "/nonexistent/rules.yaml", input])
         #expect(missing.status == 2 && missing.stdout.isEmpty)
-        #expect(missing.stderr == "/nonexistent/rules.yaml: error: cannot read the rules file: No such file or directory\n")
+        expectEqual(missing.stderr, "/nonexistent/rules.yaml: error: cannot read the rules file: No such file or directory\n")
         let directory = try CLI.run(["lint", scratch.directory.path])
-        #expect(directory.status == 2)
+        expectEqual(directory.status, 2)
         #expect(directory.stdout == "\(scratch.directory.path): error: cannot read the rules file: Is a directory\n")
         let edits = try CLI.run(["replay", rules, "/nonexistent/edits.jsonl"])
         #expect(edits.status == 3 && edits.stdout.isEmpty)
-        #expect(edits.stderr == "rulecheck: cannot read '/nonexistent/edits.jsonl': No such file or directory\n")
+        expectEqual(edits.stderr, "rulecheck: cannot read '/nonexistent/edits.jsonl': No such file or directory\n")
     }
 
     @Test func anEndlessRulesFileIsRefused() throws {
         try #require(FileManager.default.fileExists(atPath: "/dev/zero"))
         let run = try CLI.run(["lint", "/dev/zero"])
-        #expect(run.status == 2)
-        #expect(run.stdout == "/dev/zero: error: cannot read the rules file: it is longer than 67108864 bytes\n")
+        expectEqual(run.status, 2)
+        expectEqual(run.stdout, "/dev/zero: error: cannot read the rules file: it is longer than 67108864 bytes\n")
     }
 
     // MARK: --jobs
@@ -214,7 +214,7 @@ struct HostileInputTests {
             #expect(run.stderr.hasPrefix("Error: --jobs must be between 1 and 256, not \(jobs)\n"), "\(jobs)")
         }
         let most = try CLI.run(["check", "--rules", rules, input, "--jobs", "256", "--format", "jsonl"])
-        #expect(most.status == 1)
+        expectEqual(most.status, 1)
         #expect(most.stdout.hasSuffix(#""records":3,"valid":2,"warnings":0}}"# + "\n"))
     }
 
@@ -234,9 +234,9 @@ struct HostileInputTests {
             {"set": "name", "value": "Eve"}
             """, "jsonl")
         let run = try CLI.run(["replay", rules, edits])
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 8)
+        expectEqual(lines.count, 8)
         #expect(lines[1] == #"{"error":"line 2: 'reset' must be true"}"#)
         #expect(lines[2] == #"{"error":"line 3: a set edit needs a 'value' (to empty a field: {\"clear\": \"name\"})"}"#)
         #expect(lines[3] == #"{"error":"line 4: unknown key 'vale' in a set edit; did you mean 'value'?"}"#)
@@ -266,7 +266,7 @@ struct HostileInputTests {
             #expect(String(decoding: received, as: UTF8.self).contains("\"values\":{\"name\":\"\(name)\"}"))
         }
         let run = try CLI.finish(process)
-        #expect(run.status == 0)
+        expectEqual(run.status, 0)
         #expect(run.stdout.isEmpty)
     }
 
@@ -275,9 +275,9 @@ struct HostileInputTests {
         let long = "{\"set\": \"name\", \"value\": \"" + String(repeating: "x", count: 2 << 20) + "\"}"
         let edits = try scratch.file(long + "\n" + #"{"set": "name", "value": "Ann"}"# + "\n", "jsonl")
         let run = try CLI.run(["replay", rules, edits])
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2)
+        expectEqual(lines.count, 2)
         #expect(lines.first == #"{"error":"line 1: longer than 1048576 bytes; skipped"}"#)
         #expect(lines.last?.contains(#""values":{"name":"Ann"}"#) == true)
     }
@@ -289,7 +289,7 @@ struct HostileInputTests {
         // An OSC sequence that would retitle the terminal, a BEL, a C1 control, a bidi override.
         let input = try scratch.file("name,age\n\u{1B}]0;pwned\u{7},x\u{9B}2J\u{202E}\n", "csv")
         let run = try CLI.run(["check", "--rules", rules, input])
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         #expect(!run.stdoutBytes.contains(0x1B) && !run.stdoutBytes.contains(0x07))
         #expect(!run.stdout.unicodeScalars.contains { $0.value >= 0x80 && $0.value < 0xA0 || $0 == "\u{202E}" })
         #expect(run.stdout.contains(#"(value "x\u{9B}2J\u{202E}")"#))
@@ -297,14 +297,14 @@ struct HostileInputTests {
         let json = try CLI.run(["check", "--rules", rules, input, "--format", "json"])
         let document = try #require(try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [String: Any])
         let violations = try #require(document["violations"] as? [[String: Any]])
-        #expect(violations.first?["value"] as? String == "x\u{9B}2J\u{202E}")
+        expectEqual(violations.first?["value"] as? String, "x\u{9B}2J\u{202E}")
     }
 
     @Test func lintEscapesControlCharacters() throws {
         // YAML refuses the control characters, and the source line shows them as text.
         let yaml = try scratch.file("fields:\n  - {id: \"a\u{1B}]0;x\u{7}b\", visibel_if: x}\n", "yaml")
         let run = try CLI.run(["lint", yaml])
-        #expect(run.status == 2)
+        expectEqual(run.status, 2)
         #expect(
             run.stdout == """
                 \(yaml):2:12: error: YAML: control characters are not allowed
@@ -315,7 +315,7 @@ struct HostileInputTests {
         // JSON may spell them as escapes: the message quoting the id escapes them too.
         let json = try scratch.file(#"{"fields": [{"id": "a\u001b]0;x\u0007b\u009b"}]}"#, "json")
         let quoted = try CLI.run(["lint", json])
-        #expect(quoted.status == 2)
+        expectEqual(quoted.status, 2)
         #expect(!quoted.stdoutBytes.contains(0x1B) && !quoted.stdoutBytes.contains(0x07))
         #expect(quoted.stdout.hasPrefix(#"\#(json):1:20: error: field id 'a\u{1B}]0;x\u{7}b\u{9B}' must be"#))
     }
@@ -346,9 +346,9 @@ struct HostileInputTests {
         let padding = String(repeating: "a", count: 300_000)
         let rules = try scratch.file("fields:\n  - {id: name, title: \"\(padding)\", visibel_if: x}\n", "yaml")
         let run = try CLI.run(["lint", rules])
-        #expect(run.status == 2)
+        expectEqual(run.status, 2)
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == 4)
+        expectEqual(lines.count, 4)
         #expect(lines[0] == "\(rules):2:\(23 + padding.count + 4): error: unknown key 'visibel_if' in a field; did you mean 'visible_if'?")
         #expect(lines[1].count <= 130)
         #expect(lines[1].hasPrefix("    …aaa") && lines[1].hasSuffix("aaa\", visibel_if: x}"))
@@ -362,28 +362,28 @@ struct HostileInputTests {
         let shown = try CLI.run(["lint", early]).stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(shown[1].hasPrefix("      - {visibel_if: x, id: name, title: \"aaa") && shown[1].hasSuffix("aaa…"))
         #expect(shown[1].count <= 130)
-        #expect(shown[2] == "         ^")
+        expectEqual(shown[2], "         ^")
     }
 
     @Test func messagesOnStandardErrorEscapePaths() throws {
         let rules = try scratch.file(Self.rules, "yaml")
         let run = try CLI.run(["check", "--rules", rules, "/nonexistent/\u{1B}]0;x\u{7}.csv"])
-        #expect(run.status == 3)
-        #expect(run.stderr == "rulecheck: cannot open '/nonexistent/\\u{1B}]0;x\\u{7}.csv': No such file or directory\n")
+        expectEqual(run.status, 3)
+        expectEqual(run.stderr, "rulecheck: cannot open '/nonexistent/\\u{1B}]0;x\\u{7}.csv': No such file or directory\n")
     }
 
     @Test func argumentErrorsAndMaskOutputEscapeTheirValues() throws {
         let rules = try scratch.file(Self.rules, "yaml")
         let today = try CLI.run(["check", "--rules", rules, "a.csv", "--today", "\u{1B}]0;x\u{7}"])
-        #expect(today.status == 2)
+        expectEqual(today.status, 2)
         #expect(today.stderr.hasPrefix(#"Error: --today must be a date written YYYY-MM-DD, not '\u{1B}]0;x\u{7}'"#))
         let format = try CLI.run(["check", "--rules", rules, "a.csv", "--format", "x\u{1B}[2J"])
-        #expect(format.status == 2)
+        expectEqual(format.status, 2)
         #expect(!format.stderr.contains("\u{1B}") && format.stderr.contains(#"x\u{1B}[2J"#))
         // A mask's fixed characters are part of the formatted text (`[` opens an optional block:
         // written `\[`, it is the bracket).
         let mask = try CLI.run(["mask", "\u{1B}\\[1m0\u{7}", "5"])
-        #expect(mask.status == 0)
+        expectEqual(mask.status, 0)
         #expect(mask.stdout == #"\u{1B}[1m5\u{7}"# + "\t5\tcomplete\n")
     }
 
@@ -398,9 +398,9 @@ struct HostileInputTests {
         bytes += Data("\"multi\r\nline & <tag>\",3\n".utf8)  // CR LF inside a cell, XML's specials
         let input = try scratch.file(bytes, "csv")
         let run = try CLI.run(["check", "--rules", rules, input, "--format", "junit"])
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         let document = try JUnitDocument(run.stdoutBytes)
-        #expect(document.suites.map(\.counts) == [.init(tests: 4, failures: 4, cases: 4, failingCases: 4)])
+        expectEqual(document.suites.map(\.counts), [.init(tests: 4, failures: 4, cases: 4, failingCases: 4)])
         // What XML cannot hold is written as an escape; the rest is exact.
         #expect(document.text.contains(#"(value "1\u{1}\u{1B}")"#))
         #expect(document.text.contains("(value \"2\u{7F}\\u{FFFE}\\u{FFFF}\")"))

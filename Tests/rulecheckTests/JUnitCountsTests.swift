@@ -41,9 +41,9 @@ struct JUnitCountsTests {
         let rules = try scratch.file(Self.rules, "yaml")
         let csv = try scratch.file(Self.csv, "csv")
         let run = try CLI.run(["check", "--rules", rules, csv, "--format", "junit", "--today", "2026-01-01"] + extra)
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         let suites = try JUnitDocument(run.stdoutBytes).suites
-        #expect(suites.count == 1)
+        expectEqual(suites.count, 1)
         return try #require(suites.first)
     }
 
@@ -51,17 +51,17 @@ struct JUnitCountsTests {
     /// case that stands for the valid records without findings.
     @Test func aValidRecordWithAWarningIsCountedOnce() throws {
         let suite = try junit()
-        #expect(suite.counts == .init(tests: 5, failures: 1, cases: 5, failingCases: 1))
-        #expect(suite.caseNames == ["file", "record 1 (line 2)", "record 2 (line 3)", "record 3 (line 4)", "2 valid records"])
+        expectEqual(suite.counts, .init(tests: 5, failures: 1, cases: 5, failingCases: 1))
+        expectEqual(suite.caseNames, ["file", "record 1 (line 2)", "record 2 (line 3)", "record 3 (line 4)", "2 valid records"])
     }
 
     /// An invalid record whose violations were all cut by `--max-violations` is still a failing
     /// test case, whose failure says why it shows none.
     @Test func anInvalidRecordCutByMaxViolationsStillFails() throws {
         let suite = try junit(["--max-violations", "2"])
-        #expect(suite.counts == .init(tests: 4, failures: 1, cases: 4, failingCases: 1))
+        expectEqual(suite.counts, .init(tests: 4, failures: 1, cases: 4, failingCases: 1))
         // Record 2's warning was cut: it stands with the valid records without a case of their own.
-        #expect(suite.caseNames == ["file", "record 1 (line 2)", "record 3 (line 4)", "3 valid records"])
-        #expect(suite.properties["truncated"] == "true")
+        expectEqual(suite.caseNames, ["file", "record 1 (line 2)", "record 3 (line 4)", "3 valid records"])
+        expectEqual(suite.properties["truncated"], "true")
     }
 }

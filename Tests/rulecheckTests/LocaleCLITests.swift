@@ -11,23 +11,23 @@ extension CLITests {
         let rules = try temporary(Self.localeRules, "yaml")
         let input = try temporary("age\n5\n", "csv")
         let run = try rulecheck(["check", "--rules", rules, input, "--locale", "pt-BR", "--format", "jsonl"])
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         #expect(run.stdout.contains(#""message":"Age must be at most 3""#))
-        #expect(run.stderr == "rulecheck: warning: no built-in messages for locale 'pt-BR'; they are in English (en)\n")
+        expectEqual(run.stderr, "rulecheck: warning: no built-in messages for locale 'pt-BR'; they are in English (en)\n")
         let traditional = try rulecheck(["check", "--rules", rules, input, "--locale", "zh-TW", "--format", "jsonl"])
         #expect(traditional.stdout.contains(#"“Age”不能大于 3"#))
         #expect(traditional.stderr.contains("they are in Simplified Chinese (zh-Hans)"))
 
         let edits = try temporary(#"{"set": "age", "value": 5}"# + "\n", "jsonl")
         let replay = try rulecheck(["replay", rules, edits, "--locale", "xx"])
-        #expect(replay.status == 0)
-        #expect(replay.stderr == "rulecheck: warning: no built-in messages for locale 'xx'; they are in English (en)\n")
+        expectEqual(replay.status, 0)
+        expectEqual(replay.stderr, "rulecheck: warning: no built-in messages for locale 'xx'; they are in English (en)\n")
 
         let server = try Server(["serve", rules, "--port", "0", "--no-access-log", "--locale", "pt"])
         #expect(server.banner().hasPrefix("rulecheck serve: f at http://127.0.0.1:"))
         let (status, stderr) = server.stop()
-        #expect(status == 0)
-        #expect(stderr == "rulecheck: warning: no built-in messages for locale 'pt'; they are in English (en)\n")
+        expectEqual(status, 0)
+        expectEqual(stderr, "rulecheck: warning: no built-in messages for locale 'pt'; they are in English (en)\n")
     }
 
     /// Each built-in locale, with the locale's own digits; no warning.
@@ -45,11 +45,11 @@ extension CLITests {
         let rules = try temporary(Self.localeRules, "yaml")
         let input = try temporary("age\n5\n", "csv")
         let run = try rulecheck(["check", "--rules", rules, input, "--locale", locale, "--format", "json"])
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
         let violations = report?["violations"] as? [[String: Any]]
-        #expect(violations?.first?["message"] as? String == message)
-        #expect(run.stderr == "")
+        expectEqual(violations?.first?["message"] as? String, message)
+        expectEqual(run.stderr, "")
     }
 }
 
@@ -60,12 +60,12 @@ extension CLITests {
         let input = try temporary("age\n5\n", "csv")
         let run = try rulecheck(["check", "--rules", rules, input, "--format", "jsonl"])
         #expect(run.stdout.contains(#""message":"«سن» نباید بیشتر از ۳ باشد""#))
-        #expect(run.stderr == "")
+        expectEqual(run.stderr, "")
         let english = try rulecheck(["check", "--rules", rules, input, "--format", "jsonl", "--locale", "en"])
         #expect(english.stdout.contains(#""message":"سن must be at most 3""#))
         let broken = try temporary("form: f\ndefaults: {locale: 'fa IR'}\nfields:\n  - {id: age}\n", "yaml")
         let lint = try rulecheck(["lint", broken])
-        #expect(lint.status == 2)
+        expectEqual(lint.status, 2)
         #expect(lint.stdout.contains("locale must be a BCP 47 locale such as fa, fa-IR or ar-SA, not 'fa IR'"))
     }
 }

@@ -87,14 +87,14 @@ struct MergeRefusalCLITests {
             try self.rules(block: "# a comment\nfields:\n  - {id: age, type: integer, min: 0}\n"),
         ] {
             let merged = try merge(first + report(slices[1], rules: other))
-            #expect(merged.status == 3)
+            expectEqual(merged.status, 3)
             let prefix =
                 "rulecheck: -:\(first.count + 1): the slice of '\(input)' that starts at record 4 was checked otherwise than the slice of '\(input)' that starts at record 1 (-:1): other rules (fingerprint "
             #expect(merged.stderr.hasPrefix(prefix), "\(merged.stderr)")
             let fingerprints = merged.stderr.dropFirst(prefix.count).prefix { $0 != ")" }.components(separatedBy: ", not ")
-            #expect(fingerprints.count == 2)
+            expectEqual(fingerprints.count, 2)
             #expect(fingerprints.allSatisfy { $0.count == 64 && $0.allSatisfy { $0.isHexDigit } })
-            #expect(Set(fingerprints).count == 2)
+            expectEqual(Set(fingerprints).count, 2)
             #expect(merged.stderr.hasSuffix("); check every slice with the same rules and options\n"))
         }
     }
@@ -116,7 +116,7 @@ struct MergeRefusalCLITests {
         let twice = reports[0] + reports[1] + reports[1] + reports[2]
         for arguments in [[], manifest] {
             let merged = try merge(twice, arguments)
-            #expect(merged.status == 3)
+            expectEqual(merged.status, 3)
             #expect(
                 merged.stderr
                     == "rulecheck: -:\(reports[0].count + reports[1].count + 1): the slice of '\(input)' that starts at record 3 is given twice (first at -:\(reports[0].count + 1)): a retried task's report, or a report given twice\n"
@@ -135,7 +135,7 @@ struct MergeRefusalCLITests {
         let other = try scratch.file("name,age\nZed,1\n", "csv")
         let otherReport = try report("--input csv \(other)", rules: rules)
         let merged = try merge(whole + otherReport + reports[1])
-        #expect(merged.status == 3)
+        expectEqual(merged.status, 3)
         #expect(
             merged.stderr
                 == "rulecheck: -:\(whole.count + otherReport.count + 1): the slice of '\(input)' that starts at record 3 is of a file merged already, from -:1 on: a slice given twice, or the slices of a file not one after the other\n"
@@ -150,14 +150,14 @@ struct MergeRefusalCLITests {
         let thirds = try split(input, parts: 3).map { try report($0, rules: rules) }
         // Records 1–3, then a slice from record 3.
         let merged = try merge(halves[0] + thirds[1] + thirds[2])
-        #expect(merged.status == 3)
+        expectEqual(merged.status, 3)
         #expect(
             merged.stderr
                 == "rulecheck: -:\(halves[0].count + 1): the slice of '\(input)' that starts at record 3 overlaps the slice that starts at record 1 (-:1): record 3 is merged already\n"
         )
         // Records 1–2 and 3–4, then a slice of records 4–6.
         let again = try merge(thirds[0] + thirds[1] + halves[1])
-        #expect(again.status == 3)
+        expectEqual(again.status, 3)
         #expect(
             again.stderr
                 == "rulecheck: -:\(thirds[0].count + thirds[1].count + 1): the slice of '\(input)' that starts at record 4 overlaps the slice that starts at record 3 (-:\(thirds[0].count + 1)): record 4 is merged already\n"
@@ -175,13 +175,13 @@ struct MergeRefusalCLITests {
         let reports = try split.stdout.split(separator: "\n").map { try report(String($0), rules: rules) }
         let shown = "'" + String(repeating: "n", count: 100) + "… (100000 characters)'"
         let missing = try merge(reports[0] + reports[2])
-        #expect(missing.status == 3)
+        expectEqual(missing.status, 3)
         #expect(
             missing.stderr
                 == "rulecheck: -:\(reports[0].count + 1): the slice of \(shown) starts at record 5 (the slice before it ended at record 2): a slice is missing or out of order\n"
         )
         let short = try merge(reports[0] + reports[1], ["--manifest", output + "/manifest.json"])
-        #expect(short.status == 3)
+        expectEqual(short.status, 3)
         #expect(
             short.stderr
                 == "rulecheck: -:\(reports[0].count + reports[1].count): the slices of \(shown) hold 4 records, not the 6 of the file: a slice is missing\n"
@@ -199,7 +199,7 @@ struct MergeRefusalCLITests {
         #expect(try CLI.run(["split", input, "--parts", "3", "--output", second, "--manifest-only"]).status == 0)
         let merged = try CLI.runProcess(
             ["merge", "--manifest", first + "/manifest.json", "--manifest", second + "/manifest.json"], stdin: "")
-        #expect(merged.status == 3)
+        expectEqual(merged.status, 3)
         #expect(
             merged.stderr
                 == "rulecheck: '\(second)/manifest.json' describes '\(input)', as '\(first)/manifest.json' does: give one manifest per file\n"

@@ -60,7 +60,7 @@ extension CLITests {
         defer { _ = server.stop() }
         let base = try #require(server.banner().split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
         let created = try await HTTP.post(base + "v1/forms", "{}")
-        #expect(created.status == 201)
+        expectEqual(created.status, 201)
         let id = try #require(created.json["id"] as? String)
         var errors = 0
         for (number, (line, expected)) in zip(Self.kaskoSession, printed).enumerated() {
@@ -76,7 +76,7 @@ extension CLITests {
                 #expect(try HTTP.canonical(answer.json["changes"] ?? [:]) == HTTP.canonical(replayed), "\(line)")
             }
         }
-        #expect(errors == 7)
+        expectEqual(errors, 7)
     }
 
     /// Several lines in one request (JSON Lines) answer one result each, as replay prints them.

@@ -22,7 +22,7 @@ struct ReplayRestoreCLITests {
             {"restore": {"form": "other", "fields": {}, "items": {}}}
             """
         let run = try CLI.runProcess(["replay", rules, "-", "--today", "2026-11-22"], stdin: edits + "\n")
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(
             lines == [

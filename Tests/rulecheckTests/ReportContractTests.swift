@@ -62,7 +62,7 @@ struct ReportContractTests {
 
         init(_ data: Data) throws {
             let document: [String: Any] = try cast(try JSONSerialization.jsonObject(with: data), "the report")
-            #expect(document["version"] as? String == "2.1.0")
+            expectEqual(document["version"] as? String, "2.1.0")
             let runs: [[String: Any]] = try cast(document["runs"], "runs")
             guard runs.count == 1 else { throw Unexpected(description: "\(runs.count) runs") }
             run = runs[0]
@@ -112,12 +112,12 @@ struct ReportContractTests {
             #expect(json.summary["errors"] as? Int == (strict ? 2 : 1) && json.summary["warnings"] as? Int == (strict ? 0 : 1))
             let note = try #require(json.violations.first { $0["code"] as? String == "unknown_column" })
             #expect(note["record"] as? Int == 0 && note["line"] as? Int == line && note["field"] as? String == "note")
-            #expect(note["severity"] as? String == severity)
-            #expect(json.violations.count == 2)
+            expectEqual(note["severity"] as? String, severity)
+            expectEqual(json.violations.count, 2)
 
             let lines = try JSONLinesReport(runs.jsonl.stdout)
-            #expect(lines.summary as NSDictionary == json.summary as NSDictionary)
-            #expect(lines.violations.map { $0 as NSDictionary } == json.violations.map { $0 as NSDictionary })
+            expectEqual(lines.summary as NSDictionary, json.summary as NSDictionary)
+            expectEqual(lines.violations.map { $0 as NSDictionary }, json.violations.map { $0 as NSDictionary })
 
             let text = runs.text.stdout
             #expect(text.contains("\(input): file, line \(line)\n  \(severity == "error" ? "error  " : "warning") note  unknown_column  "))
@@ -128,15 +128,15 @@ struct ReportContractTests {
             // suite's counts are those of its test cases (the valid records share one).
             let junit = try JUnitDocument(runs.junit.stdoutBytes)
             let suite = try #require(junit.suites.first)
-            #expect(junit.suites.count == 1)
-            #expect(suite.counts == .init(tests: 3, failures: strict ? 2 : 1, cases: 3, failingCases: strict ? 2 : 1))
+            expectEqual(junit.suites.count, 1)
+            expectEqual(suite.counts, .init(tests: 3, failures: strict ? 2 : 1, cases: 3, failingCases: strict ? 2 : 1))
             #expect(suite.caseNames == ["file", "record 2 (line \(line == 1 ? 3 : 2))", "2 valid records"])
 
             let sarif = try SARIFRun(runs.sarif.stdoutBytes)
-            #expect(sarif.results.count == 2)
+            expectEqual(sarif.results.count, 2)
             let first = try #require(sarif.results.first)
             #expect(first["ruleId"] as? String == "unknown_column" && first["level"] as? String == severity)
-            #expect((first["properties"] as? [String: Any])?["record"] as? Int == 0)
+            expectEqual((first["properties"] as? [String: Any])?["record"] as? Int, 0)
             #expect(sarif.location(0).uri == input && sarif.location(0).line == line)
         }
     }
@@ -150,7 +150,7 @@ struct ReportContractTests {
         #expect(json.summary["valid"] as? Int == 1 && json.summary["invalid"] as? Int == 0 && json.summary["errors"] as? Int == 1)
         let suites = try JUnitDocument(runs.junit.stdoutBytes).suites
         let suite = try #require(suites.first)
-        #expect(suite.counts == .init(tests: 2, failures: 1, cases: 2, failingCases: 1))
+        expectEqual(suite.counts, .init(tests: 2, failures: 1, cases: 2, failingCases: 1))
         #expect(try CLI.run(["check", "--rules", rules, csv]).status == 0)
     }
 
@@ -180,20 +180,20 @@ struct ReportContractTests {
                 """)
 
         let json = try JSONReport(runs.json.stdoutBytes)
-        #expect(json.violations.count == 2)
+        expectEqual(json.violations.count, 2)
         #expect(json.summary["truncated"] as? Bool == true && json.summary["reported"] as? Int == 2)
         #expect(json.summary["errors"] as? Int == 5 && json.summary["invalid"] as? Int == 5)
         let lines = try JSONLinesReport(runs.jsonl.stdout)
-        #expect(lines.violations.count == 2)
-        #expect(lines.summary as NSDictionary == json.summary as NSDictionary)
+        expectEqual(lines.violations.count, 2)
+        expectEqual(lines.summary as NSDictionary, json.summary as NSDictionary)
 
         let suites = try JUnitDocument(runs.junit.stdoutBytes).suites
         let suite = try #require(suites.first)
-        #expect(suite.properties == ["truncated": "true", "violations.reported": "2", "violations.total": "7"])
-        #expect(suite.counts.failures == 5)
+        expectEqual(suite.properties, ["truncated": "true", "violations.reported": "2", "violations.total": "7"])
+        expectEqual(suite.counts.failures, 5)
 
         let sarif = try SARIFRun(runs.sarif.stdoutBytes)
-        #expect(sarif.results.count == 2)
+        expectEqual(sarif.results.count, 2)
         let properties = try #require(sarif.run["properties"] as? [String: Any])
         #expect(properties["truncated"] as? Bool == true && properties["reported"] as? Int == 2 && properties["violations"] as? Int == 7)
         let invocation = try #require((sarif.run["invocations"] as? [[String: Any]])?.first)
@@ -219,10 +219,10 @@ struct ReportContractTests {
             """, "yaml")
         let csv = try scratch.file("name,has_car,plate\n,no,123\n", "csv")
         let run = try CLI.run(["check", "--rules", rules, csv, "--format", "junit", "--max-violations", "1"])
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         let document = try JUnitDocument(run.stdoutBytes)
         let suite = try #require(document.suites.first)
-        #expect(suite.counts == .init(tests: 1, failures: 1, cases: 1, failingCases: 1))
+        expectEqual(suite.counts, .init(tests: 1, failures: 1, cases: 1, failingCases: 1))
         #expect(document.text.contains("errors not shown: the report was cut short by --max-violations"))
         #expect(document.text.contains("warning plate hidden_value"))
     }
@@ -233,20 +233,20 @@ struct ReportContractTests {
         let arguments = ["--rules", "Rules/osago.yaml", "Rules/samples/osago.csv", "--today", "2026-11-22", "--jobs", "2"]
         let json = try JSONReport(try CLI.run(["check"] + arguments + ["--format", "json"]).stdoutBytes)
         let junit = try JUnitDocument(try CLI.run(["check"] + arguments + ["--format", "junit"]).stdoutBytes)
-        #expect(junit.suites.map(\.name) == ["Rules/samples/osago.csv"])
+        expectEqual(junit.suites.map(\.name), ["Rules/samples/osago.csv"])
         let suite = try #require(junit.suites.first)
         // 25 invalid records, one case for the 275 valid ones; no finding about the file.
-        #expect(suite.counts == .init(tests: 26, failures: 25, cases: 26, failingCases: 25))
-        #expect(json.summary["invalid"] as? Int == 25)
+        expectEqual(suite.counts, .init(tests: 26, failures: 25, cases: 26, failingCases: 25))
+        expectEqual(json.summary["invalid"] as? Int, 25)
 
         let sarif = try SARIFRun(try CLI.run(["check"] + arguments + ["--format", "sarif"]).stdoutBytes)
-        #expect(sarif.results.count == json.violations.count)
+        expectEqual(sarif.results.count, json.violations.count)
         let rules = try #require(((sarif.run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
         let ruleIds = Set(rules.compactMap { $0["id"] as? String })
         for (index, (result, violation)) in zip(sarif.results, json.violations).enumerated() {
-            #expect(result["ruleId"] as? String == violation["code"] as? String)
+            expectEqual(result["ruleId"] as? String, violation["code"] as? String)
             #expect(ruleIds.contains(result["ruleId"] as? String ?? ""))
-            #expect(result["level"] as? String == violation["severity"] as? String)
+            expectEqual(result["level"] as? String, violation["severity"] as? String)
             #expect(sarif.location(index).uri == "Rules/samples/osago.csv" && sarif.location(index).line == violation["line"] as? Int)
         }
     }

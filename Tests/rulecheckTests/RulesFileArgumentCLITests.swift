@@ -47,7 +47,7 @@ extension CLITests {
         // After --rules, serve's arguments are further rules files.
         let two = try Server(["serve", "--rules", "Rules/signup.yaml", "Rules/osago.yaml", "--port", "0", "--no-access-log"])
         #expect(two.banner().hasPrefix("rulecheck serve: signup, osago_policy at http://127.0.0.1:"))
-        #expect(two.stop().status == 0)
+        expectEqual(two.stop().status, 0)
         for arguments in bothSpellings(["preview"], "Rules/osago.yaml", ["--port", "0"]) {
             let server = try Server(arguments)
             #expect(server.banner().hasPrefix("rulecheck preview: Rules/osago.yaml at http://127.0.0.1:"), "\(arguments)")
@@ -84,10 +84,10 @@ extension CLITests {
         }
         // A command's own arguments are still required after the rules file.
         let check = try rulecheck(["check", "--rules", "Rules/signup.yaml"])
-        #expect(check.status == 2)
+        expectEqual(check.status, 2)
         #expect(check.stderr.hasPrefix("Error: Missing expected argument '<files> ...'\n"), "\(check.stderr)")
         let replay = try rulecheck(["replay", "Rules/signup.yaml"])
-        #expect(replay.status == 2)
+        expectEqual(replay.status, 2)
         #expect(replay.stderr.hasPrefix("Error: Missing expected argument '<edits>'\n"), "\(replay.stderr)")
     }
 
@@ -96,7 +96,7 @@ extension CLITests {
         let option = "  --rules <rules>         The rules file, when not given as the first argument.\n"
         for command in [["check"], ["lint"], ["graph"], ["replay"], ["sample"], ["schema", "export"], ["preview"], ["serve"]] {
             let help = try rulecheck(command + ["--help"])
-            #expect(help.status == 0)
+            expectEqual(help.status, 0)
             #expect(help.stdout.contains(argument), "\(command)")
             #expect(help.stdout.contains(option), "\(command)")
             let usage = help.stdout.split(separator: "\n").first { $0.hasPrefix("USAGE: rulecheck \(command.joined(separator: " ")) ") }

@@ -69,7 +69,7 @@ extension CLITests {
         for include in ["../outside/secret.txt", "/etc/passwd"] {
             let main = try mainRules(in: base, including: include)
             let serve = try #require(try refusal(["serve", main, "--port", "0"]))
-            #expect(serve.status == 2)
+            expectEqual(serve.status, 2)
             #expect(serve.stderr.hasPrefix("main.yaml:3:6: error: included file '\(include)' is outside"), "\(serve.stderr)")
             // preview starts, to show the errors on its page: what it answers quotes nothing of the file.
             let preview = try Server(["preview", main, "--port", "0"])
@@ -99,7 +99,7 @@ extension CLITests {
         #expect(try rulecheck(["schema", "export", main] + root).status == 0)
         #expect(try rulecheck(["replay", main, "/dev/null"] + root).status == 0)
         let refused = try #require(try refusal(["serve", main, "--port", "0"]))
-        #expect(refused.status == 2)
+        expectEqual(refused.status, 2)
         #expect(refused.stderr.contains("is outside the rules file's directory"), "\(refused.stderr)")
         // preview starts on rules that do not compile (the page shows their errors), and says why on standard error.
         let broken = try Server(["preview", main, "--port", "0"])
@@ -124,7 +124,7 @@ extension CLITests {
         try handle.close()
         let main = try mainRules(in: base, including: "big.yaml")
         let lint = try rulecheck(["lint", main])
-        #expect(lint.status == 2)
+        expectEqual(lint.status, 2)
         #expect(
             lint.stdout.hasPrefix(
                 "\(main):3:6: error: cannot read included file '\(base.path)/rules/big.yaml': the rules file and the files it includes are longer than 67108864 bytes together; it was not read"
@@ -144,7 +144,7 @@ extension CLITests {
         try handle.close()
         for file in [latin1.path, huge.path] {
             let lint = try rulecheck(["lint", file])
-            #expect(lint.status == 2)
+            expectEqual(lint.status, 2)
             // The same error; a server names a file given by its absolute path by its name alone.
             let expected = lint.stdout.replacingOccurrences(of: base.path + "/", with: "")
             if let run = try refusal(["serve", file, "--port", "0"]) {
@@ -172,15 +172,15 @@ extension CLITests {
             let text = String(decoding: listed, as: UTF8.self)
             #expect(text.contains(#""name":"listing""#), "\(command): \(text)")
             #expect(text.contains(#""status":"ok""#), "\(command): \(text)")
-            #expect(server.stop().status == 0)
+            expectEqual(server.stop().status, 0)
         }
         // One UI schema goes with one JSON Schema.
         let several = try rulecheck(["serve", schema, "Rules/signup.yaml", "--ui", ui, "--port", "0"])
-        #expect(several.status == 2)
+        expectEqual(several.status, 2)
         #expect(several.stderr.hasPrefix("Error: --ui goes with one JSON Schema"), "\(several.stderr)")
         // --ui goes with a JSON Schema only, on serve as on check.
         let refused = try #require(try refusal(["serve", "Rules/signup.yaml", "--ui", ui, "--port", "0"]))
-        #expect(refused.status == 2)
+        expectEqual(refused.status, 2)
         #expect(refused.stderr.contains("--ui goes with a JSON Schema"), "\(refused.stderr)")
     }
 }

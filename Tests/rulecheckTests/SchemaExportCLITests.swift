@@ -10,18 +10,18 @@ extension CLITests {
         let export = try rulecheck(["schema", "export", "Rules/listing.yaml"])
         #expect(export.status == 0 && export.stderr.isEmpty)
         let schema = try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])
-        #expect(schema["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
-        #expect((schema["properties"] as? [String: Any])?.count == 24)
+        expectEqual(schema["$schema"] as? String, "https://json-schema.org/draft/2020-12/schema")
+        expectEqual((schema["properties"] as? [String: Any])?.count, 24)
         let draft7 = try rulecheck(["schema", "export", "Rules/listing.yaml", "--draft", "7"])
         #expect(draft7.stdout.contains(#""$schema": "http://json-schema.org/draft-07/schema#""#))
         for format in ["rjsf", "jsonforms"] {
             let ui = try rulecheck(["schema", "export", "Rules/listing.yaml", "--ui", format])
-            #expect(ui.status == 0)
+            expectEqual(ui.status, 0)
             let object = try #require(try JSONSerialization.jsonObject(with: Data(ui.stdout.utf8)) as? [String: Any])
             #expect(format == "rjsf" ? object["ui:order"] != nil : object["type"] as? String == "Categorization")
         }
         let wrong = try rulecheck(["schema", "export", "Rules/listing.yaml", "--draft", "4"])
-        #expect(wrong.status == 2)
+        expectEqual(wrong.status, 2)
     }
 
     /// The exported schema, as the rules of `check`, finds what the rules file finds.
@@ -32,7 +32,7 @@ extension CLITests {
         let fromRules = try rulecheck(["check", "--rules", "Rules/osago.yaml"] + arguments)
         let fromSchema = try rulecheck(["check", "--rules", schema, "--ui", ui] + arguments)
         #expect(fromRules.status == 1 && fromSchema.status == 1)
-        #expect(fromSchema.stdout == fromRules.stdout)
+        expectEqual(fromSchema.stdout, fromRules.stdout)
         #expect(fromSchema.stderr.isEmpty)
     }
 
@@ -44,11 +44,11 @@ extension CLITests {
             "sample", "Rules/kasko.yaml", "--count", "40", "--invalid-rate", "0.5", "--seed", "3",
             "--format", "jsonl", "--today", "2026-11-22",
         ])
-        #expect(sample.status == 0)
+        expectEqual(sample.status, 0)
         let records = try temporary(sample.stdout, "jsonl")
         let arguments = [records, "--today", "2026-11-22", "--format", "json", "--progress", "never"]
         let fromRules = try rulecheck(["check", "--rules", "Rules/kasko.yaml"] + arguments)
-        #expect(fromRules.status == 1)
+        expectEqual(fromRules.status, 1)
         for format in ["rjsf", "jsonforms"] {
             let ui = try temporary(try rulecheck(["schema", "export", "Rules/kasko.yaml", "--ui", format]).stdout, "json")
             let fromSchema = try rulecheck(["check", "--rules", schema, "--ui", ui] + arguments)
@@ -71,14 +71,14 @@ extension CLITests {
             "check", "--rules", schema, "--ui", jsonForms, Self.serverDriven + "listing.jsonl",
             "--format", "json", "--progress", "never", "--today", "2026-11-22",
         ])
-        #expect(check.status == 1)
+        expectEqual(check.status, 1)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
-        #expect((report["summary"] as? [String: Any])?["valid"] as? Int == 3)
+        expectEqual((report["summary"] as? [String: Any])?["valid"] as? Int, 3)
         // The import's findings are warnings on standard error (standard output is the report).
         #expect(check.stderr.contains("/properties/contact/properties/email/format: approximated:"))
 
         let lint = try rulecheck(["lint", schema, "--ui", Self.serverDriven + "listing.rjsf.json"])
-        #expect(lint.status == 0)
+        expectEqual(lint.status, 0)
         #expect(lint.stdout.contains("warning: /properties/contact/properties/email/format: approximated"))
 
         let graph = try rulecheck(["graph", schema, "--format", "mermaid"])
@@ -96,11 +96,11 @@ extension CLITests {
         // No "$schema": read as a rules file unless told.
         let schema = try temporary(#"{"properties": {"a": {"type": "integer", "maximum": 3}}}"#, "json")
         let asRules = try rulecheck(["lint", schema])
-        #expect(asRules.status == 2)
+        expectEqual(asRules.status, 2)
         let forced = try rulecheck(["lint", schema, "--rules-format", "jsonschema"])
         #expect(forced.status == 0 && forced.stdout.isEmpty)
         let ui = try rulecheck(["lint", "Rules/listing.yaml", "--ui", Self.serverDriven + "listing.rjsf.json"])
-        #expect(ui.status == 2)
+        expectEqual(ui.status, 2)
         #expect(ui.stdout.contains("--ui goes with a JSON Schema"))
     }
 }

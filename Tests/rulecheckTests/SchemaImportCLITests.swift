@@ -16,7 +16,7 @@ extension CLITests {
     @Test func schemaImportPrintsARulesFileAndFindings() throws {
         let schema = try temporary(Self.schema, "json")
         let run = try rulecheck(["schema", "import", schema])
-        #expect(run.status == 0)
+        expectEqual(run.status, 0)
         #expect(
             run.stdout.contains(
                 "title: 'Listing'\ndefaults:\n  empty_values: 'present'\nfields:\n  - id: 'title'\n    type: text\n    required: true\n    max_length: 5\n"
@@ -31,7 +31,7 @@ extension CLITests {
         let check = try rulecheck(
             ["check", "--rules", rules, "-", "--input", "jsonl", "--format", "json", "--progress", "never"],
             stdin: #"{"title": "toolong", "price": 0}"# + "\n" + #"{"title": "ok", "price": 1}"# + "\n")
-        #expect(check.status == 1)
+        expectEqual(check.status, 1)
         #expect(check.stdout.contains("\"record\":1"))
         #expect(!check.stdout.contains("\"record\":2"))
     }
@@ -39,18 +39,18 @@ extension CLITests {
     @Test func schemaImportStrictAndJSONAndErrors() throws {
         let schema = try temporary(Self.schema, "json")
         let strict = try rulecheck(["schema", "import", schema, "--strict"])
-        #expect(strict.status == 2)
+        expectEqual(strict.status, 2)
         #expect(strict.stdout.isEmpty)
         #expect(strict.stderr.contains("/properties/tags/contains: not supported"))
 
         let json = try rulecheck(["schema", "import", schema, "--format", "json"])
-        #expect(json.status == 0)
+        expectEqual(json.status, 0)
         #expect(json.stdout.hasPrefix("{"))
 
         let broken = try temporary(
             ##"{"properties": {"a": {"$ref": "#/definitions/a"}}, "definitions": {"a": {"$ref": "#/definitions/a"}}}"##, "json")
         let cycle = try rulecheck(["schema", "import", broken])
-        #expect(cycle.status == 2)
+        expectEqual(cycle.status, 2)
         #expect(cycle.stderr.contains("$ref cycle: #/definitions/a → #/definitions/a"))
     }
 
@@ -65,8 +65,8 @@ extension CLITests {
                "big": {"type": "integer", "minimum": 9007199254740993}}}
             """#, "json")
         let imported = try rulecheck(["schema", "import", schema])
-        #expect(imported.status == 0)
-        #expect(imported.stderr == "")
+        expectEqual(imported.status, 0)
+        expectEqual(imported.stderr, "")
         #expect(imported.stdout.contains("    min: 9007199254740993\n"))
         let rules = try temporary(imported.stdout, "yaml")
         let jsonl = try rulecheck(
@@ -77,9 +77,9 @@ extension CLITests {
             ["check", "--rules", rules, "-", "--input", "csv", "--format", "jsonl", "--progress", "never"],
             stdin: "even,cents,big\n3000000001,10000000.005,9007199254740992\n3000000000,10000000.01,9007199254740993\n")
         for run in [jsonl, csv] {
-            #expect(run.status == 1)
+            expectEqual(run.status, 1)
             let lines = run.stdout.split(separator: "\n").map(String.init)
-            #expect(lines.count == 4)
+            expectEqual(lines.count, 4)
             #expect(lines.dropLast().allSatisfy { $0.contains(#""record":1"#) })
             #expect(lines[0].contains(#""message":"even does not pass the check multiple_of(even, 2)""#))
             #expect(lines[1].contains(#""message":"cents does not pass the check multiple_of(cents, 0.01)""#))

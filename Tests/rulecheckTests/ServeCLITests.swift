@@ -46,38 +46,38 @@ extension CLITests {
         #expect(banner.hasPrefix("rulecheck serve: signup, osago_policy at http://127.0.0.1:"))
         #expect(banner.hasSuffix("/ (Ctrl-C stops)"))
         let (status, stderr) = server.stop()
-        #expect(status == 0)
-        #expect(stderr == "")
+        expectEqual(status, 0)
+        expectEqual(stderr, "")
     }
 
     @Test func previewStopsCleanlyOnSIGINT() throws {
         let server = try Server(["preview", "Rules/osago.yaml", "--port", "0"])
         #expect(server.banner().hasPrefix("rulecheck preview: Rules/osago.yaml at http://127.0.0.1:"))
-        #expect(server.stop(SIGINT).status == 0)
+        expectEqual(server.stop(SIGINT).status, 0)
     }
 
     @Test func serveRefusesRulesThatDoNotCompileAndNamesThatClash() throws {
         let broken = try temporary("form: x\nfields:\n  - id: a\n    type: txt\n", "yaml")
         let run = try rulecheck(["serve", broken, "--port", "0"])
-        #expect(run.status == 2)
-        #expect(run.stdout == "")
+        expectEqual(run.status, 2)
+        expectEqual(run.stdout, "")
         // A file given by its absolute path is named by its own name: the server says the same over HTTP.
         let name = URL(fileURLWithPath: broken).lastPathComponent
         #expect(run.stderr.hasPrefix("\(name):4:11: error: unknown type 'txt'"))
         #expect(run.stderr.contains("\n        type: txt\n              ^\n"))
 
         let twice = try rulecheck(["serve", "Rules/signup.yaml", "Rules/signup.yaml", "--port", "0"])
-        #expect(twice.status == 2)
+        expectEqual(twice.status, 2)
         #expect(twice.stderr.contains("several rules files define the form 'signup'"))
     }
 
     @Test func previewRefusesDataThatIsNotARecord() throws {
         let data = try temporary("[1, 2]", "json")
         let run = try rulecheck(["preview", "Rules/osago.yaml", "--data", data, "--port", "0"])
-        #expect(run.status == 2)
+        expectEqual(run.status, 2)
         #expect(run.stderr.hasPrefix("\(data): error: not a JSON object"))
         let missing = try rulecheck(["preview", "Rules/osago.yaml", "--data", scratch.directory.appendingPathComponent("none.json").path])
-        #expect(missing.status == 3)
+        expectEqual(missing.status, 3)
     }
 
     /// Issue 21 item 12: a record nested 100,000 deep was "not a JSON object"; it names the nesting
@@ -85,11 +85,11 @@ extension CLITests {
     @Test func previewDataNestedTooDeepNamesTheNestingLimit() throws {
         let data = try temporary(#"{"a": "# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}", "json")
         let run = try rulecheck(["preview", "Rules/osago.yaml", "--data", data, "--port", "0"])
-        #expect(run.status == 2)
+        expectEqual(run.status, 2)
         #expect(run.stderr.hasPrefix("\(data):1:518: error: arrays and objects are nested deeper than 512 levels"), "\(run.stderr)")
         let broken = try temporary(#"{"a": tru}"#, "json")
         let bad = try rulecheck(["preview", "Rules/osago.yaml", "--data", broken, "--port", "0"])
-        #expect(bad.status == 2)
+        expectEqual(bad.status, 2)
         #expect(bad.stderr.hasPrefix("\(broken):1:7: error: "), "\(bad.stderr)")
     }
 
@@ -115,8 +115,8 @@ extension CLITests {
         let url = first.banner()
         let port = try #require(url.split(separator: ":").last?.prefix { $0.isNumber })
         let second = try rulecheck(["serve", "Rules/signup.yaml", "--port", String(port)])
-        #expect(second.status == 3)
+        expectEqual(second.status, 3)
         #expect(second.stderr.contains("rulecheck: the server stopped:"))
-        #expect(first.stop().status == 0)
+        expectEqual(first.stop().status, 0)
     }
 }

@@ -62,22 +62,22 @@ struct SplitMergeCLITests {
         let split = try CLI.run(["split", input, "--parts", "3", "--output", output])
         #expect(split.status == 0, "\(split.stderr)")
         let lines = split.stdout.split(separator: "\n")
-        #expect(lines.count == 3)
+        expectEqual(lines.count, 3)
         #expect(
             lines.first
                 == "--input csv --name \(input) --first-record 1 --first-line 2 --header-from \(output)/header.csv \(output)/part-00000.csv"
         )
         #expect(try String(contentsOfFile: "\(output)/header.csv", encoding: .utf8) == "name,age,note\r\n")
         let slices = try (1...3).map { try String(contentsOfFile: "\(output)/part-0000\($0 - 1).csv", encoding: .utf8) }
-        #expect("name,age,note\r\n" + slices.joined() == Self.csv)
+        expectEqual("name,age,note\r\n" + slices.joined(), Self.csv)
 
         let manifest = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(output)/manifest.json"))) as? [String: Any])
-        #expect(manifest["records"] as? Int == 6)
-        #expect(manifest["format"] as? String == "csv")
+        expectEqual(manifest["records"] as? Int, 6)
+        expectEqual(manifest["format"] as? String, "csv")
         let entries = try #require(manifest["slices"] as? [[String: Any]])
-        #expect(entries.map { $0["firstRecord"] as? Int } == [1, 3, 5])
-        #expect(entries.map { $0["offset"] as? Int } == [15, 42, 71])
+        expectEqual(entries.map { $0["firstRecord"] as? Int }, [1, 3, 5])
+        expectEqual(entries.map { $0["offset"] as? Int }, [15, 42, 71])
         #expect(
             entries.first?["arguments"] as? [String]
                 == ["--input", "csv", "--name", input, "--first-record", "1", "--first-line", "2", "--header-from", "header.csv"])
@@ -86,12 +86,12 @@ struct SplitMergeCLITests {
         try expectMergedIsWhole(reports, input: input, name: input, rules: rules)
         // The merged summary counts what the three slices found: every finding, once.
         let summary = try CLI.runProcess(["merge", "--format", "summary-json"], stdin: reports)
-        #expect(summary.status == 1)
+        expectEqual(summary.status, 1)
         let totals = try #require(try JSONSerialization.jsonObject(with: Data(summary.stdout.utf8)) as? [String: Any])
         #expect(
             totals["by_code"] as? [String: Int]
                 == ["max_length": 2, "required": 2, "min": 1, "type": 1, "unknown_column": 1])
-        #expect(totals["by_field"] as? [String: Int] == ["name": 4, "age": 2, "note": 1])
+        expectEqual(totals["by_field"] as? [String: Int], ["name": 4, "age": 2, "note": 1])
         let counts = try #require(totals["summary"] as? [String: Int])
         #expect(counts["records"] == 6 && counts["invalid"] == 4 && counts["errors"] == 6 && counts["warnings"] == 1)
         let strict = try checkSlices(split.stdout, rules: rules, extra: ["--strict"])
@@ -106,7 +106,7 @@ struct SplitMergeCLITests {
             let output = try scratch.subdirectory().path
             let split = try CLI.run(["split", input, "--size", "20", "--output", output, "--name", "export"])
             #expect(split.status == 0, "\(split.stderr)")
-            #expect(split.stdout.split(separator: "\n").count == 3)
+            expectEqual(split.stdout.split(separator: "\n").count, 3)
             // Each slice through standard input, as a Spark task pipes it.
             var reports = Data()
             for line in split.stdout.split(separator: "\n") {
@@ -163,7 +163,7 @@ struct SplitMergeCLITests {
         let manifest = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(output)/manifest.json"))) as? [String: Any])
         let header = try #require(manifest["header"] as? [String: Any])
-        #expect(header["line"] as? Int == 3)
+        expectEqual(header["line"] as? Int, 3)
         let columns = split.stdout.replacingOccurrences(
             of: "--header-from \(output)/header.csv", with: "--columns name,age,note --header-line 3")
         #expect(columns != split.stdout)
@@ -220,21 +220,21 @@ struct SplitMergeCLITests {
         let output = try scratch.subdirectory().path
         #expect(try CLI.run(["split", input, "--parts", "2", "--output", output]).status == 0)
         let again = try CLI.run(["split", input, "--parts", "2", "--output", output])
-        #expect(again.status == 3)
+        expectEqual(again.status, 3)
         #expect(again.stderr == "rulecheck: '\(output)' is not an empty directory: remove it or give another --output\n")
         let missing = try CLI.run(["split", "/nonexistent.csv", "--parts", "2", "--output", output + "-2"])
-        #expect(missing.status == 3)
-        #expect(missing.stderr == "rulecheck: cannot open '/nonexistent.csv': No such file or directory\n")
+        expectEqual(missing.status, 3)
+        expectEqual(missing.stderr, "rulecheck: cannot open '/nonexistent.csv': No such file or directory\n")
         let noHeader = try CLI.run(["check", "--rules", rules, input, "--header-from", "/nonexistent.csv"])
-        #expect(noHeader.status == 3)
-        #expect(noHeader.stderr == "rulecheck: cannot open '/nonexistent.csv': No such file or directory\n")
+        expectEqual(noHeader.status, 3)
+        expectEqual(noHeader.stderr, "rulecheck: cannot open '/nonexistent.csv': No such file or directory\n")
         // A slice missing from the merge.
         let reports = try checkSlices(try CLI.run(["split", input, "--parts", "3", "--output", output + "-3"]).stdout, rules: rules)
         let lines = String(decoding: reports, as: UTF8.self).split(separator: "\n")
         let second = try #require(lines.firstIndex { $0.contains("\"firstRecord\":3,") })
         let third = try #require(lines.firstIndex { $0.contains("\"firstRecord\":5,") })
         let merged = try CLI.runProcess(["merge"], stdin: (lines[..<second] + lines[third...]).joined(separator: "\n") + "\n")
-        #expect(merged.status == 3)
+        expectEqual(merged.status, 3)
         #expect(
             merged.stderr
                 == "rulecheck: -:\(second + 1): the slice of '\(input)' starts at record 5 (the slice before it ended at record 2): a slice is missing or out of order\n"
@@ -243,11 +243,11 @@ struct SplitMergeCLITests {
         let short = (lines[..<third]).joined(separator: "\n") + "\n"
         #expect(try CLI.runProcess(["merge"], stdin: short).status == 1)
         let checked = try CLI.runProcess(["merge", "--manifest", output + "-3/manifest.json"], stdin: short)
-        #expect(checked.status == 3)
+        expectEqual(checked.status, 3)
         #expect(
             checked.stderr == "rulecheck: -:\(third): the slices of '\(input)' hold 4 records, not the 6 of the file: a slice is missing\n")
         let notManifest = try CLI.runProcess(["merge", "--manifest", input], stdin: short)
-        #expect(notManifest.status == 3)
+        expectEqual(notManifest.status, 3)
         #expect(notManifest.stderr == "rulecheck: '\(input)' is not a manifest of rulecheck split (it needs a name and records)\n")
     }
 }

@@ -36,15 +36,15 @@ struct UnreadableInputTests {
         let json = try JSONReport(runs.json.stdoutBytes)
         #expect(json.summary["files"] as? Int == 2 && json.summary["records"] as? Int == 1 && json.summary["valid"] as? Int == 1)
         #expect(json.summary["errors"] as? Int == 1 && json.summary["warnings"] as? Int == 0)
-        #expect(json.violations.count == 1)
+        expectEqual(json.violations.count, 1)
         let finding = try #require(json.violations.first)
         #expect(finding["file"] as? String == missing && finding["record"] as? Int == 0 && finding["line"] as? Int == 0)
         #expect(finding["code"] as? String == "unreadable" && finding["severity"] as? String == "error")
         #expect(finding["message"] as? String == message && finding["field"] as? String == "")
 
         let lines = try JSONLinesReport(runs.jsonl.stdout)
-        #expect(lines.summary as NSDictionary == json.summary as NSDictionary)
-        #expect(lines.violations.map { $0 as NSDictionary } == json.violations.map { $0 as NSDictionary })
+        expectEqual(lines.summary as NSDictionary, json.summary as NSDictionary)
+        expectEqual(lines.violations.map { $0 as NSDictionary }, json.violations.map { $0 as NSDictionary })
 
         #expect(
             runs.text.stdout == """
@@ -57,17 +57,17 @@ struct UnreadableInputTests {
                 """)
 
         let junit = try JUnitDocument(runs.junit.stdoutBytes)
-        #expect(junit.suites.map(\.name) == [missing, good])
+        expectEqual(junit.suites.map(\.name), [missing, good])
         let suite = try #require(junit.suites.first)
-        #expect(suite.counts == .init(tests: 1, failures: 1, cases: 1, failingCases: 1))
-        #expect(suite.caseNames == ["file"])
+        expectEqual(suite.counts, .init(tests: 1, failures: 1, cases: 1, failingCases: 1))
+        expectEqual(suite.caseNames, ["file"])
         #expect(junit.text.contains("error  unreadable: \(message)"))
 
         let sarif = try SARIFRun(runs.sarif.stdoutBytes)
-        #expect(sarif.results.count == 1)
+        expectEqual(sarif.results.count, 1)
         let result = try #require(sarif.results.first)
         #expect(result["ruleId"] as? String == "unreadable" && result["level"] as? String == "error")
-        #expect(sarif.location(0).uri == missing)
+        expectEqual(sarif.location(0).uri, missing)
     }
 
     /// A slice report of an unreadable input carries the finding, so the merged report has it.
@@ -75,11 +75,11 @@ struct UnreadableInputTests {
         let rules = try scratch.file("fields:\n  - {id: name, required: true}\n", "yaml")
         let missing = scratch.directory.appendingPathComponent("missing.csv").path
         let slice = try CLI.run(["check", "--rules", rules, missing, "--format", "slice"])
-        #expect(slice.status == 3)
+        expectEqual(slice.status, 3)
         let merged = try CLI.runProcess(["merge", "--format", "json"], stdin: slice.stdoutBytes)
-        #expect(merged.status == 1)
+        expectEqual(merged.status, 1)
         let json = try JSONReport(merged.stdoutBytes)
         #expect(json.summary["errors"] as? Int == 1 && json.summary["files"] as? Int == 1)
-        #expect(json.violations.first?["code"] as? String == "unreadable")
+        expectEqual(json.violations.first?["code"] as? String, "unreadable")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import RuleCheck
 @testable import RuleCheckBatch
 import Testing
+import _RuleCheckTestSupport
 
 /// `BatchCheck.run(bytes:…)`: records in memory (a request's body) get the report a file with the
 /// same bytes gets.
@@ -16,8 +17,8 @@ struct BatchCheckBytesTests {
         let outcome = try BatchCheck(checker: try checker(), options: .init(jobs: 1)).run(
             bytes: Array("name,age,colour\nAnn,30,red\n,-1,blue\n".utf8), name: "-", format: .csv,
             report: ReportFormat.jsonl.report(to: sink))
-        #expect(outcome.summary.records == 2)
-        #expect(outcome.summary.invalid == 1)
+        expectEqual(outcome.summary.records, 2)
+        expectEqual(outcome.summary.invalid, 1)
         #expect(
             sink.text == """
                 {"code":"unknown_column","field":"colour","file":"-","line":1,"message":"'colour' is not a field of the rules","record":0,"severity":"warning","value":null}
@@ -33,7 +34,7 @@ struct BatchCheckBytesTests {
         let outcome = try BatchCheck(checker: try checker(), options: .init(jobs: 1)).run(
             bytes: Array("\"name,age\n".utf8), name: "body", format: .csv, report: ReportFormat.jsonl.report(to: sink))
         #expect(outcome.unreadable.isEmpty)
-        #expect(outcome.summary.errors == 1)
+        expectEqual(outcome.summary.errors, 1)
         #expect(sink.text.contains(#""code":"malformed""#))
         #expect(sink.text.contains(#""file":"body""#))
     }
@@ -42,7 +43,7 @@ struct BatchCheckBytesTests {
         let sink = OutputSink.memory()
         let outcome = try BatchCheck(checker: try checker(), options: .init(jobs: 1)).run(
             bytes: [], name: "-", format: .jsonl, report: ReportFormat.json.report(to: sink))
-        #expect(outcome.summary.records == 0)
+        expectEqual(outcome.summary.records, 0)
         #expect(
             sink.text
                 == "{\"summary\":{\"errors\":0,\"files\":1,\"invalid\":0,\"records\":0,\"valid\":0,\"warnings\":0},\"violations\":[]}\n")
@@ -67,7 +68,7 @@ struct BatchCheckBytesTests {
             let sink = OutputSink.memory()
             let outcome = try BatchCheck(checker: RecordChecker(rules), options: .init(jobs: 1)).run(
                 bytes: Array(text.utf8), name: "-", format: format, report: ReportFormat.jsonl.report(to: sink))
-            #expect(outcome.summary.records == 2)
+            expectEqual(outcome.summary.records, 2)
             #expect(outcome.summary.invalid == 1, "\(format)")
             let lines = sink.text.split(separator: "\n").map(String.init)
             #expect(lines.count == 2, "\(format): \(sink.text)")

@@ -2,6 +2,7 @@ import Foundation
 import RuleCheck
 import RuleCheckBatch
 import Testing
+import _RuleCheckTestSupport
 
 /// `BatchCheck.Options.cancellation`: a run stops before its next record once the flag is set.
 @Suite("BatchCheck: cancellation")
@@ -53,12 +54,12 @@ struct BatchCheckCancellationTests {
         let report = CancellingReport(cancellation: CancellationFlag(), after: 0)
         report.cancellation.cancel()
         #expect(throws: CancellationError.self) { try check(report) }
-        #expect(report.records == 0)
+        expectEqual(report.records, 0)
     }
 
     @Test func anUncancelledRunGoesToTheEnd() throws {
         let report = CancellingReport(cancellation: CancellationFlag(), after: 0)
         try check(report)
-        #expect(report.records == 1_000)
+        expectEqual(report.records, 1_000)
     }
 }

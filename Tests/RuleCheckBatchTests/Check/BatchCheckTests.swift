@@ -89,8 +89,8 @@ final class BatchCheckTests {
                   by field: name 3, age 2, plate 2, comment 1
 
                 """)
-        #expect(outcome.summary.records == 6)
-        #expect(outcome.summary.invalid == 4)
+        expectEqual(outcome.summary.records, 6)
+        expectEqual(outcome.summary.invalid, 4)
     }
 
     @Test func parallelRunsReportExactlyWhatASerialRunReports() throws {
@@ -105,7 +105,7 @@ final class BatchCheckTests {
         let (serial, _) = try run([path], options: .init(jobs: 1, reader: reader), checker: checker)
         for jobs in [2, 4] {
             let (parallel, _) = try run([path], options: .init(jobs: jobs, reader: reader), checker: checker)
-            #expect(parallel == serial)
+            expectEqual(parallel, serial)
         }
         #expect(serial.split(separator: "\n").count > 300)
     }
@@ -135,9 +135,9 @@ final class BatchCheckTests {
     @Test func aMissingRequiredColumnFailsEveryRecord() throws {
         let csv = try file("age\n1\n2\n3\n", "csv")
         let (output, outcome) = try run([csv], format: .text)
-        #expect(outcome.summary.records == 3)
-        #expect(outcome.summary.invalid == 3)
-        #expect(outcome.summary.errors == 3)
+        expectEqual(outcome.summary.records, 3)
+        expectEqual(outcome.summary.invalid, 3)
+        expectEqual(outcome.summary.errors, 3)
         for (record, line) in [(1, 2), (2, 3), (3, 4)] {
             #expect(output.contains("record \(record), line \(line)\n  error   name  missing_column"))
         }
@@ -151,9 +151,9 @@ final class BatchCheckTests {
         let csv = try file(header + "Ann,1,x,y\n", "csv")
         let (output, outcome) = try run([csv])
         let findings = output.split(separator: "\n").filter { $0.contains("\"record\":0") }
-        #expect(findings.count == 2)
+        expectEqual(findings.count, 2)
         #expect(findings.allSatisfy { $0.contains("\"line\":\(line),") }, "\(findings)")
-        #expect(outcome.summary.records == 1)
+        expectEqual(outcome.summary.records, 1)
         // The same header as a slice's header file (what `split` writes: the bytes before the first record).
         let headerFile = try file(header, "csv")
         var options = BatchCheck.Options(jobs: 1)
@@ -161,7 +161,7 @@ final class BatchCheckTests {
         let sliced = try file("Ann,1,x,y\n", "csv")
         let (sliceOutput, _) = try run([sliced], options: options)
         let sliceFindings = sliceOutput.split(separator: "\n").filter { $0.contains("\"record\":0") }
-        #expect(sliceFindings.count == 2)
+        expectEqual(sliceFindings.count, 2)
         #expect(sliceFindings.allSatisfy { $0.contains("\"line\":\(line),") }, "\(sliceFindings)")
         // Checked from memory (as the server checks a request's body): the same line.
         let memory = OutputSink.memory()
@@ -173,8 +173,8 @@ final class BatchCheckTests {
     @Test func unknownKeysAreReportedOncePerFile() throws {
         let jsonl = try file(#"{"name":"a","x":1}\#n{"name":"b","x":2,"y":3}\#n"#, "jsonl")
         let (jsonOutput, _) = try run([jsonl])
-        #expect(jsonOutput.components(separatedBy: "\"field\":\"x\"").count - 1 == 1)
-        #expect(jsonOutput.components(separatedBy: "\"field\":\"y\"").count - 1 == 1)
+        expectEqual(jsonOutput.components(separatedBy: "\"field\":\"x\"").count - 1, 1)
+        expectEqual(jsonOutput.components(separatedBy: "\"field\":\"y\"").count - 1, 1)
     }
 
     @Test func duplicateKeysAreErrorsAndTheRecordIsStillChecked() throws {
@@ -191,7 +191,7 @@ final class BatchCheckTests {
                   by field: name 2
 
                 """)
-        #expect(outcome.summary.errors == 2)
+        expectEqual(outcome.summary.errors, 2)
     }
 
     /// Only failing to open or read a file makes it unreadable (exit 3); what is in it gives findings.
@@ -205,14 +205,14 @@ final class BatchCheckTests {
         }
         let (output, outcome) = try run(paths, format: .text)
         #expect(outcome.unreadable.isEmpty)
-        #expect(outcome.summary.files == 3)
+        expectEqual(outcome.summary.files, 3)
         #expect(
             output.contains(
                 """
                 \(paths[0]): file, line 1
                   error   malformed  cannot read the header: cell 1 is not valid UTF-8; no record of this file is checked
                 """))
-        #expect(outcome.summary.errors == 1 + 2 + 1)
+        expectEqual(outcome.summary.errors, 1 + 2 + 1)
         let empty = try ["csv", "jsonl", "json"].map { try file("", $0) } + [try file(" \n\t\n", "json")]
         let (_, emptyOutcome) = try run(empty)
         #expect(emptyOutcome.unreadable.isEmpty)
@@ -228,7 +228,7 @@ final class BatchCheckTests {
             {"name": "TooLongName", "age": "7"}
             """, "jsonl")
         let (output, outcome) = try run([path], format: .text)
-        #expect(outcome.summary.records == 4)
+        expectEqual(outcome.summary.records, 4)
         #expect(output.contains("record 2, line 2\n  error   malformed"))
         #expect(output.contains("record 3, line 3\n  error   malformed  record is an array, not an object"))
         #expect(output.contains("record 4, line 4\n  error   name  max_length"))
@@ -246,7 +246,7 @@ final class BatchCheckTests {
     @Test func unreadableFilesAreCollectedAndTheOthersChecked() throws {
         let good = try file("name\nAnn\n", "csv")
         let (_, outcome) = try run(["/nonexistent/x.csv", good])
-        #expect(outcome.unreadable.map(\.path) == ["/nonexistent/x.csv"])
+        expectEqual(outcome.unreadable.map(\.path), ["/nonexistent/x.csv"])
         // The unreadable file is in the report too, as an error of that file.
         #expect(outcome.summary.files == 2 && outcome.summary.records == 1)
         #expect(outcome.summary.errors == 1 && outcome.summary.fileErrors == 1 && outcome.summary.byCode == ["unreadable": 1])
@@ -284,7 +284,7 @@ final class BatchCheckLocaleTests {
             else { return nil }
             return (code, message)
         }
-        #expect(Set(messages.map(\.0)) == ["unknown_column", "missing_column", "malformed"])
+        expectEqual(Set(messages.map(\.0)), ["unknown_column", "missing_column", "malformed"])
         for (code, message) in messages {
             #expect(message.unicodeScalars.contains { ("а"..."я").contains($0) }, "\(code): \(message)")
         }

@@ -2,6 +2,7 @@ import Foundation
 import RuleCheck
 @testable import RuleCheckBatch
 import Testing
+import _RuleCheckTestSupport
 
 /// `--format html`: one self-contained page whose numbers are the check's, every value escaped.
 @Suite("HTML report")
@@ -64,7 +65,7 @@ struct HTMLReportTests {
 
     @Test func theNumbersAreTheSummarys() throws {
         let (html, summary) = try render(Self.hostile)
-        #expect(summary.records == 4)
+        expectEqual(summary.records, 4)
         #expect(
             html.contains(
                 #"<section id="summary" data-files="1" data-records="4" data-valid="\#(summary.valid)" data-invalid="\#(summary.invalid)" data-errors="\#(summary.errors)" data-warnings="\#(summary.warnings)">"#
@@ -80,9 +81,9 @@ struct HTMLReportTests {
     @Test func theFirstTenRecordsOfEachCodeAreShown() throws {
         let csv = "name,age\n" + (1...25).map { ",\($0)" }.joined(separator: "\n") + "\n"
         let (html, summary) = try render(csv)
-        #expect(summary.byCode == ["required": 25])
+        expectEqual(summary.byCode, ["required": 25])
         let rows = html.components(separatedBy: #"<tr class="error" data-record="#).count - 1
-        #expect(rows == HTMLReport.examplesPerCode)
+        expectEqual(rows, HTMLReport.examplesPerCode)
         #expect(html.contains(#"<h3 id="code-required">required <small>25 violations, the first 10 records</small></h3>"#))
         #expect(html.contains(#"data-record="10" data-line="11""#))
         #expect(!html.contains(#"data-record="11""#))
@@ -97,16 +98,16 @@ struct HTMLReportTests {
 
     @Test func aCleanFile() throws {
         let (html, summary) = try render("name,age\nAnn,3\n")
-        #expect(summary.errors == 0)
+        expectEqual(summary.errors, 0)
         #expect(html.contains("<p class=\"none\">No violations.</p>"))
         #expect(!html.contains("id=\"examples\""))
     }
 
     @Test func groupedNumbers() {
-        #expect(0.grouped == "0")
-        #expect(999.grouped == "999")
-        #expect(1000.grouped == "1,000")
-        #expect(1_234_567.grouped == "1,234,567")
-        #expect((-1234).grouped == "-1,234")
+        expectEqual(0.grouped, "0")
+        expectEqual(999.grouped, "999")
+        expectEqual(1000.grouped, "1,000")
+        expectEqual(1_234_567.grouped, "1,234,567")
+        expectEqual((-1234).grouped, "-1,234")
     }
 }

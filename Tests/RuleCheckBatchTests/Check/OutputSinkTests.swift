@@ -45,7 +45,7 @@ struct OutputSinkTests {
         #expect(
             JUnitReport.escape("a\u{1}b\u{1B}\u{7F}\u{FFFE}\u{FFFF}\u{FFFD}") == #"a\u{1}b\u{1B}"# + "\u{7F}" + #"\u{FFFE}\u{FFFF}"#
                 + "\u{FFFD}")
-        #expect(JUnitReport.escape("<&\">\t\n\r") == "&lt;&amp;&quot;&gt;&#9;&#10;&#13;")
-        #expect(JUnitReport.escape("\t\n\r", inAttribute: false) == "\t\n&#13;")
+        expectEqual(JUnitReport.escape("<&\">\t\n\r"), "&lt;&amp;&quot;&gt;&#9;&#10;&#13;")
+        expectEqual(JUnitReport.escape("\t\n\r", inAttribute: false), "\t\n&#13;")
     }
 }

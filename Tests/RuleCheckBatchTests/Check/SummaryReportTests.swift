@@ -2,6 +2,7 @@ import Foundation
 import RuleCheck
 @testable import RuleCheckBatch
 import Testing
+import _RuleCheckTestSupport
 
 /// `--format summary` and `summary-json`: only the totals, by code and by field.
 @Suite("Summary report")
@@ -34,11 +35,11 @@ struct SummaryReportTests {
         let (text, _) = try run(.summaryJSON, strict: strict)
         #expect(text.hasSuffix("}\n") && text.split(separator: "\n").count == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["summary", "by_code", "by_field"])
+        expectEqual(Set(object.keys), ["summary", "by_code", "by_field"])
         let full = try countsOfTheFullReport(strict: strict)
-        #expect(object["summary"] as? NSDictionary == full.summary)
-        #expect(object["by_code"] as? [String: Int] == full.byCode)
-        #expect(object["by_field"] as? [String: Int] == full.byField)
+        expectEqual(object["summary"] as? NSDictionary, full.summary)
+        expectEqual(object["by_code"] as? [String: Int], full.byCode)
+        expectEqual(object["by_field"] as? [String: Int], full.byField)
         #expect(full.byCode["required"] == 2 && full.byCode["unknown_column"] == 1)
     }
 
@@ -64,6 +65,6 @@ struct SummaryReportTests {
         let sink = OutputSink.memory()
         _ = try BatchCheck(checker: checker, options: .init(jobs: 1)).run(
             bytes: [], name: "-", format: .jsonl, report: ReportFormat.summary.report(to: sink))
-        #expect(sink.text == "1 file, 0 records: 0 valid, 0 invalid — 0 errors, 0 warnings\n")
+        expectEqual(sink.text, "1 file, 0 records: 0 valid, 0 invalid — 0 errors, 0 warnings\n")
     }
 }

@@ -1,6 +1,7 @@
 import RuleCheck
 @testable import RuleCheckBatch
 import Testing
+import _RuleCheckTestSupport
 
 /// The JSON and JSON Lines reports write each violation directly; the bytes must be what writing
 /// its object with `JSONWriter` gives.
@@ -20,7 +21,7 @@ struct ViolationJSONTests {
                 value: Bool.random(using: &generator) ? text() : nil, message: text())
             var bytes: [UInt8] = []
             violation.writeJSON(in: record, to: &bytes)
-            #expect(String(decoding: bytes, as: UTF8.self) == JSONWriter.string(violation.json(in: record)))
+            expectEqual(String(decoding: bytes, as: UTF8.self), JSONWriter.string(violation.json(in: record)))
         }
     }
 }

@@ -1,5 +1,6 @@
 @testable import RuleCheckBatch
 import Testing
+import _RuleCheckTestSupport
 
 @Suite struct ValueShapeTests {
     private func merged(_ values: [String]) -> ValueShape? {
@@ -25,22 +26,22 @@ import Testing
         ] as [([String], String, String?)])
     func patternAndMask(values: [String], pattern: String, mask: String?) throws {
         let shape = try #require(merged(values))
-        #expect(shape.pattern == pattern)
-        #expect(shape.mask == mask)
+        expectEqual(shape.pattern, pattern)
+        expectEqual(shape.mask, mask)
         #expect(shape.isTelling)
     }
 
     @Test func valuesOfDifferentShapesHaveNone() {
-        #expect(merged(["AB-12", "AB12"]) == nil)
-        #expect(merged(["a b", "a-b"]) == nil)
-        #expect(merged(["12", "ab"]) == nil)
+        expectEqual(merged(["AB-12", "AB12"]), nil)
+        expectEqual(merged(["a b", "a-b"]), nil)
+        expectEqual(merged(["12", "ab"]), nil)
     }
 
     @Test func longValuesAndValuesOfManyRunsHaveNoShape() {
-        #expect(ValueShape(String(repeating: "a", count: 65)) == nil)
+        expectEqual(ValueShape(String(repeating: "a", count: 65)), nil)
         #expect(ValueShape(String(repeating: "a", count: 64)) != nil)
         #expect(ValueShape((0..<9).map { "a\($0)" }.joined()) == nil)  // 18 runs
-        #expect(ValueShape("") == nil)
+        expectEqual(ValueShape(""), nil)
     }
 
     @Test func wordsSayNothingAndCodesDo() throws {

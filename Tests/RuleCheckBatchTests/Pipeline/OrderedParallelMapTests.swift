@@ -3,6 +3,7 @@ import RuleCheck
 import RuleCheckBatch
 import Synchronization
 import Testing
+import _RuleCheckTestSupport
 
 @Suite struct OrderedParallelMapTests {
     struct Boom: Error, Equatable {
@@ -69,15 +70,15 @@ import Testing
                 results.append(value)
                 return .proceed
             })
-        #expect(results == (1...300).map { $0 * $0 })
-        #expect(statistics.produced == 300)
-        #expect(statistics.consumed == 300)
+        expectEqual(results, (1...300).map { $0 * $0 })
+        expectEqual(statistics.produced, 300)
+        expectEqual(statistics.consumed, 300)
     }
 
     @Test(arguments: [(2, nil), (3, nil), (4, 5), (4, 1)] as [(Int, Int?)])
     func inFlightStaysBounded(jobs: Int, maxInFlight: Int?) throws {
         let pipeline = OrderedParallelMap(jobs: jobs, maxInFlight: maxInFlight)
-        #expect(pipeline.maxInFlight == max(jobs, maxInFlight ?? 2 * jobs))
+        expectEqual(pipeline.maxInFlight, max(jobs, maxInFlight ?? 2 * jobs))
         let probe = InFlightProbe()
         let numbers = Numbers(limit: 200, probe: probe)
         var consumed = 0
@@ -94,7 +95,7 @@ import Testing
         #expect(probe.peakValue <= pipeline.maxInFlight)
         #expect(statistics.peakInFlight <= pipeline.maxInFlight)
         #expect(statistics.peakInFlight >= 1)
-        #expect(statistics.consumed == 200)
+        expectEqual(statistics.consumed, 200)
     }
 
     @Test(arguments: 1...4)
@@ -109,8 +110,8 @@ import Testing
                 seen.append(value)
                 return value == 10 ? .stop : .proceed
             })
-        #expect(seen == Array(1...10))
-        #expect(statistics.consumed == 10)
+        expectEqual(seen, Array(1...10))
+        expectEqual(statistics.consumed, 10)
         // The producer stopped soon after: no more than the in-flight bound past the stop.
         #expect(statistics.produced <= 10 + 2 * jobs)
         #expect(probe.producedCount <= 10 + 2 * jobs + 1)
@@ -166,7 +167,7 @@ import Testing
             })
         // In flight, plus the one the producer may have just made, plus one per worker.
         #expect(peak <= pipeline.maxInFlight + 1 + jobs)
-        #expect(census.count == 0)
+        expectEqual(census.count, 0)
     }
 
     @Test(arguments: 1...4)
@@ -182,7 +183,7 @@ import Testing
                     return .proceed
                 })
         }
-        #expect(seen == (1..<50).map { $0 * $0 })
+        expectEqual(seen, (1..<50).map { $0 * $0 })
     }
 
     @Test(arguments: 1...4)
@@ -201,7 +202,7 @@ import Testing
                     return .proceed
                 })
         }
-        #expect(seen == Array(1..<30))
+        expectEqual(seen, Array(1..<30))
     }
 
     @Test(arguments: 1...3)
@@ -227,14 +228,14 @@ import Testing
                 consumed += 1
                 return .proceed
             })
-        #expect(consumed == 0)
-        #expect(statistics == OrderedParallelMap.Statistics())
+        expectEqual(consumed, 0)
+        expectEqual(statistics, OrderedParallelMap.Statistics())
     }
 
     @Test func jobsAndBoundsAreClamped() {
-        #expect(OrderedParallelMap(jobs: 0).jobs == 1)
-        #expect(OrderedParallelMap(jobs: -3, maxInFlight: 0).maxInFlight == 1)
-        #expect(OrderedParallelMap(jobs: 3).maxInFlight == 6)
+        expectEqual(OrderedParallelMap(jobs: 0).jobs, 1)
+        expectEqual(OrderedParallelMap(jobs: -3, maxInFlight: 0).maxInFlight, 1)
+        expectEqual(OrderedParallelMap(jobs: 3).maxInFlight, 6)
         #expect(OrderedParallelMap.defaultJobs >= 1)
     }
 
@@ -253,9 +254,9 @@ import Testing
                 records += batchRecords
                 return .proceed
             })
-        #expect(records.count == 5_000)
-        #expect(records.map(\.number) == Array(1...5_000))
-        #expect(records.last == cells(5_000, line: 2 * 5_000, ["5000", "v 5000\nsecond line"]))
+        expectEqual(records.count, 5_000)
+        expectEqual(records.map(\.number), Array(1...5_000))
+        expectEqual(records.last, cells(5_000, line: 2 * 5_000, ["5000", "v 5000\nsecond line"]))
     }
 
     @Test func deepJSONParsesOnWorkerThreads() throws {
@@ -274,6 +275,6 @@ import Testing
                 }
                 return .proceed
             })
-        #expect(objects == 16)
+        expectEqual(objects, 16)
     }
 }

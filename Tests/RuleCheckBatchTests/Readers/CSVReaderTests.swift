@@ -1,13 +1,14 @@
 import RuleCheck
 import RuleCheckBatch
 import Testing
+import _RuleCheckTestSupport
 
 @Suite("CSV reader")
 struct CSVReaderTests {
     @Test func headerAndPlainRecords() throws {
         let result = try readAll("id,name,city\n1,Ann,Oslo\n2,Bob,Rome\n", format: .csv)
-        #expect(result.header == ["id", "name", "city"])
-        #expect(result.records == [cells(1, line: 2, ["1", "Ann", "Oslo"]), cells(2, line: 3, ["2", "Bob", "Rome"])])
+        expectEqual(result.header, ["id", "name", "city"])
+        expectEqual(result.records, [cells(1, line: 2, ["1", "Ann", "Oslo"]), cells(2, line: 3, ["2", "Bob", "Rome"])])
     }
 
     @Test func quotesAndDoubledQuotes() throws {
@@ -36,8 +37,8 @@ struct CSVReaderTests {
     func lineEndings(_ end: String) throws {
         let text = ["a,b", "1,2", "3,4"].joined(separator: end) + end
         let result = try readAll(text, format: .csv)
-        #expect(result.header == ["a", "b"])
-        #expect(result.records == [cells(1, line: 2, ["1", "2"]), cells(2, line: 3, ["3", "4"])])
+        expectEqual(result.header, ["a", "b"])
+        expectEqual(result.records, [cells(1, line: 2, ["1", "2"]), cells(2, line: 3, ["3", "4"])])
     }
 
     /// Old Mac files end lines with a lone CR: it is a line end like LF and CRLF, outside quotes and
@@ -46,7 +47,7 @@ struct CSVReaderTests {
     func loneCarriageReturnEndsALine(blockSize: Int) throws {
         let text = "a,b\r1,2\r\n3,\"x\ry\"\r4,\"p\r\nq\"\n\r5,6\r"
         let result = try readAll(text, format: .csv, options: tinyOptions(blockSize: blockSize))
-        #expect(result.header == ["a", "b"])
+        expectEqual(result.header, ["a", "b"])
         #expect(
             result.records == [
                 cells(1, line: 2, ["1", "2"]), cells(2, line: 3, ["3", "x\ry"]), cells(3, line: 5, ["4", "p\r\nq"]),
@@ -55,8 +56,8 @@ struct CSVReaderTests {
         // A stray quote's resync starts after the lone CR too.
         let stray = try readAll(
             "a,b,c\r1,\"x,q\r2,y,q\r3,z,q\"\r4,w,q\r", format: .csv, options: tinyOptions(blockSize: blockSize))
-        #expect(stray.records.map(\.line) == [2, 3, 4, 5])
-        #expect(stray.records[1] == cells(2, line: 3, ["2", "y", "q"]))
+        expectEqual(stray.records.map(\.line), [2, 3, 4, 5])
+        expectEqual(stray.records[1], cells(2, line: 3, ["2", "y", "q"]))
     }
 
     @Test func mixedLineEndingsAndNoFinalNewline() throws {
@@ -66,31 +67,31 @@ struct CSVReaderTests {
                 cells(1, line: 2, ["1", "2"]), cells(2, line: 3, ["3", "4"]), cells(3, line: 4, ["5", "6"]),
             ])
         let crlfAtEnd = try readAll("a\r\n1\r", format: .csv)
-        #expect(crlfAtEnd.records == [cells(1, line: 2, ["1"])])
+        expectEqual(crlfAtEnd.records, [cells(1, line: 2, ["1"])])
         let quotedLast = try readAll("a,b\n1,\"x\"", format: .csv)
-        #expect(quotedLast.records == [cells(1, line: 2, ["1", "x"])])
+        expectEqual(quotedLast.records, [cells(1, line: 2, ["1", "x"])])
     }
 
     @Test func byteOrderMarkIsSkipped() throws {
         let result = try readAll([0xEF, 0xBB, 0xBF] + Array("id,name\n1,Ann\n".utf8), format: .csv)
-        #expect(result.header == ["id", "name"])
-        #expect(result.records == [cells(1, line: 2, ["1", "Ann"])])
+        expectEqual(result.header, ["id", "name"])
+        expectEqual(result.records, [cells(1, line: 2, ["1", "Ann"])])
         // A BOM only counts at the very start.
         let later = try readAll(Array("id\n".utf8) + [0xEF, 0xBB, 0xBF] + Array("x\n".utf8), format: .csv)
-        #expect(later.records == [cells(1, line: 2, ["\u{FEFF}x"])])
+        expectEqual(later.records, [cells(1, line: 2, ["\u{FEFF}x"])])
     }
 
     @Test func semicolonPipeAndTabDelimiters() throws {
         var options = RecordReader.Options()
         options.delimiter = .semicolon
         let semicolon = try readAll("a;b\n\"1;2\";3,5\n", format: .csv, options: options)
-        #expect(semicolon.records == [cells(1, line: 2, ["1;2", "3,5"])])
+        expectEqual(semicolon.records, [cells(1, line: 2, ["1;2", "3,5"])])
         options.delimiter = .pipe
         let pipe = try readAll("a|b\nx|\"y|z\"\n", format: .csv, options: options)
-        #expect(pipe.records == [cells(1, line: 2, ["x", "y|z"])])
+        expectEqual(pipe.records, [cells(1, line: 2, ["x", "y|z"])])
         let tsv = try readAll("a\tb\tc\n1\t\"x\ty\"\t, ;\n", format: .tsv)
-        #expect(tsv.header == ["a", "b", "c"])
-        #expect(tsv.records == [cells(1, line: 2, ["1", "x\ty", ", ;"])])
+        expectEqual(tsv.header, ["a", "b", "c"])
+        expectEqual(tsv.records, [cells(1, line: 2, ["1", "x\ty", ", ;"])])
     }
 
     @Test func emptyCells() throws {
@@ -104,13 +105,13 @@ struct CSVReaderTests {
 
     @Test func emptyLinesAreSkippedButCounted() throws {
         let result = try readAll("\n\na,b\n\n1,2\r\n\r\n\n3,4\n\n", format: .csv)
-        #expect(result.header == ["a", "b"])
-        #expect(result.records == [cells(1, line: 5, ["1", "2"]), cells(2, line: 8, ["3", "4"])])
+        expectEqual(result.header, ["a", "b"])
+        expectEqual(result.records, [cells(1, line: 5, ["1", "2"]), cells(2, line: 8, ["3", "4"])])
     }
 
     @Test func spacesAreKept() throws {
         let result = try readAll("a,b\n x , y \n", format: .csv)
-        #expect(result.records == [cells(1, line: 2, [" x ", " y "])])
+        expectEqual(result.records, [cells(1, line: 2, [" x ", " y "])])
     }
 
     @Test func wrongCellCount() throws {
@@ -165,13 +166,13 @@ struct CSVReaderTests {
 
     @Test func unterminatedQuoteOnTheLastLine() throws {
         let result = try readAll("a,b\n1,\"x", format: .csv)
-        #expect(result.records == [malformed(1, line: 2, "unterminated quote")])
+        expectEqual(result.records, [malformed(1, line: 2, "unterminated quote")])
     }
 
     @Test func quoteThatClosesLaterSwallowsLinesAsRFC4180Says() throws {
         // A quote that is closed later is not unterminated: the lines between belong to the cell.
         let result = try readAll("a,b\n1,\"x\n2,y\"\n3,z\n", format: .csv)
-        #expect(result.records == [cells(1, line: 2, ["1", "x\n2,y"]), cells(2, line: 4, ["3", "z"])])
+        expectEqual(result.records, [cells(1, line: 2, ["1", "x\n2,y"]), cells(2, line: 4, ["3", "z"])])
     }
 
     /// A stray quote that a later line closes: the record it makes is malformed, so reading goes on
@@ -182,8 +183,8 @@ struct CSVReaderTests {
         for index in 0..<1000 { text += "\(index + 3),Name\(index),City\n" }
         text += "1003,Zed,Paris\"\n1004,Last,End\n"
         let result = try readAll(text, format: .csv, options: tinyOptions(blockSize: blockSize))
-        #expect(result.records.count == 1004)
-        #expect(result.records.first == cells(1, line: 2, ["1", "Ann", "Oslo"]))
+        expectEqual(result.records.count, 1004)
+        expectEqual(result.records.first, cells(1, line: 2, ["1", "Ann", "Oslo"]))
         #expect(
             result.records.dropFirst().first
                 == malformed(
@@ -198,7 +199,7 @@ struct CSVReaderTests {
                 == malformed(
                     1003, line: 1004,
                     #"cell 3 ("city") has a quote inside an unquoted value (quote the whole value and double the quote)"#))
-        #expect(result.records.last == cells(1004, line: 1005, ["1004", "Last", "End"]))
+        expectEqual(result.records.last, cells(1004, line: 1005, ["1004", "Last", "End"]))
     }
 
     @Test func multiLineRecordWithBadUTF8IsOneMalformedRecord() throws {
@@ -220,7 +221,7 @@ struct CSVReaderTests {
         let start = clock.now
         let result = try readAll(text, format: .csv)
         #expect(clock.now - start < .seconds(20))
-        #expect(result.records.count == 20_001)
+        expectEqual(result.records.count, 20_001)
         #expect(
             result.records.last
                 == malformed(
@@ -235,8 +236,8 @@ struct CSVReaderTests {
         var options = RecordReader.Options()
         options.maxRecordSize = 64
         let result = try readAll(text, format: .csv, options: options)
-        #expect(result.records.first == malformed(1, line: 2, "unterminated quote: no closing quote within 64 bytes"))
-        #expect(result.records.count == 22)
+        expectEqual(result.records.first, malformed(1, line: 2, "unterminated quote: no closing quote within 64 bytes"))
+        expectEqual(result.records.count, 22)
         for (index, record) in result.records.dropFirst().prefix(20).enumerated() {
             #expect(record == cells(index + 2, line: index + 3, ["\(index + 2)", "line \(index)"]))
         }
@@ -271,18 +272,18 @@ struct CSVReaderTests {
 
     @Test func emptyInputAndHeaderOnly() throws {
         let empty = try readAll("", format: .csv)
-        #expect(empty.header == [])
+        expectEqual(empty.header, [])
         #expect(empty.records.isEmpty)
         let blank = try readAll("\n\r\n", format: .csv)
-        #expect(blank.header == [])
+        expectEqual(blank.header, [])
         let headerOnly = try readAll("a,b", format: .csv)
-        #expect(headerOnly.header == ["a", "b"])
+        expectEqual(headerOnly.header, ["a", "b"])
         #expect(headerOnly.records.isEmpty)
     }
 
     @Test func headerWithQuotesAndEmptyNames() throws {
         let result = try readAll("\"first, name\",,\"x\"\"y\"\n1,2,3\n", format: .csv)
-        #expect(result.header == ["first, name", "", "x\"y"])
+        expectEqual(result.header, ["first, name", "", "x\"y"])
     }
 
     @Test func malformedHeaderIsAnInputError() {
@@ -309,8 +310,8 @@ struct CSVReaderTests {
         let start = clock.now
         let result = try readAll(text, format: .csv)
         #expect(clock.now - start < .seconds(20))
-        #expect(result.records.count == 20_000)
-        #expect(result.records.first == malformed(1, line: 2, "unterminated quote"))
-        #expect(result.records.last?.line == 20_001)
+        expectEqual(result.records.count, 20_000)
+        expectEqual(result.records.first, malformed(1, line: 2, "unterminated quote"))
+        expectEqual(result.records.last?.line, 20_001)
     }
 }

@@ -115,8 +115,8 @@ struct CompressedInputTests {
         let compressed = try write(kind.compress(Self.csv), "people.csv.\(kind.suffix)")
         let expected = try check(plain)
         let got = try check(compressed)
-        #expect(got.lines == expected.lines)
-        #expect(got.outcome.summary == expected.outcome.summary)
+        expectEqual(got.lines, expected.lines)
+        expectEqual(got.outcome.summary, expected.outcome.summary)
         #expect(got.outcome.unreadable.isEmpty)
         #expect(expected.outcome.summary.records > 1900)
         #expect(expected.outcome.summary.byCode["malformed", default: 0] > 10)
@@ -127,7 +127,7 @@ struct CompressedInputTests {
     func theFormatOfACompressedInputWithoutExtensionIsSniffedAfterDecompressing(kind: Kind) throws {
         let path = try write(kind.compress(Self.jsonLines), "export")
         let reader = try RecordReader.opening(path: path, format: nil)
-        #expect(reader.format == .jsonl)
+        expectEqual(reader.format, .jsonl)
         let plain = try write(Self.jsonLines, "export.jsonl")
         #expect(try readAll(path: path, format: nil) == readAll(path: plain, format: nil))
     }
@@ -156,7 +156,7 @@ struct CompressedInputTests {
             let (lines, outcome) = try check(path)
             #expect(outcome.unreadable.count == 1, "cut at \(cut)")
             let error = try #require(outcome.unreadable.first)
-            #expect(error.code == .corruptStream)
+            expectEqual(error.code, .corruptStream)
             #expect(error.message.contains("the \(kind.rawValue) stream is cut short: the file ends after \(cut) compressed bytes"))
             #expect(lines.last == "0 0  unreadable \(error.description)")
             // What was read is the whole file's first records, exactly.
@@ -171,16 +171,16 @@ struct CompressedInputTests {
         compressed[compressed.count / 2] ^= 0xFF
         let (lines, outcome) = try check(try write(compressed, "corrupt.csv.gz"))
         let error = try #require(outcome.unreadable.first)
-        #expect(error.code == .corruptStream)
+        expectEqual(error.code, .corruptStream)
         #expect(error.description.hasPrefix("cannot read '\(scratch.directory.path)/corrupt.csv.gz': corrupt gzip data ("))
-        #expect(lines.last?.contains("unreadable") == true)
+        expectEqual(lines.last?.contains("unreadable"), true)
     }
 
     @Test func aGzipStreamWhoseChecksumFailsIsCorrupt() throws {
         var compressed = TestCompression.gzip(Self.csv)
         compressed[compressed.count - 6] ^= 0x01  // the CRC-32 in the trailer
         let (_, outcome) = try check(try write(compressed, "crc.csv.gz"))
-        #expect(outcome.unreadable.first?.message.hasPrefix("corrupt gzip data (incorrect data check)") == true)
+        expectEqual(outcome.unreadable.first?.message.hasPrefix("corrupt gzip data (incorrect data check)"), true)
     }
 
     @Test func corruptZstdData() throws {
@@ -188,15 +188,15 @@ struct CompressedInputTests {
         compressed[compressed.count / 2] ^= 0xFF
         let (_, outcome) = try check(try write(compressed, "corrupt.csv.zst"))
         let error = try #require(outcome.unreadable.first)
-        #expect(error.code == .corruptStream)
+        expectEqual(error.code, .corruptStream)
         #expect(error.message.hasPrefix("corrupt zstd data ("))
     }
 
     @Test func dataAfterTheLastGzipMemberIsAnError() throws {
         let compressed = TestCompression.gzip(Array("name,age\nAnn,3\n".utf8)) + Array("trailing text".utf8)
         let (lines, outcome) = try check(try write(compressed, "trailing.csv.gz"))
-        #expect(lines.first == "1 2 valid")
-        #expect(outcome.unreadable.first?.message.hasPrefix("data after the end of the gzip stream is not gzip") == true)
+        expectEqual(lines.first, "1 2 valid")
+        expectEqual(outcome.unreadable.first?.message.hasPrefix("data after the end of the gzip stream is not gzip"), true)
     }
 
     @Test func otherCompressionsAreRefusedByName() throws {
@@ -213,7 +213,7 @@ struct CompressedInputTests {
                 try RecordReader(path: path, format: .csv)
             }
             let (_, outcome) = try check(path)
-            #expect(outcome.unreadable.first?.code == .unsupportedCompression)
+            expectEqual(outcome.unreadable.first?.code, .unsupportedCompression)
         }
     }
 
@@ -227,9 +227,9 @@ struct CompressedInputTests {
         #expect(InputCompression.isDecided(Array("i".utf8)))
         #expect(!InputCompression.isDecided([0x28, 0xB5]))
         #expect(InputCompression.isDecided([0x28, 0x41]))
-        #expect(InputCompression(firstBytes: [0x28, 0xB5, 0x2F, 0xFD]) == .zstd)
-        #expect(InputCompression(firstBytes: [0x1F, 0x8B]) == .gzip)
-        #expect(InputCompression(firstBytes: [0x1F]) == nil)
+        expectEqual(InputCompression(firstBytes: [0x28, 0xB5, 0x2F, 0xFD]), .zstd)
+        expectEqual(InputCompression(firstBytes: [0x1F, 0x8B]), .gzip)
+        expectEqual(InputCompression(firstBytes: [0x1F]), nil)
     }
 
     @Test(arguments: Kind.allCases)
@@ -245,26 +245,26 @@ struct CompressedInputTests {
         var records: [DecodedRecord] = []
         while let batch = try reader.nextBatch() { records += batch.decodeAll() }
         #expect(records == (try readAll(path: try write(Self.jsonLines, "p.jsonl"), format: .jsonl)).records)
-        #expect(reader.progress.totalBytes == nil)
-        #expect(reader.progress.bytesRead == Int64(compressed.count))
+        expectEqual(reader.progress.totalBytes, nil)
+        expectEqual(reader.progress.bytesRead, Int64(compressed.count))
     }
 
     /// The progress of a compressed file counts its compressed bytes, against its size.
     @Test func progressCountsTheCompressedBytes() throws {
         let compressed = TestCompression.gzip(Self.csv)
         let reader = try RecordReader(path: try write(compressed, "p.csv.gz"), format: .csv)
-        #expect(reader.progress.totalBytes == Int64(compressed.count))
+        expectEqual(reader.progress.totalBytes, Int64(compressed.count))
         while try reader.nextBatch() != nil {}
-        #expect(reader.progress.bytesRead == Int64(compressed.count))
+        expectEqual(reader.progress.bytesRead, Int64(compressed.count))
     }
 
     @Test func theFormatIsTakenFromTheNameBeforeACompressionSuffix() {
-        #expect(RecordFormat(path: "a.csv.gz") == .csv)
-        #expect(RecordFormat(path: "dir.x/a.JSONL.ZST") == .jsonl)
-        #expect(RecordFormat(path: "a.ndjson.zstd") == .jsonl)
-        #expect(RecordFormat(path: "a.gz") == nil)
-        #expect(RecordFormat(path: "dir.csv/a.gz") == nil)
-        #expect(RecordFormat(path: "a.csv.bz2") == nil)
+        expectEqual(RecordFormat(path: "a.csv.gz"), .csv)
+        expectEqual(RecordFormat(path: "dir.x/a.JSONL.ZST"), .jsonl)
+        expectEqual(RecordFormat(path: "a.ndjson.zstd"), .jsonl)
+        expectEqual(RecordFormat(path: "a.gz"), nil)
+        expectEqual(RecordFormat(path: "dir.csv/a.gz"), nil)
+        expectEqual(RecordFormat(path: "a.csv.bz2"), nil)
     }
 }
 

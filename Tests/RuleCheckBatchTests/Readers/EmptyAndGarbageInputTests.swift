@@ -1,6 +1,7 @@
 import RuleCheck
 import RuleCheckBatch
 import Testing
+import _RuleCheckTestSupport
 
 /// One rule for every reader: an empty or blank input has no records; content that cannot be read
 /// gives malformed records (or, for a CSV header, an ``InputError/Code-swift.struct/unreadableHeader``
@@ -12,20 +13,20 @@ import Testing
     func emptyInputHasNoRecords(format: RecordFormat) throws {
         let result = try readAll([], format: format)
         #expect(result.records.isEmpty)
-        #expect(result.header == (format.isDelimited ? [] : nil))
+        expectEqual(result.header, (format.isDelimited ? [] : nil))
     }
 
     @Test(arguments: RecordFormat.allCases)
     func whitespaceOnlyInputHasNoRecords(format: RecordFormat) throws {
         let result = try readAll(" \t\n\r\n  \n\t", format: format)
         #expect(result.records.isEmpty, "\(result)")
-        #expect(result.header == (format.isDelimited ? [] : nil))
+        expectEqual(result.header, (format.isDelimited ? [] : nil))
     }
 
     @Test func blankLinesBeforeACSVHeaderAreSkipped() throws {
         let result = try readAll("  \n\t\nid,name\n1,Ann\n", format: .csv)
-        #expect(result.header == ["id", "name"])
-        #expect(result.records == [cells(1, line: 4, ["1", "Ann"])])
+        expectEqual(result.header, ["id", "name"])
+        expectEqual(result.records, [cells(1, line: 4, ["1", "Ann"])])
     }
 
     @Test func binaryGarbage() throws {
@@ -33,10 +34,10 @@ import Testing
             try readAll(Self.garbage, format: .csv)
         }
         let lines = try readAll(Self.garbage, format: .jsonl).records
-        #expect(lines.map(\.line) == [1, 2, 3])
+        expectEqual(lines.map(\.line), [1, 2, 3])
         #expect(lines.allSatisfy { if case .malformed = $0.content { true } else { false } })
         let array = try readAll(Self.garbage, format: .json).records
-        #expect(array == [malformed(1, line: 1, "expected '[' at the start of a JSON array of records, found byte 0x00")])
+        expectEqual(array, [malformed(1, line: 1, "expected '[' at the start of a JSON array of records, found byte 0x00")])
     }
 
     @Test func loneOpeningBracket() throws {

@@ -19,9 +19,9 @@ import _RuleCheckTestSupport
             var options = RecordReader.Options()
             options.blockSize = 1000
             let reader = try RecordReader(path: url.path, format: .csv, options: options)
-            #expect(reader.name == url.path)
-            #expect(reader.header == ["id", "name"])
-            #expect(reader.progress.totalBytes == Int64(text.utf8.count))
+            expectEqual(reader.name, url.path)
+            expectEqual(reader.header, ["id", "name"])
+            expectEqual(reader.progress.totalBytes, Int64(text.utf8.count))
             var count = 0
             var lastProgress: Int64 = 0
             while let batch = try reader.nextBatch() {
@@ -29,8 +29,8 @@ import _RuleCheckTestSupport
                 #expect(reader.progress.bytesRead >= lastProgress)
                 lastProgress = reader.progress.bytesRead
             }
-            #expect(count == 1000)
-            #expect(reader.progress.bytesRead == Int64(text.utf8.count))
+            expectEqual(count, 1000)
+            expectEqual(reader.progress.bytesRead, Int64(text.utf8.count))
         }
     }
 
@@ -76,36 +76,36 @@ import _RuleCheckTestSupport
         writer.start()
         let reader = try RecordReader(
             fileDescriptor: pipe.fileHandleForReading.fileDescriptor, name: "-", format: .jsonl)
-        #expect(reader.progress.totalBytes == nil)
+        expectEqual(reader.progress.totalBytes, nil)
         var records: [DecodedRecord] = []
         while let batch = try reader.nextBatch() { records += batch.decodeAll() }
-        #expect(records == [object(1, line: 1, ["a": 1]), object(2, line: 2, ["a": 2])])
+        expectEqual(records, [object(1, line: 1, ["a": 1]), object(2, line: 2, ["a": 2])])
     }
 
     @Test func formatFromPath() {
-        #expect(RecordFormat(path: "a.csv") == .csv)
-        #expect(RecordFormat(path: "/x/y/A.CSV") == .csv)
-        #expect(RecordFormat(path: "a.tsv") == .tsv)
-        #expect(RecordFormat(path: "a.tab") == .tsv)
-        #expect(RecordFormat(path: "a.json") == .json)
-        #expect(RecordFormat(path: "a.jsonl") == .jsonl)
-        #expect(RecordFormat(path: "a.ndjson") == .jsonl)
-        #expect(RecordFormat(path: "-") == nil)
-        #expect(RecordFormat(path: "a.txt") == nil)
-        #expect(RecordFormat(path: "dir.csv/file") == nil)
-        #expect(RecordFormat(rawValue: "jsonl") == .jsonl)
+        expectEqual(RecordFormat(path: "a.csv"), .csv)
+        expectEqual(RecordFormat(path: "/x/y/A.CSV"), .csv)
+        expectEqual(RecordFormat(path: "a.tsv"), .tsv)
+        expectEqual(RecordFormat(path: "a.tab"), .tsv)
+        expectEqual(RecordFormat(path: "a.json"), .json)
+        expectEqual(RecordFormat(path: "a.jsonl"), .jsonl)
+        expectEqual(RecordFormat(path: "a.ndjson"), .jsonl)
+        expectEqual(RecordFormat(path: "-"), nil)
+        expectEqual(RecordFormat(path: "a.txt"), nil)
+        expectEqual(RecordFormat(path: "dir.csv/file"), nil)
+        expectEqual(RecordFormat(rawValue: "jsonl"), .jsonl)
     }
 
     @Test func delimiters() {
-        #expect(CSVDelimiter(",") == .comma)
-        #expect(CSVDelimiter(";") == .semicolon)
-        #expect(CSVDelimiter("\t") == .tab)
-        #expect(CSVDelimiter("|") == .pipe)
-        #expect(CSVDelimiter("\"") == nil)
-        #expect(CSVDelimiter("\n") == nil)
-        #expect(CSVDelimiter("ab") == nil)
-        #expect(CSVDelimiter("é") == nil)
-        #expect(CSVDelimiter.tab.description == "\\t")
+        expectEqual(CSVDelimiter(","), .comma)
+        expectEqual(CSVDelimiter(";"), .semicolon)
+        expectEqual(CSVDelimiter("\t"), .tab)
+        expectEqual(CSVDelimiter("|"), .pipe)
+        expectEqual(CSVDelimiter("\""), nil)
+        expectEqual(CSVDelimiter("\n"), nil)
+        expectEqual(CSVDelimiter("ab"), nil)
+        expectEqual(CSVDelimiter("é"), nil)
+        expectEqual(CSVDelimiter.tab.description, "\\t")
     }
 
     @Test func memoryStaysBoundedOnAGiantUnterminatedQuote() throws {
@@ -130,8 +130,8 @@ import _RuleCheckTestSupport
         }
         // Record 1 (line 2) is an unterminated quote; the 119,999 lines of x after it have one cell
         // where the header has two; the line of y is an unterminated quote again.
-        #expect(count == 120_001)
-        #expect(malformedCount == 120_001)
+        expectEqual(count, 120_001)
+        expectEqual(malformedCount, 120_001)
         #expect(reader.windowCapacity <= options.blockSize + options.maxRecordSize + 1)
         #expect(peakBatchBytes <= options.maxBatchBytes + options.maxRecordSize)
     }

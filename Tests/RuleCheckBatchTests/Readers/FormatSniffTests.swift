@@ -19,7 +19,7 @@ import _RuleCheckTestSupport
         ("   \n", .csv),
     ])
     func firstByteTellsTheFormat(text: String, format: RecordFormat) {
-        #expect(RecordFormat.sniff(firstBytes: Array(text.utf8)) == format)
+        expectEqual(RecordFormat.sniff(firstBytes: Array(text.utf8)), format)
     }
 
     @Test func readerSniffsWhenNeitherFormatNorExtensionSays() throws {
@@ -31,10 +31,10 @@ import _RuleCheckTestSupport
         var options = RecordReader.Options()
         options.blockSize = 4  // the sniff may need more than one read
         let reader = try RecordReader.opening(path: noExtension.path, format: nil, options: options)
-        #expect(reader.format == .jsonl)
+        expectEqual(reader.format, .jsonl)
         var records: [DecodedRecord] = []
         while let batch = try reader.nextBatch() { records += batch.decodeAll() }
-        #expect(records == [object(1, line: 2, ["a": 1]), object(2, line: 3, ["a": 2])])
+        expectEqual(records, [object(1, line: 2, ["a": 1]), object(2, line: 3, ["a": 2])])
         // An extension or a given format wins over the content.
         let named = directory.appendingPathComponent("export.csv")
         try Data("{a},b\n".utf8).write(to: named)

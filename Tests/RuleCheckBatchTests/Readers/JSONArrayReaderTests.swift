@@ -1,12 +1,13 @@
 import RuleCheck
 import RuleCheckBatch
 import Testing
+import _RuleCheckTestSupport
 
 @Suite struct JSONArrayReaderTests {
     @Test func elementsAreRecords() throws {
         let text = "[\n  {\"a\": 1},\n  {\"a\": 2,\n   \"b\": [1, 2]},\n  {}\n]\n"
         let result = try readAll(text, format: .json)
-        #expect(result.header == nil)
+        expectEqual(result.header, nil)
         #expect(
             result.records == [
                 object(1, line: 2, ["a": 1]), object(2, line: 3, ["a": 2, "b": [1, 2]]), object(3, line: 5, [:]),
@@ -21,8 +22,8 @@ import Testing
     ])
     func whitespaceVariants(text: String) throws {
         let records = try readAll(text, format: .json).records
-        #expect(records.map(\.content) == [.object(["a": 1]), .object(["a": 2])])
-        #expect(records.map(\.number) == [1, 2])
+        expectEqual(records.map(\.content), [.object(["a": 1]), .object(["a": 2])])
+        expectEqual(records.map(\.number), [1, 2])
     }
 
     @Test func bracketsAndQuotesInsideStrings() throws {
@@ -71,12 +72,12 @@ import Testing
         var options = tinyOptions(blockSize: blockSize)
         options.maxRecordSize = 64
         let result = try readAll(text, format: .json, options: options)
-        #expect(result.records.count == 1006)
-        #expect(result.records.first == object(1, line: 2, ["a": 1]))
+        expectEqual(result.records.count, 1006)
+        expectEqual(result.records.first, object(1, line: 2, ["a": 1]))
         let notClosed = "array element is not closed: found '{' where an object key or '}' should be"
         #expect(result.records.dropFirst().first == malformed(2, line: 3, "\(notClosed) (line 4)"))
         for (offset, record) in result.records.dropFirst(2).prefix(1000).enumerated() {
-            #expect(record == object(offset + 3, line: offset + 4, ["a": .number(Double(offset + 3))]))
+            expectEqual(record, object(offset + 3, line: offset + 4, ["a": .number(Double(offset + 3))]))
         }
         #expect(
             Array(result.records.suffix(4)) == [
@@ -115,7 +116,7 @@ import Testing
     @Test func multiLineElementErrorsGiveColumns() throws {
         let text = "[{\"a\": 1,\n  \"b\" 2}]"
         let result = try readAll(text, format: .json)
-        #expect(result.records == [malformed(1, line: 1, "expected ':' after an object key, found '2' (line 2, column 7)")])
+        expectEqual(result.records, [malformed(1, line: 1, "expected ':' after an object key, found '2' (line 2, column 7)")])
     }
 
     @Test func nonObjectElements() throws {
@@ -148,7 +149,7 @@ import Testing
                 )
             ])
         let number = try readAll("\n\n42", format: .json)
-        #expect(number.records == [malformed(1, line: 3, "expected '[' at the start of a JSON array of records, found '4'")])
+        expectEqual(number.records, [malformed(1, line: 3, "expected '[' at the start of a JSON array of records, found '4'")])
     }
 
     @Test func structuralErrorsAroundElements() throws {
@@ -209,6 +210,6 @@ import Testing
     /// In a JSON array a CR is whitespace, as JSON says; lines are counted at LF.
     @Test func carriageReturnIsWhitespace() throws {
         let result = try readAll("[{\"a\": 1},\r{\"a\":\r 2}\r]\r", format: .json)
-        #expect(result.records == [object(1, line: 1, ["a": 1]), object(2, line: 1, ["a": 2])])
+        expectEqual(result.records, [object(1, line: 1, ["a": 1]), object(2, line: 1, ["a": 2])])
     }
 }

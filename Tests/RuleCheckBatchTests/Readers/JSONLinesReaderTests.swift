@@ -1,12 +1,13 @@
 import RuleCheck
 import RuleCheckBatch
 import Testing
+import _RuleCheckTestSupport
 
 @Suite struct JSONLinesReaderTests {
     @Test func objectsOnePerLine() throws {
         let result = try readAll(#"{"a": 1}"# + "\n" + #"{"b": "x", "c": [true, null]}"# + "\n", format: .jsonl)
-        #expect(result.header == nil)
-        #expect(result.records == [object(1, line: 1, ["a": 1]), object(2, line: 2, ["b": "x", "c": [true, nil]])])
+        expectEqual(result.header, nil)
+        expectEqual(result.records, [object(1, line: 1, ["a": 1]), object(2, line: 2, ["b": "x", "c": [true, nil]])])
     }
 
     @Test func blankAndWhitespaceLinesAreSkipped() throws {
@@ -105,10 +106,10 @@ import Testing
     func loneCarriageReturnEndsALine(blockSize: Int) throws {
         let text = "{\"a\": 1}\r{\"a\": 2}\r\n\r{\"a\": 3}\r"
         let result = try readAll(text, format: .jsonl, options: tinyOptions(blockSize: blockSize))
-        #expect(result.records == [object(1, line: 1, ["a": 1]), object(2, line: 2, ["a": 2]), object(3, line: 4, ["a": 3])])
+        expectEqual(result.records, [object(1, line: 1, ["a": 1]), object(2, line: 2, ["a": 2]), object(3, line: 4, ["a": 3])])
         let broken = try readAll("{\"a\": 1}\r{\"a\": \r{\"a\": 3}", format: .jsonl, options: tinyOptions(blockSize: blockSize))
-        #expect(broken.records.map(\.line) == [1, 2, 3])
-        #expect(broken.records[2] == object(3, line: 3, ["a": 3]))
+        expectEqual(broken.records.map(\.line), [1, 2, 3])
+        expectEqual(broken.records[2], object(3, line: 3, ["a": 3]))
     }
 }
 
@@ -116,6 +117,6 @@ import Testing
 struct RecordReaderOptionsTests {
     /// The public default is written out (the parser's constant is not public): they must agree.
     @Test func theDefaultJSONDepthIsTheParsers() {
-        #expect(RecordReader.Options().maxJSONDepth == JSONParser.defaultMaxDepth)
+        expectEqual(RecordReader.Options().maxJSONDepth, JSONParser.defaultMaxDepth)
     }
 }

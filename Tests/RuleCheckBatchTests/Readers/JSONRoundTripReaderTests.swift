@@ -1,6 +1,7 @@
 import RuleCheck
 import RuleCheckBatch
 import Testing
+import _RuleCheckTestSupport
 
 /// Random objects written with JSONWriter must read back unchanged from a JSON array or JSON Lines
 /// file, whatever the block size.
@@ -52,7 +53,7 @@ import Testing
                     return nil
                 }
                 #expect(decoded == expected, "\(format): \(text)")
-                #expect(records.map { $0.number } == Array(0..<objects.count).map { $0 + 1 })
+                expectEqual(records.map { $0.number }, Array(0..<objects.count).map { $0 + 1 })
             }
         }
     }

@@ -1,6 +1,7 @@
 import RuleCheck
 import RuleCheckBatch
 import Testing
+import _RuleCheckTestSupport
 
 /// Random bytes made of the tokens that matter to each format: reading must never crash, must count
 /// records and lines consistently, and must not depend on block or batch sizes.
@@ -36,7 +37,7 @@ import Testing
             let result = try readAll(input, format: format, options: small)
             #expect(result == expected, "\(format) \(input) block \(small.blockSize) max \(small.maxRecordSize)")
             if result != expected { return }
-            #expect(result.records.map(\.number) == Array(0..<result.records.count).map { $0 + 1 })
+            expectEqual(result.records.map(\.number), Array(0..<result.records.count).map { $0 + 1 })
             let lineCount = lineCount(input, carriageReturns: format != .json)
             #expect(result.records.allSatisfy { $0.line >= 1 && $0.line <= lineCount })
             #expect(zip(result.records, result.records.dropFirst()).allSatisfy { $0.line <= $1.line })

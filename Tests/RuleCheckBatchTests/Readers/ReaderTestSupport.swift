@@ -1,6 +1,7 @@
 import RuleCheck
 import RuleCheckBatch
 import Testing
+import _RuleCheckTestSupport
 
 /// What reading some input gives: the header and every record, in order.
 struct ReadResult: Equatable, CustomStringConvertible {
@@ -27,7 +28,7 @@ func readAll(_ bytes: [UInt8], format: RecordFormat, options: RecordReader.Optio
     if format == .json {
         #expect(reader.progress.bytesRead <= Int64(bytes.count))
     } else {
-        #expect(reader.progress.bytesRead == Int64(bytes.count))
+        expectEqual(reader.progress.bytesRead, Int64(bytes.count))
     }
     return ReadResult(header: reader.header, records: records)
 }

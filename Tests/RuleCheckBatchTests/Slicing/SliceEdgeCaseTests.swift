@@ -34,16 +34,16 @@ final class SliceEdgeCaseTests {
     @Test func aCSVFileThatIsOnlyAHeader() throws {
         for text in ["name,age,note", "name,age,note\n", "\u{FEFF} \t\nname,age,note\r\n\r\n"] {
             let plan = try expectSame(text, .csv)
-            #expect(plan.header == 0..<Int64(text.utf8.count - (text.hasSuffix("\r\n\r\n") ? 2 : 0)))
-            #expect(plan.slices.map(\.records) == [0])
-            #expect(plan.columns == ["name", "age", "note"])
+            expectEqual(plan.header, 0..<Int64(text.utf8.count - (text.hasSuffix("\r\n\r\n") ? 2 : 0)))
+            expectEqual(plan.slices.map(\.records), [0])
+            expectEqual(plan.columns, ["name", "age", "note"])
         }
     }
 
     @Test func emptyFiles() throws {
         for format in [RecordFormat.csv, .jsonl, .json] {
             let plan = try expectSame("", format)
-            #expect(plan.slices.map(\.range) == [0..<0])
+            expectEqual(plan.slices.map(\.range), [0..<0])
         }
         try expectSame("  \n\n", .jsonl)
     }
@@ -51,9 +51,9 @@ final class SliceEdgeCaseTests {
     @Test func aCSVHeaderThatCannotBeReadIsTheWholeHeaderPart() throws {
         let text = "name,\"age\nAnn,30\nBob,31\n"
         let plan = try expectSame(text, .csv)
-        #expect(plan.header == 0..<Int64(text.utf8.count))
-        #expect(plan.columns == nil)
-        #expect(plan.slices.map(\.records) == [0])
+        expectEqual(plan.header, 0..<Int64(text.utf8.count))
+        expectEqual(plan.columns, nil)
+        expectEqual(plan.slices.map(\.records), [0])
     }
 
     @Test func everyPlaceCutOnceOrTwiceGivesTheSameReport() throws {
@@ -76,8 +76,8 @@ final class SliceEdgeCaseTests {
             Array(text.utf8), plan: try SlicePlan(bytes: Array(text.utf8), format: .jsonl) { _ in { _ in 1 } },
             format: .jsonl)
         let findings = (merged[.jsonl] ?? "").split(separator: "\n").filter { $0.contains("\"record\":0") }
-        #expect(findings.count == 2)
-        #expect(findings.first?.contains("\"line\":2") == true)
+        expectEqual(findings.count, 2)
+        expectEqual(findings.first?.contains("\"line\":2"), true)
     }
 
     /// Those bytes start the file only at its start; elsewhere they are data.
@@ -99,7 +99,7 @@ final class SliceEdgeCaseTests {
         let plan = try expectSame(text, .csv)
         // Line 3 opens a quote that line 5 closes: one malformed record, and reading goes on at
         // line 4; lines 4 and 5 are read again, so no cut falls before line 6.
-        #expect(plan.slices.map(\.firstLine) == [2, 3, 6, 7])
+        expectEqual(plan.slices.map(\.firstLine), [2, 3, 6, 7])
     }
 
     @Test func theEndsOfAJSONArray() throws {
@@ -110,13 +110,13 @@ final class SliceEdgeCaseTests {
         try expectSame("[{\"name\":\"Ann\"} {\"name\":\"Bo\"},{\"age\":1}]", .json)
         try expectSame("{\"name\":\"Ann\"},{\"name\":\"Bo\"}", .json)
         let plan = try expectSame("[{\"a\":1},{\"b\":2},{\"c\":3}]", .json)
-        #expect(plan.slices.map(\.arrayPart) == [.first, .middle, .last])
+        expectEqual(plan.slices.map(\.arrayPart), [.first, .middle, .last])
     }
 
     @Test func tsv() throws {
         let bytes = Array("name\tage\tnote\nAnn\t1\tx\n\"a\nb\"\t-1\t\nBo\tx\t\n".utf8)
         let plan = try SlicePlan(bytes: bytes, format: .tsv, options: RecordReader.Options(delimiter: .tab)) { _ in { _ in 1 } }
-        #expect(plan.slices.count == 3)
+        expectEqual(plan.slices.count, 3)
         #expect(try harness.expectSame(bytes, plan: plan, format: .tsv))
     }
 }

@@ -30,7 +30,7 @@ final class SliceMergeErrorTests {
             _ = try SliceMerge().run(files: [path], report: ReportFormat.text.report(to: .memory()))
             return nil
         } catch let error as SliceReportError {
-            #expect(error.path == path)
+            expectEqual(error.path, path)
             return error
         }
     }
@@ -44,7 +44,7 @@ final class SliceMergeErrorTests {
 
     @Test func theReportsAsWrittenMerge() throws {
         #expect(try mergeError(lines) == nil)
-        #expect(lines.filter { $0.hasPrefix("{\"slice\"") }.count == 4)
+        expectEqual(lines.filter { $0.hasPrefix("{\"slice\"") }.count, 4)
     }
 
     @Test func aMissingSlice() throws {
@@ -54,7 +54,7 @@ final class SliceMergeErrorTests {
         #expect(
             error.message
                 == "the slice of 'export' starts at record 3 (the slice before it ended at record 1): a slice is missing or out of order")
-        #expect(error.line == slice(at: 2).lowerBound + 1)
+        expectEqual(error.line, slice(at: 2).lowerBound + 1)
         var noFirst = lines
         noFirst.removeSubrange(slice(at: 1))
         #expect(try mergeError(noFirst)?.message == "the slice of 'export' starts at record 2: a slice is missing or out of order")
@@ -69,7 +69,7 @@ final class SliceMergeErrorTests {
 
     @Test func aReportCutShort() throws {
         let error = try #require(try mergeError(Array(lines.dropLast())))
-        #expect(error.message == "the slice of 'export' that starts at record 4 has no totals: its report was cut short")
+        expectEqual(error.message, "the slice of 'export' that starts at record 4 has no totals: its report was cut short")
         var withoutRecord = lines
         let record = try #require(lines.firstIndex { $0.contains("\"record\":3,") })
         withoutRecord.remove(at: record)
@@ -94,13 +94,13 @@ final class SliceMergeErrorTests {
         let error = try #require(throws: SliceReportError.self) {
             try SliceMerge(expectedRecords: ["export": 4]).run(files: [path], report: ReportFormat.text.report(to: .memory()))
         }
-        #expect(error.message == "the slices of 'export' hold 3 records, not the 4 of the file: a slice is missing")
-        #expect(error.line == slice(at: 4).lowerBound)
+        expectEqual(error.message, "the slices of 'export' hold 3 records, not the 4 of the file: a slice is missing")
+        expectEqual(error.line, slice(at: 4).lowerBound)
         let other = try #require(throws: SliceReportError.self) {
             try SliceMerge(expectedRecords: ["export": 3, "other.csv": 2]).run(
                 files: [path], report: ReportFormat.text.report(to: .memory()))
         }
-        #expect(other.message == "no slice of 'other.csv'")
+        expectEqual(other.message, "no slice of 'other.csv'")
         let whole = try harness.write(Array((lines.joined(separator: "\n") + "\n").utf8), "whole.jsonl")
         #expect(
             try SliceMerge(expectedRecords: ["export": 4]).run(files: [whole], report: ReportFormat.text.report(to: .memory())).records == 4
@@ -131,7 +131,7 @@ final class SliceMergeErrorTests {
             error.message
                 == "the slice of 'export' that starts at record 2 was checked otherwise than the slice of 'export' that starts at record 1 (\(error.path):1): --locale ru, not en; rulecheck 9.9, not test; check every slice with the same rules and options"
         )
-        #expect(error.line == slice(at: 1).count + 1)
+        expectEqual(error.line, slice(at: 1).count + 1)
 
         let unmarked = OutputSink.memory()
         let path = try harness.write(Array("name,age\nAnn,1\n".utf8), "unmarked.csv")
@@ -148,7 +148,7 @@ final class SliceMergeErrorTests {
     @Test func aFingerprintSaysWhatDiffers() {
         let one = SliceFingerprint(rules: "aa", today: "2026-11-22", locale: "en", strict: false, version: "1")
         #expect(one.differences(from: one).isEmpty)
-        #expect(SliceFingerprint(json: one.json) == one)
+        expectEqual(SliceFingerprint(json: one.json), one)
         var other = one
         other.rules = "bb"
         other.strict = true
@@ -157,10 +157,10 @@ final class SliceMergeErrorTests {
             other.differences(from: one) == [
                 "other rules (fingerprint bb, not aa)", "--today 2026-11-23, not 2026-11-22", "--strict, not without it",
             ])
-        #expect(one.differences(from: other).last == "without --strict, not with it")
+        expectEqual(one.differences(from: other).last, "without --strict, not with it")
         other = one
         other.locale = String(repeating: "x", count: 1000)
-        #expect(other.differences(from: one) == ["--locale " + String(repeating: "x", count: 100) + "… (1000 characters), not en"])
+        expectEqual(other.differences(from: one), ["--locale " + String(repeating: "x", count: 100) + "… (1000 characters), not en"])
     }
 
     /// Slice reports may come in several files: they are read in order, as one stream.
@@ -172,7 +172,7 @@ final class SliceMergeErrorTests {
         _ = try SliceMerge().run(files: [first, rest], report: ReportFormat.json.report(to: split))
         let all = try harness.write(Array((lines.joined(separator: "\n") + "\n").utf8), "all.jsonl")
         _ = try SliceMerge().run(files: [all], report: ReportFormat.json.report(to: together))
-        #expect(split.text == together.text)
+        expectEqual(split.text, together.text)
         #expect(split.text.hasPrefix("{\"summary\":{\"errors\":"))
     }
 }

@@ -59,18 +59,18 @@ final class SliceMergeTests {
             var next = plan.header?.upperBound ?? 0
             var record = 1
             for slice in plan.slices {
-                #expect(slice.range.lowerBound == next)
-                #expect(slice.firstRecord == record)
+                expectEqual(slice.range.lowerBound, next)
+                expectEqual(slice.firstRecord, record)
                 next = slice.range.upperBound
                 record += slice.records
             }
-            #expect(next == Int64(bytes.count))
+            expectEqual(next, Int64(bytes.count))
             var whole = RecordReader.Options()
             whole.slice = nil
             let reader = try? RecordReader(bytes: bytes, format: format, options: whole)
             var records = 0
             while let batch = try reader?.nextBatch() { records += batch.count }
-            #expect(plan.records == records)
+            expectEqual(plan.records, records)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// A rule set's fingerprint: SHA-256 of what it was compiled from, the files it includes too;
 /// the same content elsewhere has the same fingerprint.
@@ -22,7 +23,7 @@ struct RulesFingerprintTests {
     func sha256(message: String, digest: String) {
         var hash = SHA256()
         hash.update(Array(message.utf8))
-        #expect(hash.hexDigest() == digest)
+        expectEqual(hash.hexDigest(), digest)
         // Fed in pieces of every size, the same digest.
         for size in [1, 3, 55, 56, 63, 64, 65] {
             var pieces = SHA256()
@@ -39,7 +40,7 @@ struct RulesFingerprintTests {
         var hash = SHA256()
         let thousand = [UInt8](repeating: UInt8(ascii: "a"), count: 1000)
         for _ in 0..<1000 { hash.update(thousand) }
-        #expect(hash.hexDigest() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        expectEqual(hash.hexDigest(), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
     static let policy =
@@ -49,9 +50,9 @@ struct RulesFingerprintTests {
     @Test func theSameContentElsewhereHasTheSameFingerprint() throws {
         let here = try RuleSet(yaml: Self.policy, source: "policy.yaml", includes: ["blocks/address.yaml": Self.address])
         let there = try RuleSet(yaml: Self.policy, source: "/srv/spark/work/policy.yaml", includes: ["blocks/address.yaml": Self.address])
-        #expect(here.fingerprint.count == 64)
+        expectEqual(here.fingerprint.count, 64)
         #expect(here.fingerprint.allSatisfy { $0.isHexDigit })
-        #expect(here.fingerprint == there.fingerprint)
+        expectEqual(here.fingerprint, there.fingerprint)
     }
 
     @Test func anyChangeChangesIt() throws {
@@ -67,7 +68,7 @@ struct RulesFingerprintTests {
             try RuleSet(yaml: "# v2\n" + Self.policy, source: "policy.yaml", includes: ["blocks/address.yaml": Self.address]),
         ]
         for other in others { #expect(other.fingerprint != rules.fingerprint) }
-        #expect(Set(others.map(\.fingerprint)).count == others.count)
+        expectEqual(Set(others.map(\.fingerprint)).count, others.count)
     }
 
     /// An imported JSON Schema's fingerprint is that of the schema and its UI schema.
@@ -79,8 +80,8 @@ struct RulesFingerprintTests {
             jsonSchema: Data(schema.utf8), uiSchema: Data(#"{"ui:order": ["name"]}"#.utf8), source: "form.json"
         ).rules
         let again = try RuleSet.importing(jsonSchema: Data(schema.utf8), source: "elsewhere/form.json").rules
-        #expect(imported.fingerprint.count == 64)
-        #expect(imported.fingerprint == again.fingerprint)
+        expectEqual(imported.fingerprint.count, 64)
+        expectEqual(imported.fingerprint, again.fingerprint)
         #expect(imported.fingerprint != withUI.fingerprint)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import _RuleCheckTestSupport
 @testable import RuleCheck
 
 /// A rules file with thousands of errors: 10,000 `visible_if`s naming an unknown field took 63 s
@@ -27,17 +28,17 @@ struct ErrorLimitTests {
                 }
             }
         }
-        #expect(error.errors.count == RulesError.shownErrorLimit)
-        #expect(error.diagnostics.count == 100)
-        #expect(error.omittedErrors == 2_999 - 100)
+        expectEqual(error.errors.count, RulesError.shownErrorLimit)
+        expectEqual(error.diagnostics.count, 100)
+        expectEqual(error.omittedErrors, 2_999 - 100)
         let first = try #require(error.errors.first)
-        #expect(first.message == "unknown field 'nope'")
+        expectEqual(first.message, "unknown field 'nope'")
         let column = text.split(separator: "nope", maxSplits: 1)[0].count + 1  // ASCII: a column a character
-        #expect(first.location == FileLocation(file: "t.json", line: 1, column: column))
-        #expect(first.snippet?.hasPrefix("    …") == true)
+        expectEqual(first.location, FileLocation(file: "t.json", line: 1, column: column))
+        expectEqual(first.snippet?.hasPrefix("    …"), true)
         let lines = error.description.split(separator: "\n")
-        #expect(lines.count == 100 * 3 + 1)
-        #expect(lines.last == "note: 2899 more errors were found and are not shown (the first 100 are)")
+        expectEqual(lines.count, 100 * 3 + 1)
+        expectEqual(lines.last, "note: 2899 more errors were found and are not shown (the first 100 are)")
         #if DEBUG
         // Each byte looked at a bounded number of times, whatever the number of errors; names
         // compared for a suggestion only for the errors shown.
@@ -51,8 +52,8 @@ struct ErrorLimitTests {
         let error = try #require(throws: RulesError.self) {
             try RuleSet(yaml: Self.unknownNames(fields: 102), source: "t.json")
         }
-        #expect(error.errors.count == 100)
-        #expect(error.omittedErrors == 1)
+        expectEqual(error.errors.count, 100)
+        expectEqual(error.omittedErrors, 1)
         #expect(error.description.hasSuffix("\nnote: 1 more error was found and is not shown (the first 100 are)"))
     }
 
@@ -60,8 +61,8 @@ struct ErrorLimitTests {
         let error = try #require(throws: RulesError.self) {
             try RuleSet(yaml: Self.unknownNames(fields: 101), source: "t.json")
         }
-        #expect(error.errors.count == 100)
-        #expect(error.omittedErrors == 0)
+        expectEqual(error.errors.count, 100)
+        expectEqual(error.omittedErrors, 0)
         #expect(!error.description.contains("not shown"))
         #expect(error.errors.allSatisfy { $0.message == "unknown field 'nope'" })
     }
@@ -73,7 +74,7 @@ struct ErrorLimitTests {
         let source = SourceText(name: "t", text: "first\n" + line + "\r\nlast")
         let whole = VisibleText.excerpt(Substring(line), column: column)
         let read = try #require(source.excerpt(line: 2, column: column))
-        #expect(read.text == whole.text)
-        #expect(read.caretPad == whole.caretPad)
+        expectEqual(read.text, whole.text)
+        expectEqual(read.caretPad, whole.caretPad)
     }
 }

@@ -1,5 +1,6 @@
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// `SourceText` turns byte offsets into lines and columns and back through an index, in bounded
 /// time whatever the length of a line; here it is held to the obvious walk from the start.
@@ -45,10 +46,10 @@ struct SourceTextTests {
 
     @Test func linesAreCutFromTheBytes() {
         let source = SourceText(name: "t", text: "a\r\nбв\n\nlast")
-        #expect(source.lineCount == 4)
-        #expect((1...4).map { source.line($0) } == ["a", "бв", "", "last"])
+        expectEqual(source.lineCount, 4)
+        expectEqual((1...4).map { source.line($0) }, ["a", "бв", "", "last"])
         #expect(source.line(0) == nil && source.line(5) == nil)
         // A column past the end of a line is the line's end.
-        #expect(source.offset(line: 2, column: 40) == 7)
+        expectEqual(source.offset(line: 2, column: 40), 7)
     }
 }

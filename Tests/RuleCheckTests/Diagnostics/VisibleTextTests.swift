@@ -1,11 +1,12 @@
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// Escaping for people (`VisibleText`), and source excerpts cut around a caret.
 @Suite("VisibleText")
 struct VisibleTextTests {
     @Test func controlCharactersBecomeEscapes() {
-        #expect(VisibleText.escaped("plain, é, 日本, tab\there") == "plain, é, 日本, tab\there")
+        expectEqual(VisibleText.escaped("plain, é, 日本, tab\there"), "plain, é, 日本, tab\there")
         #expect(VisibleText.escaped("a\u{1B}]0;x\u{7}b") == #"a\u{1B}]0;x\u{7}b"#)
         #expect(VisibleText.escaped("line\nbreak\r\n") == #"line\nbreak\r\n"#)
         #expect(VisibleText.escaped("\u{0}\u{7F}\u{80}\u{9B}\u{9F}\u{A0}") == #"\u{0}\u{7F}\u{80}\u{9B}\u{9F}"# + "\u{A0}")
@@ -33,15 +34,15 @@ struct VisibleTextTests {
         let line = String(repeating: "a", count: 50) + "X" + String(repeating: "b", count: 50)
         // Near the start: the start is kept.
         let (start, startCaret) = shown("XY" + line, column: 1, width: 20)
-        #expect(start == "XY" + String(repeating: "a", count: 18) + "…")
-        #expect(startCaret == "^")
+        expectEqual(start, "XY" + String(repeating: "a", count: 18) + "…")
+        expectEqual(startCaret, "^")
         // In the middle: the caret stands in the window, with more after it than before.
         let (middle, middleCaret) = shown(line, column: 51, width: 20)
-        #expect(middle == "…" + String(repeating: "a", count: 10) + "X" + String(repeating: "b", count: 9) + "…")
+        expectEqual(middle, "…" + String(repeating: "a", count: 10) + "X" + String(repeating: "b", count: 9) + "…")
         #expect(middle.dropFirst(middleCaret.count - 1).hasPrefix("X"))
         // Near the end: the window is full and ends with the line.
         let (end, endCaret) = shown(line, column: 101, width: 20)
-        #expect(end == "…" + String(repeating: "b", count: 20))
-        #expect(endCaret.count == 21)
+        expectEqual(end, "…" + String(repeating: "b", count: 20))
+        expectEqual(endCaret.count, 21)
     }
 }

@@ -29,12 +29,12 @@ struct EngineGuideAppTests {
         var form = Form(signup, today: today)
         try form.focus("phone")
         let changes = try form.type("phone", text: "916", caret: 3)
-        #expect(changes.inputs["phone"] == .some(FieldInput(text: "+7 (916", caret: 7, state: .partial)))
-        #expect(form["phone"].value == "+7 (916")
-        #expect(form["phone"].issues.map(\.code) == [.mask])
+        expectEqual(changes.inputs["phone"], .some(FieldInput(text: "+7 (916", caret: 7, state: .partial)))
+        expectEqual(form["phone"].value, "+7 (916")
+        expectEqual(form["phone"].issues.map(\.code), [.mask])
         #expect(form["phone"].shownIssues.isEmpty)
         try form.type("phone", text: "+7 (916) 12x3")
-        #expect(form.input("phone")?.text == "+7 (916) 123")
+        expectEqual(form.input("phone")?.text, "+7 (916) 123")
         try form.type("phone", text: "+7 (916) 123-45-67")
         #expect(form.gate("request_sms").isOpen)
     }
@@ -42,18 +42,18 @@ struct EngineGuideAppTests {
     @Test func digitsOfOtherScripts() throws {
         var form = Form(signup, today: today)
         try form.type("phone", text: "۹۱۶۱۲۳۴۵۶۷")
-        #expect(form["phone"].value == "+7 (916) 123-45-67")
+        expectEqual(form["phone"].value, "+7 (916) 123-45-67")
     }
 
     @Test func fieldMetadata() throws {
         var form = Form(osago, today: today)
         try form.set("doc_type", to: "passport")
         let cell = try #require(form.metadata("doc_number"))
-        #expect(cell.mask?.notation == "0000 000000")
-        #expect(cell.placeholder == "____ ______")
-        #expect(cell.keyboard == .number)
-        #expect(form.metadata("insurant.birth_date")?.max == .date(Day(iso: "2008-11-22")!))
-        #expect(form.metadata("doc_issue_date")?.min == nil)
+        expectEqual(cell.mask?.notation, "0000 000000")
+        expectEqual(cell.placeholder, "____ ______")
+        expectEqual(cell.keyboard, .number)
+        expectEqual(form.metadata("insurant.birth_date")?.max, .date(Day(iso: "2008-11-22")!))
+        expectEqual(form.metadata("doc_issue_date")?.min, nil)
     }
 
     @Test func aRenewal() throws {
@@ -66,21 +66,21 @@ struct EngineGuideAppTests {
         var renewal = Form(osago, today: today)
         let (changes, dropped) = try renewal.copy(sections: ["identity_document", "permitted_drivers"], from: lastYear)
         #expect(dropped.isEmpty)
-        #expect(changes.values["doc_number"] == .some("4509 123456"))
-        #expect(renewal["drivers[0].full_name"].value == "Ivanov Ivan")
-        #expect(renewal["vin"].value == nil)
+        expectEqual(changes.values["doc_number"], .some("4509 123456"))
+        expectEqual(renewal["drivers[0].full_name"].value, "Ivanov Ivan")
+        expectEqual(renewal["vin"].value, nil)
         #expect(throws: FormError.self) { try renewal.copy(sections: ["vehicles"], from: lastYear) }
     }
 
     @Test func pages() throws {
         var form = Form(kasko, today: today)
-        #expect(form.currentPage?.id == "policyholder")
-        #expect(form.pageCount == 6)
-        #expect(form.pageNumber == 0)
-        #expect(form.page("policyholder")?.isValid == false)
+        expectEqual(form.currentPage?.id, "policyholder")
+        expectEqual(form.pageCount, 6)
+        expectEqual(form.pageNumber, 0)
+        expectEqual(form.page("policyholder")?.isValid, false)
         let refused = try form.nextPage()
-        #expect(refused.pages == nil)
-        #expect(refused.shownIssues["holder.last_name"]?.map(\.code) == [.required])
+        expectEqual(refused.pages, nil)
+        expectEqual(refused.shownIssues["holder.last_name"]?.map(\.code), [.required])
 
         for (path, value): (String, Value) in [
             ("holder.last_name", "Ivanov"), ("holder.first_name", "Ivan"),
@@ -90,10 +90,10 @@ struct EngineGuideAppTests {
         ] {
             try form.set(path, to: value)
         }
-        #expect(form.page("policyholder")?.isValid == true)
+        expectEqual(form.page("policyholder")?.isValid, true)
         let next = try form.nextPage()
-        #expect(next.pages?.current == "vehicle")
-        #expect(form.fields(onPage: "vehicle").first == "make")
+        expectEqual(next.pages?.current, "vehicle")
+        expectEqual(form.fields(onPage: "vehicle").first, "make")
         #expect(try form.previousPage().pages?.current == "policyholder")
         #expect(try form.goToPage("coverage").pages?.current == "coverage")
     }
@@ -102,7 +102,7 @@ struct EngineGuideAppTests {
         let street = try #require(kasko.field("work_address.street"))
         // Loaded from Rules/kasko.yaml by its full path.
         #expect("\(street.location)".hasSuffix("/Rules/blocks/address.yaml:24:9"))
-        #expect(street.includedFrom.count == 1)
+        expectEqual(street.includedFrom.count, 1)
         #expect(street.includedFrom.first.map { "\($0)" }?.hasSuffix("/Rules/kasko.yaml:51:18") == true)
     }
 }

@@ -103,7 +103,7 @@ struct EngineGuideTests {
     @Test func aRuleSetAndAForm() throws {
         let rules = try RuleSet(contentsOf: url)  // Rules/osago.yaml, read and compiled once
         let form = Form(rules, today: Day(iso: "2026-11-22")!, locale: "en")
-        #expect(rules.form == "osago_policy")
+        expectEqual(rules.form, "osago_policy")
         #expect(rules.warnings.isEmpty)
         #expect(form.today == today && form.locale == "en")
         #expect(form["term_months"].value == 12)  // its initial value
@@ -131,15 +131,15 @@ struct EngineGuideTests {
     @Test func readingAFieldsState() throws {
         let form = try osago()
         let state = form["doc_number"]
-        #expect(state.value == nil)
-        #expect(state.isVisible == false)
-        #expect(state.isEnabled == true)
-        #expect(state.isRequired == false)
+        expectEqual(state.value, nil)
+        expectEqual(state.isVisible, false)
+        expectEqual(state.isEnabled, true)
+        expectEqual(state.isRequired, false)
         #expect(state.issues.isEmpty)
         #expect(state.isValid)
-        #expect(state.provenance == .empty)
-        #expect(form["drivers[5].full_name"] == .absent)
-        #expect(form.itemCount("drivers") == 0)
+        expectEqual(state.provenance, .empty)
+        expectEqual(form["drivers[5].full_name"], .absent)
+        expectEqual(form.itemCount("drivers"), 0)
     }
 
     // MARK: Editing
@@ -147,17 +147,17 @@ struct EngineGuideTests {
     @Test func editing() throws {
         var form = try osago()
         let changes = try form.set("doc_type", to: "passport")
-        #expect(changes.values == ["doc_type": "passport"])
-        #expect(changes.visible == ["doc_number": true, "doc_issue_date": true])
-        #expect(changes.required == ["doc_number": true, "doc_issue_date": true])
+        expectEqual(changes.values, ["doc_type": "passport"])
+        expectEqual(changes.visible, ["doc_number": true, "doc_issue_date": true])
+        expectEqual(changes.required, ["doc_number": true, "doc_issue_date": true])
         #expect(
             changes.issues.mapValues { $0.map(\.code) }
                 == ["doc_type": [], "doc_number": [.required], "doc_issue_date": [.required]])
 
         try form.set("doc_number", to: "4509 123456")
         let cascade = try form.set("doc_type", to: "foreign_passport")
-        #expect(cascade.values == ["doc_type": "foreign_passport", "doc_number": nil])
-        #expect(form["doc_number"].provenance == .cleared(.dependsOn("doc_type"), edit: "set doc_type"))
+        expectEqual(cascade.values, ["doc_type": "foreign_passport", "doc_number": nil])
+        expectEqual(form["doc_number"].provenance, .cleared(.dependsOn("doc_type"), edit: "set doc_type"))
 
         // The same value again changes nothing.
         #expect(try form.set("doc_type", to: "foreign_passport").isEmpty)
@@ -169,12 +169,12 @@ struct EngineGuideTests {
         try form.set("insurant.birth_date", text: "1990-05-01")  // the field's date format
         try form.set("no_plate_yet", text: "yes")  // .bool(true)
         try form.set("term_months", text: "6")  // the option 6
-        #expect(form["engine_power"].value == 150)
-        #expect(form["insurant.birth_date"].value == .date(Day(iso: "1990-05-01")!))
-        #expect(form["no_plate_yet"].value == true)
-        #expect(form["term_months"].value == 6)
-        #expect(form["insurant_age"].value == 36)
-        #expect(form["plate"].isVisible == false)
+        expectEqual(form["engine_power"].value, 150)
+        expectEqual(form["insurant.birth_date"].value, .date(Day(iso: "1990-05-01")!))
+        expectEqual(form["no_plate_yet"].value, true)
+        expectEqual(form["term_months"].value, 6)
+        expectEqual(form["insurant_age"].value, 36)
+        expectEqual(form["plate"].isVisible, false)
     }
 
     @Test func clearAndReset() throws {
@@ -182,30 +182,30 @@ struct EngineGuideTests {
         try form.set("region", to: "moscow")
         try form.set("city", to: "Moscow")
         let cleared = try form.clear("region")
-        #expect(cleared.values == ["region": nil, "city": nil])
-        #expect(form["region"].provenance == .cleared(.user, edit: "clear region"))
+        expectEqual(cleared.values, ["region": nil, "city": nil])
+        expectEqual(form["region"].provenance, .cleared(.user, edit: "clear region"))
         try form.append("drivers")
         let reset = form.reset()
-        #expect(reset.items == ["drivers": 0])
-        #expect(form["region"].provenance == .empty)
-        #expect(form["term_months"].provenance == .initial)
+        expectEqual(reset.items, ["drivers": 0])
+        expectEqual(form["region"].provenance, .empty)
+        expectEqual(form["term_months"].provenance, .initial)
     }
 
     @Test func lists() throws {
         var form = try osago()
         let added = try form.append("drivers")
-        #expect(added.items == ["drivers": 1])
-        #expect(added.values == ["driver_count": 1])
-        #expect(added.visible["drivers[0].full_name"] == true)
+        expectEqual(added.items, ["drivers": 1])
+        expectEqual(added.values, ["driver_count": 1])
+        expectEqual(added.visible["drivers[0].full_name"], true)
         try form.set("drivers[0].full_name", to: "Ivanov Ivan")
         try form.insert("drivers", at: 0)  // a new first driver
-        #expect(form["drivers[1].full_name"].value == "Ivanov Ivan")
+        expectEqual(form["drivers[1].full_name"].value, "Ivanov Ivan")
         try form.move("drivers", from: 1, to: 0)
         let removed = try form.remove("drivers", at: 1)
-        #expect(removed.items == ["drivers": 1])
-        #expect(removed.visible["drivers[1].full_name"] == false)
-        #expect(form.itemCount("drivers") == 1)
-        #expect(form["drivers[0].full_name"].value == "Ivanov Ivan")
+        expectEqual(removed.items, ["drivers": 1])
+        expectEqual(removed.visible["drivers[1].full_name"], false)
+        expectEqual(form.itemCount("drivers"), 1)
+        expectEqual(form["drivers[0].full_name"].value, "Ivanov Ivan")
     }
 
     /// "A list inside a list's item", with the rules of that section of Docs/rules-format.md.
@@ -214,15 +214,15 @@ struct EngineGuideTests {
         try form.append("drivers")
         try form.append("drivers")
         let added = try form.append("drivers[1].violations")
-        #expect(added.items == ["drivers[1].violations": 1])
-        #expect(added.issues["drivers[1].violations[0].code"]?.map(\.code) == [.required])
+        expectEqual(added.items, ["drivers[1].violations": 1])
+        expectEqual(added.issues["drivers[1].violations[0].code"]?.map(\.code), [.required])
         try form.set("drivers[1].violations[0].code", to: "S1")
-        #expect(form.itemCount("drivers[1].violations") == 1)
-        #expect(form.itemCount("drivers[0].violations") == 0)
+        expectEqual(form.itemCount("drivers[1].violations"), 1)
+        expectEqual(form.itemCount("drivers[0].violations"), 0)
         let removed = try form.remove("drivers", at: 0)
-        #expect(removed.values["drivers[0].violations[0].code"] == .some("S1"))
-        #expect(removed.items["drivers[0].violations"] == 1)
-        #expect(form.itemCount("drivers.violations") == 0)
+        expectEqual(removed.values["drivers[0].violations[0].code"], .some("S1"))
+        expectEqual(removed.items["drivers[0].violations"], 1)
+        expectEqual(form.itemCount("drivers.violations"), 0)
         #expect(throws: FormError.self) { try form.append("drivers.violations") }
     }
 
@@ -231,7 +231,7 @@ struct EngineGuideTests {
         let line = #"{"set": "doc_type", "value": "passport"}"#
         let edit = try FormEdit(json: JSONParser().parse(line))
         let changes = try form.apply(edit)
-        #expect(changes.values == ["doc_type": "passport"])
+        expectEqual(changes.values, ["doc_type": "passport"])
         #expect(JSONWriter.string(changes.json).hasPrefix(#"{"enabled":{},"gates":{},"issues":{"doc_issue_date""#))
     }
 
@@ -241,11 +241,11 @@ struct EngineGuideTests {
         let rules = try RuleSet(contentsOf: url)
         var screen = FormScreen(form: Form(rules, today: Day(iso: "2026-11-22")!))
         try screen.set("doc_type", to: "passport")
-        #expect(screen.updated == ["doc_type", "doc_number", "doc_issue_date"])
+        expectEqual(screen.updated, ["doc_type", "doc_number", "doc_issue_date"])
         try screen.append("drivers")
         try screen.set("drivers[0].full_name", to: "Ivanov Ivan")
         try screen.remove("drivers", at: 0)
-        #expect(screen.rows["drivers[0].full_name"] == nil)
+        expectEqual(screen.rows["drivers[0].full_name"], nil)
     }
 
     /// After every edit the rows updated from ChangeSets are the rows of a screen built afresh.
@@ -272,7 +272,7 @@ struct EngineGuideTests {
             try edit(&screen)
             let fresh = FormScreen(form: screen.form)
             #expect(screen.rows == fresh.rows, "after edit \(step)")
-            #expect(screen.submitEnabled == fresh.submitEnabled)
+            expectEqual(screen.submitEnabled, fresh.submitEnabled)
         }
     }
 
@@ -282,22 +282,22 @@ struct EngineGuideTests {
         let signup = try RuleSet(contentsOf: signupURL)
         var form = Form(signup, today: Day(iso: "2026-11-22")!)  // Rules/signup.yaml
         var sendCodeEnabled = form.gate("request_sms").isOpen  // false
-        #expect(sendCodeEnabled == false)
+        expectEqual(sendCodeEnabled, false)
         let changes = try form.set("phone", to: "+7 (916) 123-45-67")
         if let open = changes.gates["request_sms"] { sendCodeEnabled = open }
-        #expect(sendCodeEnabled == true)
-        #expect(form.gate("register").isOpen == false)
-        #expect(form.gate("register").invalidFields == 6)
+        expectEqual(sendCodeEnabled, true)
+        expectEqual(form.gate("register").isOpen, false)
+        expectEqual(form.gate("register").invalidFields, 6)
     }
 
     @Test func sections() throws {
         var form = try osago()
-        #expect(form.section("address").isComplete == false)
+        expectEqual(form.section("address").isComplete, false)
         try form.set("region", to: "moscow")
         try form.set("city", to: "Moscow")
         try form.set("street", to: "Tverskaya")
         let done = try form.set("house", to: "1")
-        #expect(done.sections == ["address": true])
+        expectEqual(done.sections, ["address": true])
     }
 
     @Test func navigation() throws {
@@ -307,20 +307,20 @@ struct EngineGuideTests {
                 "insurant", "insurant.last_name", "insurant.first_name", "insurant.middle_name",
                 "insurant.birth_date", "insurant_age",
             ])
-        #expect(form.nextField(after: "insurant.birth_date") == "doc_type")
-        #expect(form.nextField(after: "doc_type") == "vin")
-        #expect(form.firstInvalidField == "insurant.last_name")
+        expectEqual(form.nextField(after: "insurant.birth_date"), "doc_type")
+        expectEqual(form.nextField(after: "doc_type"), "vin")
+        expectEqual(form.firstInvalidField, "insurant.last_name")
 
         try form.set("insurant.last_name", to: "Ivanov")
         try form.set("insurant.first_name", to: "Ivan")
-        #expect(form.display("insurant") == "Ivanov Ivan")
+        expectEqual(form.display("insurant"), "Ivanov Ivan")
 
-        #expect(form.options(for: "model").count == 0)
+        expectEqual(form.options(for: "model").count, 0)
         try form.set("make", to: "kia")
-        #expect(form.options(for: "model").map(\.title) == ["Rio", "Ceed", "Sportage"])
+        expectEqual(form.options(for: "model").map(\.title), ["Rio", "Ceed", "Sportage"])
 
-        #expect(form.rules.field("drivers.birth_date")?.title == "Date of birth")
-        #expect(form.rules.sections.map(\.id).first == "policyholder")
+        expectEqual(form.rules.field("drivers.birth_date")?.title, "Date of birth")
+        expectEqual(form.rules.sections.map(\.id).first, "policyholder")
     }
 
     // MARK: Explanations
@@ -349,18 +349,18 @@ struct EngineGuideTests {
     @Test func suggestions() throws {
         var form = try osago()
         try form.suggest("engine_power", 150)  // fills the field: provenance .suggestion
-        #expect(form["engine_power"].provenance == .suggestion)
+        expectEqual(form["engine_power"].provenance, .suggestion)
         try form.suggest("engine_power", 160)  // a newer suggestion still applies
-        #expect(form["engine_power"].value == 160)
+        expectEqual(form["engine_power"].value, 160)
         try form.set("engine_power", to: 120)  // the user's entry
         #expect(try form.suggest("engine_power", 200).isEmpty)
-        #expect(form["engine_power"].value == 120)
+        expectEqual(form["engine_power"].value, 120)
 
         #expect { try form.suggest("insurant_age", 30) } throws: { ($0 as? FormError)?.code == .computedField }
         // A suggestion fills a disabled field (the street is disabled until a city is given).
-        #expect(form["street"].isEnabled == false)
+        expectEqual(form["street"].isEnabled, false)
         try form.suggest("street", "Tverskaya")
-        #expect(form["street"].value == "Tverskaya")
+        expectEqual(form["street"].value, "Tverskaya")
         // Nor a hidden one under hidden_values: clear.
         try form.set("no_plate_yet", to: true)
         #expect { try form.suggest("plate", "А 123 ВС 77") } throws: { ($0 as? FormError)?.code == .hiddenField }
@@ -380,8 +380,8 @@ struct EngineGuideTests {
         // … later, perhaps after the app was restarted:
         let draft = try JSONDecoder().decode(FormSnapshot.self, from: data)
         let restored = try Form(rules, snapshot: draft, today: Day(iso: "2026-11-22")!)
-        #expect(restored.snapshot == form.snapshot)
-        #expect(restored["doc_number"] == form["doc_number"])
+        expectEqual(restored.snapshot, form.snapshot)
+        expectEqual(restored["doc_number"], form["doc_number"])
         for section in rules.sections {
             for path in form.fields(in: section.id) {
                 #expect(restored[path] == form[path], "\(path)")
@@ -440,17 +440,17 @@ struct EngineGuideTests {
         ]
         for (code, message, edit) in cases {
             let result = failure(edit)
-            #expect(result?.0 == code)
-            #expect(result?.1 == message)
+            expectEqual(result?.0, code)
+            expectEqual(result?.1, message)
         }
         try form.set("no_plate_yet", to: true)
         let hidden = failure { try $0.set("plate", to: "А 123 ВС 77") }
-        #expect(hidden?.0 == .hiddenField)
-        #expect(hidden?.1 == "'plate' is hidden, and hidden fields hold no value (hidden_values: clear)")
+        expectEqual(hidden?.0, .hiddenField)
+        expectEqual(hidden?.1, "'plate' is hidden, and hidden fields hold no value (hidden_values: clear)")
         try form.set("make", to: "lada")
         let notOffered = failure { try $0.set("model", to: "kia_rio") }
-        #expect(notOffered?.0 == .notAnOption)
-        #expect(notOffered?.1 == "'kia_rio' is not among the options offered for 'model' now")
+        expectEqual(notOffered?.0, .notAnOption)
+        expectEqual(notOffered?.1, "'kia_rio' is not among the options offered for 'model' now")
     }
 
     @Test func catchingFormErrors() throws {
@@ -473,8 +473,8 @@ struct EngineGuideTests {
         } catch {
             caught = error
         }
-        #expect(caught?.code == .typeMismatch)
-        #expect(caught?.message == "'150 hp' is not a number for 'engine_power'")
+        expectEqual(caught?.code, .typeMismatch)
+        expectEqual(caught?.message, "'150 hp' is not a number for 'engine_power'")
         #expect(form.snapshot == before)  // a refused edit changes nothing
     }
 
@@ -494,9 +494,9 @@ struct EngineGuideTests {
         try form.set("doc_type", to: "passport")
         let saved = form  // an undo point
         try form.set("doc_type", to: "residence_permit")
-        #expect(saved["doc_type"].value == "passport")
+        expectEqual(saved["doc_type"].value, "passport")
         let firstProblem = await Task.detached { saved.firstInvalidField }.value
-        #expect(firstProblem == "insurant.last_name")
+        expectEqual(firstProblem, "insurant.last_name")
     }
 
     // MARK: Several edits at once
@@ -507,20 +507,20 @@ struct EngineGuideTests {
         let budget = FormBudget(maxItems: 20, maxBytes: 1 << 20)
         let cancellation = CancellationFlag()
         let results = try form.apply(edits, budget: budget, cancellation: cancellation)
-        #expect(results.count == 3)
+        expectEqual(results.count, 3)
         #expect(try results[0].get().items == ["drivers": 1])
         #expect(throws: FormError.self) { try results[2].get() }
-        #expect(form["drivers[0].full_name"].value == "Ivanov Ivan")
-        #expect(form.footprint.items == 1)
+        expectEqual(form["drivers[0].full_name"].value, "Ivanov Ivan")
+        expectEqual(form.footprint.items, 1)
 
         do {
             _ = try form.apply([.append("drivers")], budget: FormBudget(maxItems: 1))
             Testing.Issue.record("the budget was not kept")
         } catch {
-            #expect(error.kind == .tooManyItems)
-            #expect(error.message == "the form would hold 2 list items; its limit is 1")
+            expectEqual(error.kind, .tooManyItems)
+            expectEqual(error.message, "the form would hold 2 list items; its limit is 1")
         }
-        #expect(form.itemCount("drivers") == 1)
+        expectEqual(form.itemCount("drivers"), 1)
     }
 
     // MARK: Batch checks

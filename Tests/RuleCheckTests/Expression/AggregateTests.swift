@@ -1,6 +1,7 @@
 import Foundation
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// Aggregates over a list's items — `sum()`, `min()`, `max()`, `any()`, `all()` — and a list's
 /// `unique_by`: their values, their type errors, their incremental re-evaluation (a ChangeSet
@@ -65,12 +66,12 @@ struct AggregateTests {
 
     @Test func noItemsGiveTheDocumentedValues() throws {
         let form = Form(try Self.rules(), today: Self.today)
-        #expect(form["total"].value == .number(0))
-        #expect(form["oldest"].value == nil)
-        #expect(form["highest"].value == nil)
-        #expect(form["has_young"].value == .bool(false))
-        #expect(form["all_named"].value == .bool(true))
-        #expect(form["young_note"].isVisible == false)
+        expectEqual(form["total"].value, .number(0))
+        expectEqual(form["oldest"].value, nil)
+        expectEqual(form["highest"].value, nil)
+        expectEqual(form["has_young"].value, .bool(false))
+        expectEqual(form["all_named"].value, .bool(true))
+        expectEqual(form["young_note"].isVisible, false)
     }
 
     @Test func aggregatesReadEveryItemAndSkipEmptyOnes() throws {
@@ -80,15 +81,15 @@ struct AggregateTests {
         try form.set("drivers[2].premium", to: .number(79.5))
         try form.set("drivers[0].birth_date", to: .date(Day(iso: "1980-05-01")!))
         try form.set("drivers[1].birth_date", to: .date(Day(iso: "2007-01-10")!))
-        #expect(form["total"].value == .number(200))
-        #expect(form["highest"].value == .number(120.5))
-        #expect(form["oldest"].value == .date(Day(iso: "1980-05-01")!))
-        #expect(form["has_young"].value == .bool(true))
+        expectEqual(form["total"].value, .number(200))
+        expectEqual(form["highest"].value, .number(120.5))
+        expectEqual(form["oldest"].value, .date(Day(iso: "1980-05-01")!))
+        expectEqual(form["has_young"].value, .bool(true))
         #expect(form["young_note"].isVisible)
-        #expect(form["all_named"].value == .bool(false))
-        #expect(form["drivers[0].share"].value == .number(60))
+        expectEqual(form["all_named"].value, .bool(false))
+        expectEqual(form["drivers[0].share"].value, .number(60))
         #expect(form["drivers[1].share"].value == nil, "an empty premium's share is empty")
-        #expect(form["drivers[2].share"].value == .number(40))
+        expectEqual(form["drivers[2].share"].value, .number(40))
     }
 
     // MARK: Incremental
@@ -102,8 +103,8 @@ struct AggregateTests {
         #expect(
             Set(changes.values.keys)
                 == ["drivers[1].premium", "total", "highest", "drivers[0].share", "drivers[1].share"])
-        #expect(changes.values["drivers[0].share"] == .some(.number(25)))
-        #expect(changes.values["total"] == .some(.number(400)))
+        expectEqual(changes.values["drivers[0].share"], .some(.number(25)))
+        expectEqual(changes.values["total"], .some(.number(400)))
         #expect(changes.visible.isEmpty && changes.required.isEmpty)
         // cap is empty: its check does not run, so its issues do not change either.
         #expect(changes.issues.isEmpty)
@@ -111,7 +112,7 @@ struct AggregateTests {
         let named = try form.set("drivers[0].name", to: .text("Anna"))
         #expect(Set(named.values.keys) == ["drivers[0].name"], "all_named stays false: driver 2 has no name")
         let allNamed = try form.set("drivers[1].name", to: .text("Boris"))
-        #expect(Set(allNamed.values.keys) == ["drivers[1].name", "all_named"])
+        expectEqual(Set(allNamed.values.keys), ["drivers[1].name", "all_named"])
     }
 
     @Test func anotherListsItemsReadTheAggregateInEveryItem() throws {
@@ -123,30 +124,30 @@ struct AggregateTests {
         }
         let changes = try form.set("drivers[0].premium", to: .number(100))
         // No premium was `price > null`, false: only the second vehicle's answer changes.
-        #expect(Set(changes.values.keys) == ["drivers[0].premium", "drivers[0].share", "total", "highest", "vehicles[1].above"])
-        #expect(changes.values["vehicles[1].above"] == .some(.bool(true)))
+        expectEqual(Set(changes.values.keys), ["drivers[0].premium", "drivers[0].share", "total", "highest", "vehicles[1].above"])
+        expectEqual(changes.values["vehicles[1].above"], .some(.bool(true)))
         let higher = try form.set("drivers[0].premium", to: .number(120))
         #expect(Set(higher.values.keys) == ["drivers[0].premium", "total", "highest"], "no vehicle's answer changed")
         let lower = try form.set("drivers[0].premium", to: .number(40))
-        #expect(lower.values["vehicles[0].above"] == .some(.bool(true)))
+        expectEqual(lower.values["vehicles[0].above"], .some(.bool(true)))
     }
 
     @Test func addingAndRemovingItemsReevaluatesTheAggregates() throws {
         var form = Form(try Self.rules(), today: Self.today)
         try form.set("cap", to: .number(150))
         let added = try form.append("drivers")
-        #expect(added.items == ["drivers": 1])
-        #expect(added.values["all_named"] == .some(.bool(false)))
+        expectEqual(added.items, ["drivers": 1])
+        expectEqual(added.values["all_named"], .some(.bool(false)))
         #expect(added.values["total"] == nil, "an empty item leaves the sum at 0")
         try form.set("drivers[0].premium", to: .number(100))
         try form.append("drivers")
         let over = try form.set("drivers[1].premium", to: .number(80))
-        #expect(over.issues["cap"]?.map(\.message) == ["The cap is below the total premium"])
+        expectEqual(over.issues["cap"]?.map(\.message), ["The cap is below the total premium"])
         let removed = try form.remove("drivers", at: 0)
-        #expect(removed.values["total"] == .some(.number(80)))
-        #expect(removed.values["highest"] == .some(.number(80)))
-        #expect(removed.issues["cap"] == [])
-        #expect(removed.values["drivers[0].share"] == .some(.number(100)))
+        expectEqual(removed.values["total"], .some(.number(80)))
+        expectEqual(removed.values["highest"], .some(.number(80)))
+        expectEqual(removed.issues["cap"], [])
+        expectEqual(removed.values["drivers[0].share"], .some(.number(100)))
         let moved = try form.move("drivers", from: 0, to: 0)
         #expect(moved.isEmpty)
     }
@@ -155,12 +156,12 @@ struct AggregateTests {
         var form = Form(try Self.rules(), today: Self.today)
         try form.append("drivers")
         let young = try form.set("drivers[0].birth_date", to: .date(Day(iso: "2008-03-01")!))
-        #expect(young.visible["young_note"] == true)
-        #expect(young.required["young_note"] == true)
-        #expect(young.issues["young_note"]?.map(\.code) == [.required])
-        #expect(young.values["has_young"] == .some(.bool(true)))
+        expectEqual(young.visible["young_note"], true)
+        expectEqual(young.required["young_note"], true)
+        expectEqual(young.issues["young_note"]?.map(\.code), [.required])
+        expectEqual(young.values["has_young"], .some(.bool(true)))
         let removed = try form.remove("drivers", at: 0)
-        #expect(removed.visible["young_note"] == false)
+        expectEqual(removed.visible["young_note"], false)
     }
 
     /// Random edits of items, with seeded randomness: the incremental form equals a full
@@ -221,14 +222,14 @@ struct AggregateTests {
         for _ in 0..<3 { try form.append("drivers") }
         try form.set("drivers[0].license", to: .text("77 01 123456"))
         let duplicate = try form.set("drivers[2].license", to: .text("77 01 123456"))
-        #expect(duplicate.issues["drivers"]?.map(\.code) == [.unique])
-        #expect(form["drivers"].issues.map(\.message) == ["Drivers: items 1 and 3 have the same Licence number"])
-        #expect(form["drivers"].issues.map(\.rule) == ["unique_by: [license]"])
+        expectEqual(duplicate.issues["drivers"]?.map(\.code), [.unique])
+        expectEqual(form["drivers"].issues.map(\.message), ["Drivers: items 1 and 3 have the same Licence number"])
+        expectEqual(form["drivers"].issues.map(\.rule), ["unique_by: [license]"])
         // Moving an item renumbers the message; an empty licence is no duplicate.
         let moved = try form.move("drivers", from: 2, to: 1)
-        #expect(moved.issues["drivers"]?.map(\.message) == ["Drivers: items 1 and 2 have the same Licence number"])
+        expectEqual(moved.issues["drivers"]?.map(\.message), ["Drivers: items 1 and 2 have the same Licence number"])
         let fixed = try form.set("drivers[1].license", to: nil)
-        #expect(fixed.issues["drivers"] == [])
+        expectEqual(fixed.issues["drivers"], [])
     }
 
     @Test func uniqueByMessagesFollowTheLocale() throws {
@@ -236,7 +237,7 @@ struct AggregateTests {
         for _ in 0..<2 { try form.append("drivers") }
         try form.set("drivers[0].license", to: .text("X"))
         try form.set("drivers[1].license", to: .text("X"))
-        #expect(form["drivers"].issues.map(\.message) == ["Drivers: موردهای ۱ و ۲ در «Licence number» یکسان‌اند"])
+        expectEqual(form["drivers"].issues.map(\.message), ["Drivers: موردهای ۱ و ۲ در «Licence number» یکسان‌اند"])
     }
 
     // MARK: Batch agreement
@@ -258,7 +259,7 @@ struct AggregateTests {
             for issue in form.state(slot).issues { issues.append("\(form.path(slot)) \(issue.code) \(issue.message)") }
         }
         let found = violations.map { "\($0.field) \($0.code) \($0.message)" }
-        #expect(Set(found) == Set(issues))
+        expectEqual(Set(found), Set(issues))
         #expect(
             Set(issues) == [
                 "drivers unique Drivers: items 1 and 3 have the same Licence number",
@@ -275,7 +276,7 @@ struct AggregateTests {
         ]
         let violations = checker.check(json: record).violations
         #expect(violations.map { "\($0.field) \($0.code)" } == ["total computed"])
-        #expect(violations.first?.message == "total is '50' but the rules compute '40'")
+        expectEqual(violations.first?.message, "total is '50' but the rules compute '40'")
     }
 
     @Test func csvCellsOfListsAreAggregatedToo() throws {
@@ -298,10 +299,10 @@ struct AggregateTests {
         let fromBytes = try #require(bytes.withUnsafeBufferPointer { session.check(json: $0, maxDepth: 64) })
         guard case .object(let object) = try JSONParser().parse(json) else { return }
         let fromObject = checker.check(json: object).violations
-        #expect(fromBytes.map(\.description) == fromObject.map(\.description))
+        expectEqual(fromBytes.map(\.description), fromObject.map(\.description))
         let columns = checker.columns(["drivers"])
         let fromCells = session.check(cells: [String(json.dropFirst(12).dropLast())], columns: columns)
-        #expect(fromCells.map(\.message) == fromObject.map(\.message))
+        expectEqual(fromCells.map(\.message), fromObject.map(\.message))
         #expect(fromObject.filter { $0.code == .unique }.count == (json.contains(#""B"}, {"license": "A""#) ? 1 : 0))
     }
 
@@ -404,16 +405,16 @@ struct AggregateTests {
         #expect(schema.contains(#""x-rulecheck-unique-by": ["license"]"#) || schema.contains(#""x-rulecheck-unique-by":["license"]"#))
         #expect(schema.contains("sum(drivers.premium)"))
         let imported = try RuleSet(jsonSchema: Data(schema.utf8), source: "fleet.schema.json")
-        #expect(imported.field("drivers")?.uniqueKeys.map(\.name) == ["license"])
-        #expect(imported.field("total")?.computed?.text == "sum(drivers.premium)")
-        #expect(imported.field("has_young")?.computed?.text == "any(drivers, birth_date > today - 21y)")
+        expectEqual(imported.field("drivers")?.uniqueKeys.map(\.name), ["license"])
+        expectEqual(imported.field("total")?.computed?.text, "sum(drivers.premium)")
+        expectEqual(imported.field("has_young")?.computed?.text, "any(drivers, birth_date > today - 21y)")
         let record: [String: JSONValue] = [
             "drivers": [["license": "A", "premium": 10], ["license": "A", "premium": 30, "birth_date": "2008-01-01"]],
             "total": 40, "cap": 5,
         ]
         let original = RecordChecker(rules, today: Self.today).check(json: record).violations
         let roundTripped = RecordChecker(imported, today: Self.today).check(json: record).violations
-        #expect(original.map(\.description) == roundTripped.map(\.description))
+        expectEqual(original.map(\.description), roundTripped.map(\.description))
         #expect(original.map(\.code).contains(.unique))
     }
 }

@@ -1,5 +1,6 @@
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// Names `n0`, `n1` … are number fields, `b…` bool, `t…` text and `d…` date fields.
 private struct ChainScope: NameResolver {
@@ -90,9 +91,9 @@ struct ExpressionChainTests {
             cells["total"] = Value.format(expected + 1)
             return (form["total"].value, right, checker.check(cells).map(\.code))
         }
-        #expect(results?.0 == .number(expected))
-        #expect(results?.1 == [])
-        #expect(results?.2 == [.computed])
+        expectEqual(results?.0, .number(expected))
+        expectEqual(results?.1, [])
+        expectEqual(results?.2, [.computed])
     }
 
     @Test func fiveThousandConditionsJoinedByOrAndAnd() throws {
@@ -131,7 +132,7 @@ struct ExpressionChainTests {
         }
         let early = context(["b0": .bool(false)])
         #expect(try compiled((0..<Self.terms).map { "b\($0)" }.joined(separator: " and ")).evaluate(early) == .bool(false))
-        #expect(early.count.reads == 1)
+        expectEqual(early.count.reads, 1)
         #expect(try evaluate("b0 or null or b1", ["b1": .bool(true)]) == .bool(true))
         #expect(try evaluate("b0 and true and null") == .bool(false))
     }
@@ -174,18 +175,18 @@ struct ExpressionChainTests {
     ])
     func aTypeErrorInAChainPointsAtItsPlace(_ text: String, _ message: String, _ range: Range<Int>) {
         let error = compileError(text)
-        #expect(error?.message == message)
-        #expect(error?.range == range)
+        expectEqual(error?.message, message)
+        expectEqual(error?.range, range)
     }
 
     /// Nesting is still limited: parentheses, calls and `not` count, a chain is one level.
     @Test func deepParenthesesAreStillRefused() throws {
         let deep = String(repeating: "(", count: 150) + "n0 + n1 + n2" + String(repeating: ")", count: 150)
-        #expect(compileError(deep)?.message == "expression nests too deeply (more than 100 levels); split it into computed fields")
+        expectEqual(compileError(deep)?.message, "expression nests too deeply (more than 100 levels); split it into computed fields")
         let nestedChains = String(repeating: "n0 + (", count: 98) + "n0 + n1 + n2" + String(repeating: ")", count: 98)
         #expect(try evaluate(nestedChains, ["n0": .number(1), "n1": .number(1), "n2": .number(1)]) == .number(101))
         let tooDeep = String(repeating: "n0 + (", count: 100) + "n0 + n1 + n2" + String(repeating: ")", count: 100)
-        #expect(compileError(tooDeep)?.message.hasPrefix("expression nests too deeply") == true)
+        expectEqual(compileError(tooDeep)?.message.hasPrefix("expression nests too deeply"), true)
         #expect(try Parser.parse("a + b + c + d").depth == 2)
         #expect(try Parser.parse("a + b").depth == 2)
     }
@@ -252,8 +253,8 @@ struct ExpressionChainExportTests {
         let visible = try #require(code.visibleConditions.first?.expr)
         let required = try #require(code.required?.expr)
         let anyOf = try #require(export.schema(visible).flatMap { try? JSONParser().parse(Array($0.text.utf8)) })
-        #expect(anyOf["anyOf"]?.array?.count == 3)
-        #expect(anyOf["anyOf"]?.array?.last == ["properties": ["kind": ["const": "c"]], "required": ["kind"]])
+        expectEqual(anyOf["anyOf"]?.array?.count, 3)
+        expectEqual(anyOf["anyOf"]?.array?.last, ["properties": ["kind": ["const": "c"]], "required": ["kind"]])
         let and = try #require(export.jsonForms(required).flatMap { try? JSONParser().parse(Array($0.text.utf8)) })
         #expect(and["type"] == "AND" && and["conditions"]?.array?.count == 3)
     }

@@ -1,5 +1,6 @@
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// A scope with one field of each type: n, m (number), t, u (text), d, e (date), b (bool),
 /// c (choice of text), tags (multi_choice).
@@ -188,8 +189,8 @@ struct ExpressionTests {
         ] as [(String, String, Range<Int>)])
     func compileErrors(_ text: String, _ message: String, _ range: Range<Int>) {
         let error = compileError(text)
-        #expect(error?.message == message)
-        #expect(error?.range == range)
+        expectEqual(error?.message, message)
+        expectEqual(error?.range, range)
     }
 }
 
@@ -229,7 +230,7 @@ struct IntegerValueTests {
 
     @Test(arguments: ["round(a / 3)", "floor(a) * 2 - i", "len(t) * i + year(today)", "trunc(a) + 1", "-i", "2.0 * i"])
     func aWholeValueCompiles(_ value: String) {
-        #expect(Fixtures.diagnostics(Self.rules(value)) == [])
+        expectEqual(Fixtures.diagnostics(Self.rules(value)), [])
     }
 
     @Test(arguments: [
@@ -240,11 +241,11 @@ struct IntegerValueTests {
     func roundingFunctionsGiveWholeNumbers(_ value: String, _ a: Double, _ expected: Double) throws {
         var form = Form(try RuleSet(yaml: Self.rules(value), source: "t.yaml"), today: Fixtures.today)
         try form.set("a", to: .number(a))
-        #expect(form["b"].value == .number(expected))
+        expectEqual(form["b"].value, .number(expected))
         // A record holding the rounded value passes; another whole number is a `computed` finding.
         let checker = RecordChecker(form.rules, today: Fixtures.today)
-        #expect(checker.check(["a": Value.format(a), "b": Value.format(expected)]) == [])
-        #expect(checker.check(["a": Value.format(a), "b": Value.format(expected + 1)]).map(\.code) == [.computed])
+        expectEqual(checker.check(["a": Value.format(a), "b": Value.format(expected)]), [])
+        expectEqual(checker.check(["a": Value.format(a), "b": Value.format(expected + 1)]).map(\.code), [.computed])
     }
 
     @Test func roundingNeedsANumber() {

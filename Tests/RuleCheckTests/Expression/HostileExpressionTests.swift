@@ -1,6 +1,7 @@
 import Foundation
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// Runs `body` on a thread with a small stack (2 MiB; debug builds use far more stack per call than
 /// release builds), so that recursion that grows with the input crashes the test instead of passing
@@ -76,32 +77,32 @@ struct HostileExpressionTests {
     @Test func longChainsWork() {
         let value = "a" + String(repeating: " + 1", count: 14_000)
         let result = Self.computed(value)
-        #expect(result == .number(14_001))
+        expectEqual(result, .number(14_001))
     }
 
     @Test func deepNotsAreAnError() {
         let value = String(repeating: "not ", count: 37_000) + "a > 1"
-        #expect(Self.firstError(Self.rules(value: value, type: "bool"))?.contains("nests too deeply") == true)
+        expectEqual(Self.firstError(Self.rules(value: value, type: "bool"))?.contains("nests too deeply"), true)
     }
 
     @Test func deepCallsAndListsAreAnError() {
         let calls = String(repeating: "len(", count: 5_000) + "'x'" + String(repeating: ")", count: 5_000)
-        #expect(Self.firstError(Self.rules(value: calls))?.contains("nests too deeply") == true)
+        expectEqual(Self.firstError(Self.rules(value: calls))?.contains("nests too deeply"), true)
         let lists = "a in " + String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000)
-        #expect(Self.firstError(Self.rules(value: lists, type: "bool"))?.contains("nests too deeply") == true)
+        expectEqual(Self.firstError(Self.rules(value: lists, type: "bool"))?.contains("nests too deeply"), true)
         let minus = String(repeating: "-", count: 20_000) + "a"
-        #expect(Self.firstError(Self.rules(value: minus))?.contains("nests too deeply") == true)
+        expectEqual(Self.firstError(Self.rules(value: minus))?.contains("nests too deeply"), true)
     }
 
     /// Up to the limit, expressions compile and evaluate on a small stack, nested calls included.
     @Test func nestingUpToTheLimitWorks() throws {
         // 100 levels: the sum, len(), 97 × lower() and the text.
         let calls = "len(" + String(repeating: "lower(", count: 97) + "'x'" + String(repeating: ")", count: 98)
-        #expect(Self.firstError(Self.rules(value: "a + " + calls)) == nil)
-        #expect(Self.firstError(Self.rules(value: "a + len(" + calls + ")"))?.contains("nests too deeply") == true)
+        expectEqual(Self.firstError(Self.rules(value: "a + " + calls)), nil)
+        expectEqual(Self.firstError(Self.rules(value: "a + len(" + calls + ")"))?.contains("nests too deeply"), true)
         let value = "a" + String(repeating: " + 1", count: 99)
         let result = Self.computed(value)
-        #expect(result == .number(100))
+        expectEqual(result, .number(100))
     }
 }
 
@@ -120,8 +121,8 @@ struct DateArithmeticLimitTests {
     ])
     func hugeDurationsAreCompileErrors(_ text: String, _ range: Range<Int>) {
         let error = #expect(throws: ExpressionError.self) { _ = try Parser.parse(text) }
-        #expect(error?.message == "a duration can be at most 10000y (120000m, 521785w, 3652500d)")
-        #expect(error?.range == range)
+        expectEqual(error?.message, "a duration can be at most 10000y (120000m, 521785w, 3652500d)")
+        expectEqual(error?.range, range)
     }
 
     @Test func theLargestDurationsCompile() throws {
@@ -137,14 +138,14 @@ struct DateArithmeticLimitTests {
 
     @Test func dayArithmeticOutsideTheCalendarIsNil() {
         let day = Day(year: 2000, month: 1, day: 31)!
-        #expect(day.adding(years: 10_000) == nil)
-        #expect(day.adding(years: -2000) == nil)
-        #expect(day.adding(years: 7999, months: 11) == Day(year: 9999, month: 12, day: 31))
-        #expect(day.adding(days: 3_000_000) == nil)
-        #expect(day.adding(years: .max) == nil)
-        #expect(day.adding(months: .min) == nil)
-        #expect(day.adding(days: .max) == nil)
-        #expect(day.adding(years: 1, months: 1) == Day(year: 2001, month: 2, day: 28))
+        expectEqual(day.adding(years: 10_000), nil)
+        expectEqual(day.adding(years: -2000), nil)
+        expectEqual(day.adding(years: 7999, months: 11), Day(year: 9999, month: 12, day: 31))
+        expectEqual(day.adding(days: 3_000_000), nil)
+        expectEqual(day.adding(years: .max), nil)
+        expectEqual(day.adding(months: .min), nil)
+        expectEqual(day.adding(days: .max), nil)
+        expectEqual(day.adding(years: 1, months: 1), Day(year: 2001, month: 2, day: 28))
     }
 
     /// A bound beyond the calendar still judges: it lies before every date (below year 1) or
@@ -161,9 +162,9 @@ struct DateArithmeticLimitTests {
                 min: today - 9999y
             """
         let checker = RecordChecker(try RuleSet(yaml: yaml, source: "t.yaml"), today: Fixtures.today)
-        #expect(checker.check(["start": "2000-01-01", "d": "2000-01-01"]) == [])
-        #expect(checker.check(["start": "2000-01-01", "d": "0001-01-01"]) == [])
-        #expect(checker.check(["start": "2000-01-01", "d": "9999-12-31"]) == [])
+        expectEqual(checker.check(["start": "2000-01-01", "d": "2000-01-01"]), [])
+        expectEqual(checker.check(["start": "2000-01-01", "d": "0001-01-01"]), [])
+        expectEqual(checker.check(["start": "2000-01-01", "d": "9999-12-31"]), [])
     }
 
     /// `max: today - 3652500d - 3652500d` lies before year 1: no date is on or before it, so every
@@ -198,15 +199,15 @@ struct DateArithmeticLimitTests {
         let first = try #require(Day(iso: "0001-01-01"))
         let last = try #require(Day(iso: "9999-12-31"))
         let day = try #require(Day(iso: "2000-01-31"))
-        #expect(day.shifted(days: -3_652_500).shifted(days: -3_652_500) == .beforeCalendar)
-        #expect(day.shifted(years: -2000) == .beforeCalendar)
-        #expect(day.shifted(years: 8000) == .afterCalendar)
-        #expect(day.shifted(months: .min) == .beforeCalendar)
-        #expect(day.shifted(days: .max) == .afterCalendar)
-        #expect(Day.afterCalendar.shifted(years: -10_000) == .afterCalendar)
-        #expect(Day.beforeCalendar.shifted(days: 3_652_500) == .beforeCalendar)
+        expectEqual(day.shifted(days: -3_652_500).shifted(days: -3_652_500), .beforeCalendar)
+        expectEqual(day.shifted(years: -2000), .beforeCalendar)
+        expectEqual(day.shifted(years: 8000), .afterCalendar)
+        expectEqual(day.shifted(months: .min), .beforeCalendar)
+        expectEqual(day.shifted(days: .max), .afterCalendar)
+        expectEqual(Day.afterCalendar.shifted(years: -10_000), .afterCalendar)
+        expectEqual(Day.beforeCalendar.shifted(days: 3_652_500), .beforeCalendar)
         #expect(Day.beforeCalendar < first && last < Day.afterCalendar)
-        #expect(day.shifted(years: 7999, months: 11) == Day(year: 9999, month: 12, day: 31))
+        expectEqual(day.shifted(years: 7999, months: 11), Day(year: 9999, month: 12, day: 31))
         #expect(first.shifted(days: -1) == .beforeCalendar && last.shifted(days: 1) == .afterCalendar)
     }
 }

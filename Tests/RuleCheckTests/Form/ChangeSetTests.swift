@@ -1,5 +1,6 @@
 import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// What an app reads from an edit's ChangeSet, compares and hashes, written out by hand; and a
 /// ChangeSet is a value: a copy never sees another copy's changes. (Written for a ChangeSet that
@@ -39,10 +40,10 @@ struct ChangeSetTests {
 
     @Test func everyDictionaryReadsWhatTheEditChanged() throws {
         let changes = try switchedOn()
-        #expect(changes.visible == ["a": true, "b": true])
-        #expect(changes.required == ["a": true, "b": true])
-        #expect(changes.values == ["switch": .some(true)])
-        #expect(changes.issues.mapValues { $0.map(\.code) } == ["a": [.required], "b": [.required]])
+        expectEqual(changes.visible, ["a": true, "b": true])
+        expectEqual(changes.required, ["a": true, "b": true])
+        expectEqual(changes.values, ["switch": .some(true)])
+        expectEqual(changes.issues.mapValues { $0.map(\.code) }, ["a": [.required], "b": [.required]])
         #expect(changes.enabled.isEmpty && changes.shownIssues.isEmpty && changes.interaction.isEmpty)
         #expect(changes.visible == ["a": true, "b": true])  // read again: the same
         #expect(!changes.isEmpty)
@@ -51,12 +52,12 @@ struct ChangeSetTests {
     @Test func equalAndHashedAsTheSameDictionariesWrittenOut() throws {
         let expected = expected()
         let recorded = try switchedOn()
-        #expect(recorded.issues.mapValues { $0.map(\.message) } == expected.issues.mapValues { $0.map(\.message) })
-        #expect(recorded == expected)
-        #expect(recorded.hashValue == expected.hashValue)
+        expectEqual(recorded.issues.mapValues { $0.map(\.message) }, expected.issues.mapValues { $0.map(\.message) })
+        expectEqual(recorded, expected)
+        expectEqual(recorded.hashValue, expected.hashValue)
         // Equal whichever of the two was read first.
         let unread = try switchedOn()
-        #expect(expected == unread)
+        expectEqual(expected, unread)
         #expect(Set([try switchedOn(), expected]).count == 1)
     }
 
@@ -65,11 +66,11 @@ struct ChangeSetTests {
         var copy = original
         copy.visible["c"] = false
         copy.values = [:]
-        #expect(original.visible == ["a": true, "b": true])
-        #expect(original.values == ["switch": .some(true)])
-        #expect(copy.visible == ["a": true, "b": true, "c": false])
+        expectEqual(original.visible, ["a": true, "b": true])
+        expectEqual(original.values, ["switch": .some(true)])
+        expectEqual(copy.visible, ["a": true, "b": true, "c": false])
         #expect(copy.values.isEmpty)
-        #expect(copy.required == ["a": true, "b": true])
+        expectEqual(copy.required, ["a": true, "b": true])
         #expect(copy != original)
 
         // A copy made after a read: the same.
@@ -77,7 +78,7 @@ struct ChangeSetTests {
         _ = read.required
         let before = read
         read.required = [:]
-        #expect(before.required == ["a": true, "b": true])
+        expectEqual(before.required, ["a": true, "b": true])
         #expect(read.required.isEmpty && read.visible == ["a": true, "b": true])
     }
 
@@ -91,7 +92,7 @@ struct ChangeSetTests {
         #expect(!changes.isEmpty)  // the section is still incomplete
         changes.sections = [:]
         #expect(changes.isEmpty)
-        #expect(changes == ChangeSet())
+        expectEqual(changes, ChangeSet())
     }
 
     /// One ChangeSet read from many tasks at once, none having read it before: each builds or
@@ -114,6 +115,6 @@ struct ChangeSetTests {
             for await result in group { all.append(result) }
             return all
         }
-        #expect(results == Array(repeating: true, count: 16))
+        expectEqual(results, Array(repeating: true, count: 16))
     }
 }

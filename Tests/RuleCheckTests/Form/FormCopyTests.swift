@@ -1,5 +1,6 @@
 import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// `copy(sections:from:)`: a renewal that starts from last year's documents and drivers.
 @Suite("Form: copy from another form")
@@ -79,16 +80,16 @@ struct FormCopyTests {
     @Test func aRenewalKeepsDocumentsAndDrivers() throws {
         var renewal = Form(try RuleSet(yaml: Self.thisYear, source: "2026.yaml"), today: Self.today)
         let (changes, dropped) = try renewal.copy(sections: ["documents", "drivers"], from: try oldForm())
-        #expect(renewal["doc_type"].value == "passport")
-        #expect(renewal["doc_number"].value == "4509 123456")
-        #expect(renewal["doc_number"].provenance == .user)
-        #expect(renewal.itemCount("drivers") == 2)
-        #expect(renewal["drivers[1].full_name"].value == "Ivanova Maria")
+        expectEqual(renewal["doc_type"].value, "passport")
+        expectEqual(renewal["doc_number"].value, "4509 123456")
+        expectEqual(renewal["doc_number"].provenance, .user)
+        expectEqual(renewal.itemCount("drivers"), 2)
+        expectEqual(renewal["drivers[1].full_name"].value, "Ivanova Maria")
         #expect(renewal["vin"].value == nil)  // the vehicle is not copied
-        #expect(dropped.map(\.path) == ["drivers[0].licence_no"])
-        #expect(changes.items == ["drivers": 2])
-        #expect(changes.values["doc_number"] == .some("4509 123456"))
-        #expect(changes.visible["drivers[1].full_name"] == true)
+        expectEqual(dropped.map(\.path), ["drivers[0].licence_no"])
+        expectEqual(changes.items, ["drivers": 2])
+        expectEqual(changes.values["doc_number"], .some("4509 123456"))
+        expectEqual(changes.visible["drivers[1].full_name"], true)
     }
 
     @Test func aValueNoLongerOfferedIsDropped() throws {
@@ -96,17 +97,17 @@ struct FormCopyTests {
         try old.set("doc_type", to: "licence")
         var renewal = Form(try RuleSet(yaml: Self.thisYear, source: "2026.yaml"), today: Self.today)
         let (_, dropped) = try renewal.copy(sections: ["documents"], from: old)
-        #expect(renewal["doc_type"].value == nil)
-        #expect(dropped.map(\.path) == ["doc_type"])
-        #expect(dropped.first?.reason == "the snapshot's value of 'doc_type' is not one of the options")
+        expectEqual(renewal["doc_type"].value, nil)
+        expectEqual(dropped.map(\.path), ["doc_type"])
+        expectEqual(dropped.first?.reason, "the snapshot's value of 'doc_type' is not one of the options")
     }
 
     @Test func anUnknownSectionChangesNothing() throws {
         var renewal = Form(try RuleSet(yaml: Self.thisYear, source: "2026.yaml"), today: Self.today)
         let before = renewal
         let error = #expect(throws: FormError.self) { try renewal.copy(sections: ["documents", "driver"], from: try oldForm()) }
-        #expect(error?.code == .unknownSection)
-        #expect(error?.message == "the other form has no section 'driver'; did you mean 'drivers'?")
-        #expect(renewal.snapshot == before.snapshot)
+        expectEqual(error?.code, .unknownSection)
+        expectEqual(error?.message, "the other form has no section 'driver'; did you mean 'drivers'?")
+        expectEqual(renewal.snapshot, before.snapshot)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// `Form.apply(_:budget:cancellation:)`: a request's edits, all or nothing.
 @Suite("Form: a batch of edits")
@@ -38,8 +39,8 @@ struct FormEditBatchTests {
         #expect(try results[0].get().values["callsign"] == .some("ANN"))
         #expect(throws: FormError.self) { try results[1].get() }
         #expect(try results[2].get().items == ["members": 1])
-        #expect(form.itemCount("members") == 1)
-        #expect(form["members[0].ship"].value == "ANN")
+        expectEqual(form.itemCount("members"), 1)
+        expectEqual(form["members[0].ship"].value, "ANN")
         #expect(form.cancellation == nil, "the flag is not kept")
     }
 
@@ -52,7 +53,7 @@ struct FormEditBatchTests {
         #expect(throws: FormLimitError.cancelled) {
             try form.apply([.append("members"), .set("captain", "bob")], cancellation: cancellation)
         }
-        #expect(form.snapshot == before)
+        expectEqual(form.snapshot, before)
         #expect(form.cancellation == nil)
     }
 
@@ -63,13 +64,13 @@ struct FormEditBatchTests {
         #expect(throws: FormLimitError(.tooManyItems, "the form would hold 3 list items; its limit is 2")) {
             try form.apply([.set("captain", "ann"), .append("members")], budget: budget)
         }
-        #expect(form.itemCount("members") == 2)
-        #expect(form["captain"].value == nil)
+        expectEqual(form.itemCount("members"), 2)
+        expectEqual(form["captain"].value, nil)
         let draft = try FormSnapshot(json: ["form": "crew", "fields": [:], "items": ["members": 1_000_000_000]])
         #expect(throws: FormLimitError(.tooManyItems, "the form would hold 1000000000 list items; its limit is 2")) {
             try form.apply([.restore(draft)], budget: budget)
         }
-        #expect(form.itemCount("members") == 2)
+        expectEqual(form.itemCount("members"), 2)
     }
 
     @Test func editsPastTheByteBudgetAreUndoneWhole() throws {
@@ -80,18 +81,18 @@ struct FormEditBatchTests {
         #expect(throws: FormLimitError.self) {
             try form.apply([.set("captain", .string(String(repeating: "b", count: 2_000)))], budget: budget)
         }
-        #expect(form["captain"].value == .text(String(repeating: "a", count: 100)))
+        expectEqual(form["captain"].value, .text(String(repeating: "a", count: 100)))
     }
 
     @Test func theFootprintGrowsWithWhatTheFormHolds() throws {
         var form = form
         let empty = form.footprint
-        #expect(empty.items == 0)
+        expectEqual(empty.items, 0)
         _ = try form.set("captain", to: .text(String(repeating: "z", count: 10_000)))
         // The captain's text, and the callsign computed from it.
         #expect(form.footprint.bytes >= empty.bytes + 20_000)
         _ = try form.append("members")
-        #expect(form.footprint.items == 1)
+        expectEqual(form.footprint.items, 1)
         #expect(form.footprint.bytes >= empty.bytes + 30_000, "the item's ship is the callsign")
         _ = try form.clear("captain")
         #expect(form.footprint.bytes < empty.bytes + 1_000)
@@ -108,6 +109,6 @@ struct FormEditBatchTests {
         _ = try form.set("captain", to: "ann")
         #expect(form["captain"].value == "ann", "the edit itself is made")
         #expect(form["callsign"].value == nil, "what is downstream of it is not re-evaluated")
-        #expect(form["members[2].ship"].value == nil)
+        expectEqual(form["members[2].ship"].value, nil)
     }
 }

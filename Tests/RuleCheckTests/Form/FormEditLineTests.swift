@@ -62,7 +62,7 @@ struct FormEditLineTests {
     ])
     func badLines(_ line: String, _ message: String) {
         let error = #expect(throws: FormError.self) { try edit(line) }
-        #expect(error?.message == message)
+        expectEqual(error?.message, message)
     }
 
     @Test func aScriptedSessionThroughEditLines() throws {
@@ -82,8 +82,8 @@ struct FormEditLineTests {
         #expect(printed[1].contains(#""values":{"phone":"+7 (916"}"#))
         #expect(!printed[1].contains("shown_issues"))  // a partial mask is not shown while typing
         #expect(printed[2].contains(#""shown_issues":{"phone":[{"code":"mask""#))
-        #expect(form.options(for: "model").map(\.title) == ["granta"])
-        #expect(form["email"].issues.map(\.code) == [.external])
+        expectEqual(form.options(for: "model").map(\.title), ["granta"])
+        expectEqual(form["email"].issues.map(\.code), [.external])
         #expect(printed[5].contains(#""shown_issues":{"email":[{"code":"external""#))
     }
 
@@ -94,8 +94,8 @@ struct FormEditLineTests {
         try draft.set("email", to: "a@b.c")
         let json = String(decoding: try JSONEncoder().encode(draft.snapshot), as: UTF8.self)
         let changes = try form.apply(edit(#"{"restore": \#(json)}"#))
-        #expect(changes.values == ["email": "a@b.c"])
-        #expect(form.snapshot == draft.snapshot)
+        expectEqual(changes.values, ["email": "a@b.c"])
+        expectEqual(form.snapshot, draft.snapshot)
         #expect(throws: FormError.self) { try form.apply(edit(#"{"restore": {"form": "other", "fields": {}, "items": {}}}"#)) }
     }
 
@@ -107,9 +107,9 @@ struct FormEditLineTests {
             #"{"restore": {"form": "lines", "fields": {"email": {"value": "a@b.c", "source": "user"}, "#
             + #""fax": {"value": "1", "source": "user"}, "model": {"value": "granta", "source": "user"}}, "items": {"drivers": 2}}}"#
         let changes = try form.apply(edit(line))
-        #expect(changes.values == ["email": "a@b.c"])
-        #expect(form["email"].value == "a@b.c")
-        #expect(changes.dropped.map(\.path) == ["drivers", "fax", "model"])
+        expectEqual(changes.values, ["email": "a@b.c"])
+        expectEqual(form["email"].value, "a@b.c")
+        expectEqual(changes.dropped.map(\.path), ["drivers", "fax", "model"])
         #expect(
             changes.json["dropped"]
                 == .array([
@@ -148,9 +148,9 @@ struct FormEditLineTests {
     ])
     func aSnapshotThatDoesNotDecodeIsNamedInWords(_ snapshot: String, _ message: String) throws {
         let error = #expect(throws: FormError.self) { try edit(#"{"restore": \#(snapshot)}"#) }
-        #expect(error?.message == "'restore' is not a snapshot: " + message)
+        expectEqual(error?.message, "'restore' is not a snapshot: " + message)
         let direct = #expect(throws: FormError.self) { try FormSnapshot(json: JSONParser().parse(snapshot)) }
-        #expect(direct?.message == message)
+        expectEqual(direct?.message, message)
     }
 
     /// Docs/cli.md's table of edit lines names every kind of edit FormEdit reads, and no other.
@@ -166,6 +166,6 @@ struct FormEditLineTests {
                 if let verb = edit.components(separatedBy: "\"").first, !named.contains(verb) { named.append(verb) }
             }
         }
-        #expect(named == FormEdit.kinds)
+        expectEqual(named, FormEdit.kinds)
     }
 }

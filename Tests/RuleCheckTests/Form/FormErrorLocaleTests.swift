@@ -40,8 +40,8 @@ struct FormErrorLocaleTests {
         ]
         for (code, message, edit) in cases {
             let result = Self.failure(&form, edit)
-            #expect(result?.0 == code)
-            #expect(result?.1 == message)
+            expectEqual(result?.0, code)
+            expectEqual(result?.1, message)
         }
         try form.set("no_plate_yet", to: true)
         #expect(

@@ -1,5 +1,6 @@
 import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// When a screen shows a field's issues: not before the user has been there, not the ones that
 /// more typing may fix while they type, all of them once they leave or submit.
@@ -35,8 +36,8 @@ struct FormInteractionTests {
 
     @Test func aPristineFieldShowsNothing() throws {
         let form = try form()
-        #expect(codes(form["name"].issues) == ["required"])
-        #expect(form["name"].interaction == .pristine)
+        expectEqual(codes(form["name"].issues), ["required"])
+        expectEqual(form["name"].interaction, .pristine)
         #expect(form["name"].shownIssues.isEmpty)
     }
 
@@ -44,66 +45,66 @@ struct FormInteractionTests {
         var form = try form()
         let focus = try form.focus("name")
         #expect(focus.shownIssues.isEmpty)  // required is held back while editing: nothing new to show
-        #expect(focus.interaction == ["name": .editing])
+        expectEqual(focus.interaction, ["name": .editing])
         #expect(focus.values.isEmpty && focus.issues.isEmpty)
-        #expect(form["name"].interaction == .editing)
+        expectEqual(form["name"].interaction, .editing)
 
         let typed = try form.set("name", to: "Al")
-        #expect(codes(typed.issues["name"]) == ["min_length"])
+        expectEqual(codes(typed.issues["name"]), ["min_length"])
         #expect(typed.shownIssues.isEmpty)
         #expect(form["name"].shownIssues.isEmpty)
 
         let left = try form.blur("name")
-        #expect(codes(left.shownIssues["name"]) == ["min_length"])
+        expectEqual(codes(left.shownIssues["name"]), ["min_length"])
         #expect(left.issues.isEmpty && left.values.isEmpty)
-        #expect(form["name"].interaction == .touched)
+        expectEqual(form["name"].interaction, .touched)
 
         // Once touched, a new issue shows as soon as it appears.
         let fixed = try form.set("name", to: "Alice")
-        #expect(fixed.shownIssues["name"] == [])
+        expectEqual(fixed.shownIssues["name"], [])
         let emptied = try form.clear("name")
-        #expect(codes(emptied.shownIssues["name"]) == ["required"])
+        expectEqual(codes(emptied.shownIssues["name"]), ["required"])
     }
 
     @Test func anIssueTypingCannotFixShowsWhileEditing() throws {
         var form = try form()
         try form.focus("age")
         let changes = try form.set("age", to: .number(10))
-        #expect(codes(changes.shownIssues["age"]) == ["min"])
+        expectEqual(codes(changes.shownIssues["age"]), ["min"])
         // The mask's partial value is held back until the user leaves the field.
         try form.focus("phone")
         #expect(form["age"].interaction == .touched)  // focus elsewhere leaves the previous field
         try form.set("phone", to: "+7 (916) 12")
-        #expect(codes(form["phone"].issues) == ["mask"])
+        expectEqual(codes(form["phone"].issues), ["mask"])
         #expect(form["phone"].shownIssues.isEmpty)
         let left = try form.blur("phone")
-        #expect(codes(left.shownIssues["phone"]) == ["mask"])
+        expectEqual(codes(left.shownIssues["phone"]), ["mask"])
     }
 
     @Test func submittingShowsEveryIssueAndNewItemsStartPristine() throws {
         var form = try form()
         try form.append("children")
-        #expect(form["children[0].child_name"].interaction == .pristine)
+        expectEqual(form["children[0].child_name"].interaction, .pristine)
         let submit = form.touchAll()
-        #expect(Set(submit.shownIssues.keys) == ["name", "phone", "children[0].child_name"])
-        #expect(codes(submit.shownIssues["children[0].child_name"]) == ["required"])
+        expectEqual(Set(submit.shownIssues.keys), ["name", "phone", "children[0].child_name"])
+        expectEqual(codes(submit.shownIssues["children[0].child_name"]), ["required"])
         try form.append("children")
         #expect(form["children[1].child_name"].shownIssues.isEmpty)
-        #expect(form["children[0].child_name"].interaction == .touched)
+        expectEqual(form["children[0].child_name"].interaction, .touched)
         // Removing the first item moves the second's state with it.
         try form.remove("children", at: 0)
-        #expect(form["children[0].child_name"].interaction == .pristine)
+        expectEqual(form["children[0].child_name"].interaction, .pristine)
         let reset = form.reset()
-        #expect(form["name"].interaction == .pristine)
-        #expect(codes(reset.shownIssues["name"]) == [])
-        #expect(reset.shownIssues["name"] == [])
+        expectEqual(form["name"].interaction, .pristine)
+        expectEqual(codes(reset.shownIssues["name"]), [])
+        expectEqual(reset.shownIssues["name"], [])
     }
 
     @Test func theChangeSetsJSONCarriesShownIssues() throws {
         var form = try form()
         try form.set("name", to: "Al")
         let json = try form.blur("name").json
-        #expect(json["shown_issues"]?["name"]?[0]?["code"] == "min_length")
+        expectEqual(json["shown_issues"]?["name"]?[0]?["code"], "min_length")
         #expect(try form.set("name", to: "Alice").json["shown_issues"]?["name"] == [])
         #expect(try form.set("age", to: .number(30)).json["shown_issues"] == nil)
     }

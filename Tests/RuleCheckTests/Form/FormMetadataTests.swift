@@ -49,39 +49,39 @@ struct FormMetadataTests {
     @Test func masksGiveKeyboardAndPlaceholder() throws {
         let form = try form()
         let phone = try #require(form.metadata("phone"))
-        #expect(phone.keyboard == .phone)
-        #expect(phone.placeholder == "+7 (___) ___-__-__")
-        #expect(phone.mask?.notation == "+7 (000) 000-00-00")
-        #expect(phone.mask?.format("9161234567").text == "+7 (916) 123-45-67")
-        #expect(form.metadata("passport")?.keyboard == .number)
-        #expect(form.metadata("name")?.keyboard == .text)
+        expectEqual(phone.keyboard, .phone)
+        expectEqual(phone.placeholder, "+7 (___) ___-__-__")
+        expectEqual(phone.mask?.notation, "+7 (000) 000-00-00")
+        expectEqual(phone.mask?.format("9161234567").text, "+7 (916) 123-45-67")
+        expectEqual(form.metadata("passport")?.keyboard, .number)
+        expectEqual(form.metadata("name")?.keyboard, .text)
     }
 
     @Test func lengthsPatternAndEvaluatedBounds() throws {
         var form = try form()
         let name = try #require(form.metadata("name"))
-        #expect(name.pattern == "[A-Za-z ]+")
+        expectEqual(name.pattern, "[A-Za-z ]+")
         #expect(name.minLength == 2 && name.maxLength == 40)
         let birth = try #require(form.metadata("birth_date"))
-        #expect(birth.max == .date(Day(iso: "2008-11-22")!))
-        #expect(birth.dateFormat?.pattern == "dd.MM.yyyy")
-        #expect(birth.placeholder == "dd.MM.yyyy")
-        #expect(birth.keyboard == .number)
-        #expect(form.metadata("power")?.max == 500)
+        expectEqual(birth.max, .date(Day(iso: "2008-11-22")!))
+        expectEqual(birth.dateFormat?.pattern, "dd.MM.yyyy")
+        expectEqual(birth.placeholder, "dd.MM.yyyy")
+        expectEqual(birth.keyboard, .number)
+        expectEqual(form.metadata("power")?.max, 500)
         try form.set("power_limit", to: 300)
         #expect(form.metadata("power")?.max == 300)  // evaluated now
-        #expect(form.metadata("power")?.min == 1)
-        #expect(form.metadata("power")?.keyboard == .decimal)
-        #expect(form.metadata("power_limit")?.keyboard == .number)
+        expectEqual(form.metadata("power")?.min, 1)
+        expectEqual(form.metadata("power")?.keyboard, .decimal)
+        expectEqual(form.metadata("power_limit")?.keyboard, .number)
     }
 
     @Test func optionsWithTitles() throws {
         let form = try form()
         let kind = try #require(form.metadata("kind"))
-        #expect(kind.options.map(\.title) == ["Car", "Truck"])
-        #expect(kind.keyboard == .notTyped)
-        #expect(form.metadata("agree")?.keyboard == .notTyped)
-        #expect(form.metadata("nowhere") == nil)
+        expectEqual(kind.options.map(\.title), ["Car", "Truck"])
+        expectEqual(kind.keyboard, .notTyped)
+        expectEqual(form.metadata("agree")?.keyboard, .notTyped)
+        expectEqual(form.metadata("nowhere"), nil)
     }
 
     /// The mask that applies now: a check's, while its `when` holds (Rules/osago.yaml).
@@ -89,20 +89,20 @@ struct FormMetadataTests {
         let root = Repository.root
         let rules = try RuleSet(contentsOf: root.appendingPathComponent("Rules/osago.yaml"))
         var form = Form(rules, today: Day(iso: "2026-11-22")!)
-        #expect(form.metadata("doc_number")?.mask == nil)
+        expectEqual(form.metadata("doc_number")?.mask, nil)
         try form.set("doc_type", to: "passport")
-        #expect(form.metadata("doc_number")?.mask?.notation == "0000 000000")
-        #expect(form.metadata("doc_number")?.placeholder == "____ ______")
+        expectEqual(form.metadata("doc_number")?.mask?.notation, "0000 000000")
+        expectEqual(form.metadata("doc_number")?.placeholder, "____ ______")
         try form.type("doc_number", text: "4509123456")
-        #expect(form["doc_number"].value == "4509 123456")
+        expectEqual(form["doc_number"].value, "4509 123456")
         try form.set("doc_type", to: "residence_permit")
-        #expect(form.metadata("doc_number")?.mask?.notation == "00 0000000")
+        expectEqual(form.metadata("doc_number")?.mask?.notation, "00 0000000")
         try form.set("doc_type", to: "foreign_citizen_passport")
         #expect(form.metadata("doc_number")?.mask == nil, "a check's pattern, not a mask")
         #expect(form.metadata("plate")?.mask?.notation == "A 000 AA 009", "the field's own mask, named in masks:")
         // A list's field named without an item: its own mask, no bounds evaluated.
         let template = try #require(form.metadata("drivers.license_number"))
-        #expect(template.mask?.notation == "00 00 000000")
+        expectEqual(template.mask?.notation, "00 00 000000")
         #expect(form.metadata("drivers[0].license_number") == nil)  // no such item
     }
 
@@ -121,9 +121,9 @@ struct FormMetadataTests {
                 """, source: "files.yaml")
         let photos = try #require(Form(rules).metadata("photos"))
         #expect(photos.maxSize == 15 * 1024 * 1024, "a MB of max_size is 1024 KB")
-        #expect(photos.mediaTypes == ["image/jpeg", "image/*"])
+        expectEqual(photos.mediaTypes, ["image/jpeg", "image/*"])
         #expect(photos.minItems == 2 && photos.maxItems == 4)
-        #expect(photos.keyboard == .notTyped)
+        expectEqual(photos.keyboard, .notTyped)
         #expect(try #require(Form(try RuleSet(yaml: Self.yaml, source: "cells.yaml")).metadata("phone")).mediaTypes.isEmpty)
     }
 
@@ -144,16 +144,16 @@ struct FormMetadataTests {
                     "max": "2008-11-22", "bounds": "at most 22.11.2008", "date_format": "dd.MM.yyyy", "placeholder": "dd.MM.yyyy",
                 ]))
         try form.set("power_limit", to: 300)
-        #expect(form.metadata("power")?.json["max"] == .number(300))
-        #expect(form.metadata("name")?.json["min_length"] == .number(2))
-        #expect(form.metadata("name")?.json["pattern"] == "[A-Za-z ]+")
+        expectEqual(form.metadata("power")?.json["max"], .number(300))
+        expectEqual(form.metadata("name")?.json["min_length"], .number(2))
+        expectEqual(form.metadata("name")?.json["pattern"], "[A-Za-z ]+")
         #expect(
             form.metadata("kind")?.json["options"]
                 == .array([
                     .object(["value": "car", "title": "Car"]),
                     .object(["value": "truck", "title": "Truck"]),
                 ]))
-        #expect(form.metadata("kind")?.json["keyboard"] == "not_typed")
+        expectEqual(form.metadata("kind")?.json["keyboard"], "not_typed")
         #expect(form.metadata("agree")?.json["options"] == nil, "options only for choices")
     }
 }

@@ -2,6 +2,7 @@ import Observation
 import RuleCheck
 import Synchronization
 import Testing
+import _RuleCheckTestSupport
 
 /// A view that reads field A is notified by an edit that changes A, and not by one that changes
 /// only B.
@@ -45,18 +46,18 @@ struct FormModelTests {
         #expect(try notifies(reading: { _ = model["a"] }, when: { try model.set("a", to: "x") }))
         // b_copy is computed from b: a view of it is notified by an edit of b.
         #expect(try notifies(reading: { _ = model["b_copy"].value }, when: { try model.set("b", to: "y") }))
-        #expect(model["b_copy"].value == "y")
+        expectEqual(model["b_copy"].value, "y")
     }
 
     @Test func gatesListsAndInteractionAreObservable() throws {
         let model = try model()
-        #expect(model.gates == ["submit": false])
+        expectEqual(model.gates, ["submit": false])
         #expect(try notifies(reading: { _ = model.gates }, when: { try model.set("a", to: "x") }))
-        #expect(model.gates == ["submit": true])
+        expectEqual(model.gates, ["submit": true])
         #expect(try notifies(reading: { _ = model.items }, when: { try model.edit { try $0.append("drivers") } }))
-        #expect(model.items == ["drivers": 1])
+        expectEqual(model.items, ["drivers": 1])
         #expect(try notifies(reading: { _ = model["drivers[0].name"] }, when: { try model.focus("drivers[0].name") }))
-        #expect(model["drivers[0].name"].interaction == .editing)
+        expectEqual(model["drivers[0].name"].interaction, .editing)
         #expect(try !notifies(reading: { _ = model["a"] }, when: { try model.blur("drivers[0].name") }))
     }
 
@@ -67,17 +68,17 @@ struct FormModelTests {
         try model.clear("b")
         let first = await stream.next()
         let second = await stream.next()
-        #expect(first?.values["b"] == .some("x"))
-        #expect(second?.values["b"] == .some(nil))
+        expectEqual(first?.values["b"], .some("x"))
+        expectEqual(second?.values["b"], .some(nil))
     }
 
     @Test func typingNotifiesOnlyTheFieldTypedInto() throws {
         let model = try model()
         #expect(try !notifies(reading: { _ = model["a"] }, when: { try model.type("b", text: "xy", caret: 2) }))
         #expect(try notifies(reading: { _ = model.field("b").input }, when: { try model.type("b", text: "xyz", caret: 3) }))
-        #expect(model.field("b").input == FieldInput(text: "xyz", caret: 3, state: .complete))
+        expectEqual(model.field("b").input, FieldInput(text: "xyz", caret: 3, state: .complete))
         // Setting the value replaces the typed text: a view of the input hears of it.
         #expect(try notifies(reading: { _ = model.field("b").input }, when: { try model.set("b", to: "w") }))
-        #expect(model.field("b").input == nil)
+        expectEqual(model.field("b").input, nil)
     }
 }

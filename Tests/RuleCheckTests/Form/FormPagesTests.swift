@@ -1,5 +1,6 @@
 import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// Paged forms: a wizard's pages, the current one, next/previous that skip empty pages, page
 /// validity, and the ChangeSet saying when the pages change.
@@ -46,15 +47,15 @@ struct FormPagesTests {
 
     @Test func pagesAndTheCurrentOne() throws {
         let form = try form()
-        #expect(form.pages.map(\.id) == ["who", "car", "extras"])
+        expectEqual(form.pages.map(\.id), ["who", "car", "extras"])
         #expect(form.pages.map(\.isShown) == [true, false, true])  // the car page has nothing visible
-        #expect(form.currentPage?.id == "who")
-        #expect(form.currentPage?.title == "Who")
-        #expect(form.pageCount == 2)
-        #expect(form.pageNumber == 0)
-        #expect(form.page("who")?.isValid == false)
-        #expect(form.page("who")?.invalidFields == 1)
-        #expect(form.fields(onPage: "who") == ["name", "has_car", "email"])
+        expectEqual(form.currentPage?.id, "who")
+        expectEqual(form.currentPage?.title, "Who")
+        expectEqual(form.pageCount, 2)
+        expectEqual(form.pageNumber, 0)
+        expectEqual(form.page("who")?.isValid, false)
+        expectEqual(form.page("who")?.invalidFields, 1)
+        expectEqual(form.fields(onPage: "who"), ["name", "has_car", "email"])
     }
 
     @Test func nextWaitsForAValidPageAndSkipsEmptyOnes() throws {
@@ -62,15 +63,15 @@ struct FormPagesTests {
         try form.focus("name")
         // The page is not valid: its fields are touched, and the form stays.
         let blocked = try form.nextPage()
-        #expect(blocked.pages == nil)
-        #expect(blocked.shownIssues["name"]?.map(\.code) == [.required])
-        #expect(form.currentPage?.id == "who")
+        expectEqual(blocked.pages, nil)
+        expectEqual(blocked.shownIssues["name"]?.map(\.code), [.required])
+        expectEqual(form.currentPage?.id, "who")
 
         let fixed = try form.set("name", to: "Ann")
-        #expect(fixed.pages == PageChange(valid: ["who": true]))
+        expectEqual(fixed.pages, PageChange(valid: ["who": true]))
         let next = try form.nextPage()
         #expect(next.pages == PageChange(current: "extras"))  // car has nothing visible: skipped
-        #expect(form.pageNumber == 1)
+        expectEqual(form.pageNumber, 1)
         #expect(try form.nextPage().isEmpty)  // the last page
         #expect(try form.previousPage().pages?.current == "who")
         #expect(try form.previousPage().isEmpty)  // the first page
@@ -80,23 +81,23 @@ struct FormPagesTests {
         var form = try form()
         try form.set("name", to: "Ann")
         let car = try form.set("has_car", to: true)
-        #expect(car.pages == PageChange(shown: ["who", "car", "extras"], valid: ["car": false]))
-        #expect(form.pageCount == 3)
+        expectEqual(car.pages, PageChange(shown: ["who", "car", "extras"], valid: ["car": false]))
+        expectEqual(form.pageCount, 3)
         try form.nextPage()
-        #expect(form.currentPage?.id == "car")
+        expectEqual(form.currentPage?.id, "car")
         // The current page loses everything visible: the form moves on.
         let gone = try form.set("has_car", to: false)
-        #expect(gone.pages == PageChange(current: "extras", shown: ["who", "extras"], valid: ["car": true]))
+        expectEqual(gone.pages, PageChange(current: "extras", shown: ["who", "extras"], valid: ["car": true]))
     }
 
     @Test func goingToAPage() throws {
         var form = try form()
         #expect(try form.goToPage("extras").pages?.current == "extras")
         let hidden = #expect(throws: FormError.self) { try form.goToPage("car") }
-        #expect(hidden?.code == .unknownPage)
-        #expect(hidden?.message == "page 'car' has nothing visible now")
+        expectEqual(hidden?.code, .unknownPage)
+        expectEqual(hidden?.message, "page 'car' has nothing visible now")
         let unknown = #expect(throws: FormError.self) { try form.goToPage("extra") }
-        #expect(unknown?.message == "no page 'extra'; did you mean 'extras'?")
+        expectEqual(unknown?.message, "no page 'extra'; did you mean 'extras'?")
         var flat = Form(try RuleSet(yaml: "fields:\n  - id: a\n"))
         #expect(flat.pages.isEmpty && flat.currentPage == nil)
         #expect(throws: FormError.self) { try flat.nextPage() }
@@ -105,11 +106,11 @@ struct FormPagesTests {
     @Test func navigationStaysOnThePage() throws {
         var form = try form()
         try form.set("has_car", to: true)
-        #expect(form.nextField(after: "has_car") == "email")
+        expectEqual(form.nextField(after: "has_car"), "email")
         #expect(form.nextField(after: "email") == nil)  // the end of the page: nextPage is next
-        #expect(form.previousField(before: "email") == "has_car")
-        #expect(form.previousField(before: "name") == nil)
-        #expect(form.nextField(after: "plate") == "vin")
+        expectEqual(form.previousField(before: "email"), "has_car")
+        expectEqual(form.previousField(before: "name"), nil)
+        expectEqual(form.nextField(after: "plate"), "vin")
         #expect(form.nextField(after: "note") == nil)  // total is computed
     }
 
@@ -120,7 +121,7 @@ struct FormPagesTests {
         for (path, value): (String, Value?) in [("name", "Ann"), ("has_car", true), ("plate", "x"), ("has_car", false), ("name", nil)] {
             #expect(try incremental.set(path, to: value) == full.set(path, to: value), "\(path)")
         }
-        #expect(incremental.reset() == full.reset())
+        expectEqual(incremental.reset(), full.reset())
     }
 
     @Test func sectionsShareAPageByItsId() throws {
@@ -137,9 +138,9 @@ struct FormPagesTests {
                 fields: [{id: z}]
             """
         let rules = try RuleSet(yaml: yaml)
-        #expect(rules.pages.map(\.id) == ["start", "c"])
-        #expect(rules.pages.first?.sections == [0, 1])
-        #expect(Form(rules).fields(onPage: "start") == ["x", "y"])
+        expectEqual(rules.pages.map(\.id), ["start", "c"])
+        expectEqual(rules.pages.first?.sections, [0, 1])
+        expectEqual(Form(rules).fields(onPage: "start"), ["x", "y"])
     }
 
     @Test func aPageMustBeOnePiece() {
@@ -179,11 +180,11 @@ struct FormPagesTests {
                 fields: [{id: plate, required: true}]
             """
         var form = Form(try RuleSet(yaml: yaml, source: "gated.yaml"))
-        #expect(form.gate("about_you_done").invalidFields == 2)
+        expectEqual(form.gate("about_you_done").invalidFields, 2)
         try form.set("name", to: "Ann")
         let done = try form.set("email", to: "a@b.c")
-        #expect(done.gates == ["about_you_done": true])
-        #expect(done.pages?.valid == ["about_you": true])
-        #expect(form.gate("car_done").isOpen == false)
+        expectEqual(done.gates, ["about_you_done": true])
+        expectEqual(done.pages?.valid, ["about_you": true])
+        expectEqual(form.gate("car_done").isOpen, false)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// The property that defines the engine's correctness: for random rules and random edits, the
 /// incremental state equals a full re-evaluation after every edit, and each ChangeSet equals
@@ -63,7 +64,7 @@ struct FormPropertyTests {
                 sequences += 1
             }
         }
-        #expect(sequences == 250)
+        expectEqual(sequences, 250)
         // The generated edits exercise the engine: most apply, and many change more than the
         // edited field, hide fields, or edit lists.
         #expect(applied > refused * 3, "applied \(applied), refused \(refused)")

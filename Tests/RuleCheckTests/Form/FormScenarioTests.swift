@@ -1,6 +1,7 @@
 import Foundation
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// The scenarios every form engine must get exactly right, on the example rules users copy.
 @Suite("Form scenarios")
@@ -13,15 +14,15 @@ struct FormScenarioTests {
         var form = try osago()
         try form.set("doc_type", to: "passport")
         let typed = try form.set("doc_number", to: "4509 123456")
-        #expect(typed.values == ["doc_number": "4509 123456"])
-        #expect(typed.issues == ["doc_number": []])
+        expectEqual(typed.values, ["doc_number": "4509 123456"])
+        expectEqual(typed.issues, ["doc_number": []])
 
         let changes = try form.set("doc_type", to: "foreign_passport")
-        #expect(changes.values == ["doc_type": "foreign_passport", "doc_number": nil])
-        #expect(changes.issues.keys.sorted() == ["doc_number"])
-        #expect(changes.issues["doc_number"]?.map(\.code) == [.required])
+        expectEqual(changes.values, ["doc_type": "foreign_passport", "doc_number": nil])
+        expectEqual(changes.issues.keys.sorted(), ["doc_number"])
+        expectEqual(changes.issues["doc_number"]?.map(\.code), [.required])
         #expect(changes.visible.isEmpty && changes.required.isEmpty && changes.enabled.isEmpty)
-        #expect(form["doc_number"].provenance == .cleared(.dependsOn("doc_type"), edit: "set doc_type"))
+        expectEqual(form["doc_number"].provenance, .cleared(.dependsOn("doc_type"), edit: "set doc_type"))
 
         // Setting the same value again changes nothing.
         #expect(try form.set("doc_type", to: "foreign_passport").isEmpty)
@@ -33,15 +34,15 @@ struct FormScenarioTests {
         try form.set("city", to: "Moscow")
         try form.set("street", to: "Tverskaya")
         let house = try form.set("house", to: "1")
-        #expect(house.sections == ["address": true])
+        expectEqual(house.sections, ["address": true])
 
         let changes = try form.clear("city")
-        #expect(changes.values == ["city": nil, "street": nil, "house": nil])
-        #expect(changes.sections == ["address": false])
+        expectEqual(changes.values, ["city": nil, "street": nil, "house": nil])
+        expectEqual(changes.sections, ["address": false])
         #expect(
             changes.issues.mapValues { $0.map(\.code) }
                 == ["city": [.required], "street": [.required], "house": [.required]])
-        #expect(form["house"].provenance == .cleared(.dependsOn("street"), edit: "clear city"))
+        expectEqual(form["house"].provenance, .cleared(.dependsOn("street"), edit: "clear city"))
         #expect(
             form.explain("house").source
                 == "cleared because street changed (depends_on), by the edit 'clear city'")
@@ -54,34 +55,34 @@ struct FormScenarioTests {
         #expect(form["plate"].isValid)
 
         let changes = try form.set("no_plate_yet", to: true)
-        #expect(changes.visible == ["plate": false])
-        #expect(changes.required == ["plate": false])
-        #expect(changes.values == ["no_plate_yet": true, "plate": nil])
-        #expect(form["plate"].provenance == .cleared(.hidden, edit: "set no_plate_yet"))
+        expectEqual(changes.visible, ["plate": false])
+        expectEqual(changes.required, ["plate": false])
+        expectEqual(changes.values, ["no_plate_yet": true, "plate": nil])
+        expectEqual(form["plate"].provenance, .cleared(.hidden, edit: "set no_plate_yet"))
         #expect(throws: FormError.self) { try form.set("plate", to: "А 123 ВС 77") }
 
         let back = try form.set("no_plate_yet", to: false)
-        #expect(back.visible == ["plate": true])
-        #expect(back.required == ["plate": true])
-        #expect(back.issues["plate"]?.map(\.code) == [.required])
+        expectEqual(back.visible, ["plate": true])
+        expectEqual(back.required, ["plate": true])
+        expectEqual(back.issues["plate"]?.map(\.code), [.required])
     }
 
     @Test func aSuggestionNeverOverwritesTheUsersValue() throws {
         var form = try osago()
         let suggested = try form.suggest("engine_power", 150)
-        #expect(suggested.values == ["engine_power": 150])
-        #expect(form["engine_power"].provenance == .suggestion)
+        expectEqual(suggested.values, ["engine_power": 150])
+        expectEqual(form["engine_power"].provenance, .suggestion)
         // A newer suggestion still applies while the user has not touched the field.
         try form.suggest("engine_power", 160)
-        #expect(form["engine_power"].value == 160)
+        expectEqual(form["engine_power"].value, 160)
 
         try form.set("engine_power", to: 120)
         #expect(try form.suggest("engine_power", 200).isEmpty)
-        #expect(form["engine_power"].value == 120)
+        expectEqual(form["engine_power"].value, 120)
 
         try form.clear("engine_power")
         #expect(try form.suggest("engine_power", 200).isEmpty)
-        #expect(form["engine_power"].value == nil)
+        expectEqual(form["engine_power"].value, nil)
     }
 
     @Test func theSMSGateOpensOnAValidPhoneAloneWhileRegisterWaits() throws {
@@ -91,10 +92,10 @@ struct FormScenarioTests {
 
         let partial = try form.set("phone", to: "+7 (916) 123")
         #expect(partial.gates.isEmpty)
-        #expect(partial.issues["phone"]?.map(\.message) == ["Enter all ten digits of the number"])
+        expectEqual(partial.issues["phone"]?.map(\.message), ["Enter all ten digits of the number"])
 
         let complete = try form.set("phone", to: "+7 (916) 123-45-67")
-        #expect(complete.gates == ["request_sms": true])
+        expectEqual(complete.gates, ["request_sms": true])
         #expect(form.gate("request_sms").isOpen)
         #expect(!form.gate("register").isOpen)
         // The SMS code field appeared with the phone and is required.
@@ -104,34 +105,34 @@ struct FormScenarioTests {
     @Test func driversAreCheckedPerItem() throws {
         var form = try osago()
         let appended = try form.append("drivers")
-        #expect(appended.items == ["drivers": 1])
-        #expect(appended.values == ["driver_count": 1])
-        #expect(appended.visible["drivers[0].license_date"] == true)
+        expectEqual(appended.items, ["drivers": 1])
+        expectEqual(appended.values, ["driver_count": 1])
+        expectEqual(appended.visible["drivers[0].license_date"], true)
         try form.append("drivers")
 
         try form.set("drivers[0].birth_date", to: .date(Day(iso: "1990-05-01")!))
         try form.set("drivers[1].birth_date", to: .date(Day(iso: "2000-01-01")!))
         // Each item's license date is checked against that item's own birth date.
         let early = try form.set("drivers[0].license_date", to: .date(Day(iso: "2005-01-01")!))
-        #expect(early.issues["drivers[0].license_date"]?.map(\.code) == [.min])
-        #expect(early.issues["drivers[0].license_date"]?.first?.message == "A license cannot be issued before the driver turns 18")
+        expectEqual(early.issues["drivers[0].license_date"]?.map(\.code), [.min])
+        expectEqual(early.issues["drivers[0].license_date"]?.first?.message, "A license cannot be issued before the driver turns 18")
         let fine = try form.set("drivers[1].license_date", to: .date(Day(iso: "2019-01-01")!))
-        #expect(fine.issues == ["drivers[1].license_date": []])
+        expectEqual(fine.issues, ["drivers[1].license_date": []])
 
         // Changing a driver's birth date re-checks that driver's license date only.
         let moved = try form.set("drivers[1].birth_date", to: .date(Day(iso: "2002-01-01")!))
-        #expect(moved.values.keys.sorted() == ["drivers[1].birth_date"])
-        #expect(moved.issues.keys.sorted() == ["drivers[1].license_date"])
-        #expect(moved.issues["drivers[1].license_date"]?.map(\.code) == [.min])
+        expectEqual(moved.values.keys.sorted(), ["drivers[1].birth_date"])
+        expectEqual(moved.issues.keys.sorted(), ["drivers[1].license_date"])
+        expectEqual(moved.issues["drivers[1].license_date"]?.map(\.code), [.min])
 
         // Removing the first driver moves the second into its place.
         let removed = try form.remove("drivers", at: 0)
-        #expect(removed.items == ["drivers": 1])
-        #expect(removed.values["drivers[0].birth_date"] == .some(.date(Day(iso: "2002-01-01")!)))
-        #expect(removed.values["drivers[1].birth_date"] == .some(nil))
-        #expect(removed.visible["drivers[1].birth_date"] == false)
-        #expect(form.itemCount("drivers") == 1)
-        #expect(form["drivers[1].birth_date"] == .absent)
+        expectEqual(removed.items, ["drivers": 1])
+        expectEqual(removed.values["drivers[0].birth_date"], .some(.date(Day(iso: "2002-01-01")!)))
+        expectEqual(removed.values["drivers[1].birth_date"], .some(nil))
+        expectEqual(removed.visible["drivers[1].birth_date"], false)
+        expectEqual(form.itemCount("drivers"), 1)
+        expectEqual(form["drivers[1].birth_date"], .absent)
     }
 
     @Test func editsThatCannotBeAppliedChangeNothing() throws {
@@ -155,29 +156,29 @@ struct FormScenarioTests {
 
     @Test func navigationSkipsHiddenAndDisabledFields() throws {
         var form = try osago()
-        #expect(form.fields(in: "address") == ["region", "city", "street", "house", "apartment"])
+        expectEqual(form.fields(in: "address"), ["region", "city", "street", "house", "apartment"])
         // The street is disabled until a city is given: the next field after the city skips it.
-        #expect(form.nextField(after: "city") == "unlimited_drivers")
+        expectEqual(form.nextField(after: "city"), "unlimited_drivers")
         try form.set("region", to: "moscow")
         try form.set("city", to: "Moscow")
-        #expect(form.nextField(after: "city") == "street")
-        #expect(form.firstInvalidField == "insurant.last_name")
+        expectEqual(form.nextField(after: "city"), "street")
+        expectEqual(form.firstInvalidField, "insurant.last_name")
         try form.set("insurant.last_name", to: "Ivanov")
         try form.set("insurant.first_name", to: "Ivan")
-        #expect(form.firstInvalidField == "insurant.birth_date")
-        #expect(form.display("insurant") == "Ivanov Ivan")
+        expectEqual(form.firstInvalidField, "insurant.birth_date")
+        expectEqual(form.display("insurant"), "Ivanov Ivan")
     }
 
     @Test func optionsFilterOffersAndClears() throws {
         var form = Form(try Fixtures.rules("listing.yaml"), today: Fixtures.today)
         // No region yet: `option.region == region` holds for no city.
-        #expect(form.options(for: "city").map(\.value) == [])
+        expectEqual(form.options(for: "city").map(\.value), [])
         try form.set("region", to: "moscow_oblast")
-        #expect(form.options(for: "city").map(\.value) == ["balashikha", "khimki", "podolsk"])
+        expectEqual(form.options(for: "city").map(\.value), ["balashikha", "khimki", "podolsk"])
         try form.set("city", to: "khimki")
         // Another region's city is not on offer.
         #expect { try form.set("city", to: "kazan") } throws: { ($0 as? FormError)?.code == .notAnOption }
-        #expect(form["city"].value == "khimki")
+        expectEqual(form["city"].value, "khimki")
 
         // Without depends_on, the filter itself clears a value it no longer offers.
         let rules = try RuleSet(
@@ -198,12 +199,12 @@ struct FormScenarioTests {
             var boxes = Form(rules, today: Fixtures.today)
             boxes.evaluationMode = mode
             try boxes.set("size", to: "small")
-            #expect(boxes.options(for: "box").map(\.value) == ["s1", "s2"])
+            expectEqual(boxes.options(for: "box").map(\.value), ["s1", "s2"])
             try boxes.set("box", to: "s2")
             let changes = try boxes.set("size", to: "large")
             #expect(changes.values == ["size": "large", "box": nil], "\(mode)")
             #expect(boxes["box"].provenance == .cleared(.optionsFilter, edit: "set size"), "\(mode)")
-            #expect(boxes.options(for: "box").map(\.value) == ["l1"])
+            expectEqual(boxes.options(for: "box").map(\.value), ["l1"])
         }
     }
 
@@ -236,7 +237,7 @@ struct FormScenarioTests {
             #expect(
                 changes.values == ["country": "KZ", "address.city": nil, "address.street": nil, "people[0].name": nil],
                 "\(mode)")
-            #expect(form.itemCount("people") == 1)
+            expectEqual(form.itemCount("people"), 1)
         }
     }
 }

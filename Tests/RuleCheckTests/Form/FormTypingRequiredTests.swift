@@ -1,5 +1,6 @@
 import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// Text typed so far that is not a value yet (a partial date, `12.` in a number field) leaves the
 /// field empty in the engine — but not less required: a screen's `*` must not flicker while the
@@ -25,7 +26,7 @@ struct FormTypingRequiredTests {
         #expect(form[path].isRequired)
         try form.focus(path)
         let changes = try form.type(path, text: text)
-        #expect(form[path].value == nil)
+        expectEqual(form[path].value, nil)
         #expect(form[path].isRequired, "typing '\(text)' made \(path) not required")
         #expect(changes.required[path] == nil, "the ChangeSet reports a required-ness that did not change")
     }

@@ -1,5 +1,6 @@
 import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// Typing through the engine: the mask (or date format) applied to each keystroke, the caret,
 /// the value stored, and partial text that is not an error while the field is edited.
@@ -55,37 +56,37 @@ struct FormTypingTests {
         }
         let persian = try typed("۷۹۱۶۱۲۳۴۵۶۷")
         #expect(persian == (try typed("79161234567")))
-        #expect(persian.last == .some(FieldInput(text: "+7 (916) 123-45-67", caret: 18, state: .complete)))
+        expectEqual(persian.last, .some(FieldInput(text: "+7 (916) 123-45-67", caret: 18, state: .complete)))
     }
 
     @Test func aMaskFormatsEachKeystrokeAndMovesTheCaret() throws {
         var form = try form()
         try form.focus("phone")
         let first = try form.type("phone", text: "9", caret: 1)
-        #expect(first.inputs["phone"] == .some(FieldInput(text: "+7 (9", caret: 5, state: .partial)))
-        #expect(first.values["phone"] == .some(.text("+7 (9")))
-        #expect(codes(form["phone"].issues) == ["mask"])
+        expectEqual(first.inputs["phone"], .some(FieldInput(text: "+7 (9", caret: 5, state: .partial)))
+        expectEqual(first.values["phone"], .some(.text("+7 (9")))
+        expectEqual(codes(form["phone"].issues), ["mask"])
         #expect(form["phone"].shownIssues.isEmpty)  // partial: not an error while editing
 
         // The text box now holds "+7 (9"; the user types "16" at the end.
         let more = try form.type("phone", text: "+7 (916", caret: 7)
-        #expect(more.inputs["phone"] == .some(FieldInput(text: "+7 (916", caret: 7, state: .partial)))
+        expectEqual(more.inputs["phone"], .some(FieldInput(text: "+7 (916", caret: 7, state: .partial)))
         let done = try form.type("phone", text: "+7 (916) 123-45-67")
-        #expect(done.inputs["phone"] == .some(FieldInput(text: "+7 (916) 123-45-67", caret: 18, state: .complete)))
-        #expect(done.issues["phone"] == [])
-        #expect(form["phone"].value == "+7 (916) 123-45-67")
-        #expect(form["phone"].provenance == .user)
-        #expect(form.displayText("phone") == "+7 (916) 123-45-67")
+        expectEqual(done.inputs["phone"], .some(FieldInput(text: "+7 (916) 123-45-67", caret: 18, state: .complete)))
+        expectEqual(done.issues["phone"], [])
+        expectEqual(form["phone"].value, "+7 (916) 123-45-67")
+        expectEqual(form["phone"].provenance, .user)
+        expectEqual(form.displayText("phone"), "+7 (916) 123-45-67")
     }
 
     @Test func aCharacterNoPositionTakesIsDropped() throws {
         var form = try form()
         let changes = try form.type("phone", text: "916x", caret: 4)
-        #expect(changes.inputs["phone"] == .some(FieldInput(text: "+7 (916", caret: 7, state: .partial)))
-        #expect(form["phone"].value == "+7 (916")
+        expectEqual(changes.inputs["phone"], .some(FieldInput(text: "+7 (916", caret: 7, state: .partial)))
+        expectEqual(form["phone"].value, "+7 (916")
         // The rest is kept, as input-mask libraries do.
         try form.type("phone", text: "91x6123")
-        #expect(form["phone"].value == "+7 (916) 123")
+        expectEqual(form["phone"].value, "+7 (916) 123")
     }
 
     /// Carets count UTF-16 code units, as UIKit and browsers do.
@@ -93,9 +94,9 @@ struct FormTypingTests {
         let rules = try RuleSet(yaml: "fields:\n  - id: tag\n    type: text\n    mask: '🙂 000'\n  - id: note\n    type: text\n")
         var form = Form(rules)
         let masked = try form.type("tag", text: "12", caret: 2)
-        #expect(masked.inputs["tag"] == .some(FieldInput(text: "🙂 12", caret: 5, state: .partial)))
+        expectEqual(masked.inputs["tag"], .some(FieldInput(text: "🙂 12", caret: 5, state: .partial)))
         let plain = try form.type("note", text: "🙂a", caret: 2)
-        #expect(plain.inputs["note"] == .some(FieldInput(text: "🙂a", caret: 2, state: .complete)))
+        expectEqual(plain.inputs["note"], .some(FieldInput(text: "🙂a", caret: 2, state: .complete)))
     }
 
     @Test func leavingAPartialValueShowsItsIssue() throws {
@@ -103,79 +104,79 @@ struct FormTypingTests {
         try form.focus("phone")
         try form.type("phone", text: "91612")
         let left = try form.blur("phone")
-        #expect(codes(left.shownIssues["phone"]) == ["mask"])
+        expectEqual(codes(left.shownIssues["phone"]), ["mask"])
     }
 
     @Test func digitsOfOtherScriptsAreTypedAsDigits() throws {
         var form = try form()
         try form.type("phone", text: "۹۱۶۱۲۳۴۵۶۷")
-        #expect(form["phone"].value == "+7 (916) 123-45-67")
+        expectEqual(form["phone"].value, "+7 (916) 123-45-67")
         try form.type("power", text: "١٥٠")
-        #expect(form["power"].value == 150)
+        expectEqual(form["power"].value, 150)
         try form.type("birth_date", text: "०१०२१९९०")
-        #expect(form["birth_date"].value == .date(Day(iso: "1990-02-01")!))
+        expectEqual(form["birth_date"].value, .date(Day(iso: "1990-02-01")!))
     }
 
     @Test func aDateIsTypedThroughItsFormat() throws {
         var form = try form()
         try form.focus("birth_date")
         let partial = try form.type("birth_date", text: "1205", caret: 4)
-        #expect(partial.inputs["birth_date"] == .some(FieldInput(text: "12.05", caret: 5, state: .partial)))
-        #expect(form["birth_date"].value == nil)
-        #expect(codes(form["birth_date"].issues) == ["type"])
-        #expect(form["birth_date"].issues.first?.message == "birth_date: '12.05' is not a date (dd.MM.yyyy)")
+        expectEqual(partial.inputs["birth_date"], .some(FieldInput(text: "12.05", caret: 5, state: .partial)))
+        expectEqual(form["birth_date"].value, nil)
+        expectEqual(codes(form["birth_date"].issues), ["type"])
+        expectEqual(form["birth_date"].issues.first?.message, "birth_date: '12.05' is not a date (dd.MM.yyyy)")
         #expect(form["birth_date"].shownIssues.isEmpty)  // an incomplete date is not an error yet
-        #expect(form.displayText("birth_date") == "12.05")
+        expectEqual(form.displayText("birth_date"), "12.05")
 
         let whole = try form.type("birth_date", text: "12.05.2019")
-        #expect(whole.values["birth_date"] == .some(.date(Day(iso: "2019-05-12")!)))
-        #expect(whole.issues["birth_date"] == [])
-        #expect(whole.inputs["birth_date"] == .some(FieldInput(text: "12.05.2019", caret: 10, state: .complete)))
+        expectEqual(whole.values["birth_date"], .some(.date(Day(iso: "2019-05-12")!)))
+        expectEqual(whole.issues["birth_date"], [])
+        expectEqual(whole.inputs["birth_date"], .some(FieldInput(text: "12.05.2019", caret: 10, state: .complete)))
 
         // The whole shape, but no such day: an error at once.
         try form.type("birth_date", text: "31.02.2019")
-        #expect(form.input("birth_date")?.state == .invalid)
-        #expect(codes(form["birth_date"].shownIssues) == ["type"])
+        expectEqual(form.input("birth_date")?.state, .invalid)
+        expectEqual(codes(form["birth_date"].shownIssues), ["type"])
     }
 
     @Test func aDateWithOneOrTwoDigitPartsIsReadAsTyped() throws {
         var form = try form()
         try form.focus("loose_date")
         try form.type("loose_date", text: "1.5.")
-        #expect(form.input("loose_date") == FieldInput(text: "1.5.", caret: 4, state: .partial))
+        expectEqual(form.input("loose_date"), FieldInput(text: "1.5.", caret: 4, state: .partial))
         #expect(form["loose_date"].shownIssues.isEmpty)
         try form.type("loose_date", text: "1.5.2019")
-        #expect(form["loose_date"].value == .date(Day(iso: "2019-05-01")!))
+        expectEqual(form["loose_date"].value, .date(Day(iso: "2019-05-01")!))
         try form.type("loose_date", text: "1.x")
-        #expect(form.input("loose_date")?.state == .invalid)
-        #expect(codes(form["loose_date"].shownIssues) == ["type"])
+        expectEqual(form.input("loose_date")?.state, .invalid)
+        expectEqual(codes(form["loose_date"].shownIssues), ["type"])
     }
 
     @Test func numbersKeepTheirTextWhileTyped() throws {
         var form = try form()
         try form.focus("power")
         try form.type("power", text: "-")
-        #expect(form.input("power")?.state == .partial)
+        expectEqual(form.input("power")?.state, .partial)
         #expect(form["power"].shownIssues.isEmpty)
         try form.type("power", text: "12.")
-        #expect(form["power"].value == nil)
+        expectEqual(form["power"].value, nil)
         #expect(form["power"].shownIssues.isEmpty)
         try form.type("power", text: "12.50")
-        #expect(form["power"].value == 12.5)
+        expectEqual(form["power"].value, 12.5)
         #expect(form.displayText("power") == "12.50")  // as typed, not "12.5"
         try form.type("power", text: "12a")
-        #expect(form.input("power")?.state == .invalid)
+        expectEqual(form.input("power")?.state, .invalid)
         #expect(codes(form["power"].shownIssues) == ["type"])  // no typing fixes it
         try form.type("power", text: "0")
-        #expect(codes(form["power"].issues) == ["min"])
+        expectEqual(codes(form["power"].issues), ["min"])
         try form.type("seats", text: "2.5")
-        #expect(form.input("seats")?.state == .invalid)
+        expectEqual(form.input("seats")?.state, .invalid)
     }
 
     @Test func boolsAndChoicesAreReadAsText() throws {
         var form = try form()
         try form.type("smoker", text: "yes")
-        #expect(form["smoker"].value == true)
+        expectEqual(form["smoker"].value, true)
         #expect(throws: FormError.self) { try form.type("smoker", text: "maybe") }
     }
 
@@ -183,19 +184,19 @@ struct FormTypingTests {
         var form = try form()
         try form.type("power", text: "12.")
         let set = try form.set("power", to: 150)
-        #expect(set.inputs["power"] == .some(nil))
-        #expect(form.input("power") == nil)
+        expectEqual(set.inputs["power"], .some(nil))
+        expectEqual(form.input("power"), nil)
         #expect(form["power"].issues.isEmpty)
-        #expect(form.displayText("power") == "150")
+        expectEqual(form.displayText("power"), "150")
     }
 
     @Test func aCascadeClearTakesTheTypedTextToo() throws {
         var form = try form()
         try form.type("birth_date", text: "1205")
         let cleared = try form.type("phone", text: "9")
-        #expect(cleared.inputs["birth_date"] == .some(nil))
+        expectEqual(cleared.inputs["birth_date"], .some(nil))
         #expect(form["birth_date"].issues.isEmpty)
-        #expect(form.displayText("birth_date") == "")
+        expectEqual(form.displayText("birth_date"), "")
     }
 
     @Test func typingIsEvaluatedAlikeIncrementallyAndInFull() throws {
@@ -237,15 +238,15 @@ struct FormTypingTests {
         try form.append("drivers")
         try form.type("drivers[1].birth_date", text: "0105")
         let inserted = try form.insert("drivers", at: 0)
-        #expect(form.input("drivers[2].birth_date")?.text == "01.05")
-        #expect(form.input("drivers[1].birth_date") == nil)
-        #expect(inserted.inputs["drivers[2].birth_date"] == .some(FieldInput(text: "01.05", caret: 5, state: .partial)))
-        #expect(inserted.inputs["drivers[1].birth_date"] == .some(nil))
+        expectEqual(form.input("drivers[2].birth_date")?.text, "01.05")
+        expectEqual(form.input("drivers[1].birth_date"), nil)
+        expectEqual(inserted.inputs["drivers[2].birth_date"], .some(FieldInput(text: "01.05", caret: 5, state: .partial)))
+        expectEqual(inserted.inputs["drivers[1].birth_date"], .some(nil))
         try form.move("drivers", from: 2, to: 0)
-        #expect(form.input("drivers[0].birth_date")?.text == "01.05")
-        #expect(form["drivers[0].birth_date"].issues.map(\.code) == [.type])
+        expectEqual(form.input("drivers[0].birth_date")?.text, "01.05")
+        expectEqual(form["drivers[0].birth_date"].issues.map(\.code), [.type])
         let removed = try form.remove("drivers", at: 0)
-        #expect(form.input("drivers[0].birth_date") == nil)
-        #expect(removed.inputs["drivers[0].birth_date"] == .some(nil))
+        expectEqual(form.input("drivers[0].birth_date"), nil)
+        expectEqual(removed.inputs["drivers[0].birth_date"], .some(nil))
     }
 }

@@ -1,5 +1,6 @@
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// A list inside a list's item (issue 24 item 7): a driver's violations. The rules file, the
 /// form, the batch checker and the agreement of the two.
@@ -62,9 +63,9 @@ struct NestedListTests {
 
     @Test func aListInsideAListsItemCompiles() throws {
         let rules = try Self.rules()
-        #expect(rules.field("drivers.violations")?.type == .list)
-        #expect(rules.field("drivers.violations.code")?.list == rules.field("drivers.violations")?.id)
-        #expect(rules.field("drivers.violations")?.list == rules.field("drivers")?.id)
+        expectEqual(rules.field("drivers.violations")?.type, .list)
+        expectEqual(rules.field("drivers.violations.code")?.list, rules.field("drivers.violations")?.id)
+        expectEqual(rules.field("drivers.violations")?.list, rules.field("drivers")?.id)
     }
 
     @Test func aThirdLevelAndNamesOutOfScopeAreErrors() {
@@ -109,13 +110,13 @@ struct NestedListTests {
 
     @Test func innerItemsAreAddressedWithBothIndices() throws {
         var form = try Self.form()
-        #expect(form.itemCount("drivers[0].violations") == 0)
-        #expect(form.itemCount("drivers[1].violations") == 2)
-        #expect(form["drivers[1].violations[1].code"].value == .text("V2"))
-        #expect(form["drivers[0].violations[0].code"] == .absent)
+        expectEqual(form.itemCount("drivers[0].violations"), 0)
+        expectEqual(form.itemCount("drivers[1].violations"), 2)
+        expectEqual(form["drivers[1].violations[1].code"].value, .text("V2"))
+        expectEqual(form["drivers[0].violations[0].code"], .absent)
         // Points' bound reads this driver's count of violations.
         try form.set("drivers[1].violations[0].points", to: .number(25))
-        #expect(form["drivers[1].violations[0].points"].issues.map(\.code) == [.max])
+        expectEqual(form["drivers[1].violations[0].points"].issues.map(\.code), [.max])
         try form.set("drivers[1].violations[0].points", to: .number(20))
         #expect(form["drivers[1].violations[0].points"].isValid)
         #expect(throws: FormError.self) { try form.set("drivers[1].violations[2].code", to: "V3") }
@@ -126,35 +127,35 @@ struct NestedListTests {
     @Test func addingAnInnerItemReportsItsOwnPaths() throws {
         var form = try Self.form()
         let changes = try form.append("drivers[0].violations")
-        #expect(changes.items == ["drivers[0].violations": 1])
-        #expect(changes.issues["drivers[0].violations[0].code"]?.map(\.code) == [.required])
+        expectEqual(changes.items, ["drivers[0].violations": 1])
+        expectEqual(changes.issues["drivers[0].violations[0].code"]?.map(\.code), [.required])
         // Bob's violations moved along in the table, but nothing about them changed.
         #expect(!changes.values.keys.contains { $0.hasPrefix("drivers[1]") })
         #expect(!changes.issues.keys.contains { $0.hasPrefix("drivers[1]") })
-        #expect(form["drivers[1].violations[0].code"].value == .text("V1"))
+        expectEqual(form["drivers[1].violations[0].code"].value, .text("V1"))
     }
 
     @Test func removingAnOuterItemTakesItsInnerItems() throws {
         var form = try Self.form()
         let changes = try form.remove("drivers", at: 0)
-        #expect(form.itemCount("drivers") == 1)
-        #expect(form.itemCount("drivers[0].violations") == 2)
-        #expect(form["drivers[0].violations[1].code"].value == .text("V2"))
-        #expect(changes.items["drivers"] == 1)
-        #expect(changes.items["drivers[0].violations"] == 2)
-        #expect(changes.values["drivers[0].violations[0].code"] == .some(.text("V1")))
-        #expect(changes.values["drivers[1].violations[0].code"] == .some(nil))
-        #expect(changes.items["drivers[1].violations"] == 0)
+        expectEqual(form.itemCount("drivers"), 1)
+        expectEqual(form.itemCount("drivers[0].violations"), 2)
+        expectEqual(form["drivers[0].violations[1].code"].value, .text("V2"))
+        expectEqual(changes.items["drivers"], 1)
+        expectEqual(changes.items["drivers[0].violations"], 2)
+        expectEqual(changes.values["drivers[0].violations[0].code"], .some(.text("V1")))
+        expectEqual(changes.values["drivers[1].violations[0].code"], .some(nil))
+        expectEqual(changes.items["drivers[1].violations"], 0)
     }
 
     @Test func movingAnOuterItemMovesItsInnerItems() throws {
         var form = try Self.form()
         try form.move("drivers", from: 1, to: 0)
-        #expect(form["drivers[0].name"].value == .text("Bob"))
-        #expect(form["drivers[0].violations[1].code"].value == .text("V2"))
-        #expect(form.itemCount("drivers[1].violations") == 0)
+        expectEqual(form["drivers[0].name"].value, .text("Bob"))
+        expectEqual(form["drivers[0].violations[1].code"].value, .text("V2"))
+        expectEqual(form.itemCount("drivers[1].violations"), 0)
         try form.move("drivers[0].violations", from: 1, to: 0)
-        #expect(form["drivers[0].violations[0].code"].value == .text("V2"))
+        expectEqual(form["drivers[0].violations[0].code"].value, .text("V2"))
     }
 
     @Test func dependsOnClearsThroughBothLevels() throws {
@@ -163,45 +164,46 @@ struct NestedListTests {
         try form.set("drivers[1].violations[1].witness", to: "Eve")
         // Another code clears that violation's note only.
         var changes = try form.set("drivers[1].violations[0].code", to: "V9")
-        #expect(changes.values["drivers[1].violations[0].note"] == .some(nil))
+        expectEqual(changes.values["drivers[1].violations[0].note"], .some(nil))
         #expect(
             form["drivers[1].violations[0].note"].provenance
                 == .cleared(.dependsOn("drivers[1].violations[0].code"), edit: "set drivers[1].violations[0].code"))
         // The driver's name is read from the outer item: another name clears the witnesses of that driver.
         changes = try form.set("drivers[1].name", to: "Rob")
-        #expect(changes.values["drivers[1].violations[1].witness"] == .some(nil))
-        #expect(form["drivers[1].violations[1].witness"].provenance == .cleared(.dependsOn("drivers[1].name"), edit: "set drivers[1].name"))
-        #expect(form["drivers[1].violations[0].code"].value == .text("V9"))
+        expectEqual(changes.values["drivers[1].violations[1].witness"], .some(nil))
+        expectEqual(
+            form["drivers[1].violations[1].witness"].provenance, .cleared(.dependsOn("drivers[1].name"), edit: "set drivers[1].name"))
+        expectEqual(form["drivers[1].violations[0].code"].value, .text("V9"))
     }
 
     @Test func hiddenValuesClearThroughBothLevels() throws {
         var form = try Self.form()
         let changes = try form.set("drivers[1].licensed", to: .bool(false))
-        #expect(changes.visible["drivers[1].violations"] == false)
-        #expect(changes.values["drivers[1].violations[0].code"] == .some(nil))
-        #expect(form["drivers[1].violations[1].code"].isVisible == false)
+        expectEqual(changes.visible["drivers[1].violations"], false)
+        expectEqual(changes.values["drivers[1].violations[0].code"], .some(nil))
+        expectEqual(form["drivers[1].violations[1].code"].isVisible, false)
         // The items stay: the list is hidden, not emptied.
-        #expect(form.itemCount("drivers[1].violations") == 2)
+        expectEqual(form.itemCount("drivers[1].violations"), 2)
     }
 
     @Test func requiredAndMaxItemsOfTheInnerList() throws {
         var form = try Self.form()
         #expect(form["drivers[0].violations"].isValid)
         let changes = try form.set("strict", to: .bool(true))
-        #expect(changes.issues["drivers[0].violations"]?.map(\.code) == [.required])
-        #expect(changes.issues["drivers[1].violations"] == nil)
+        expectEqual(changes.issues["drivers[0].violations"]?.map(\.code), [.required])
+        expectEqual(changes.issues["drivers[1].violations"], nil)
         try form.append("drivers[1].violations")
-        #expect(form["drivers[1].violations"].issues.map(\.code) == [.items])
+        expectEqual(form["drivers[1].violations"].issues.map(\.code), [.items])
     }
 
     @Test func snapshotsRoundTrip() throws {
         var form = try Self.form()
         try form.set("drivers[1].violations[1].points", to: .number(5))
         let snapshot = form.snapshot
-        #expect(snapshot.items == ["drivers": 2, "drivers[0].violations": 0, "drivers[1].violations": 2])
+        expectEqual(snapshot.items, ["drivers": 2, "drivers[0].violations": 0, "drivers[1].violations": 2])
         let restored = try Form(try Self.rules(), snapshot: snapshot, today: Self.today)
-        #expect(restored.snapshot == snapshot)
-        #expect(restored.record == form.record)
+        expectEqual(restored.snapshot, snapshot)
+        expectEqual(restored.record, form.record)
     }
 
     @Test func incrementalEditsAgreeWithFullEvaluation() throws {
@@ -286,6 +288,6 @@ struct NestedListTests {
             }
         }
         #expect(fromForm == batch.map { "\($0.field) \($0.code)" })
-        #expect(form.record == record)
+        expectEqual(form.record, record)
     }
 }

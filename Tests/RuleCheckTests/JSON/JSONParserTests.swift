@@ -1,5 +1,6 @@
 import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 @Suite("JSONParser")
 struct JSONParserTests {
@@ -40,8 +41,8 @@ struct JSONParserTests {
 
     @Test func containers() throws {
         let value = try parser.parse(#"{"a": [1, {"b": null}], "c": {}, "d": []}"#)
-        #expect(value == ["a": [1, ["b": nil]], "c": [:], "d": []])
-        #expect(value["a"]?[1]?["b"] == .null)
+        expectEqual(value, ["a": [1, ["b": nil]], "c": [:], "d": []])
+        expectEqual(value["a"]?[1]?["b"], .null)
     }
 
     @Test func duplicateKeysKeepTheLastValue() throws {
@@ -68,8 +69,8 @@ struct JSONParserTests {
     func numbersADoubleCannotHold(text: String, nearest: Double) throws {
         let value = try parser.parse(text)
         #expect(value == .decimal(try #require(ExactDecimal(text))))
-        #expect(value.number == nearest)
-        #expect(JSONWriter.string(value) == ExactDecimal(text)?.description)
+        expectEqual(value.number, nearest)
+        expectEqual(JSONWriter.string(value), ExactDecimal(text)?.description)
         #expect(try parser.parse(JSONWriter.string(value)) == value)
     }
 
@@ -91,7 +92,7 @@ struct JSONParserTests {
         ("0x10", "expected the end of the text after the value, found 'x10'"),
     ])
     func badNumbers(text: String, message: String) {
-        #expect(failure(text)?.message == message)
+        expectEqual(failure(text)?.message, message)
     }
 
     @Test func stringEscapes() throws {
@@ -119,8 +120,8 @@ struct JSONParserTests {
     ])
     func badStrings(text: String, message: String, offset: Int) {
         let error = failure(text)
-        #expect(error?.message == message)
-        #expect(error?.offset == offset)
+        expectEqual(error?.message, message)
+        expectEqual(error?.offset, offset)
     }
 
     @Test(
@@ -136,13 +137,13 @@ struct JSONParserTests {
         ] as [[UInt8]])
     func invalidUTF8InStrings(bytes: [UInt8]) {
         let error = failure(bytes: bytes)
-        #expect(error?.code == .invalidUTF8)
-        #expect(error?.message.hasPrefix("invalid UTF-8 (byte 0x") == true)
+        expectEqual(error?.code, .invalidUTF8)
+        expectEqual(error?.message.hasPrefix("invalid UTF-8 (byte 0x"), true)
     }
 
     @Test func invalidUTF8OutsideStrings() {
-        #expect(failure(bytes: [0x5B, 0xFF, 0x5D])?.message == "expected a value, found byte 0xFF (not UTF-8)")
-        #expect(failure(bytes: Array("[é]".utf8))?.message == "expected a value, found 'é'")
+        expectEqual(failure(bytes: [0x5B, 0xFF, 0x5D])?.message, "expected a value, found byte 0xFF (not UTF-8)")
+        expectEqual(failure(bytes: Array("[é]".utf8))?.message, "expected a value, found 'é'")
     }
 
     @Test(arguments: [
@@ -171,16 +172,16 @@ struct JSONParserTests {
     ])
     func syntaxErrors(text: String, message: String, offset: Int) {
         let error = failure(text)
-        #expect(error?.message == message)
-        #expect(error?.offset == offset)
+        expectEqual(error?.message, message)
+        expectEqual(error?.offset, offset)
     }
 
     @Test func errorCodes() {
-        #expect(failure("[1,")?.code == .unexpectedEnd)
-        #expect(failure("[1 2]")?.code == .syntax)
-        #expect(failure("\"\\q\"")?.code == .invalidString)
-        #expect(failure("01")?.code == .invalidNumber)
-        #expect(failure(String(repeating: "[", count: 600))?.code == .depthLimit)
+        expectEqual(failure("[1,")?.code, .unexpectedEnd)
+        expectEqual(failure("[1 2]")?.code, .syntax)
+        expectEqual(failure("\"\\q\"")?.code, .invalidString)
+        expectEqual(failure("01")?.code, .invalidNumber)
+        expectEqual(failure(String(repeating: "[", count: 600))?.code, .depthLimit)
     }
 
     @Test func depthLimit() throws {
@@ -188,27 +189,27 @@ struct JSONParserTests {
         #expect(throws: Never.self) { try parser.parse(ok) }
         let deep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
         let error = failure(deep)
-        #expect(error?.message == "arrays and objects are nested deeper than 512 levels")
-        #expect(error?.offset == 512)
+        expectEqual(error?.message, "arrays and objects are nested deeper than 512 levels")
+        expectEqual(error?.offset, 512)
         // Hostile input far beyond the limit fails cleanly instead of overflowing the stack.
         let hostile = String(repeating: #"{"a":["#, count: 200_000)
-        #expect(failure(hostile)?.code == .depthLimit)
-        #expect(failure("[[[1]]]", parser: JSONParser(maxDepth: 2))?.code == .depthLimit)
+        expectEqual(failure(hostile)?.code, .depthLimit)
+        expectEqual(failure("[[[1]]]", parser: JSONParser(maxDepth: 2))?.code, .depthLimit)
         #expect(try JSONParser(maxDepth: 3).parse("[[[1]]]") == [[[1]]])
     }
 
     @Test func locationCountsLinesAndScalarColumns() throws {
         let text = "{\n  \"é中\": 1,\n  \"b\" 2\n}"
         let error = try #require(failure(text))
-        #expect(error.message == "expected ':' after an object key, found '2'")
-        #expect(error.location(in: text) == JSONParseError.Location(line: 3, column: 7))
-        #expect(error.location(in: Array(text.utf8)).description == "line 3, column 7")
+        expectEqual(error.message, "expected ':' after an object key, found '2'")
+        expectEqual(error.location(in: text), JSONParseError.Location(line: 3, column: 7))
+        expectEqual(error.location(in: Array(text.utf8)).description, "line 3, column 7")
         // On the line with non-ASCII text, columns count scalars, not bytes.
         let second = "[\"é中\" x]"
-        #expect(failure(second)?.location(in: second) == JSONParseError.Location(line: 1, column: 7))
+        expectEqual(failure(second)?.location(in: second), JSONParseError.Location(line: 1, column: 7))
         // CRLF counts as one line break.
         let crlf = "[1,\r\n2,\r\n]"
-        #expect(failure(crlf)?.location(in: crlf) == JSONParseError.Location(line: 3, column: 1))
+        expectEqual(failure(crlf)?.location(in: crlf), JSONParseError.Location(line: 3, column: 1))
     }
 
     @Test func parsesFromAllInputForms() throws {
@@ -217,12 +218,12 @@ struct JSONParserTests {
         #expect(try parser.parse(text) == expected)
         #expect(try parser.parse(Array(text.utf8)) == expected)
         let fromBuffer = try Array(text.utf8).withUnsafeBytes { try parser.parse($0) }
-        #expect(fromBuffer == expected)
-        #expect(failure(bytes: [])?.message == "expected a value, found the end of the text")
+        expectEqual(fromBuffer, expected)
+        expectEqual(failure(bytes: [])?.message, "expected a value, found the end of the text")
     }
 
     @Test func descriptionShowsMessageAndOffset() {
-        #expect(failure("[1 2]")?.description == "expected ',' or ']' after an array element, found '2' at byte 3")
+        expectEqual(failure("[1 2]")?.description, "expected ',' or ']' after an array element, found '2' at byte 3")
     }
 
     @Test func codesMatchInCatch() {

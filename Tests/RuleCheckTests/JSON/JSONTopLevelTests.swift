@@ -1,5 +1,6 @@
 import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// `JSONParser.topLevel` reads a text without building it (the server's check of a body): it must
 /// accept exactly what `parse` accepts and refuse the rest with the very same error.
@@ -33,8 +34,8 @@ struct JSONTopLevelTests {
         #expect(try parser.topLevel(Array(#""text""#.utf8)) == .scalar(.string("text")))
         #expect(try parser.topLevel(Array("-2.5".utf8)) == .scalar(.number(-2.5)))
         #expect(try parser.topLevel(Array("null".utf8)) == .scalar(.null))
-        #expect(JSONTopLevel.object.kindDescription == "an object")
-        #expect(JSONTopLevel.scalar(.bool(true)).kindDescription == "a boolean")
+        expectEqual(JSONTopLevel.object.kindDescription, "an object")
+        expectEqual(JSONTopLevel.scalar(.bool(true)).kindDescription, "a boolean")
     }
 
     @Test func itRefusesWithTheParsersErrors() {
@@ -96,7 +97,7 @@ struct JSONTopLevelTests {
             }
         }
         // Both outcomes are exercised, many times over.
-        #expect(compared == 4_000)
+        expectEqual(compared, 4_000)
         #expect(refused > 1_000 && compared - refused > 500, "refused \(refused) of \(compared)")
     }
 }

@@ -1,5 +1,6 @@
 import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 @Suite("JSONWriter")
 struct JSONWriterTests {
@@ -11,20 +12,20 @@ struct JSONWriterTests {
         (Double.greatestFiniteMagnitude, "1.7976931348623157e+308"),
     ])
     func numbers(value: Double, text: String) {
-        #expect(JSONWriter.formatNumber(value) == text)
-        #expect(JSONWriter.string(.number(value)) == text)
+        expectEqual(JSONWriter.formatNumber(value), text)
+        expectEqual(JSONWriter.string(.number(value)), text)
     }
 
     @Test func compactWithSortedKeys() {
         let value: JSONValue = ["b": 1, "a": ["x", true, nil], "c": ["z": [:], "y": []]]
         #expect(JSONWriter.string(value) == #"{"a":["x",true,null],"b":1,"c":{"y":[],"z":{}}}"#)
-        #expect(value.description == JSONWriter.string(value))
+        expectEqual(value.description, JSONWriter.string(value))
     }
 
     @Test func keysSortByteWiseOnUTF8() throws {
         // "Z" (0x5A) < "a" (0x61) < "ab" < "é" (0xC3 0xA9) < "中" (0xE4 …) < "😀" (0xF0 …).
         let value: JSONValue = ["😀": 0, "中": 1, "é": 2, "a": 3, "Z": 4, "ab": 5, "": 6]
-        #expect(JSONWriter.sortedKeys(value.object ?? [:]) == ["", "Z", "a", "ab", "é", "中", "😀"])
+        expectEqual(JSONWriter.sortedKeys(value.object ?? [:]), ["", "Z", "a", "ab", "é", "中", "😀"])
         #expect(JSONWriter.string(value) == #"{"":6,"Z":4,"a":3,"ab":5,"é":2,"中":1,"😀":0}"#)
         // Keys are Swift strings, so canonically equivalent spellings are one key.
         #expect(try JSONParser().parse(#"{"e\u0301": 1, "\u00e9": 2}"#) == ["é": 2])
@@ -34,8 +35,8 @@ struct JSONWriterTests {
         #expect(JSONWriter.quoted("plain") == #""plain""#)
         #expect(JSONWriter.quoted("a\"b\\c/d") == #""a\"b\\c/d""#)
         #expect(JSONWriter.quoted("\n\r\t\u{8}\u{C}") == #""\n\r\t\b\f""#)
-        #expect(JSONWriter.quoted("\u{0}\u{1F}\u{7F}") == "\"\\u0000\\u001f\u{7F}\"")
-        #expect(JSONWriter.quoted("é中😀\u{2028}") == "\"é中😀\u{2028}\"")
+        expectEqual(JSONWriter.quoted("\u{0}\u{1F}\u{7F}"), "\"\\u0000\\u001f\u{7F}\"")
+        expectEqual(JSONWriter.quoted("é中😀\u{2028}"), "\"é中😀\u{2028}\"")
         #expect(JSONWriter.quoted("") == #""""#)
     }
 

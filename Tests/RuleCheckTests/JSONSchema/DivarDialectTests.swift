@@ -1,6 +1,7 @@
 import Foundation
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// The Divar server's dialect of JSON Schema: an `errors` object of messages per keyword on a
 /// property, and the root's `pages: {current, total}` (issue 24, item 6).
@@ -59,7 +60,7 @@ struct DivarDialectTests {
                 "s.json:1:94: /properties/title/errors/maximum: not supported: errors for 'maximum' has no matching rule (the property has no 'maximum'); its message is not used",
                 "s.json:1:113: /properties/title/errors/required: not supported: a message in errors must be text or an object of locales to text ({\"fa\": …, \"en\": …})",
             ])
-        #expect(rules.field("title")?.messages.isEmpty == true)
+        expectEqual(rules.field("title")?.messages.isEmpty, true)
         // Under --strict each is an error.
         #expect(throws: RulesError.self) {
             try SchemaTest.importing(#"{"properties": {"t": {"type": "string", "errors": {"minLenght": "x"}}}}"#, strict: true)
@@ -75,15 +76,15 @@ struct DivarDialectTests {
                 #"/properties/t/errors: errors must be an object of keyword → message ({"required": "…"})"#
             ])
         let (_, findings) = try SchemaTest.importing(#"{"errors": {"required": "x"}, "properties": {"t": {"type": "string"}}}"#)
-        #expect(findings.map(\.pointer) == ["/errors"])
-        #expect(findings.first?.message == "errors here belong to no field (write them on the properties); they are not used")
+        expectEqual(findings.map(\.pointer), ["/errors"])
+        expectEqual(findings.first?.message, "errors here belong to no field (write them on the properties); they are not used")
     }
 
     @Test func pagesAreTheFormsPlaceInTheServersWizard() throws {
         let (rules, findings) = try SchemaTest.importing(#"{"pages": {"current": 2, "total": 4}, "properties": {"t": {"type": "string"}}}"#)
         #expect(findings.isEmpty)
-        #expect(rules.pagePosition == PagePosition(current: 2, total: 4))
-        #expect(Form(rules).wizardPosition == PagePosition(current: 2, total: 4))
+        expectEqual(rules.pagePosition, PagePosition(current: 2, total: 4))
+        expectEqual(Form(rules).wizardPosition, PagePosition(current: 2, total: 4))
         #expect(
             try SchemaTest.rulesFile(#"{"pages": {"current": 2, "total": 4}, "properties": {"t": {"type": "string"}}}"#).contains(
                 "\npage_position: {current: 2, total: 4}\n"))
@@ -92,9 +93,9 @@ struct DivarDialectTests {
             #"{"pages": {"current": 3, "total": 4}, "x-rulecheck-pages": true, "x-rulecheck-sections": [{"id": "a", "fields": ["a"]}, {"id": "b", "fields": ["b"]}], "properties": {"a": {"type": "string"}, "b": {"type": "string"}}}"#
         ).rules
         var form = Form(paged)
-        #expect(form.wizardPosition == PagePosition(current: 3, total: 4))
+        expectEqual(form.wizardPosition, PagePosition(current: 3, total: 4))
         _ = try form.nextPage()
-        #expect(form.wizardPosition == PagePosition(current: 4, total: 4))
+        expectEqual(form.wizardPosition, PagePosition(current: 4, total: 4))
         #expect(Form(try SchemaTest.importing(#"{"properties": {"t": {"type": "string"}}}"#).rules).wizardPosition == nil)
     }
 
@@ -118,7 +119,7 @@ struct DivarDialectTests {
     ])
     func pagesOfAnotherShapeAreRefusedWithTheirPointer(schema: String, message: String) throws {
         let error = try #require(throws: RulesError.self) { try SchemaTest.importing(schema) }
-        #expect(error.diagnostics.map(\.message) == [message])
+        expectEqual(error.diagnostics.map(\.message), [message])
     }
 
     @Test(arguments: [
@@ -143,7 +144,7 @@ struct DivarDialectTests {
     @Test func anotherMemberOfPagesIsReported() throws {
         let (rules, findings) = try SchemaTest.importing(
             #"{"pages": {"current": 1, "total": 2, "size": 10}, "properties": {"t": {"type": "string"}}}"#)
-        #expect(rules.pagePosition == PagePosition(current: 1, total: 2))
+        expectEqual(rules.pagePosition, PagePosition(current: 1, total: 2))
         #expect(
             findings.map(\.description) == [
                 "s.json:1:38: /pages/size: not supported: pages: 'size' is not read (only current and total are)"
@@ -151,7 +152,7 @@ struct DivarDialectTests {
     }
 
     @Test func aRulesFileSaysPagePositionAndItsMistakesAreLocated() throws {
-        #expect(Fixtures.diagnostics("page_position: {current: 2, total: 4}\nfields:\n  - {id: a}\n") == [])
+        expectEqual(Fixtures.diagnostics("page_position: {current: 2, total: 4}\nfields:\n  - {id: a}\n"), [])
         #expect(
             try RuleSet(yaml: "page_position: {current: 2, total: 4}\nfields:\n  - {id: a}\n").pagePosition
                 == PagePosition(current: 2, total: 4))
@@ -174,21 +175,21 @@ struct DivarDialectTests {
         let schema = try Data(contentsOf: Self.fixture)
         let (rules, findings) = try RuleSet.importing(jsonSchema: schema, source: "apartment.schema.json")
         #expect(findings.isEmpty, "\(findings)")
-        #expect(rules.pagePosition == PagePosition(current: 2, total: 4))
+        expectEqual(rules.pagePosition, PagePosition(current: 2, total: 4))
         let export = rules.jsonSchema(draft: .draft7)
         let exported = try JSONParser().parse(Array(export.utf8))
-        #expect(exported["pages"] == .object(["current": 2, "total": 4]))
+        expectEqual(exported["pages"], .object(["current": 2, "total": 4]))
         #expect(
             exported["properties"]?["year_built"]?["errors"]?["minimum"]
                 == .object(["fa": "سال ساخت نمی‌تواند پیش از ۱۳۰۰ باشد", "en": "The year built cannot be before 1300"]))
-        #expect(exported["properties"]?["title"]?["errors"]?["required"] == "عنوان آگهی را وارد کنید")
+        expectEqual(exported["properties"]?["title"]?["errors"]?["required"], "عنوان آگهی را وارد کنید")
         let again = try RuleSet.importing(jsonSchema: Data(export.utf8), source: "apartment.schema.json")
         #expect(again.findings.isEmpty, "\(again.findings)")
-        #expect(again.rules.pagePosition == rules.pagePosition)
+        expectEqual(again.rules.pagePosition, rules.pagePosition)
         for field in rules.fields {
             #expect(again.rules.field(field.path)?.messages == field.messages, "\(field.path)")
         }
-        #expect(again.rules.jsonSchema(draft: .draft7) == export)
+        expectEqual(again.rules.jsonSchema(draft: .draft7), export)
         let records = [
             #"{"title": "فروش", "size": 5, "rooms": 7, "year_built": 1410, "price": 500000, "phone": "9121234567"}"#,
             #"{"size": 120, "rooms": 3, "year_built": 1200}"#,

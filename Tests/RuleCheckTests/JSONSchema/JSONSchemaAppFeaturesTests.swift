@@ -2,6 +2,7 @@ import Foundation
 import Patterns
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// What apps added to rules files, through JSON Schema and back: masks with alternatives, classes,
 /// optional blocks, open tails and kept characters; `digits: ascii`; file fields; pages; hints
@@ -38,10 +39,10 @@ struct JSONSchemaAppFeaturesTests {
 
     @Test func masksKeepTheirAlternativesClassesAndValueForm() throws {
         let schema = try Self.schema()
-        #expect(schema["x-rulecheck-mask-classes"] == ["R": ["chars": "АВЕКМНОРСТУХ", "case": "upper"], "D": "1-5"])
+        expectEqual(schema["x-rulecheck-mask-classes"], ["R": ["chars": "АВЕКМНОРСТУХ", "case": "upper"], "D": "1-5"])
         let properties = try #require(schema["properties"])
         // Alternatives as an array, never one joined string.
-        #expect(properties["plate"]?["x-rulecheck-mask"] == ["R 000 RR 00", "R 000 RR 000"])
+        expectEqual(properties["plate"]?["x-rulecheck-mask"], ["R 000 RR 00", "R 000 RR 000"])
         // The regex other validators see: ECMA-262 code points, both alternatives.
         let plate = try #require(properties["plate"]?["pattern"]?.string)
         #expect(plate.hasPrefix("^(?:[\\u{410}\\u{412}") && !plate.contains("\\x{") && plate.contains("|"))
@@ -52,7 +53,7 @@ struct JSONSchemaAppFeaturesTests {
                 "x-rulecheck-mask": "+{7} (000) 000-00-00", "x-rulecheck-mask-value": "extracted",
                 "x-rulecheck-digits": "ascii",
             ])
-        #expect(properties["code"]?["pattern"] == "^[1-5][0-9](?:-[0-9][0-9])? [0-9][0-9]*$")
+        expectEqual(properties["code"]?["pattern"], "^[1-5][0-9](?:-[0-9][0-9])? [0-9][0-9]*$")
         #expect(
             properties["code"]?["x-rulecheck-checks"] == [
                 ["when": "plate != null", "mask": ["00", "000"], "message": "Two or three digits"]
@@ -65,12 +66,12 @@ struct JSONSchemaAppFeaturesTests {
         let (again, findings) = try SchemaTest.importing(Self.rules.jsonSchema())
         #expect(findings.isEmpty, "\(findings)")
         let plateMask = try #require(again.field("plate")?.mask)
-        #expect(plateMask.alternatives == ["R 000 RR 00", "R 000 RR 000"])
+        expectEqual(plateMask.alternatives, ["R 000 RR 00", "R 000 RR 000"])
         #expect(plateMask.classes["R"] == (try MaskCharacterClass("АВЕКМНОРСТУХ", case: .upper)))
-        #expect(plateMask.format("а123вс777").text == "А 123 ВС 777")
+        expectEqual(plateMask.format("а123вс777").text, "А 123 ВС 777")
         #expect(again.field("phone")?.maskValue == .extracted && again.field("phone")?.digits == .ascii)
         #expect(again.field("power")?.digits == .ascii && again.field("power")?.ui == ["unit": "hp", "widget": "updown"])
-        #expect(SchemaTest.inputs(again) == SchemaTest.inputs(Self.rules))
+        expectEqual(SchemaTest.inputs(again), SchemaTest.inputs(Self.rules))
         for record: JSONValue in [
             [
                 "plate": "А 123 ВС 777", "phone": "79161234567", "code": "12-34 5",
@@ -80,7 +81,7 @@ struct JSONSchemaAppFeaturesTests {
             ["plate": "Х 001 ХХ 01", "code": "1 5678"],
         ] {
             let fields = try #require(record.object)
-            #expect(SchemaTest.errors(again, fields) == SchemaTest.errors(Self.rules, fields))
+            expectEqual(SchemaTest.errors(again, fields), SchemaTest.errors(Self.rules, fields))
         }
         #expect(
             SchemaTest.errors(again, ["plate": "A 123 BC 77", "code": "1 5678"]) == [
@@ -114,7 +115,7 @@ struct JSONSchemaAppFeaturesTests {
                 ["name": "a.jpg", "size": 3_000_000, "type": "image/jpeg"], ["name": "b.mov", "size": 10, "type": "video/quicktime"],
             ],
         ]
-        #expect(SchemaTest.errors(again, record) == ["photos file_size", "photos media_type"])
+        expectEqual(SchemaTest.errors(again, record), ["photos file_size", "photos media_type"])
     }
 
     @Test func pagesTravelInTheSchemaAndAsAJSONFormsStepper() throws {
@@ -123,7 +124,7 @@ struct JSONSchemaAppFeaturesTests {
         #expect(stepper["type"] == "Categorization" && stepper["options"] == ["variant": "stepper", "showNavButtons": true])
         for format in UISchemaFormat.allCases {
             let (again, _) = try SchemaTest.roundTrip(Self.rules, ui: format)
-            #expect(SchemaTest.pages(again) == ["car (Car): car", "docs (docs): docs"])
+            expectEqual(SchemaTest.pages(again), ["car (Car): car", "docs (docs): docs"])
         }
         // Several sections on one page: each section's page.
         let grouped = try RuleSet(
@@ -135,7 +136,7 @@ struct JSONSchemaAppFeaturesTests {
                   - {id: car, fields: [{id: plate}]}
                 """)
         let schema = try JSONParser().parse(Array(grouped.jsonSchema().utf8))
-        #expect(schema["x-rulecheck-pages"] == nil)
+        expectEqual(schema["x-rulecheck-pages"], nil)
         #expect(
             schema["x-rulecheck-sections"] == [
                 ["id": "who", "page": "about_you", "fields": ["name"]],
@@ -144,10 +145,10 @@ struct JSONSchemaAppFeaturesTests {
             ])
         let categories = try JSONParser().parse(Array(grouped.uiSchema(.jsonForms).utf8))["elements"]
         #expect(categories?[0]?["options"] == ["page": "about_you"] && categories?[1]?["options"] == ["page": "about_you"])
-        #expect(categories?[2]?["options"] == nil)
+        expectEqual(categories?[2]?["options"], nil)
         for format in UISchemaFormat.allCases {
             let (again, _) = try SchemaTest.roundTrip(grouped, ui: format)
-            #expect(SchemaTest.pages(again) == ["about_you (who): who, contacts", "car (car): car"])
+            expectEqual(SchemaTest.pages(again), ["about_you (who): who, contacts", "car (car): car"])
         }
         // Sections without pages stay tabs.
         let tabs = try RuleSet(yaml: "form: t\nsections:\n  - {id: a, fields: [{id: x}]}\n  - {id: b, fields: [{id: y}]}\n")
@@ -165,11 +166,11 @@ struct JSONSchemaAppFeaturesTests {
             """##
         let (rules, findings) = try SchemaTest.importing(schema, ui: ui)
         #expect(findings.isEmpty)
-        #expect(SchemaTest.pages(rules) == ["who (Who): who, more", "done (Done): done"])
+        expectEqual(SchemaTest.pages(rules), ["who (Who): who, more", "done (Done): done"])
         var form = Form(rules, today: Fixtures.today)
-        #expect(form.currentPage?.id == "who")
+        expectEqual(form.currentPage?.id, "who")
         _ = try form.nextPage()
-        #expect(form.currentPage?.id == "done")
+        expectEqual(form.currentPage?.id, "done")
         #expect(try SchemaTest.rulesFile(schema, ui: ui).contains("    page: 'who'\n"))
     }
 
@@ -192,13 +193,15 @@ struct JSONSchemaAppFeaturesTests {
                   - {id: same, type: bool, initial: true}
                   - {id: work, include: address, visible_if: not same}
                 """, source: "c.yaml", includes: ["blocks/address.yaml": block])
-        #expect(rules.field("work.street")?.includedFrom.isEmpty == false)
+        expectEqual(rules.field("work.street")?.includedFrom.isEmpty, false)
         let schema = try JSONParser().parse(Array(rules.jsonSchema().utf8))
-        #expect(schema["properties"]?["work"]?["properties"]?["street"] == ["type": "string", "x-rulecheck-enabled-if": "not empty(city)"])
-        #expect(schema["properties"]?["home"]?["properties"]?["phone"]?["x-rulecheck-mask"] == ["+7 (000) 000-00-00", "8 (000) 000-00-00"])
+        expectEqual(
+            schema["properties"]?["work"]?["properties"]?["street"], ["type": "string", "x-rulecheck-enabled-if": "not empty(city)"])
+        expectEqual(
+            schema["properties"]?["home"]?["properties"]?["phone"]?["x-rulecheck-mask"], ["+7 (000) 000-00-00", "8 (000) 000-00-00"])
         let (again, findings) = try SchemaTest.roundTrip(rules, ui: .rjsf)
         #expect(findings.isEmpty)
-        #expect(again.fields.map(\.path) == rules.fields.map(\.path))
+        expectEqual(again.fields.map(\.path), rules.fields.map(\.path))
         // The same names mean the same fields: work.street reads work.city.
         var form = Form(again, today: Fixtures.today)
         try form.set("home.city", to: "Kazan")
@@ -224,7 +227,7 @@ struct JSONSchemaAppFeaturesTests {
             (#"{"type": "string", "x-rulecheck-digits": 1}"#, "/properties/a/x-rulecheck-digits: x-rulecheck-digits must be a string"),
         ] {
             let error = try #require(throws: RulesError.self) { try SchemaTest.importing(#"{"properties": {"a": \#(property)}}"#) }
-            #expect(error.diagnostics.map(\.message) == [message])
+            expectEqual(error.diagnostics.map(\.message), [message])
         }
         let classes = try #require(throws: RulesError.self) {
             try SchemaTest.importing(#"{"x-rulecheck-mask-classes": {"R": 5}, "properties": {"a": {"type": "string"}}}"#)
@@ -237,9 +240,9 @@ struct JSONSchemaAppFeaturesTests {
         let digits = try #require(throws: RulesError.self) {
             try SchemaTest.importing(#"{"properties": {"a": {"type": "string", "x-rulecheck-digits": "roman"}}}"#)
         }
-        #expect(digits.diagnostics.first?.location == FileLocation(file: "s.json", line: 1, column: 41))
+        expectEqual(digits.diagnostics.first?.location, FileLocation(file: "s.json", line: 1, column: 41))
         let (_, findings) = try SchemaTest.importing(#"{"properties": {"a": {"type": "string", "x-rulecheck-type": "blob"}}}"#)
-        #expect(findings.map(\.message) == ["x-rulecheck-type 'blob' is not one of date, choice, file, json; it is not read"])
+        expectEqual(findings.map(\.message), ["x-rulecheck-type 'blob' is not one of date, choice, file, json; it is not read"])
     }
 
     @Test func numbersAndIntegersKeepTheirTypes() throws {
@@ -256,8 +259,8 @@ struct JSONSchemaAppFeaturesTests {
         #expect(schema["properties"]?["price"]?["multipleOf"] == 1 && schema["properties"]?["price"]?["type"] == "number")
         let (again, findings) = try SchemaTest.roundTrip(rules, ui: .rjsf)
         #expect(findings.isEmpty)
-        #expect(again.fields.map(\.type) == [.number, .integer, .integer])
-        #expect(SchemaTest.report(RecordChecker(again, today: Fixtures.today), ["price": 2.5]) == ["price check error: Whole"])
+        expectEqual(again.fields.map(\.type), [.number, .integer, .integer])
+        expectEqual(SchemaTest.report(RecordChecker(again, today: Fixtures.today), ["price": 2.5]), ["price check error: Whole"])
         var form = Form(again, today: Fixtures.today)
         try form.set("price", to: 7)
         #expect(form["half"].value == .number(4) && form["low"].value == .number(3))
@@ -271,7 +274,7 @@ struct JSONSchemaAppFeaturesTests {
                 ).text
                 let printed = try RuleSet(bytes: Array(text.utf8), source: json ? "p.json" : "p.yaml")
                 #expect(SchemaTest.inputs(printed) == SchemaTest.inputs(rules), "\(text)")
-                #expect(SchemaTest.pages(printed) == SchemaTest.pages(rules))
+                expectEqual(SchemaTest.pages(printed), SchemaTest.pages(rules))
                 JSONSchemaRoundTripTests.expectSameReports(rules, printed, seed: 5, count: 30)
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// Under JSON Schema an empty array or text is a value, not an absent property: an imported
 /// schema gives the server's answer for `[]` and `""` — in a batch check of JSON or CSV and in
@@ -54,8 +55,8 @@ struct JSONSchemaEmptyValuesTests {
         func errors(_ cells: [String]) -> [String] {
             checker.check(cells: cells, columns: columns).filter { $0.severity == .error }.map { "\($0.field) \($0.code.rawValue)" }
         }
-        #expect(errors(["x", "[]", "[]"]) == ["photos items", "tags items"])
-        #expect(errors(["x", "", ""]) == [])
+        expectEqual(errors(["x", "[]", "[]"]), ["photos items", "tags items"])
+        expectEqual(errors(["x", "", ""]), [])
         #expect(errors(["x", #"["a.jpg"]"#, #"["a"]"#]) == [])
     }
 
@@ -66,15 +67,15 @@ struct JSONSchemaEmptyValuesTests {
         var form = Form(rules, today: Fixtures.today)
         try form.set("nick", to: "")
         #expect(form["nick"].issues.isEmpty)
-        #expect(form.record["nick"] == .string(""))
+        expectEqual(form.record["nick"], .string(""))
         try form.set("photos", to: .list([]))
-        #expect(form["photos"].issues.map(\.code) == [.items])
-        #expect(form.record["photos"] == .array([]))
+        expectEqual(form["photos"].issues.map(\.code), [.items])
+        expectEqual(form.record["photos"], .array([]))
         try form.set("name", to: "")
-        #expect(form["name"].issues.map(\.code) == [.minLength])
+        expectEqual(form["name"].issues.map(\.code), [.minLength])
         try form.clear("photos")
         #expect(form["photos"].issues.isEmpty)
-        #expect(form.record["photos"] == nil)
+        expectEqual(form.record["photos"], nil)
     }
 
     /// An optional object given as `{}` is there, so its required members are required — in the
@@ -87,15 +88,15 @@ struct JSONSchemaEmptyValuesTests {
         let (form, dropped) = Form.filled(rules, record: record, today: Fixtures.today)
         #expect(dropped.isEmpty)
         let issues = rules.fields.map(\.path).flatMap { path in form[path].issues.map { "\(path) \($0.code.rawValue)" } }
-        #expect(issues == ["owner check"])
-        #expect(form.record == record)
+        expectEqual(issues, ["owner check"])
+        expectEqual(form.record, record)
         // A saved draft keeps the object.
         let data = try JSONEncoder().encode(form.snapshot)
         let restored = try Form(rules, snapshot: JSONDecoder().decode(FormSnapshot.self, from: data), today: Fixtures.today)
-        #expect(restored.record == record)
-        #expect(restored["owner"].issues.map(\.code) == [.check])
-        #expect(SchemaTest.errors(rules, [:]) == [])
-        #expect(Form.filled(rules, record: [:], today: Fixtures.today).form.record == [:])
+        expectEqual(restored.record, record)
+        expectEqual(restored["owner"].issues.map(\.code), [.check])
+        expectEqual(SchemaTest.errors(rules, [:]), [])
+        expectEqual(Form.filled(rules, record: [:], today: Fixtures.today).form.record, [:])
     }
 
     /// An optional array of objects given as `[]` fails `minItems: 1`, as an array of values
@@ -127,18 +128,18 @@ struct JSONSchemaEmptyValuesTests {
         func cellErrors(_ cells: [String]) -> [String] {
             checker.check(cells: cells, columns: columns).filter { $0.severity == .error }.map { "\($0.field) \($0.code.rawValue)" }
         }
-        #expect(cellErrors(["[]", "[]"]) == ["drivers items"])
-        #expect(cellErrors(["", "[]"]) == [])
+        expectEqual(cellErrors(["[]", "[]"]), ["drivers items"])
+        expectEqual(cellErrors(["", "[]"]), [])
 
         let record: [String: JSONValue] = ["drivers": [], "cars": []]
         let (form, dropped) = Form.filled(rules, record: record, today: Fixtures.today)
         #expect(dropped.isEmpty)
-        #expect(form["drivers"].issues.map(\.code) == [.items])
+        expectEqual(form["drivers"].issues.map(\.code), [.items])
         #expect(form["cars"].issues.isEmpty)
-        #expect(form.record == record)
+        expectEqual(form.record, record)
         let data = try JSONEncoder().encode(form.snapshot)
         let restored = try Form(rules, snapshot: JSONDecoder().decode(FormSnapshot.self, from: data), today: Fixtures.today)
-        #expect(restored.record == record)
-        #expect(restored["drivers"].issues.map(\.code) == [.items])
+        expectEqual(restored.record, record)
+        expectEqual(restored["drivers"].issues.map(\.code), [.items])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// Issue 22, items 1 and 2, through the JSON Schema importer: `multipleOf` and the bounds are
 /// imported with the schema's digits, and checked exactly, as ajv checks them.
@@ -54,7 +55,7 @@ struct JSONSchemaExactNumbersTests {
     @Test(arguments: refused)
     func anImportedSchemaRefusesWhatAjvRefuses(record: String, errors: [String]) throws {
         let (rules, findings) = try SchemaTest.importing(Self.schema)
-        #expect(findings == [])
+        expectEqual(findings, [])
         #expect(try SchemaTest.errors(rules, record) == errors)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 @Suite("JSON Schema and UI schema export")
 struct JSONSchemaExportTests {
@@ -45,14 +46,14 @@ struct JSONSchemaExportTests {
 
     @Test func theFormAndItsFields() throws {
         let schema = try Self.exported()
-        #expect(schema["$schema"] == "https://json-schema.org/draft/2020-12/schema")
+        expectEqual(schema["$schema"], "https://json-schema.org/draft/2020-12/schema")
         #expect(try Self.exported(.draft7)["$schema"] == "http://json-schema.org/draft-07/schema#")
         #expect(schema["x-rulecheck-form"] == "quote" && schema["title"] == "Quote" && schema["x-rulecheck-date-format"] == "dd.MM.yyyy")
-        #expect(schema["x-rulecheck-gates"] == ["go": "all", "start": ["kind", "owner"]])
-        #expect(schema["x-rulecheck-sections"]?[1] == ["id": "two", "fields": ["owner", "photos", "tags", "total", "drivers"]])
-        #expect(schema["required"] == ["kind"])
+        expectEqual(schema["x-rulecheck-gates"], ["go": "all", "start": ["kind", "owner"]])
+        expectEqual(schema["x-rulecheck-sections"]?[1], ["id": "two", "fields": ["owner", "photos", "tags", "total", "drivers"]])
+        expectEqual(schema["required"], ["kind"])
         let properties = try #require(schema["properties"])
-        #expect(properties["kind"] == ["type": "string", "oneOf": [["const": "car", "title": "Car"], ["const": "flat"]]])
+        expectEqual(properties["kind"], ["type": "string", "oneOf": [["const": "car", "title": "Car"], ["const": "flat"]]])
         #expect(
             properties["code"] == [
                 "type": "string", "pattern": "^(?:[0-9]{3})$", "x-rulecheck-pattern": "[0-9]{3}",
@@ -61,28 +62,28 @@ struct JSONSchemaExportTests {
                 "x-rulecheck-messages": ["pattern": ["en": "Three digits", "ru": "Три цифры"]],
                 "x-rulecheck-required": "kind == \"car\"",
             ])
-        #expect(properties["phone"]?["pattern"] == "^\\+7 [0-9][0-9][0-9]$")
-        #expect(properties["phone"]?["x-rulecheck-visible-if"] == "kind == \"flat\"")
+        expectEqual(properties["phone"]?["pattern"], "^\\+7 [0-9][0-9][0-9]$")
+        expectEqual(properties["phone"]?["x-rulecheck-visible-if"], "kind == \"flat\"")
         #expect(properties["n"]?["minimum"] == 1 && properties["n"]?["maximum"] == 10 && properties["n"]?["default"] == 2)
         #expect(properties["n"]?["multipleOf"] == 2 && properties["n"]?["exclusiveMinimum"] == 1)
-        #expect(properties["n"]?["x-rulecheck-checks"] == [["expr": "multiple_of(n, 2)"], ["expr": "n > 1", "message": "Big"]])
+        expectEqual(properties["n"]?["x-rulecheck-checks"], [["expr": "multiple_of(n, 2)"], ["expr": "n > 1", "message": "Big"]])
         #expect(
             properties["start"] == [
                 "description": "When", "type": "string", "format": "date", "x-rulecheck-format": "yyyy-MM-dd",
                 "x-rulecheck-max": "today + 30d", "x-rulecheck-initial": "today", "x-rulecheck-ui": ["row": 1],
             ])
-        #expect(properties["phone"]?["x-rulecheck-ui"] == ["row": 1, "widget": "tel"])
+        expectEqual(properties["phone"]?["x-rulecheck-ui"], ["row": 1, "widget": "tel"])
         let owner = try #require(properties["owner"])
         #expect(owner["type"] == "object" && owner["required"] == ["last"] && owner["x-rulecheck-display"] == "{last} {{x}}")
-        #expect(owner["properties"]?["first"] == ["type": "string", "readOnly": true, "x-rulecheck-enabled-if": "false"])
-        #expect(owner["properties"]?["last"] == ["type": "string", "x-rulecheck-required": "true"])
+        expectEqual(owner["properties"]?["first"], ["type": "string", "readOnly": true, "x-rulecheck-enabled-if": "false"])
+        expectEqual(owner["properties"]?["last"], ["type": "string", "x-rulecheck-required": "true"])
         #expect(
             properties["photos"] == [
                 "type": "array", "items": ["type": "string", "pattern": "^(?:[a-z]+)$"], "maxItems": 3,
                 "uniqueItems": true, "x-rulecheck-pattern": "[a-z]+",
             ])
-        #expect(properties["tags"] == ["type": "array", "items": ["type": "string", "enum": ["a", "b"]], "minItems": 1])
-        #expect(properties["total"] == ["type": "number", "readOnly": true, "x-rulecheck-value": "n * 2"])
+        expectEqual(properties["tags"], ["type": "array", "items": ["type": "string", "enum": ["a", "b"]], "minItems": 1])
+        expectEqual(properties["total"], ["type": "number", "readOnly": true, "x-rulecheck-value": "n * 2"])
         #expect(
             properties["drivers"]?["items"] == [
                 "type": "object",
@@ -110,27 +111,27 @@ struct JSONSchemaExportTests {
             text.range(of: $0)?.lowerBound
         }
         #expect(positions.allSatisfy { $0 != nil })
-        #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
+        expectEqual(positions.compactMap { $0 }, positions.compactMap { $0 }.sorted())
     }
 
     @Test func rjsfUISchema() throws {
         let ui = try JSONParser().parse(Array(RuleSet(yaml: Self.yaml, source: "quote.yaml").uiSchema(.rjsf).utf8))
-        #expect(ui["ui:order"] == ["kind", "code", "phone", "n", "start", "owner", "photos", "tags", "total", "drivers"])
-        #expect(ui["phone"] == ["ui:widget": "tel", "ui:row": 1])
-        #expect(ui["start"] == ["ui:row": 1])
-        #expect(ui["owner"] == ["ui:order": ["first", "last"]])
-        #expect(ui["drivers"] == ["items": ["ui:order": ["name", "age"]]])
-        #expect(ui["kind"] == nil)
+        expectEqual(ui["ui:order"], ["kind", "code", "phone", "n", "start", "owner", "photos", "tags", "total", "drivers"])
+        expectEqual(ui["phone"], ["ui:widget": "tel", "ui:row": 1])
+        expectEqual(ui["start"], ["ui:row": 1])
+        expectEqual(ui["owner"], ["ui:order": ["first", "last"]])
+        expectEqual(ui["drivers"], ["items": ["ui:order": ["name", "age"]]])
+        expectEqual(ui["kind"], nil)
     }
 
     @Test func jsonFormsUISchema() throws {
         let ui = try JSONParser().parse(Array(RuleSet(yaml: Self.yaml, source: "quote.yaml").uiSchema(.jsonForms).utf8))
-        #expect(ui["type"] == "Categorization")
+        expectEqual(ui["type"], "Categorization")
         let first = try #require(ui["elements"]?[0])
         #expect(first["label"] == "First" && first["type"] == "Category")
         // Fields with the same row hint share a HorizontalLayout when they are next to each other
         // (phone and start are not: each has its own, so the hint comes back on import).
-        #expect(first["elements"]?.array?.count == 5)
+        expectEqual(first["elements"]?.array?.count, 5)
         #expect(
             first["elements"]?[2] == [
                 "type": "HorizontalLayout",
@@ -143,7 +144,7 @@ struct JSONSchemaExportTests {
                     ]
                 ],
             ])
-        #expect(first["elements"]?[3] == ["type": "Control", "scope": "#/properties/n"])
+        expectEqual(first["elements"]?[3], ["type": "Control", "scope": "#/properties/n"])
         let second = try #require(ui["elements"]?[1])
         #expect(second["label"] == "two" && second["options"] == nil)
         #expect(
@@ -195,6 +196,6 @@ struct JSONSchemaExportTests {
                 ],
             ])
         let schema = try JSONParser().parse(Array(rules.jsonSchema().utf8))
-        #expect(schema["x-rulecheck-sections"] == nil)
+        expectEqual(schema["x-rulecheck-sections"], nil)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// Imports a schema and checks records with the normal RecordChecker.
 private struct Imported {
@@ -49,8 +50,8 @@ struct JSONSchemaImportTests {
                "ok": {"type": "boolean"},
                "nick": {"type": ["string", "null"]}}}
             """##)
-        #expect(s.rules.field("age")?.type == .integer)
-        #expect(s.rules.field("ok")?.type == .bool)
+        expectEqual(s.rules.field("age")?.type, .integer)
+        expectEqual(s.rules.field("ok")?.type, .bool)
         #expect(try s.verdict(##"{"name": "ann", "age": 30, "score": 5, "ok": true, "nick": null}"##) == [])
         #expect(try s.verdict(##"{}"##) == ["age required", "name required"])
         #expect(try s.verdict(##"{"name": "a", "age": 17}"##) == ["age min", "name min_length"])
@@ -77,12 +78,12 @@ struct JSONSchemaImportTests {
             {"properties": {"a": {"type": "number", "multipleOf": 1},
                             "b": {"type": "number", "multipleOf": 0.5, "errorMessage": {"multipleOf": "halves only"}}}}
             """##)
-        #expect(s.rules.field("a")?.type == .integer)
+        expectEqual(s.rules.field("a")?.type, .integer)
         #expect(s.findings.isEmpty)
         #expect(try s.verdict(##"{"a": 2, "b": 1.5}"##) == [])
         #expect(try s.verdict(##"{"b": 1.25}"##) == ["b check"])
         let checker = RecordChecker(s.rules)
-        #expect(checker.check(json: ["b": 1.25]).violations.map(\.message) == ["halves only"])
+        expectEqual(checker.check(json: ["b": 1.25]).violations.map(\.message), ["halves only"])
     }
 
     @Test func nestedObjectsBecomeGroups() throws {
@@ -92,7 +93,7 @@ struct JSONSchemaImportTests {
               "owner": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}, "age": {"type": "integer"}}},
               "spare": {"type": "object", "required": ["a"], "properties": {"a": {"type": "string"}, "b": {"type": "string"}}}}}
             """##)
-        #expect(s.rules.field("owner.name")?.type == .text)
+        expectEqual(s.rules.field("owner.name")?.type, .text)
         #expect(try s.verdict(##"{"owner": {"age": 3}}"##) == ["owner.name required"])
         // An optional object's required members apply only once the object is present.
         #expect(try s.verdict(##"{"owner": {"name": "x"}}"##) == [])
@@ -110,10 +111,10 @@ struct JSONSchemaImportTests {
               "kind": {"type": "string", "oneOf": [{"const": "car", "title": "Car"}, {"const": "flat", "title": "Flat"}]},
               "tags": {"type": "array", "items": {"type": "string", "enum": ["a", "b", "c"]}, "uniqueItems": true, "minItems": 1, "maxItems": 2}}}
             """##)
-        #expect(s.rules.field("kind")?.options.map(\.title) == ["Car", "Flat"])
-        #expect(s.rules.field("tags")?.type == .multiChoice)
+        expectEqual(s.rules.field("kind")?.options.map(\.title), ["Car", "Flat"])
+        expectEqual(s.rules.field("tags")?.type, .multiChoice)
         // An empty array is a value under JSON Schema, which minItems judges: nothing to report.
-        #expect(s.findings.filter { $0.pointer.hasPrefix("/properties/tags") }.map(\.pointer) == [])
+        expectEqual(s.findings.filter { $0.pointer.hasPrefix("/properties/tags") }.map(\.pointer), [])
         #expect(try s.verdict(##"{"tags": []}"##) == ["tags items"])
         #expect(try s.verdict(##"{"color": "red", "size": 2, "fixed": "x", "kind": "car", "tags": ["a"]}"##) == [])
         #expect(
@@ -129,7 +130,7 @@ struct JSONSchemaImportTests {
              "definitions": {"driver": {"type": "object", "required": ["name"],
                                         "properties": {"name": {"type": "string"}, "age": {"type": "integer", "minimum": 18}}}}}
             """##)
-        #expect(s.rules.field("drivers")?.type == .list)
+        expectEqual(s.rules.field("drivers")?.type, .list)
         #expect(try s.verdict(##"{"drivers": [{"name": "a", "age": 20}]}"##) == [])
         #expect(try s.verdict(##"{"drivers": [{"age": 17}]}"##).contains("drivers[0].name required"))
         #expect(try s.verdict(##"{"drivers": [{"name": "a"}, {"name": "b"}, {"name": "c"}]}"##) == ["drivers items"])
@@ -137,8 +138,8 @@ struct JSONSchemaImportTests {
 
     @Test func arraysOfPlainValuesBecomeValuesFields() throws {
         let s = try Imported(##"{"properties": {"name": {"type": "string"}, "photos": {"type": "array", "items": {"type": "string"}}}}"##)
-        #expect(s.rules.field("photos")?.type == .values)
-        #expect(s.rules.field("photos")?.itemType == .text)
+        expectEqual(s.rules.field("photos")?.type, .values)
+        expectEqual(s.rules.field("photos")?.itemType, .text)
         #expect(s.findings.isEmpty)
         #expect(try s.verdict(##"{"photos": ["a.jpg"]}"##) == [])
         #expect(try s.verdict(##"{"photos": [1]}"##) == ["photos type"])
@@ -222,12 +223,12 @@ struct JSONSchemaImportTests {
               "code": {"type": "string", "pattern": "^[0-9]+$", "errorMessage": {"pattern": "Digits only"}},
               "all": {"type": "string", "maxLength": 1, "errorMessage": "Bad"}}}
             """##)
-        #expect(s.rules.title == "Listing")
-        #expect(s.rules.field("city")?.title == "City")
+        expectEqual(s.rules.title, "Listing")
+        expectEqual(s.rules.field("city")?.title, "City")
         let checker = RecordChecker(s.rules, today: Fixtures.today)
         let messages = checker.check(json: ["n": .number(0), "code": .string("x1"), "all": .string("ab")]).violations.map(\.message)
             .sorted()
-        #expect(messages == ["At least one", "Bad", "Digits only"])
+        expectEqual(messages, ["At least one", "Bad", "Digits only"])
         let text = try yaml(##"{"properties": {"city": {"type": "string", "default": "Kazan", "readOnly": true}}}"##)
         #expect(text.contains("initial: 'Kazan'"))
         #expect(text.contains("enabled_if: false"))
@@ -240,14 +241,14 @@ struct JSONSchemaImportTests {
                             "mail": {"type": "string", "format": "email"}, "site": {"type": "string", "format": "uri"},
                             "host": {"type": "string", "format": "hostname"}}}
             """##)
-        #expect(s.rules.field("born")?.type == .date)
+        expectEqual(s.rules.field("born")?.type, .date)
         #expect(try s.verdict(##"{"born": "2020-02-30"}"##) == ["born type"])
         #expect(try s.verdict(##"{"at": "2020-01-01T10:00:00Z", "mail": "a@b.co", "site": "https://x.org"}"##) == [])
         #expect(
             try s.verdict(##"{"at": "2020-01-01", "mail": "a.b.co", "site": "no scheme"}"##) == [
                 "at pattern", "mail pattern", "site pattern",
             ])
-        #expect(s.pointers(.unsupported) == ["/properties/host/format"])
+        expectEqual(s.pointers(.unsupported), ["/properties/host/format"])
     }
 
     @Test func unknownKeywordsAreReportedWithPointers() throws {
@@ -258,10 +259,10 @@ struct JSONSchemaImportTests {
               "b": {"type": "object", "properties": {"c": {"type": "string", "contains": {"const": "z"}}}}},
              "additionalProperties": false}
             """)
-        #expect(Set(s.pointers()) == ["/properties/a/x-widget", "/properties/b/properties/c/contains", "/additionalProperties"])
-        #expect(s.rules.field("a")?.ui == ["description": "help"])
+        expectEqual(Set(s.pointers()), ["/properties/a/x-widget", "/properties/b/properties/c/contains", "/additionalProperties"])
+        expectEqual(s.rules.field("a")?.ui, ["description": "help"])
         let widget = try #require(s.findings.first { $0.pointer == "/properties/a/x-widget" })
-        #expect(widget.location == FileLocation(file: "s.json", line: 2, column: 27))
+        expectEqual(widget.location, FileLocation(file: "s.json", line: 2, column: 27))
         #expect(throws: RulesError.self) { try Imported(##"{"properties": {"a": {"type": "string", "x": 1}}}"##, strict: true) }
     }
 
@@ -357,7 +358,7 @@ struct JSONSchemaImportTests {
     @Test func enumWithNullMakesRequiredOptional() throws {
         let s = try Imported(##"{"required": ["a"], "properties": {"a": {"enum": ["x", null]}}}"##)
         #expect(try s.verdict("{}") == [])
-        #expect(s.findings.map(\.pointer) == ["/required"])
+        expectEqual(s.findings.map(\.pointer), ["/required"])
     }
 }
 
@@ -372,8 +373,8 @@ struct JSONSchemaImportLimitTests {
         let checker = RecordChecker(rules, today: Fixtures.today)
         #expect(checker.check(json: [:]).violations.isEmpty)
         let violations = checker.check(json: ["g": .object(["f0": .string("x")])]).violations
-        #expect(violations.count == 299)
-        #expect(violations.first?.message == "f1 is required")
+        expectEqual(violations.count, 299)
+        expectEqual(violations.first?.message, "f1 is required")
     }
 
     /// Definitions reused at every level would make 2^30 fields: refused, not expanded.

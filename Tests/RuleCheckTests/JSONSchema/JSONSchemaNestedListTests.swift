@@ -1,6 +1,7 @@
 import Foundation
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// A list inside a list's item through JSON Schema: exported as an array of objects inside an
 /// array's `items`, imported back as the same nested list, with the same verdicts.
@@ -11,10 +12,10 @@ struct JSONSchemaNestedListTests {
         let rules = try NestedListTests.rules()
         let (again, findings) = try SchemaTest.roundTrip(rules, ui: format)
         #expect(findings.isEmpty, "\(findings)")
-        #expect(again.fields.map(\.path) == rules.fields.map(\.path))
-        #expect(again.field("drivers.violations.code")?.list == again.field("drivers.violations")?.id)
-        #expect(again.field("drivers.violations")?.maxItems == 2)
-        #expect(SchemaTest.layout(again) == SchemaTest.layout(rules))
+        expectEqual(again.fields.map(\.path), rules.fields.map(\.path))
+        expectEqual(again.field("drivers.violations.code")?.list, again.field("drivers.violations")?.id)
+        expectEqual(again.field("drivers.violations")?.maxItems, 2)
+        expectEqual(SchemaTest.layout(again), SchemaTest.layout(rules))
         let seen = JSONSchemaRoundTripTests.expectSameReports(rules, again, seed: 24, count: 120)
         #expect(seen.valid > 0 && seen.invalid > 0, "\(seen)")
     }
@@ -22,9 +23,9 @@ struct JSONSchemaNestedListTests {
     @Test func theExportedSchemaNestsTheArrays() throws {
         let schema = try JSONParser().parse(try NestedListTests.rules().jsonSchema())
         let inner = schema["properties"]?["drivers"]?["items"]?["properties"]?["violations"]
-        #expect(inner?["type"] == .string("array"))
-        #expect(inner?["maxItems"] == .number(2))
-        #expect(inner?["items"]?["properties"]?["code"]?["type"] == .string("string"))
+        expectEqual(inner?["type"], .string("array"))
+        expectEqual(inner?["maxItems"], .number(2))
+        expectEqual(inner?["items"]?["properties"]?["code"]?["type"], .string("string"))
     }
 
     /// A schema written by hand: an array of objects inside an array's items.
@@ -39,8 +40,8 @@ struct JSONSchemaNestedListTests {
             """
         let (rules, findings) = try RuleSet.importing(jsonSchema: Data(schema.utf8), source: "orders.json")
         #expect(findings.isEmpty, "\(findings)")
-        #expect(rules.field("orders.lines")?.type == .list)
-        #expect(rules.field("orders.lines.sku")?.list == rules.field("orders.lines")?.id)
+        expectEqual(rules.field("orders.lines")?.type, .list)
+        expectEqual(rules.field("orders.lines.sku")?.list, rules.field("orders.lines")?.id)
         let record: [String: JSONValue] = [
             "orders": .array([
                 .object(["id": "A", "lines": .array([.object(["sku": "ABC", "qty": 2]), .object(["sku": "abc", "qty": 0])])]),
@@ -48,6 +49,6 @@ struct JSONSchemaNestedListTests {
             ])
         ]
         let found = RecordChecker(rules, today: Fixtures.today).check(json: record).violations.map { "\($0.field) \($0.code)" }
-        #expect(found == ["orders[0].lines[1].sku pattern", "orders[0].lines[1].qty min", "orders[1].lines items"])
+        expectEqual(found, ["orders[0].lines[1].sku pattern", "orders[0].lines[1].qty min", "orders[1].lines items"])
     }
 }

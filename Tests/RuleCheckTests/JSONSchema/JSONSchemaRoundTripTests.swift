@@ -1,6 +1,7 @@
 import Foundation
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// import(export(R)) behaves as R: on every rules file of `Rules/` and on seeded random rule sets,
 /// the records `sample` makes (valid ones, and ones with a planted mistake) get the same report
@@ -56,14 +57,14 @@ struct JSONSchemaRoundTripTests {
         let rules = try Fixtures.rules(name)
         let (again, findings) = try SchemaTest.roundTrip(rules, ui: format)
         #expect(findings.isEmpty, "\(findings)")
-        #expect(SchemaTest.layout(again) == SchemaTest.layout(rules))
+        expectEqual(SchemaTest.layout(again), SchemaTest.layout(rules))
         #expect(again.form == rules.form && again.title == rules.title)
-        #expect(again.gates.map(\.name) == rules.gates.map(\.name))
-        #expect(again.gates.map(\.members) == rules.gates.map(\.members))
-        #expect(again.fields.map(\.title) == rules.fields.map(\.title))
-        #expect(again.fields.map(\.ui) == rules.fields.map(\.ui))
-        #expect(SchemaTest.inputs(again) == SchemaTest.inputs(rules))
-        #expect(SchemaTest.pages(again) == SchemaTest.pages(rules))
+        expectEqual(again.gates.map(\.name), rules.gates.map(\.name))
+        expectEqual(again.gates.map(\.members), rules.gates.map(\.members))
+        expectEqual(again.fields.map(\.title), rules.fields.map(\.title))
+        expectEqual(again.fields.map(\.ui), rules.fields.map(\.ui))
+        expectEqual(SchemaTest.inputs(again), SchemaTest.inputs(rules))
+        expectEqual(SchemaTest.pages(again), SchemaTest.pages(rules))
         let seen = Self.expectSameReports(rules, again, seed: 1, count: 150)
         #expect(seen.valid > 0 && seen.invalid > 0, "\(seen)")
         let answers = FormSessions.expectSameAnswers(rules, again, FormSessions.edits(rules, seed: 1, records: 12), context: name)
@@ -93,9 +94,9 @@ struct JSONSchemaRoundTripTests {
         let rules = try Self.serverDriven(format)
         let (again, findings) = try SchemaTest.roundTrip(rules, ui: format)
         #expect(findings.isEmpty, "\(findings)")
-        #expect(SchemaTest.layout(again) == SchemaTest.layout(rules))
-        #expect(again.fields.map(\.ui) == rules.fields.map(\.ui))
-        #expect(SchemaTest.pages(again) == SchemaTest.pages(rules))
+        expectEqual(SchemaTest.layout(again), SchemaTest.layout(rules))
+        expectEqual(again.fields.map(\.ui), rules.fields.map(\.ui))
+        expectEqual(SchemaTest.pages(again), SchemaTest.pages(rules))
         let seen = Self.expectSameReports(rules, again, seed: 9, count: 150)
         #expect(seen.valid > 0 && seen.invalid > 0, "\(seen)")
         FormSessions.expectSameAnswers(rules, again, FormSessions.edits(rules, seed: 9, records: 12), context: "server-driven")
@@ -108,7 +109,7 @@ struct JSONSchemaRoundTripTests {
             jsonSchema: Array(imported.jsonSchema().utf8), uiSchema: Array(imported.uiSchema(format).utf8),
             source: "e.json"
         ).text
-        #expect(first == second)
+        expectEqual(first, second)
     }
 
     @Test(arguments: 0..<4)
@@ -117,7 +118,7 @@ struct JSONSchemaRoundTripTests {
         var features = Set<String>()
         defer {
             #expect(valid > 0 && invalid > 0, "\(valid) valid, \(invalid) invalid records")
-            #expect(features == ["pages", "mask alternatives", "mask classes", "extracted", "ascii digits", "files"])
+            expectEqual(features, ["pages", "mask alternatives", "mask classes", "extracted", "ascii digits", "files"])
         }
         for index in 0..<10 {
             let seed = UInt64(batch * 100 + index)

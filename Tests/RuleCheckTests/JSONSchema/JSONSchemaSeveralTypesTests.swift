@@ -1,6 +1,7 @@
 import Foundation
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// Values of several JSON types: `type: [string, number]`, `const`/`enum` of objects and arrays,
 /// properties without a schema, and names a schema constrains without declaring them. Each
@@ -82,12 +83,12 @@ struct JSONSchemaSeveralTypesTests {
         func errors(_ cell: String) -> [String] {
             checker.check(cells: [cell], columns: columns).filter { $0.severity == .error }.map { "\($0.field) \($0.code.rawValue)" }
         }
-        #expect(errors("12") == [])
-        #expect(errors("abc") == [])
+        expectEqual(errors("12"), [])
+        expectEqual(errors("abc"), [])
         #expect(errors(#""12""#) == [])
-        #expect(errors("[1]") == [])
-        #expect(errors("[1, 2]") == ["v items"])
-        #expect(errors("true") == ["v type"])
+        expectEqual(errors("[1]"), [])
+        expectEqual(errors("[1, 2]"), ["v items"])
+        expectEqual(errors("true"), ["v type"])
         #expect(errors(#"{"a": 1}"#) == ["v type"])
     }
 }
@@ -100,7 +101,7 @@ struct JSONSchemaPrintedRulesTests {
     @Test func negativeNumbersStayNumbers() throws {
         let schema = #"{"properties": {"v": {"const": -2.0}, "w": {"enum": [-1, -2.5]}, "n": {"type": "integer", "minimum": -5}}}"#
         let printed = try RuleSet(yaml: SchemaTest.rulesFile(schema), source: "printed.yaml")
-        #expect(SchemaTest.errors(printed, ["v": -2, "w": -2.5, "n": -5]) == [])
-        #expect(SchemaTest.errors(printed, ["v": 2, "w": "-1", "n": -6]) == ["n min", "v option", "w option"])
+        expectEqual(SchemaTest.errors(printed, ["v": -2, "w": -2.5, "n": -5]), [])
+        expectEqual(SchemaTest.errors(printed, ["v": 2, "w": "-1", "n": -6]), ["n min", "v option", "w option"])
     }
 }

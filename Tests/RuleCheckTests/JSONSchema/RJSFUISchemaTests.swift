@@ -1,6 +1,7 @@
 import Foundation
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 @Suite("RJSF uiSchema import")
 struct RJSFUISchemaTests {
@@ -31,16 +32,16 @@ struct RJSFUISchemaTests {
         #expect(
             rules.sections[0].fields.map { rules.fields[$0.index].path }.filter { !$0.contains(".") }
                 == ["kind", "price", "owner", "drivers", "title"])
-        #expect(rules.field("kind")?.title == "Kind")
-        #expect(rules.field("kind")?.options.map(\.title) == ["Car", "Flat"])
-        #expect(rules.field("owner.name")?.title == "Name")
-        #expect(rules.field("owner")?.members.map { rules.fields[$0.index].path } == ["owner.phone", "owner.name"])
-        #expect(rules.field("drivers")?.members.map { rules.fields[$0.index].path } == ["drivers.b", "drivers.a"])
+        expectEqual(rules.field("kind")?.title, "Kind")
+        expectEqual(rules.field("kind")?.options.map(\.title), ["Car", "Flat"])
+        expectEqual(rules.field("owner.name")?.title, "Name")
+        expectEqual(rules.field("owner")?.members.map { rules.fields[$0.index].path }, ["owner.phone", "owner.name"])
+        expectEqual(rules.field("drivers")?.members.map { rules.fields[$0.index].path }, ["drivers.b", "drivers.a"])
         var form = Form(rules)
         #expect { _ = try form.set("price", text: "5") } throws: { error in (error as? FormError)?.code == .disabledField }
         #expect(findings.isEmpty)
         // Presentation keys are the field's ui hints.
-        #expect(rules.field("price")?.ui == ["widget": "updown"])
+        expectEqual(rules.field("price")?.ui, ["widget": "updown"])
     }
 
     @Test func presentationKeysBecomeHints() throws {
@@ -57,18 +58,18 @@ struct RJSFUISchemaTests {
                 "widget": "textarea", "placeholder": "What are you selling?", "help": "No phone numbers", "autofocus": true,
                 "options": ["rows": 5], "description": "Shown above",
             ])
-        #expect(rules.field("kind")?.ui == ["widget": "radio", "options": ["inline": true]])
-        #expect(rules.field("owner.name")?.ui == ["emptyValue": ""])
-        #expect(findings.map(\.pointer) == ["/ui:submitButtonOptions"])
-        #expect(findings.first?.kind == .ignored)
-        #expect(findings.first?.location == FileLocation(file: "ui.json", line: 1, column: 2))
+        expectEqual(rules.field("kind")?.ui, ["widget": "radio", "options": ["inline": true]])
+        expectEqual(rules.field("owner.name")?.ui, ["emptyValue": ""])
+        expectEqual(findings.map(\.pointer), ["/ui:submitButtonOptions"])
+        expectEqual(findings.first?.kind, .ignored)
+        expectEqual(findings.first?.location, FileLocation(file: "ui.json", line: 1, column: 2))
     }
 
     @Test func unknownNamesAndJSONFormsAreReported() throws {
         let (_, findings) = try Self.importing(##"{"ui:order": ["title", "nope"], "ghost": {"ui:title": "x"}}"##)
-        #expect(findings.map(\.pointer) == ["/ui:order", "/ui:order", "/ghost"])
+        expectEqual(findings.map(\.pointer), ["/ui:order", "/ui:order", "/ghost"])
         let (_, jsonForms) = try Self.importing(##"{"type": "VerticalLayout", "elements": []}"##)
-        #expect(jsonForms.map(\.kind) == [.approximated])
+        expectEqual(jsonForms.map(\.kind), [.approximated])
         #expect(
             jsonForms.first?.message
                 == "(UI schema) the UI schema has no control for title, price, kind, owner, drivers; they follow the others (their rules still hold)"

@@ -1,5 +1,6 @@
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// `rulecheck check --locale L` speaks L for every code: records that fail every rule a record
 /// can fail, and every finding about input, checked in each locale; no message is the English
@@ -65,7 +66,7 @@ struct EveryCodeInEveryLocaleTests {
         // regex_limit needs a catastrophic pattern and external a form: their texts are in the
         // tables all the same (LocaleTablesTests).
         let codes = Set(try Self.messages("en").map(\.code))
-        #expect(codes == Set(IssueCode.all.map(\.rawValue)).subtracting(["regex_limit", "external"]))
+        expectEqual(codes, Set(IssueCode.all.map(\.rawValue)).subtracting(["regex_limit", "external"]))
     }
 
     /// The Unicode blocks of the locales not written in Latin letters: Arabic, CJK, Cyrillic.
@@ -77,9 +78,9 @@ struct EveryCodeInEveryLocaleTests {
     func noMessageIsEnglish(locale: String) throws {
         let english = try Self.messages("en")
         let translated = try Self.messages(locale)
-        #expect(english.count == translated.count)
+        expectEqual(english.count, translated.count)
         for (en, other) in zip(english, translated) {
-            #expect(en.code == other.code)
+            expectEqual(en.code, other.code)
             #expect(en.message != other.message, "\(locale) \(other.code): \(other.message)")
             // Written in the locale's script, not only different from English.
             if let script = Self.scripts[locale] {
@@ -125,10 +126,10 @@ struct EveryCodeInEveryLocaleTests {
         func messages(_ locale: String, _ value: String) -> [String] {
             RecordChecker(rules, today: Fixtures.today, locale: locale).check(["x": value]).map(\.message)
         }
-        #expect(messages("fa", "0.1") == ["«X» نباید کمتر از ۰٫۱۰۰۰۰۰۰۰۰۰۰۰۰۰۰۰۱ باشد"])
-        #expect(messages("fa", "9007199254740994") == ["«X» نباید بیشتر از ۹۰۰۷۱۹۹۲۵۴۷۴۰۹۹۳ باشد"])
-        #expect(messages("ar-EG", "0.1") == ["يجب ألا تقل قيمة «X» عن ٠٫١٠٠٠٠٠٠٠٠٠٠٠٠٠٠٠١"])
-        #expect(messages("de", "0.1") == ["„X“ muss mindestens 0,10000000000000001 sein"])
-        #expect(messages("en", "0.1") == ["X must be at least 0.10000000000000001"])
+        expectEqual(messages("fa", "0.1"), ["«X» نباید کمتر از ۰٫۱۰۰۰۰۰۰۰۰۰۰۰۰۰۰۰۱ باشد"])
+        expectEqual(messages("fa", "9007199254740994"), ["«X» نباید بیشتر از ۹۰۰۷۱۹۹۲۵۴۷۴۰۹۹۳ باشد"])
+        expectEqual(messages("ar-EG", "0.1"), ["يجب ألا تقل قيمة «X» عن ٠٫١٠٠٠٠٠٠٠٠٠٠٠٠٠٠٠١"])
+        expectEqual(messages("de", "0.1"), ["„X“ muss mindestens 0,10000000000000001 sein"])
+        expectEqual(messages("en", "0.1"), ["X must be at least 0.10000000000000001"])
     }
 }

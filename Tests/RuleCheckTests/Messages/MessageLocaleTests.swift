@@ -1,6 +1,7 @@
 import Foundation
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// What a locale means for messages, against Foundation's own CLDR data (ICU) on this machine:
 /// the digits and symbols are ours (a fixed table, so a report reads the same everywhere), and
@@ -38,10 +39,10 @@ struct MessageLocaleTests {
 
     @Test func persianDigitsAndDirection() {
         let persian = MessageLocale("fa-IR")
-        #expect(persian.messages == "fa")
+        expectEqual(persian.messages, "fa")
         #expect(persian.isRightToLeft)
-        #expect(persian.digits("1403/05/12") == "۱۴۰۳/۰۵/۱۲")
-        #expect(MessageLocale("ar-EG").digits("2024-08-02") == "٢٠٢٤-٠٨-٠٢")
+        expectEqual(persian.digits("1403/05/12"), "۱۴۰۳/۰۵/۱۲")
+        expectEqual(MessageLocale("ar-EG").digits("2024-08-02"), "٢٠٢٤-٠٨-٠٢")
         #expect(!MessageLocale("ru").isRightToLeft)
         #expect(MessageLocale("he").isRightToLeft && MessageLocale("he").messages == "en")
         #expect(!MessageLocale("az-Latn").isRightToLeft)
@@ -56,12 +57,12 @@ struct MessageLocaleTests {
     ])
     func fallbacksSayWhatTheyFallBackTo(_ identifier: String, _ messages: String, _ warning: String) {
         let locale = MessageLocale(identifier)
-        #expect(locale.messages == messages)
-        #expect(locale.fallbackWarning == warning)
+        expectEqual(locale.messages, messages)
+        expectEqual(locale.fallbackWarning, warning)
     }
 
     @Test(arguments: ["en", "ru-RU", "fr", "de-AT", "es-419", "fa", "zh-Hans-CN", "zh-SG", "ar-SA", "AR"])
     func builtInLocalesNeedNoWarning(_ identifier: String) {
-        #expect(MessageLocale(identifier).fallbackWarning == nil)
+        expectEqual(MessageLocale(identifier).fallbackWarning, nil)
     }
 }

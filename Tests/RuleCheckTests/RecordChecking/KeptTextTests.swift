@@ -1,5 +1,6 @@
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// A text that no expression reads as text stays the bytes the record wrote (``RecordKeys/keepsBytes``):
 /// the value table holds nothing for it, and every reader of the slots learns from the slot's
@@ -81,11 +82,11 @@ struct KeptTextTests {
             evaluator.check(cells: spans, in: $0, columns: checker.columns(Self.header))
         }
         #expect(violations.isEmpty)
-        #expect(evaluator.written[Slot(note)] == .keptBytes(spans[1]))
-        #expect(evaluator.written[Slot(holder)] == .keptBytes(spans[6]))
+        expectEqual(evaluator.written[Slot(note)], .keptBytes(spans[1]))
+        expectEqual(evaluator.written[Slot(holder)], .keptBytes(spans[6]))
         // No placeholder value: the slot's state says that the text is there.
-        #expect(evaluator.values[Slot(note)] == nil)
-        #expect(evaluator.values[Slot(holder)] == nil)
+        expectEqual(evaluator.values[Slot(note)], nil)
+        expectEqual(evaluator.values[Slot(holder)], nil)
         // Every reader of the slots sees the text: there, with its own text as its value.
         let seen = arena.withUnsafeBufferPointer { buffer in
             evaluator.written.withKeptTexts(in: buffer) { kept in
@@ -95,8 +96,8 @@ struct KeptTextTests {
             }
         }
         #expect(seen.0 && seen.3)
-        #expect(seen.1 == .text("hello"))
-        #expect(seen.2 == .text("ABC"))
+        expectEqual(seen.1, .text("hello"))
+        expectEqual(seen.2, .text("ABC"))
     }
 
     /// A kept text is there for `x != null` (by shape and inside a larger expression),
@@ -110,29 +111,29 @@ struct KeptTextTests {
             "blank computed: blank is 'true' but the rules compute 'false'",
             "card.holder pattern: holder has the wrong format",
         ]
-        #expect(given.cells == expected)
-        #expect(given.texts == expected)
+        expectEqual(given.cells, expected)
+        expectEqual(given.texts, expected)
         let empty = try Self.bothWays(["flag": "true", "child": "c", "blank": "false"])
         let expectedEmpty = [
             "child orphan: child has a value but note is empty",
             "blank computed: blank is 'false' but the rules compute 'true'",
             "card required: card is required",
         ]
-        #expect(empty.cells == expectedEmpty)
-        #expect(empty.texts == expectedEmpty)
+        expectEqual(empty.cells, expectedEmpty)
+        expectEqual(empty.texts, expectedEmpty)
     }
 
     /// Under `hidden_values: clear` a hidden kept text counts as empty for the fields after it.
     @Test func aHiddenKeptTextIsClearedForTheFieldsAfterIt() throws {
         let given = try Self.bothWays(["flag": "false", "note": "n", "asked": "a", "blank": "false", "card.holder": "AB", "hidden": "h"])
         let expected = ["hidden hidden_value: hidden has a value but is hidden"]
-        #expect(given.cells == expected)
-        #expect(given.texts == expected)
+        expectEqual(given.cells, expected)
+        expectEqual(given.texts, expected)
         let shown = try Self.bothWays([
             "flag": "true", "note": "n", "asked": "a", "both": "b", "blank": "false", "card.holder": "AB", "hidden": "h",
         ])
-        #expect(shown.cells == ["after required: after is required"])
-        #expect(shown.texts == shown.cells)
+        expectEqual(shown.cells, ["after required: after is required"])
+        expectEqual(shown.texts, shown.cells)
     }
 
     /// JSON Lines read from their bytes keep texts as CSV cells do, items' texts included.
@@ -143,7 +144,7 @@ struct KeptTextTests {
         let fromBytes = Array(line.utf8).withUnsafeBufferPointer { session.check(json: $0, maxDepth: 64) }
         let object = try #require(try JSONParser().parse(line).object)
         let fromValues = checker.check(json: object).violations
-        #expect(fromBytes?.map(\.code) == [.maxLength, .computed, .required])
-        #expect(fromBytes == fromValues)
+        expectEqual(fromBytes?.map(\.code), [.maxLength, .computed, .required])
+        expectEqual(fromBytes, fromValues)
     }
 }

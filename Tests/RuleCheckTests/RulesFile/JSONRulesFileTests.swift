@@ -2,6 +2,7 @@ import Foundation
 import Patterns
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// Rules files written as JSON (what servers send) are read by the package's JSON scanner into
 /// the same document as YAML, with diagnostics at their place in the JSON text.
@@ -33,13 +34,13 @@ struct JSONRulesFileTests {
         let parsed = parser.document(root)
         let document = try #require(parsed)
         let json = document.json()
-        #expect(RulesFileReader.format(name: "x", bytes: Array(json.utf8)) == .json)
+        expectEqual(RulesFileReader.format(name: "x", bytes: Array(json.utf8)), .json)
         let fromYAML = try RuleSet(yaml: yaml, source: name)
         let fromJSON = try RuleSet(bytes: Array(json.utf8), source: "rules.json")
-        #expect(Self.summary(fromJSON) == Self.summary(fromYAML))
-        #expect(fromJSON.sections.map(\.id) == fromYAML.sections.map(\.id))
+        expectEqual(Self.summary(fromJSON), Self.summary(fromYAML))
+        expectEqual(fromJSON.sections.map(\.id), fromYAML.sections.map(\.id))
         // The JSON writer prints an object's keys sorted (JSON objects have no order).
-        #expect(fromJSON.gates.map(\.name).sorted() == fromYAML.gates.map(\.name).sorted())
+        expectEqual(fromJSON.gates.map(\.name).sorted(), fromYAML.gates.map(\.name).sorted())
         #expect(fromJSON.dateFormat == fromYAML.dateFormat && fromJSON.hiddenValues == fromYAML.hiddenValues)
     }
 
@@ -54,12 +55,12 @@ struct JSONRulesFileTests {
                   {"id": "b", "type": "bool", "initial": true, "required": "n > 1"}
                 ]}
                 """#.utf8), source: "t.json")
-        #expect(rules.field("n")?.min?.rule == "min: 1.50")
-        #expect(rules.field("c")?.options.map(\.value) == [.number(1), .number(2), .number(3)])
-        #expect(rules.field("c")?.options.last?.title == "Three")
+        expectEqual(rules.field("n")?.min?.rule, "min: 1.50")
+        expectEqual(rules.field("c")?.options.map(\.value), [.number(1), .number(2), .number(3)])
+        expectEqual(rules.field("c")?.options.last?.title, "Three")
         // Strings are text, as quoted scalars in YAML are.
-        #expect(rules.field("t")?.options.map(\.value) == [.text("1"), .text("2")])
-        #expect(rules.field("b")?.required?.rule == "required: n > 1")
+        expectEqual(rules.field("t")?.options.map(\.value), [.text("1"), .text("2")])
+        expectEqual(rules.field("b")?.required?.rule, "required: n > 1")
     }
 
     /// Diagnostics of a JSON file point into the JSON, inside strings too (escapes counted).
@@ -92,9 +93,9 @@ struct JSONRulesFileTests {
             errors.map(\.description).first?.hasPrefix(
                 "t.json:1:38: error: JSON: expected a value after ',', found ']' (trailing commas are not allowed)") == true)
         // A '.json' file is JSON even when it does not look like it; others are told by their first character.
-        #expect(RulesFileReader.format(name: "rules.json", bytes: Array("form: t".utf8)) == .json)
-        #expect(RulesFileReader.format(name: "rules.yml", bytes: Array("{}".utf8)) == .yaml)
-        #expect(RulesFileReader.format(name: "-", bytes: Array(" \n{}".utf8)) == .json)
-        #expect(RulesFileReader.format(name: "-", bytes: Array("form: t".utf8)) == .yaml)
+        expectEqual(RulesFileReader.format(name: "rules.json", bytes: Array("form: t".utf8)), .json)
+        expectEqual(RulesFileReader.format(name: "rules.yml", bytes: Array("{}".utf8)), .yaml)
+        expectEqual(RulesFileReader.format(name: "-", bytes: Array(" \n{}".utf8)), .json)
+        expectEqual(RulesFileReader.format(name: "-", bytes: Array("form: t".utf8)), .yaml)
     }
 }

@@ -1,5 +1,6 @@
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// What one field of a rules document costs in memory, and that the smaller representation still
 /// says where everything was written. At 100,000 fields every byte of a ``FieldSpec`` is 100 kB
@@ -46,12 +47,12 @@ struct RulesDocumentSizeTests {
         let document = try #require(parsed)
         let field = try #require(document.sections.first?.fields.first)
         let pattern = try #require(field.pattern)
-        #expect(pattern.location == FileLocation(file: "rules/t.yaml", line: 4, column: 14))
+        expectEqual(pattern.location, FileLocation(file: "rules/t.yaml", line: 4, column: 14))
         #expect(pattern.isQuoted && pattern.text == "^a+$")
         let visible = try #require(field.visibleIf)
-        #expect(visible.location == FileLocation(file: "rules/t.yaml", line: 5, column: 17))
+        expectEqual(visible.location, FileLocation(file: "rules/t.yaml", line: 5, column: 17))
         // 'x' inside the double-quoted scalar: column 17 is the quote, `b` is 18, `'` of 'x' is 23.
-        #expect(visible.location(of: 5) == FileLocation(file: "rules/t.yaml", line: 5, column: 23))
+        expectEqual(visible.location(of: 5), FileLocation(file: "rules/t.yaml", line: 5, column: 23))
     }
 
     /// A location far along one line (a minified JSON file is one line) keeps its column.
@@ -67,6 +68,6 @@ struct RulesDocumentSizeTests {
         let document = try #require(parsed)
         let pattern = try #require(document.sections.first?.fields.first?.pattern)
         let column = json.utf8.count - "\"^a$\"}]}".utf8.count + 1
-        #expect(pattern.location == FileLocation(file: "t.json", line: 1, column: column))
+        expectEqual(pattern.location, FileLocation(file: "t.json", line: 1, column: column))
     }
 }

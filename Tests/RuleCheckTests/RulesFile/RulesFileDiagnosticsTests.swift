@@ -1,5 +1,6 @@
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// Each kind of mistake in a rules file, with the exact message and where it points (marked
 /// in the source with 1️⃣, 2️⃣, …).
@@ -153,10 +154,10 @@ struct RulesFileDiagnosticsTests {
                 required: 2️⃣b != null
             """)
         let diagnostics = RuleSetCompiler.compile(source.text, source: "test.yaml").diagnostics
-        #expect(diagnostics.count == 1)
+        expectEqual(diagnostics.count, 1)
         let cycle = diagnostics[0]
         #expect("\(cycle.location!)" == source.location("1️⃣"))
-        #expect(cycle.message == "dependency cycle: a → b → c → a")
+        expectEqual(cycle.message, "dependency cycle: a → b → c → a")
         #expect(
             cycle.notes.map { "\($0.location!): \($0.message)" } == [
                 "\(source.location("1️⃣")): a → b: the value of b names a",
@@ -242,8 +243,8 @@ struct RulesFileDiagnosticsTests {
 
     @Test func yamlSyntaxErrors() {
         let diagnostics = Fixtures.diagnostics("fields:\n  - id: a\n    type: [text\n")
-        #expect(diagnostics.count == 1)
-        #expect(diagnostics.first?.hasPrefix("test.yaml:4:1: error: YAML: did not find expected ',' or ']'") == true)
+        expectEqual(diagnostics.count, 1)
+        expectEqual(diagnostics.first?.hasPrefix("test.yaml:4:1: error: YAML: did not find expected ',' or ']'"), true)
     }
 
     @Test func initialValuesMustFitTheirField() throws {
@@ -271,8 +272,8 @@ struct RulesFileDiagnosticsTests {
                 ("4️⃣", "error: a list of initial values applies to multi_choice fields, not text fields"),
             ])
         let form = Form(try RuleSet(yaml: "fields:\n  - {id: tags, type: multi_choice, options: [a, b, c], initial: [a, c]}\n"))
-        #expect(form["tags"].value == ["a", "c"])
-        #expect(form["tags"].provenance == .initial)
+        expectEqual(form["tags"].value, ["a", "c"])
+        expectEqual(form["tags"].provenance, .initial)
     }
 
     @Test func duplicateKeysPointAtTheRepeat() {
@@ -357,13 +358,13 @@ struct RulesFileDiagnosticsTests {
             return lines.joined(separator: "\n") + "\n"
         }
         let rules = try RuleSet(yaml: chain(backEdge: false))
-        #expect(rules.order.map(\.index) == Array(0..<length))
+        expectEqual(rules.order.map(\.index), Array(0..<length))
         let diagnostics = RuleSetCompiler.compile(chain(backEdge: true), source: "chain.yaml").diagnostics
-        #expect(diagnostics.count == 1)
+        expectEqual(diagnostics.count, 1)
         let cycle = try #require(diagnostics.first)
         let names = (1...length).map { "f\($0)" } + ["f1"]
-        #expect(cycle.message == "dependency cycle: " + names.joined(separator: " → "))
-        #expect(cycle.notes.count == length)
+        expectEqual(cycle.message, "dependency cycle: " + names.joined(separator: " → "))
+        expectEqual(cycle.notes.count, length)
         #expect(cycle.notes.last?.message == "f\(length) → f1: the visible_if of f1 names f\(length)")
     }
 }
@@ -387,7 +388,7 @@ struct FieldIdTests {
         try form.set("firstName", to: "Ann")
         #expect(form["lastName"].isVisible)
         let violations = RecordChecker(rules, today: Fixtures.today).check(["firstName": "", "lastName": ""])
-        #expect(violations.map(\.field) == ["firstName"])
+        expectEqual(violations.map(\.field), ["firstName"])
     }
 
     @Test func otherCharactersAreAnError() {

@@ -1,6 +1,7 @@
 import Patterns
 import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// The rules file's mask toolkit: classes, alternatives, the extracted value, and digits of other
 /// scripts — in a form and in a batch check alike.
@@ -41,21 +42,21 @@ struct RulesMaskKeysTests {
     @Test func classesAndAlternativesInAForm() throws {
         var form = Form(try rules(), today: Day(iso: "2026-11-22")!)
         try form.type("plate", text: "а123вс777")
-        #expect(form["plate"].value == "А 123 ВС 777")
+        expectEqual(form["plate"].value, "А 123 ВС 777")
         #expect(form["plate"].issues.isEmpty)
         try form.type("phone", text: "89161234567")
-        #expect(form["phone"].value == "8 (916) 123-45-67")
-        #expect(form.metadata("phone")?.mask?.alternatives == ["+7 (000) 000-00-00", "8 (000) 000-00-00"])
+        expectEqual(form["phone"].value, "8 (916) 123-45-67")
+        expectEqual(form.metadata("phone")?.mask?.alternatives, ["+7 (000) 000-00-00", "8 (000) 000-00-00"])
         #expect(form.metadata("phone")?.keyboard == .number)  // not every alternative starts with +
     }
 
     @Test func anExtractedValueIsStoredAndShownFormatted() throws {
         var form = Form(try rules(), today: Day(iso: "2026-11-22")!)
         try form.type("phone_digits", text: "9161234567")
-        #expect(form["phone_digits"].value == "79161234567")
+        expectEqual(form["phone_digits"].value, "79161234567")
         #expect(form["phone_digits"].issues.isEmpty)
         try form.set("phone_digits", to: "79161234567")
-        #expect(form.displayText("phone_digits") == "+7 (916) 123-45-67")
+        expectEqual(form.displayText("phone_digits"), "+7 (916) 123-45-67")
         try form.set("phone_digits", to: "+7 (916) 123-45-67")
         #expect(form["phone_digits"].issues.map(\.code) == [.mask])  // the formatted text is not the value
     }
@@ -68,7 +69,7 @@ struct RulesMaskKeysTests {
         ])
         #expect(good.isEmpty, "\(good)")
         let bad = checker.check(["code": "١٢٣٤", "latin_power": "١٥٠", "phone_digits": "+7 (916) 123-45-67"])
-        #expect(bad.map(\.field).sorted() == ["code", "latin_power", "phone_digits"])
+        expectEqual(bad.map(\.field).sorted(), ["code", "latin_power", "phone_digits"])
         #expect(bad.first { $0.field == "latin_power" }?.code == .type)
     }
 

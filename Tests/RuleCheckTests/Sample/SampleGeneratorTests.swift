@@ -1,6 +1,7 @@
 import Foundation
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// `rulecheck sample` makes test data: a valid record must pass `check`, and a record with a
 /// planted mistake must fail on that mistake alone.
@@ -75,7 +76,7 @@ struct SampleGeneratorTests {
                         #expect(violations.isEmpty, "\(example) seed \(seed) record \(index) (\(input)): found \(found)")
                     }
                 }
-                #expect((record.mistake == nil) == (record.mistakeKind == nil))
+                expectEqual((record.mistake == nil), (record.mistakeKind == nil))
                 #expect(!record.unsatisfied, "\(example) seed \(seed) record \(index): no draw passed")
                 #expect(!record.unspoilable, "\(example) seed \(seed) record \(index): meant to be invalid, left valid")
                 if record.mistake != nil { planted += 1 }
@@ -115,9 +116,9 @@ struct SampleGeneratorTests {
                 """, source: "t.yaml")
         var generator = SampleGenerator(rules, today: Fixtures.today, seed: 5)
         #expect(generator.next().unsatisfied)
-        #expect(generator.draws == 64)
+        expectEqual(generator.draws, 64)
         for _ in 0..<3 { #expect(generator.next().unsatisfied) }
-        #expect(generator.draws == 64 + 3 * 8)
+        expectEqual(generator.draws, 64 + 3 * 8)
     }
 
     @Test func theSameSeedGivesTheSameRecords() throws {

@@ -1,5 +1,6 @@
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// `UTF8Text.scalarCount(_:isBelow:)` and `(_:isAbove:)`, which skip counting when the UTF-8
 /// length decides, agree with counting Unicode scalars.
@@ -14,7 +15,7 @@ struct ScalarCountTests {
             let text = (0..<Int.random(in: 0...12, using: &generator))
                 .map { _ in generator.pick(pieces) }.joined()
             let count = text.unicodeScalars.count
-            #expect(UTF8Text.withBytes(of: text) { UTF8Text.scalarCount($0) } == count)
+            expectEqual(UTF8Text.withBytes(of: text) { UTF8Text.scalarCount($0) }, count)
             for bound in 0...50 {
                 let (below, above) = UTF8Text.withBytes(of: text) {
                     (UTF8Text.scalarCount($0, isBelow: bound), UTF8Text.scalarCount($0, isAbove: bound))

@@ -1,6 +1,7 @@
 import Foundation
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// Dates typed and read in other calendars, through Foundation's calendars, with values,
 /// bounds and records in ISO Gregorian.
@@ -30,11 +31,11 @@ struct CalendarTests {
         let day = try #require(Day(iso: pair.gregorian))
         let persian = try #require(DateCalendar("persian"))
         let ummAlQura = try #require(DateCalendar("islamic-umalqura"))
-        #expect(persian.components(of: day).map { [$0.year, $0.month, $0.day] } == [pair.persian.0, pair.persian.1, pair.persian.2])
-        #expect(persian.day(year: pair.persian.0, month: pair.persian.1, day: pair.persian.2) == day)
+        expectEqual(persian.components(of: day).map { [$0.year, $0.month, $0.day] }, [pair.persian.0, pair.persian.1, pair.persian.2])
+        expectEqual(persian.day(year: pair.persian.0, month: pair.persian.1, day: pair.persian.2), day)
         guard let hijri = pair.ummAlQura else { return }
-        #expect(ummAlQura.components(of: day).map { [$0.year, $0.month, $0.day] } == [hijri.0, hijri.1, hijri.2])
-        #expect(ummAlQura.day(year: hijri.0, month: hijri.1, day: hijri.2) == day)
+        expectEqual(ummAlQura.components(of: day).map { [$0.year, $0.month, $0.day] }, [hijri.0, hijri.1, hijri.2])
+        expectEqual(ummAlQura.day(year: hijri.0, month: hijri.1, day: hijri.2), day)
     }
 
     /// Days a calendar does not have are no days (Foundation would move them on).
@@ -59,7 +60,7 @@ struct CalendarTests {
                 #expect(calendar.day(year: parts.year, month: parts.month, day: parts.day) == day, "\(name) \(iso)")
             }
         }
-        #expect(DateCalendar("julian") == nil)
+        expectEqual(DateCalendar("julian"), nil)
     }
 
     static let yaml = """
@@ -83,7 +84,7 @@ struct CalendarTests {
         #expect(form["moved_in"].value == .date(try #require(Day(iso: "2024-08-02"))))
         #expect(form.input("moved_in")?.text == "1403/05/12")  // the date's mask writes 0–9, as masks do
         try form.set("moved_in", to: .date(try #require(Day(iso: "2024-08-02"))))
-        #expect(form.displayText("moved_in") == "1403/05/12")
+        expectEqual(form.displayText("moved_in"), "1403/05/12")
         #expect(form.record["moved_in"] == .string("2024/08/02"))  // records are Gregorian
         let checker = RecordChecker(rules, today: Fixtures.today, locale: "fa")
         #expect(checker.check(json: form.record).violations.isEmpty)
@@ -95,19 +96,19 @@ struct CalendarTests {
             checker.check(["moved_in": "2027/01/01"]).map(\.message) == ["تاریخ «تاریخ» نباید پس از ۱۴۰۵/۰۹/۰۱ باشد"])
         // What cannot be a Solar Hijri day is a type issue while typing; a beginning is partial.
         try form.type("moved_in", text: "1403/07/31")
-        #expect(form["moved_in"].value == nil)
-        #expect(form.input("moved_in")?.state == .invalid)
+        expectEqual(form["moved_in"].value, nil)
+        expectEqual(form.input("moved_in")?.state, .invalid)
         try form.type("moved_in", text: "1403/0")
-        #expect(form.input("moved_in")?.state == .partial)
-        #expect(form.metadata("moved_in")?.json["calendar"] == .string("persian"))
+        expectEqual(form.input("moved_in")?.state, .partial)
+        expectEqual(form.metadata("moved_in")?.json["calendar"], .string("persian"))
     }
 
     /// The bounds a screen shows under a date field, in its calendar and the form's words and digits.
     @Test func theBoundsHintFollowsTheCalendarAndTheLocale() throws {
         let rules = try RuleSet(yaml: Self.yaml, source: "f.yaml")
-        #expect(Form(rules, today: Fixtures.today, locale: "fa").metadata("moved_in")?.bounds == "از ۱۴۰۳/۰۱/۰۱ تا ۱۴۰۵/۰۹/۰۱")
-        #expect(Form(rules, today: Fixtures.today, locale: "ar-SA").metadata("moved_in")?.bounds == "من ١٤٠٣/٠١/٠١ إلى ١٤٠٥/٠٩/٠١")
-        #expect(Form(rules, today: Fixtures.today, locale: "en").metadata("moved_in")?.bounds == "from 1403/01/01 to 1405/09/01")
+        expectEqual(Form(rules, today: Fixtures.today, locale: "fa").metadata("moved_in")?.bounds, "از ۱۴۰۳/۰۱/۰۱ تا ۱۴۰۵/۰۹/۰۱")
+        expectEqual(Form(rules, today: Fixtures.today, locale: "ar-SA").metadata("moved_in")?.bounds, "من ١٤٠٣/٠١/٠١ إلى ١٤٠٥/٠٩/٠١")
+        expectEqual(Form(rules, today: Fixtures.today, locale: "en").metadata("moved_in")?.bounds, "from 1403/01/01 to 1405/09/01")
         #expect(
             Form(rules, today: Fixtures.today, locale: "fa").metadata("moved_in")?.json["bounds"]
                 == .string("از ۱۴۰۳/۰۱/۰۱ تا ۱۴۰۵/۰۹/۰۱"))
@@ -115,10 +116,10 @@ struct CalendarTests {
             yaml: "form: f\nfields:\n  - {id: a, type: integer, min: 20}\n  - {id: b, type: number, max: 2.5}\n  - {id: c}\n",
             source: "n.yaml")
         let german = Form(numbers, today: Fixtures.today, locale: "de")
-        #expect(german.metadata("a")?.bounds == "mindestens 20")
-        #expect(german.metadata("b")?.bounds == "höchstens 2,5")
-        #expect(german.metadata("c")?.bounds == nil)
-        #expect(Form(numbers, today: Fixtures.today, locale: "zh-Hans").metadata("a")?.bounds == "至少 20")
+        expectEqual(german.metadata("a")?.bounds, "mindestens 20")
+        expectEqual(german.metadata("b")?.bounds, "höchstens 2,5")
+        expectEqual(german.metadata("c")?.bounds, nil)
+        expectEqual(Form(numbers, today: Fixtures.today, locale: "zh-Hans").metadata("a")?.bounds, "至少 20")
     }
 
     @Test func rulesFilesNameCalendarsTheyHave() throws {
@@ -136,7 +137,7 @@ struct CalendarTests {
         }
         let rules = try RuleSet(
             yaml: "form: f\ndefaults: {calendar: islamic-umalqura}\nfields:\n  - {id: d, type: date}\n", source: "f.yaml")
-        #expect(rules.fields[0].calendar.identifier == "islamic-umalqura")
+        expectEqual(rules.fields[0].calendar.identifier, "islamic-umalqura")
     }
 
     /// `calendar:` goes through JSON Schema export and import.
@@ -144,8 +145,8 @@ struct CalendarTests {
         let rules = try RuleSet(yaml: Self.yaml, source: "f.yaml")
         let schema = rules.jsonSchema()
         let json = try JSONParser().parse(Array(schema.utf8))
-        #expect(json["properties"]?["moved_in"]?["x-rulecheck-calendar"] == .string("persian"))
+        expectEqual(json["properties"]?["moved_in"]?["x-rulecheck-calendar"], .string("persian"))
         let back = try RuleSet(jsonSchema: Data(schema.utf8), source: "f.schema.json")
-        #expect(back.fields[0].calendar.identifier == "persian")
+        expectEqual(back.fields[0].calendar.identifier, "persian")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// ``ExactDecimal``: reading, printing, the `Double` it stands for, and exact comparison and
 /// divisibility, held against a reference of our own in `Int128` arithmetic on the numbers'
@@ -18,42 +19,42 @@ struct ExactDecimalTests {
         ])
     func readsAndPrintsAsWritten(text: String, printed: String) throws {
         let number = try #require(ExactDecimal(text))
-        #expect(number.description == printed)
+        expectEqual(number.description, printed)
         // What it prints reads back as the same number.
-        #expect(ExactDecimal(number.description) == number)
+        expectEqual(ExactDecimal(number.description), number)
     }
 
     @Test(arguments: [
         "", "-", "+", ".5", "5.", "1.", "1e", "1e+", "1..2", "1,5", " 1", "1 ", "0x10", "1e5.5", "--1", "1e99999999999999", "١٢",
     ])
     func refusesWhatIsNotANumber(text: String) {
-        #expect(ExactDecimal(text) == nil)
+        expectEqual(ExactDecimal(text), nil)
     }
 
     @Test func oneNumberHasOneValue() throws {
         let forms = ["1.5", "1.50", "15e-1", "0.15e1", "+1.5000"].compactMap { ExactDecimal($0) }
-        #expect(forms.count == 5)
-        #expect(Set(forms).count == 1)
-        #expect(ExactDecimal("-0") == ExactDecimal.zero)
-        #expect(ExactDecimal("-0")?.isNegative == false)
+        expectEqual(forms.count, 5)
+        expectEqual(Set(forms).count, 1)
+        expectEqual(ExactDecimal("-0"), ExactDecimal.zero)
+        expectEqual(ExactDecimal("-0")?.isNegative, false)
     }
 
     @Test func aDoubleIsItsShortestDecimal() throws {
-        #expect(ExactDecimal(0.1)?.description == "0.1")
-        #expect(ExactDecimal(0.1 + 0.2)?.description == "0.30000000000000004")
-        #expect(ExactDecimal(1e16)?.description == "10000000000000000")
-        #expect(ExactDecimal(Double(9_007_199_254_740_992) + 1)?.description == "9007199254740992")
-        #expect(ExactDecimal(-2.5e-7)?.description == "-0.00000025")
-        #expect(ExactDecimal(Double.leastNonzeroMagnitude)?.description == "0." + String(repeating: "0", count: 323) + "5")
-        #expect(ExactDecimal(Double.infinity) == nil)
-        #expect(ExactDecimal(Double.nan) == nil)
+        expectEqual(ExactDecimal(0.1)?.description, "0.1")
+        expectEqual(ExactDecimal(0.1 + 0.2)?.description, "0.30000000000000004")
+        expectEqual(ExactDecimal(1e16)?.description, "10000000000000000")
+        expectEqual(ExactDecimal(Double(9_007_199_254_740_992) + 1)?.description, "9007199254740992")
+        expectEqual(ExactDecimal(-2.5e-7)?.description, "-0.00000025")
+        expectEqual(ExactDecimal(Double.leastNonzeroMagnitude)?.description, "0." + String(repeating: "0", count: 323) + "5")
+        expectEqual(ExactDecimal(Double.infinity), nil)
+        expectEqual(ExactDecimal(Double.nan), nil)
     }
 
     @Test func theNearestDouble() throws {
-        #expect(ExactDecimal("9007199254740993")?.double == 9_007_199_254_740_992)
-        #expect(ExactDecimal("0.1")?.double == 0.1)
-        #expect(ExactDecimal("1e400")?.double == .infinity)
-        #expect(ExactDecimal("-1e-400")?.double == 0)
+        expectEqual(ExactDecimal("9007199254740993")?.double, 9_007_199_254_740_992)
+        expectEqual(ExactDecimal("0.1")?.double, 0.1)
+        expectEqual(ExactDecimal("1e400")?.double, .infinity)
+        expectEqual(ExactDecimal("-1e-400")?.double, 0)
         var random = SeededRandom(seed: 22)
         for _ in 0..<2_000 {
             let text = Self.randomText(&random, integerDigits: 0...17, fractionDigits: 0...17)
@@ -71,22 +72,22 @@ struct ExactDecimalTests {
         let number = try #require(ExactDecimal(text))
         let value = Value(exactly: number)
         if isNumber {
-            #expect(value == .number(number.double))
+            expectEqual(value, .number(number.double))
         } else {
-            #expect(value == .decimal(number))
+            expectEqual(value, .decimal(number))
         }
-        #expect(value.exactNumber == number)
+        expectEqual(value.exactNumber, number)
     }
 
     @Test func wholeNumbersAsInts() {
-        #expect(ExactDecimal("9007199254740993")?.integer == 9_007_199_254_740_993)
-        #expect(ExactDecimal("1e18")?.integer == 1_000_000_000_000_000_000)
-        #expect(ExactDecimal("9223372036854775807")?.integer == Int.max)
-        #expect(ExactDecimal("-9223372036854775808")?.integer == Int.min)
-        #expect(ExactDecimal("9223372036854775808")?.integer == nil)
-        #expect(ExactDecimal("1e19")?.integer == nil)
-        #expect(ExactDecimal("1e99999")?.integer == nil)
-        #expect(ExactDecimal("2.5")?.integer == nil)
+        expectEqual(ExactDecimal("9007199254740993")?.integer, 9_007_199_254_740_993)
+        expectEqual(ExactDecimal("1e18")?.integer, 1_000_000_000_000_000_000)
+        expectEqual(ExactDecimal("9223372036854775807")?.integer, Int.max)
+        expectEqual(ExactDecimal("-9223372036854775808")?.integer, Int.min)
+        expectEqual(ExactDecimal("9223372036854775808")?.integer, nil)
+        expectEqual(ExactDecimal("1e19")?.integer, nil)
+        expectEqual(ExactDecimal("1e99999")?.integer, nil)
+        expectEqual(ExactDecimal("2.5")?.integer, nil)
     }
 
     @Test(
@@ -102,7 +103,7 @@ struct ExactDecimalTests {
         ] as [(String, String, Bool?)])
     func multiples(number: String, step: String, expected: Bool?) throws {
         let x = try #require(ExactDecimal(number)), s = try #require(ExactDecimal(step))
-        #expect(x.isMultiple(of: s) == expected)
+        expectEqual(x.isMultiple(of: s), expected)
     }
 
     // MARK: - Against a reference
@@ -210,7 +211,7 @@ struct ExactDecimalTests {
             #expect(number.isMultiple(of: stepDecimal) == expected, "\(x) multiple of \(step)")
             // Shifted by a power of ten on both sides, the answer stays.
             let shifted = try #require(ExactDecimal(String(x) + "e-40")), shiftedStep = try #require(ExactDecimal(step + "e-40"))
-            #expect(shifted.isMultiple(of: shiftedStep) == expected)
+            expectEqual(shifted.isMultiple(of: shiftedStep), expected)
         }
         #expect(found > 500)
     }
@@ -259,10 +260,10 @@ struct ExactDecimalTests {
         #expect(ones.isMultiple(of: try #require(ExactDecimal("1111111111111111111"))) == false)
         let long = try #require(ExactDecimal(String(repeating: "1", count: 1_000)))
         let step = try #require(ExactDecimal(String(repeating: "1", count: 20)))
-        #expect(long.isMultiple(of: step) == true)
+        expectEqual(long.isMultiple(of: step), true)
         let longer = try #require(ExactDecimal(String(repeating: "1", count: 1_001)))
-        #expect(longer.isMultiple(of: step) == nil)
+        expectEqual(longer.isMultiple(of: step), nil)
         #expect(ones.isMultiple(of: try #require(ExactDecimal(String(repeating: "1", count: 1_001)))) == nil)
-        #expect(Value.isMultiple(.decimal(longer), of: .decimal(step)) == nil)
+        expectEqual(Value.isMultiple(.decimal(longer), of: .decimal(step)), nil)
     }
 }

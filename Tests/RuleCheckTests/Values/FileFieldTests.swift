@@ -1,6 +1,7 @@
 import Foundation
 import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// The `file` field type: attachments as metadata (name, size, media type), with rules for their
 /// count, size and types, checked alike in a form and in a batch check.
@@ -33,12 +34,12 @@ struct FileFieldTests {
 
     @Test func filesInAForm() throws {
         var form = Form(try rules(), today: Day(iso: "2026-11-22")!)
-        #expect(form["documents"].issues.map(\.code) == [.required])
+        expectEqual(form["documents"].issues.map(\.code), [.required])
         let changes = try form.set("documents", to: .files([Self.scan, Self.photo]))
-        #expect(changes.issues["documents"] == [])
-        #expect(form["document_count"].value == 2)
-        #expect(form["documents"].value?.files == [Self.scan, Self.photo])
-        #expect(form.displayText("documents") == "passport.pdf, front.JPG")
+        expectEqual(changes.issues["documents"], [])
+        expectEqual(form["document_count"].value, 2)
+        expectEqual(form["documents"].value?.files, [Self.scan, Self.photo])
+        expectEqual(form.displayText("documents"), "passport.pdf, front.JPG")
         #expect(form["photos"].isVisible)
 
         try form.set("documents", to: .files([Self.scan, Self.photo, Self.movie]))
@@ -49,9 +50,9 @@ struct FileFieldTests {
                 "Documents: 'walkaround.mov' is not of a type allowed (application/pdf, image/*)",
                 "Documents can have at most 2 items",
             ])
-        #expect(form["documents"].issues.map(\.code) == [.fileSize, .mediaType, .items])
-        #expect(form["documents"].issues.map(\.rule) == ["max_size: 10 MB", "media_types: [application/pdf, image/*]", "max_items: 2"])
-        #expect(form.metadata("documents")?.keyboard == .notTyped)
+        expectEqual(form["documents"].issues.map(\.code), [.fileSize, .mediaType, .items])
+        expectEqual(form["documents"].issues.map(\.rule), ["max_size: 10 MB", "media_types: [application/pdf, image/*]", "max_items: 2"])
+        expectEqual(form.metadata("documents")?.keyboard, .notTyped)
         #expect(throws: FormError.self) { try form.set("documents", to: "passport.pdf") }
         #expect(throws: FormError.self) { try form.type("documents", text: "x") }
     }
@@ -59,13 +60,13 @@ struct FileFieldTests {
     @Test func recordsAndSnapshotsWriteFilesAsObjects() throws {
         var form = Form(try rules(), today: Day(iso: "2026-11-22")!)
         try form.set("documents", to: .files([Self.scan]))
-        #expect(form.record["documents"] == .array([.object(["name": "passport.pdf", "size": 1_200_000, "type": "application/pdf"])]))
+        expectEqual(form.record["documents"], .array([.object(["name": "passport.pdf", "size": 1_200_000, "type": "application/pdf"])]))
         let data = try JSONEncoder().encode(form.snapshot)
         let restored = try Form(try rules(), snapshot: JSONDecoder().decode(FormSnapshot.self, from: data), today: Day(iso: "2026-11-22")!)
-        #expect(restored["documents"] == form["documents"])
+        expectEqual(restored["documents"], form["documents"])
         let (filled, dropped) = Form.filled(try rules(), record: form.record, today: Day(iso: "2026-11-22")!)
         #expect(dropped.isEmpty)
-        #expect(filled["documents"].value == form["documents"].value)
+        expectEqual(filled["documents"].value, form["documents"].value)
         let line = #"{"set": "documents", "value": [{"name": "a.png", "size": 10, "type": "image/png"}]}"#
         let changes = try form.apply(FormEdit(json: JSONParser().parse(line)))
         #expect(JSONWriter.string(changes.json).contains(#""values":{"documents":[{"name":"a.png","size":10,"type":"image/png"}]}"#))
@@ -78,12 +79,12 @@ struct FileFieldTests {
             "document_count": 3, "photos": .array([Self.photo.json, Self.photo.json]),
         ]
         let violations = checker.check(json: json).violations
-        #expect(violations.map(\.code) == [.fileSize, .mediaType, .items])
+        expectEqual(violations.map(\.code), [.fileSize, .mediaType, .items])
         // A CSV cell holds the files as JSON text.
         let cell = JSONWriter.string(.array([Self.scan.json]))
         #expect(checker.check(["documents": cell, "document_count": "1"]).isEmpty)
         let bad = checker.check(["documents": "passport.pdf"])
-        #expect(bad.map(\.code) == [.type])
+        expectEqual(bad.map(\.code), [.type])
         #expect(bad.first?.message == #"Documents: 'passport.pdf' is not a JSON array of files, each {"name": …, "size": …, "type": …}"#)
     }
 
@@ -95,13 +96,13 @@ struct FileFieldTests {
         let error = #expect(throws: RulesError.self) {
             try RuleSet(yaml: "form: x\nfields:\n  - id: f\n    type: file\n    \(key)\n", source: "x.yaml")
         }
-        #expect(error?.errors.map(\.message) == [message])
+        expectEqual(error?.errors.map(\.message), [message])
     }
 
     @Test func filesFitOnlyFileFields() {
         let error = #expect(throws: RulesError.self) {
             try RuleSet(yaml: "form: x\nfields:\n  - id: f\n    type: text\n    max_size: 1 MB\n", source: "x.yaml")
         }
-        #expect(error?.errors.map(\.message) == ["'max_size' applies to file fields, not text fields"])
+        expectEqual(error?.errors.map(\.message), ["'max_size' applies to file fields, not text fields"])
     }
 }

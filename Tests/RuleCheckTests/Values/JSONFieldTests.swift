@@ -1,6 +1,7 @@
 import Foundation
 import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// The `json` field type: any JSON value, narrowed by `json_types`, its value rules applying to
 /// the values of their type — alike in a rules file, a form (set and typed), a batch check of
@@ -65,7 +66,7 @@ struct JSONFieldTests {
     @Test func messagesSayWhatWasExpected() throws {
         let checker = RecordChecker(try rules(), today: Self.today)
         let messages = checker.check(json: ["v": .bool(true)]).violations.map(\.message)
-        #expect(messages == ["Value: 'true' is not a JSON string, a whole JSON number or a JSON array"])
+        expectEqual(messages, ["Value: 'true' is not a JSON string, a whole JSON number or a JSON array"])
         let russian = RecordChecker(try rules(), today: Self.today, locale: "ru")
         #expect(
             russian.check(json: ["v": .bool(true)]).violations.map(\.message) == [
@@ -81,38 +82,38 @@ struct JSONFieldTests {
         func errors(_ cells: [String]) -> [String] {
             checker.check(cells: cells, columns: columns).filter { $0.severity == .error }.map { "\($0.field) \($0.code.rawValue)" }
         }
-        #expect(errors(["ab", "12"]) == [])
-        #expect(errors(["7", "twelve"]) == [])
-        #expect(errors(["12", "12"]) == ["v max"])
+        expectEqual(errors(["ab", "12"]), [])
+        expectEqual(errors(["7", "twelve"]), [])
+        expectEqual(errors(["12", "12"]), ["v max"])
         #expect(errors([#""12""#, "12"]) == [])
         #expect(errors(["[1, 2]", #"{"a": true}"#]) == [])
-        #expect(errors(["true", "12"]) == ["v type"])
-        #expect(errors(["", ""]) == ["v required"])
+        expectEqual(errors(["true", "12"]), ["v type"])
+        expectEqual(errors(["", ""]), ["v required"])
     }
 
     @Test func aFormSetsAndTypesJSONValues() throws {
         var form = Form(try rules(), today: Self.today)
-        #expect(form["any"].value == 12)
+        expectEqual(form["any"].value, 12)
         try form.set("v", to: "ab")
         #expect(form["v"].issues.isEmpty)
         try form.set("v", to: [1, 2])  // a list set as a value is a JSON array
-        #expect(form["v"].value == .structured([1, 2]))
+        expectEqual(form["v"].value, .structured([1, 2]))
         #expect(form["shape"].isVisible)
-        #expect(form.record["v"] == [1, 2])
+        expectEqual(form.record["v"], [1, 2])
         #expect(throws: FormError.self) { try form.set("v", to: 1.5) }
         try form.type("v", text: #""12""#)
-        #expect(form["v"].value == "12")
+        expectEqual(form["v"].value, "12")
         #expect(form.displayText("v") == #""12""#)
         try form.type("v", text: "9")
-        #expect(form["v"].value == 9)
+        expectEqual(form["v"].value, 9)
         try form.type("v", text: "[1, 2, 3]")
-        #expect(form["v"].issues.map(\.code) == [.items])
+        expectEqual(form["v"].issues.map(\.code), [.items])
         #expect(form.displayText("v") == "[1, 2, 3]")  // as typed
         try form.set("v", to: .structured([1, 2]))
-        #expect(form.displayText("v") == "[1,2]")
+        expectEqual(form.displayText("v"), "[1,2]")
         try form.type("v", text: "true")
-        #expect(form["v"].value == nil)
-        #expect(form["v"].issues.map(\.code) == [.type])
+        expectEqual(form["v"].value, nil)
+        expectEqual(form["v"].issues.map(\.code), [.type])
     }
 
     @Test func snapshotsAndFilledFormsKeepJSONValues() throws {
@@ -123,10 +124,10 @@ struct JSONFieldTests {
         try form.set("tags", to: [1, "x"])
         let data = try JSONEncoder().encode(form.snapshot)
         let restored = try Form(rules, snapshot: JSONDecoder().decode(FormSnapshot.self, from: data), today: Self.today)
-        #expect(restored.record == form.record)
+        expectEqual(restored.record, form.record)
         let (filled, dropped) = Form.filled(rules, record: form.record, today: Self.today)
         #expect(dropped.isEmpty)
-        #expect(filled.record == form.record)
+        expectEqual(filled.record, form.record)
     }
 
     @Test func keysThatDoNotFitAreErrors() {
@@ -168,7 +169,7 @@ struct JSONFieldTests {
         #expect(schema.contains(#""x-rulecheck-type": "json""#))
         let imported = try RuleSet(jsonSchema: Data(schema.utf8), source: "export.json")
         #expect(imported.field("v")?.type == .json && imported.field("v")?.jsonTypes == [.string, .integer, .array])
-        #expect(imported.field("tags")?.itemType == .json)
+        expectEqual(imported.field("tags")?.itemType, .json)
         for record in [#"{"v": 1.5}"#, #"{"v": [1, 1]}"#, #"{"v": "ab", "any": 3}"#, #"{"v": "ab", "tags": [true]}"#] {
             let object = try JSONParser().parse(record).object ?? [:]
             #expect(
@@ -198,14 +199,14 @@ struct EmptyValuesTests {
 
     @Test func emptyTextsAndListsAreValues() throws {
         let rules = try RuleSet(yaml: Self.yaml, source: "test.yaml")
-        #expect(rules.emptyValues == .present)
+        expectEqual(rules.emptyValues, .present)
         let checker = RecordChecker(rules, today: JSONFieldTests.today)
         func errors(_ record: [String: JSONValue]) -> [String] {
             checker.check(json: record).violations.filter { $0.severity == .error }.map { "\($0.field) \($0.code.rawValue)" }
         }
-        #expect(errors(["nick": ""]) == [])
-        #expect(errors(["nick": "x", "name": "", "tags": []]) == ["name min_length", "tags items"])
-        #expect(errors([:]) == ["nick required"])
+        expectEqual(errors(["nick": ""]), [])
+        expectEqual(errors(["nick": "x", "name": "", "tags": []]), ["name min_length", "tags items"])
+        expectEqual(errors([:]), ["nick required"])
         // An empty CSV cell is no value; a cell [] is an empty list.
         let columns = checker.columns(["nick", "name", "tags"])
         #expect(
@@ -216,7 +217,7 @@ struct EmptyValuesTests {
 
     @Test func theDefaultIsAbsentAndOtherWordsAreErrors() throws {
         let rules = try RuleSet(yaml: "fields:\n  - id: name\n    type: text\n    min_length: 1\n", source: "test.yaml")
-        #expect(rules.emptyValues == .absent)
+        expectEqual(rules.emptyValues, .absent)
         #expect(RecordChecker(rules).check(json: ["name": ""]).violations.isEmpty)
         #expect(
             Fixtures.diagnostics("defaults:\n  empty_values: maybe\nfields:\n  - id: a\n")

@@ -1,5 +1,6 @@
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// Reading dates and numbers from text: the byte-level readers every cell of a batch goes through.
 @Suite("Dates and numbers as text")
@@ -23,8 +24,8 @@ struct ValueTextTests {
         ] as [(String, String, String?)])
     func parsesDates(pattern: String, text: String, expected: String?) throws {
         let format = try #require(DateFormat(pattern))
-        #expect(format.parse(text)?.iso == expected)
-        #expect(format.parse(Substring(text)) == format.parse(text))
+        expectEqual(format.parse(text)?.iso, expected)
+        expectEqual(format.parse(Substring(text)), format.parse(text))
         if let day = format.parse(text) { #expect(format.format(day) == text) }
     }
 
@@ -35,13 +36,13 @@ struct ValueTextTests {
             ("007", 7),
         ] as [(String, Double)])
     func parsesNumbers(text: String, expected: Double) {
-        #expect(NumberText.parse(text)?.number == expected)
-        #expect(NumberText.parse(text)?.number?.sign == expected.sign)
+        expectEqual(NumberText.parse(text)?.number, expected)
+        expectEqual(NumberText.parse(text)?.number?.sign, expected.sign)
     }
 
     @Test(arguments: ["", "-", "+", ".5", "5.", "1e3", "1,5", "1.2.3", "--1", "1-", " 1", "٣"])
     func rejectsNonNumbers(text: String) {
-        #expect(NumberText.parse(text) == nil)
+        expectEqual(NumberText.parse(text), nil)
     }
 
     /// The fast path for whole numbers gives exactly what `Double(_:)` gives.

@@ -1,5 +1,6 @@
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// `expr` checks (Validation/Rules/ExprRule.swift).
 @Suite("Rule kind: expr")
@@ -22,6 +23,6 @@ struct ExprRuleTests {
     @Test func checksRunAfterTheFieldsOwnKeysInWrittenOrder() throws {
         let failures = try RuleProbe.failures(
             type: "integer", "min: 5\nchecks:\n  - expr: f > 100\n  - max: 2", value: "3")
-        #expect(failures.map { String($0.prefix { $0 != " " }) } == ["min", "check", "max"])
+        expectEqual(failures.map { String($0.prefix { $0 != " " }) }, ["min", "check", "max"])
     }
 }

@@ -1,5 +1,6 @@
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// `min_length` / `max_length` (Validation/Rules/LengthRule.swift): as a field's own key and as a
 /// check, one rule with one message.
@@ -27,13 +28,13 @@ struct LengthRuleTests {
         let failures = try RuleProbe.failures(
             type: "text", "min_length: 2\nmessage: '{min_length}..{max_length}'\nchecks:\n  - max_length: 3",
             value: "abcd")
-        #expect(failures == ["max_length | 2..3 | max_length: 3"])
+        expectEqual(failures, ["max_length | 2..3 | max_length: 3"])
     }
 
     @Test func inTheirFixedOrderWithTheOtherTextRules() throws {
         let failures = try RuleProbe.failures(
             type: "text", "pattern: '[0-9]+'\nmax_length: 2\nmin_length: 1", value: "abc")
-        #expect(failures.map { String($0.prefix { $0 != " " }) } == ["max_length", "pattern"])
+        expectEqual(failures.map { String($0.prefix { $0 != " " }) }, ["max_length", "pattern"])
     }
 
     @Test func compilingTheKeyAndTheCheckGivesTheSameRule() throws {
@@ -41,10 +42,10 @@ struct LengthRuleTests {
             yaml: "fields:\n  - id: f\n    type: text\n    min_length: 2\n    checks:\n      - min_length: 2",
             source: "t.yaml")
         let field = try #require(rules.field("f"))
-        #expect(field.keyRules.map(\.rule) == ["min_length: 2"])
-        #expect(field.checks.map(\.rule) == ["min_length: 2"])
-        #expect(field.keyRules.map(\.source) == [.key])
-        #expect(field.checks.map(\.source) == [.check(0)])
-        #expect(field.minLength == 2)
+        expectEqual(field.keyRules.map(\.rule), ["min_length: 2"])
+        expectEqual(field.checks.map(\.rule), ["min_length: 2"])
+        expectEqual(field.keyRules.map(\.source), [.key])
+        expectEqual(field.checks.map(\.source), [.check(0)])
+        expectEqual(field.minLength, 2)
     }
 }

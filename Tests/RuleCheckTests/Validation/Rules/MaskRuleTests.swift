@@ -1,6 +1,7 @@
 import Patterns
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// `mask` (Validation/Rules/MaskRule.swift): as a field's own key and as a check.
 @Suite("Rule kind: mask")
@@ -18,8 +19,8 @@ struct MaskRuleTests {
             source: "t.yaml")
         let field = try #require(rules.field("f"))
         // The key names every alternative; a check names its mask as written first.
-        #expect(field.keyRules.map(\.rule) == ["mask: 00 | 000"])
-        #expect(field.checks.map(\.rule) == ["mask: 00"])
-        #expect(field.mask?.notation == "00 | 000")
+        expectEqual(field.keyRules.map(\.rule), ["mask: 00 | 000"])
+        expectEqual(field.checks.map(\.rule), ["mask: 00"])
+        expectEqual(field.mask?.notation, "00 | 000")
     }
 }

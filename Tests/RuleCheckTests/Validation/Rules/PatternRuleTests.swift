@@ -1,5 +1,6 @@
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// `pattern` (Validation/Rules/PatternRule.swift): as a field's own key and as a check.
 @Suite("Rule kind: pattern")
@@ -24,8 +25,8 @@ struct PatternRuleTests {
             """
         let rules = try RuleSet(yaml: named, source: "t.yaml")
         let field = try #require(rules.field("f"))
-        #expect(field.keyRules.map(\.rule) == ["pattern: [0-9]+"])
-        #expect(field.checks.map(\.rule) == ["pattern: @digits"])
+        expectEqual(field.keyRules.map(\.rule), ["pattern: [0-9]+"])
+        expectEqual(field.checks.map(\.rule), ["pattern: @digits"])
     }
 
     @Test func theMatchLimitIsARegexLimitNamingThePattern() throws {
@@ -38,6 +39,6 @@ struct PatternRuleTests {
     @Test func placeholderNamesTheFailedChecksPattern() throws {
         let failures = try RuleProbe.failures(
             type: "text", "pattern: 'a.*'\nchecks:\n  - {pattern: '.*z', message: 'own {pattern}'}", value: "ab")
-        #expect(failures == ["pattern | own .*z | pattern: .*z"])
+        expectEqual(failures, ["pattern | own .*z | pattern: .*z"])
     }
 }

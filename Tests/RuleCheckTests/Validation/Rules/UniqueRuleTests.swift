@@ -1,5 +1,6 @@
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// `unique_items` and `unique_by` (Validation/Rules/UniqueRule.swift).
 @Suite("Rule kind: unique")
@@ -26,8 +27,8 @@ struct UniqueRuleTests {
         let violations = RecordChecker(rules, today: Fixtures.today).check(json: [
             "cars": [["vin": "A"], ["vin": "B"], ["vin": "A"]]
         ]).violations
-        #expect(violations.map(\.message) == ["cars: items 1 and 3 have the same VIN"])
-        #expect(violations.map(\.rule) == ["unique_by: [vin]"])
+        expectEqual(violations.map(\.message), ["cars: items 1 and 3 have the same VIN"])
+        expectEqual(violations.map(\.rule), ["unique_by: [vin]"])
     }
 
     /// (Moved from ValuesFieldTests.)
