@@ -107,8 +107,8 @@ struct MaskTests {
             let typed = String((0..<next(9)).map { _ in typedAlphabet[next(typedAlphabet.count)] })
             let result = mask.format(typed)
             guard result.state != .invalid else { continue }
-            #expect(mask.isComplete(result.text) == (result.state == .complete), "mask '\(notation)' ← '\(typed)': \(result)")
-            #expect(mask.format(result.text) == result, "mask '\(notation)' ← '\(typed)'")
+            expectEqual(mask.isComplete(result.text), (result.state == .complete), "mask '\(notation)' ← '\(typed)': \(result)")
+            expectEqual(mask.format(result.text), result, "mask '\(notation)' ← '\(typed)'")
             if result.state == .complete { complete += 1 }
         }
         #expect(complete > 500)

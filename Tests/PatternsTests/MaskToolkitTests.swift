@@ -14,7 +14,7 @@ struct MaskToolkitTests {
         let mask = try Mask("0000")
         for typed in ["٢٠٢٦", "۲۰۲۶", "२०२६", "২০২৬", "๒๐๒๖", "２０２６"] {
             let result = mask.format(typed)
-            #expect(result.text == "2026", "\(typed)")
+            expectEqual(result.text, "2026", "\(typed)")
             expectEqual(result.raw, "2026")
             expectEqual(result.state, .complete)
         }
@@ -243,8 +243,8 @@ struct MaskToolkitTests {
         let pieces = ["0", "0", "9", "A", "a", "*", "R", "-", " ", "(", ")", "x", "[/0]", "[:00]", "{=}", "{+}"]
         let complete = try randomRounds(pieces: pieces, alternatives: false) { mask, typed, result in
             let context = "mask '\(mask.notation)' ← '\(typed)': \(result.text) \(result.raw) \(result.state)"
-            #expect(mask.isComplete(result.text) == (result.state == .complete), "\(context)")
-            #expect(mask.format(result.text) == result, "\(context)")
+            expectEqual(mask.isComplete(result.text), (result.state == .complete), "\(context)")
+            expectEqual(mask.format(result.text), result, "\(context)")
             if result.state == .complete {
                 #expect(mask.isComplete(result.raw, as: .extracted), "\(context)")
             }
@@ -252,7 +252,7 @@ struct MaskToolkitTests {
             // text again for its own text.
             let typing = mask.format(typed, droppingRefused: true)
             #expect(typing.state != .invalid, "\(context)")
-            #expect(mask.format(typing.text, droppingRefused: true).text == typing.text, "\(context)")
+            expectEqual(mask.format(typing.text, droppingRefused: true).text, typing.text, "\(context)")
         }
         #expect(complete > 400)
     }
@@ -264,7 +264,7 @@ struct MaskToolkitTests {
         let pieces = ["0", "9", "A", "*", "-", " ", "x", "[-0]", "[0]", "[ 00]", "{7}", "{+}"]
         let complete = try randomRounds(pieces: pieces, alternatives: true) { mask, typed, result in
             let context = "mask '\(mask.notation)' ← '\(typed)': \(result.text) \(result.state)"
-            #expect(mask.isComplete(result.text) == (result.state == .complete), "\(context)")
+            expectEqual(mask.isComplete(result.text), (result.state == .complete), "\(context)")
             #expect(mask.format(result.text).state != .invalid, "\(context)")
         }
         #expect(complete > 400)

@@ -25,7 +25,7 @@ struct DocsExamplesTests {
                 } else if command.hasPrefix("curl ") {
                     let request = try Curl(command, variables: variables)
                     let answer = try await harness.send(request.method, request.path, body: request.body, type: request.type)
-                    #expect(answer.text == (shown.isEmpty ? "" : shown + "\n"), "\(command)")
+                    expectEqual(answer.text, (shown.isEmpty ? "" : shown + "\n"), "\(command)")
                     ran += 1
                 }
             }

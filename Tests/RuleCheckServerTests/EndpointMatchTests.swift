@@ -14,7 +14,7 @@ struct EndpointMatchTests {
     @Test func aLiteralTemplateMatchesItsOwnPathOnly() {
         expectEqual(Self.check.match("/v1/check"), [:])
         for path in ["/v1/checks", "/v1/chec", "/v1/check/", "v1/check", "/v1//check", "//v1/check", "/v2/check", "", "/"] {
-            #expect(Self.check.match(path) == nil, "\(path)")
+            expectEqual(Self.check.match(path), nil, "\(path)")
         }
     }
 
@@ -23,7 +23,7 @@ struct EndpointMatchTests {
         expectEqual(Self.form.match("/v1/forms/ключ"), ["id": "ключ"])
         expectEqual(Self.edits.match("/v1/forms/abc/edits"), ["id": "abc"])
         for path in ["/v1/forms/", "/v1/forms", "/v1/forms/abc/", "/v1/forms/abc/edits", "/v1/forms//edits"] {
-            #expect(Self.form.match(path) == nil, "\(path)")
+            expectEqual(Self.form.match(path), nil, "\(path)")
         }
         expectEqual(Self.edits.match("/v1/forms//edits"), nil)
         expectEqual(Self.edits.match("/v1/forms/abc/edit"), nil)
@@ -32,7 +32,7 @@ struct EndpointMatchTests {
     @Test func theRootMatchesOnlyTheRoot() {
         expectEqual(Self.root.match("/"), [:])
         for path in ["", "//", "/x", "x"] {
-            #expect(Self.root.match(path) == nil, "\(path)")
+            expectEqual(Self.root.match(path), nil, "\(path)")
         }
     }
 }

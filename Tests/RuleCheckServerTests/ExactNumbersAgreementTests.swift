@@ -4,6 +4,7 @@ import RuleCheck
 @testable import RuleCheckBatch
 @testable import RuleCheckServer
 import Testing
+import _RuleCheckTestSupport
 
 /// Issue 22: random rules with large and decimal bounds and `multiple_of` steps, random numbers
 /// on both sides of them, and every way in — a form typed into, the record checker on JSON, the
@@ -149,8 +150,8 @@ struct ExactNumbersAgreementTests {
                     fromForm += form[field.id].issues.map { "\(number + 1) \(field.id) \($0.code.rawValue)" }
                 }
             }
-            #expect(fromJSON.sorted() == expected, "record checker on JSON, \(context)")
-            #expect(fromForm.sorted() == expected, "form typed into, \(context)")
+            expectEqual(fromJSON.sorted(), expected, "record checker on JSON, \(context)")
+            expectEqual(fromForm.sorted(), expected, "form typed into, \(context)")
 
             let file = try directory.write("exact\(index).yaml", yaml)
             let harness = ServerHarness(files: [file])
@@ -161,7 +162,7 @@ struct ExactNumbersAgreementTests {
                 else { return nil }
                 return "\(record) \(field) \(code)"
             }
-            #expect(overHTTP.sorted() == expected, "POST /v1/check, \(context)")
+            expectEqual(overHTTP.sorted(), expected, "POST /v1/check, \(context)")
         }
         #expect(failed > checked / 10, "\(failed) failures of \(checked) values")
         #expect(failed < checked * 19 / 20, "\(failed) failures of \(checked) values")

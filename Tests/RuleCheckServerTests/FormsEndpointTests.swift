@@ -38,10 +38,10 @@ struct FormsEndpointTests {
         expectEqual(state?["fields"]?["term_months"]?["display"], "1 year")
         expectEqual(state?["fields"]?["plate"]?["metadata"]?["mask"], "A 000 AA 009")
         expectEqual(state?["fields"]?["plate"]?["metadata"]?["placeholder"], "_ ___ __ ___")
-        #expect(state?["fields"]?["model"]?["metadata"]?["options"] == .array([]), "no make, no model on offer")
+        expectEqual(state?["fields"]?["model"]?["metadata"]?["options"], .array([]), "no make, no model on offer")
         expectEqual(state?["fields"]?["engine_power"]?["metadata"]?["keyboard"], "decimal")
-        #expect(state?["fields"]?["vin"]?["input"] == .null, "nothing typed")
-        #expect(json["layout"]?["pages"] == .array([]), "sections, not pages")
+        expectEqual(state?["fields"]?["vin"]?["input"], .null, "nothing typed")
+        expectEqual(json["layout"]?["pages"], .array([]), "sections, not pages")
         expectEqual(state?["pages"], nil)
         expectEqual(state?["gates"], .object(["submit": false, "calculate": false]))
         expectEqual(state?["items"], .object(["drivers": 0]))
@@ -57,18 +57,18 @@ struct FormsEndpointTests {
         expectEqual(answer.json["display"], .object(["make": "LADA"]))
         let models = answer.json["metadata"]?["model"]?["options"]?.array?.compactMap { $0["value"]?.string }
         expectEqual(models, ["lada_granta", "lada_vesta", "lada_largus", "lada_niva_legend"])
-        #expect(answer.json["metadata"]?.object?.keys.sorted() == ["model"], "only the metadata that changed")
+        expectEqual(answer.json["metadata"]?.object?.keys.sorted(), ["model"], "only the metadata that changed")
         expectEqual(answer.json["record"]?["make"], "lada")
 
         _ = try await harness.edit(id, #"{"set": "model", "value": "lada_vesta"}"#)
         let other = try await harness.edit(id, #"{"set": "make", "value": "kia"}"#)
-        #expect(other.json["changes"]?["values"] == .object(["make": "kia", "model": .null]), "depends_on clears the model")
+        expectEqual(other.json["changes"]?["values"], .object(["make": "kia", "model": .null]), "depends_on clears the model")
     }
 
     @Test func typingGoesThroughTheMaskThatAppliesNow() async throws {
         let (id, _) = try await harness.newForm()
         let passport = try await harness.edit(id, #"{"set": "doc_type", "value": "passport"}"#)
-        #expect(passport.json["metadata"]?["doc_number"]?["mask"] == "0000 000000", "a check's mask, by its when")
+        expectEqual(passport.json["metadata"]?["doc_number"]?["mask"], "0000 000000", "a check's mask, by its when")
         let typed = try await harness.edit(id, #"{"type": "doc_number", "text": "4509123", "caret": 7}"#)
         expectEqual(
             typed.json["changes"]?["input"], .object(["doc_number": .object(["text": "4509 123", "caret": 8, "state": "partial"])]))
@@ -92,14 +92,14 @@ struct FormsEndpointTests {
         _ = try await harness.edit(id, #"{"focus": "insurant.birth_date"}"#)
         let partial = try await harness.edit(id, #"{"type": "insurant.birth_date", "text": "1990-05"}"#)
         expectEqual(partial.json["changes"]?["input"]?["insurant.birth_date"]?["state"], "partial")
-        #expect(partial.json["changes"]?["shown_issues"]?["insurant.birth_date"] == nil, "held back while typing")
+        expectEqual(partial.json["changes"]?["shown_issues"]?["insurant.birth_date"], nil, "held back while typing")
         let full = try await harness.edit(id, #"{"type": "insurant.birth_date", "text": "1990-05-01"}"#)
         expectEqual(full.json["changes"]?["input"]?["insurant.birth_date"]?["state"], "complete")
         expectEqual(full.json["changes"]?["values"], .object(["insurant.birth_date": "1990-05-01", "insurant_age": 36]))
         let again = try await harness.edit(id, #"{"type": "insurant.birth_date", "text": "1990-05-0"}"#)
         expectEqual(again.json["changes"]?["values"]?["insurant.birth_date"], .null)
         let left = try await harness.edit(id, #"{"blur": "insurant.birth_date"}"#)
-        #expect(left.json["changes"]?["shown_issues"]?["insurant.birth_date"]?[0]?["code"] == "type", "shown once left")
+        expectEqual(left.json["changes"]?["shown_issues"]?["insurant.birth_date"]?[0]?["code"], "type", "shown once left")
     }
 
     @Test func focusBlurAndTouchAllDecideWhichIssuesShow() async throws {
@@ -117,7 +117,7 @@ struct FormsEndpointTests {
         let added = try await harness.edit(id, #"{"append": "drivers"}"#)
         expectEqual(added.json["changes"]?["items"], .object(["drivers": 1]))
         expectEqual(added.json["changes"]?["visible"]?["drivers[0].full_name"], .bool(true))
-        #expect(added.json["metadata"]?["drivers[0].license_number"]?["mask"] == "00 00 000000", "the new item's fields")
+        expectEqual(added.json["metadata"]?["drivers[0].license_number"]?["mask"], "00 00 000000", "the new item's fields")
         let removed = try await harness.edit(id, #"{"remove": "drivers", "index": 0}"#)
         expectEqual(removed.json["changes"]?["items"], .object(["drivers": 0]))
     }
@@ -170,7 +170,7 @@ struct FormsEndpointTests {
         expectEqual(answer.json["today"], "2027-01-01")
         expectEqual(answer.json["locale"], "ru")
         expectEqual(answer.json["state"]?["fields"]?["vin"]?["value"], "XTA210990Y2765432")
-        #expect(answer.json["state"]?["fields"]?["make"]?["interaction"] == "touched", "what showed still shows")
+        expectEqual(answer.json["state"]?["fields"]?["make"]?["interaction"], "touched", "what showed still shows")
         let snapshot = answer.json["snapshot"] ?? .null
         let (_, restored) = try await harness.newForm(.object(["snapshot": snapshot]))
         expectEqual(restored.json["state"]?["fields"]?["vin"]?["value"], "XTA210990Y2765432")
@@ -257,7 +257,7 @@ struct FormsEndpointTests {
         let answer = try await harness.edit(id, body)
         expectEqual(answer.status, 400)
         expectEqual(answer.errorCode, "bad_request")
-        #expect(answer.json["error"]?["message"]?.string?.contains(message) == true, "\(answer.text)")
+        expectEqual(answer.json["error"]?["message"]?.string?.contains(message), true, "\(answer.text)")
         let state = try await harness.send(.get, "/v1/forms/\(id)")
         #expect(
             state.json["state"]?["record"]

@@ -39,7 +39,7 @@ struct OpenAPITests {
                 return shared[String(reference.split(separator: "/").last ?? "")] ?? [:]
             }
             let query = Set(parameters.filter { $0["in"] as? String == "query" }.compactMap { $0["name"] as? String })
-            #expect(query == endpoint.query, "\(endpoint.method) \(endpoint.path)")
+            expectEqual(query, endpoint.query, "\(endpoint.method) \(endpoint.path)")
         }
     }
 

@@ -68,11 +68,11 @@ struct SchemaAgreementTests {
             let sink = OutputSink.memory()
             _ = try BatchCheck(checker: checker, options: .init(jobs: 1))
                 .run(bytes: Array((json + "\n").utf8), name: "-", format: .jsonl, report: ReportFormat.json.report(to: sink))
-            #expect(Self.errors(report: sink.text) == expected, "jsonl \(json)")
+            expectEqual(Self.errors(report: sink.text), expected, "jsonl \(json)")
 
             // HTTP.
             let answer = try await harness.send(.post, "/v1/check", text: json)
-            #expect(Self.errors(report: answer.text) == expected, "http \(json)")
+            expectEqual(Self.errors(report: answer.text), expected, "http \(json)")
 
             // A form filled with the record: its issues, and the values it could not take.
             // (A value the form could not take leaves its field empty, which `required` then
@@ -83,7 +83,7 @@ struct SchemaAgreementTests {
                 rules.fields.map(\.path).flatMap { path in
                     form[path].issues.filter { !(refused.contains(path) && $0.code == .required) }.map { "\(path) \($0.code.rawValue)" }
                 } + dropped.filter { $0.severity == .error }.map { "\($0.field) \($0.code.rawValue)" }
-            #expect(fromForm.sorted() == expected, "form \(json)")
+            expectEqual(fromForm.sorted(), expected, "form \(json)")
 
             // CSV: each value as its cell's text. A cell has no JSON type but a json field's, so
             // the values a cell cannot tell apart (12 for a text field, "" which is an empty cell,

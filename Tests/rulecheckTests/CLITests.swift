@@ -163,7 +163,7 @@ struct CLITests {
                 "check", "--rules", "Rules/osago.yaml", "Rules/samples/osago.csv", "--today", "2026-11-22",
                 "--format", format, "--jobs", "2",
             ])
-            #expect(run.status == 1, "\(format)")
+            expectEqual(run.status, 1, "\(format)")
             #expect(!run.stdout.isEmpty)
             if format == "json" || format == "sarif" {
                 #expect((try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) != nil, "\(format) is not JSON")
@@ -176,7 +176,7 @@ struct CLITests {
                 let junit = try JUnitDocument(Data(run.stdout.utf8))
                 expectEqual(junit.suites.count, 1)
                 let counts = try #require(junit.suites.first?.counts)
-                #expect(counts == .init(tests: 26, failures: 25, cases: 26, failingCases: 25), "\(counts)")
+                expectEqual(counts, .init(tests: 26, failures: 25, cases: 26, failingCases: 25), "\(counts)")
             }
         }
     }

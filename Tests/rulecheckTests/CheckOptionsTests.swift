@@ -28,8 +28,8 @@ struct CheckOptionsTests {
         ] {
             let input = try scratch.file("name\(delimiter)age\n\(delimiter)5\nAnn\(delimiter)1\n", ext)
             let run = try CLI.run(["check", "--rules", rules, input, "--format", "jsonl"] + (argument.map { ["--delimiter", $0] } ?? []))
-            #expect(run.status == 1, "\(delimiter) \(ext)")
-            #expect(run.stdout == Self.expected.replacingOccurrences(of: "FILE", with: input), "\(delimiter) \(ext)")
+            expectEqual(run.status, 1, "\(delimiter) \(ext)")
+            expectEqual(run.stdout, Self.expected.replacingOccurrences(of: "FILE", with: input), "\(delimiter) \(ext)")
         }
         // Read with the wrong delimiter, the header is one column that matches no field.
         let semicolons = try scratch.file("name;age\n;5\n", "csv")
@@ -37,7 +37,7 @@ struct CheckOptionsTests {
         #expect(wrong.stdout.contains(#""code":"unknown_column","field":"name;age""#))
         for bad in ["\"", "ab", ""] {
             let run = try CLI.run(["check", "--rules", rules, semicolons, "--delimiter", bad])
-            #expect(run.status == 2, "\(bad)")
+            expectEqual(run.status, 2, "\(bad)")
             #expect(run.stderr.hasPrefix("Error: "), "\(bad)")
         }
     }
@@ -82,7 +82,7 @@ struct CheckOptionsTests {
         ]
         for (input, kind) in cases {
             let run = try CLI.runProcess(["check", "--rules", rules, "-", "--format", "jsonl"], stdin: input)
-            #expect(run.status == 1, "\(kind)")
+            expectEqual(run.status, 1, "\(kind)")
             let summary = try #require(run.stdout.split(separator: "\n").last, "\(kind)")
             #expect(summary == #"{"summary":{"errors":2,"files":1,"invalid":1,"records":2,"valid":1,"warnings":0}}"#, "\(kind)")
             #expect(run.stdout.contains(#""code":"max","field":"age""#), "\(kind)")

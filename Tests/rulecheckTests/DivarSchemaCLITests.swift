@@ -12,7 +12,7 @@ extension CLITests {
             "--locale", "fa", "--format", "jsonl", "--progress", "never",
         ])
         expectEqual(run.status, 1)
-        #expect(run.stderr == "", "no import findings: \(run.stderr)")
+        expectEqual(run.stderr, "", "no import findings: \(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         func violation(_ record: Int, _ field: String, _ code: String) -> String? {
             lines.first {

@@ -248,7 +248,7 @@ struct DocsCLITests {
             printed = Self.lines(result.stdout)
             if let tail { printed = Array(printed.suffix(tail)) }
         }
-        #expect(Self.lines(result.stderr) + printed == step.output, "\(document): $ \(step.command)\n\(result.stderr)")
+        expectEqual(Self.lines(result.stderr) + printed, step.output, "\(document): $ \(step.command)\n\(result.stderr)")
         if consumed { #expect(result.status == 0, "\(document): $ \(step.command)") }
         return result.status
     }
@@ -282,7 +282,7 @@ struct DocsCLITests {
     @Test(arguments: documents)
     func theExamplesPrintWhatTheDocumentShows(_ document: String) throws {
         let run = try runExamples(of: document)
-        #expect(run.count == Self.commandsRun[document, default: 0], "\(document) ran \(run)")
+        expectEqual(run.count, Self.commandsRun[document, default: 0], "\(document) ran \(run)")
     }
 
     /// The blocks that are not run, listed (in the test's output too) and exactly those expected.

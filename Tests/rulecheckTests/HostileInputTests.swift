@@ -51,8 +51,8 @@ struct HostileInputTests {
         ] {
             let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
             let run = try CLI.run(arguments, stdout: full)
-            #expect(run.status == 3, "\(arguments)")
-            #expect(run.stderr == "rulecheck: cannot write to standard output: No space left on device\n", "\(arguments)")
+            expectEqual(run.status, 3, "\(arguments)")
+            expectEqual(run.stderr, "rulecheck: cannot write to standard output: No space left on device\n", "\(arguments)")
         }
     }
 
@@ -81,7 +81,7 @@ struct HostileInputTests {
         let input = try scratch.file(Self.csv(30), "csv")
         for format in ["json", "junit"] {
             let run = try CLI.runProcess(["check", "--rules", rules, input, "--format", format], environment: ["TMPDIR": "/nonexistent"])
-            #expect(run.status == 3, "\(format)")
+            expectEqual(run.status, 3, "\(format)")
             #expect(run.stdout.isEmpty, "\(format)")
             #expect(
                 run.stderr
@@ -161,7 +161,7 @@ struct HostileInputTests {
             ["sample", broken, "--count", "1"],
         ] {
             let run = try CLI.run(arguments)
-            #expect(run.status == 2, "\(arguments)")
+            expectEqual(run.status, 2, "\(arguments)")
             #expect(run.stdout.isEmpty, "\(arguments)")
             #expect(run.stderr.hasPrefix(diagnostic), "\(arguments)")
         }
@@ -210,7 +210,7 @@ struct HostileInputTests {
         let input = try scratch.file(Self.csv(3), "csv")
         for jobs in ["99999999", "257", "0"] {
             let run = try CLI.run(["check", "--rules", rules, input, "--jobs", jobs])
-            #expect(run.status == 2, "\(jobs)")
+            expectEqual(run.status, 2, "\(jobs)")
             #expect(run.stderr.hasPrefix("Error: --jobs must be between 1 and 256, not \(jobs)\n"), "\(jobs)")
         }
         let most = try CLI.run(["check", "--rules", rules, input, "--jobs", "256", "--format", "jsonl"])
@@ -331,7 +331,7 @@ struct HostileInputTests {
         // dot shows the escape as text, so its backslash is quoted in dot's syntax.
         for (format, title) in [("dot", #"S\\u{1B}[2J\\u{9B}"#), ("mermaid", #"S\u{1B}[2J\u{9B}"#)] {
             let run = try CLI.run(["graph", rules, "--format", format])
-            #expect(run.status == 0, "\(format): \(run.stderr)")
+            expectEqual(run.status, 0, "\(format): \(run.stderr)")
             #expect(!run.stdout.unicodeScalars.contains { VisibleTextProbe.isUnsafe($0) && $0 != "\n" }, "\(format)")
             #expect(run.stdout.contains(title), "\(format): \(run.stdout)")
         }

@@ -22,13 +22,13 @@ struct InferCLITests {
     func inferLintCheckRoundTrips(sample: String) throws {
         for format in ["yaml", "json"] {
             let inferred = try CLI.run(["infer", sample, "--format", format])
-            #expect(inferred.status == 0, "\(inferred.stderr)")
+            expectEqual(inferred.status, 0, "\(inferred.stderr)")
             let rules = try write(inferred.stdout, "draft.\(format)")
             let lint = try CLI.run(["lint", rules])
             expectEqual(lint.status, 0)
             #expect(lint.stdout.isEmpty, "lint: \(lint.stdout)")
             let check = try CLI.run(["check", "--rules", rules, sample, "--format", "summary-json", "--today", "2026-11-22"])
-            #expect(check.status == 0, "\(check.stdout)")
+            expectEqual(check.status, 0, "\(check.stdout)")
             #expect(check.stdout.contains(#""errors":0"#))
         }
     }
@@ -39,7 +39,7 @@ struct InferCLITests {
         let tsv = try write(
             "id\tcity\tnote\tcode\n1\tMoscow\ta, b\tAB-12\n2\tKazan\t\tCD-34\n3\tMoscow\tc\tEF-56\n4\tKazan\tx\tGH-78\n", "p.tsv")
         let inferred = try CLI.run(["infer", tsv])
-        #expect(inferred.status == 0, "\(inferred.stderr)")
+        expectEqual(inferred.status, 0, "\(inferred.stderr)")
         #expect(inferred.stdout.contains("  - id: 'note'\n    type: text  # 3 values, 1 empty, 3 distinct\n"))
         #expect(inferred.stdout.contains("    mask: 'AA-00'  # the shape all 4 values have\n"))
         let rules = try write(inferred.stdout, "p.yaml")

@@ -33,7 +33,7 @@ struct MergeRefusalCLITests {
     func split(_ input: String, parts: Int) throws -> [String] {
         let output = try scratch.subdirectory().appendingPathComponent("slices").path
         let run = try CLI.run(["split", input, "--parts", "\(parts)", "--output", output])
-        #expect(run.status == 0, "\(run.stderr)")
+        expectEqual(run.status, 0, "\(run.stderr)")
         return run.stdout.split(separator: "\n").map(String.init)
     }
 
@@ -65,7 +65,7 @@ struct MergeRefusalCLITests {
         let line = first.count + second.count + 1
         for (extra, difference) in cases {
             let merged = try merge(first + second + report(slices[2], rules: rules, extra))
-            #expect(merged.status == 3, "\(extra)")
+            expectEqual(merged.status, 3, "\(extra)")
             #expect(
                 merged.stderr
                     == "rulecheck: -:\(line): the slice of '\(input)' that starts at record 5 was checked otherwise than the slice of '\(input)' that starts at record 1 (-:1): \(difference); check every slice with the same rules and options\n",
@@ -125,7 +125,7 @@ struct MergeRefusalCLITests {
         // The first slice again after the last: it used to start a second file of the same name.
         for arguments in [[], manifest] {
             let merged = try merge(whole + reports[0], arguments)
-            #expect(merged.status == 3, "\(arguments)")
+            expectEqual(merged.status, 3, "\(arguments)")
             #expect(
                 merged.stderr
                     == "rulecheck: -:\(whole.count + 1): the slice of '\(input)' that starts at record 1 is given twice (first at -:1): a retried task's report, or a report given twice\n"
@@ -171,7 +171,7 @@ struct MergeRefusalCLITests {
         let name = String(repeating: "n", count: 100_000)
         let output = try scratch.subdirectory().appendingPathComponent("slices").path
         let split = try CLI.run(["split", input, "--parts", "3", "--output", output, "--name", name])
-        #expect(split.status == 0, "\(split.stderr)")
+        expectEqual(split.status, 0, "\(split.stderr)")
         let reports = try split.stdout.split(separator: "\n").map { try report(String($0), rules: rules) }
         let shown = "'" + String(repeating: "n", count: 100) + "… (100000 characters)'"
         let missing = try merge(reports[0] + reports[2])

@@ -32,9 +32,9 @@ extension CLITests {
             let positional = try rulecheck(spellings[0])
             let option = try rulecheck(spellings[1])
             #expect(!positional.stdout.isEmpty, "\(spellings[0]): \(positional.stderr)")
-            #expect(positional.status == option.status, "\(command)")
-            #expect(positional.stdout == option.stdout, "\(command)")
-            #expect(positional.stderr == option.stderr, "\(command)")
+            expectEqual(positional.status, option.status, "\(command)")
+            expectEqual(positional.stdout, option.stdout, "\(command)")
+            expectEqual(positional.stderr, option.stderr, "\(command)")
         }
     }
 
@@ -42,7 +42,7 @@ extension CLITests {
         for arguments in bothSpellings(["serve"], "Rules/signup.yaml", ["--port", "0", "--no-access-log"]) {
             let server = try Server(arguments)
             #expect(server.banner().hasPrefix("rulecheck serve: signup at http://127.0.0.1:"), "\(arguments)")
-            #expect(server.stop().status == 0, "\(arguments)")
+            expectEqual(server.stop().status, 0, "\(arguments)")
         }
         // After --rules, serve's arguments are further rules files.
         let two = try Server(["serve", "--rules", "Rules/signup.yaml", "Rules/osago.yaml", "--port", "0", "--no-access-log"])
@@ -51,7 +51,7 @@ extension CLITests {
         for arguments in bothSpellings(["preview"], "Rules/osago.yaml", ["--port", "0"]) {
             let server = try Server(arguments)
             #expect(server.banner().hasPrefix("rulecheck preview: Rules/osago.yaml at http://127.0.0.1:"), "\(arguments)")
-            #expect(server.stop(SIGINT).status == 0, "\(arguments)")
+            expectEqual(server.stop(SIGINT).status, 0, "\(arguments)")
         }
     }
 
@@ -68,7 +68,7 @@ extension CLITests {
             ["preview", "--rules", "Rules/signup.yaml", "Rules/osago.yaml", "--port", "0"],
         ] {
             let run = try rulecheck(arguments)
-            #expect(run.status == 2, "\(arguments)")
+            expectEqual(run.status, 2, "\(arguments)")
             #expect(run.stdout.isEmpty, "\(arguments)")
             #expect(run.stderr.hasPrefix(message + "\nUsage: rulecheck \(arguments[0]) "), "\(arguments): \(run.stderr)")
         }
@@ -77,7 +77,7 @@ extension CLITests {
     @Test func aMissingRulesFileIsAnArgumentError() throws {
         for arguments in [["lint"], ["graph", "--format", "json"], ["sample", "--count", "1"], ["serve"], ["schema", "export"]] {
             let run = try rulecheck(arguments)
-            #expect(run.status == 2, "\(arguments)")
+            expectEqual(run.status, 2, "\(arguments)")
             #expect(
                 run.stderr.hasPrefix("Error: Missing the rules file: give it as the first argument or with --rules FILE.\n"),
                 "\(arguments): \(run.stderr)")
@@ -100,7 +100,7 @@ extension CLITests {
             #expect(help.stdout.contains(argument), "\(command)")
             #expect(help.stdout.contains(option), "\(command)")
             let usage = help.stdout.split(separator: "\n").first { $0.hasPrefix("USAGE: rulecheck \(command.joined(separator: " ")) ") }
-            #expect(usage?.contains(" [<rules>]") == true, "\(command): \(usage ?? "no usage line")")
+            expectEqual(usage?.contains(" [<rules>]"), true, "\(command): \(usage ?? "no usage line")")
         }
     }
 }

@@ -52,12 +52,12 @@ extension CLITests {
         for include in ["../outside/secret.txt", base.appendingPathComponent("outside/secret.txt").path, "/etc/passwd"] {
             let main = try mainRules(in: base, including: include)
             let lint = try rulecheck(["lint", main])
-            #expect(lint.status == 2, "\(include)")
+            expectEqual(lint.status, 2, "\(include)")
             #expect(lint.stdout.hasPrefix("\(main):3:6: error: included file '"), "\(include): \(lint.stdout)")
             #expect(lint.stdout.contains("is outside the rules file's directory"), "\(include): \(lint.stdout)")
             let check = try rulecheck(["check", "--rules", main, input])
             #expect(check.status == 2 && check.stdout.isEmpty, "\(include)")
-            #expect(check.stderr == lint.stdout, "\(include)")
+            expectEqual(check.stderr, lint.stdout, "\(include)")
             for output in [lint.stdout, lint.stderr, check.stdout, check.stderr] {
                 #expect(!output.contains("root:x:0:0") && !output.contains("hunter2"), "\(include): \(output)")
             }
@@ -148,8 +148,8 @@ extension CLITests {
             // The same error; a server names a file given by its absolute path by its name alone.
             let expected = lint.stdout.replacingOccurrences(of: base.path + "/", with: "")
             if let run = try refusal(["serve", file, "--port", "0"]) {
-                #expect(run.status == 2, "\(file)")
-                #expect(run.stdout == "", "\(file)")
+                expectEqual(run.status, 2, "\(file)")
+                expectEqual(run.stdout, "", "\(file)")
                 #expect(run.stderr.hasPrefix(expected), "\(file): \(run.stderr) (lint: \(lint.stdout))")
             }
             // preview shows the errors on its page (and standard error) instead of the form.

@@ -105,7 +105,7 @@ extension CLITests {
             ["preview", "Rules/signup.yaml", "--max-form-bytes", "2000", "--max-total-form-bytes", "1000"],
         ] {
             let run = try rulecheck(arguments)
-            #expect(run.status == 2, "\(arguments)")
+            expectEqual(run.status, 2, "\(arguments)")
             #expect(!run.stderr.isEmpty)
         }
     }

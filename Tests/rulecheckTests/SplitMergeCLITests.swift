@@ -60,7 +60,7 @@ struct SplitMergeCLITests {
         let input = try scratch.file(Self.csv, "csv")
         let output = try scratch.subdirectory().appendingPathComponent("slices").path
         let split = try CLI.run(["split", input, "--parts", "3", "--output", output])
-        #expect(split.status == 0, "\(split.stderr)")
+        expectEqual(split.status, 0, "\(split.stderr)")
         let lines = split.stdout.split(separator: "\n")
         expectEqual(lines.count, 3)
         #expect(
@@ -105,7 +105,7 @@ struct SplitMergeCLITests {
         for input in [jsonl, array] {
             let output = try scratch.subdirectory().path
             let split = try CLI.run(["split", input, "--size", "20", "--output", output, "--name", "export"])
-            #expect(split.status == 0, "\(split.stderr)")
+            expectEqual(split.status, 0, "\(split.stderr)")
             expectEqual(split.stdout.split(separator: "\n").count, 3)
             // Each slice through standard input, as a Spark task pipes it.
             var reports = Data()
@@ -158,7 +158,7 @@ struct SplitMergeCLITests {
         #expect(whole.stdout.hasPrefix("{\"code\":\"unknown_column\",\"field\":\"note\",\"file\":\"\(input)\",\"line\":3,"))
         let output = try scratch.subdirectory().path
         let split = try CLI.run(["split", input, "--parts", "3", "--output", output])
-        #expect(split.status == 0, "\(split.stderr)")
+        expectEqual(split.status, 0, "\(split.stderr)")
         try expectMergedIsWhole(try checkSlices(split.stdout, rules: rules), input: input, name: input, rules: rules)
         let manifest = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(output)/manifest.json"))) as? [String: Any])
@@ -209,7 +209,7 @@ struct SplitMergeCLITests {
         for (arguments, message) in cases {
             // `split -` is refused before anything is read; the executable runs it all the same.
             let run = try arguments.contains("-") ? CLI.runProcess(arguments, stdin: "") : CLI.run(arguments)
-            #expect(run.status == 2, "\(arguments)")
+            expectEqual(run.status, 2, "\(arguments)")
             #expect(run.stderr.hasPrefix(message), "\(arguments): \(run.stderr)")
         }
     }

@@ -29,7 +29,7 @@ struct UnreadableInputTests {
             text: try run("text"), json: try run("json"), jsonl: try run("jsonl"),
             junit: try run("junit"), sarif: try run("sarif"))
         for (format, run) in runs.all {
-            #expect(run.status == 3, "\(format)")
+            expectEqual(run.status, 3, "\(format)")
             #expect(run.stderr == "rulecheck: \(message)\n", "\(format)")
         }
 

@@ -69,9 +69,9 @@ struct BatchCheckBytesTests {
             let outcome = try BatchCheck(checker: RecordChecker(rules), options: .init(jobs: 1)).run(
                 bytes: Array(text.utf8), name: "-", format: format, report: ReportFormat.jsonl.report(to: sink))
             expectEqual(outcome.summary.records, 2)
-            #expect(outcome.summary.invalid == 1, "\(format)")
+            expectEqual(outcome.summary.invalid, 1, "\(format)")
             let lines = sink.text.split(separator: "\n").map(String.init)
-            #expect(lines.count == 2, "\(format): \(sink.text)")
+            expectEqual(lines.count, 2, "\(format): \(sink.text)")
             #expect(lines.first?.contains(#""code":"mask","field":"code""#) == true, "\(format): \(sink.text)")
             #expect(lines.first?.contains(#""record":2"#) == true, "\(format): \(sink.text)")
         }

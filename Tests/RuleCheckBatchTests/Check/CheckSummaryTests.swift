@@ -30,7 +30,7 @@ struct CheckSummaryTests {
         let alphabet = Array("[]0123456789a.")
         for _ in 0..<2_000 {
             let path = String((0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
-            #expect(CheckSummary.template(path) == path.replacing(/\[\d+\]/, with: "[]"), "\(path)")
+            expectEqual(CheckSummary.template(path), path.replacing(/\[\d+\]/, with: "[]"), "\(path)")
         }
     }
 }

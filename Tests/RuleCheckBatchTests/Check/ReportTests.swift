@@ -124,7 +124,7 @@ struct ReportTests {
             descriptions[id] = try #require(rule["shortDescription"]?["text"]?.string)
         }
         expectEqual(Set(descriptions.keys), Set(IssueCode.all.map(\.rawValue)))
-        #expect(Set(descriptions.values).count == descriptions.count, "two codes share a description")
+        expectEqual(Set(descriptions.values).count, descriptions.count, "two codes share a description")
         expectEqual(descriptions["file_size"]?.contains("larger"), true)
         expectEqual(descriptions["media_type"]?.contains("type"), true)
     }

@@ -79,7 +79,7 @@ import _RuleCheckTestSupport
             for blockSize in 1...64 {
                 let options = tinyOptions(blockSize: blockSize, maxRecordSize: maxRecordSize)
                 let result = try readAll(bytes, format: format, options: options)
-                #expect(result == expected, "\(name), block size \(blockSize), max record \(maxRecordSize)")
+                expectEqual(result, expected, "\(name), block size \(blockSize), max record \(maxRecordSize)")
                 if result != expected { return }
             }
         }

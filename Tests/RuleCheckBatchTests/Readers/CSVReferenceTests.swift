@@ -1,6 +1,7 @@
 import RuleCheck
 import RuleCheckBatch
 import Testing
+import _RuleCheckTestSupport
 
 /// Compares the streaming CSV reader with a deliberately naive reference on random inputs made of
 /// the bytes that matter (delimiters, quotes, CR, LF, non-ASCII and invalid UTF-8).
@@ -175,7 +176,7 @@ import Testing
                 continue
             }
             let result = try readAll(input, format: .csv, options: options)
-            #expect(result == expected, "input \(input), block size \(blockSize)")
+            expectEqual(result, expected, "input \(input), block size \(blockSize)")
             if result != expected { return }
             checked += 1
         }

@@ -154,14 +154,14 @@ struct CompressedInputTests {
         for cut in [4, 10, compressed.count / 3, compressed.count / 2, compressed.count - 1] {
             let path = try write(Array(compressed[..<cut]), "cut-\(cut).csv.\(kind.suffix)")
             let (lines, outcome) = try check(path)
-            #expect(outcome.unreadable.count == 1, "cut at \(cut)")
+            expectEqual(outcome.unreadable.count, 1, "cut at \(cut)")
             let error = try #require(outcome.unreadable.first)
             expectEqual(error.code, .corruptStream)
             #expect(error.message.contains("the \(kind.rawValue) stream is cut short: the file ends after \(cut) compressed bytes"))
             #expect(lines.last == "0 0  unreadable \(error.description)")
             // What was read is the whole file's first records, exactly.
             let read = lines.dropLast()
-            #expect(Array(whole.prefix(read.count)) == Array(read), "cut at \(cut)")
+            expectEqual(Array(whole.prefix(read.count)), Array(read), "cut at \(cut)")
             #expect(read.count < whole.count)
         }
     }

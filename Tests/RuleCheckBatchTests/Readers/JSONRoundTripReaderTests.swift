@@ -52,7 +52,7 @@ import _RuleCheckTestSupport
                     if case .object(let object) = record.content { return object }
                     return nil
                 }
-                #expect(decoded == expected, "\(format): \(text)")
+                expectEqual(decoded, expected, "\(format): \(text)")
                 expectEqual(records.map { $0.number }, Array(0..<objects.count).map { $0 + 1 })
             }
         }

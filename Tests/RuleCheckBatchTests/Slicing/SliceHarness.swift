@@ -2,6 +2,7 @@ import Foundation
 import RuleCheck
 @testable import RuleCheckBatch
 import Testing
+import _RuleCheckTestSupport
 
 /// Tells several reports the same things, so that one run writes every format.
 final class TeeReport: Report {
@@ -77,7 +78,7 @@ struct SliceHarness {
                 name: Self.name)
             let outcome = try BatchCheck(checker: checker, options: options).run(files: [path], report: report)
             #expect(outcome.unreadable.isEmpty)
-            #expect(outcome.summary.records == slice.records, "slice \(index) of \(plan.slices.count)")
+            expectEqual(outcome.summary.records, slice.records, "slice \(index) of \(plan.slices.count)")
             reports += sink.bytes
         }
         return reports

@@ -32,7 +32,7 @@ struct RulesFingerprintTests {
                 pieces.update(rest.prefix(size))
                 rest = rest.dropFirst(size)
             }
-            #expect(pieces.hexDigest() == digest, "pieces of \(size)")
+            expectEqual(pieces.hexDigest(), digest, "pieces of \(size)")
         }
     }
 

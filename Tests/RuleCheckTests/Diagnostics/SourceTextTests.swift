@@ -39,7 +39,7 @@ struct SourceTextTests {
                 #expect((location.line, location.column) == expected, "round \(round) offset \(offset)")
                 let cursorLocation = cursor.location(ofOffset: offset)
                 #expect((cursorLocation.line, cursorLocation.column) == expected)
-                #expect(source.offset(line: expected.line, column: expected.column) == offset, "round \(round)")
+                expectEqual(source.offset(line: expected.line, column: expected.column), offset, "round \(round)")
             }
         }
     }

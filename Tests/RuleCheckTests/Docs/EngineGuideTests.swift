@@ -271,7 +271,7 @@ struct EngineGuideTests {
         for (step, edit) in edits.enumerated() {
             try edit(&screen)
             let fresh = FormScreen(form: screen.form)
-            #expect(screen.rows == fresh.rows, "after edit \(step)")
+            expectEqual(screen.rows, fresh.rows, "after edit \(step)")
             expectEqual(screen.submitEnabled, fresh.submitEnabled)
         }
     }
@@ -384,7 +384,7 @@ struct EngineGuideTests {
         expectEqual(restored["doc_number"], form["doc_number"])
         for section in rules.sections {
             for path in form.fields(in: section.id) {
-                #expect(restored[path] == form[path], "\(path)")
+                expectEqual(restored[path], form[path], "\(path)")
             }
         }
     }
@@ -402,7 +402,7 @@ struct EngineGuideTests {
         let json = String(decoding: try encoder.encode(form.snapshot), as: UTF8.self)
         let guide = try String(contentsOf: repositoryFile("Docs/engine.md"), encoding: .utf8)
         let block = try #require(codeBlock(in: guide, after: "encoded with `[.prettyPrinted, .sortedKeys]`:"))
-        #expect(json == block, "the snapshot is:\n\(json)")
+        expectEqual(json, block, "the snapshot is:\n\(json)")
     }
 
     @Test func snapshotOfAnotherForm() throws {

@@ -124,8 +124,8 @@ struct ExpressionChainTests {
                         let chain = context(values), nested = context(values)
                         let flat = try compiled("b0 \(op) b1 \(op) b2").evaluate(chain)
                         let binary = try compiled("(b0 \(op) b1) \(op) b2").evaluate(nested)
-                        #expect(flat == binary, "\(op) \(values)")
-                        #expect(chain.count.reads == nested.count.reads, "\(op) \(values)")
+                        expectEqual(flat, binary, "\(op) \(values)")
+                        expectEqual(chain.count.reads, nested.count.reads, "\(op) \(values)")
                     }
                 }
             }
@@ -221,7 +221,7 @@ struct ExpressionChainTests {
             ]
             let flat = context(values), binary = context(values)
             #expect(try compiled(chain).evaluate(flat) == compiled(nested).evaluate(binary), "\(chain) with \(values)")
-            #expect(flat.count.reads == binary.count.reads, "\(chain)")
+            expectEqual(flat.count.reads, binary.count.reads, "\(chain)")
         }
     }
 }

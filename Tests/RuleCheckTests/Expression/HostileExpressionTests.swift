@@ -186,10 +186,10 @@ struct DateArithmeticLimitTests {
         let rules = try RuleSet(yaml: yaml, source: "t.yaml")
         let checker = RecordChecker(rules, today: Fixtures.today)
         for date in ["0001-01-01", "2000-02-29", "9999-12-31"] {
-            #expect(checker.check(["d": date]).map(\.code) == [code], "\(date)")
+            expectEqual(checker.check(["d": date]).map(\.code), [code], "\(date)")
             var form = Form(rules, today: Fixtures.today)
             _ = try form.set("d", to: .date(try #require(Day(iso: date))))
-            #expect(form["d"].issues.map(\.code) == [code], "\(date)")
+            expectEqual(form["d"].issues.map(\.code), [code], "\(date)")
         }
     }
 

@@ -39,11 +39,11 @@ struct FormPropertyTests {
                         if changes.values.count > 1 { cascades += 1 }
                         if changes.visible.values.contains(false) { hidden += 1 }
                         if !changes.items.isEmpty { listEdits += 1 }
-                        #expect(changes == fullChanges, "\(context)\n\(yaml)")
-                        #expect(changes == incremental.difference(from: before), "\(context)")
+                        expectEqual(changes, fullChanges, "\(context)\n\(yaml)")
+                        expectEqual(changes, incremental.difference(from: before), "\(context)")
                     case (.failure(let error), .failure(let fullError)):
                         refused += 1
-                        #expect(error.code == fullError.code, "\(context)")
+                        expectEqual(error.code, fullError.code, "\(context)")
                         #expect(incremental.difference(from: before).isEmpty, "a refused edit changed the form: \(context)")
                     default:
                         Issue.record("one mode refused the edit and the other did not: \(context)")

@@ -28,6 +28,6 @@ struct FormTypingRequiredTests {
         let changes = try form.type(path, text: text)
         expectEqual(form[path].value, nil)
         #expect(form[path].isRequired, "typing '\(text)' made \(path) not required")
-        #expect(changes.required[path] == nil, "the ChangeSet reports a required-ness that did not change")
+        expectEqual(changes.required[path], nil, "the ChangeSet reports a required-ness that did not change")
     }
 }

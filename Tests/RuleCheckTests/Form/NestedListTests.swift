@@ -226,8 +226,8 @@ struct NestedListTests {
         for (index, edit) in edits.enumerated() {
             let a = try edit(&incremental)
             let b = try edit(&full)
-            #expect(a == b, "edit \(index)")
-            #expect(incremental.snapshot == full.snapshot, "edit \(index)")
+            expectEqual(a, b, "edit \(index)")
+            expectEqual(incremental.snapshot, full.snapshot, "edit \(index)")
         }
     }
 

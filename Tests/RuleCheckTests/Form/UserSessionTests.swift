@@ -32,8 +32,8 @@ struct UserSessionTests {
         expectEqual(screen.form.rules.fields.count, 54)
         for step in Self.policyholderSteps + Self.vehicleSteps + Self.driversSteps + Self.finishSteps {
             try screen.step(step.action)
-            #expect(screen.shown == screen.fresh, "\(step.name): the rows reloaded from the ChangeSet differ from the form")
-            #expect(screen.fresh == step.screen, "\(step.name)")
+            expectEqual(screen.shown, screen.fresh, "\(step.name): the rows reloaded from the ChangeSet differ from the form")
+            expectEqual(screen.fresh, step.screen, "\(step.name)")
         }
     }
 }

@@ -51,8 +51,8 @@ struct JSONTopLevelTests {
                 Issue.record("\(text): accepted")
                 continue
             }
-            #expect(error.offset == offset, "\(text)")
-            #expect(error.message == message, "\(text)")
+            expectEqual(error.offset, offset, "\(text)")
+            expectEqual(error.message, message, "\(text)")
         }
         #expect(throws: JSONParseError.self) { try JSONParser(maxDepth: 3).topLevel(Array("[[[[1]]]]".utf8)) }
         #expect(throws: JSONParseError.self) { try parser.topLevel([]) }
@@ -87,13 +87,13 @@ struct JSONTopLevelTests {
                 }
                 for parser in [parser, shallow] {
                     let (mine, theirs) = (top(bytes, parser), parsed(bytes, parser))
-                    #expect(mine == theirs, "\(String(decoding: bytes, as: UTF8.self)) (max depth \(parser.maxDepth))")
+                    expectEqual(mine, theirs, "\(String(decoding: bytes, as: UTF8.self)) (max depth \(parser.maxDepth))")
                     compared += 1
                     if case .failure = theirs { refused += 1 }
                 }
             }
             for parser in [parser, shallow] {
-                #expect(top(Array(base.utf8), parser) == parsed(Array(base.utf8), parser), "\(base)")
+                expectEqual(top(Array(base.utf8), parser), parsed(Array(base.utf8), parser), "\(base)")
             }
         }
         // Both outcomes are exercised, many times over.

@@ -1,5 +1,6 @@
 import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 @Suite struct UTF8ValidationTests {
     func isValid(_ bytes: [UInt8]) -> Bool {
@@ -16,7 +17,7 @@ import Testing
             let bytes = (0..<length).map { _ in
                 Bool.random(using: &generator) ? UInt8(ascii: "a") : interesting.randomElement(using: &generator) ?? 0
             }
-            #expect(isValid(bytes) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+            expectEqual(isValid(bytes), (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
         }
     }
 

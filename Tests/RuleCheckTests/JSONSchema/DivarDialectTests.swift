@@ -187,7 +187,7 @@ struct DivarDialectTests {
         #expect(again.findings.isEmpty, "\(again.findings)")
         expectEqual(again.rules.pagePosition, rules.pagePosition)
         for field in rules.fields {
-            #expect(again.rules.field(field.path)?.messages == field.messages, "\(field.path)")
+            expectEqual(again.rules.field(field.path)?.messages, field.messages, "\(field.path)")
         }
         expectEqual(again.rules.jsonSchema(draft: .draft7), export)
         let records = [

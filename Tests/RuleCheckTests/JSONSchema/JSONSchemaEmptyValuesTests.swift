@@ -122,7 +122,7 @@ struct JSONSchemaEmptyValuesTests {
             #expect(try SchemaTest.errors(rules, line) == expected, "\(line)")
             let violations = Array(line.utf8).withUnsafeBufferPointer { checker.session().check(json: $0, maxDepth: 64) }
             let bytes = violations?.filter { $0.severity == .error }.map { "\($0.field) \($0.code.rawValue)" }.sorted()
-            #expect(bytes == expected, "bytes \(line)")
+            expectEqual(bytes, expected, "bytes \(line)")
         }
         let columns = checker.columns(["drivers", "cars"])
         func cellErrors(_ cells: [String]) -> [String] {

@@ -84,7 +84,7 @@ struct JSONSchemaRoundTripTests {
                 jsonSchema: Array(imported.jsonSchema(draft: draft).utf8),
                 uiSchema: Array(imported.uiSchema(format).utf8), source: "export.json"
             ).text
-            #expect(first == second, "\(format)")
+            expectEqual(first, second, "\(format)")
             #expect(imported.jsonSchema(draft: draft) == (try RuleSet(yaml: second, source: "again.yaml")).jsonSchema(draft: draft))
         }
     }
@@ -130,9 +130,9 @@ struct JSONSchemaRoundTripTests {
             let format = UISchemaFormat.allCases[index % 2]
             let (again, findings) = try SchemaTest.roundTrip(rules, ui: format)
             #expect(findings.isEmpty, "seed \(seed): \(findings)\n\(yaml)")
-            #expect(SchemaTest.layout(again) == SchemaTest.layout(rules), "seed \(seed)")
-            #expect(SchemaTest.inputs(again) == SchemaTest.inputs(rules), "seed \(seed)\n\(yaml)")
-            #expect(SchemaTest.pages(again) == SchemaTest.pages(rules), "seed \(seed)\n\(yaml)")
+            expectEqual(SchemaTest.layout(again), SchemaTest.layout(rules), "seed \(seed)")
+            expectEqual(SchemaTest.inputs(again), SchemaTest.inputs(rules), "seed \(seed)\n\(yaml)")
+            expectEqual(SchemaTest.pages(again), SchemaTest.pages(rules), "seed \(seed)\n\(yaml)")
             let seen = Self.expectSameReports(rules, again, seed: seed, count: 25)
             valid += seen.valid
             invalid += seen.invalid
@@ -162,8 +162,8 @@ struct JSONSchemaRoundTripTests {
             let rules = try RuleSet(yaml: yaml, source: "random.yaml")
             let (again, findings) = try SchemaTest.roundTrip(rules, ui: UISchemaFormat.allCases[index % 2])
             #expect(findings.isEmpty, "seed \(seed): \(findings)\n\(yaml)")
-            #expect(SchemaTest.inputs(again) == SchemaTest.inputs(rules), "seed \(seed)\n\(yaml)")
-            #expect(SchemaTest.pages(again) == SchemaTest.pages(rules), "seed \(seed)\n\(yaml)")
+            expectEqual(SchemaTest.inputs(again), SchemaTest.inputs(rules), "seed \(seed)\n\(yaml)")
+            expectEqual(SchemaTest.pages(again), SchemaTest.pages(rules), "seed \(seed)\n\(yaml)")
             let seen = Self.expectSameReports(rules, again, seed: seed, count: 25)
             valid += seen.valid
             invalid += seen.invalid
@@ -173,7 +173,7 @@ struct JSONSchemaRoundTripTests {
                 jsonSchema: Array(RuleSet(yaml: first, source: "i.yaml").jsonSchema().utf8),
                 uiSchema: nil, source: "e.json"
             ).text
-            #expect(first == second, "seed \(seed)\n\(yaml)")
+            expectEqual(first, second, "seed \(seed)\n\(yaml)")
         }
     }
 }

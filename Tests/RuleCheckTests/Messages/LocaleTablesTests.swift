@@ -1,5 +1,6 @@
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// The built-in tables: every locale has every key of English, uses every placeholder English's
 /// text of the key uses (and no other), and writes plural blocks its language's rules can pick.
@@ -45,7 +46,7 @@ struct LocaleTablesTests {
     @Test(arguments: DefaultMessages.locales)
     func everyKeyOfEnglish(locale: String) throws {
         let table = try #require(DefaultMessages.tables[locale])
-        #expect(Set(table.keys) == Set(DefaultMessages.english.keys), "\(locale) and en have different keys")
+        expectEqual(Set(table.keys), Set(DefaultMessages.english.keys), "\(locale) and en have different keys")
         for code in IssueCode.all {
             #expect(table.keys.contains { $0 == code.rawValue || $0.hasPrefix(code.rawValue + ".") }, "\(locale): \(code)")
         }
@@ -88,7 +89,7 @@ struct LocaleTablesTests {
         for (key, text) in table {
             let filled = MessageTemplate.fill(text, language: MessageLocale(locale).pluralLanguage) { _ in "7" }
             let braces = key == "expected.files" || key == "expected.option_array" ? 0 : filled.filter { $0 == "{" || $0 == "}" }.count
-            #expect(braces == 0, "\(locale) \(key): \(filled)")
+            expectEqual(braces, 0, "\(locale) \(key): \(filled)")
         }
     }
 }

@@ -20,7 +20,7 @@ struct MessageLocaleTests {
     @Test(arguments: identifiers)
     func digitsAreCLDRs(_ identifier: String) {
         let cldr = Locale(identifier: identifier).numberingSystem.identifier
-        #expect(MessageLocale(identifier).numerals.rawValue == cldr, "\(identifier)")
+        expectEqual(MessageLocale(identifier).numerals.rawValue, cldr, "\(identifier)")
     }
 
     /// A number as Foundation's formatter writes it for the locale, without grouping.
@@ -33,7 +33,7 @@ struct MessageLocaleTests {
         formatter.maximumFractionDigits = 3
         for number in [-1234.5, 2.25, 0, 2026, -7] {
             let ascii = number == number.rounded() ? String(Int(number)) : String(number)
-            #expect(MessageLocale(identifier).number(ascii) == formatter.string(from: NSNumber(value: number)), "\(identifier) \(number)")
+            expectEqual(MessageLocale(identifier).number(ascii), formatter.string(from: NSNumber(value: number)), "\(identifier) \(number)")
         }
     }
 

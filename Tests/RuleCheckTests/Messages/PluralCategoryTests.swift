@@ -27,7 +27,7 @@ struct PluralCategoryTests {
     func samplesOfCLDR(_ index: Int) {
         let sample = Self.samples[index]
         for count in sample.counts {
-            #expect(PluralCategory(count, language: sample.language) == sample.category, "\(sample.language) \(count)")
+            expectEqual(PluralCategory(count, language: sample.language), sample.category, "\(sample.language) \(count)")
         }
     }
 

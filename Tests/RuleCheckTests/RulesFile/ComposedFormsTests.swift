@@ -142,7 +142,7 @@ struct ComposedFormsTests {
         let error = #expect(throws: RulesError.self) {
             try RuleSet(yaml: yaml, source: "x.yaml", includes: ["block.yaml": "fields:\n  - id: f\n"])
         }
-        #expect(error?.errors.map(\.message).contains(message) == true, "\(error?.errors.map(\.message) ?? [])")
+        expectEqual(error?.errors.map(\.message).contains(message), true, "\(error?.errors.map(\.message) ?? [])")
     }
 
     @Test func aBlockHasNoFormKeys() {

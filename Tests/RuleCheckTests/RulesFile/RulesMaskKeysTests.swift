@@ -97,6 +97,6 @@ struct RulesMaskKeysTests {
     ])
     func mistakes(_ yaml: String, _ message: String) {
         let error = #expect(throws: RulesError.self) { try RuleSet(yaml: "form: x\n" + yaml, source: "x.yaml") }
-        #expect(error?.errors.map(\.message).contains(message) == true, "\(error?.errors.map(\.message) ?? [])")
+        expectEqual(error?.errors.map(\.message).contains(message), true, "\(error?.errors.map(\.message) ?? [])")
     }
 }

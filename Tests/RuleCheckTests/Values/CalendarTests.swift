@@ -57,7 +57,7 @@ struct CalendarTests {
             for iso in ["1950-06-30", "2024-02-29", "2024-08-02", "2099-12-31"] {
                 let day = try #require(Day(iso: iso))
                 let parts = try #require(calendar.components(of: day), "\(name) \(iso)")
-                #expect(calendar.day(year: parts.year, month: parts.month, day: parts.day) == day, "\(name) \(iso)")
+                expectEqual(calendar.day(year: parts.year, month: parts.month, day: parts.day), day, "\(name) \(iso)")
             }
         }
         expectEqual(DateCalendar("julian"), nil)

@@ -58,7 +58,7 @@ struct ExactDecimalTests {
         var random = SeededRandom(seed: 22)
         for _ in 0..<2_000 {
             let text = Self.randomText(&random, integerDigits: 0...17, fractionDigits: 0...17)
-            #expect(ExactDecimal(text)?.double == Double(text), "\(text)")
+            expectEqual(ExactDecimal(text)?.double, Double(text), "\(text)")
         }
     }
 
@@ -156,8 +156,8 @@ struct ExactDecimalTests {
             let scale = max(Self.fractionDigits(a), Self.fractionDigits(b))
             let x = try #require(Self.scaled(a, scale: scale)), y = try #require(Self.scaled(b, scale: scale))
             let p = try #require(ExactDecimal(a)), q = try #require(ExactDecimal(b))
-            #expect((p < q) == (x < y), "\(a) < \(b)")
-            #expect((p == q) == (x == y), "\(a) == \(b)")
+            expectEqual((p < q), (x < y), "\(a) < \(b)")
+            expectEqual((p == q), (x == y), "\(a) == \(b)")
             #expect((p.hashValue == q.hashValue) || x != y, "\(a), \(b): equal numbers hash alike")
         }
     }
@@ -208,7 +208,7 @@ struct ExactDecimalTests {
             let expected = x % s == 0
             if expected { found += 1 }
             let number = try #require(ExactDecimal(String(x))), stepDecimal = try #require(ExactDecimal(step))
-            #expect(number.isMultiple(of: stepDecimal) == expected, "\(x) multiple of \(step)")
+            expectEqual(number.isMultiple(of: stepDecimal), expected, "\(x) multiple of \(step)")
             // Shifted by a power of ten on both sides, the answer stays.
             let shifted = try #require(ExactDecimal(String(x) + "e-40")), shiftedStep = try #require(ExactDecimal(step + "e-40"))
             expectEqual(shifted.isMultiple(of: shiftedStep), expected)
@@ -230,8 +230,8 @@ struct ExactDecimalTests {
             let scale = max(Self.fractionDigits(a), Self.fractionDigits(b))
             let p = try #require(Self.scaled(a, scale: scale)), q = try #require(Self.scaled(b, scale: scale))
             let order = Value.compareNumbers(.number(x), .number(y))
-            #expect(order == (p < q ? .ascending : p == q ? .same : .descending), "\(a) vs \(b)")
-            #expect(Value.isMultiple(.number(x), of: .number(y)) == (q > 0 ? p % q == 0 : nil), "\(a) multiple of \(b)")
+            expectEqual(order, (p < q ? .ascending : p == q ? .same : .descending), "\(a) vs \(b)")
+            expectEqual(Value.isMultiple(.number(x), of: .number(y)), (q > 0 ? p % q == 0 : nil), "\(a) multiple of \(b)")
         }
     }
 

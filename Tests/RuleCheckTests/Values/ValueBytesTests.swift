@@ -1,5 +1,6 @@
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 /// Reading cells from their bytes (the batch checker's way) gives what reading them as `String`s
 /// gives (the form's way): numbers, dates, bools and options, on random cells.
@@ -64,9 +65,9 @@ struct ValueBytesTests {
             text += "."
             for _ in 0..<Int.random(in: 1...(17 - before), using: &generator) { text += String(Int.random(in: 0...9, using: &generator)) }
             let parsed = UTF8Text.withBytes(of: text) { NumberText.parse(ascii: $0) }
-            #expect(parsed?.number?.bitPattern == Double(text)?.bitPattern, "\(text)")
-            #expect(NumberText.parse(text)?.number?.bitPattern == Double(text)?.bitPattern, "\(text)")
-            #expect(parsed == NumberText.parse(text), "\(text)")
+            expectEqual(parsed?.number?.bitPattern, Double(text)?.bitPattern, "\(text)")
+            expectEqual(NumberText.parse(text)?.number?.bitPattern, Double(text)?.bitPattern, "\(text)")
+            expectEqual(parsed, NumberText.parse(text), "\(text)")
         }
     }
 

@@ -52,7 +52,7 @@ struct ValueTextTests {
             let digits = Int.random(in: 1...18, using: &generator)
             var text = Bool.random(using: &generator) ? "-" : ""
             for _ in 0..<digits { text += String(Int.random(in: 0...9, using: &generator)) }
-            #expect(NumberText.parse(text)?.number == Double(text), "\(text)")
+            expectEqual(NumberText.parse(text)?.number, Double(text), "\(text)")
         }
     }
 }
