@@ -64,12 +64,8 @@ struct PagedFormEndpointTests {
         expectEqual(phone?["placeholder"], "+7 (___) ___-__-__")
         expectEqual(phone?["mask"], "+7 (000) 000-00-00 | 8 (000) 000-00-00")
         let eight = try await harness.edit(id, #"{"type": "holder.phone", "text": "89161234567"}"#)
-        #expect(
-            eight.json["changes"]?["input"]?["holder.phone"]
-                == .object([
-                    "text": "8 (916) 123-45-67", "caret": 17,
-                    "state": "complete",
-                ]))
+        expectEqual(
+            eight.json["changes"]?["input"]?["holder.phone"], .object(["text": "8 (916) 123-45-67", "caret": 17, "state": "complete"]))
         let plus = try await harness.edit(id, #"{"type": "holder.phone", "text": "9161234567"}"#)
         expectEqual(plus.json["changes"]?["values"]?["holder.phone"], "+7 (916) 123-45-67")
         // The included block's help text and keyboard, in the form's locale.
@@ -92,8 +88,8 @@ struct PagedFormEndpointTests {
         expectEqual(photos?["max_size"], .number(15 * 1024 * 1024))
         expectEqual(photos?["min_items"], .number(4))
         let one = try await harness.edit(id, #"{"set": "photos", "value": [{"name": "front.jpg", "size": 2400000, "type": "image/jpeg"}]}"#)
-        #expect(
-            one.json["changes"]?["values"]?["photos"] == .array([.object(["name": "front.jpg", "size": 2400000, "type": "image/jpeg"])]))
+        expectEqual(
+            one.json["changes"]?["values"]?["photos"], .array([.object(["name": "front.jpg", "size": 2400000, "type": "image/jpeg"])]))
         expectEqual(one.json["changes"]?["issues"]?["photos"]?[0]?["code"], "items", "four photos at least")
         expectEqual(one.json["display"]?["photos"], "front.jpg")
         let wrong = try await harness.edit(id, #"{"set": "photos", "value": [{"name": "a.gif", "size": 10, "type": "image/gif"}]}"#)

@@ -61,8 +61,7 @@ struct SchemaAgreementTests {
             let json = JSONWriter.string(.object(record))
             let expected = Self.errors(checker.check(json: record).violations)
             // The rules the import made in memory and the printed ones agree.
-            #expect(
-                Self.errors(RecordChecker(imported, today: Self.today).check(json: record).violations) == expected, "\(json)")
+            expectEqual(Self.errors(RecordChecker(imported, today: Self.today).check(json: record).violations), expected, "\(json)")
 
             // Batch, JSON Lines (the byte reader).
             let sink = OutputSink.memory()
@@ -92,9 +91,9 @@ struct SchemaAgreementTests {
             for (key, value) in record where !Self.cellCanHold(value, rules.field(key)) { csvRecord[key] = nil }
             let cells = keys.map { Self.cell(csvRecord[$0], rules.field($0)) }
             let columns = checker.columns(keys)
-            #expect(
-                Self.errors(checker.check(cells: cells, columns: columns))
-                    == Self.errors(checker.check(json: csvRecord).violations), "csv \(cells)")
+            expectEqual(
+                Self.errors(checker.check(cells: cells, columns: columns)), Self.errors(checker.check(json: csvRecord).violations),
+                "csv \(cells)")
             compared += expected.count
         }
         #expect(compared > 50)

@@ -83,9 +83,9 @@ struct HostileInputTests {
             let run = try CLI.runProcess(["check", "--rules", rules, input, "--format", format], environment: ["TMPDIR": "/nonexistent"])
             expectEqual(run.status, 3, "\(format)")
             #expect(run.stdout.isEmpty, "\(format)")
-            #expect(
-                run.stderr
-                    == "rulecheck: cannot create a temporary file for the report in '/nonexistent': No such file or directory (set TMPDIR to a writable directory)\n"
+            expectEqual(
+                run.stderr,
+                "rulecheck: cannot create a temporary file for the report in '/nonexistent': No such file or directory (set TMPDIR to a writable directory)\n"
             )
         }
     }

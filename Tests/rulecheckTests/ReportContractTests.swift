@@ -198,9 +198,9 @@ struct ReportContractTests {
         #expect(properties["truncated"] as? Bool == true && properties["reported"] as? Int == 2 && properties["violations"] as? Int == 7)
         let invocation = try #require((sarif.run["invocations"] as? [[String: Any]])?.first)
         let notification = try #require((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
-        #expect(
-            (notification["message"] as? [String: Any])?["text"] as? String
-                == "report cut short by --max-violations: 2 of 7 violations shown")
+        expectEqual(
+            (notification["message"] as? [String: Any])?["text"] as? String, "report cut short by --max-violations: 2 of 7 violations shown"
+        )
 
         // Not cut short: no mark.
         let whole = try JSONReport(try CLI.run(["check", "--rules", rules, csv, "--format", "json", "--max-violations", "7"]).stdoutBytes)

@@ -78,9 +78,9 @@ struct SplitMergeCLITests {
         let entries = try #require(manifest["slices"] as? [[String: Any]])
         expectEqual(entries.map { $0["firstRecord"] as? Int }, [1, 3, 5])
         expectEqual(entries.map { $0["offset"] as? Int }, [15, 42, 71])
-        #expect(
-            entries.first?["arguments"] as? [String]
-                == ["--input", "csv", "--name", input, "--first-record", "1", "--first-line", "2", "--header-from", "header.csv"])
+        expectEqual(
+            entries.first?["arguments"] as? [String],
+            ["--input", "csv", "--name", input, "--first-record", "1", "--first-line", "2", "--header-from", "header.csv"])
 
         let reports = try checkSlices(split.stdout, rules: rules)
         try expectMergedIsWhole(reports, input: input, name: input, rules: rules)
@@ -88,9 +88,7 @@ struct SplitMergeCLITests {
         let summary = try CLI.runProcess(["merge", "--format", "summary-json"], stdin: reports)
         expectEqual(summary.status, 1)
         let totals = try #require(try JSONSerialization.jsonObject(with: Data(summary.stdout.utf8)) as? [String: Any])
-        #expect(
-            totals["by_code"] as? [String: Int]
-                == ["max_length": 2, "required": 2, "min": 1, "type": 1, "unknown_column": 1])
+        expectEqual(totals["by_code"] as? [String: Int], ["max_length": 2, "required": 2, "min": 1, "type": 1, "unknown_column": 1])
         expectEqual(totals["by_field"] as? [String: Int], ["name": 4, "age": 2, "note": 1])
         let counts = try #require(totals["summary"] as? [String: Int])
         #expect(counts["records"] == 6 && counts["invalid"] == 4 && counts["errors"] == 6 && counts["warnings"] == 1)

@@ -14,22 +14,17 @@ struct CSVReaderTests {
     @Test func quotesAndDoubledQuotes() throws {
         let text = #"a,b,c"# + "\n" + #""x, y","say ""hi""","""# + "\n" + #""","""",plain"# + "\n"
         let result = try readAll(text, format: .csv)
-        #expect(
-            result.records == [
-                cells(1, line: 2, ["x, y", "say \"hi\"", ""]),
-                cells(2, line: 3, ["", "\"", "plain"]),
-            ])
+        expectEqual(result.records, [cells(1, line: 2, ["x, y", "say \"hi\"", ""]), cells(2, line: 3, ["", "\"", "plain"])])
     }
 
     @Test func newlinesInsideQuotesKeepLaterLineNumbers() throws {
         let text = "a,b\n1,\"line one\nline two\nline three\"\n2,x\n\"multi\r\nline\",y\n3,z\n"
         let result = try readAll(text, format: .csv)
-        #expect(
-            result.records == [
-                cells(1, line: 2, ["1", "line one\nline two\nline three"]),
-                cells(2, line: 5, ["2", "x"]),
-                cells(3, line: 6, ["multi\r\nline", "y"]),
-                cells(4, line: 8, ["3", "z"]),
+        expectEqual(
+            result.records,
+            [
+                cells(1, line: 2, ["1", "line one\nline two\nline three"]), cells(2, line: 5, ["2", "x"]),
+                cells(3, line: 6, ["multi\r\nline", "y"]), cells(4, line: 8, ["3", "z"]),
             ])
     }
 
@@ -48,8 +43,9 @@ struct CSVReaderTests {
         let text = "a,b\r1,2\r\n3,\"x\ry\"\r4,\"p\r\nq\"\n\r5,6\r"
         let result = try readAll(text, format: .csv, options: tinyOptions(blockSize: blockSize))
         expectEqual(result.header, ["a", "b"])
-        #expect(
-            result.records == [
+        expectEqual(
+            result.records,
+            [
                 cells(1, line: 2, ["1", "2"]), cells(2, line: 3, ["3", "x\ry"]), cells(3, line: 5, ["4", "p\r\nq"]),
                 cells(4, line: 8, ["5", "6"]),
             ])
@@ -62,10 +58,7 @@ struct CSVReaderTests {
 
     @Test func mixedLineEndingsAndNoFinalNewline() throws {
         let result = try readAll("a,b\r\n1,2\n3,4\r\n5,6", format: .csv)
-        #expect(
-            result.records == [
-                cells(1, line: 2, ["1", "2"]), cells(2, line: 3, ["3", "4"]), cells(3, line: 4, ["5", "6"]),
-            ])
+        expectEqual(result.records, [cells(1, line: 2, ["1", "2"]), cells(2, line: 3, ["3", "4"]), cells(3, line: 4, ["5", "6"])])
         let crlfAtEnd = try readAll("a\r\n1\r", format: .csv)
         expectEqual(crlfAtEnd.records, [cells(1, line: 2, ["1"])])
         let quotedLast = try readAll("a,b\n1,\"x\"", format: .csv)
@@ -96,8 +89,9 @@ struct CSVReaderTests {
 
     @Test func emptyCells() throws {
         let result = try readAll("a,b,c\n,,\n1,,\n,,3\n\"\",,\"\"\n", format: .csv)
-        #expect(
-            result.records == [
+        expectEqual(
+            result.records,
+            [
                 cells(1, line: 2, ["", "", ""]), cells(2, line: 3, ["1", "", ""]), cells(3, line: 4, ["", "", "3"]),
                 cells(4, line: 5, ["", "", ""]),
             ])
@@ -116,11 +110,11 @@ struct CSVReaderTests {
 
     @Test func wrongCellCount() throws {
         let result = try readAll("a,b,c\n1,2\n1,2,3,4\n1,2,3\nonly\n", format: .csv)
-        #expect(
-            result.records == [
+        expectEqual(
+            result.records,
+            [
                 malformed(1, line: 2, "record has 2 cells, the header has 3"),
-                malformed(2, line: 3, "record has 4 cells, the header has 3"),
-                cells(3, line: 4, ["1", "2", "3"]),
+                malformed(2, line: 3, "record has 4 cells, the header has 3"), cells(3, line: 4, ["1", "2", "3"]),
                 malformed(4, line: 5, "record has 1 cell, the header has 3"),
             ])
     }
@@ -155,11 +149,10 @@ struct CSVReaderTests {
     @Test func unterminatedQuoteAtEndOfFileResyncsAtTheNextLine() throws {
         let text = "id,note\n1,ok\n2,\"open\n3,fine\n4,also fine\n"
         let result = try readAll(text, format: .csv)
-        #expect(
-            result.records == [
-                cells(1, line: 2, ["1", "ok"]),
-                malformed(2, line: 3, "unterminated quote"),
-                cells(3, line: 4, ["3", "fine"]),
+        expectEqual(
+            result.records,
+            [
+                cells(1, line: 2, ["1", "ok"]), malformed(2, line: 3, "unterminated quote"), cells(3, line: 4, ["3", "fine"]),
                 cells(4, line: 5, ["4", "also fine"]),
             ])
     }
@@ -185,12 +178,11 @@ struct CSVReaderTests {
         let result = try readAll(text, format: .csv, options: tinyOptions(blockSize: blockSize))
         expectEqual(result.records.count, 1004)
         expectEqual(result.records.first, cells(1, line: 2, ["1", "Ann", "Oslo"]))
-        #expect(
-            result.records.dropFirst().first
-                == malformed(
-                    2, line: 3,
-                    "record has 2 cells, the header has 3; the quote opened on line 3 closes on line 1004, "
-                        + "so reading goes on at line 4"))
+        expectEqual(
+            result.records.dropFirst().first,
+            malformed(
+                2, line: 3,
+                "record has 2 cells, the header has 3; the quote opened on line 3 closes on line 1004, " + "so reading goes on at line 4"))
         for (index, record) in result.records.dropFirst(2).prefix(1000).enumerated() {
             #expect(record == cells(index + 3, line: index + 4, ["\(index + 3)", "Name\(index)", "City"]))
         }
@@ -251,12 +243,9 @@ struct CSVReaderTests {
         options.maxRecordSize = 100
         options.blockSize = 64
         let result = try readAll(text, format: .csv, options: options)
-        #expect(
-            result.records == [
-                cells(1, line: 2, ["1", "2"]),
-                malformed(2, line: 3, "record is longer than 100 bytes"),
-                cells(3, line: 4, ["3", "4"]),
-            ])
+        expectEqual(
+            result.records,
+            [cells(1, line: 2, ["1", "2"]), malformed(2, line: 3, "record is longer than 100 bytes"), cells(3, line: 4, ["3", "4"])])
     }
 
     @Test func recordExactlyAtTheSizeLimitIsAccepted() throws {
@@ -264,10 +253,7 @@ struct CSVReaderTests {
         var options = RecordReader.Options()
         options.maxRecordSize = 10  // "1,yyyyyyyy" is 10 bytes
         let result = try readAll("a,b\n1,\(cell)\n2,\(cell)y\n", format: .csv, options: options)
-        #expect(
-            result.records == [
-                cells(1, line: 2, ["1", cell]), malformed(2, line: 3, "record is longer than 10 bytes"),
-            ])
+        expectEqual(result.records, [cells(1, line: 2, ["1", cell]), malformed(2, line: 3, "record is longer than 10 bytes")])
     }
 
     @Test func emptyInputAndHeaderOnly() throws {

@@ -8,10 +8,7 @@ import _RuleCheckTestSupport
         let text = "[\n  {\"a\": 1},\n  {\"a\": 2,\n   \"b\": [1, 2]},\n  {}\n]\n"
         let result = try readAll(text, format: .json)
         expectEqual(result.header, nil)
-        #expect(
-            result.records == [
-                object(1, line: 2, ["a": 1]), object(2, line: 3, ["a": 2, "b": [1, 2]]), object(3, line: 5, [:]),
-            ])
+        expectEqual(result.records, [object(1, line: 2, ["a": 1]), object(2, line: 3, ["a": 2, "b": [1, 2]]), object(3, line: 5, [:])])
     }
 
     @Test(arguments: [
@@ -29,10 +26,10 @@ import _RuleCheckTestSupport
     @Test func bracketsAndQuotesInsideStrings() throws {
         let text = #"[{"s": "a]b}c,d{[", "q": "he said \"]\"", "n": {"x": ["}", "]"]}}, {"e": "\\"}, {"u": "\u005d"}]"#
         let result = try readAll(text, format: .json)
-        #expect(
-            result.records == [
-                object(1, line: 1, ["s": "a]b}c,d{[", "q": "he said \"]\"", "n": ["x": ["}", "]"]]]),
-                object(2, line: 1, ["e": "\\"]),
+        expectEqual(
+            result.records,
+            [
+                object(1, line: 1, ["s": "a]b}c,d{[", "q": "he said \"]\"", "n": ["x": ["}", "]"]]]), object(2, line: 1, ["e": "\\"]),
                 object(3, line: 1, ["u": "]"]),
             ])
     }
@@ -43,22 +40,19 @@ import _RuleCheckTestSupport
     @Test func aBackslashBeforeALineBreakInSkippedTextEscapesNothingAfterIt() throws {
         let text = "[{\"a\": 1} \"x\\\n\"\", {\"b\": 2}]"
         let result = try readAll(text, format: .json)
-        #expect(
-            result.records == [
-                malformed(1, line: 1, "expected ',' or ']' after this array element, found '\"'"),
-                object(2, line: 2, ["b": 2]),
-            ])
+        expectEqual(
+            result.records,
+            [malformed(1, line: 1, "expected ',' or ']' after this array element, found '\"'"), object(2, line: 2, ["b": 2])])
     }
 
     @Test func malformedElementThenGoodOnes() throws {
         let text = "[\n{\"a\": 1},\n{\"a\": },\n{\"a\": [1, 2}, \n{\"a\": 4}\n]"
         let result = try readAll(text, format: .json)
-        #expect(
-            result.records == [
-                object(1, line: 2, ["a": 1]),
-                malformed(2, line: 3, "expected a value, found '}' (line 3)"),
-                malformed(3, line: 4, "expected ',' or ']' after an array element, found '}' (line 4)"),
-                object(4, line: 5, ["a": 4]),
+        expectEqual(
+            result.records,
+            [
+                object(1, line: 2, ["a": 1]), malformed(2, line: 3, "expected a value, found '}' (line 3)"),
+                malformed(3, line: 4, "expected ',' or ']' after an array element, found '}' (line 4)"), object(4, line: 5, ["a": 4]),
             ])
     }
 
@@ -91,12 +85,11 @@ import _RuleCheckTestSupport
     @Test func missingCommaResyncsAtTheNextElement() throws {
         let text = "[\n{\"a\": 1}\n{\"a\": 2},\n{\"a\": 3} x {\"a\": 4}, {\"a\": 5}]"
         let result = try readAll(text, format: .json)
-        #expect(
-            result.records == [
-                malformed(1, line: 2, "expected ',' or ']' after this array element, found '{'"),
-                object(2, line: 3, ["a": 2]),
-                malformed(3, line: 4, "expected ',' or ']' after this array element, found 'x'"),
-                object(4, line: 4, ["a": 4]),
+        expectEqual(
+            result.records,
+            [
+                malformed(1, line: 2, "expected ',' or ']' after this array element, found '{'"), object(2, line: 3, ["a": 2]),
+                malformed(3, line: 4, "expected ',' or ']' after this array element, found 'x'"), object(4, line: 4, ["a": 4]),
                 object(5, line: 4, ["a": 5]),
             ])
     }
@@ -104,12 +97,11 @@ import _RuleCheckTestSupport
     @Test func unterminatedStringResyncsAtTheNextObjectLine() throws {
         let text = "[\n{\"a\": \"oops,\n  \"b\": 1},\n{\"a\": 2},\n{\"a\": \"again},\n  , {\"a\": 3}\n]\n"
         let result = try readAll(text, format: .json)
-        #expect(
-            result.records == [
-                malformed(1, line: 2, "unterminated string (a line break inside a string)"),
-                object(2, line: 4, ["a": 2]),
-                malformed(3, line: 5, "unterminated string (a line break inside a string)"),
-                object(4, line: 6, ["a": 3]),
+        expectEqual(
+            result.records,
+            [
+                malformed(1, line: 2, "unterminated string (a line break inside a string)"), object(2, line: 4, ["a": 2]),
+                malformed(3, line: 5, "unterminated string (a line break inside a string)"), object(4, line: 6, ["a": 3]),
             ])
     }
 
@@ -121,14 +113,12 @@ import _RuleCheckTestSupport
 
     @Test func nonObjectElements() throws {
         let result = try readAll("[1, \"x\", null, [], {\"ok\": true}, 2 3]", format: .json)
-        #expect(
-            result.records == [
-                malformed(1, line: 1, "record is a number, not an object"),
-                malformed(2, line: 1, "record is a string, not an object"),
-                malformed(3, line: 1, "record is null, not an object"),
-                malformed(4, line: 1, "record is an array, not an object"),
-                object(5, line: 1, ["ok": true]),
-                malformed(6, line: 1, "expected the end of the text after the value, found '3' (line 1)"),
+        expectEqual(
+            result.records,
+            [
+                malformed(1, line: 1, "record is a number, not an object"), malformed(2, line: 1, "record is a string, not an object"),
+                malformed(3, line: 1, "record is null, not an object"), malformed(4, line: 1, "record is an array, not an object"),
+                object(5, line: 1, ["ok": true]), malformed(6, line: 1, "expected the end of the text after the value, found '3' (line 1)"),
             ])
     }
 
@@ -141,8 +131,9 @@ import _RuleCheckTestSupport
 
     @Test func topLevelValueThatIsNotAnArray() throws {
         let objectFile = try readAll("{\"a\": 1}\n{\"a\": 2}\n", format: .json)
-        #expect(
-            objectFile.records == [
+        expectEqual(
+            objectFile.records,
+            [
                 malformed(
                     1, line: 1,
                     "expected '[' at the start of a JSON array of records, found '{' (for one object per line, read the file as JSON Lines)"
@@ -190,21 +181,17 @@ import _RuleCheckTestSupport
         let big = "{\"big\": \"" + String(repeating: "]", count: 200) + "\", \"n\": [{}, {}]}"
         let text = "[{\"a\": 1},\n\(big),\n{\"a\": 3}]"
         let result = try readAll(text, format: .json, options: options)
-        #expect(
-            result.records == [
-                object(1, line: 1, ["a": 1]), malformed(2, line: 2, "array element is longer than 32 bytes"),
-                object(3, line: 3, ["a": 3]),
-            ])
+        expectEqual(
+            result.records,
+            [object(1, line: 1, ["a": 1]), malformed(2, line: 2, "array element is longer than 32 bytes"), object(3, line: 3, ["a": 3])])
     }
 
     @Test func deepNestingIsAMalformedRecord() throws {
         let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
         let result = try readAll("[{\"d\": \(deep)}, {}]", format: .json)
-        #expect(
-            result.records == [
-                malformed(1, line: 1, "arrays and objects are nested deeper than 512 levels (line 1)"),
-                object(2, line: 1, [:]),
-            ])
+        expectEqual(
+            result.records,
+            [malformed(1, line: 1, "arrays and objects are nested deeper than 512 levels (line 1)"), object(2, line: 1, [:])])
     }
 
     /// In a JSON array a CR is whitespace, as JSON says; lines are counted at LF.

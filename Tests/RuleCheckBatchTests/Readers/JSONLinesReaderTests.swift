@@ -13,23 +13,18 @@ import _RuleCheckTestSupport
     @Test func blankAndWhitespaceLinesAreSkipped() throws {
         let text = "\n  \t \n{\"a\":1}\r\n\r\n   \n  {\"a\":2}  \n\n{\"a\":3}"
         let result = try readAll(text, format: .jsonl)
-        #expect(
-            result.records == [
-                object(1, line: 3, ["a": 1]), object(2, line: 6, ["a": 2]), object(3, line: 8, ["a": 3]),
-            ])
+        expectEqual(result.records, [object(1, line: 3, ["a": 1]), object(2, line: 6, ["a": 2]), object(3, line: 8, ["a": 3])])
     }
 
     @Test func badLineInTheMiddle() throws {
         let text = "{\"a\":1}\n{\"a\": 2,}\n\n{\"a\" 3}\n{\"a\":4}\n  {\"é\": \"x\" oops}\n"
         let result = try readAll(text, format: .jsonl)
-        #expect(
-            result.records == [
+        expectEqual(
+            result.records,
+            [
                 object(1, line: 1, ["a": 1]),
-                malformed(
-                    2, line: 2,
-                    "expected an object key after ',', found '}' (trailing commas are not allowed) (line 2, column 9)"),
-                malformed(3, line: 4, "expected ':' after an object key, found '3' (line 4, column 6)"),
-                object(4, line: 5, ["a": 4]),
+                malformed(2, line: 2, "expected an object key after ',', found '}' (trailing commas are not allowed) (line 2, column 9)"),
+                malformed(3, line: 4, "expected ':' after an object key, found '3' (line 4, column 6)"), object(4, line: 5, ["a": 4]),
                 malformed(5, line: 6, "expected ',' or '}' after an object member, found 'oops' (line 6, column 13)"),
             ])
     }
@@ -37,25 +32,21 @@ import _RuleCheckTestSupport
     @Test func valuesThatAreNotObjects() throws {
         let text = "1\n\"s\"\n[1]\nnull\ntrue\n{}\n"
         let result = try readAll(text, format: .jsonl)
-        #expect(
-            result.records == [
-                malformed(1, line: 1, "record is a number, not an object"),
-                malformed(2, line: 2, "record is a string, not an object"),
-                malformed(3, line: 3, "record is an array, not an object"),
-                malformed(4, line: 4, "record is null, not an object"),
-                malformed(5, line: 5, "record is a boolean, not an object"),
-                object(6, line: 6, [:]),
+        expectEqual(
+            result.records,
+            [
+                malformed(1, line: 1, "record is a number, not an object"), malformed(2, line: 2, "record is a string, not an object"),
+                malformed(3, line: 3, "record is an array, not an object"), malformed(4, line: 4, "record is null, not an object"),
+                malformed(5, line: 5, "record is a boolean, not an object"), object(6, line: 6, [:]),
             ])
     }
 
     @Test func invalidUTF8AndByteOrderMark() throws {
         let bytes = [0xEF, 0xBB, 0xBF] + Array("{\"a\":\"".utf8) + [0xFF] + Array("\"}\n{\"a\":\"ok\"}".utf8)
         let result = try readAll(bytes, format: .jsonl)
-        #expect(
-            result.records == [
-                malformed(1, line: 1, "invalid UTF-8 (byte 0xFF) in a string (line 1, column 7)"),
-                object(2, line: 2, ["a": "ok"]),
-            ])
+        expectEqual(
+            result.records,
+            [malformed(1, line: 1, "invalid UTF-8 (byte 0xFF) in a string (line 1, column 7)"), object(2, line: 2, ["a": "ok"])])
     }
 
     @Test func tooDeepAndTooLong() throws {
@@ -66,12 +57,12 @@ import _RuleCheckTestSupport
         let long = "{\"k\": \"" + String(repeating: "z", count: 100) + "\"}"
         let text = "{\"a\":[[1]]}\n{\"a\":[[[1]]]}\n\(long)\n{\"b\":2}\n"
         let result = try readAll(text, format: .jsonl, options: options)
-        #expect(
-            result.records == [
+        expectEqual(
+            result.records,
+            [
                 object(1, line: 1, ["a": [[1]]]),
                 malformed(2, line: 2, "arrays and objects are nested deeper than 3 levels (line 2, column 8)"),
-                malformed(3, line: 3, "record is longer than 40 bytes"),
-                object(4, line: 4, ["b": 2]),
+                malformed(3, line: 3, "record is longer than 40 bytes"), object(4, line: 4, ["b": 2]),
             ])
     }
 
@@ -92,12 +83,12 @@ import _RuleCheckTestSupport
         let text = format == .json ? "[\n" + lines.joined(separator: ",\n") + "\n]\n" : lines.joined(separator: "\n") + "\n"
         let records = try readAll(text, format: format).records
         let first = format == .json ? 2 : 1
-        #expect(
-            records == [
+        expectEqual(
+            records,
+            [
                 DecodedRecord(number: 1, line: first, content: .object(["a": 3, "b": 2]), duplicateKeys: ["a"]),
                 DecodedRecord(
-                    number: 2, line: first + 1, content: .object(["g": ["x": 4], "l": [["y": 2]]]),
-                    duplicateKeys: ["g.x", "l[].y", "g"]),
+                    number: 2, line: first + 1, content: .object(["g": ["x": 4], "l": [["y": 2]]]), duplicateKeys: ["g.x", "l[].y", "g"]),
                 object(3, line: first + 2, ["a": 1, "b": 2]),
             ])
     }

@@ -51,9 +51,9 @@ final class SliceMergeErrorTests {
         var missing = lines
         missing.removeSubrange(slice(at: 2))
         let error = try #require(try mergeError(missing))
-        #expect(
-            error.message
-                == "the slice of 'export' starts at record 3 (the slice before it ended at record 1): a slice is missing or out of order")
+        expectEqual(
+            error.message,
+            "the slice of 'export' starts at record 3 (the slice before it ended at record 1): a slice is missing or out of order")
         expectEqual(error.line, slice(at: 2).lowerBound + 1)
         var noFirst = lines
         noFirst.removeSubrange(slice(at: 1))
@@ -153,10 +153,9 @@ final class SliceMergeErrorTests {
         other.rules = "bb"
         other.strict = true
         other.today = "2026-11-23"
-        #expect(
-            other.differences(from: one) == [
-                "other rules (fingerprint bb, not aa)", "--today 2026-11-23, not 2026-11-22", "--strict, not without it",
-            ])
+        expectEqual(
+            other.differences(from: one),
+            ["other rules (fingerprint bb, not aa)", "--today 2026-11-23, not 2026-11-22", "--strict, not without it"])
         expectEqual(one.differences(from: other).last, "without --strict, not with it")
         other = one
         other.locale = String(repeating: "x", count: 1000)

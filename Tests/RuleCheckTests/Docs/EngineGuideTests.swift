@@ -118,10 +118,10 @@ struct EngineGuideTests {
                 printed.append(diagnostic.description)
             }
         }
-        #expect(
-            printed == [
-                "form.yaml:3:5: error: unknown key 'visibel_if' in a field; did you mean 'visible_if'?\n"
-                    + "        visibel_if: true\n"
+        expectEqual(
+            printed,
+            [
+                "form.yaml:3:5: error: unknown key 'visibel_if' in a field; did you mean 'visible_if'?\n" + "        visibel_if: true\n"
                     + "        ^"
             ])
     }
@@ -150,9 +150,8 @@ struct EngineGuideTests {
         expectEqual(changes.values, ["doc_type": "passport"])
         expectEqual(changes.visible, ["doc_number": true, "doc_issue_date": true])
         expectEqual(changes.required, ["doc_number": true, "doc_issue_date": true])
-        #expect(
-            changes.issues.mapValues { $0.map(\.code) }
-                == ["doc_type": [], "doc_number": [.required], "doc_issue_date": [.required]])
+        expectEqual(
+            changes.issues.mapValues { $0.map(\.code) }, ["doc_type": [], "doc_number": [.required], "doc_issue_date": [.required]])
 
         try form.set("doc_number", to: "4509 123456")
         let cascade = try form.set("doc_type", to: "foreign_passport")
@@ -302,11 +301,9 @@ struct EngineGuideTests {
 
     @Test func navigation() throws {
         var form = try osago()
-        #expect(
-            form.fields(in: "policyholder") == [
-                "insurant", "insurant.last_name", "insurant.first_name", "insurant.middle_name",
-                "insurant.birth_date", "insurant_age",
-            ])
+        expectEqual(
+            form.fields(in: "policyholder"),
+            ["insurant", "insurant.last_name", "insurant.first_name", "insurant.middle_name", "insurant.birth_date", "insurant_age"])
         expectEqual(form.nextField(after: "insurant.birth_date"), "doc_type")
         expectEqual(form.nextField(after: "doc_type"), "vin")
         expectEqual(form.firstInvalidField, "insurant.last_name")
@@ -339,9 +336,7 @@ struct EngineGuideTests {
                   issue mask: A Russian passport number looks like 4509 123456 — mask: 0000 000000 when doc_type == "passport", reading doc_type = "passport"
                 """)
         try form.set("doc_type", to: "residence_permit")
-        #expect(
-            form.explain("doc_number").source
-                == "cleared because doc_type changed (depends_on), by the edit 'set doc_type'")
+        expectEqual(form.explain("doc_number").source, "cleared because doc_type changed (depends_on), by the edit 'set doc_type'")
     }
 
     // MARK: Provenance and suggestions

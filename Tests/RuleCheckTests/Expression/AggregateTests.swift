@@ -100,9 +100,7 @@ struct AggregateTests {
         try form.append("drivers")
         try form.set("drivers[0].premium", to: .number(100))
         let changes = try form.set("drivers[1].premium", to: .number(300))
-        #expect(
-            Set(changes.values.keys)
-                == ["drivers[1].premium", "total", "highest", "drivers[0].share", "drivers[1].share"])
+        expectEqual(Set(changes.values.keys), ["drivers[1].premium", "total", "highest", "drivers[0].share", "drivers[1].share"])
         expectEqual(changes.values["drivers[0].share"], .some(.number(25)))
         expectEqual(changes.values["total"], .some(.number(400)))
         #expect(changes.visible.isEmpty && changes.required.isEmpty)
@@ -210,9 +208,9 @@ struct AggregateTests {
             try form.append("drivers")
             try form.set("drivers[\(form.itemCount("drivers") - 1)].premium", to: .number(premium))
         }
-        #expect(
-            form.explain("total").source
-                == "computed by value: sum(drivers.premium) with drivers[*].premium = 10, 20, with count(drivers) = 2")
+        expectEqual(
+            form.explain("total").source,
+            "computed by value: sum(drivers.premium) with drivers[*].premium = 10, 20, with count(drivers) = 2")
     }
 
     // MARK: unique_by
@@ -260,10 +258,10 @@ struct AggregateTests {
         }
         let found = violations.map { "\($0.field) \($0.code) \($0.message)" }
         expectEqual(Set(found), Set(issues))
-        #expect(
-            Set(issues) == [
-                "drivers unique Drivers: items 1 and 3 have the same Licence number",
-                "young_note required young_note is required",
+        expectEqual(
+            Set(issues),
+            [
+                "drivers unique Drivers: items 1 and 3 have the same Licence number", "young_note required young_note is required",
                 "cap check The cap is below the total premium",
             ])
     }
@@ -332,44 +330,42 @@ struct AggregateTests {
     }
 
     @Test func typeErrorsAreReportedWhereTheyAreWritten() {
-        #expect(
-            Self.error("{id: x, type: number, value: sum(drivers.name)}")
-                == "f.yaml:11:38: error: sum() needs a number in every item, but 'drivers.name' is text")
-        #expect(
-            Self.error("{id: x, type: bool, value: max(drivers.birth_date) > 2000-01-01}") == "compiles")
-        #expect(
-            Self.error("{id: x, type: number, value: min(total)}")
-                == "f.yaml:11:38: error: min() needs a field of a list's items, such as min(drivers.birth_date), but 'total' is not one")
-        #expect(
-            Self.error("{id: x, type: bool, value: 'any(total, true)'}")
-                == "f.yaml:11:37: error: any() needs a list field first, such as any(drivers, age < 21)")
-        #expect(
-            Self.error("{id: x, type: bool, value: 'any(drivers, premium > sum(drivers.premium) / 2)'}")
-                == "f.yaml:11:56: error: sum() cannot be used inside the condition of any() or all(); compute it in a field of its own and name that"
+        expectEqual(
+            Self.error("{id: x, type: number, value: sum(drivers.name)}"),
+            "f.yaml:11:38: error: sum() needs a number in every item, but 'drivers.name' is text")
+        expectEqual(Self.error("{id: x, type: bool, value: max(drivers.birth_date) > 2000-01-01}"), "compiles")
+        expectEqual(
+            Self.error("{id: x, type: number, value: min(total)}"),
+            "f.yaml:11:38: error: min() needs a field of a list's items, such as min(drivers.birth_date), but 'total' is not one")
+        expectEqual(
+            Self.error("{id: x, type: bool, value: 'any(total, true)'}"),
+            "f.yaml:11:37: error: any() needs a list field first, such as any(drivers, age < 21)")
+        expectEqual(
+            Self.error("{id: x, type: bool, value: 'any(drivers, premium > sum(drivers.premium) / 2)'}"),
+            "f.yaml:11:56: error: sum() cannot be used inside the condition of any() or all(); compute it in a field of its own and name that"
         )
-        #expect(
-            Self.error("{id: x, type: bool, value: 'all(drivers, premium)'}")
-                == "f.yaml:11:46: error: expected a condition (bool), but this is a number; write 'premium != null' or 'not empty(premium)'"
+        expectEqual(
+            Self.error("{id: x, type: bool, value: 'all(drivers, premium)'}"),
+            "f.yaml:11:46: error: expected a condition (bool), but this is a number; write 'premium != null' or 'not empty(premium)'")
+        expectEqual(
+            Self.error("{id: x, type: bool, value: 'any(drivers, nme == null)'}"),
+            "f.yaml:11:46: error: unknown field 'nme'; did you mean 'name'?")
+        expectEqual(
+            Self.error("{id: x, type: number, value: drivers.premium}"),
+            "f.yaml:11:34: error: 'drivers.premium' is a field of each item of 'drivers'; outside an item read it through sum(drivers.premium), min(), max(), any(drivers, …) or all(drivers, …), or use count(drivers)"
         )
-        #expect(
-            Self.error("{id: x, type: bool, value: 'any(drivers, nme == null)'}")
-                == "f.yaml:11:46: error: unknown field 'nme'; did you mean 'name'?")
-        #expect(
-            Self.error("{id: x, type: number, value: drivers.premium}")
-                == "f.yaml:11:34: error: 'drivers.premium' is a field of each item of 'drivers'; outside an item read it through sum(drivers.premium), min(), max(), any(drivers, …) or all(drivers, …), or use count(drivers)"
-        )
-        #expect(
-            Self.error("{id: x, type: text}", item: "\n      - {id: share, type: number, value: sum(premium)}")
-                == "f.yaml:9:46: error: 'premium' is this item's own value; write sum(drivers.premium) for every item's")
-        #expect(
-            Self.error("{id: x, type: text}", item: "\n      - {id: share, type: number, value: premium / sum(drivers.premium)}")
-                == "compiles")
-        #expect(
-            Self.error("{id: x, type: text}", item: "\n      - {id: top, type: number, checks: [{expr: top >= max(drivers.top)}]}")
-                == "f.yaml:9:60: error: a check or bound of 'drivers.top' cannot read the field itself in every item")
-        #expect(
-            Self.error("{id: x, type: integer, value: sum(drivers.premium)}")
-                == "f.yaml:11:35: error: the value of x must be a whole number, but 'sum(drivers.premium)' can have a fraction; round it with round(), floor(), ceil() or trunc()"
+        expectEqual(
+            Self.error("{id: x, type: text}", item: "\n      - {id: share, type: number, value: sum(premium)}"),
+            "f.yaml:9:46: error: 'premium' is this item's own value; write sum(drivers.premium) for every item's")
+        expectEqual(
+            Self.error("{id: x, type: text}", item: "\n      - {id: share, type: number, value: premium / sum(drivers.premium)}"),
+            "compiles")
+        expectEqual(
+            Self.error("{id: x, type: text}", item: "\n      - {id: top, type: number, checks: [{expr: top >= max(drivers.top)}]}"),
+            "f.yaml:9:60: error: a check or bound of 'drivers.top' cannot read the field itself in every item")
+        expectEqual(
+            Self.error("{id: x, type: integer, value: sum(drivers.premium)}"),
+            "f.yaml:11:35: error: the value of x must be a whole number, but 'sum(drivers.premium)' can have a fraction; round it with round(), floor(), ceil() or trunc()"
         )
     }
 

@@ -105,11 +105,7 @@ struct ExpressionChainTests {
                 return [(try? evaluate(or, values)) ?? .text("error"), (try? evaluate(and, values)) ?? .text("error")]
             }
         }
-        #expect(
-            results == [
-                .bool(true), .bool(false), .bool(true), .bool(false),
-                .bool(false), .bool(true), .bool(false), .bool(true),
-            ])
+        expectEqual(results, [.bool(true), .bool(false), .bool(true), .bool(false), .bool(false), .bool(true), .bool(false), .bool(true)])
     }
 
     /// `and` stops at the first operand that does not hold, `or` at the first that does, as the

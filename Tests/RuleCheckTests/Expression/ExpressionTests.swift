@@ -249,9 +249,6 @@ struct IntegerValueTests {
     }
 
     @Test func roundingNeedsANumber() {
-        #expect(
-            Fixtures.diagnostics(Self.rules("round(t)")) == [
-                "test.yaml:10:18: error: round() needs a number, but this is text"
-            ])
+        expectEqual(Fixtures.diagnostics(Self.rules("round(t)")), ["test.yaml:10:18: error: round() needs a number, but this is text"])
     }
 }

@@ -34,8 +34,8 @@ import _RuleCheckTestSupport
         try form.set("members[0].name", to: "Ann")
         let encoded = try JSONParser().parse(Array(try JSONEncoder().encode(form.snapshot)))
         expectEqual(form.snapshot.json, encoded)
-        #expect(
-            form.snapshot.json["fields"]?["note"] == ["source": "cleared", "cause": "depends_on", "parent": "kind", "edit": "set kind"])
+        expectEqual(
+            form.snapshot.json["fields"]?["note"], ["source": "cleared", "cause": "depends_on", "parent": "kind", "edit": "set kind"])
         #expect(try FormSnapshot(json: form.snapshot.json) == form.snapshot)
     }
 

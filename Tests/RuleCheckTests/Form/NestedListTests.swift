@@ -165,9 +165,9 @@ struct NestedListTests {
         // Another code clears that violation's note only.
         var changes = try form.set("drivers[1].violations[0].code", to: "V9")
         expectEqual(changes.values["drivers[1].violations[0].note"], .some(nil))
-        #expect(
-            form["drivers[1].violations[0].note"].provenance
-                == .cleared(.dependsOn("drivers[1].violations[0].code"), edit: "set drivers[1].violations[0].code"))
+        expectEqual(
+            form["drivers[1].violations[0].note"].provenance,
+            .cleared(.dependsOn("drivers[1].violations[0].code"), edit: "set drivers[1].violations[0].code"))
         // The driver's name is read from the outer item: another name clears the witnesses of that driver.
         changes = try form.set("drivers[1].name", to: "Rob")
         expectEqual(changes.values["drivers[1].violations[1].witness"], .some(nil))
@@ -244,13 +244,11 @@ struct NestedListTests {
         let checker = RecordChecker(try Self.rules(), today: Self.today)
         guard case .object(let record) = try JSONParser().parse(Self.record) else { throw FormError(.typeMismatch, "not an object") }
         let found = checker.check(json: record).violations.map { "\($0.field) \($0.code)" }
-        #expect(
-            found == [
-                "drivers[0].violations required",
-                "drivers[1].violations items",
-                "drivers[1].violations[0].code check",
-                "drivers[1].violations[1].code required",
-                "drivers[1].violations[1].points max",
+        expectEqual(
+            found,
+            [
+                "drivers[0].violations required", "drivers[1].violations items", "drivers[1].violations[0].code check",
+                "drivers[1].violations[1].code required", "drivers[1].violations[1].points max",
             ])
     }
 
@@ -261,13 +259,11 @@ struct NestedListTests {
         let cell =
             #"[{"name": "Ann", "licensed": true}, {"name": "Bob", "licensed": true, "violations": [{"code": "X1"}, {"points": 31}, {"code": "V3"}]}]"#
         let found = checker.check(cells: ["true", "X1", cell], columns: columns).map { "\($0.field) \($0.code)" }
-        #expect(
-            found == [
-                "drivers[0].violations required",
-                "drivers[1].violations items",
-                "drivers[1].violations[0].code check",
-                "drivers[1].violations[1].code required",
-                "drivers[1].violations[1].points max",
+        expectEqual(
+            found,
+            [
+                "drivers[0].violations required", "drivers[1].violations items", "drivers[1].violations[0].code check",
+                "drivers[1].violations[1].code required", "drivers[1].violations[1].points max",
             ])
     }
 

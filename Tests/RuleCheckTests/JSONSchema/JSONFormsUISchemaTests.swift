@@ -42,8 +42,9 @@ struct JSONFormsUISchemaTests {
                   {"type": "Control", "scope": "#/properties/b"}, {"type": "Control", "scope": "#/properties/a", "label": "A"}]}}},
                 {"type": "Label", "text": "Anything else?"}]}]}
             """##)
-        #expect(
-            SchemaTest.layout(rules) == [
+        expectEqual(
+            SchemaTest.layout(rules),
+            [
                 "what_where (What & where): title, kind, currency, price",
                 "more (Details): owner, owner.phone, owner.name, drivers, urgent, mileage, rooms, notes",
             ])
@@ -52,8 +53,9 @@ struct JSONFormsUISchemaTests {
         #expect(rules.field("title")?.ui == ["row": 1] && rules.field("kind")?.ui == ["row": 1, "options": ["format": "radio"]])
         expectEqual(rules.field("price")?.ui, ["group": "Money", "label": false])
         expectEqual(rules.field("owner.phone")?.ui, [:])
-        #expect(
-            findings.map(\.message) == [
+        expectEqual(
+            findings.map(\.message),
+            [
                 "(UI schema) a Label element has no place in a rules file",
                 "(UI schema) the UI schema has no control for urgent, mileage, rooms, notes; they follow the others (their rules still hold)",
             ])

@@ -47,21 +47,18 @@ struct JSONSchemaAppFeaturesTests {
         let plate = try #require(properties["plate"]?["pattern"]?.string)
         #expect(plate.hasPrefix("^(?:[\\u{410}\\u{412}") && !plate.contains("\\x{") && plate.contains("|"))
         // An extracted value is what is checked: 7 and the ten digits typed.
-        #expect(
-            properties["phone"] == [
+        expectEqual(
+            properties["phone"],
+            [
                 "type": "string", "pattern": "^7[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]$",
-                "x-rulecheck-mask": "+{7} (000) 000-00-00", "x-rulecheck-mask-value": "extracted",
-                "x-rulecheck-digits": "ascii",
+                "x-rulecheck-mask": "+{7} (000) 000-00-00", "x-rulecheck-mask-value": "extracted", "x-rulecheck-digits": "ascii",
             ])
         expectEqual(properties["code"]?["pattern"], "^[1-5][0-9](?:-[0-9][0-9])? [0-9][0-9]*$")
-        #expect(
-            properties["code"]?["x-rulecheck-checks"] == [
-                ["when": "plate != null", "mask": ["00", "000"], "message": "Two or three digits"]
-            ])
-        #expect(
-            properties["power"] == [
-                "type": "integer", "x-rulecheck-digits": "ascii", "x-rulecheck-ui": ["unit": "hp", "widget": "updown"],
-            ])
+        expectEqual(
+            properties["code"]?["x-rulecheck-checks"],
+            [["when": "plate != null", "mask": ["00", "000"], "message": "Two or three digits"]])
+        expectEqual(
+            properties["power"], ["type": "integer", "x-rulecheck-digits": "ascii", "x-rulecheck-ui": ["unit": "hp", "widget": "updown"]])
 
         let (again, findings) = try SchemaTest.importing(Self.rules.jsonSchema())
         #expect(findings.isEmpty, "\(findings)")
@@ -83,27 +80,24 @@ struct JSONSchemaAppFeaturesTests {
             let fields = try #require(record.object)
             expectEqual(SchemaTest.errors(again, fields), SchemaTest.errors(Self.rules, fields))
         }
-        #expect(
-            SchemaTest.errors(again, ["plate": "A 123 BC 77", "code": "1 5678"]) == [
-                "code mask", "code mask", "photos required", "plate mask",
-            ])
+        expectEqual(
+            SchemaTest.errors(again, ["plate": "A 123 BC 77", "code": "1 5678"]),
+            ["code mask", "code mask", "photos required", "plate mask"])
     }
 
     @Test func fileFieldsAreArraysOfFileObjects() throws {
         let photos = try #require(try Self.schema()["properties"]?["photos"])
-        #expect(
-            photos == [
+        expectEqual(
+            photos,
+            [
                 "type": "array",
                 "items": [
                     "type": "object",
                     "properties": [
-                        "name": ["type": "string", "minLength": 1],
-                        "size": ["type": "integer", "minimum": 0, "maximum": 2_097_152],
+                        "name": ["type": "string", "minLength": 1], "size": ["type": "integer", "minimum": 0, "maximum": 2_097_152],
                         "type": ["type": "string", "minLength": 1, "pattern": "^(?:image\\/.*|application\\/pdf)$"],
-                    ],
-                    "required": ["name", "size", "type"], "additionalProperties": false,
-                ],
-                "minItems": 1, "maxItems": 4, "x-rulecheck-type": "file", "x-rulecheck-media-types": ["image/*", "application/pdf"],
+                    ], "required": ["name", "size", "type"], "additionalProperties": false,
+                ], "minItems": 1, "maxItems": 4, "x-rulecheck-type": "file", "x-rulecheck-media-types": ["image/*", "application/pdf"],
             ])
         let (again, _) = try SchemaTest.importing(Self.rules.jsonSchema())
         let field = try #require(again.field("photos"))
@@ -137,11 +131,11 @@ struct JSONSchemaAppFeaturesTests {
                 """)
         let schema = try JSONParser().parse(Array(grouped.jsonSchema().utf8))
         expectEqual(schema["x-rulecheck-pages"], nil)
-        #expect(
-            schema["x-rulecheck-sections"] == [
+        expectEqual(
+            schema["x-rulecheck-sections"],
+            [
                 ["id": "who", "page": "about_you", "fields": ["name"]],
-                ["id": "contacts", "title": "Contacts", "page": "about_you", "fields": ["email"]],
-                ["id": "car", "fields": ["plate"]],
+                ["id": "contacts", "title": "Contacts", "page": "about_you", "fields": ["email"]], ["id": "car", "fields": ["plate"]],
             ])
         let categories = try JSONParser().parse(Array(grouped.uiSchema(.jsonForms).utf8))["elements"]
         #expect(categories?[0]?["options"] == ["page": "about_you"] && categories?[1]?["options"] == ["page": "about_you"])

@@ -67,8 +67,9 @@ struct JSONSchemaExportTests {
         #expect(properties["n"]?["minimum"] == 1 && properties["n"]?["maximum"] == 10 && properties["n"]?["default"] == 2)
         #expect(properties["n"]?["multipleOf"] == 2 && properties["n"]?["exclusiveMinimum"] == 1)
         expectEqual(properties["n"]?["x-rulecheck-checks"], [["expr": "multiple_of(n, 2)"], ["expr": "n > 1", "message": "Big"]])
-        #expect(
-            properties["start"] == [
+        expectEqual(
+            properties["start"],
+            [
                 "description": "When", "type": "string", "format": "date", "x-rulecheck-format": "yyyy-MM-dd",
                 "x-rulecheck-max": "today + 30d", "x-rulecheck-initial": "today", "x-rulecheck-ui": ["row": 1],
             ])
@@ -77,29 +78,31 @@ struct JSONSchemaExportTests {
         #expect(owner["type"] == "object" && owner["required"] == ["last"] && owner["x-rulecheck-display"] == "{last} {{x}}")
         expectEqual(owner["properties"]?["first"], ["type": "string", "readOnly": true, "x-rulecheck-enabled-if": "false"])
         expectEqual(owner["properties"]?["last"], ["type": "string", "x-rulecheck-required": "true"])
-        #expect(
-            properties["photos"] == [
-                "type": "array", "items": ["type": "string", "pattern": "^(?:[a-z]+)$"], "maxItems": 3,
-                "uniqueItems": true, "x-rulecheck-pattern": "[a-z]+",
+        expectEqual(
+            properties["photos"],
+            [
+                "type": "array", "items": ["type": "string", "pattern": "^(?:[a-z]+)$"], "maxItems": 3, "uniqueItems": true,
+                "x-rulecheck-pattern": "[a-z]+",
             ])
         expectEqual(properties["tags"], ["type": "array", "items": ["type": "string", "enum": ["a", "b"]], "minItems": 1])
         expectEqual(properties["total"], ["type": "number", "readOnly": true, "x-rulecheck-value": "n * 2"])
-        #expect(
-            properties["drivers"]?["items"] == [
+        expectEqual(
+            properties["drivers"]?["items"],
+            [
                 "type": "object",
                 "properties": [
                     "name": ["type": "string"],
                     "age": ["type": "integer", "x-rulecheck-visible-if": "name != null", "x-rulecheck-enabled-if": "name != \"x\""],
-                ],
-                "required": ["name"],
+                ], "required": ["name"],
             ])
     }
 
     @Test func conditionalRequiredIsIfThen() throws {
         let blocks = try #require(try Self.exported()["allOf"]?.array)
         // code is required for cars; phone, required, only while visible (for flats).
-        #expect(
-            blocks == [
+        expectEqual(
+            blocks,
+            [
                 ["if": ["properties": ["kind": ["const": "car"]], "required": ["kind"]], "then": ["required": ["code"]]],
                 ["if": ["properties": ["kind": ["const": "flat"]], "required": ["kind"]], "then": ["required": ["phone"]]],
             ])
@@ -132,23 +135,23 @@ struct JSONSchemaExportTests {
         // Fields with the same row hint share a HorizontalLayout when they are next to each other
         // (phone and start are not: each has its own, so the hint comes back on import).
         expectEqual(first["elements"]?.array?.count, 5)
-        #expect(
-            first["elements"]?[2] == [
+        expectEqual(
+            first["elements"]?[2],
+            [
                 "type": "HorizontalLayout",
                 "elements": [
                     [
                         "type": "Control", "scope": "#/properties/phone",
-                        "rule": [
-                            "effect": "SHOW", "condition": ["scope": "#/properties/kind", "schema": ["const": "flat"]],
-                        ],
+                        "rule": ["effect": "SHOW", "condition": ["scope": "#/properties/kind", "schema": ["const": "flat"]]],
                     ]
                 ],
             ])
         expectEqual(first["elements"]?[3], ["type": "Control", "scope": "#/properties/n"])
         let second = try #require(ui["elements"]?[1])
         #expect(second["label"] == "two" && second["options"] == nil)
-        #expect(
-            second["elements"]?[0] == [
+        expectEqual(
+            second["elements"]?[0],
+            [
                 "type": "Group", "label": "owner",
                 "elements": [
                     ["type": "Control", "scope": "#/properties/owner/properties/first"],
@@ -157,21 +160,16 @@ struct JSONSchemaExportTests {
             ])
         let drivers = try #require(second["elements"]?[4])
         // Two rules on one field: the visibility goes on a layout around the control.
-        #expect(
-            drivers["options"]?["detail"]?["elements"]?[1] == [
+        expectEqual(
+            drivers["options"]?["detail"]?["elements"]?[1],
+            [
                 "type": "VerticalLayout",
                 "elements": [
                     [
                         "type": "Control", "scope": "#/properties/age",
-                        "rule": [
-                            "effect": "ENABLE",
-                            "condition": [
-                                "scope": "#/properties/name", "schema": ["not": ["const": "x"]],
-                            ],
-                        ],
+                        "rule": ["effect": "ENABLE", "condition": ["scope": "#/properties/name", "schema": ["not": ["const": "x"]]]],
                     ]
-                ],
-                "rule": ["effect": "SHOW", "condition": ["scope": "#/properties/name", "schema": [:], "failWhenUndefined": true]],
+                ], "rule": ["effect": "SHOW", "condition": ["scope": "#/properties/name", "schema": [:], "failWhenUndefined": true]],
             ])
     }
 
@@ -184,15 +182,15 @@ struct JSONSchemaExportTests {
                   - {id: c, ui: {group: Extra}}
                 """, source: "t.yaml")
         let ui = try JSONParser().parse(Array(rules.uiSchema(.jsonForms).utf8))
-        #expect(
-            ui == [
+        expectEqual(
+            ui,
+            [
                 "type": "VerticalLayout",
                 "elements": [
                     [
                         "type": "HorizontalLayout",
                         "elements": [["type": "Control", "scope": "#/properties/a"], ["type": "Control", "scope": "#/properties/b"]],
-                    ],
-                    ["type": "Group", "label": "Extra", "elements": [["type": "Control", "scope": "#/properties/c"]]],
+                    ], ["type": "Group", "label": "Extra", "elements": [["type": "Control", "scope": "#/properties/c"]]],
                 ],
             ])
         let schema = try JSONParser().parse(Array(rules.jsonSchema().utf8))

@@ -29,9 +29,9 @@ struct RJSFUISchemaTests {
              "owner": {"ui:order": ["phone", "name"], "name": {"ui:title": "Name"}},
              "drivers": {"items": {"ui:order": ["b", "a"]}}}
             """##)
-        #expect(
-            rules.sections[0].fields.map { rules.fields[$0.index].path }.filter { !$0.contains(".") }
-                == ["kind", "price", "owner", "drivers", "title"])
+        expectEqual(
+            rules.sections[0].fields.map { rules.fields[$0.index].path }.filter { !$0.contains(".") },
+            ["kind", "price", "owner", "drivers", "title"])
         expectEqual(rules.field("kind")?.title, "Kind")
         expectEqual(rules.field("kind")?.options.map(\.title), ["Car", "Flat"])
         expectEqual(rules.field("owner.name")?.title, "Name")
@@ -53,8 +53,9 @@ struct RJSFUISchemaTests {
              "kind": {"ui:widget": "radio", "ui:options": {"inline": true}},
              "owner": {"name": {"ui:emptyValue": ""}}}
             """##)
-        #expect(
-            rules.field("title")?.ui == [
+        expectEqual(
+            rules.field("title")?.ui,
+            [
                 "widget": "textarea", "placeholder": "What are you selling?", "help": "No phone numbers", "autofocus": true,
                 "options": ["rows": 5], "description": "Shown above",
             ])
@@ -70,9 +71,9 @@ struct RJSFUISchemaTests {
         expectEqual(findings.map(\.pointer), ["/ui:order", "/ui:order", "/ghost"])
         let (_, jsonForms) = try Self.importing(##"{"type": "VerticalLayout", "elements": []}"##)
         expectEqual(jsonForms.map(\.kind), [.approximated])
-        #expect(
-            jsonForms.first?.message
-                == "(UI schema) the UI schema has no control for title, price, kind, owner, drivers; they follow the others (their rules still hold)"
+        expectEqual(
+            jsonForms.first?.message,
+            "(UI schema) the UI schema has no control for title, price, kind, owner, drivers; they follow the others (their rules still hold)"
         )
     }
 }

@@ -57,8 +57,8 @@ struct LocaleTablesTests {
         let table = try #require(DefaultMessages.tables[locale])
         for (key, english) in DefaultMessages.english {
             let text = try #require(table[key])
-            #expect(
-                Self.placeholders(text).names == Self.placeholders(english).names,
+            expectEqual(
+                Self.placeholders(text).names, Self.placeholders(english).names,
                 "\(locale) \(key): \(text) does not use the placeholders of \(english)")
         }
     }

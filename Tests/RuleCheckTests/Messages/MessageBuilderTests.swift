@@ -49,31 +49,24 @@ struct LocalizedMessagesTests {
         let checker = RecordChecker(rules, today: Fixtures.today, locale: "ru")
         let messages = checker.check(["age": "1.5", "kind": "robot", "born": "31.02.2020", "total": "7", "extra": "x"])
             .map(\.message)
-        #expect(
-            messages == [
-                "«extra» — такого поля в правилах нет",
-                "«Возраст»: «1.5» — ожидается целое число",
-                "«kind»: значения «robot» нет среди вариантов",
-                "«born»: «31.02.2020» — ожидается дата в формате yyyy-MM-dd",
+        expectEqual(
+            messages,
+            [
+                "«extra» — такого поля в правилах нет", "«Возраст»: «1.5» — ожидается целое число",
+                "«kind»: значения «robot» нет среди вариантов", "«born»: «31.02.2020» — ожидается дата в формате yyyy-MM-dd",
                 "В поле «total» «7», а по правилам оно пустое (не заполнены исходные поля)",
             ])
         let json = checker.check(json: ["age": "1", "born": 5]).violations.map(\.message)
-        #expect(
-            json == [
-                "«Возраст»: «1» — ожидается целое JSON-число",
-                "«born»: «5» — ожидается дата JSON-строкой в формате yyyy-MM-dd",
-            ])
+        expectEqual(
+            json, ["«Возраст»: «1» — ожидается целое JSON-число", "«born»: «5» — ожидается дата JSON-строкой в формате yyyy-MM-dd"])
     }
 
     /// A locale with no built-in messages falls back to English; a region falls back to its language.
     @Test func localesFallBack() throws {
         let rules = try RuleSet(yaml: "form: f\nfields:\n  - id: n\n    type: number\n", source: "f.yaml")
-        #expect(
-            RecordChecker(rules, today: Fixtures.today, locale: "pt").check(["n": "x"]).map(\.message)
-                == ["n: 'x' is not a number"])
-        #expect(
-            RecordChecker(rules, today: Fixtures.today, locale: "ru-RU").check(["n": "x"]).map(\.message)
-                == ["«n»: «x» — ожидается число"])
+        expectEqual(RecordChecker(rules, today: Fixtures.today, locale: "pt").check(["n": "x"]).map(\.message), ["n: 'x' is not a number"])
+        expectEqual(
+            RecordChecker(rules, today: Fixtures.today, locale: "ru-RU").check(["n": "x"]).map(\.message), ["«n»: «x» — ожидается число"])
     }
 
     /// Findings about a file or a record have built-in messages in every locale too.

@@ -392,8 +392,8 @@ struct FieldIdTests {
     }
 
     @Test func otherCharactersAreAnError() {
-        #expect(
-            Fixtures.diagnostics("form: t\nfields:\n  - id: prénom\n")
-                == ["test.yaml:3:9: error: field id 'prénom' must be ASCII letters, digits and '_', starting with a letter or '_'"])
+        expectEqual(
+            Fixtures.diagnostics("form: t\nfields:\n  - id: prénom\n"),
+            ["test.yaml:3:9: error: field id 'prénom' must be ASCII letters, digits and '_', starting with a letter or '_'"])
     }
 }

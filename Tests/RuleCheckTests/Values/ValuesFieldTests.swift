@@ -53,10 +53,9 @@ struct ValuesFieldTests {
         let checker = try Self.checker()
         #expect(checker.check(json: ["photos": ["a.jpg", "b.jpg"], "prices": [0, 99.5], "step": 4.5]).violations.isEmpty)
         let record: [String: JSONValue] = ["photos": ["a.jpg", "a.jpg", "X.png", "Y.png"], "prices": [-1, -2, 200, 3], "step": 4]
-        #expect(
-            Self.codes(checker.check(json: record).violations) == [
-                "photos pattern", "photos items", "photos items", "prices min", "prices max", "prices check", "step check",
-            ])
+        expectEqual(
+            Self.codes(checker.check(json: record).violations),
+            ["photos pattern", "photos items", "photos items", "prices min", "prices max", "prices check", "step check"])
         let messages = checker.check(json: record).violations.filter { $0.field == "photos" && $0.code == .items }.map(\.message)
         expectEqual(messages, ["photos can have at most 3 items", "photos lists the same value more than once"])
     }
@@ -130,8 +129,9 @@ struct ValuesFieldTests {
                 type: values
                 ui: [a]
             """
-        #expect(
-            Fixtures.diagnostics(yaml) == [
+        expectEqual(
+            Fixtures.diagnostics(yaml),
+            [
                 "test.yaml:4:16: error: item_type must be one of text, number, integer, date, bool, json, not 'choice'",
                 "test.yaml:8:5: error: 'pattern' applies to text and json fields and to values of their types, not to values of number",
                 "test.yaml:12:9: error: a min check applies to number, integer, date and json fields, not values of text",
@@ -144,10 +144,7 @@ struct ValuesFieldTests {
 
     @Test func uiHintsAreKeptAsJSON() throws {
         let rules = try RuleSet(yaml: Self.yaml, source: "values.yaml")
-        #expect(
-            rules.field("photos")?.ui == [
-                "widget": "files", "accept": ["jpg"], "rows": 3, "label": false, "help": "Up to 3",
-            ])
+        expectEqual(rules.field("photos")?.ui, ["widget": "files", "accept": ["jpg"], "rows": 3, "label": false, "help": "Up to 3"])
         expectEqual(rules.field("prices")?.ui, [:])
         #expect(rules.field("prices")?.itemType == .number && rules.field("photos")?.uniqueItems == true)
     }
@@ -162,14 +159,12 @@ struct ValuesFieldTests {
     }
 
     @Test func multipleOfInExpressions() throws {
-        #expect(
-            Fixtures.diagnostics("fields:\n  - {id: t, checks: [{expr: 'multiple_of(t, 2)'}]}\n") == [
-                "test.yaml:2:42: error: multiple_of() needs a number, but this is text"
-            ])
-        #expect(
-            Fixtures.diagnostics("fields:\n  - {id: n, type: number, checks: [{expr: 'multiple_of(n)'}]}\n") == [
-                "test.yaml:2:44: error: multiple_of() takes 2 arguments, not 1"
-            ])
+        expectEqual(
+            Fixtures.diagnostics("fields:\n  - {id: t, checks: [{expr: 'multiple_of(t, 2)'}]}\n"),
+            ["test.yaml:2:42: error: multiple_of() needs a number, but this is text"])
+        expectEqual(
+            Fixtures.diagnostics("fields:\n  - {id: n, type: number, checks: [{expr: 'multiple_of(n)'}]}\n"),
+            ["test.yaml:2:44: error: multiple_of() takes 2 arguments, not 1"])
     }
 
     @Test func samplesAreValidAndPrintAsArrays() throws {
