@@ -23,6 +23,8 @@ public struct SampleGenerator {
     private let checker: RecordChecker
     /// A new form of the rules: each drawn record starts from a copy of it, not a form made anew.
     private let blankForm: Form
+    /// The form-level `json` fields, whose strings a record's CSV cells quote (``SampleRecord/cells(_:)``).
+    private let anyJSONColumns: Set<String>
 
     public init(_ rules: RuleSet, today: Day, seed: UInt64, invalidRate: Double = 0) {
         self.rules = rules
@@ -31,6 +33,7 @@ public struct SampleGenerator {
         random = SplitMix64(seed: seed)
         checker = RecordChecker(rules, today: today)
         blankForm = Form(rules, today: today)
+        anyJSONColumns = Set(rules.fields.filter { $0.type == .json && $0.list == nil }.map(\.path))
         columns = rules.fields.filter { $0.list == nil && ($0.type.holdsValue || $0.type == .list) }.map(\.path)
     }
 
@@ -39,7 +42,7 @@ public struct SampleGenerator {
         let (object, passed) = validObject()
         var record = SampleRecord(object: object, mistake: nil, mistakeKind: nil)
         record.unsatisfied = !passed
-        record.anyJSONColumns = Set(rules.fields.filter { $0.type == .json && $0.list == nil }.map(\.path))
+        record.anyJSONColumns = anyJSONColumns
         if Double.random(in: 0..<1, using: &random) < invalidRate {
             spoil(&record)
         }
