@@ -36,14 +36,14 @@ build: deps
 	$(SWIFT) build --product rulecheck
 
 demo-build: deps
-	$(SWIFT) build --product rulecheck --traits CLI --scratch-path .build/demo
+	$(SWIFT) build --product rulecheck-lite
 
 # The samples were generated for 2026-11-22 (`rulecheck sample … --today 2026-11-22`); checking
 # them against the same day keeps the demo's report the same whenever it runs. `check` exits 1
 # when it finds errors, which the sample data has on purpose. The demo needs no server, so it
-# builds the command with the package trait `CLI` alone (no SwiftNIO, no Hummingbird), in a build
-# directory of its own that `make test` leaves alone.
-DEMO_BIN = .build/demo/debug/rulecheck
+# builds `rulecheck-lite`, the command without `serve` and `preview` (no SwiftNIO, no Hummingbird);
+# what it compiles, `make test` then finds built in the same `.build`.
+DEMO_BIN = .build/debug/rulecheck-lite
 demo: BIN = $(DEMO_BIN)
 demo: demo-build
 	@echo '$$ rulecheck check --rules Rules/osago.yaml Rules/samples/osago.csv --today 2026-11-22'

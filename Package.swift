@@ -11,6 +11,14 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+// The test targets compile as whole modules, in debug builds too: one compiler job a module
+// instead of one per batch of files, each of which type-checks again the declarations its files
+// use from the others. A test build from scratch takes a sixth less (Docs/performance.md, "Build
+// time"). `-num-threads 1` keeps an object file per source file, which the index store (and with
+// it test discovery) needs. Unsafe flags are allowed here because no other package builds our tests.
+let testTargetSettings: [SwiftSetting] =
+    swiftSettings + [.unsafeFlags(["-whole-module-optimization", "-num-threads", "1", "-disable-batch-mode"])]
+
 // PCRE2, which Patterns imports as `CPCRE2`, comes one of two ways; the Swift code is the same:
 // * system: the library of pkg-config's `libpcre2-8` (Debian's libpcre2-dev, Homebrew's pcre2),
 //   JIT included. The default on Linux.
@@ -69,8 +77,8 @@ let pcre2Target: Target =
 /// The dependencies of the `rulecheck` command and its server (RuleCheckServer) are behind
 /// package traits, `Server` on by default: an app that depends on the libraries only, with
 /// `traits: []`, resolves Yams and nothing else (`make consumer-test`, Docs/ios.md). The trait
-/// `CLI` is the command without `serve` and `preview` (ArgumentParser only): `make demo` builds
-/// that, so a first run does not wait for SwiftNIO and Hummingbird to compile.
+/// `CLI` is enough for `rulecheck-lite`, the command without `serve` and `preview` (ArgumentParser
+/// only).
 func server(_ product: String, _ package: String) -> Target.Dependency {
     .product(name: product, package: package, condition: .when(traits: ["Server"]))
 }
@@ -84,9 +92,10 @@ let package = Package(
         .library(name: "Patterns", targets: ["Patterns"]),
         .library(name: "RuleCheckServer", targets: ["RuleCheckServer"]),
         .executable(name: "rulecheck", targets: ["rulecheck"]),
+        .executable(name: "rulecheck-lite", targets: ["rulecheck-lite"]),
     ],
     traits: [
-        .trait(name: "CLI", description: "The rulecheck command without serve and preview: ArgumentParser."),
+        .trait(name: "CLI", description: "rulecheck-lite, the command without serve and preview: ArgumentParser."),
         .trait(
             name: "Server", description: "The whole rulecheck command and RuleCheckServer: Hummingbird, SwiftNIO …",
             enabledTraits: ["CLI"]),
@@ -146,11 +155,30 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The commands of `rulecheck` but `serve` and `preview`, shared by the two executables.
+        .target(
+            name: "RuleCheckCommands",
+            dependencies: [
+                "RuleCheck", "RuleCheckBatch", "Patterns",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "rulecheck",
             dependencies: [
-                "RuleCheck", "RuleCheckBatch", "Patterns",
-                .target(name: "RuleCheckServer", condition: .when(traits: ["Server"])),
+                "RuleCheckCommands", "RuleCheck", "RuleCheckBatch", "RuleCheckServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // `rulecheck` without its HTTP server: the same commands, and `serve` and `preview` saying
+        // where they are. What `make demo` builds: no SwiftNIO or Hummingbird to compile, and what it
+        // compiles is what `make test` needs next, in the same `.build`.
+        .executableTarget(
+            name: "rulecheck-lite",
+            dependencies: [
+                "RuleCheckCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
             ],
             swiftSettings: swiftSettings
@@ -158,13 +186,13 @@ let package = Package(
         // Helpers the test targets share (temporary directories, the repository's files, gzip and zstd
         // compression); not a product.
         .target(name: "_RuleCheckTestSupport", dependencies: ["CZlib", "CZstd"], swiftSettings: swiftSettings),
-        .testTarget(name: "PatternsTests", dependencies: ["Patterns", "_RuleCheckTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "PatternsTests", dependencies: ["Patterns", "_RuleCheckTestSupport"], swiftSettings: testTargetSettings),
         .testTarget(
-            name: "RuleCheckTests", dependencies: ["RuleCheck", "Patterns", "_RuleCheckTestSupport"], swiftSettings: swiftSettings),
+            name: "RuleCheckTests", dependencies: ["RuleCheck", "Patterns", "_RuleCheckTestSupport"], swiftSettings: testTargetSettings),
         .testTarget(
             name: "RuleCheckBatchTests",
             dependencies: ["RuleCheckBatch", "RuleCheck", "Patterns", "_RuleCheckTestSupport"],
-            swiftSettings: swiftSettings
+            swiftSettings: testTargetSettings
         ),
         .testTarget(
             name: "RuleCheckServerTests",
@@ -175,12 +203,12 @@ let package = Package(
                 server("NIOCore", "swift-nio"),
                 .product(name: "Yams", package: "Yams"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: testTargetSettings
         ),
         .testTarget(
             name: "rulecheckTests",
-            dependencies: ["rulecheck", "_RuleCheckTestSupport"],
-            swiftSettings: swiftSettings
+            dependencies: ["rulecheck", "RuleCheckCommands", "_RuleCheckTestSupport"],
+            swiftSettings: testTargetSettings
         ),
     ],
     swiftLanguageModes: [.v6]
@@ -202,7 +230,9 @@ if ProcessInfo.processInfo.environment["RULECHECK_FUZZ"] != nil {
 // `make pcre2-source-test` builds that (with --disable-default-traits, so without the server's
 // dependencies) against PCRE2 compiled from source.
 if environment["RULECHECK_TARGETS"] == "libraries" {
-    let tools: Set<String> = ["RuleCheckServer", "rulecheck", "RuleCheckServerTests", "rulecheckTests"]
+    let tools: Set<String> = [
+        "RuleCheckServer", "RuleCheckCommands", "rulecheck", "rulecheck-lite", "RuleCheckServerTests", "rulecheckTests",
+    ]
     package.targets.removeAll { tools.contains($0.name) }
     package.products.removeAll { tools.contains($0.name) }
     package.dependencies.removeAll { dependency in

@@ -1,9 +1,7 @@
-// serve and preview are in the command when the package trait `Server` is on (the default);
-// ServerCommandsUnavailable.swift stands in for them otherwise.
-#if Server
 import ArgumentParser
 import Foundation
 import RuleCheck
+import RuleCheckCommands
 import RuleCheckServer
 
 struct Preview: RuleCheckSubcommand {
@@ -71,4 +69,3 @@ struct Preview: RuleCheckSubcommand {
         }
     }
 }
-#endif

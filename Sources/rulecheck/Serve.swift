@@ -1,11 +1,9 @@
-// serve and preview are in the command when the package trait `Server` is on (the default);
-// ServerCommandsUnavailable.swift stands in for them otherwise.
-#if Server
 import ArgumentParser
 import Dispatch
 import Foundation
 import RuleCheck
 import RuleCheckBatch
+import RuleCheckCommands
 import RuleCheckServer
 
 struct Serve: RuleCheckSubcommand {
@@ -223,4 +221,3 @@ enum ServerRunner {
         func get() -> String? { lock.withLock { failure } }
     }
 }
-#endif

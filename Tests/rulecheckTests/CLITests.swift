@@ -240,6 +240,44 @@ struct CLITests {
         }
     }
 
+    /// `rulecheck-lite`, what `make demo` builds, is `rulecheck` without the server: the other
+    /// commands print what rulecheck's print, and `serve` and `preview` say where they are.
+    @Test func theLiteCommandIsRulecheckWithoutItsServer() throws {
+        #expect(FileManager.default.isExecutableFile(atPath: CLI.liteBinary.path), "not built: \(CLI.liteBinary.path)")
+        let checks = [
+            ["check", "--rules", "Rules/osago.yaml", "Rules/samples/osago.csv", "--today", "2026-11-22"],
+            ["check", "Rules/signup.yaml", "Rules/samples/signup.jsonl", "--today", "2026-11-22", "--format", "jsonl"],
+            ["mask", "+7 (000) 000-00-00", "9161234567", "916123"],
+            ["graph", "Rules/signup.yaml"],
+        ]
+        for arguments in checks {
+            let full = try CLI.runProcess(arguments)
+            let lite = try CLI.runProcess(arguments, executable: CLI.liteBinary)
+            #expect(!full.stdout.isEmpty, "\(arguments)")
+            expectEqual(lite.status, full.status, "\(arguments)")
+            expectEqual(lite.stdout, full.stdout, "\(arguments)")
+            expectEqual(lite.stderr, full.stderr, "\(arguments)")
+        }
+        for command in ["serve", "preview"] {
+            let run = try CLI.runProcess([command, "Rules/osago.yaml"], executable: CLI.liteBinary)
+            expectEqual(run.status, 2)
+            expectEqual(run.stdout, "")
+            #expect(
+                run.stderr.hasPrefix("Error: '\(command)' is not in rulecheck-lite, the command without its HTTP server")
+                    && run.stderr.contains("'swift build --product rulecheck'"), "\(run.stderr)")
+        }
+        let help = try CLI.runProcess(["--help"], executable: CLI.liteBinary)
+        expectEqual(help.status, 0)
+        #expect(help.stdout.contains("USAGE: rulecheck-lite <subcommand>"), "\(help.stdout)")
+        let fullHelp = try CLI.runProcess(["--help"])
+        let subcommands = { (help: String) in
+            help.split(separator: "\n").drop { !$0.hasPrefix("SUBCOMMANDS:") }.dropFirst()
+                .compactMap { $0.hasPrefix("  ") && !$0.hasPrefix("   ") ? $0.split(separator: " ").first.map(String.init) : nil }
+        }
+        expectEqual(subcommands(help.stdout), subcommands(fullHelp.stdout))
+        #expect(subcommands(help.stdout).contains("serve"))
+    }
+
     /// The README shows how the `make demo` report ends: the same lines its first command prints.
     @Test func theReadmeShowsTheDemoReportAsItIs() throws {
         let readme = try String(contentsOf: CLI.root.appendingPathComponent("README.md"), encoding: .utf8)

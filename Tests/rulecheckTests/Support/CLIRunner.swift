@@ -1,4 +1,5 @@
 import Foundation
+@testable import RuleCheckCommands
 @testable import rulecheck
 import _RuleCheckTestSupport
 
@@ -28,6 +29,9 @@ enum CLI {
         }
         return directory.appendingPathComponent("rulecheck")
     }()
+
+    /// `rulecheck-lite`, the command without its server (what `make demo` builds), beside it.
+    static let liteBinary = binary.deletingLastPathComponent().appendingPathComponent("rulecheck-lite")
 
     /// Why a command cannot run in this process.
     struct InProcessRefusal: Error, CustomStringConvertible {
@@ -61,10 +65,13 @@ enum CLI {
         URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
         == root.resolvingSymlinksInPath().path
 
-    /// A process for `arguments`, not started; standard output and error are pipes unless given.
-    static func process(_ arguments: [String], environment: [String: String] = [:], stdout: FileHandle? = nil) -> Process {
+    /// A process of `executable` for `arguments`, not started; standard output and error are
+    /// pipes unless given.
+    static func process(
+        _ arguments: [String], environment: [String: String] = [:], stdout: FileHandle? = nil, executable: URL = binary
+    ) -> Process {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = root
         if !environment.isEmpty {
@@ -76,13 +83,14 @@ enum CLI {
         return process
     }
 
-    /// Runs the `rulecheck` executable with `arguments` to its end, with `stdin` as its standard input.
+    /// Runs the `rulecheck` executable (or `executable`) with `arguments` to its end, with `stdin`
+    /// as its standard input.
     @discardableResult
     static func runProcess(
         _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
-        stdout: FileHandle? = nil
+        stdout: FileHandle? = nil, executable: URL = binary
     ) throws -> CLIRun {
-        let process = process(arguments, environment: environment, stdout: stdout)
+        let process = process(arguments, environment: environment, stdout: stdout, executable: executable)
         try process.run()
         return try finish(process, stdin: stdin)
     }

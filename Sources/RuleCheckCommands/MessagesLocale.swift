@@ -1,21 +1,23 @@
-import ArgumentParser
-import RuleCheck
+package import ArgumentParser
+package import RuleCheck
 
 /// `--locale`, as `check` and `replay` spell it: the locale of messages, with a warning on
 /// standard error when it has no built-in messages of its own (`pt` gets English), so that a
 /// report in another language than asked is never a surprise.
-struct MessagesLocale: ParsableArguments {
+package struct MessagesLocale: ParsableArguments {
+    package init() {}
+
     @Option(
         help: ArgumentHelp(
             "The locale of messages (default: the rules' defaults.locale, else en): en, ru, fr, de, es, fa, zh-Hans or ar, "
                 + "or one with a region (fa-IR, ar-SA); -u-nu-latn asks for Latin digits (fa-u-nu-latn). Another falls back to "
                 + "English, with a warning.",
             valueName: "LOCALE"))
-    var locale: String?
+    package var locale: String?
 
     /// The locale for `rules` (this option's, else the rules' `defaults.locale`, else `en`),
     /// once its fallback (if any) is warned about.
-    func checked(for rules: RuleSet, streams: StandardStreams) -> String {
+    package func checked(for rules: RuleSet, streams: StandardStreams) -> String {
         let chosen = locale ?? rules.locale ?? "en"
         Self.warnIfFallback(chosen, streams: streams)
         return chosen
@@ -23,7 +25,7 @@ struct MessagesLocale: ParsableArguments {
 
     /// Prints `rulecheck: warning: no built-in messages for locale 'pt'; they are in English (en)`
     /// on standard error when `locale` has no built-in messages of its own.
-    static func warnIfFallback(_ locale: String, streams: StandardStreams) {
+    package static func warnIfFallback(_ locale: String, streams: StandardStreams) {
         guard let warning = MessageLocale(locale).fallbackWarning else { return }
         var stderr = StandardError(streams)
         print("rulecheck: warning: \(warning)", to: &stderr)

@@ -7,21 +7,21 @@
 /// ```
 ///
 /// Standard input is the process's own either way: a command reading `-` reads descriptor 0.
-struct StandardStreams: Sendable {
+package struct StandardStreams: Sendable {
     /// Reports, drafts, and whatever else a command prints as its answer.
-    var output: Int32
+    package var output: Int32
     /// Errors, warnings and the progress bar.
-    var error: Int32
+    package var error: Int32
     /// The width help text is wrapped to; nil for ArgumentParser's choice (`COLUMNS`, the
     /// terminal's width, else 80).
-    var columns: Int?
+    package var columns: Int?
 
-    init(output: Int32, error: Int32, columns: Int? = nil) {
+    package init(output: Int32, error: Int32, columns: Int? = nil) {
         self.output = output
         self.error = error
         self.columns = columns
     }
 
     /// The process's standard output and standard error (descriptors 1 and 2).
-    static let process = StandardStreams(output: 1, error: 2)
+    package static let process = StandardStreams(output: 1, error: 2)
 }

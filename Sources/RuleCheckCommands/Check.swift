@@ -116,7 +116,7 @@ struct Check: RuleCheckSubcommand {
 extension Check {
     /// The version of rulecheck, which a slice report's fingerprint names: another version may
     /// answer otherwise.
-    static var version: String { RuleCheckCommand.configuration.version }
+    static var version: String { RootCommand.version }
 }
 
 /// Clears the progress bar before the report's closing lines are printed.

@@ -1,14 +1,16 @@
-import ArgumentParser
-import RuleCheck
+package import ArgumentParser
+package import RuleCheck
 
 /// How a subcommand reads its rules argument: a rules file, or a JSON Schema (from a server)
 /// with its UI schema, imported as `rulecheck schema import` would; and where a rules file's
 /// includes may lead.
-struct RulesSource: ParsableArguments {
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+package struct RulesSource: ParsableArguments {
+    package init() {}
+
+    package enum Format: String, ExpressibleByArgument, CaseIterable {
         case auto, yaml, jsonschema
 
-        var loaderFormat: RulesLoader.Format {
+        package var loaderFormat: RulesLoader.Format {
             switch self {
             case .auto: .automatic
             case .yaml: .rules
@@ -21,25 +23,27 @@ struct RulesSource: ParsableArguments {
         help:
             "How to read the rules: auto (a JSON object with \"$schema\" is a JSON Schema, anything else a rules file), yaml or jsonschema."
     )
-    var rulesFormat: Format = .auto
+    package var rulesFormat: Format = .auto
 
     @Option(name: .customLong("ui"), help: "With a JSON Schema: its UI schema (an RJSF uiSchema or a JSON Forms UI schema).")
-    var uiSchema: String?
+    package var uiSchema: String?
 
-    @OptionGroup var includes: IncludeRootOption
+    @OptionGroup package var includes: IncludeRootOption
 
     /// The loader these options describe.
-    var loader: RulesLoader {
+    package var loader: RulesLoader {
         RulesLoader(format: rulesFormat.loaderFormat, uiSchema: uiSchema, includeRoots: includes.includeRoots)
     }
 }
 
 /// `--include-root DIR`: where includes may lead besides the rules file's own directory.
-struct IncludeRootOption: ParsableArguments {
+package struct IncludeRootOption: ParsableArguments {
+    package init() {}
+
     @Option(
         name: .customLong("include-root"),
         help: ArgumentHelp(
             "A directory that the rules' includes may also lead into (repeatable); by default they must stay under the rules file's directory.",
             valueName: "DIR"))
-    var includeRoots: [String] = []
+    package var includeRoots: [String] = []
 }

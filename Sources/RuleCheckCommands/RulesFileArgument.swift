@@ -1,4 +1,4 @@
-import ArgumentParser
+package import ArgumentParser
 
 /// The rules file of a command, given either way — as its first argument (`rulecheck lint
 /// rules.yaml`) or with `--rules` (`rulecheck check --rules rules.yaml export.csv`) — alike in
@@ -13,17 +13,19 @@ import ArgumentParser
 /// With `--rules`, every positional argument is the command's own: `check`'s files, `replay`'s
 /// edits, `serve`'s further rules files. A command with room for fewer than it was given
 /// refuses the first as a second rules file.
-struct RulesFileArgument: ParsableArguments {
+package struct RulesFileArgument: ParsableArguments {
+    package init() {}
+
     @Argument(help: ArgumentHelp("The rules file (YAML or JSON), or a JSON Schema.", valueName: "rules"))
-    var argument: String?
+    package var argument: String?
 
     @Option(name: .customLong("rules"), help: ArgumentHelp("The rules file, when not given as the first argument.", valueName: "rules"))
-    var option: String?
+    package var option: String?
 
     /// The rules file (after ``claim(_:atMost:)``, which each command calls in its `validate()`).
-    var path: String { option ?? argument ?? "" }
+    package var path: String { option ?? argument ?? "" }
 
-    func validate() throws {
+    package func validate() throws {
         guard argument != nil || option != nil else {
             throw ValidationError("Missing the rules file: give it as the first argument or with --rules FILE.")
         }
@@ -38,7 +40,7 @@ struct RulesFileArgument: ParsableArguments {
     ///   - arguments: the command's own positional arguments, as parsed.
     ///   - limit: how many positional arguments the command takes besides the rules file.
     /// - Returns: the command's positional arguments as meant.
-    mutating func claim(_ arguments: [String], atMost limit: Int = .max) throws -> [String] {
+    package mutating func claim(_ arguments: [String], atMost limit: Int = .max) throws -> [String] {
         guard let option, let argument else { return arguments }
         guard arguments.count < limit else {
             throw ValidationError(
@@ -49,7 +51,7 @@ struct RulesFileArgument: ParsableArguments {
     }
 
     /// ``claim(_:atMost:)`` for a command whose only positional argument is the rules file.
-    mutating func claimAlone() throws {
+    package mutating func claimAlone() throws {
         _ = try claim([], atMost: 0)
     }
 }
