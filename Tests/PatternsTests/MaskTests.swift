@@ -127,7 +127,7 @@ struct MaskTests {
         ("000", "１２３", false),
     ])
     func isComplete(mask: String, value: String, expected: Bool) throws {
-        #expect(try Mask(mask).isComplete(value) == expected)
+        expectEqual(try Mask(mask).isComplete(value), expected)
     }
 
     @Test func regexOfAMask() throws {

@@ -47,7 +47,7 @@ struct PatternTests {
     @Test func allMatchesIncludingEmptyOnes() throws {
         #expect(try Pattern(#"\d+"#).allMatches(in: "a1 b22 c333").map(\.text) == ["1", "22", "333"])
         // An empty match advances by a whole character, never splitting UTF-8.
-        #expect(try Pattern("x*").allMatches(in: "ёx").map(\.text) == ["", "x", ""])
+        expectEqual(try Pattern("x*").allMatches(in: "ёx").map(\.text), ["", "x", ""])
         #expect(try Pattern("z").allMatches(in: "abc").isEmpty)
     }
 
@@ -57,26 +57,26 @@ struct PatternTests {
             try Pattern(#"(?<first>\w+) (?<last>\w+)"#).replacing(in: "Иван Петров", with: "${last}, ${first}")
                 == "Петров, Иван")
         #expect(try Pattern(#"\s+"#).replacing(in: " a  b ", with: " ") == " a b ")
-        #expect(try Pattern("q").replacing(in: "abc", with: "x") == "abc")
+        expectEqual(try Pattern("q").replacing(in: "abc", with: "x"), "abc")
         let long = String(repeating: "ab", count: 500)
-        #expect(try Pattern("b").replacing(in: long, with: "bbbb").count == 2500)
+        expectEqual(try Pattern("b").replacing(in: long, with: "bbbb").count, 2500)
         #expect(throws: PatternError.self) { try Pattern("a").replacing(in: "a", with: "$9") }
     }
 
     @Test func partialMatching() throws {
         let phone = try Pattern(#"\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}"#)
-        #expect(try phone.partialMatch("+7 (916) 12") == .partial)
-        #expect(try phone.partialMatch("+7 (916) 123-45-67") == .complete)
-        #expect(try phone.partialMatch("+8") == .noMatch)
-        #expect(try phone.partialMatch("") == .partial)
+        expectEqual(try phone.partialMatch("+7 (916) 12"), .partial)
+        expectEqual(try phone.partialMatch("+7 (916) 123-45-67"), .complete)
+        expectEqual(try phone.partialMatch("+8"), .noMatch)
+        expectEqual(try phone.partialMatch(""), .partial)
         // PARTIAL_SOFT: a finished value is complete even though `\d+` could take more.
         #expect(try Pattern(#"\d+"#).partialMatch("12") == .complete)
         #expect(try Pattern(#"\d+"#, options: .noJIT).partialMatch("12") == .complete)
         #expect(try Pattern(#"\d+"#, options: .noJIT).partialMatch("12a") == .noMatch)
-        #expect(try Pattern("ab|abcd", options: .noJIT).partialMatch("abc") == .partial)
+        expectEqual(try Pattern("ab|abcd", options: .noJIT).partialMatch("abc"), .partial)
         // Leading verbs stay in front of the wrapper; extended-mode comments do not swallow it.
         #expect(try Pattern(#"(*UCP)\w{3}"#).partialMatch("ж") == .partial)
-        #expect(try Pattern("a b # letters", options: .extended).partialMatch("ab") == .complete)
+        expectEqual(try Pattern("a b # letters", options: .extended).partialMatch("ab"), .complete)
     }
 
     @Test func compileErrorsCarryMessageAndOffset() {
@@ -121,7 +121,7 @@ struct PatternTests {
             #expect(try !roomy.contains(subject))
         }
         #expect(throws: PatternError.self) { try tight.replacing(in: subject, with: "x") }
-        #expect(try roomy.replacing(in: subject, with: "x") == subject)
+        expectEqual(try roomy.replacing(in: subject, with: "x"), subject)
     }
 
     @Test func interpreterRefusesHugeSubjects() throws {

@@ -116,7 +116,7 @@ struct ServerLimitsTests {
         _ = try store.withSession(kept) { $0.id }
         now.withLock { $0 += .seconds(40) }
         #expect(throws: APIError.formNotFound(idle)) { try store.withSession(idle) { $0.id } }
-        #expect(try store.withSession(kept) { $0.id } == kept)
+        expectEqual(try store.withSession(kept) { $0.id }, kept)
         expectEqual(store.purge(), 1)
         expectEqual(store.count, 1)
     }

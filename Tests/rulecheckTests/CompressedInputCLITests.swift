@@ -130,7 +130,7 @@ struct CompressedInputCLITests {
         expectEqual(got.status, 0, "\(got.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: plainSlices.path).sorted()
         expectEqual(names, ["header.csv", "manifest.json", "part-00000.csv", "part-00001.csv", "part-00002.csv"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: compressedSlices.path).sorted() == names)
+        expectEqual(try FileManager.default.contentsOfDirectory(atPath: compressedSlices.path).sorted(), names)
         for name in names where name != "manifest.json" {
             let a = try Data(contentsOf: plainSlices.appendingPathComponent(name))
             let b = try Data(contentsOf: compressedSlices.appendingPathComponent(name))

@@ -127,7 +127,7 @@ struct HostileInputTests {
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         expectEqual(process.terminationReason, .uncaughtSignal)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
+        expectEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
     }
 
     @Test func aReaderThatStopsEarlyLeavesNoSpoolFile() throws {
@@ -146,7 +146,7 @@ struct HostileInputTests {
         process.waitUntilExit()
         #expect(head == Data(#"{"summary""#.utf8))
         #expect(process.terminationReason == .exit && process.terminationStatus == 3)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
+        expectEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
     }
 
     // MARK: Rules-file errors never land in a report

@@ -47,7 +47,7 @@ import _RuleCheckTestSupport
             try readAll("[", format: .jsonl).records == [
                 malformed(1, line: 1, "expected a value, found the end of the text (line 1, column 2)")
             ])
-        #expect(try readAll("[", format: .json).records == [malformed(1, line: 1, "the file ends before the array is closed with ']'")])
+        expectEqual(try readAll("[", format: .json).records, [malformed(1, line: 1, "the file ends before the array is closed with ']'")])
     }
 
     @Test func truncatedLastRecord() throws {

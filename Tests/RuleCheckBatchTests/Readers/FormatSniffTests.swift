@@ -38,7 +38,7 @@ import _RuleCheckTestSupport
         // An extension or a given format wins over the content.
         let named = directory.appendingPathComponent("export.csv")
         try Data("{a},b\n".utf8).write(to: named)
-        #expect(try RecordReader.opening(path: named.path, format: nil).format == .csv)
-        #expect(try RecordReader.opening(path: noExtension.path, format: .json).format == .json)
+        expectEqual(try RecordReader.opening(path: named.path, format: nil).format, .csv)
+        expectEqual(try RecordReader.opening(path: noExtension.path, format: .json).format, .json)
     }
 }

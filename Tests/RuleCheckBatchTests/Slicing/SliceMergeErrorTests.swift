@@ -43,7 +43,7 @@ final class SliceMergeErrorTests {
     }
 
     @Test func theReportsAsWrittenMerge() throws {
-        #expect(try mergeError(lines) == nil)
+        expectEqual(try mergeError(lines), nil)
         expectEqual(lines.filter { $0.hasPrefix("{\"slice\"") }.count, 4)
     }
 
@@ -57,7 +57,7 @@ final class SliceMergeErrorTests {
         expectEqual(error.line, slice(at: 2).lowerBound + 1)
         var noFirst = lines
         noFirst.removeSubrange(slice(at: 1))
-        #expect(try mergeError(noFirst)?.message == "the slice of 'export' starts at record 2: a slice is missing or out of order")
+        expectEqual(try mergeError(noFirst)?.message, "the slice of 'export' starts at record 2: a slice is missing or out of order")
     }
 
     @Test func slicesOutOfOrder() throws {
@@ -80,11 +80,11 @@ final class SliceMergeErrorTests {
     }
 
     @Test func linesThatAreNoSliceReport() throws {
-        #expect(try mergeError(["{\"summary\":{}}"])?.message == "expected a 'slice', record or 'totals' line")
-        #expect(try mergeError(["not json"])?.message.hasPrefix("not a slice report line: ") == true)
-        #expect(try mergeError([lines[1]])?.message == "a record line outside a slice")
+        expectEqual(try mergeError(["{\"summary\":{}}"])?.message, "expected a 'slice', record or 'totals' line")
+        expectEqual(try mergeError(["not json"])?.message.hasPrefix("not a slice report line: "), true)
+        expectEqual(try mergeError([lines[1]])?.message, "a record line outside a slice")
         let version = lines[0].replacingOccurrences(of: "\"version\":2", with: "\"version\":1")
-        #expect(try mergeError([version])?.message == "a slice report of version 1; this rulecheck reads version 2")
+        expectEqual(try mergeError([version])?.message, "a slice report of version 1; this rulecheck reads version 2")
     }
 
     /// A missing last slice leaves a report that adds up: only the records the file holds show it.
@@ -114,7 +114,7 @@ final class SliceMergeErrorTests {
         let sink = OutputSink.memory()
         _ = try BatchCheck(checker: harness.checker, options: .init(jobs: 1, maxViolations: 1))
             .run(files: [path], report: SliceReport(sink: sink, fingerprint: harness.fingerprint))
-        #expect(try mergeError(sink.text.split(separator: "\n").map(String.init))?.message.hasPrefix("the totals of the slice") == true)
+        expectEqual(try mergeError(sink.text.split(separator: "\n").map(String.init))?.message.hasPrefix("the totals of the slice"), true)
     }
 
     /// Every slice must have been checked as the first one was: the same rules, today, locale,
@@ -142,7 +142,7 @@ final class SliceMergeErrorTests {
                 == "the slice of '\(path)' that starts at record 1 has no fingerprint of the rules and options it was checked with: check slices with 'rulecheck check --format slice'"
         )
         let broken = lines[0].replacingOccurrences(of: "\"strict\":false", with: "\"strict\":\"no\"")
-        #expect(try mergeError([broken])?.message == "a slice's fingerprint needs rules, today, locale, strict and rulecheck")
+        expectEqual(try mergeError([broken])?.message, "a slice's fingerprint needs rules, today, locale, strict and rulecheck")
     }
 
     @Test func aFingerprintSaysWhatDiffers() {

@@ -94,8 +94,8 @@ struct EngineGuideAppTests {
         let next = try form.nextPage()
         expectEqual(next.pages?.current, "vehicle")
         expectEqual(form.fields(onPage: "vehicle").first, "make")
-        #expect(try form.previousPage().pages?.current == "policyholder")
-        #expect(try form.goToPage("coverage").pages?.current == "coverage")
+        expectEqual(try form.previousPage().pages?.current, "policyholder")
+        expectEqual(try form.goToPage("coverage").pages?.current, "coverage")
     }
 
     @Test func composedForms() throws {

@@ -503,7 +503,7 @@ struct EngineGuideTests {
         let cancellation = CancellationFlag()
         let results = try form.apply(edits, budget: budget, cancellation: cancellation)
         expectEqual(results.count, 3)
-        #expect(try results[0].get().items == ["drivers": 1])
+        expectEqual(try results[0].get().items, ["drivers": 1])
         #expect(throws: FormError.self) { try results[2].get() }
         expectEqual(form["drivers[0].full_name"].value, "Ivanov Ivan")
         expectEqual(form.footprint.items, 1)

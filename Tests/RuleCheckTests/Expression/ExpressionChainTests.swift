@@ -129,8 +129,8 @@ struct ExpressionChainTests {
         let early = context(["b0": .bool(false)])
         #expect(try compiled((0..<Self.terms).map { "b\($0)" }.joined(separator: " and ")).evaluate(early) == .bool(false))
         expectEqual(early.count.reads, 1)
-        #expect(try evaluate("b0 or null or b1", ["b1": .bool(true)]) == .bool(true))
-        #expect(try evaluate("b0 and true and null") == .bool(false))
+        expectEqual(try evaluate("b0 or null or b1", ["b1": .bool(true)]), .bool(true))
+        expectEqual(try evaluate("b0 and true and null"), .bool(false))
     }
 
     @Test(arguments: [
@@ -180,11 +180,11 @@ struct ExpressionChainTests {
         let deep = String(repeating: "(", count: 150) + "n0 + n1 + n2" + String(repeating: ")", count: 150)
         expectEqual(compileError(deep)?.message, "expression nests too deeply (more than 100 levels); split it into computed fields")
         let nestedChains = String(repeating: "n0 + (", count: 98) + "n0 + n1 + n2" + String(repeating: ")", count: 98)
-        #expect(try evaluate(nestedChains, ["n0": .number(1), "n1": .number(1), "n2": .number(1)]) == .number(101))
+        expectEqual(try evaluate(nestedChains, ["n0": .number(1), "n1": .number(1), "n2": .number(1)]), .number(101))
         let tooDeep = String(repeating: "n0 + (", count: 100) + "n0 + n1 + n2" + String(repeating: ")", count: 100)
         expectEqual(compileError(tooDeep)?.message.hasPrefix("expression nests too deeply"), true)
-        #expect(try Parser.parse("a + b + c + d").depth == 2)
-        #expect(try Parser.parse("a + b").depth == 2)
+        expectEqual(try Parser.parse("a + b + c + d").depth, 2)
+        expectEqual(try Parser.parse("a + b").depth, 2)
     }
 
     /// Random chains of every level, with random operators within the level and random values

@@ -78,7 +78,7 @@ struct ExpressionTests {
         ("empty('x')", .bool(false)),
     ])
     func evaluation(_ text: String, _ expected: Value) throws {
-        #expect(try evaluate(text) == expected)
+        expectEqual(try evaluate(text), expected)
     }
 
     @Test(arguments: [
@@ -108,7 +108,7 @@ struct ExpressionTests {
         ("1 / 0", nil),
     ])
     func nullRules(_ text: String, _ expected: Value?) throws {
-        #expect(try evaluate(text) == expected)
+        expectEqual(try evaluate(text), expected)
     }
 
     @Test(arguments: [
@@ -129,28 +129,28 @@ struct ExpressionTests {
         ("today - 1y - 6m", "2025-05-22"),
     ])
     func dateArithmetic(_ text: String, _ iso: String) throws {
-        #expect(try evaluate(text) == day(iso))
+        expectEqual(try evaluate(text), day(iso))
     }
 
     @Test func dateFunctionsAndDifferences() throws {
-        #expect(try evaluate("2024-03-01 - 2024-02-01") == .number(29))
-        #expect(try evaluate("age(d)", ["d": day("2008-11-22")]) == .number(18))
-        #expect(try evaluate("age(d)", ["d": day("2008-11-23")]) == .number(17))
-        #expect(try evaluate("year(d)", ["d": day("1999-12-31")]) == .number(1999))
+        expectEqual(try evaluate("2024-03-01 - 2024-02-01"), .number(29))
+        expectEqual(try evaluate("age(d)", ["d": day("2008-11-22")]), .number(18))
+        expectEqual(try evaluate("age(d)", ["d": day("2008-11-23")]), .number(17))
+        expectEqual(try evaluate("year(d)", ["d": day("1999-12-31")]), .number(1999))
         // age(d) >= 18 exactly when d <= today - 18y: a Feb 29 birthday comes on Mar 1 in common years.
         let feb28 = Day(iso: "2026-02-28")!, mar1 = Day(iso: "2026-03-01")!
-        #expect(try evaluate("age(d)", ["d": day("2008-02-29")], today: feb28) == .number(17))
-        #expect(try evaluate("d <= today - 18y", ["d": day("2008-02-29")], today: feb28) == .bool(false))
-        #expect(try evaluate("age(d)", ["d": day("2008-02-29")], today: mar1) == .number(18))
-        #expect(try evaluate("d <= today - 18y", ["d": day("2008-02-29")], today: mar1) == .bool(true))
-        #expect(try evaluate("d > e", ["d": day("2024-01-02"), "e": day("2024-01-01")]) == .bool(true))
+        expectEqual(try evaluate("age(d)", ["d": day("2008-02-29")], today: feb28), .number(17))
+        expectEqual(try evaluate("d <= today - 18y", ["d": day("2008-02-29")], today: feb28), .bool(false))
+        expectEqual(try evaluate("age(d)", ["d": day("2008-02-29")], today: mar1), .number(18))
+        expectEqual(try evaluate("d <= today - 18y", ["d": day("2008-02-29")], today: mar1), .bool(true))
+        expectEqual(try evaluate("d > e", ["d": day("2024-01-02"), "e": day("2024-01-01")]), .bool(true))
     }
 
     @Test func listMembership() throws {
-        #expect(try evaluate("'a' in tags", ["tags": ["a", "b"]]) == .bool(true))
-        #expect(try evaluate("'z' in tags", ["tags": ["a", "b"]]) == .bool(false))
-        #expect(try evaluate("count(tags)", ["tags": ["a", "b"]]) == .number(2))
-        #expect(try evaluate("c in ['x', 'y']", ["c": "y"]) == .bool(true))
+        expectEqual(try evaluate("'a' in tags", ["tags": ["a", "b"]]), .bool(true))
+        expectEqual(try evaluate("'z' in tags", ["tags": ["a", "b"]]), .bool(false))
+        expectEqual(try evaluate("count(tags)", ["tags": ["a", "b"]]), .number(2))
+        expectEqual(try evaluate("c in ['x', 'y']", ["c": "y"]), .bool(true))
     }
 
     @Test(

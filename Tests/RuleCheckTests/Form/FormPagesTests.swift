@@ -73,7 +73,7 @@ struct FormPagesTests {
         #expect(next.pages == PageChange(current: "extras"))  // car has nothing visible: skipped
         expectEqual(form.pageNumber, 1)
         #expect(try form.nextPage().isEmpty)  // the last page
-        #expect(try form.previousPage().pages?.current == "who")
+        expectEqual(try form.previousPage().pages?.current, "who")
         #expect(try form.previousPage().isEmpty)  // the first page
     }
 
@@ -92,7 +92,7 @@ struct FormPagesTests {
 
     @Test func goingToAPage() throws {
         var form = try form()
-        #expect(try form.goToPage("extras").pages?.current == "extras")
+        expectEqual(try form.goToPage("extras").pages?.current, "extras")
         let hidden = #expect(throws: FormError.self) { try form.goToPage("car") }
         expectEqual(hidden?.code, .unknownPage)
         expectEqual(hidden?.message, "page 'car' has nothing visible now")

@@ -36,7 +36,7 @@ import _RuleCheckTestSupport
         expectEqual(form.snapshot.json, encoded)
         expectEqual(
             form.snapshot.json["fields"]?["note"], ["source": "cleared", "cause": "depends_on", "parent": "kind", "edit": "set kind"])
-        #expect(try FormSnapshot(json: form.snapshot.json) == form.snapshot)
+        expectEqual(try FormSnapshot(json: form.snapshot.json), form.snapshot)
     }
 
     /// A number with more digits than a `Double` holds kept only its `Double` when read (the

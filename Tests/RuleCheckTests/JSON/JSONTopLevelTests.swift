@@ -28,12 +28,12 @@ struct JSONTopLevelTests {
         #expect(
             try parser.topLevel(Array(#" {"name": "Ann", "drivers": [{"age": 30}, {"age": 41.5e0}], "note": "caf\u00e9"} "#.utf8))
                 == .object)
-        #expect(try parser.topLevel(Array("[1, [2, [3]], {}]".utf8)) == .array)
-        #expect(try parser.topLevel(Array("{}".utf8)) == .object)
-        #expect(try parser.topLevel(Array("[]".utf8)) == .array)
+        expectEqual(try parser.topLevel(Array("[1, [2, [3]], {}]".utf8)), .array)
+        expectEqual(try parser.topLevel(Array("{}".utf8)), .object)
+        expectEqual(try parser.topLevel(Array("[]".utf8)), .array)
         #expect(try parser.topLevel(Array(#""text""#.utf8)) == .scalar(.string("text")))
-        #expect(try parser.topLevel(Array("-2.5".utf8)) == .scalar(.number(-2.5)))
-        #expect(try parser.topLevel(Array("null".utf8)) == .scalar(.null))
+        expectEqual(try parser.topLevel(Array("-2.5".utf8)), .scalar(.number(-2.5)))
+        expectEqual(try parser.topLevel(Array("null".utf8)), .scalar(.null))
         expectEqual(JSONTopLevel.object.kindDescription, "an object")
         expectEqual(JSONTopLevel.scalar(.bool(true)).kindDescription, "a boolean")
     }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import RuleCheck
 import Testing
+import _RuleCheckTestSupport
 
 @Suite("ECMA-262 patterns in PCRE2")
 struct ECMARegexTests {
@@ -24,7 +25,7 @@ struct ECMARegexTests {
         (#"a\/b"#, #"a\/b"#),
     ])
     func translation(_ ecma: String, _ pcre: String) throws {
-        #expect(try ECMARegex.translate(ecma).get().pcre == pcre)
+        expectEqual(try ECMARegex.translate(ecma).get().pcre, pcre)
     }
 
     /// Through a real import: the pattern keeps its ECMA-262 meaning as an unanchored search.

@@ -113,7 +113,7 @@ struct JSONSchemaAppFeaturesTests {
     }
 
     @Test func pagesTravelInTheSchemaAndAsAJSONFormsStepper() throws {
-        #expect(try Self.schema()["x-rulecheck-pages"] == true)
+        expectEqual(try Self.schema()["x-rulecheck-pages"], true)
         let stepper = try JSONParser().parse(Array(Self.rules.uiSchema(.jsonForms).utf8))
         #expect(stepper["type"] == "Categorization" && stepper["options"] == ["variant": "stepper", "showNavButtons": true])
         for format in UISchemaFormat.allCases {
@@ -146,7 +146,7 @@ struct JSONSchemaAppFeaturesTests {
         }
         // Sections without pages stay tabs.
         let tabs = try RuleSet(yaml: "form: t\nsections:\n  - {id: a, fields: [{id: x}]}\n  - {id: b, fields: [{id: y}]}\n")
-        #expect(try JSONParser().parse(Array(tabs.uiSchema(.jsonForms).utf8))["options"] == nil)
+        expectEqual(try JSONParser().parse(Array(tabs.uiSchema(.jsonForms).utf8))["options"], nil)
         #expect(try SchemaTest.roundTrip(tabs, ui: .jsonForms).rules.pages.isEmpty)
     }
 

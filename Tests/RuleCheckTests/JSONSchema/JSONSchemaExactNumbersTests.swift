@@ -56,13 +56,13 @@ struct JSONSchemaExactNumbersTests {
     func anImportedSchemaRefusesWhatAjvRefuses(record: String, errors: [String]) throws {
         let (rules, findings) = try SchemaTest.importing(Self.schema)
         expectEqual(findings, [])
-        #expect(try SchemaTest.errors(rules, record) == errors)
+        expectEqual(try SchemaTest.errors(rules, record), errors)
     }
 
     @Test(arguments: accepted)
     func anImportedSchemaAcceptsWhatAjvAccepts(record: String) throws {
         let (rules, _) = try SchemaTest.importing(Self.schema)
-        #expect(try SchemaTest.errors(rules, record) == [])
+        expectEqual(try SchemaTest.errors(rules, record), [])
     }
 
     /// A message shows a bound as the schema wrote it, never in a `Double`'s exponent form.
