@@ -2,6 +2,7 @@
 #
 #   make demo    build the CLI and run it on the bundled examples in Rules/ (a server's JSON Schema too)
 #   make test    build and run every Swift test (refused when a test target ran none) and CI's guards (Tests/ci)
+#   make test-deep  the Swift tests again, the property tests trying every seeded case, not a quick share
 #   make release-smoke  the release build must report exactly what the debug build does
 #   make bench   run the benchmarks (a separate package in Benchmarks/, kept out of `make test`)
 #   make bench-batch  time `rulecheck check` on generated 1M-record files (Benchmarks/batch.sh)
@@ -21,7 +22,7 @@
 SWIFT ?= swift
 BIN    = .build/debug/rulecheck
 
-.PHONY: format format-check conformance docs demo demo-build test pcre2-source-test consumer-test release-smoke bench bench-batch spark-test fuzz deps build clean browser-deps browser-test screenshots load-test abuse-test api-test
+.PHONY: format format-check conformance docs demo demo-build test test-deep pcre2-source-test consumer-test release-smoke bench bench-batch spark-test fuzz deps build clean browser-deps browser-test screenshots load-test abuse-test api-test
 
 FUZZ_SECONDS ?= 120
 # One target (rules, mask, json, csv, jsonl, jsonarray, expression, edits; see Fuzz/RuleCheckFuzz/FuzzEntry.swift),
@@ -70,6 +71,15 @@ test: deps
 	$(SWIFT) test --skip-build --disable-xctest --xunit-output $(TEST_RESULTS)
 	python3 scripts/test-counts.py $(TEST_RESULTS) $$($(SWIFT) package dump-package | python3 scripts/test-targets.py)
 	python3 scripts/run-python-tests.py Tests/ci
+
+# The same Swift tests again, the property tests trying every seeded case (RULECHECK_PROPERTY_RUNS=deep,
+# _RuleCheckTestSupport/PropertyRuns.swift): `make test` tries a quick share of them. CI runs both.
+DEEP_RESULTS = .build/test-results-deep.xml
+test-deep: deps
+	$(SWIFT) build --build-tests
+	rm -f $(DEEP_RESULTS) $(DEEP_RESULTS:.xml=-swift-testing.xml)
+	RULECHECK_PROPERTY_RUNS=deep $(SWIFT) test --skip-build --disable-xctest --xunit-output $(DEEP_RESULTS)
+	python3 scripts/test-counts.py $(DEEP_RESULTS) $$($(SWIFT) package dump-package | python3 scripts/test-targets.py)
 
 docs: deps
 	scripts/docs.sh

@@ -5,7 +5,8 @@ import Testing
 import _RuleCheckTestSupport
 
 /// Checking a file's slices and merging their reports gives the report of one check of the whole
-/// file, byte for byte, in every format — over many seeded random files and cuts.
+/// file, byte for byte, in every format — over many seeded random files and cuts (fewer in
+/// `make test` than in a deep run, `make property-test`: ``PropertyRuns``).
 @Suite("Slices merge to the whole file's report")
 final class SliceMergeTests {
     let scratch: Scratch
@@ -21,7 +22,7 @@ final class SliceMergeTests {
         var slicesSeen = 0
         // One compile of the rules for every round; each round sets all of the harness's options.
         var harness = try SliceHarness(directory: directory)
-        for round in 0..<150 {
+        for round in 0..<PropertyRuns.count(quick: 60, deep: 150) {
             let bytes = RandomExports.make(format, random)
             harness.strict = random.chance(0.2)
             harness.maxViolations = random.chance(0.2) ? random.int(1...12) : nil
@@ -31,14 +32,14 @@ final class SliceMergeTests {
             let options = "strict \(harness.strict) max \(harness.maxViolations.map(String.init) ?? "-") columns \(harness.headerAsColumns)"
             guard try harness.expectSame(bytes, plan: plan, format: format, "round \(round), \(options)") else { return }
         }
-        #expect(slicesSeen > 300)
+        #expect(slicesSeen > 2 * PropertyRuns.count(quick: 60, deep: 150))
     }
 
     @Test(arguments: [RecordFormat.csv, .jsonl, .json])
     func randomFilesSplitIntoParts(format: RecordFormat) throws {
         let random = SharedRandom(seed: format == .csv ? 7 : format == .jsonl ? 77 : 777)
         let harness = try SliceHarness(directory: directory)
-        for round in 0..<60 {
+        for round in 0..<PropertyRuns.count(quick: 24, deep: 60) {
             let bytes = RandomExports.make(format, random)
             let path = try harness.write(bytes, "split.\(format.rawValue)")
             let size: SlicePlan.Size = random.chance(0.5) ? .parts(random.int(1...9)) : .bytes(Int64(random.int(1...200)))

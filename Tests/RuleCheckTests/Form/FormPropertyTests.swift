@@ -8,11 +8,21 @@ import _RuleCheckTestSupport
 /// the difference between the states before and after.
 @Suite("Form properties")
 struct FormPropertyTests {
+    /// Rule sets a batch tries: 20 (`make test`), 50 in a deep run (`make property-test`); each
+    /// with 5 sequences of 25 edits.
+    static let ruleSetsPerBatch = PropertyRuns.count(quick: 20, deep: 50)
+
+    /// A misspelt `RULECHECK_PROPERTY_RUNS=deep` would run the quick share and pass as deep.
+    @Test func thePropertyRunIsQuickOrDeep() {
+        #expect(PropertyRuns.settingIsKnown, "\(PropertyRuns.variable)=\(PropertyRuns.setting ?? "") is neither quick nor deep")
+    }
+
     @Test(arguments: 0..<8)
     func incrementalEqualsFullEvaluation(batch: Int) throws {
         var sequences = 0
         var applied = 0, refused = 0, cascades = 0, hidden = 0, listEdits = 0
-        for index in 0..<50 {
+        let ruleSets = Self.ruleSetsPerBatch
+        for index in 0..<ruleSets {
             let seed = UInt64(batch * 1_000 + index)
             var generator = RandomRules(seed: seed)
             let yaml = generator.yaml()
@@ -64,12 +74,12 @@ struct FormPropertyTests {
                 sequences += 1
             }
         }
-        expectEqual(sequences, 250)
+        expectEqual(sequences, ruleSets * 5)
         // The generated edits exercise the engine: most apply, and many change more than the
-        // edited field, hide fields, or edit lists.
+        // edited field, hide fields, or edit lists (per rule set's 125 edits, at least 6, 2 and 1).
         #expect(applied > refused * 3, "applied \(applied), refused \(refused)")
         #expect(
-            cascades > 300 && hidden > 100 && listEdits > 50,
+            cascades > 6 * ruleSets && hidden > 2 * ruleSets && listEdits > ruleSets,
             "cascades \(cascades), hidden \(hidden), list edits \(listEdits)")
     }
 

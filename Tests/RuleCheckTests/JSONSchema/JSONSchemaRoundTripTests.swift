@@ -112,15 +112,26 @@ struct JSONSchemaRoundTripTests {
         expectEqual(first, second)
     }
 
+    /// Rule sets a batch of the random tests tries: 5 (`make test`), 10 in a deep run
+    /// (`make property-test`).
+    static let ruleSetsPerBatch = PropertyRuns.count(quick: 5, deep: 10)
+
     @Test(arguments: 0..<4)
     func randomRuleSetsKeepTheirVerdicts(batch: Int) throws {
         var valid = 0, invalid = 0
         var features = Set<String>()
         defer {
             #expect(valid > 0 && invalid > 0, "\(valid) valid, \(invalid) invalid records")
-            expectEqual(features, ["pages", "mask alternatives", "mask classes", "extracted", "ascii digits", "files"])
+            // What apps add reaches the round trip: all of it over a deep run's ten rule sets a
+            // batch, most of it over a quick run's five.
+            let added: Set = ["pages", "mask alternatives", "mask classes", "extracted", "ascii digits", "files"]
+            if PropertyRuns.isDeep {
+                expectEqual(features, added)
+            } else {
+                #expect(features.isSubset(of: added) && features.count >= 4, "\(features)")
+            }
         }
-        for index in 0..<10 {
+        for index in 0..<Self.ruleSetsPerBatch {
             let seed = UInt64(batch * 100 + index)
             // Half with what apps added (masks, files, pages, rounding), half without.
             var generator = RandomRules(seed: seed, appFeatures: index % 4 < 2)
@@ -155,7 +166,7 @@ struct JSONSchemaRoundTripTests {
     func randomSchemaFeaturesKeepTheirVerdicts(batch: Int) throws {
         var valid = 0, invalid = 0
         defer { #expect(valid > 0 && invalid > 0, "\(valid) valid, \(invalid) invalid records") }
-        for index in 0..<10 {
+        for index in 0..<Self.ruleSetsPerBatch {
             let seed = UInt64(5_000 + batch * 100 + index)
             var generator = RandomSchemaRules(seed: seed)
             let yaml = generator.yaml()
