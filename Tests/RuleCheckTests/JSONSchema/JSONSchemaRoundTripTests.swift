@@ -65,9 +65,11 @@ struct JSONSchemaRoundTripTests {
         expectEqual(again.fields.map(\.ui), rules.fields.map(\.ui))
         expectEqual(SchemaTest.inputs(again), SchemaTest.inputs(rules))
         expectEqual(SchemaTest.pages(again), SchemaTest.pages(rules))
-        let seen = Self.expectSameReports(rules, again, seed: 1, count: 150)
+        // 60 sample records and 6 form sessions in `make test`, 150 and 12 in a deep run.
+        let seen = Self.expectSameReports(rules, again, seed: 1, count: PropertyRuns.count(quick: 60, deep: 150))
         #expect(seen.valid > 0 && seen.invalid > 0, "\(seen)")
-        let answers = FormSessions.expectSameAnswers(rules, again, FormSessions.edits(rules, seed: 1, records: 12), context: name)
+        let sessions = FormSessions.edits(rules, seed: 1, records: PropertyRuns.count(quick: 6, deep: 12))
+        let answers = FormSessions.expectSameAnswers(rules, again, sessions, context: name)
         #expect(answers.applied > 0 && answers.issues > 0, "\(answers)")
     }
 
