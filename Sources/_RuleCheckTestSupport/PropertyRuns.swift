@@ -2,7 +2,7 @@ public import Foundation
 
 /// How many seeded random cases a property test tries. `make test` (and a plain `swift test`)
 /// tries a quick share, enough to find a broken invariant in most seeds; CI's
-/// `make property-test` sets `RULECHECK_PROPERTY_RUNS=deep` and tries every case the tests name,
+/// `make test-deep` sets `RULECHECK_PROPERTY_RUNS=deep` and tries every case the tests name,
 /// the counts they had before the quick share existed or more. Both are seeded: a run tries the
 /// same cases whenever it runs.
 ///

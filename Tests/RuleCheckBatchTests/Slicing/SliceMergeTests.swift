@@ -6,7 +6,7 @@ import _RuleCheckTestSupport
 
 /// Checking a file's slices and merging their reports gives the report of one check of the whole
 /// file, byte for byte, in every format — over many seeded random files and cuts (fewer in
-/// `make test` than in a deep run, `make property-test`: ``PropertyRuns``).
+/// `make test` than in a deep run, `make test-deep`: ``PropertyRuns``).
 @Suite("Slices merge to the whole file's report")
 final class SliceMergeTests {
     let scratch: Scratch

@@ -8,7 +8,7 @@ import _RuleCheckTestSupport
 /// the difference between the states before and after.
 @Suite("Form properties")
 struct FormPropertyTests {
-    /// Rule sets a batch tries: 20 (`make test`), 50 in a deep run (`make property-test`); each
+    /// Rule sets a batch tries: 20 (`make test`), 50 in a deep run (`make test-deep`); each
     /// with 5 sequences of 25 edits.
     static let ruleSetsPerBatch = PropertyRuns.count(quick: 20, deep: 50)
 

@@ -115,7 +115,7 @@ struct JSONSchemaRoundTripTests {
     }
 
     /// Rule sets a batch of the random tests tries: 5 (`make test`), 10 in a deep run
-    /// (`make property-test`).
+    /// (`make test-deep`).
     static let ruleSetsPerBatch = PropertyRuns.count(quick: 5, deep: 10)
 
     @Test(arguments: 0..<4)

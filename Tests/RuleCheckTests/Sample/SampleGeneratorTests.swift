@@ -49,7 +49,7 @@ struct SampleGeneratorTests {
         }
     }
 
-    /// Over many seeds (4 in `make test`, 12 in a deep run, `make property-test`): a record
+    /// Over many seeds (4 in `make test`, 12 in a deep run, `make test-deep`): a record
     /// without a mistake has no violation at all (no warning either), read as JSON and as CSV
     /// cells; a record with one has errors, all on the planted field and of the planted kind.
     @Test(arguments: examples)
@@ -90,7 +90,7 @@ struct SampleGeneratorTests {
     /// At a share of 1 every record is meant to be invalid, and with the example rules every one
     /// is: it has a planted mistake, and the checker finds errors in it. (Seed 3 of listing.yaml
     /// once left records 14 and 356 valid: the generator gave up after 16 random tries.) Seeds 4
-    /// and 5 add 150 records each in a deep run (`make property-test`).
+    /// and 5 add 150 records each in a deep run (`make test-deep`).
     @Test(arguments: examples)
     func everyRecordMeantToBeInvalidIs(example: String) throws {
         let rules = try Fixtures.rules(example)
