@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// How many seeded random cases a property test tries. `make test` (and a plain `swift test`)
 /// tries a quick share, enough to find a broken invariant in most seeds; CI's
