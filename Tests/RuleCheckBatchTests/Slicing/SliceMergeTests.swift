@@ -22,7 +22,8 @@ final class SliceMergeTests {
         var slicesSeen = 0
         // One compile of the rules for every round; each round sets all of the harness's options.
         var harness = try SliceHarness(directory: directory)
-        for round in 0..<PropertyRuns.count(quick: 60, deep: 150) {
+        let rounds = PropertyRuns.count(quick: 60, deep: 150)
+        for round in 0..<rounds {
             let bytes = RandomExports.make(format, random)
             harness.strict = random.chance(0.2)
             harness.maxViolations = random.chance(0.2) ? random.int(1...12) : nil
@@ -32,7 +33,7 @@ final class SliceMergeTests {
             let options = "strict \(harness.strict) max \(harness.maxViolations.map(String.init) ?? "-") columns \(harness.headerAsColumns)"
             guard try harness.expectSame(bytes, plan: plan, format: format, "round \(round), \(options)") else { return }
         }
-        #expect(slicesSeen > 2 * PropertyRuns.count(quick: 60, deep: 150))
+        #expect(slicesSeen > 2 * rounds)
     }
 
     @Test(arguments: [RecordFormat.csv, .jsonl, .json])
