@@ -30,10 +30,44 @@ package struct RulesSource: ParsableArguments {
 
     @OptionGroup package var includes: IncludeRootOption
 
+    @OptionGroup package var jsonSchema: JSONSchemaOptions
+
     /// The loader these options describe.
     package var loader: RulesLoader {
-        RulesLoader(format: rulesFormat.loaderFormat, uiSchema: uiSchema, includeRoots: includes.includeRoots)
+        var loader = RulesLoader(format: rulesFormat.loaderFormat, uiSchema: uiSchema, includeRoots: includes.includeRoots)
+        loader.schemaDocuments = jsonSchema.documents
+        loader.formats = jsonSchema.formats.value
+        return loader
     }
+}
+
+/// `--schema` and `--formats`: how a JSON Schema (imported, or a rules file's `json_schema:`) is read.
+package struct JSONSchemaOptions: ParsableArguments {
+    package init() {}
+
+    package enum Formats: String, ExpressibleByArgument, CaseIterable {
+        case `default`, annotate, assert
+
+        package var value: JSONSchemaImportOptions.Formats {
+            switch self {
+            case .default: .dialectDefault
+            case .annotate: .annotate
+            case .assert: .assert
+            }
+        }
+    }
+
+    @Option(
+        name: .customLong("schema"),
+        help: ArgumentHelp(
+            "A JSON Schema that the rules' schema refers to with $ref (repeatable): a file (known by its $id and its file URL), a directory of .json files, or URI=PATH. Nothing is fetched: a $ref to a schema not given fails the records that reach it.",
+            valueName: "PATH"))
+    package var documents: [String] = []
+
+    @Option(
+        help:
+            "Whether a JSON Schema's format keywords are checked: default (as the schema's draft says: draft-04 to -07 check them, 2019-09 and 2020-12 only with the format-assertion vocabulary), annotate (never) or assert (always).")
+    package var formats: Formats = .default
 }
 
 /// `--include-root DIR`: where includes may lead besides the rules file's own directory.

@@ -12,32 +12,39 @@ struct Schema: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print a rules file for a JSON Schema.",
             discussion: """
-                Findings (what is approximated or not checked) go to standard error with their JSON \
-                pointers; --strict makes any finding an error (exit 2).
+                The rules hold the schema itself (json_schema:), which decides which records are \
+                valid, and the fields a form shows for it. Findings go to standard error with their \
+                JSON pointers; --strict makes any finding that is not only a note an error (exit 2): \
+                a $ref to a schema not given with --schema, above all.
                 """)
 
         enum Format: String, ExpressibleByArgument, CaseIterable { case yaml, json }
 
-        @Argument(help: "The JSON Schema (draft-07, 2019-09 or 2020-12).")
+        @Argument(help: "The JSON Schema (draft-04, -06, -07, 2019-09 or 2020-12).")
         var schema: String
 
         @Option(name: .customLong("ui"), help: "Its UI schema: an RJSF uiSchema or a JSON Forms UI schema.")
         var uiSchema: String?
 
-        @Flag(help: "Exit with status 2 when anything is approximated or not supported.")
+        @Flag(help: "Exit with status 2 when a finding is more than a note (a $ref to a schema not given).")
         var strict = false
 
         @Option(help: "The rules file's format: yaml or json.")
         var format: Format = .yaml
+
+        @OptionGroup var jsonSchema: JSONSchemaOptions
 
         func run(streams: StandardStreams) throws {
             var stderr = StandardError(streams)
             do {
                 let data = try RulesFile.read(schema, what: "JSON Schema")
                 let ui = try uiSchema.map { path throws(RulesFile.RulesFileError) in try RulesFile.read(path, what: "UI schema") }
+                var options = JSONSchemaImportOptions(
+                    strict: strict, uiSchemaSource: uiSchema ?? "uiSchema.json", formats: jsonSchema.formats.value,
+                    baseURI: schema == "-" ? nil : SchemaDocuments.fileURL(schema))
+                options.parsedDocuments = try SchemaDocuments.read(jsonSchema.documents, limit: RulesLoader.maxBytes).get()
                 let result = try JSONSchemaImport.rulesFile(
-                    jsonSchema: data, uiSchema: ui, source: schema,
-                    uiSource: uiSchema ?? "uiSchema.json", strict: strict, json: format == .json)
+                    jsonSchema: data, uiSchema: ui, source: schema, options: options, json: format == .json)
                 for finding in result.findings { print(VisibleText.escaped(finding.description), to: &stderr) }
                 let output = OutputSink(descriptor: streams.output)
                 try output.write(result.text)

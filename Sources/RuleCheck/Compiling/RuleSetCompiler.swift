@@ -51,6 +51,8 @@ struct RuleSetCompiler {
 
     let source: SourceText
     var diagnostics: [Diagnostic] = []
+    /// Whether the rules' JSON Schema did not compile (``Compiled/schemaFailed``).
+    var schemaFailed = false
     /// The errors among ``diagnostics``.
     var errorCount = 0
     var declared: [DeclaredField] = []
@@ -107,12 +109,14 @@ struct RuleSetCompiler {
     ///   - path: the file's path, that includes are resolved from (`name` when nil).
     static func compile(
         _ bytes: [UInt8], source name: String, path: String? = nil,
-        includes loader: IncludeExpander.Loader? = nil, maxBytes: Int = RulesLoader.maxBytes
+        includes loader: IncludeExpander.Loader? = nil, maxBytes: Int = RulesLoader.maxBytes,
+        schemaContext: JSONSchemaSpec.Context? = nil
     ) -> Compiled {
         var diagnostics: [Diagnostic] = []
         var files: [RulesInput] = []
         let (sourceText, read) = document(of: bytes, name: name, diagnostics: &diagnostics)
         var document = read
+        if let schemaContext { document?.jsonSchema?.context = schemaContext }
         var compiler = RuleSetCompiler(source: sourceText)
         compiler.diagnostics = diagnostics
         if var parsed = document, !parsed.includes.isEmpty || parsed.hasIncludes {
@@ -168,6 +172,9 @@ struct RuleSetCompiler {
         var parts: RuleSet.Parts?
         var diagnostics: [Diagnostic]
         var omittedErrors = 0
+        /// Whether the rules' JSON Schema (`json_schema:`) is among what did not compile: a
+        /// schema error, which no simpler form of the fields mends.
+        var schemaFailed = false
         /// The included files read from disk.
         var files: [RulesInput] = []
 
@@ -183,7 +190,7 @@ struct RuleSetCompiler {
     private func finished(_ parts: RuleSet.Parts?) -> Compiled {
         let (diagnostics, omitted) = finishedDiagnostics()
         guard !diagnostics.contains(where: { $0.severity == .error }) else {
-            return Compiled(parts: nil, diagnostics: diagnostics, omittedErrors: omitted)
+            return Compiled(parts: nil, diagnostics: diagnostics, omittedErrors: omitted, schemaFailed: schemaFailed)
         }
         var parts = parts
         parts?.warnings = diagnostics.filter { $0.severity == .warning }
@@ -325,6 +332,7 @@ struct RuleSetCompiler {
         parts.pages = compilePages(document)
         parts.pagePosition = compilePagePosition(document, ownPages: parts.pages.count)
         parts.locale = compileLocale(document.locale)
+        parts.recordSchema = document.jsonSchema.flatMap { compileJSONSchema($0) }
         return parts
     }
 

@@ -75,16 +75,23 @@ extension Form {
         if record.seeds.isEmpty && record.changed.isEmpty && record.countsBefore.isEmpty {
             return ChangeSet()
         }
+        let recordIssuesBefore = schemaState.recordIssues
         guard rules.pages.isEmpty else {
             let pagesBefore = pageSummary
             propagate(&record)
+            settleSchema { slot, state in record.touch(slot, before: state) }
             var changes = finish(record)
             settleCurrentPage()
             changes.pages = pageChange(from: pagesBefore)
+            if schemaState.recordIssues != recordIssuesBefore { changes.issues[""] = schemaState.recordIssues }
             return changes
         }
         propagate(&record)
-        return finish(record)
+        guard rules.recordSchema != nil else { return finish(record) }
+        settleSchema { slot, state in record.touch(slot, before: state) }
+        var changes = finish(record)
+        if schemaState.recordIssues != recordIssuesBefore { changes.issues[""] = schemaState.recordIssues }
+        return changes
     }
 
     /// ``perform(_:_:)`` in ``EvaluationMode/full``: the whole form re-evaluated, and the changes
@@ -134,6 +141,7 @@ extension Form {
             if let cancellation, cancellation.isCancelled { return }  // as in `propagate`
             if evaluate(slot, changed: changed, edit: edit) { changed.insert(slot) }
         }
+        settleSchema()
     }
 
     /// The slots that read `slot`: a form-level reader once, an item field in the same item, an
@@ -216,6 +224,8 @@ extension Form {
         }
         if !external.isEmpty { status.issues += external }
         states[slot] = status
+        // The slot's issues are its rules' own again: the schema step judges them anew.
+        if !schemaState.ownIssues.isEmpty { schemaState.ownIssues[slot] = nil }
         return outcome.valueChanged
     }
 
@@ -377,8 +387,10 @@ extension Form {
         return changes
     }
 
-    /// The sections and gates whose validity differs from `previous`'s, into `changes`.
+    /// The sections and gates whose validity differs from `previous`'s, into `changes`; and the
+    /// record's own issues (its JSON Schema's) when they changed, under the empty path.
     private func recordSectionsAndGates(into changes: inout ChangeSet, from previous: Form) {
+        if recordIssues != previous.recordIssues { changes.issues[""] = recordIssues }
         for (index, section) in rules.sections.enumerated()
         where (invalidInSection[index] == 0) != (previous.invalidInSection[index] == 0) {
             changes.sections[section.id] = invalidInSection[index] == 0

@@ -9,11 +9,7 @@ extension Form {
     /// form.record    // ["doc_type": "passport", "insurant": ["birth_date": "1990-02-01"], "drivers": [[…]]]
     /// ```
     public var record: [String: JSONValue] {
-        var record: [String: JSONValue] = [:]
-        for id in rules.sections.flatMap(\.fields) where rules.fields[id.index].group == nil && rules.fields[id.index].list == nil {
-            if let json = json(of: rules.fields[id.index], item: -1) { record[rules.fields[id.index].name] = json }
-        }
-        return record
+        values.record(rules)
     }
 
     /// A form filled from a nested JSON record (as ``record`` writes it, or as a server sends
@@ -84,47 +80,5 @@ extension Form {
         form.recountValidity()
         form.currentPageIndex = form.firstShownPage(from: 0, step: 1) ?? (rules.pages.isEmpty ? -1 : 0)
         return (form, dropped)
-    }
-
-    /// A field's value as JSON: a group's members as an object, a list's items as objects.
-    private func json(of field: FieldRules, item: Int) -> JSONValue? {
-        switch field.type {
-        case .group:
-            var members: [String: JSONValue] = [:]
-            for id in field.members {
-                if let json = json(of: rules.fields[id.index], item: item) { members[rules.fields[id.index].name] = json }
-            }
-            // An object the record gave holds even no member (`empty_values: present`).
-            if members.isEmpty, values[Slot(field.id, item: item)] == nil { return nil }
-            return .object(members)
-        case .list:
-            // A list inside a list's item: the items of that outer item.
-            let items = values.items(ordinal: rules.listOrdinal[field.id.index], owner: item)
-            // An array the record gave holds even no item (`empty_values: present`).
-            guard !items.isEmpty || values[Slot(field.id, item: item)] != nil else { return nil }
-            let direct = field.members.filter { rules.fields[$0.index].group == nil }  // the rest are in groups
-            return .array(
-                items.map { item in
-                    var object: [String: JSONValue] = [:]
-                    for id in direct {
-                        if let json = json(of: rules.fields[id.index], item: item) { object[rules.fields[id.index].name] = json }
-                    }
-                    return .object(object)
-                })
-        default:
-            return values[Slot(field.id, item: item)].map { Self.json($0, field) }
-        }
-    }
-
-    private static func json(_ value: Value, _ field: FieldRules) -> JSONValue {
-        switch value {
-        case .text(let text): .string(text)
-        case .number(let number): .number(number)
-        case .decimal(let decimal): .decimal(decimal)
-        case .bool(let flag): .bool(flag)
-        case .date(let day): .string(field.dateFormat.format(day))
-        case .list(let items): .array(items.map { FileInfo(value: $0)?.json ?? json($0, field) })
-        case .structured(let json): json
-        }
     }
 }

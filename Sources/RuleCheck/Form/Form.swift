@@ -52,6 +52,8 @@ public struct Form: Sendable {
     /// Set only while a batch of edits runs (``apply(_:budget:cancellation:)``): once it is
     /// cancelled, re-evaluation stops where it is, and the batch puts the form back as it was.
     var cancellation: CancellationFlag?
+    /// The JSON Schema's verdict on the form's record (``settleSchema(touch:)``).
+    var schemaState = SchemaState()
 
     /// A new form: initial values filled in and every field evaluated.
     ///

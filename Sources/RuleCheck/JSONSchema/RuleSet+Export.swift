@@ -33,9 +33,15 @@ extension RuleSet {
     /// let again = try RuleSet(jsonSchema: Data(schema.utf8))
     /// ```
     ///
+    /// Rules that a JSON Schema decides (``isCheckedByJSONSchema``: an imported schema, or a
+    /// rules file's `json_schema:`) export that schema as it is written, whatever `draft` says:
+    /// it, not the fields a form shows for it, says which records are valid, and importing it
+    /// again gives back these rules.
+    ///
     /// - Returns: JSON text, properties in the form's order.
     public func jsonSchema(draft: JSONSchemaDraft = .draft2020) -> String {
-        JSONSchemaExporter(rules: self, draft: draft).schema().text
+        if let recordSchema { return recordSchema.text }
+        return JSONSchemaExporter(rules: self, draft: draft).schema().text
     }
 
     /// A UI schema for the form: field order, sections as pages (JSON Forms), visibility and

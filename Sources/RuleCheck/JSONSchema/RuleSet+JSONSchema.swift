@@ -64,11 +64,10 @@ extension RuleSet {
         jsonSchema: Data, uiSchema: Data?, source: String,
         options: JSONSchemaImportOptions
     ) throws(RulesError) -> (parts: Parts, findings: [ImportFinding]) {
-        let imported = try JSONSchemaImport.document(
+        let imported = try JSONSchemaImport.compiled(
             jsonSchema: Array(jsonSchema), uiSchema: uiSchema.map(Array.init),
             source: source, options: options)
-        let compiled = RuleSetCompiler.compile(imported.document, source: imported.text)
-        guard var parts = compiled.parts else { throw compiled.error }
+        var parts = imported.parts
         let (schemaBytes, uiBytes) = (Array(jsonSchema), uiSchema.map(Array.init))
         parts.fingerprint = RulesFingerprint.Deferred { RulesFingerprint.jsonSchema(schemaBytes, uiSchema: uiBytes) }
         return (parts, imported.findings)
@@ -92,6 +91,136 @@ package enum JSONSchemaImport {
         var text: SourceText
     }
 
+    /// An import compiled: the document that compiled (see ``simplified(_:to:)``), its parts
+    /// and the findings.
+    struct Compiled {
+        var document: RulesDocument
+        var parts: RuleSet.Parts
+        var findings: [ImportFinding]
+    }
+
+    /// How much of the form an import keeps when its rules do not compile as made: the fields
+    /// are the form's presentation of a schema whose own evaluation decides validity, so a form
+    /// that cannot say everything says less, and records are checked the same.
+    enum FormDetail: CaseIterable {
+        /// Everything the importer made.
+        case full
+        /// Without initial values (a schema's `default` is an annotation, not always valid) and
+        /// without the form's place in a server's wizard (`pages`).
+        case withoutInitials
+        /// Fields with their types, titles, options, bounds and messages; no expressions
+        /// (conditions, computed values, cross-field checks).
+        case plain
+        /// No fields: the schema alone.
+        case none
+
+        var description: String {
+            switch self {
+            case .full: "the whole form"
+            case .withoutInitials: "without the schema's defaults as initial values and its page position"
+            case .plain: "without conditions and checks between fields"
+            case .none: "no fields: the schema alone"
+            }
+        }
+    }
+
+    /// Imports and compiles: when the schema decides validity and the rules made do not compile,
+    /// the form is simplified (``FormDetail``) until they do, with a finding that says so; an
+    /// error of the schema itself (its evaluation's) is never simplified away.
+    static func compiled(
+        jsonSchema: [UInt8], uiSchema: [UInt8]?, source: String,
+        options: JSONSchemaImportOptions
+    ) throws(RulesError) -> Compiled {
+        let result = try document(jsonSchema: jsonSchema, uiSchema: uiSchema, source: source, options: options)
+        var first: RulesError?
+        for detail in FormDetail.allCases {
+            let document = simplified(result.document, to: detail)
+            let compiled = RuleSetCompiler.compile(document, source: result.text)
+            if let parts = compiled.parts {
+                var findings = result.findings
+                // A reference to a schema not given: the records that reach it fail.
+                if let schema = document.jsonSchema {
+                    for reference in parts.recordSchema?.evaluator.unresolvedReferences ?? [] {
+                        findings.append(
+                            ImportFinding(
+                                .unsupported,
+                                "$ref '\(reference.uri)' is a schema that was not given (give it with --schema; nothing is fetched): records that reach it fail",
+                                pointer: reference.isInRootDocument ? reference.pointer : "",
+                                location: reference.isInRootDocument ? schema.location(of: reference.pointer) : schema.location))
+                    }
+                }
+                let refused = findings.filter { $0.kind != .ignored }
+                if options.strict, !refused.isEmpty {
+                    throw RulesError(
+                        diagnostics: refused.map { finding in
+                            var diagnostic = Diagnostic(
+                                .error, "\(finding.pointer.isEmpty ? "/" : finding.pointer): not supported: \(finding.message)",
+                                at: finding.location)
+                            diagnostic.attachSnippet(from: result.text)
+                            return diagnostic
+                        })
+                }
+                if detail != .full, let reason = first?.diagnostics.first {
+                    findings.append(
+                        ImportFinding(
+                            .ignored,
+                            "the form is simplified (\(detail.description)) because its rules did not compile: \(reason.message); records are checked against the schema all the same",
+                            pointer: "", location: reason.location ?? FileLocation(file: source, line: 1, column: 1)))
+                }
+                return Compiled(document: document, parts: parts, findings: findings)
+            }
+            // A schema the rules do not decide, or an error of the schema's own evaluation: nothing to simplify.
+            guard document.jsonSchema != nil, !compiled.schemaFailed else { throw compiled.error }
+            if first == nil { first = compiled.error }
+        }
+        throw first ?? RulesError(diagnostics: [])
+    }
+
+    /// The document with less of the form (``FormDetail``).
+    static func simplified(_ document: RulesDocument, to detail: FormDetail) -> RulesDocument {
+        guard detail != .full else { return document }
+        var document = document
+        if detail == .none {
+            document.sections = []
+            document.gates = []
+            document.pages = nil
+            return document
+        }
+        document.pagePosition = nil
+        func simplify(_ fields: inout [FieldSpec]) {
+            for index in fields.indices {
+                fields[index].initial = nil
+                fields[index].initialList = nil
+                fields[index].keys["initial"] = nil
+                if detail == .plain {
+                    fields[index].visibleIf = nil
+                    fields[index].enabledIf = nil
+                    fields[index].value = nil
+                    fields[index].optionsFilter = nil
+                    fields[index].display = nil
+                    fields[index].dependsOn = []
+                    fields[index].uniqueBy = []
+                    if fields[index].required?.text != "true" { fields[index].required = nil }
+                    fields[index].checks = []
+                    for key in ["visible_if", "enabled_if", "value", "options_filter", "display", "depends_on", "unique_by", "checks"] {
+                        fields[index].keys[key] = nil
+                    }
+                    if fields[index].required == nil { fields[index].keys["required"] = nil }
+                }
+                if var members = fields[index].fields {
+                    simplify(&members)
+                    fields[index].fields = members
+                }
+                if var item = fields[index].item {
+                    simplify(&item)
+                    fields[index].item = item
+                }
+            }
+        }
+        for index in document.sections.indices { simplify(&document.sections[index].fields) }
+        return document
+    }
+
     static func document(
         jsonSchema: [UInt8], uiSchema: [UInt8]?, source: String,
         options: JSONSchemaImportOptions
@@ -101,6 +230,16 @@ package enum JSONSchemaImport {
         var options = options
         if options.form == nil { options.form = Self.formName(source) }
         var document = importer.document(options: options)
+        if importer.schemaDecides {
+            var spec = JSONSchemaSpec(source: schema, placement: .file, location: FileLocation(file: source, line: 1, column: 1))
+            spec.context.baseURI = options.baseURI
+            spec.context.formats = options.formats
+            spec.context.documents = options.parsedDocuments
+            for (uri, data) in options.documents.sorted(by: { $0.key < $1.key }) {
+                spec.context.documents[uri] = try SchemaSource(bytes: Self.droppingBOM(Array(data)), name: uri).root
+            }
+            document.jsonSchema = spec
+        }
         var findings = importer.findings
         if let uiSchema {
             let ui = try SchemaSource(bytes: Self.droppingBOM(uiSchema), name: options.uiSchemaSource)
@@ -123,9 +262,11 @@ package enum JSONSchemaImport {
             }
         }
         if !importer.errors.isEmpty { throw RulesError(diagnostics: importer.errors) }
-        if options.strict, !findings.isEmpty {
+        // Notes about what a form keeps (`ignored`) are no reason to refuse a schema.
+        let refused = findings.filter { $0.kind != .ignored }
+        if options.strict, !refused.isEmpty {
             throw RulesError(
-                diagnostics: findings.map { finding in
+                diagnostics: refused.map { finding in
                     var diagnostic = Diagnostic(
                         .error,
                         "\(finding.pointer.isEmpty ? "/" : finding.pointer): \(finding.kind == .unsupported ? "not supported" : finding.kind.rawValue): \(finding.message)",
@@ -142,13 +283,19 @@ package enum JSONSchemaImport {
         jsonSchema: [UInt8], uiSchema: [UInt8]?, source: String, uiSource: String = "uiSchema.json",
         strict: Bool = false, json: Bool = false
     ) throws(RulesError) -> (text: String, findings: [ImportFinding]) {
-        let result = try document(
+        try rulesFile(
             jsonSchema: jsonSchema, uiSchema: uiSchema, source: source,
-            options: JSONSchemaImportOptions(strict: strict, uiSchemaSource: uiSource))
-        // Compile it too, so that a schema whose rules do not compile is an error here as well.
-        let compiled = RuleSetCompiler.compile(result.document, source: result.text)
-        if compiled.parts == nil { throw compiled.error }
-        return (json ? result.document.json() : result.document.yaml(), result.findings)
+            options: JSONSchemaImportOptions(strict: strict, uiSchemaSource: uiSource), json: json)
+    }
+
+    /// Prints the imported rules as a YAML (or JSON) rules file, and returns the findings.
+    package static func rulesFile(
+        jsonSchema: [UInt8], uiSchema: [UInt8]?, source: String, options: JSONSchemaImportOptions, json: Bool = false
+    ) throws(RulesError) -> (text: String, findings: [ImportFinding]) {
+        // Compile it too, so that a schema whose rules do not compile is an error here as well,
+        // and print the form that compiles.
+        let compiled = try compiled(jsonSchema: jsonSchema, uiSchema: uiSchema, source: source, options: options)
+        return (json ? compiled.document.json() : compiled.document.yaml(), compiled.findings)
     }
 
     /// Whether `bytes` look like a JSON Schema rather than a rules file: a JSON object with a

@@ -45,7 +45,7 @@ extension SchemaImporter {
             finding(
                 .approximated, "elements after the tuple are held to the tuple's schema (the schema lets them be anything)", at: pointer)
         }
-        return self.node(first, at: pointer + "/0", refChain: Array(node.refTargets))
+        return self.node(first, at: pointer + "/0", refChain: node.refTargets.sorted())
     }
 
     /// The number of positions of a tuple closed by `additionalItems: false` (or 2020-12's `items: false`).

@@ -170,7 +170,7 @@ extension SchemaImporter {
     ) -> FieldSpec? {
         var merged = SchemaNode()
         for (value, pointer) in written {
-            let part = self.node(value, at: pointer, refChain: Array(ancestors))
+            let part = self.node(value, at: pointer, refChain: ancestors.sorted())
             merged.parts += part.parts
             merged.refTargets.formUnion(part.refTargets)
             merged.isFalse = merged.isFalse || part.isFalse

@@ -70,6 +70,18 @@ extension SchemaImporter {
             return
         }
         spec.keys["initial"] = source.location(of: pointer)
+        // `default` is an annotation: one that is not among the options is no initial value.
+        if schemaDecides, let options = spec.options {
+            let values = Set(options.map(\.value.text))
+            if let initial = spec.initial, !values.contains(initial.text) {
+                spec.initial = nil
+                spec.keys["initial"] = nil
+            }
+            if let list = spec.initialList, !list.allSatisfy({ values.contains($0.text) }) {
+                spec.initialList = nil
+                spec.keys["initial"] = nil
+            }
+        }
     }
 
     /// "The object is present": one of its fields has a value.

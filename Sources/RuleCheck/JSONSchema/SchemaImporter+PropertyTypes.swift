@@ -12,7 +12,7 @@ extension SchemaImporter {
             let path = prefix + name
             declaredPaths.insert(path)
             var merged = SchemaNode()
-            for (value, pointer) in written { merged.parts += node(value, at: pointer, refChain: Array(ancestors)).parts }
+            for (value, pointer) in written { merged.parts += node(value, at: pointer, refChain: ancestors.sorted()).parts }
             if anyJSONTypes(merged, types: declaredTypes(merged)) != nil { anyJSONPaths.insert(path) }
         }
     }

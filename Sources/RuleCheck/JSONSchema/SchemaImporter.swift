@@ -18,6 +18,14 @@ struct SchemaImporter {
     /// the rules mean, so the differences between JSON Schema's reading and the rules' (an empty
     /// array is an empty field, null is empty) are not reported.
     var isExport = false
+    /// Whether the schema's own evaluation decides which records are valid (``RecordSchema``):
+    /// so for every schema but a RuleCheck export, whose keywords mean what its rules mean. The
+    /// fields are then the form's presentation: what cannot become a field, or not exactly, is
+    /// left to the schema, with no finding; a part of the schema the form cannot show (a
+    /// recursive definition, objects nested too deep) is left out of the form, not an error.
+    var schemaDecides = true
+    /// What the form could not show, when ``schemaDecides`` (for tests and `--verbose`).
+    var formNotes: [(message: String, pointer: String)] = []
     var exactVisible: Set<String> = []
     var exactEnabled: Set<String> = []
     /// Whether an empty string or array given is a value (`empty_values: present`): so for a
@@ -51,12 +59,14 @@ struct SchemaImporter {
         let start = FileLocation(file: source.name, line: 1, column: 1)
         var document = RulesDocument(location: start)
         if let form = options.form { document.form = Located(value: form, location: start) }
+        isExport = source.root.object?["x-rulecheck-form"] != nil
+        schemaDecides = !isExport
         let root = node(source.root, at: "", refChain: [])
-        isExport = root.has("x-rulecheck-form")
         emptyValuesPresent = !isExport || root.first("x-rulecheck-empty-values")?.value == .string("present")
         if let title = root.first("title")?.value.string { document.title = title }
         let types = declaredTypes(root)
         if !types.names.isEmpty, !types.names.contains("object") {
+            // Records of another type: the schema checks them; a form has no fields for them.
             error(
                 "the schema's root must be an object schema (\"type\": \"object\"), not \(types.names.joined(separator: ", "))",
                 at: types.pointer)
@@ -64,7 +74,7 @@ struct SchemaImporter {
         }
         reportKeywords(root, context: .object, isRoot: true)
         let fields = objectFields(root, prefix: "", presence: nil, ancestors: root.refTargets, depth: 0)
-        if fields.isEmpty && errors.isEmpty {
+        if fields.isEmpty && errors.isEmpty && !schemaDecides {
             // As in a rules file: a form with nothing to fill in is a mistake, not an empty form.
             error(
                 "the schema has no properties that can be fields, and a form needs at least one",
@@ -145,7 +155,7 @@ struct SchemaImporter {
         guard !occurrences.isEmpty else { return nil }
         var merged = SchemaNode()
         for occurrence in occurrences {
-            let part = node(occurrence.value, at: occurrence.pointer, refChain: Array(parent.refTargets))
+            let part = node(occurrence.value, at: occurrence.pointer, refChain: parent.refTargets.sorted())
             merged.parts += part.parts
             merged.refTargets.formUnion(part.refTargets)
             merged.isFalse = merged.isFalse || part.isFalse
@@ -156,11 +166,26 @@ struct SchemaImporter {
     // MARK: - Findings and errors
 
     mutating func finding(_ kind: ImportFinding.Kind, _ message: String, at pointer: String) {
+        // What the form does not say exactly, the schema's own evaluation checks.
+        if schemaDecides, kind != .ignored {
+            formNotes.append((message, pointer))
+            return
+        }
         let finding = ImportFinding(kind, message, pointer: pointer, location: source.location(of: pointer))
         if !findings.contains(finding) { findings.append(finding) }
     }
 
     mutating func error(_ message: String, at pointer: String) {
+        // The schema's evaluation reports what makes a schema invalid; here, only the form stops
+        // (a finding, with its pointer): what the form leaves out, the schema still checks.
+        if schemaDecides {
+            formNotes.append((message, pointer))
+            let finding = ImportFinding(
+                .ignored, message + "; the form leaves it out, and records are checked against the schema all the same",
+                pointer: pointer, location: source.location(of: pointer))
+            if !findings.contains(finding) { findings.append(finding) }
+            return
+        }
         var diagnostic = Diagnostic(.error, "\(pointer.isEmpty ? "/" : pointer): \(message)", at: source.location(of: pointer))
         diagnostic.attachSnippet(from: source.text)
         if !errors.contains(diagnostic) { errors.append(diagnostic) }

@@ -16,19 +16,23 @@ struct SchemaSource: Sendable {
     ///
     /// - Throws: ``RulesError`` with the parse error at its line and column.
     init(bytes: [UInt8], name: String) throws(RulesError) {
-        self.name = name
-        let decoded = String(decoding: bytes, as: UTF8.self)
-        text = SourceText(name: name, text: decoded)
         do {
-            root = try JSONParser().parse(bytes)
+            try self.init(parsing: bytes, name: name)
         } catch {
             let location = error.location(in: bytes)
             var diagnostic = Diagnostic(
                 .error, "the JSON Schema is not valid JSON: \(error.message)",
                 at: FileLocation(file: name, line: location.line, column: location.column))
-            diagnostic.attachSnippet(from: text)
+            diagnostic.attachSnippet(from: SourceText(name: name, bytes: bytes))
             throw RulesError(diagnostics: [diagnostic])
         }
+    }
+
+    /// Parses `bytes`; the error, if any, is the parser's (its offset in `bytes`).
+    init(parsing bytes: [UInt8], name: String) throws(JSONParseError) {
+        self.name = name
+        text = SourceText(name: name, bytes: bytes)
+        root = try JSONParser().parse(bytes)
         indexLocations(bytes)
     }
 

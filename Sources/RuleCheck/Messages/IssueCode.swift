@@ -52,6 +52,25 @@ public struct IssueCode: RawRepresentable, Hashable, Sendable, Comparable, Custo
     /// A file of a file field is not of a type among its `media_types`.
     public static let mediaType = IssueCode(rawValue: "media_type")
 
+    /// A JSON Schema's keyword with no code of its own failed (`anyOf`, `oneOf`, `not`, a `false`
+    /// schema), or the value could not be checked against the schema (a reference to a schema
+    /// not given, a limit).
+    public static let schema = IssueCode(rawValue: "schema")
+    /// A JSON Schema's `multipleOf`: the number is not a multiple of the step.
+    public static let multipleOf = IssueCode(rawValue: "multiple_of")
+    /// A JSON Schema's `format` (when formats are checked): the text is not of the format.
+    public static let format = IssueCode(rawValue: "format")
+    /// A JSON Schema's `contains` (with `minContains`, `maxContains`): too few or too many
+    /// items of the kind asked for.
+    public static let contains = IssueCode(rawValue: "contains")
+    /// A JSON Schema's `minProperties` or `maxProperties`: too few or too many members.
+    public static let properties = IssueCode(rawValue: "properties")
+    /// A member (or an item) that the JSON Schema does not allow (`additionalProperties: false`,
+    /// `unevaluatedProperties: false`, items past a closed tuple).
+    public static let additional = IssueCode(rawValue: "additional")
+    /// A JSON Schema's `propertyNames`: a member's name is not allowed.
+    public static let propertyName = IssueCode(rawValue: "property_name")
+
     /// The codes a field-level `messages:` map may name.
     static let fieldCodes: [IssueCode] = [
         .required, .type, .pattern, .mask, .minLength, .maxLength, .min, .max, .option, .items, .unique, .check, .regexLimit,
@@ -62,6 +81,7 @@ public struct IssueCode: RawRepresentable, Hashable, Sendable, Comparable, Custo
     public static let all: [IssueCode] =
         fieldCodes + [
             .hiddenValue, .orphan, .unknownColumn, .missingColumn, .computed, .malformed, .unreadable, .duplicateKey, .external,
+            .schema, .multipleOf, .format, .contains, .properties, .additional, .propertyName,
         ]
 
     /// Warnings unless `--strict`: hidden values, orphans, unknown columns.

@@ -163,13 +163,15 @@ struct MessageBuilder: Sendable {
         return render(DefaultMessages.phrase(key, in: defaults)) { parameters[$0] }
     }
 
-    /// "a JSON string or a JSON number"; "any JSON value" for every type.
-    private func jsonTypesPhrase(_ types: JSONTypes) -> String {
+    /// "a JSON string or a JSON number"; "any JSON value" for every type. `nullAllowed`: `null`
+    /// is named among them (a JSON Schema's `type`), rather than being no value.
+    func jsonTypesPhrase(_ types: JSONTypes, nullAllowed: Bool = false) -> String {
         guard types != .all else { return DefaultMessages.phrase("json_value", in: defaults) }
-        let keys: [String: String] = [
+        var keys: [String: String] = [
             "string": "json_string", "number": "json_number", "integer": "json_whole_number", "boolean": "json_bool",
             "array": "json_array", "object": "json_object",
         ]
+        if nullAllowed { keys["null"] = "json_null" }
         let phrases = types.names.compactMap { keys[$0] }.map { DefaultMessages.phrase($0, in: defaults) }
         guard let last = phrases.last, phrases.count > 1 else { return phrases.first ?? "" }
         let first = phrases.dropLast().joined(separator: ", ")
@@ -190,6 +192,17 @@ struct MessageBuilder: Sendable {
     /// `parameters` filled in (counts already written as the locale writes them).
     func formMessage(_ key: String, _ parameters: [String: String]) -> String {
         render(DefaultMessages.formError(key, in: defaults)) { parameters[$0] }
+    }
+
+    /// The words for a JSON Schema format in a message (`e-mail address` for `email`); the
+    /// format's own name when the locale has no words for it.
+    func formatName(_ format: String) -> String {
+        defaults["format_name." + format] ?? DefaultMessages.english["format_name." + format] ?? format
+    }
+
+    /// A word for showing a value or a place (`display.true`, `display.record`).
+    func displayWord(_ key: String) -> String {
+        DefaultMessages.displayWord(key, in: defaults)
     }
 
     /// What a choice's text that names no option was expected to be: "one of the options".

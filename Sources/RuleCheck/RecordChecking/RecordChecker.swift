@@ -82,6 +82,14 @@ public struct RecordChecker: Sendable {
         Session(self).check(json: record)
     }
 
+    /// Checks a JSON record of any type: an object as ``check(json:)`` does; another value
+    /// (`[1, 2]`, `"text"`) against the rules' JSON Schema alone — a schema whose root is not an
+    /// object checks JSON Lines records of its own type — or, for rules without one, as a
+    /// `malformed` record (`record is an array, not an object`).
+    public func check(record: JSONValue) -> (violations: [Violation], unknownKeys: [String]) {
+        Session(self).check(record: record)
+    }
+
     // MARK: - Findings about a record or a file
 
     /// A finding that belongs to no field's rules.
@@ -186,11 +194,25 @@ public struct RecordChecker: Sendable {
             evaluator.check(json: bytes, maxDepth: maxDepth)
         }
 
+        /// Checks one JSON record of any type, as ``RecordChecker/check(record:)``.
+        public func check(record: JSONValue) -> (violations: [Violation], unknownKeys: [String]) {
+            if case .object(let object) = record { return check(json: object) }
+            evaluator.clear(columns: nil)
+            guard let schema = evaluator.rules.recordSchema else {
+                return ([evaluator.checker.violation(for: .malformed("record is \(record.kindDescription), not an object"))], [])
+            }
+            let rules = evaluator.rules
+            let verdict = SchemaVerdict(rules: rules, words: SchemaFailureWords(rules: rules, messages: evaluator.checker.evaluator.messages))
+            return (verdict.violations(fields: [], failures: schema.failures(record), record: record), [])
+        }
+
         /// Checks one JSON object, as ``RecordChecker/check(json:)``.
         public func check(json record: [String: JSONValue]) -> (violations: [Violation], unknownKeys: [String]) {
             evaluator.clear(columns: nil)
             evaluator.read(json: record)
-            return (evaluator.finish(reportingUnknownKeys: false), evaluator.unknownKeys)
+            // A JSON Schema says which members a record may have: an unknown key is its business.
+            let unknown = evaluator.rules.recordSchema == nil ? evaluator.unknownKeys : []
+            return (evaluator.finish(reportingUnknownKeys: false), unknown)
         }
     }
 }

@@ -37,6 +37,7 @@ extension RecordEvaluator {
             } catch {
                 return nil
             }
+            evaluator.bufferIsJSON = true
             return evaluator.finish(reportingUnknownKeys: false)
         }
     }

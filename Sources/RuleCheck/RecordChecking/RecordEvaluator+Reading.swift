@@ -6,8 +6,14 @@ extension RecordEvaluator {
         clear(columns: columns)
         return withBuffer(buffer) { evaluator in
             let fields = columns.fields
+            let keepsUnmatched = evaluator.rules.recordSchema != nil
             for index in 0..<min(cells.count, fields.count) {
-                guard let field = fields[index] else { continue }
+                guard let field = fields[index] else {
+                    if keepsUnmatched, !cells[index].isEmpty {
+                        evaluator.unmatchedCells[index] = String(decoding: UnsafeBufferPointer(rebasing: buffer[cells[index]]), as: UTF8.self)
+                    }
+                    continue
+                }
                 // The rule set holds every field for as long as the check runs: no need to retain
                 // (an `unowned(unsafe)` local was still retained and released around the mutating
                 // call, once per cell).
@@ -113,8 +119,10 @@ extension RecordEvaluator {
     /// Reads a JSON object's entries in key order. That order decides the order of unknown keys,
     /// and which value wins when a group's object and a dotted key name the same field.
     mutating func read(json object: [String: JSONValue]) {
+        if rules.recordSchema != nil { schemaRecord = .object(object) }
         if readInAnyOrder(object) { return }
         clear(columns: columns)
+        if rules.recordSchema != nil { schemaRecord = .object(object) }
         for (key, value) in object.sorted(by: { $0.key < $1.key }) {
             read(json: value, key: key)
         }

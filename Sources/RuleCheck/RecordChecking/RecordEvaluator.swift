@@ -34,6 +34,15 @@ struct RecordEvaluator {
     var unreadable: [Slot: Failure] = [:]
     /// Keys of a JSON or dictionary record that no field matches.
     var unknownKeys: [String] = []
+    /// For a rule set with a JSON Schema (``RecordSchema``): the record as the schema sees it,
+    /// when it was read as JSON (`nil`: made from the values read, or from ``buffer`` when
+    /// ``bufferIsJSON``).
+    var schemaRecord: JSONValue?
+    /// Whether ``buffer`` holds the record's JSON text (a JSON Lines record read from its bytes).
+    var bufferIsJSON = false
+    /// For a rule set with a JSON Schema: the texts of a CSV record's cells that no field reads,
+    /// by column (the schema sees them as strings).
+    var unmatchedCells: [Int: String] = [:]
     private var found: [(key: SortKey, violation: Violation)] = []
     private var sequence = 0
     /// The outcome of the slot being evaluated, reused from slot to slot.
@@ -60,6 +69,9 @@ struct RecordEvaluator {
         if !jsons.isEmpty { jsons.removeAll(keepingCapacity: true) }
         if !unreadable.isEmpty { unreadable.removeAll(keepingCapacity: true) }
         unknownKeys.removeAll(keepingCapacity: true)
+        schemaRecord = nil
+        bufferIsJSON = false
+        if !unmatchedCells.isEmpty { unmatchedCells.removeAll(keepingCapacity: true) }
         found.removeAll(keepingCapacity: true)
         sequence = 0
     }
@@ -145,7 +157,8 @@ struct RecordEvaluator {
                 }
             }
         }
-        if reportingUnknownKeys {
+        // A JSON Schema says which members a record may have: an unknown key is its business.
+        if reportingUnknownKeys, rules.recordSchema == nil {
             for key in unknownKeys {
                 sequence += 1
                 found.append(
@@ -156,7 +169,26 @@ struct RecordEvaluator {
             }
         }
         if found.count > 1 { found.sort { $0.key < $1.key } }
-        return found.map(\.violation)
+        guard let schema = rules.recordSchema else { return found.map(\.violation) }
+        let record = recordForSchema()
+        return SchemaVerdict(rules: rules, words: SchemaFailureWords(rules: rules, messages: checker.evaluator.messages))
+            .violations(fields: found.map(\.violation), failures: schema.failures(record), record: record)
+    }
+
+    /// The record as its JSON Schema sees it: the JSON read, or a CSV record's values as JSON
+    /// (``SlotTable/record(_:)``) with the texts of the columns no field has.
+    private func recordForSchema() -> JSONValue {
+        if let schemaRecord { return schemaRecord }
+        if bufferIsJSON, let parsed = try? JSONParser(maxDepth: maxJSONDepth).parse(UnsafeRawBufferPointer(buffer)) {
+            return parsed
+        }
+        var record = values.record(rules)
+        if let columns {
+            for (index, name) in columns.header.enumerated() where columns.fields[index] == nil && record[name] == nil {
+                if let text = unmatchedCells[index] { record[name] = .string(text) }
+            }
+        }
+        return .object(record)
     }
 
     /// Puts one slot through the value step and reports its failures.

@@ -21,10 +21,18 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
     public let message: String
     /// The failed rule as written in the rules file (empty for input problems).
     public let rule: String
+    /// For a failure a JSON Schema's evaluator found: where the value is in the record, as a JSON
+    /// pointer (`/updates/0/package-ecosystem`; empty for the record itself). `nil` for the
+    /// violations of fields.
+    public let pointer: String?
+    /// For a failure a JSON Schema's evaluator found: the keyword that failed, as the path the
+    /// evaluation took to it through the schema (`/properties/updates/items/required`), as
+    /// ajv's `schemaPath` and the spec's `keywordLocation` say it.
+    public let schemaPath: String?
 
     public init(
         field: String, code: IssueCode, severity: Severity? = nil, value: String?, message: String,
-        rule: String = ""
+        rule: String = "", pointer: String? = nil, schemaPath: String? = nil
     ) {
         self.field = field
         self.code = code
@@ -32,6 +40,8 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
         self.value = value
         self.message = message
         self.rule = rule
+        self.pointer = pointer
+        self.schemaPath = schemaPath
     }
 
     public var description: String {

@@ -65,6 +65,13 @@ public final class RuleSet: Sendable {
     let lists: [FieldID]
     /// Where each slot lives in the tables of forms and records.
     let layout: SlotLayout
+    /// The JSON Schema that decides which records are valid (`json_schema:`, or the schema the
+    /// rules were imported from); nil for rules whose own fields decide.
+    let recordSchema: RecordSchema?
+
+    /// Whether a JSON Schema decides which records are valid: `json_schema:` in a rules file, or
+    /// a schema imported as the rules (not a RuleCheck export, whose keywords mean its rules).
+    public var isCheckedByJSONSchema: Bool { recordSchema != nil }
 
     /// What the compiler produces.
     struct Parts: Sendable {
@@ -84,6 +91,7 @@ public final class RuleSet: Sendable {
         var edges: [DependencyEdge]
         var order: [FieldID]
         var fingerprint = RulesFingerprint.Deferred.none
+        var recordSchema: RecordSchema? = nil
     }
 
     init(_ parts: Parts) {
@@ -103,6 +111,7 @@ public final class RuleSet: Sendable {
         edges = parts.edges
         order = parts.order
         deferredFingerprint = parts.fingerprint
+        recordSchema = parts.recordSchema
         let count = parts.fields.count
         var rank = [Int](repeating: 0, count: count)
         for (position, field) in parts.order.enumerated() { rank[field.index] = position }

@@ -26,6 +26,8 @@ struct RulesDocument: Sendable {
     var pages: Located<Bool>?
     /// `page_position: {current: 2, total: 4}`: the form is one page of a server's wizard.
     var pagePosition: PagePositionSpec?
+    /// `json_schema:`, or the schema the rules were imported from: every record is held to it exactly.
+    var jsonSchema: JSONSchemaSpec?
     /// Where the document starts (for errors about the whole file).
     var location: FileLocation
     /// The top-level keys written, with their locations.
@@ -35,7 +37,7 @@ struct RulesDocument: Sendable {
 
     /// Keys that only the main rules file may write (an included block may not).
     var documentOnlyKeys: [(String, FileLocation)] {
-        ["form", "title", "version", "defaults", "gates", "pages", "page_position"].compactMap { key in keys[key].map { (key, $0) } }
+        ["form", "title", "version", "defaults", "gates", "pages", "page_position", "json_schema"].compactMap { key in keys[key].map { (key, $0) } }
     }
 }
 

@@ -16,7 +16,7 @@ enum RulesFileKeys {
 
     static let document = Names([
         "form", "title", "version", "defaults", "patterns", "masks", "gates", "sections", "fields",
-        "pages", "page_position", "mask_classes", "includes",
+        "pages", "page_position", "mask_classes", "includes", "json_schema",
     ])
     static let defaults = Names(["date_format", "hidden_values", "empty_values", "locale", "calendar", "letters"])
     static let section = Names(["id", "title", "fields", "page"])

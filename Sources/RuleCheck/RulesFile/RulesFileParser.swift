@@ -42,6 +42,9 @@ struct RulesFileParser {
         document.pages = entries["pages"].flatMap { flag($0, "pages") }
         document.pagePosition = entries["page_position"].flatMap { pagePosition($0) }
         if let gates = entries["gates"] { document.gates = self.gates(gates) }
+        if let schema = entries["json_schema"], let key = entries.keys["json_schema"] {
+            document.jsonSchema = jsonSchema(schema, key: key)
+        }
 
         switch (entries["sections"], entries["fields"]) {
         case (let sections?, nil):
@@ -57,7 +60,10 @@ struct RulesFileParser {
         case (.some(let sections), .some):
             error("a rules file has either 'sections:' or top-level 'fields:', not both", at: sections.location)
         case (nil, nil):
-            error("the rules file has no fields: add 'fields:' or 'sections:'", at: document.location)
+            // A JSON Schema alone checks records; a form needs fields.
+            if entries["json_schema"] == nil {
+                error("the rules file has no fields: add 'fields:' or 'sections:'", at: document.location)
+            }
         }
         return document
     }

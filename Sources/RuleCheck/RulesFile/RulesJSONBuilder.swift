@@ -28,7 +28,10 @@ enum RulesJSONBuilder {
                         }
                     }, uniquingKeysWith: { first, _ in first }))
         }
-        if document.sections.count == 1, let only = document.sections.first, only.isImplicit {
+        if let schema = document.jsonSchema { members["json_schema"] = schema.root }
+        if document.jsonSchema != nil, document.sections.allSatisfy({ $0.isImplicit && $0.fields.isEmpty }) {
+            // A JSON Schema alone: no form fields.
+        } else if document.sections.count == 1, let only = document.sections.first, only.isImplicit {
             members["fields"] = .array(only.fields.map(field))
         } else {
             members["sections"] = .array(

@@ -48,6 +48,11 @@ public struct RulesLoader: Sendable {
     public var uiSchema: String?
     /// Directories that includes may lead into besides the rules file's own.
     public var includeRoots: [String]
+    /// Schemas a JSON Schema (an imported one, or a rules file's `json_schema:`) may refer to:
+    /// files and directories, or `URI=PATH` (see ``SchemaDocuments``).
+    public var schemaDocuments: [String] = []
+    /// Whether a JSON Schema's `format` keywords are checked.
+    public var formats = JSONSchemaImportOptions.Formats.dialectDefault
     package var naming = Naming.asGiven
     /// The cap (``maxBytes``; smaller in tests).
     package var maxBytes = RulesLoader.maxBytes
@@ -90,19 +95,28 @@ public struct RulesLoader: Sendable {
         case .failure(let error): return Attempt(result: .failure(error), files: [RulesInput(path: path, digest: nil)])
         }
         var files = [RulesInput(path: path, digest: digests ? SHA256.hexDigest(of: bytes) : nil)]
+        var context = JSONSchemaSpec.Context()
+        context.formats = formats
+        context.baseURI = path == "-" ? nil : SchemaDocuments.fileURL(path)
+        switch SchemaDocuments.read(schemaDocuments, limit: maxBytes) {
+        case .success(let documents): context.documents = documents
+        case .failure(let error): return Attempt(result: .failure(error), files: files)
+        }
         let result: Result<LoadedRules, RulesError>
         if format == .jsonSchema || (format == .automatic && JSONSchemaImport.looksLikeJSONSchema(bytes)) {
-            result = importSchema(bytes, name: shown, files: &files)
+            result = importSchema(bytes, name: shown, context: context, files: &files)
         } else if let uiSchema {
             result = .failure(
                 Self.fileError(name(of: uiSchema), "--ui goes with a JSON Schema, and '\(shown)' is a rules file"))
         } else {
-            result = compileRules(bytes, path: path, name: shown, files: &files)
+            result = compileRules(bytes, path: path, name: shown, context: context, files: &files)
         }
         return Attempt(result: result, files: files)
     }
 
-    private func compileRules(_ bytes: [UInt8], path: String, name: String, files: inout [RulesInput]) -> Result<LoadedRules, RulesError> {
+    private func compileRules(
+        _ bytes: [UInt8], path: String, name: String, context: JSONSchemaSpec.Context, files: inout [RulesInput]
+    ) -> Result<LoadedRules, RulesError> {
         let roots: IncludeRoots
         do {
             roots = try IncludeRoots(rulesFile: path, extra: includeRoots)
@@ -110,13 +124,16 @@ public struct RulesLoader: Sendable {
             return .failure(Self.fileError(error.path, "cannot use it as an include root: \(error.reason)"))
         }
         let compiled = RuleSetCompiler.compile(
-            bytes, source: name, path: path, includes: IncludeExpander.files(under: roots), maxBytes: maxBytes)
+            bytes, source: name, path: path, includes: IncludeExpander.files(under: roots), maxBytes: maxBytes,
+            schemaContext: context)
         files += compiled.files
         guard let parts = compiled.parts else { return .failure(compiled.error) }
         return .success(LoadedRules(rules: RuleSet(parts), findings: []))
     }
 
-    private func importSchema(_ bytes: [UInt8], name shown: String, files: inout [RulesInput]) -> Result<LoadedRules, RulesError> {
+    private func importSchema(
+        _ bytes: [UInt8], name shown: String, context: JSONSchemaSpec.Context, files: inout [RulesInput]
+    ) -> Result<LoadedRules, RulesError> {
         var ui: [UInt8]?
         if let uiSchema {
             switch FileBytes.read(uiSchema, limit: maxBytes) {
@@ -131,7 +148,13 @@ public struct RulesLoader: Sendable {
         do {
             let imported = try RuleSet.importing(
                 jsonSchema: Data(bytes), uiSchema: ui.map { Data($0) }, source: shown,
-                options: JSONSchemaImportOptions(uiSchemaSource: uiSchema.map(name(of:)) ?? "uiSchema.json"))
+                options: {
+                    var options = JSONSchemaImportOptions(
+                        uiSchemaSource: uiSchema.map(name(of:)) ?? "uiSchema.json", formats: context.formats,
+                        baseURI: context.baseURI)
+                    options.parsedDocuments = context.documents
+                    return options
+                }())
             return .success(LoadedRules(rules: imported.rules, findings: imported.findings))
         } catch {
             return .failure(error)

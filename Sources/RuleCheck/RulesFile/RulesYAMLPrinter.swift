@@ -48,7 +48,9 @@ struct RulesYAMLPrinter {
                 }
             }
         }
-        if document.sections.count == 1, let only = document.sections.first, only.isImplicit {
+        if document.jsonSchema != nil, document.sections.allSatisfy({ $0.isImplicit && $0.fields.isEmpty }) {
+            // A JSON Schema alone: no form fields.
+        } else if document.sections.count == 1, let only = document.sections.first, only.isImplicit {
             line(0, "fields:" + (only.fields.isEmpty ? " []" : ""))
             fields(only.fields, 1)
         } else {
@@ -60,6 +62,31 @@ struct RulesYAMLPrinter {
                 line(2, "fields:" + (section.fields.isEmpty ? " []" : ""))
                 fields(section.fields, 3)
             }
+        }
+        if let schema = document.jsonSchema { jsonSchema(schema) }
+    }
+
+    /// `json_schema: |2`, then the schema's JSON text as written, two spaces in. Characters
+    /// that YAML reads as line breaks or does not allow in a stream (U+0085, U+2028, U+2029,
+    /// DEL, C1 controls, U+FEFF, U+FFFE, U+FFFF) can only stand inside the JSON's strings: they
+    /// are written as `\uXXXX` escapes there, which mean the same characters to JSON.
+    private mutating func jsonSchema(_ schema: JSONSchemaSpec) {
+        line(0, "json_schema: |2")
+        var text = ""
+        text.unicodeScalars.reserveCapacity(schema.text.unicodeScalars.count)
+        for scalar in schema.text.unicodeScalars {
+            switch scalar.value {
+            case 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        for line in lines.reversed().drop(while: { $0.allSatisfy(\.isWhitespace) }).reversed() {
+            output += line.isEmpty ? "\n" : "  " + line + "\n"
         }
     }
 

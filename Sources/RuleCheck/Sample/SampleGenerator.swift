@@ -25,6 +25,8 @@ public struct SampleGenerator {
     private let blankForm: Form
     /// The form-level `json` fields, whose strings a record's CSV cells quote (``SampleRecord/cells(_:)``).
     private let anyJSONColumns: Set<String>
+    /// The paths of the lists, whose items a record nests (``SampleRecord/listPaths``).
+    private let listPaths: Set<String>
 
     public init(_ rules: RuleSet, today: Day, seed: UInt64, invalidRate: Double = 0) {
         self.rules = rules
@@ -35,14 +37,16 @@ public struct SampleGenerator {
         blankForm = Form(rules, today: today)
         anyJSONColumns = Set(rules.fields.filter { $0.type == .json && $0.list == nil }.map(\.path))
         columns = rules.fields.filter { $0.list == nil && ($0.type.holdsValue || $0.type == .list) }.map(\.path)
+        listPaths = Set(rules.fields.filter { $0.type == .list }.map(\.path))
     }
 
     /// The next record.
     public mutating func next() -> SampleRecord {
         let (object, passed) = validObject()
-        var record = SampleRecord(object: object, mistake: nil, mistakeKind: nil)
+        var record = SampleRecord(values: object, mistake: nil, mistakeKind: nil)
         record.unsatisfied = !passed
         record.anyJSONColumns = anyJSONColumns
+        record.listPaths = listPaths
         if Double.random(in: 0..<1, using: &random) < invalidRate {
             spoil(&record)
         }
@@ -74,7 +78,7 @@ public struct SampleGenerator {
         for _ in 0..<attempts {
             draws += 1
             object = drawObject()
-            if checker.check(json: object).violations.isEmpty {
+            if checker.check(json: SampleRecord.nested(object, lists: listPaths)).violations.isEmpty {
                 passedOnce = true
                 return (object, true)
             }
@@ -304,15 +308,16 @@ public struct SampleGenerator {
     private mutating func spoil(_ record: inout SampleRecord) {
         let candidates = rules.fields.filter { field in
             field.list == nil && field.type.holdsValue && !field.isComputed
-                && (record.object[field.path] != nil || field.required != nil)
+                && (record.values[field.path] != nil || field.required != nil)
         }.shuffled(using: &random)
         for field in candidates {
-            for (value, kind) in mistakes(for: field, current: record.object[field.path]) {
-                var spoiled = record.object
-                spoiled[field.path] = value
-                let violations = checker.check(json: spoiled).violations
+            for (value, kind) in mistakes(for: field, current: record.values[field.path]) {
+                var spoiled = record.values
+                // A value left out is absent: `null` is a value where a JSON Schema decides.
+                spoiled[field.path] = kind == .leftOut ? nil : value
+                let violations = checker.check(json: SampleRecord.nested(spoiled, lists: listPaths)).violations
                 if !violations.isEmpty, violations.allSatisfy({ $0.severity == .error && $0.field == field.path }) {
-                    record.object = spoiled
+                    record.values = spoiled
                     record.mistake = field.path
                     record.mistakeKind = kind
                     return

@@ -1,8 +1,13 @@
 /// One generated record: its values as JSON (JSON types, dates as text in the field's format)
 /// and whether a mistake was planted in it.
 public struct SampleRecord: Sendable {
-    /// The record as a JSON object: field paths as keys, lists as arrays of item objects.
-    public var object: [String: JSONValue]
+    /// The record as a JSON object, as a form sends it (``Form/record``): groups as nested
+    /// objects, lists as arrays of item objects — what the rules' JSON Schema, and a server's
+    /// schema the rules came from, judge.
+    public var object: [String: JSONValue] { Self.nested(values, lists: listPaths) }
+    /// The record by field path (`insurant.birth_date`): what CSV columns are named by; a list's
+    /// value is its array of item objects, keyed by path inside the item.
+    public var values: [String: JSONValue]
     /// The field whose value was spoiled, for an invalid record.
     public var mistake: String?
     /// How it was spoiled.
@@ -20,10 +25,12 @@ public struct SampleRecord: Sendable {
     /// The columns of `json` fields, whose strings a CSV cell writes so that they read back as
     /// strings (`"12"` rather than `12`).
     var anyJSONColumns: Set<String> = []
+    /// The paths of lists (form-level and inside items), whose items are keyed by path too.
+    var listPaths: Set<String> = []
 
     /// The kinds of mistake ``SampleGenerator`` plants.
     public enum MistakeKind: String, Hashable, Sendable {
-        /// A value left out (null): breaks `required`.
+        /// A value left out (its key absent): breaks `required`.
         case leftOut = "left_out"
         /// A text that cannot be read as the field's type (`n/a` for a number, `31.02.2021` for a
         /// date, `maybe` for a bool): a `type` violation.
@@ -41,11 +48,48 @@ public struct SampleRecord: Sendable {
         case otherCalendar = "other_calendar"
     }
 
+    init(values: [String: JSONValue], mistake: String?, mistakeKind: MistakeKind?) {
+        self.values = values
+        self.mistake = mistake
+        self.mistakeKind = mistakeKind
+    }
+
+    /// Values by field path made into nested objects (`a.b` → `{"a": {"b": …}}`), inside the
+    /// items of `lists` too (by their full paths; `prefix` is the path of the item being nested);
+    /// field ids hold no `.`, so each path splits exactly. Other values (a `json` field's object)
+    /// are kept as they are.
+    static func nested(_ flat: [String: JSONValue], lists: Set<String>, prefix: String = "") -> [String: JSONValue] {
+        var object: [String: JSONValue] = [:]
+        for path in flat.keys.sorted() {
+            guard var value = flat[path] else { continue }
+            if lists.contains(prefix + path), case .array(let items) = value {
+                value = .array(
+                    items.map { item in
+                        guard case .object(let members) = item else { return item }
+                        return .object(nested(members, lists: lists, prefix: prefix + path + "."))
+                    })
+            }
+            insert(value, at: path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)[...], into: &object)
+        }
+        return object
+    }
+
+    private static func insert(_ value: JSONValue, at path: ArraySlice<String>, into object: inout [String: JSONValue]) {
+        guard let first = path.first else { return }
+        if path.count == 1 {
+            object[first] = value
+            return
+        }
+        var inner = object[first]?.object ?? [:]
+        insert(value, at: path.dropFirst(), into: &inner)
+        object[first] = .object(inner)
+    }
+
     /// The record's cells for CSV, in the order of ``SampleGenerator/columns``: text as is,
     /// numbers in plain decimal, dates in the field's format, lists as JSON text.
     public func cells(_ columns: [String]) -> [String] {
         columns.map { column in
-            switch object[column] {
+            switch values[column] {
             case nil, .null?: ""
             case .string(let text)? where anyJSONColumns.contains(column): ValueReader.text(ofAny: .text(text))
             case .string(let text)?: text

@@ -239,6 +239,8 @@ public struct BatchCheck: Sendable {
             // A repeated key is about the record as read, so it comes before the checks.
             result.record.violations = decoded.duplicateKeys.map { checker.violation(for: .duplicateKey($0)) } + violations
             result.unknownKeys = unknown
+        case .value(let value):
+            result.record.violations = session.check(record: value).violations
         case .malformed(let detail):
             result.record.violations = [checker.violation(for: .malformed(detail))]
         }
@@ -269,7 +271,9 @@ struct FileRun {
     /// The header's findings, at the header's line: columns that no field matches, columns named twice.
     func headerFindings() -> BatchCheck.Result? {
         guard let columns else { return nil }
-        var violations = columns.unknown.filter { !columns.duplicates.contains($0) }.map {
+        // A JSON Schema says which members a record may have: an unknown column is its business.
+        let unknown = checker.rules.isCheckedByJSONSchema ? [] : columns.unknown
+        var violations = unknown.filter { !columns.duplicates.contains($0) }.map {
             checker.violation(for: .unknownColumn($0))
         }
         violations += Set(columns.duplicates).sorted().map { checker.violation(for: .duplicateColumn($0)) }

@@ -97,7 +97,8 @@ public struct RulesInference: Sendable {
                         }
                         let record = batch.record(at: index)
                         switch record.content {
-                        case .malformed:
+                        case .malformed, .value:
+                            // A record that is not an object has no fields to infer.
                             malformed += 1
                             continue
                         case .cells(let cells):

@@ -67,13 +67,17 @@ extension Report {
 }
 
 extension Violation {
-    /// The violation as in `--format json`: file, record, line, field, code, severity, value, message.
+    /// The violation as in `--format json`: file, record, line, field, code, severity, value,
+    /// message, and for a JSON Schema's failure its pointer and schema path.
     func json(in record: CheckedRecord) -> JSONValue {
-        .object([
+        var members: [String: JSONValue] = [
             "file": .string(record.file), "record": .number(Double(record.record)),
             "line": .number(Double(record.line)), "field": .string(field), "code": .string(code.rawValue),
             "severity": .string(severity.rawValue), "value": value.map { .string($0) } ?? .null,
             "message": .string(message),
-        ])
+        ]
+        if let pointer { members["pointer"] = .string(pointer) }
+        if let schemaPath { members["schemaPath"] = .string(schemaPath) }
+        return .object(members)
     }
 }

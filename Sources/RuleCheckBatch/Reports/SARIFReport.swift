@@ -32,6 +32,8 @@ final class SARIFReport: Report {
         for violation in record.violations {
             var properties: [String: JSONValue] = ["record": .number(Double(record.record)), "field": .string(violation.field)]
             if let value = violation.value { properties["value"] = .string(value) }
+            if let pointer = violation.pointer { properties["pointer"] = .string(pointer) }
+            if let schemaPath = violation.schemaPath { properties["schemaPath"] = .string(schemaPath) }
             // Line 0: a file that could not be read has no line to point at.
             var location: [String: JSONValue] = ["artifactLocation": .object(["uri": .string(record.file)])]
             if record.line > 0 { location["region"] = .object(["startLine": .number(Double(record.line))]) }
@@ -93,6 +95,13 @@ final class SARIFReport: Report {
         .unreadable: "An input file could not be opened or read",
         .duplicateKey: "A JSON object has the same key more than once",
         .external: "A server reported an issue with a value",
+        .schema: "A value does not match its JSON Schema (anyOf, oneOf, not, a false schema), or could not be checked against it",
+        .multipleOf: "A number is not a multiple of its JSON Schema's multipleOf",
+        .format: "A text is not of its JSON Schema's format",
+        .contains: "An array has too few or too many items of the kind its JSON Schema's contains asks for",
+        .properties: "An object has fewer or more members than its JSON Schema allows",
+        .additional: "A member or item that its JSON Schema does not allow",
+        .propertyName: "An object member's name that its JSON Schema's propertyNames does not allow",
     ]
 
     /// The code's description; a code missing from ``descriptions`` is named by itself rather

@@ -69,10 +69,13 @@ package final class SliceReport: Report {
 extension Violation {
     /// The violation in a slice report: every field, so that a merge gives it back as it was.
     var sliceJSON: JSONValue {
-        [
+        var members: [String: JSONValue] = [
             "field": .string(field), "code": .string(code.rawValue), "severity": .string(severity.rawValue),
             "value": value.map { .string($0) } ?? .null, "message": .string(message), "rule": .string(rule),
         ]
+        if let pointer { members["pointer"] = .string(pointer) }
+        if let schemaPath { members["schemaPath"] = .string(schemaPath) }
+        return .object(members)
     }
 }
 

@@ -2,7 +2,7 @@ import RuleCheck
 
 extension Violation {
     /// Appends the violation as in `--format json` (``json(in:)``, written by `JSONWriter`: keys in
-    /// byte order, no spaces), without building the object and sorting its keys for every
+    /// byte order, no spaces; `pointer` and `schemaPath` only for a JSON Schema's failures), without building the object and sorting its keys for every
     /// violation of a large report.
     func writeJSON(in record: CheckedRecord, to output: inout [UInt8]) {
         output.append(contentsOf: #"{"code":"#.utf8)
@@ -15,8 +15,16 @@ extension Violation {
         output.append(contentsOf: JSONWriter.formatNumber(Double(record.line)).utf8)
         output.append(contentsOf: #","message":"#.utf8)
         JSONWriter.writeString(message, to: &output)
+        if let pointer {
+            output.append(contentsOf: #","pointer":"#.utf8)
+            JSONWriter.writeString(pointer, to: &output)
+        }
         output.append(contentsOf: #","record":"#.utf8)
         output.append(contentsOf: JSONWriter.formatNumber(Double(record.record)).utf8)
+        if let schemaPath {
+            output.append(contentsOf: #","schemaPath":"#.utf8)
+            JSONWriter.writeString(schemaPath, to: &output)
+        }
         output.append(contentsOf: #","severity":"#.utf8)
         JSONWriter.writeString(severity.rawValue, to: &output)
         output.append(contentsOf: #","value":"#.utf8)

@@ -86,7 +86,7 @@ final class SliceReportReader {
         }
         return Violation(
             field: field, code: IssueCode(rawValue: code), severity: severity, value: value.string, message: message,
-            rule: object["rule"]?.string ?? "")
+            rule: object["rule"]?.string ?? "", pointer: object["pointer"]?.string, schemaPath: object["schemaPath"]?.string)
     }
 
     private func summary(_ object: [String: JSONValue], line: Int) throws -> CheckSummary {

@@ -10,7 +10,8 @@ import RuleCheck
 /// A record that does not parse is malformed with the parser's message and where it happened: the
 /// line in the file, and the column (in Unicode scalars) when the record's bytes start at a line
 /// start (JSON Lines) or the problem is on a later line than the record's first. A value that is
-/// not an object is malformed too: `record is a number, not an object`. Keys that an object has
+/// not an object is a ``DecodedRecord/Content/value(_:)``: the checker judges it (by the rules'
+/// JSON Schema, or as malformed: `record is a number, not an object`). Keys that an object has
 /// more than once are given back by path (see ``JSONParser/parse(_:duplicateKeys:)``).
 struct JSONRecordDecoder: Sendable {
     let parser: JSONParser
@@ -21,9 +22,7 @@ struct JSONRecordDecoder: Sendable {
         let raw = UnsafeRawBufferPointer(bytes)
         do {
             let value = try parser.parse(raw, duplicateKeys: &duplicateKeys)
-            guard case .object(let members) = value else {
-                return .malformed("record is \(value.kindDescription), not an object")
-            }
+            guard case .object(let members) = value else { return .value(value) }
             return .object(members)
         } catch {
             let location = error.location(in: raw)

@@ -11,6 +11,9 @@ extension DecodedRecord {
         case cells([String])
         /// A JSON or JSON Lines record.
         case object([String: JSONValue])
+        /// A JSON or JSON Lines record that is not an object (`[1, 2]`, `"text"`): checked by the
+        /// rules' JSON Schema alone, or malformed for rules without one.
+        case value(JSONValue)
         /// The record could not be read; the message says why, e.g. `record has 5 cells, the header
         /// has 7` or `unterminated quote`.
         case malformed(String)
