@@ -6,6 +6,8 @@ extension RuleSetCompiler {
         // A schema that refers to one not given still checks everything else; the records that
         // reach the reference fail (they cannot be checked), and lint warns.
         options.allowUnresolvedReferences = true
+        // A schema without `$schema`: the dialect its keywords were written for.
+        options.defaultDialect = SchemaDialect.guessed(for: spec.root)
         switch spec.context.formats {
         case .dialectDefault: options.formats = .dialectDefault
         case .annotate: options.formats = .annotate

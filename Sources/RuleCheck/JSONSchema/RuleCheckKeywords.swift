@@ -58,6 +58,7 @@ extension SchemaImporter {
     mutating func ruleCheckKeywords(_ node: SchemaNode) -> RuleCheckKeywords {
         var x = RuleCheckKeywords()
         guard node.parts.contains(where: { part in part.object.keys.contains { $0.hasPrefix("x-rulecheck-") } }) else { return x }
+        ownKeywords(of: node)
         func expression(_ keyword: String) -> ScalarText? {
             guard let (value, pointer) = node.first(keyword) else { return nil }
             return expressionText(value, at: pointer, keyword: keyword)
@@ -66,7 +67,7 @@ extension SchemaImporter {
             if let name = value.string {
                 x.type = located(name, at: pointer)
             } else {
-                error("x-rulecheck-type must be a string", at: pointer)
+                ownError("x-rulecheck-type must be a string", at: pointer)
             }
         }
         x.required = expression("x-rulecheck-required")
@@ -88,14 +89,14 @@ extension SchemaImporter {
             ("x-rulecheck-calendar", \.calendar), ("x-rulecheck-letters", \.letters),
         ] {
             guard let (value, pointer) = node.first(keyword) else { continue }
-            guard let string = value.string else { error("\(keyword) must be a string", at: pointer); continue }
+            guard let string = value.string else { ownError("\(keyword) must be a string", at: pointer); continue }
             x[keyPath: path] = located(string, at: pointer)
         }
         if let (value, pointer) = node.first("x-rulecheck-media-types") {
             if let items = value.array, items.allSatisfy({ $0.string != nil }) {
                 x.mediaTypes = items.enumerated().compactMap { index, item in item.string.map { located($0, at: pointer + "/\(index)") } }
             } else {
-                error("x-rulecheck-media-types must be an array of media types", at: pointer)
+                ownError("x-rulecheck-media-types must be an array of media types", at: pointer)
             }
         }
         for (keyword, path) in [
@@ -103,7 +104,7 @@ extension SchemaImporter {
             ("x-rulecheck-format", \.format), ("x-rulecheck-display", \.display),
         ] {
             guard let (value, pointer) = node.first(keyword) else { continue }
-            guard let string = value.string else { error("\(keyword) must be a string", at: pointer); continue }
+            guard let string = value.string else { ownError("\(keyword) must be a string", at: pointer); continue }
             x[keyPath: path] = text(string, at: pointer, quoted: true)
         }
         if let (value, pointer) = node.first("x-rulecheck-depends-on") {
@@ -111,14 +112,14 @@ extension SchemaImporter {
             if let names, names.count == (value.array?.count ?? 1) {
                 x.dependsOn = names.enumerated().map { located($1, at: value.array == nil ? pointer : pointer + "/\($0)") }
             } else {
-                error("x-rulecheck-depends-on must be a field id or an array of them", at: pointer)
+                ownError("x-rulecheck-depends-on must be a field id or an array of them", at: pointer)
             }
         }
         if let (value, pointer) = node.first("x-rulecheck-unique-by") {
             if let names = value.array?.compactMap(\.string), names.count == value.array?.count, !names.isEmpty {
                 x.uniqueBy = names.enumerated().map { located($1, at: pointer + "/\($0)") }
             } else {
-                error("x-rulecheck-unique-by must be an array of field ids of the items", at: pointer)
+                ownError("x-rulecheck-unique-by must be an array of field ids of the items", at: pointer)
             }
         }
         if let (value, pointer) = node.first("x-rulecheck-options") { x.options = ruleCheckOptions(value, at: pointer) }
@@ -130,7 +131,7 @@ extension SchemaImporter {
         if let (value, pointer) = node.first("x-rulecheck-messages") {
             x.hasMessages = true
             guard let members = value.object else {
-                error("x-rulecheck-messages must map failure codes to messages", at: pointer)
+                ownError("x-rulecheck-messages must map failure codes to messages", at: pointer)
                 return x
             }
             var messages: [Located<String>: LocalizedText] = [:]
@@ -154,7 +155,7 @@ extension SchemaImporter {
             if let literal = value.exactNumber.flatMap(Self.decimal) { return text(literal, at: pointer) }
         default: break
         }
-        error("\(keyword) must be an expression written as a string", at: pointer)
+        ownError("\(keyword) must be an expression written as a string", at: pointer)
         return nil
     }
 
@@ -173,28 +174,28 @@ extension SchemaImporter {
         if let members = value.object, members.values.allSatisfy({ $0.string != nil }) {
             return LocalizedText(locales: members.compactMapValues(\.string))
         }
-        error("\(keyword): a message is text or an object of locales to text ({\"en\": …, \"ru\": …})", at: pointer)
+        ownError("\(keyword): a message is text or an object of locales to text ({\"en\": …, \"ru\": …})", at: pointer)
         return nil
     }
 
     /// `x-rulecheck-options`: `[{"value": …, "title": …, attribute: …}]`.
     private mutating func ruleCheckOptions(_ value: JSONValue, at pointer: String) -> [OptionSpec]? {
         guard let items = value.array else {
-            error("x-rulecheck-options must be an array of options", at: pointer)
+            ownError("x-rulecheck-options must be an array of options", at: pointer)
             return nil
         }
         var options: [OptionSpec] = []
         for (index, item) in items.enumerated() {
             let itemPointer = pointer + "/\(index)"
             guard let members = item.object, let optionValue = members["value"].flatMap({ scalar($0, at: itemPointer + "/value") }) else {
-                error("an option needs a \"value\" that is a string, a number or a boolean", at: itemPointer)
+                ownError("an option needs a \"value\" that is a string, a number or a boolean", at: itemPointer)
                 continue
             }
             var option = OptionSpec(value: optionValue, title: members["title"]?.string, location: source.location(of: itemPointer))
             for key in source.orderedKeys(of: members, at: itemPointer) where key != "value" && key != "title" {
                 let keyPointer = itemPointer + "/" + SchemaPointer.escape(key)
                 guard let attribute = members[key].flatMap({ scalar($0, at: keyPointer) }) else {
-                    error("option attribute '\(key)' must be a string, a number or a boolean", at: keyPointer)
+                    ownError("option attribute '\(key)' must be a string, a number or a boolean", at: keyPointer)
                     continue
                 }
                 option.attributes.append((located(key, at: keyPointer), attribute))
@@ -207,19 +208,19 @@ extension SchemaImporter {
     /// `x-rulecheck-checks`: `[{"when": …, "expr" | "pattern" | … : …, "message": …}]`.
     private mutating func ruleCheckChecks(_ value: JSONValue, at pointer: String) -> [CheckSpec]? {
         guard let items = value.array else {
-            error("x-rulecheck-checks must be an array of checks", at: pointer)
+            ownError("x-rulecheck-checks must be an array of checks", at: pointer)
             return nil
         }
         var checks: [CheckSpec] = []
         for (index, item) in items.enumerated() {
             let itemPointer = pointer + "/\(index)"
             guard let members = item.object else {
-                error("a check must be an object", at: itemPointer)
+                ownError("a check must be an object", at: itemPointer)
                 continue
             }
             let written = RulesFileKeys.checkRules.filter { members[$0] != nil }
             guard written.count == 1, let key = written.first, let ruleValue = members[key] else {
-                error("a check needs exactly one of \(RulesFileKeys.checkRules.joined(separator: ", "))", at: itemPointer)
+                ownError("a check needs exactly one of \(RulesFileKeys.checkRules.joined(separator: ", "))", at: itemPointer)
                 continue
             }
             let rulePointer = itemPointer + "/" + key
@@ -238,7 +239,7 @@ extension SchemaImporter {
             default: rule = expressionText(ruleValue, at: rulePointer, keyword: "expr").map { .expr($0) }
             }
             guard let rule else {
-                error("this check's \(key) has the wrong kind of value", at: rulePointer)
+                ownError("this check's \(key) has the wrong kind of value", at: rulePointer)
                 continue
             }
             let when = members["when"].flatMap { expressionText($0, at: itemPointer + "/when", keyword: "when") }
@@ -258,7 +259,7 @@ extension SchemaImporter {
         if let items = value.array, !items.isEmpty, items.allSatisfy({ $0.string != nil }) {
             return items.enumerated().compactMap { index, item in item.string.map { text($0, at: pointer + "/\(index)", quoted: true) } }
         }
-        error("\(keyword) must be a mask, or an array of its alternatives", at: pointer)
+        ownError("\(keyword) must be a mask, or an array of its alternatives", at: pointer)
         return nil
     }
 }

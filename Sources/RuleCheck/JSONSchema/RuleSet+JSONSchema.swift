@@ -89,6 +89,8 @@ package enum JSONSchemaImport {
         var document: RulesDocument
         var findings: [ImportFinding]
         var text: SourceText
+        /// Where RuleCheck's own keywords are written: a compile error there is the author's.
+        var ownLocations: Set<FileLocation> = []
     }
 
     /// An import compiled: the document that compiled (see ``simplified(_:to:)``), its parts
@@ -170,7 +172,9 @@ package enum JSONSchemaImport {
                 return Compiled(document: document, parts: parts, findings: findings)
             }
             // A schema the rules do not decide, or an error of the schema's own evaluation: nothing to simplify.
-            guard document.jsonSchema != nil, !compiled.schemaFailed else { throw compiled.error }
+            // An error in RuleCheck's own keywords is the author's to fix: not simplified away either.
+            let isOwn = compiled.error.diagnostics.contains { $0.location.map(result.ownLocations.contains) ?? false }
+            guard document.jsonSchema != nil, !compiled.schemaFailed, !isOwn else { throw compiled.error }
             if first == nil { first = compiled.error }
         }
         throw first ?? RulesError(diagnostics: [])
@@ -275,7 +279,7 @@ package enum JSONSchemaImport {
                     return diagnostic
                 })
         }
-        return Result(document: document, findings: findings, text: schema.text)
+        return Result(document: document, findings: findings, text: schema.text, ownLocations: importer.ownLocations)
     }
 
     /// Prints the imported rules as a YAML (or JSON) rules file, and returns the findings.

@@ -47,7 +47,7 @@ extension SchemaImporter {
         if x.type?.value == "choice", let options = options(node) { kind = .choice(options.values, pointer: options.pointer) }
         if x.type?.value == "file" { kind = .file(items: child(node, "items")) }
         if let type = x.type, !["date", "choice", "file", "json"].contains(type.value) {
-            finding(
+            ownFinding(
                 .unsupported, "x-rulecheck-type '\(type.value)' is not one of date, choice, file, json; it is not read",
                 at: node.first("x-rulecheck-type")?.pointer ?? keyPointer)
         }

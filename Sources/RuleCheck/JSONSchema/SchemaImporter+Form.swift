@@ -2,13 +2,14 @@
 /// gates and its sections (an export writes them; a server's schema rarely has them).
 extension SchemaImporter {
     mutating func formKeywords(_ root: SchemaNode, into document: inout RulesDocument) {
+        ownKeywords(of: root, also: ["pages"])
         if let (_, pointer) = root.first("description") {
-            finding(.ignored, "the form's description is not kept (a rules file has no form-level text)", at: pointer)
+            ownFinding(.ignored, "the form's description is not kept (a rules file has no form-level text)", at: pointer)
         }
         func string(_ keyword: String) -> Located<String>? {
             guard let (value, pointer) = root.first(keyword) else { return nil }
             guard let text = value.string else {
-                error("\(keyword) must be a string", at: pointer)
+                ownError("\(keyword) must be a string", at: pointer)
                 return nil
             }
             return located(text, at: pointer)
@@ -29,7 +30,7 @@ extension SchemaImporter {
             if case .bool(let flag) = value {
                 document.pages = located(flag, at: pointer)
             } else {
-                error("x-rulecheck-pages must be true or false", at: pointer)
+                ownError("x-rulecheck-pages must be true or false", at: pointer)
             }
         }
         if let (value, pointer) = root.first("x-rulecheck-mask-classes") { document.maskClasses = maskClasses(value, at: pointer) }
@@ -41,21 +42,21 @@ extension SchemaImporter {
     /// (1 ≤ current ≤ total, and the form's own pages within the total).
     private mutating func pagePosition(_ value: JSONValue, at pointer: String) -> PagePositionSpec? {
         guard let members = value.object else {
-            error("pages must be an object {\"current\": …, \"total\": …} (the form's page of the server's wizard)", at: pointer)
+            ownError("pages must be an object {\"current\": …, \"total\": …} (the form's page of the server's wizard)", at: pointer)
             return nil
         }
         for key in source.orderedKeys(of: members, at: pointer) where key != "current" && key != "total" {
-            finding(.unsupported, "pages: '\(key)' is not read (only current and total are)", at: pointer + "/" + SchemaPointer.escape(key))
+            ownFinding(.unsupported, "pages: '\(key)' is not read (only current and total are)", at: pointer + "/" + SchemaPointer.escape(key))
         }
         var numbers: [Located<Int>] = []
         for key in ["current", "total"] {
             let memberPointer = pointer + "/" + key
             guard let member = members[key] else {
-                error("pages needs \"\(key)\" (pages: {\"current\": 2, \"total\": 4})", at: pointer)
+                ownError("pages needs \"\(key)\" (pages: {\"current\": 2, \"total\": 4})", at: pointer)
                 return nil
             }
             guard let number = member.integer else {
-                error(
+                ownError(
                     "pages.\(key) must be a whole number, not \(member.kindDescription == "a number" ? "\(member)" : member.kindDescription)",
                     at: memberPointer)
                 return nil
@@ -68,7 +69,7 @@ extension SchemaImporter {
     /// `{"R": {"chars": "АВЕКМНОРСТУХ", "case": "upper"}, "D": "0-9"}`: the masks' classes.
     private mutating func maskClasses(_ value: JSONValue, at pointer: String) -> [NamedClass] {
         guard let members = value.object else {
-            error("x-rulecheck-mask-classes must map one-character names to classes", at: pointer)
+            ownError("x-rulecheck-mask-classes must map one-character names to classes", at: pointer)
             return []
         }
         var classes: [NamedClass] = []
@@ -86,7 +87,7 @@ extension SchemaImporter {
                         characters: text(spec["chars"]?.string ?? "", at: classPointer + "/chars", quoted: true),
                         letterCase: letterCase))
             default:
-                error("mask class '\(name)' must be its characters, or {\"chars\": …, \"case\": \"upper\" | \"lower\"}", at: classPointer)
+                ownError("mask class '\(name)' must be its characters, or {\"chars\": …, \"case\": \"upper\" | \"lower\"}", at: classPointer)
             }
         }
         return classes
@@ -95,7 +96,7 @@ extension SchemaImporter {
     /// `{"submit": "all", "calculate": ["region", "vehicle"]}`.
     private mutating func gates(_ value: JSONValue, at pointer: String) -> [GateSpec] {
         guard let members = value.object else {
-            error("x-rulecheck-gates must map gate names to \"all\" or arrays of field paths", at: pointer)
+            ownError("x-rulecheck-gates must map gate names to \"all\" or arrays of field paths", at: pointer)
             return []
         }
         var gates: [GateSpec] = []
@@ -113,7 +114,7 @@ extension SchemaImporter {
                                 path.string.map { located($0, at: gatePointer + "/\(index)") }
                             })))
             default:
-                error("gate '\(name)' must be \"all\" or an array of field paths", at: gatePointer)
+                ownError("gate '\(name)' must be \"all\" or an array of field paths", at: gatePointer)
             }
         }
         return gates
@@ -123,7 +124,7 @@ extension SchemaImporter {
     /// fields dealt into sections; a field no section names goes to the last one (reported).
     private mutating func sections(_ value: JSONValue, at pointer: String, fields: [FieldSpec]) -> [SectionSpec]? {
         guard let items = value.array, !items.isEmpty else {
-            error("x-rulecheck-sections must be a non-empty array of sections", at: pointer)
+            ownError("x-rulecheck-sections must be a non-empty array of sections", at: pointer)
             return nil
         }
         var sections: [SectionSpec] = []
@@ -131,13 +132,13 @@ extension SchemaImporter {
         for (index, item) in items.enumerated() {
             let itemPointer = pointer + "/\(index)"
             guard let id = item["id"]?.string, let names = item["fields"]?.array?.compactMap(\.string) else {
-                error("a section needs an \"id\" and \"fields\" (an array of property names)", at: itemPointer)
+                ownError("a section needs an \"id\" and \"fields\" (an array of property names)", at: itemPointer)
                 return nil
             }
             var members: [FieldSpec] = []
             for name in names {
                 guard let field = fields.first(where: { $0.id.value == name }), placed.insert(name).inserted else {
-                    finding(
+                    ownFinding(
                         .unsupported, "section '\(id)' names '\(name)', which is not a field here (or is in another section)",
                         at: itemPointer)
                     continue
@@ -149,7 +150,7 @@ extension SchemaImporter {
         }
         let rest = fields.filter { !placed.contains($0.id.value) }
         if !rest.isEmpty {
-            finding(
+            ownFinding(
                 .approximated, "no section names \(rest.map(\.id.value).joined(separator: ", ")); they go to the last section", at: pointer)
             sections[sections.count - 1].fields += rest
         }

@@ -37,8 +37,8 @@ extension SchemaImporter {
         }
         guard let members = value.object else {
             switch dialect {
-            case .ajvErrors: error("errorMessage must be a string or an object", at: pointer)
-            case .divar: error("errors must be an object of keyword → message ({\"required\": \"…\"})", at: pointer)
+            case .ajvErrors: ownError("errorMessage must be a string or an object", at: pointer)
+            case .divar: ownError("errors must be an object of keyword → message ({\"required\": \"…\"})", at: pointer)
             }
             return
         }
@@ -46,7 +46,7 @@ extension SchemaImporter {
         // other patterns and the exclusive bounds are checks, with their own (see checkSpec).
         let patternKeyword = spec.pattern == nil ? nil : patternKeywords[path]
         if members["minItems"] != nil && members["maxItems"] != nil {
-            finding(
+            ownFinding(
                 .approximated,
                 "\(dialect.keyword) for minItems and maxItems: both are the code 'items', and the one written last is used for both",
                 at: pointer)
@@ -55,7 +55,7 @@ extension SchemaImporter {
             let keyPointer = pointer + "/" + SchemaPointer.escape(key)
             guard let member = members[key] else { continue }
             if dialect == .divar && !KeywordMessages.keywords.contains(key) {
-                finding(
+                ownFinding(
                     .unsupported,
                     "errors names '\(key)', which is not a keyword a value can fail; its message is not used\(NearMiss.didYouMean(key, among: KeywordMessages.keywords.sorted()))",
                     at: keyPointer)
@@ -65,7 +65,7 @@ extension SchemaImporter {
             switch dialect {
             case .ajvErrors:
                 guard let text = member.string else {
-                    if key != "required" { finding(.unsupported, "errorMessage '\(key)' must be a string", at: keyPointer) }
+                    if key != "required" { ownFinding(.unsupported, "errorMessage '\(key)' must be a string", at: keyPointer) }
                     continue
                 }
                 message = LocalizedText(text)
@@ -76,7 +76,7 @@ extension SchemaImporter {
             let code = KeywordMessages.codeOfKeyword[key]
             // `errors` names the property's own keywords: one it does not have gives no failure.
             if dialect == .divar, key != "required", key != "type", !node.has(key), !(code == "option" && spec.options != nil) {
-                finding(
+                ownFinding(
                     .unsupported, "errors for '\(key)' has no matching rule (the property has no '\(key)'); its message is not used",
                     at: keyPointer)
                 continue
@@ -88,7 +88,7 @@ extension SchemaImporter {
             } else if let code, code != "option" || spec.options != nil {
                 spec.messages[located(code, at: keyPointer)] = message
             } else if !KeywordMessages.checkKeywords.contains(key), !(code == "option" && spec.type?.value == "bool") {
-                finding(.unsupported, "\(dialect.keyword) for '\(key)' has no matching rule", at: keyPointer)
+                ownFinding(.unsupported, "\(dialect.keyword) for '\(key)' has no matching rule", at: keyPointer)
             }
         }
     }
@@ -100,7 +100,7 @@ extension SchemaImporter {
             return LocalizedText(locales: members.compactMapValues(\.string))
         }
         if report {
-            finding(.unsupported, "a message in errors must be text or an object of locales to text ({\"fa\": …, \"en\": …})", at: pointer)
+            ownFinding(.unsupported, "a message in errors must be text or an object of locales to text ({\"fa\": …, \"en\": …})", at: pointer)
         }
         return nil
     }

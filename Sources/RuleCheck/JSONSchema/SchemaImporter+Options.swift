@@ -111,7 +111,7 @@ extension SchemaImporter {
         if isRoot { handled.formUnion(RuleCheckKeywords.root.union(["title", "pages"])) }
         // A Divar-style `errors` belongs to a property: an object of the form has no rule of its own.
         for (_, pointer) in node.all("errors") {
-            finding(.unsupported, "errors here belong to no field (write them on the properties); they are not used", at: pointer)
+            ownFinding(.unsupported, "errors here belong to no field (write them on the properties); they are not used", at: pointer)
         }
         reportUnhandled(node, handled: handled.union(["errors"]))
     }

@@ -26,6 +26,8 @@ struct SchemaImporter {
     var schemaDecides = true
     /// What the form could not show, when ``schemaDecides`` (for tests and `--verbose`).
     var formNotes: [(message: String, pointer: String)] = []
+    /// Pointers of RuleCheck's own keywords read (see ``ownError(_:at:)``).
+    var ownPointers: Set<String> = []
     var exactVisible: Set<String> = []
     var exactEnabled: Set<String> = []
     /// Whether an empty string or array given is a value (`empty_values: present`): so for a
@@ -173,6 +175,49 @@ struct SchemaImporter {
         }
         let finding = ImportFinding(kind, message, pointer: pointer, location: source.location(of: pointer))
         if !findings.contains(finding) { findings.append(finding) }
+    }
+
+    /// A finding about RuleCheck's own vocabulary (`x-rulecheck-*`, Divar's `errors` and `pages`,
+    /// ajv-errors' `errorMessage`): the author wrote it for this tool, and a JSON Schema validator
+    /// ignores it, so it is reported whoever decides validity.
+    mutating func ownFinding(_ kind: ImportFinding.Kind, _ message: String, at pointer: String) {
+        ownPointers.insert(pointer)
+        let finding = ImportFinding(kind, message, pointer: pointer, location: source.location(of: pointer))
+        if !findings.contains(finding) { findings.append(finding) }
+    }
+
+    /// An error in RuleCheck's own vocabulary (see ``ownFinding(_:_:at:)``): always an error at
+    /// its place, for the author to fix; the schema's own keywords never make one.
+    mutating func ownError(_ message: String, at pointer: String) {
+        ownPointers.insert(pointer)
+        var diagnostic = Diagnostic(.error, "\(pointer.isEmpty ? "/" : pointer): \(message)", at: source.location(of: pointer))
+        diagnostic.attachSnippet(from: source.text)
+        if !errors.contains(diagnostic) { errors.append(diagnostic) }
+    }
+
+    /// Records that the keyword at `pointer` is RuleCheck's own vocabulary: a compile error
+    /// inside it is the author's to fix, not a reason to simplify the form.
+    mutating func own(_ pointer: String) {
+        ownPointers.insert(pointer)
+    }
+
+    /// Records every `x-rulecheck-*` keyword of `node` (and `also`) as RuleCheck's own.
+    mutating func ownKeywords(of node: SchemaNode, also: [String] = []) {
+        for part in node.parts {
+            for key in part.object.keys where key.hasPrefix("x-rulecheck-") || also.contains(key) {
+                own(part.pointer + "/" + SchemaPointer.escape(key))
+            }
+        }
+    }
+
+    /// The places of RuleCheck's own keywords and of everything written inside them.
+    var ownLocations: Set<FileLocation> {
+        var result: Set<FileLocation> = []
+        for (pointer, location) in source.locations
+        where ownPointers.contains(where: { pointer == $0 || pointer.hasPrefix($0 + "/") }) {
+            result.insert(location)
+        }
+        return result
     }
 
     mutating func error(_ message: String, at pointer: String) {

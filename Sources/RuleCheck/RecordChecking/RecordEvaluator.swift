@@ -182,7 +182,16 @@ struct RecordEvaluator {
         if bufferIsJSON, let parsed = try? JSONParser(maxDepth: maxJSONDepth).parse(UnsafeRawBufferPointer(buffer)) {
             return parsed
         }
-        var record = values.record(rules)
+        var record = values.record(rules) { slot in
+            if case .keptBytes = written[slot] { return writtenText(slot).map(JSONValue.string) }
+            // A cell that is not of its field's type: the schema judges what was written — JSON
+            // text for a field of any JSON, else the text.
+            guard unreadable[slot] != nil, let text = writtenText(slot) else { return nil }
+            if rules.fields[slot.field.index].type == .json, let json = try? JSONParser(maxDepth: maxJSONDepth).parse(text) {
+                return json
+            }
+            return .string(text)
+        }
         if let columns {
             for (index, name) in columns.header.enumerated() where columns.fields[index] == nil && record[name] == nil {
                 if let text = unmatchedCells[index] { record[name] = .string(text) }

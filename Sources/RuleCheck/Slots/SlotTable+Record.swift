@@ -3,22 +3,24 @@
 /// `rulecheck check` reads from JSON Lines: what ``Form/record`` sends, and what a rule set's
 /// JSON Schema sees of a CSV record (``RecordSchema``).
 extension SlotTable where Element == Value? {
-    /// The values as a nested JSON record; empty fields are left out.
-    func record(_ rules: RuleSet) -> [String: JSONValue] {
+    /// The values as a nested JSON record; empty fields are left out. `unheld` gives the JSON of
+    /// a slot whose value is not held here: a text a batch check keeps as bytes, or a cell that
+    /// did not read as its field's type (the schema must see what was written, not nothing).
+    func record(_ rules: RuleSet, unheld: (Slot) -> JSONValue? = { _ in nil }) -> [String: JSONValue] {
         var record: [String: JSONValue] = [:]
         for id in rules.sections.flatMap(\.fields) where rules.fields[id.index].group == nil && rules.fields[id.index].list == nil {
-            if let json = json(of: rules.fields[id.index], item: -1, rules) { record[rules.fields[id.index].name] = json }
+            if let json = json(of: rules.fields[id.index], item: -1, rules, unheld) { record[rules.fields[id.index].name] = json }
         }
         return record
     }
 
     /// A field's value as JSON: a group's members as an object, a list's items as objects.
-    private func json(of field: FieldRules, item: Int, _ rules: RuleSet) -> JSONValue? {
+    private func json(of field: FieldRules, item: Int, _ rules: RuleSet, _ unheld: (Slot) -> JSONValue?) -> JSONValue? {
         switch field.type {
         case .group:
             var members: [String: JSONValue] = [:]
             for id in field.members {
-                if let json = json(of: rules.fields[id.index], item: item, rules) { members[rules.fields[id.index].name] = json }
+                if let json = json(of: rules.fields[id.index], item: item, rules, unheld) { members[rules.fields[id.index].name] = json }
             }
             // An object the record gave holds even no member (`empty_values: present`).
             if members.isEmpty, self[Slot(field.id, item: item)] == nil { return nil }
@@ -33,12 +35,14 @@ extension SlotTable where Element == Value? {
                 itemRange.map { item in
                     var object: [String: JSONValue] = [:]
                     for id in direct {
-                        if let json = json(of: rules.fields[id.index], item: item, rules) { object[rules.fields[id.index].name] = json }
+                        if let json = json(of: rules.fields[id.index], item: item, rules, unheld) { object[rules.fields[id.index].name] = json }
                     }
                     return .object(object)
                 })
         default:
-            return self[Slot(field.id, item: item)].map { Self.json($0, field) }
+            let slot = Slot(field.id, item: item)
+            if let value = self[slot] { return Self.json(value, field) }
+            return unheld(slot)
         }
     }
 

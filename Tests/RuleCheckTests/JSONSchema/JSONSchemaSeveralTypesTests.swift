@@ -91,6 +91,22 @@ struct JSONSchemaSeveralTypesTests {
         expectEqual(errors("true"), ["v type"])
         #expect(errors(#"{"a": 1}"#) == ["v type"])
     }
+
+    /// A CSV cell that does not read as its field's type is judged as written: the schema sees
+    /// the text, never an absent member (which an optional property would let pass).
+    @Test func csvCellsOfAnotherTypeAreErrorsUnderTheSchema() throws {
+        let (rules, _) = try SchemaTest.importing(
+            #"{"properties": {"n": {"type": "integer"}, "ok": {"type": "boolean"}, "d": {"type": "string", "format": "date"}}}"#)
+        let checker = RecordChecker(rules, today: Fixtures.today)
+        let columns = checker.columns(["n", "ok", "d"])
+        func errors(_ cells: [String]) -> [String] {
+            checker.check(cells: cells, columns: columns).filter { $0.severity == .error }.map { "\($0.field) \($0.code.rawValue)" }
+        }
+        expectEqual(errors(["12", "true", "2024-01-31"]), [])
+        expectEqual(errors(["abc", "", ""]), ["n type"])
+        expectEqual(errors(["", "maybe", ""]), ["ok type"])
+        expectEqual(errors(["1.5", "", ""]), ["n type"])
+    }
 }
 
 /// The rules file an import prints reads back as the same rules.

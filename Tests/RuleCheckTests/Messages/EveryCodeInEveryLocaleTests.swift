@@ -1,3 +1,4 @@
+import Foundation
 @testable import RuleCheck
 import Testing
 import _RuleCheckTestSupport
@@ -58,6 +59,28 @@ struct EveryCodeInEveryLocaleTests {
         for finding in findings {
             let violation = checker.violation(for: finding)
             all.append((violation.code.rawValue, violation.message))
+        }
+        // The codes of a JSON Schema's own failures: on an object's members, and on the items of
+        // an array record, where no field says them first.
+        let schemas: [(schema: String, record: String)] = [
+            (
+                ##"""
+                {"$schema": "http://json-schema.org/draft-07/schema#", "additionalProperties": false,
+                 "properties": {"list": {"type": "array", "contains": {"const": "z"}}, "obj": {"type": "object", "minProperties": 2},
+                                "names": {"type": "object", "propertyNames": {"pattern": "^[a-z]+$"}}}}
+                """##,
+                ##"{"list": ["a"], "obj": {"a": 1}, "names": {"A1": 1}, "extra": 1}"##
+            ),
+            (
+                ##"{"$schema": "http://json-schema.org/draft-07/schema#", "type": "array", "items": [{"multipleOf": 5}, {"format": "email"}, {"not": {"const": "x"}}]}"##,
+                ##"[7, "nope", "x"]"##
+            ),
+        ]
+        for (schema, record) in schemas {
+            let schemaChecker = RecordChecker(try RuleSet(jsonSchema: Data(schema.utf8)), today: Fixtures.today, locale: locale)
+            for violation in schemaChecker.check(record: try JSONParser().parse(record)).violations {
+                all.append((violation.code.rawValue, violation.message))
+            }
         }
         return all
     }
