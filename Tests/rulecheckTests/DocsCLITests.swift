@@ -40,6 +40,7 @@ struct DocsCLITests {
         "README.md: rulecheck lint Rules/osago.yaml — a synopsis: the files (export.csv, edits.jsonl, listing.schema.json …) are the reader's own, and preview and serve run until stopped",
         "Docs/cli.md: rulecheck split export.csv --parts 8 --output slices | — needs GNU parallel and an export of one's own (the split and merge examples above run)",
         "Docs/json-schema.md: rulecheck schema import listing.schema.json --ui listing.ui.json > listing.yaml — a synopsis: the schemas and the export are the reader's own (the Divar section's example runs)",
+        "Docs/json-schema.md: rulecheck check --rules workflow.schema.json run.jsonl --format jsonl — an excerpt (the violation's other members are left out)",
         "Docs/preview.md: rulecheck preview Rules/osago.yaml — runs until stopped (Tests/browser drives it)",
         "Docs/rules-format.md: rulecheck lint forms.json — forms.json stands for a generated file of 10,000 fields (HostileRulesTests compiles one)",
         "Docs/scale-out.md: --rules form.yaml --input /data/export.csv --parts 64 --rulecheck .build/release/rulecheck \\ — needs Spark (make spark-test runs it)",

@@ -74,12 +74,12 @@ extension CLITests {
         expectEqual(check.status, 1)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
         expectEqual((report["summary"] as? [String: Any])?["valid"] as? Int, 3)
-        // The import's findings are warnings on standard error (standard output is the report).
-        #expect(check.stderr.contains("/properties/contact/properties/email/format: approximated:"))
+        // The import has no findings (they would be warnings on standard error).
+        expectEqual(check.stderr, "")
 
         let lint = try rulecheck(["lint", schema, "--ui", Self.serverDriven + "listing.rjsf.json"])
         expectEqual(lint.status, 0)
-        #expect(lint.stdout.contains("warning: /properties/contact/properties/email/format: approximated"))
+        #expect(!lint.stdout.contains("warning"))
 
         let graph = try rulecheck(["graph", schema, "--format", "mermaid"])
         #expect(graph.status == 0 && graph.stdout.contains("category"))

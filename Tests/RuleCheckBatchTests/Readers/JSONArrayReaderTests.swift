@@ -116,8 +116,7 @@ import _RuleCheckTestSupport
         expectEqual(
             result.records,
             [
-                malformed(1, line: 1, "record is a number, not an object"), malformed(2, line: 1, "record is a string, not an object"),
-                malformed(3, line: 1, "record is null, not an object"), malformed(4, line: 1, "record is an array, not an object"),
+                value(1, line: 1, 1), value(2, line: 1, "x"), value(3, line: 1, .null), value(4, line: 1, []),
                 object(5, line: 1, ["ok": true]), malformed(6, line: 1, "expected the end of the text after the value, found '3' (line 1)"),
             ])
     }

@@ -35,9 +35,8 @@ import _RuleCheckTestSupport
         expectEqual(
             result.records,
             [
-                malformed(1, line: 1, "record is a number, not an object"), malformed(2, line: 2, "record is a string, not an object"),
-                malformed(3, line: 3, "record is an array, not an object"), malformed(4, line: 4, "record is null, not an object"),
-                malformed(5, line: 5, "record is a boolean, not an object"), object(6, line: 6, [:]),
+                value(1, line: 1, 1), value(2, line: 2, "s"), value(3, line: 3, [1]), value(4, line: 4, .null),
+                value(5, line: 5, true), object(6, line: 6, [:]),
             ])
     }
 

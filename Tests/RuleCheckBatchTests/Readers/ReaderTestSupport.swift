@@ -76,6 +76,12 @@ func object(_ number: Int, line: Int, _ value: [String: JSONValue]) -> DecodedRe
     DecodedRecord(number: number, line: line, content: .object(value))
 }
 
+/// A JSON record that is no object: the reader hands it on, and the checker decides (a rule
+/// set's JSON Schema of another root type checks it; other rules call it malformed).
+func value(_ number: Int, line: Int, _ value: JSONValue) -> DecodedRecord {
+    DecodedRecord(number: number, line: line, content: .value(value))
+}
+
 func malformed(_ number: Int, line: Int, _ message: String) -> DecodedRecord {
     DecodedRecord(number: number, line: line, content: .malformed(message))
 }
