@@ -138,8 +138,12 @@ api-test: deps
 # Docs/json-schema.md's conformance figures: scripts/json-schema-conformance.py fetches the suite
 # (the jsonschema 4.26.0 sdist from PyPI, hash-checked, kept in .build/) and fails below 95% of the
 # applicable cases or on a failure it does not know.
+# The official JSON-Schema-Test-Suite, then real-world schemas with their published sample files
+# (check-jsonschema's sdist), judged also by python-jsonschema (installed from PyPI).
 conformance: build
 	scripts/json-schema-conformance.py $(BIN)
+	python3 -m pip install --quiet --disable-pip-version-check 'jsonschema==4.26.0' 'PyYAML==6.0.3'
+	scripts/real-world-schemas.py $(BIN)
 
 spark-test: build
 	examples/spark/ensure-deps.sh

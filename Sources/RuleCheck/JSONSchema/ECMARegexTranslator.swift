@@ -349,8 +349,11 @@ struct ECMARegexTranslator {
             return e.value
         case "-" where inClass:
             return e.value
-        case "-":
-            throw error(#"'\-' is an escape only inside a character class in ECMA-262 with the u flag; write '-'"#, at: start)
+        case _ where e.isASCII && !e.properties.isAlphabetic && !("0"..."9").contains(e) && e != "_" && e.value > 0x20:
+            // `\:`, `\-`, `\"`, `\'`: ECMA-262 without the u flag (Annex B) reads an escaped
+            // punctuation character as itself, as published schemas expect (Azure Pipelines'
+            // `[^\/~\^\: ]`) and every validator but a strict u-flag one accepts; it has no other meaning.
+            return e.value
         default:
             throw error(Self.identityEscape(e), at: start)
         }

@@ -79,7 +79,7 @@ struct ECMARegexSyntaxTests {
     @Test(arguments: [
         "(?i)abc", "(?x)a b", "(?m)^a$", "a(?R)?b", "(?>a+)b", "(a)?(?(1)b|c)", "(*LIMIT_MATCH=1)a", "(*UTF)a", "a(?C1)b",
         "a*+", #"\Aabc"#, #"abc\z"#, #"abc\Z"#, #"a\Kb"#, #"\Qa.b\E"#, #"\h"#, #"\R"#, #"\X"#, "(?#note)a", "(?|(a)|(b))",
-        "(?P<n>a)", "(?1)(a)", #"\e"#, #"\a"#, "a{", "a}", "]", #"\-"#, #"(a)\2"#, "[z-a]", #"[\d-z]"#, "(?=a)*", "a**",
+        "(?P<n>a)", "(?1)(a)", #"\e"#, #"\a"#, "a{", "a}", "]", #"(a)\2"#, "[z-a]", #"[\d-z]"#, "(?=a)*", "a**",
         #"\p{letter}"#, #"\p{Foo}"#, #"\u{110000}"#, #"\c1"#, "(?<n>a)(?<n>b)", #"\k<m>(?<n>a)"#, "(", "a)", "[a",
     ])
     func pcre2SyntaxIsRefusedWithThePointer(_ pattern: String) {
@@ -130,5 +130,14 @@ struct ECMARegexSyntaxTests {
         #expect(try valid(#"^(?:(a)|b)\1$"#, "b"))
         #expect(try valid(#"^a\/b\.c$"#, "a/b.c"))
         #expect(try valid(#"^[\-a]+$"#, "-a"))
+    }
+
+    /// An escaped ASCII punctuation character is itself, as ECMA-262 reads it without the u
+    /// flag: Azure Pipelines' published schema writes `\:` in a class, and validators accept it.
+    @Test func escapedPunctuationIsTheCharacterItself() throws {
+        #expect(try valid(#"^[^\/~\^\: ]+$"#, "main"))
+        #expect(try !valid(#"^[^\/~\^\: ]+$"#, "a:b"))
+        #expect(try valid(#"^a\-b\"c\'d\@$"#, #"a-b"c'd@"#))
+        #expect(try !valid(#"^a\-b$"#, "a\\-b"))
     }
 }
