@@ -16,6 +16,11 @@
 #      (Benchmarks/compare/osago.tableschema.json), and jsonschema-rs (Rust, called from Python)
 #      validating its JSON Lines, each line parsed with Python's json module, against a JSON
 #      Schema (Benchmarks/compare/osago.schema.json).
+#   2b. structural: a JSON Schema a form has no fields for (Benchmarks/compare/structural.schema.json:
+#      additionalProperties, patternProperties, propertyNames, oneOf of object schemas) over
+#      STRUCTURAL seeded events (Benchmarks/compare/structural_data.py, 2% invalid):
+#      `rulecheck check --rules-format jsonschema` next to jsonschema-rs (jsonschema_rs_check.py),
+#      both as whole processes; their invalid counts must agree.
 #   3. Compiling a 10,000-field rules file (YAML and minified JSON) next to jsonschema-rs
 #      compiling the JSON Schema that says the same (Benchmarks/compare/compile_files.py), each
 #      timed inside its own process (Benchmarks/Sources/CompileTiming, jsonschema_rs_compile.py);
@@ -61,7 +66,8 @@ FIELDS=${FIELDS:-10000}
 RUNS=${RUNS:-5}
 DATA_DIR=${DATA_DIR:-/tmp/rulecheck-bench}
 VENV=${VENV:-/tmp/rulecheck-peers-venv}
-PARTS=${PARTS:-duckdb peers compile records edits http}
+PARTS=${PARTS:-duckdb peers structural compile records edits http}
+STRUCTURAL=${STRUCTURAL:-200000}
 RECORDS=${RECORDS:-20000}
 HTTP_SECONDS=${HTTP_SECONDS:-5}
 # The peers' versions: the figures of Docs/performance.md are of these.
@@ -229,6 +235,22 @@ if part duckdb; then
             fi
         done
     done
+    rounds "$RUNS"
+fi
+
+# 2b. A structural schema (no form fields) next to jsonschema-rs.
+EVENTS="$DATA_DIR/structural-$STRUCTURAL.jsonl"
+if part structural; then
+    if [ ! -s "$EVENTS" ]; then
+        python3 "$HERE/structural_data.py" "$STRUCTURAL" > "$EVENTS.partial"
+        mv "$EVENTS.partial" "$EVENTS"
+    fi
+    say "jsonschema-rs and rulecheck on $EVENTS (a structural schema)"
+    for jobs in 1 2; do
+        job "rc-structural-$jobs" "$BIN" check --rules-format jsonschema --rules "$HERE/structural.schema.json" "$EVENTS" \
+            --jobs "$jobs" --format summary-json
+    done
+    have_peer jsonschema_rs && job jsonschema-rs-structural "$PYTHON" "$HERE/jsonschema_rs_check.py" "$HERE/structural.schema.json" "$EVENTS"
     rounds "$RUNS"
 fi
 
@@ -429,6 +451,27 @@ if part peers; then
     echo "| rulecheck CSV vs frictionless | $(ratio frictionless rc-csv-1) | $(ratio frictionless rc-csv-2) | ≥ 100× |"
     echo "| rulecheck JSONL vs jsonschema-rs | $(ratio jsonschema-rs rc-jsonl-1) | $(ratio jsonschema-rs rc-jsonl-2) | ≥ 3× |"
     echo "| CPU: rulecheck JSONL vs jsonschema-rs (one thread each) | $(ratio jsonschema-rs rc-jsonl-1 cpu) | | |"
+fi
+
+if part structural; then
+    echo
+    echo "### A structural JSON Schema: $STRUCTURAL events (no form fields)"
+    echo
+    rc_invalid=$(sed -n 's/.*"invalid":\([0-9]*\).*/\1/p' "$RESULTS/rc-structural-1.out" | head -1)
+    rs_invalid=$( [ -s "$RESULTS/jsonschema-rs-structural.out" ] && field jsonschema-rs-structural invalid || echo "–")
+    echo "| tool | invalid | wall s | CPU s | records/s | RSS MB |"
+    echo "|---|---:|---:|---:|---:|---:|"
+    echo "| rulecheck --jobs 1 | $rc_invalid | $(wall rc-structural-1) | $(cpu rc-structural-1) | $(awk -v n="$STRUCTURAL" -v w="$(wall rc-structural-1)" 'BEGIN { printf "%.0f", n / w }') | $(rss rc-structural-1) |"
+    echo "| rulecheck --jobs 2 | | $(wall rc-structural-2) | $(cpu rc-structural-2) | $(awk -v n="$STRUCTURAL" -v w="$(wall rc-structural-2)" 'BEGIN { printf "%.0f", n / w }') | $(rss rc-structural-2) |"
+    echo "| jsonschema-rs + json.loads | $rs_invalid | $(wall jsonschema-rs-structural) | $(cpu jsonschema-rs-structural) | | $(rss jsonschema-rs-structural) |"
+    echo
+    echo "| ratio (same run) | wall, --jobs 1 | wall, --jobs 2 | CPU, one thread each | goal |"
+    echo "|---|---:|---:|---:|---|"
+    echo "| rulecheck vs jsonschema-rs | $(ratio jsonschema-rs-structural rc-structural-1) | $(ratio jsonschema-rs-structural rc-structural-2) | $(ratio jsonschema-rs-structural rc-structural-1 cpu) | ≥ 1.0× |"
+    if [ "$rs_invalid" != "–" ] && [ "$rc_invalid" != "$rs_invalid" ]; then
+        echo "compare.sh: rulecheck finds $rc_invalid invalid events, jsonschema-rs $rs_invalid" >&2
+        exit 1
+    fi
 fi
 
 if part compile; then

@@ -101,3 +101,40 @@ extension CLITests {
         }
     }
 }
+
+/// Output is byte-identical from run to run: each run is its own process, with its own seed for
+/// Swift's hashing, so any order taken from a dictionary or a set would show here.
+extension CLITests {
+    @Test func importAndCheckPrintTheSameBytesInEveryProcess() throws {
+        var properties: [String] = []
+        for index in 0..<40 {
+            properties.append(#""p\#(index)": {"type": "integer", "maximum": \#(index)}"#)
+        }
+        let schema = try temporary(
+            ##"""
+            {"type": "object", "additionalProperties": false, "required": ["p1", "p2", "p3"],
+             "properties": {\##(properties.joined(separator: ", ")),
+               "a": {"$ref": "#/definitions/x"}, "b": {"$ref": "#/definitions/y"}, "far": {"$ref": "https://example.com/far.json"},
+               "node": {"$ref": "#/definitions/node"}},
+             "patternProperties": {"^q": {"type": "string"}},
+             "definitions": {"x": {"$ref": "#/definitions/y"}, "y": {"$ref": "#/definitions/x"},
+                             "node": {"type": "object", "properties": {"child": {"$ref": "#/definitions/node"}, "n": {"type": "string"}}}}}
+            """##, "json")
+        var record: [String] = []
+        for index in 0..<40 { record.append(#""p\#(index)": \#(index + 1)"#) }
+        let data = "{" + record.joined(separator: ", ") + #", "zz": 1, "q1": 2, "qq": 3, "node": {"child": {"n": 1}}}"# + "\n"
+        var imports: Set<String> = []
+        var checks: Set<String> = []
+        for _ in 0..<3 {
+            let imported = try rulecheck(["schema", "import", schema], stdin: "")
+            imports.insert(imported.stdout + "\u{0}" + imported.stderr)
+            let checked = try rulecheck(
+                ["check", "--rules", schema, "--rules-format", "jsonschema", "-", "--input", "jsonl", "--format", "jsonl", "--progress", "never"],
+                stdin: data)
+            #expect(checked.status == 1)
+            checks.insert(checked.stdout + "\u{0}" + checked.stderr)
+        }
+        #expect(imports.count == 1, "\(imports)")
+        #expect(checks.count == 1, "\(checks)")
+    }
+}
