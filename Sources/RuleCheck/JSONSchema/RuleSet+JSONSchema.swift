@@ -151,6 +151,9 @@ package enum JSONSchemaImport {
                                 location: reference.isInRootDocument ? schema.location(of: reference.pointer) : schema.location))
                     }
                 }
+                // In the order of the schema's text (then of their words), whatever order the
+                // import met them in: the same bytes on every run.
+                findings.sort { ($0.location, $0.message) < ($1.location, $1.message) }
                 let refused = findings.filter { $0.kind != .ignored }
                 if options.strict, !refused.isEmpty {
                     throw RulesError(

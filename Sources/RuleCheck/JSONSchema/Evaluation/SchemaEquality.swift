@@ -13,6 +13,15 @@
 /// canonically equivalent keys when the object was built: two objects differ when a key's code
 /// points do. The comparison uses an explicit stack, so deep values cannot exhaust the thread's.
 enum SchemaEquality {
+    /// Whether two texts are the same code points (JSON Schema compares names and strings so,
+    /// not by Unicode's canonical equivalence, which `==` uses): their UTF-8 bytes compared.
+    @inline(__always)
+    static func sameCodePoints(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { x in b.withUTF8 { y in x.count == y.count && x.elementsEqual(y) } }
+    }
+
     /// Whether two instances are equal in JSON Schema's sense.
     static func equal(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
         // Scalars without a stack.
@@ -36,7 +45,7 @@ enum SchemaEquality {
                 for (key, value) in x {
                     guard let index = y.index(forKey: key) else { return false }
                     let (otherKey, otherValue) = y[index]
-                    guard key.utf8.elementsEqual(otherKey.utf8) else { return false }
+                    guard sameCodePoints(key, otherKey) else { return false }
                     switch (value, otherValue) {
                     case (.array, .array), (.object, .object): pending.append((value, otherValue))
                     default: guard scalarEqual(value, otherValue) else { return false }
@@ -54,7 +63,7 @@ enum SchemaEquality {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
-        case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
+        case (.string(let a), .string(let b)): return sameCodePoints(a, b)
         case (.number(let a), .number(let b)): return a == b
         case (.decimal(let a), .decimal(let b)): return a == b
         case (.number(let a), .decimal(let b)), (.decimal(let b), .number(let a)):

@@ -154,7 +154,7 @@ extension SchemaEvaluation {
         func visit(_ key: String, _ value: JSONValue) -> Bool {
             if shouldStop(node: node, keyword: "properties") { return false }
             var matched = false
-            if let index = members.properties.index(forKey: key), members.properties[index].key.utf8.elementsEqual(key.utf8) {
+            if let index = members.properties.index(forKey: key), SchemaEquality.sameCodePoints(members.properties[index].key, key) {
                 matched = true
                 enter(.keyword("properties"))
                 enter(.key(key))
@@ -206,14 +206,14 @@ extension SchemaEvaluation {
         guard let index = object.index(forKey: name) else { return nil }
         let (key, value) = object[index]
         // Not a `?:` with `nil`: JSONValue is ExpressibleByNilLiteral, so that `nil` would be `.null`.
-        guard key.utf8.elementsEqual(name.utf8) else { return nil }
+        guard SchemaEquality.sameCodePoints(key, name) else { return nil }
         return value
     }
 
     /// Whether the object has a member named exactly `name`.
     static func hasMember(_ name: String, of object: [String: JSONValue]) -> Bool {
         guard let index = object.index(forKey: name) else { return false }
-        return object[index].key.utf8.elementsEqual(name.utf8)
+        return SchemaEquality.sameCodePoints(object[index].key, name)
     }
 
     /// The keys in the byte order of their UTF-8.

@@ -144,7 +144,8 @@ struct SchemaEvaluation {
     private mutating func runChecks(
         _ checks: [SchemaCheck], _ node: Int, _ instance: JSONValue, _ local: inout Evaluated?, _ valid: inout Bool
     ) -> Bool {
-        for check in checks where !apply(check, node, instance, &local) {
+        // By index, so that each check is read in place rather than copied out of the array.
+        for position in checks.indices where !apply(checks[position], node, instance, &local) {
             valid = false
             if !collecting || stopped { return false }
         }
