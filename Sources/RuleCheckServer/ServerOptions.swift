@@ -40,6 +40,10 @@ public struct ServerOptions: Sendable {
     public var maxBodyBytes = 1 << 20
     /// How long one request may take before it is answered 503 `time_limit`: 10 seconds.
     public var timeLimit: Duration = .seconds(10)
+    /// How many values of one `POST /v1/check` may run a regex into PCRE2's match limit (each a
+    /// `regex_limit` finding, each costing a full match limit of work): one more stops the check,
+    /// answered 422 `regex_budget`. 1,000; nil: any number (the time limit still bounds it).
+    public var maxRegexLimitHits: Int? = 1000
     /// How many server-side forms may be live at once (503 `too_many_forms` beyond): 1,000.
     public var maxForms = 1000
     /// How long a form lives without a request: 30 minutes.

@@ -193,7 +193,7 @@ public struct BatchCheck: Sendable {
     /// Decodes and checks one batch (on a worker thread): each record where its bytes lie when
     /// it is well-formed (``RecordBytesCheck``), else decoded into cells or an object first.
     ///
-    /// - Throws: `CancellationError` when `cancellation` is set before a record.
+    /// - Throws: `CancellationError` when `cancellation` is set before a record or while one is checked.
     static func check(
         _ batch: RecordBatch, file: String, checker: RecordChecker, columns: ColumnMap?, cancellation: CancellationFlag?
     ) throws(CancellationError) -> [Result] {
@@ -220,6 +220,9 @@ public struct BatchCheck: Sendable {
                             batch.decode(at: index, in: buffer, scratch: &scratch), file: file,
                             checker: checker, session: session, columns: columns))
                 }
+                // Cancelled while the record was checked: its regexes stopped (MatchBudget), so
+                // its findings are not all there.
+                if let cancellation, cancellation.isCancelled { throw CancellationError() }
             }
         }
         return results
