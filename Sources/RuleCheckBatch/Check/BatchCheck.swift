@@ -259,6 +259,11 @@ struct FileRun {
     let headerLine: Int
     var summary = CheckSummary()
     private var reportedKeys: Set<String> = []
+    /// Whether more than ``maxUnknownKeys`` distinct keys matched no field (and that was reported).
+    private var keysCapped = false
+
+    /// The most distinct unknown keys of one file that are reported (and remembered), each once.
+    static let maxUnknownKeys = 1_000
 
     init(file: String, checker: RecordChecker, strict: Bool, columns: ColumnMap?, headerLine: Int = 1) {
         self.file = file
@@ -287,9 +292,23 @@ struct FileRun {
         _ result: BatchCheck.Result, into outcome: inout BatchCheck.Outcome, report: any Report,
         limit: Int?
     ) throws {
-        let keys = result.unknownKeys.filter { reportedKeys.insert($0).inserted }
-        if !keys.isEmpty {
-            let findings = keys.map { checker.violation(for: .unknownKey($0)) }
+        var keys: [String] = []
+        var capped = false
+        for key in result.unknownKeys where !reportedKeys.contains(key) {
+            // Past the cap, keys are neither remembered nor listed: memory does not grow with
+            // the distinct keys of a file (2M keys held 396 MB), and one finding says so.
+            guard reportedKeys.count < Self.maxUnknownKeys else {
+                capped = !keysCapped
+                keysCapped = true
+                break
+            }
+            reportedKeys.insert(key)
+            keys.append(key)
+        }
+        if !keys.isEmpty || capped {
+            let findings =
+                keys.map { checker.violation(for: .unknownKey($0)) }
+                + (capped ? [checker.violation(for: .unknownKeysCapped(Self.maxUnknownKeys))] : [])
             try deliver(
                 CheckedRecord(file: file, record: 0, line: result.record.line, violations: findings),
                 into: &outcome, report: report, limit: limit)

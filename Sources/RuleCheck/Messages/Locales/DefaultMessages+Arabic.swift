@@ -32,6 +32,7 @@ extension DefaultMessages {
         "computed.empty": "قيمة «{title}» هي «{value}» لكن يجب أن تكون فارغة وفق القواعد (الحقول التي تُحسب منها فارغة)",
         "missing_column": "الحقل «{title}» مطلوب لكن البيانات لا تحتوي على العمود «{field}»",
         "unknown_column": "«{column}» ليس حقلًا في القواعد",
+        "unknown_column.capped": "أكثر من {limit} من مفاتيح هذا الملف لا تطابق أي حقل؛ لا تُسرد البقية",
         "unknown_column.duplicate": "العمود «{column}» مكرر؛ يُستخدم الأول",
         "duplicate_key": "المفتاح «{key}» مكرر في الكائن؛ يُتحقق من القيمة الأخيرة",
         "external": "«{title}»: {message}",

@@ -25,6 +25,7 @@ extension DefaultMessages {
         "computed.empty": "{title} is '{value}' but the rules compute no value (its inputs are empty)",
         "missing_column": "{title} is required but the input has no column '{field}'",
         "unknown_column": "'{column}' is not a field of the rules",
+        "unknown_column.capped": "more than {limit} keys of this file match no field; the others are not listed",
         "unknown_column.duplicate": "column '{column}' appears more than once; the first is used",
         "duplicate_key": "key '{key}' appears more than once in the object; the last value is checked",
         "external": "{title}: {message}",

@@ -27,6 +27,7 @@ extension DefaultMessages {
             "„{title}“ ist „{value}“, nach den Regeln dürfte es keinen Wert haben (die Felder, aus denen es berechnet wird, sind leer)",
         "missing_column": "„{title}“ ist ein Pflichtfeld, aber die Eingabe hat keine Spalte „{field}“",
         "unknown_column": "Die Regeln kennen kein Feld „{column}“",
+        "unknown_column.capped": "Mehr als {limit} Schlüssel dieser Datei passen zu keinem Feld; die übrigen werden nicht aufgeführt",
         "unknown_column.duplicate": "Die Spalte „{column}“ kommt mehrmals vor; verwendet wird die erste",
         "duplicate_key": "Der Schlüssel „{key}“ kommt im Objekt mehrmals vor; geprüft wird der letzte Wert",
         "external": "„{title}“: {message}",

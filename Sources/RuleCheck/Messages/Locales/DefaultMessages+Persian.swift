@@ -28,6 +28,7 @@ extension DefaultMessages {
         "computed.empty": "مقدار «{title}» «{value}» است اما طبق قواعد نباید مقداری داشته باشد (فیلدهایی که از آن‌ها محاسبه می‌شود خالی‌اند)",
         "missing_column": "«{title}» الزامی است اما در داده‌ها ستون «{field}» وجود ندارد",
         "unknown_column": "فیلدی به نام «{column}» در قواعد تعریف نشده است",
+        "unknown_column.capped": "بیش از {limit} کلید این پرونده با هیچ فیلدی جور نیست؛ بقیه فهرست نمی‌شوند",
         "unknown_column.duplicate": "ستون «{column}» بیش از یک بار آمده است؛ ستون اول به کار می‌رود",
         "duplicate_key": "کلید «{key}» بیش از یک بار در شیء آمده است؛ آخرین مقدار بررسی می‌شود",
         "external": "«{title}»: {message}",

@@ -30,6 +30,7 @@ extension DefaultMessages {
         "computed.empty": "В поле «{title}» «{value}», а по правилам оно пустое (не заполнены исходные поля)",
         "missing_column": "Поле «{title}» обязательно, но во входных данных нет столбца «{field}»",
         "unknown_column": "«{column}» — такого поля в правилах нет",
+        "unknown_column.capped": "Больше {limit} ключей этого файла не соответствуют ни одному полю; остальные не перечисляются",
         "unknown_column.duplicate": "Столбец «{column}» встречается несколько раз; используется первый",
         "duplicate_key": "Ключ «{key}» встречается в объекте несколько раз; проверяется последнее значение",
         "external": "«{title}»: {message}",

@@ -26,6 +26,7 @@ extension DefaultMessages {
         "computed.empty": "“{title}”的值为“{value}”，但按规则应为空（计算所依据的字段为空）",
         "missing_column": "“{title}”为必填项，但输入中没有“{field}”列",
         "unknown_column": "“{column}”不是规则中的字段",
+        "unknown_column.capped": "此文件中有超过 {limit} 个键不对应任何字段；其余的不再列出",
         "unknown_column.duplicate": "“{column}”列出现了多次；将使用第一列",
         "duplicate_key": "键“{key}”在对象中出现了多次；将校验最后一个值",
         "external": "“{title}”：{message}",

@@ -31,6 +31,7 @@ extension DefaultMessages {
             "«{title}» vale «{value}», pero según las reglas debería estar vacío (los campos de los que se calcula están vacíos)",
         "missing_column": "El campo «{title}» es obligatorio, pero los datos no tienen la columna «{field}»",
         "unknown_column": "Las reglas no definen ningún campo «{column}»",
+        "unknown_column.capped": "Más de {limit} claves de este archivo no corresponden a ningún campo; las demás no se enumeran",
         "unknown_column.duplicate": "La columna «{column}» aparece más de una vez; se usa la primera",
         "duplicate_key": "La clave «{key}» aparece más de una vez en el objeto; se comprueba el último valor",
         "external": "«{title}»: {message}",
