@@ -85,7 +85,8 @@ struct RulesReloadTests {
         try FileManager.default.removeItem(atPath: file)
         try #require(mkfifo(file, 0o600) == 0)
         // The reload runs on a thread of its own, so that a reload that blocks (as it did) fails
-        // this test instead of hanging it: after a minute the FIFO gets a writer, which ends it.
+        // this test instead of hanging it: after a minute the FIFO gets writers, one for each
+        // open(2) that waits, until the reload ends.
         let done = DispatchSemaphore(value: 0)
         let changed = Mutex<Bool?>(nil)
         let thread = Thread {
@@ -95,9 +96,10 @@ struct RulesReloadTests {
         thread.start()
         if done.wait(timeout: .now() + 60) == .timedOut {
             Issue.record("the reload waited on the FIFO")
-            let writer = open(file, O_WRONLY)
-            if writer >= 0 { close(writer) }
-            done.wait()
+            repeat {
+                let writer = open(file, O_WRONLY | O_NONBLOCK)
+                if writer >= 0 { close(writer) }
+            } while done.wait(timeout: .now() + .milliseconds(100)) == .timedOut
         }
         expectEqual(changed.withLock { $0 }, true)
         let entry = try #require(library.entries.first)
