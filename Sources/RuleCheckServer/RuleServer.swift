@@ -72,7 +72,8 @@ public final class RuleServer: Sendable {
         let settings = ConnectionGuard.Settings(
             headerTimeout: .nanoseconds(Self.nanoseconds(options.headerTimeout)),
             idleTimeout: .nanoseconds(Self.nanoseconds(options.idleTimeout)),
-            maxHeaderBytes: options.maxHeaderBytes, registry: connections, metrics: metrics)
+            maxHeaderBytes: options.maxHeaderBytes, maxQueuedBytes: options.maxQueuedAnswerBytes, registry: connections,
+            metrics: metrics)
         let app = Application(
             responder: Responder(server: self),
             server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, settings: settings) },

@@ -36,6 +36,10 @@ public struct ServerOptions: Sendable {
     /// The largest request head (request line and headers) accepted: 431 `headers_too_large`
     /// beyond. 64 KiB.
     public var maxHeaderBytes = 64 * 1024
+    /// The most bytes of answers one connection may have queued for writing — handed to the
+    /// connection, not yet taken by its client (a client that pipelines requests and never reads
+    /// their answers): past it the connection is closed. 16 MiB (room for the largest report).
+    public var maxQueuedAnswerBytes = 16 << 20
     /// The largest request body accepted (413 beyond): 1 MiB.
     public var maxBodyBytes = 1 << 20
     /// How long one request may take before it is answered 503 `time_limit`: 10 seconds.

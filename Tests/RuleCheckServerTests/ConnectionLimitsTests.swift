@@ -64,6 +64,33 @@ struct ConnectionLimitsTests {
         await live.stop()
     }
 
+    /// Issue 38, item 1: 100 connections each pipelining 400 `GET /openapi.yaml` and never
+    /// reading grew the server by 450–680 MB (300 passed 3 GB). Now a connection's requests are not
+    /// read while its answers wait, what waits is counted, and past the bound the connection is
+    /// closed (`unread`), its queued bytes released.
+    @Test func aClientThatPipelinesAndNeverReadsIsClosedPastTheQueuedBound() async throws {
+        let live = try await LiveServer.start { $0.maxQueuedAnswerBytes = 64 * 1024 }
+        let client = try RawConnection(port: live.port, receiveBuffer: 4096)
+        #expect(client.send(String(repeating: "GET /openapi.yaml HTTP/1.1\r\nHost: localhost\r\n\r\n", count: 400)))
+        // The client reads nothing; the server closes it (bounded waits, not timings: a server
+        // that never does fails here after a minute).
+        let closed = "rulecheck_connections_closed_total{reason=\"unread\"} 1"
+        var metrics = ""
+        for _ in 0..<600 {
+            metrics = try await live.request("GET /metrics HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+            if metrics.contains(closed) { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(metrics.contains(closed), "\(metrics.suffix(3000))")
+        expectEqual(live.server.connections.queuedBytes, 0, "its queued answers are released")
+        #expect(metrics.contains("rulecheck_connections_queued_bytes 0"), "\(metrics.suffix(3000))")
+        // Far fewer than the 400 requests were read and answered.
+        let answered = metrics.split(separator: "\n").first { $0.hasPrefix("rulecheck_http_requests_total{route=\"/openapi.yaml\"") }
+        let count = answered.flatMap { $0.split(separator: " ").last }.flatMap { Double($0) } ?? 0
+        #expect(count < 100, "\(answered ?? "no answer counted")")
+        await live.stop()
+    }
+
     /// More idle connections than the cap (the issue: 1,100 against an open-file limit of 1,024
     /// starved `/healthz`): each new one closes the one idle longest, and `/healthz` answers.
     @Test func atTheConnectionCapTheConnectionIdleLongestMakesRoom() async throws {
