@@ -142,10 +142,13 @@ public struct RulesInference: Sendable {
         let notes = limits.notes.map { InferredRules.Note(path: $0.path, reason: $0.reason) }.sorted { $0.path < $1.path }
         draft.comments = Self.header(files: read, records: records, malformed: malformed, sample: options.sample, notes: notes)
         guard !drafted.isEmpty else {
+            let files = read.map { "'\($0)'" }.joined(separator: ", ")
             throw InferenceError(
-                message: records == 0
-                    ? "nothing to infer from: \(read.map { "'\($0)'" }.joined(separator: ", ")) \(read.count == 1 ? "holds" : "hold") no record"
-                    : "no field could be inferred: " + notes.map(\.description).joined(separator: "; "))
+                message: records == 0 && malformed > 0
+                    ? "nothing to infer from: every record of \(files) is malformed (\(FieldProfile.count(malformed, "malformed record")); rulecheck check shows where)"
+                    : records == 0
+                        ? "nothing to infer from: \(files) \(read.count == 1 ? "holds" : "hold") no record"
+                        : "no field could be inferred: " + notes.map(\.description).joined(separator: "; "))
         }
         let rules = InferredRules(draft: draft, records: records, malformed: malformed, notes: notes)
         // The draft must be a rules file: compile it, as lint would.

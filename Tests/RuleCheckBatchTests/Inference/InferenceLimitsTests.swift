@@ -35,6 +35,17 @@ struct InferenceLimitsTests {
         }
     }
 
+    /// Issue 38, item 15: when every record was malformed, infer said the file "holds no record".
+    @Test func everyRecordMalformedIsSaidSo() {
+        #expect(
+            throws: InferenceError(
+                message:
+                    "nothing to infer from: every record of 'bad.jsonl' is malformed (2 malformed records; rulecheck check shows where)")
+        ) {
+            try RulesInference().infer(bytes: Array("{\"a\": 1\n{\"b\": \n".utf8), name: "bad.jsonl", format: .jsonl)
+        }
+    }
+
     @Test func aSecondColumnOfANameIsStillNoted() throws {
         let inferred = try RulesInference().infer(bytes: Array("a,b,a\n1,2,3\n".utf8), format: .csv)
         expectEqual(inferred.notes.map(\.description), ["'a': a second column of that name"])
