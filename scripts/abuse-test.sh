@@ -28,8 +28,9 @@ RSS_CEILING_MB=${RSS_CEILING_MB:-256}
 if ! command -v wrk >/dev/null; then
   apt-get update -qq && apt-get install -y -qq wrk >/dev/null
 fi
-swift build -c release --product rulecheck
-binary=.build/release/rulecheck
+# BINARY=path/to/rulecheck: a release build made elsewhere (another scratch path), not built here.
+if [ -z "${BINARY:-}" ]; then swift build -c release --product rulecheck; fi
+binary=${BINARY:-.build/release/rulecheck}
 work=$(mktemp -d)
 server=""
 cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$work"; }
