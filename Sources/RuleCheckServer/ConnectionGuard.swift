@@ -52,6 +52,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         var maxHeldRequests = 1024
         let registry: ConnectionRegistry
         let metrics: ServerMetrics
+        /// Where the answers given before routing are logged, as the routed ones are.
+        var accessLog: AccessLog?
     }
 
     private enum Phase {
@@ -378,7 +380,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         head.headerFields[.contentType] = "application/json"
         head.headerFields[.contentLength] = String(body.readableBytes)
         head.headerFields[.connection] = "close"
-        head.headerFields[RequestID.field] = RequestID.make()
+        let requestID = RequestID.make()
+        head.headerFields[RequestID.field] = requestID
+        settings.accessLog?.record(refusal: error, requestID: requestID, bytesOut: body.readableBytes)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
         let written = context.eventLoop.makePromise(of: Void.self)

@@ -75,6 +75,8 @@ public struct ServerOptions: Sendable {
     public var maxAsideChecks = 8 * Cores.count
     /// Write one JSON line per request to standard error.
     public var accessLog = true
+    /// Where access-log lines go instead of standard error (tests).
+    var accessLogWrite: (@Sendable (String) -> Void)?
     /// The date `today` means for checks and new forms; nil: the local date at each request.
     public var today: Day?
     /// The locale of messages for checks and new forms that do not name one; nil: the rules'

@@ -1,6 +1,7 @@
 import Foundation
 import RuleCheck
 @testable import RuleCheckServer
+import Synchronization
 import Testing
 import _RuleCheckTestSupport
 
@@ -136,6 +137,35 @@ struct ConnectionLimitsTests {
         // No 500 anywhere in the answer's head (its X-Request-Id is random hex, which may hold "500").
         #expect(!answer.contains("HTTP/1.1 500"))
         await live.stop()
+    }
+
+    /// Issue 38, item 13: the 400, 408 and 431 answers given before a request is routed were
+    /// counted in `/metrics` but missing from the access log. Each is a line now, with its
+    /// status, error code and request id.
+    @Test func answersBeforeRoutingAreInTheAccessLog() async throws {
+        let lines = Mutex<[String]>([])
+        let live = try await LiveServer.start {
+            $0.maxHeaderBytes = 4096
+            $0.headerTimeout = .milliseconds(300)
+            $0.accessLog = true
+            $0.accessLogWrite = { line in lines.withLock { $0.append(line) } }
+        }
+        let tooLarge = try await live.request(
+            "GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: \(String(repeating: "a", count: 8192))\r\n\r\n")
+        let garbage = try await live.request("NOT HTTP AT ALL\r\n\r\n")
+        let slow = try RawConnection(port: live.port)
+        slow.send("GET /healthz HTTP/1.1\r\n")
+        let timedOut = await slow.read().text
+        await live.stop()
+        let logged = lines.withLock { $0 }.compactMap { try? JSONParser().parse(Array($0.utf8)) }
+        for (answer, status, code) in [
+            (tooLarge, 431, "headers_too_large"), (garbage, 400, "bad_request"), (timedOut, 408, "header_timeout"),
+        ] {
+            let id = answer.split(separator: "\r\n").first { $0.lowercased().hasPrefix("x-request-id: ") }.map { String($0.dropFirst(14)) }
+            let line = logged.first { $0["request_id"]?.string == id }
+            expectEqual(line?["status"], .number(Double(status)), "\(code): \(lines.withLock { $0 })")
+            expectEqual(line?["error"], .string(code))
+        }
     }
 
     @Test func anOversizedHeaderIsA431WithTheJSONError() async throws {
