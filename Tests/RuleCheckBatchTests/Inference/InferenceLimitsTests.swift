@@ -46,6 +46,20 @@ struct InferenceLimitsTests {
         }
     }
 
+    /// Issue 38, item 14: a column whose cells hold only U+FEFF became a choice among "\u{FEFF}",
+    /// which YAML reads back as an empty option: "the drafted rules do not compile (a bug in
+    /// infer)". Such a value is no option: the field is text, and the draft accepts the data.
+    @Test func aByteOrderMarkInACellIsNoOption() throws {
+        let text = "a,b\n\u{FEFF},1\n\u{FEFF},2\n\u{FEFF},3\n"
+        let inferred = try RulesInference().infer(bytes: Array(text.utf8), name: "feff.csv", format: .csv)
+        let rules = try RuleSet(yaml: inferred.yaml(), source: "feff.yaml")
+        expectEqual(rules.field("a")?.type, .text)
+        let summary = try BatchCheck(checker: RecordChecker(rules), options: .init(jobs: 1)).run(
+            bytes: Array(text.utf8), name: "feff.csv", format: .csv, report: ReportFormat.summaryJSON.report(to: .memory())
+        ).summary
+        expectEqual(summary.errors, 0)
+    }
+
     @Test func aSecondColumnOfANameIsStillNoted() throws {
         let inferred = try RulesInference().infer(bytes: Array("a,b,a\n1,2,3\n".utf8), format: .csv)
         expectEqual(inferred.notes.map(\.description), ["'a': a second column of that name"])
