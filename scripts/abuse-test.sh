@@ -2,7 +2,7 @@
 # `make abuse-test`: the server under load and abuse at once, on 127.0.0.1 only, for DURATION
 # seconds — wrk on POST /v1/check (one valid record, 16 connections) while 64 slowloris clients
 # send a header line a second, 600 idle connections push past --max-connections 512, 12 clients
-# post 16 KiB CSV bodies that hit a catastrophic regex, 4 clients post one ~880 KB JSON record of
+# post 16 KiB CSV bodies that hit a catastrophic regex, 2 clients post one ~900 KB JSON record of
 # 22,000 list items that each hit it (the huge-record flood), 100 connections each pipeline 400
 # GET /openapi.yaml and never read an answer (the pipelined flood), and a prober asks GET /healthz
 # every 50 ms (scripts/abuse_clients.py). It fails unless, as Docs/performance.md ("Under abuse")
