@@ -81,6 +81,7 @@ extension DefaultMessages {
         "form.computed_field": "قيمة «{field}» تُحسب من تعبير value الخاص به ولا يمكن تعيينها",
         "form.disabled_field": "«{field}» معطّل",
         "form.hidden_field": "«{field}» مخفي، والحقول المخفية لا تحتفظ بقيم (hidden_values: clear)",
+        "form.text_too_long": "«{field}»: كُتب {length} حرفًا دفعة واحدة؛ لا يُقرأ منها أكثر من {limit} (عيّن القيمة بدلًا من كتابتها)",
         "form.type_mismatch": "«{value}» ليس قيمة صالحة من النوع {type} للحقل «{field}»",
         "form.type_mismatch.expected": "«{field}»: القيمة «{value}» ليست {expected}",
         "form.type_mismatch.json": "«{field}»: القيمة {value} ليست {expected}",

@@ -73,6 +73,7 @@ extension DefaultMessages {
         "form.computed_field": "'{field}' is computed by its value expression and cannot be set",
         "form.disabled_field": "'{field}' is disabled",
         "form.hidden_field": "'{field}' is hidden, and hidden fields hold no value (hidden_values: clear)",
+        "form.text_too_long": "'{field}': {length} characters were typed at once; at most {limit} are read (set the value instead)",
         "form.type_mismatch": "'{value}' is not a valid {type} for '{field}'",
         "form.type_mismatch.expected": "'{value}' is not {expected} for '{field}'",
         "form.type_mismatch.json": "{value} is not {expected} for '{field}'",

@@ -86,6 +86,8 @@ extension DefaultMessages {
         "form.disabled_field": "«\u{A0}{field}\u{A0}» est désactivé",
         "form.hidden_field":
             "«\u{A0}{field}\u{A0}» est masqué, et les champs masqués ne gardent pas de valeur (hidden_values: clear)",
+        "form.text_too_long":
+            "«\u{A0}{field}\u{A0}»\u{A0}: {length}\u{A0}caractères saisis d’un coup\u{A0}; au plus {limit} sont lus (définissez plutôt la valeur)",
         "form.type_mismatch": "«\u{A0}{value}\u{A0}» n’est pas une valeur valide de type {type} pour «\u{A0}{field}\u{A0}»",
         "form.type_mismatch.expected": "«\u{A0}{field}\u{A0}»\u{A0}: «\u{A0}{value}\u{A0}» n’est pas {expected}",
         "form.type_mismatch.json": "«\u{A0}{field}\u{A0}»\u{A0}: {value} n’est pas {expected}",

@@ -75,6 +75,8 @@ extension DefaultMessages {
         "form.computed_field": "„{field}“ wird aus seinem value-Ausdruck berechnet und kann nicht gesetzt werden",
         "form.disabled_field": "„{field}“ ist deaktiviert",
         "form.hidden_field": "„{field}“ ist ausgeblendet, und ausgeblendete Felder haben keinen Wert (hidden_values: clear)",
+        "form.text_too_long":
+            "„{field}“: {length} Zeichen auf einmal eingegeben; höchstens {limit} werden gelesen (setzen Sie den Wert stattdessen)",
         "form.type_mismatch": "„{value}“ ist kein gültiger Wert vom Typ {type} für „{field}“",
         "form.type_mismatch.expected": "„{field}“: „{value}“ – erwartet wird {expected}",
         "form.type_mismatch.json": "„{field}“: {value} – erwartet wird {expected}",

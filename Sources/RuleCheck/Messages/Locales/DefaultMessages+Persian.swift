@@ -76,6 +76,7 @@ extension DefaultMessages {
         "form.computed_field": "مقدار «{field}» با عبارت value آن محاسبه می‌شود و نمی‌توان آن را تعیین کرد",
         "form.disabled_field": "«{field}» غیرفعال است",
         "form.hidden_field": "«{field}» پنهان است و فیلدهای پنهان مقداری نگه نمی‌دارند (hidden_values: clear)",
+        "form.text_too_long": "«{field}»: {length} نویسه یک‌جا تایپ شد؛ حداکثر {limit} خوانده می‌شود (به جای آن مقدار را تنظیم کنید)",
         "form.type_mismatch": "«{value}» برای «{field}» {type} معتبری نیست",
         "form.type_mismatch.expected": "«{field}»: «{value}» {expected} نیست",
         "form.type_mismatch.json": "«{field}»: {value} {expected} نیست",

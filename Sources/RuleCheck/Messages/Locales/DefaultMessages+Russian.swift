@@ -79,6 +79,7 @@ extension DefaultMessages {
         "form.computed_field": "Значение поля «{field}» вычисляется по его выражению value, задать его нельзя",
         "form.disabled_field": "Поле «{field}» недоступно",
         "form.hidden_field": "Поле «{field}» скрыто, а скрытые поля не хранят значений (hidden_values: clear)",
+        "form.text_too_long": "Поле «{field}»: набрано сразу {length} символов; читается не больше {limit} (задайте значение целиком)",
         "form.type_mismatch": "«{field}»: «{value}» — ожидается {type}",
         "form.type_mismatch.expected": "«{field}»: «{value}» — ожидается {expected}",
         "form.type_mismatch.json": "«{field}»: {value} — ожидается {expected}",

@@ -74,6 +74,7 @@ extension DefaultMessages {
         "form.computed_field": "“{field}”由其 value 表达式计算得出，不能设置",
         "form.disabled_field": "“{field}”已禁用",
         "form.hidden_field": "“{field}”已隐藏，隐藏字段不保留值（hidden_values: clear）",
+        "form.text_too_long": "“{field}”：一次输入了 {length} 个字符；最多读取 {limit} 个（请改为直接设置值）",
         "form.type_mismatch": "“{value}”不是“{field}”的有效{type}",
         "form.type_mismatch.expected": "“{field}”：“{value}”不是{expected}",
         "form.type_mismatch.json": "“{field}”：{value} 不是{expected}",

@@ -80,6 +80,8 @@ extension DefaultMessages {
         "form.computed_field": "«{field}» se calcula con su expresión value y no se puede asignar",
         "form.disabled_field": "«{field}» está desactivado",
         "form.hidden_field": "«{field}» está oculto, y los campos ocultos no guardan valores (hidden_values: clear)",
+        "form.text_too_long":
+            "«{field}»: se escribieron {length} caracteres a la vez; se leen como máximo {limit} (asigne el valor en su lugar)",
         "form.type_mismatch": "«{value}» no es un valor válido de tipo {type} para «{field}»",
         "form.type_mismatch.expected": "«{field}»: «{value}» no es {expected}",
         "form.type_mismatch.json": "«{field}»: {value} no es {expected}",
