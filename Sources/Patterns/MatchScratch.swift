@@ -28,6 +28,9 @@ struct MatchScratch {
     /// The limits last written into `context`, so that consecutive matches under the same
     /// limits (the usual case) skip the setter calls.
     private var appliedLimits: (match: UInt32, depth: UInt32)?
+    /// The budget of the job this thread runs (``MatchBudget/run(_:)``), unretained: the job
+    /// holds it while it is here.
+    var budget: Unmanaged<MatchBudget>?
 
     private init?() {
         guard let context = pcre2_match_context_create_8(nil) else { return nil }

@@ -107,6 +107,9 @@ extension Pattern {
                 message: "value of \(subject.count) bytes is longer than the interpreter's limit of \(limits.interpreterSubjectLimit)",
                 pattern: source)
         }
+        if let budget = scratch.pointee.budget, budget._withUnsafeGuaranteedRef({ $0.isStopped }) {
+            throw PatternError(code: .regexLimit, message: "the regex work of this job was stopped", pattern: source)
+        }
         scratch.pointee.apply(limits)
         let context = scratch.pointee.context
         let data = matchData ?? scratch.pointee.matchData
@@ -126,6 +129,7 @@ extension Pattern {
         case PCRE2_ERROR_PARTIAL:
             return .partial
         case PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_JIT_STACKLIMIT:
+            scratch.pointee.budget?._withUnsafeGuaranteedRef { $0.limitReached() }
             throw PatternError(code: .regexLimit, message: pcre2Message(rc), pattern: source)
         default:
             throw PatternError(code: .matchFailed, message: pcre2Message(rc), pattern: source)

@@ -130,6 +130,15 @@ struct APIError: Error, Sendable, Hashable {
         APIError(status: 503, code: "time_limit", "the request took longer than its limit of \(limit)")
     }
 
+    /// A request whose values ran their regexes into PCRE2's match limit more than `limit` times
+    /// (`--max-regex-limits`): the rest of its regex work is not done.
+    static func regexBudget(limit: Int) -> APIError {
+        APIError(
+            status: 422, code: "regex_budget",
+            "more than \(limit) values of the request ran a regex into its match limit; "
+                + "the check stopped there (send fewer records at a time, or fix the pattern)")
+    }
+
     static func busy() -> APIError {
         APIError(status: 503, code: "busy", "the server is checking as many requests as it can; try again shortly")
     }

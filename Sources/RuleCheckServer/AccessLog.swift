@@ -30,6 +30,21 @@ struct AccessLog: Sendable {
         write(JSONWriter.string(.object(entry)) + "\n")
     }
 
+    /// An answer given before a request was routed — 400 (unreadable HTTP), 408 (headers too slow),
+    /// 431 (headers too large) — which has no request to name: its status, error code and id.
+    ///
+    /// ```json
+    /// {"bytes_out":95,"error":"headers_too_large","method":null,"ms":0,"path":null,"request_id":"…","status":431,"time":"…"}
+    /// ```
+    func record(refusal error: APIError, requestID: String, bytesOut: Int) {
+        let entry: [String: JSONValue] = [
+            "time": .string(Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))),
+            "method": .null, "path": .null, "status": .number(Double(error.status)), "ms": .number(0),
+            "error": .string(error.code), "request_id": .string(requestID), "bytes_out": .number(Double(bytesOut)),
+        ]
+        write(JSONWriter.string(.object(entry)) + "\n")
+    }
+
     @Sendable static func standardError(_ line: String) {
         var line = line
         line.withUTF8 { bytes in

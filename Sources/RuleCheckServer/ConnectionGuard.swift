@@ -12,6 +12,17 @@ import RuleCheck
 /// cannot read — malformed, or with headers over the limit — with the documented JSON error
 /// (400 `bad_request`, 431 `headers_too_large`) rather than Hummingbird's empty 400.
 ///
+/// **Answers the client does not read.** A client may pipeline hundreds of requests in one packet
+/// and never read an answer. The guard counts the bytes of answers handed to the channel and not
+/// yet taken by the socket, per connection and in the registry (``ConnectionRegistry/queuedBytes``,
+/// in `/metrics`), and passes a request on to Hummingbird only while fewer than
+/// ``Settings/maxPipelined`` are unanswered and less than ``Settings/holdQueuedBytes`` is queued:
+/// the others wait in the guard, as read (at most ``Settings/maxHeldRequests``; more closes the
+/// connection), and no more is read from the socket meanwhile — backpressure. A connection with
+/// more than ``Settings/maxQueuedBytes`` queued, or whose answers wait unread for
+/// ``Settings/idleTimeout``, is closed (`unread`). With the socket's send buffer kept small
+/// (``GuardedHTTP1Channel``), what one connection holds is bounded.
+///
 /// ```
 /// socket → RequestStartWatcher → HTTP/1 decoder → HTTP1ToHTTPServerCodec → ConnectionGuard → Hummingbird
 /// ```
@@ -30,8 +41,19 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         var headerTimeout: TimeAmount
         var idleTimeout: TimeAmount
         var maxHeaderBytes: Int
+        /// The most bytes of answers one connection may have queued for writing (handed to the
+        /// channel, not yet taken by the socket); past it, the connection is closed.
+        var maxQueuedBytes = 16 << 20
+        /// The most requests passed on to Hummingbird and not answered yet.
+        var maxPipelined = 8
+        /// While this much of a connection's answers is queued, its next request waits.
+        var holdQueuedBytes = 128 << 10
+        /// The most requests that may wait in the guard: more closes the connection (`unread`).
+        var maxHeldRequests = 1024
         let registry: ConnectionRegistry
         let metrics: ServerMetrics
+        /// Where the answers given before routing are logged, as the routed ones are.
+        var accessLog: AccessLog?
     }
 
     private enum Phase {
@@ -46,12 +68,22 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     let settings: Settings
     private var phase = Phase.idle
-    /// Requests whose head arrived and whose answer's end is not written yet.
+    /// Requests passed on whose answer's end is not written yet.
     private var unanswered = 0
+    /// Request parts read and not passed on yet (backpressure), in order, and how many heads.
+    private var held = CircularBuffer<HTTPRequestPart>()
+    private var heldRequests = 0
     /// A request's head arrived and its end has not.
     private var readingBody = false
     /// An error to answer once the answers under way are written.
     private var pendingError: APIError?
+    /// A read was asked for and held back: answers wait to be written, or too many requests are
+    /// unanswered.
+    private var readHeld = false
+    /// Bytes of answers handed to the channel and not yet written to the socket.
+    private var queuedBytes = 0
+    /// Since when answers wait because the client takes none (the channel is not writable).
+    private var unreadSince: NIODeadline?
     /// One timer per connection, never cancelled on the way: when it fires it looks at the phase
     /// and its deadline, and acts or waits again — so a request costs a clock read, not a timer.
     private var timer: Scheduled<Void>?
@@ -107,6 +139,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         timer?.cancel()
         timer = nil
         phase = .closed
+        if queuedBytes > 0 {
+            settings.registry.queued(-queuedBytes)
+            queuedBytes = 0
+        }
         if let id { settings.registry.closed(id) }
         id = nil
     }
@@ -121,9 +157,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
+        let part = unwrapInboundIn(data)
+        switch part {
         case .head:
-            unanswered += 1
             readingBody = true
             if phase != .busy {
                 phase = .busy
@@ -134,24 +170,124 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             readingBody = false
             // The end of a body that arrived after its answer: the connection is idle again.
-            if phase == .readingHead, unanswered == 0 { becomeIdle(context) }
+            if phase == .readingHead, unanswered == 0, held.isEmpty { becomeIdle(context) }
         }
-        context.fireChannelRead(data)
+        guard held.isEmpty, !(part.isHead && mustHold) else {
+            hold(part, context)
+            return
+        }
+        pass(part, context)
+    }
+
+    // MARK: - Backpressure
+
+    /// Whether a new request must wait: too many unanswered, or too much of their answers queued.
+    private var mustHold: Bool {
+        unanswered >= settings.maxPipelined || queuedBytes >= settings.holdQueuedBytes
+    }
+
+    private func pass(_ part: HTTPRequestPart, _ context: ChannelHandlerContext) {
+        if part.isHead { unanswered += 1 }
+        context.fireChannelRead(wrapInboundOut(part))
+    }
+
+    private func hold(_ part: HTTPRequestPart, _ context: ChannelHandlerContext) {
+        if part.isHead {
+            heldRequests += 1
+            guard heldRequests <= settings.maxHeldRequests else {
+                settings.metrics.connectionClosed(.unread)
+                close(context)
+                return
+            }
+        }
+        held.append(part)
+    }
+
+    /// Passes on the requests held, in order, while there is room; then reads again if nothing is
+    /// held. Called when an answer ends or queued bytes are taken by the socket.
+    private func release(_ context: ChannelHandlerContext) {
+        guard phase != .closed else { return }
+        var passed = false
+        while let part = held.first, !(part.isHead && mustHold) {
+            held.removeFirst()
+            if part.isHead { heldRequests -= 1 }
+            pass(part, context)
+            passed = true
+        }
+        // Hummingbird's channel takes what was read at the end of a read.
+        if passed { context.fireChannelReadComplete() }
+        resumeReading(context)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        guard case .end = unwrapOutboundIn(data), unanswered > 0 else {
+        let part = unwrapOutboundIn(data)
+        if case .body(let buffer) = part, buffer.readableBytes > 0 {
+            queue(buffer.readableBytes, data, promise: promise, context)
+        } else {
             context.write(data, promise: promise)
-            return
         }
+        guard case .end = part, unanswered > 0 else { return }
         unanswered -= 1
-        context.write(data, promise: promise)
-        guard unanswered == 0, phase == .busy else { return }
+        release(context)
+        guard unanswered == 0, held.isEmpty, phase == .busy else { return }
         if let pendingError {
             answer(pendingError, context)
         } else {
             becomeIdle(context)
         }
+    }
+
+    /// Writes a body part of `count` bytes, counted as queued until the socket takes it; closes the
+    /// connection when its queued answers pass ``Settings/maxQueuedBytes``.
+    private func queue(_ count: Int, _ data: NIOAny, promise: EventLoopPromise<Void>?, _ context: ChannelHandlerContext) {
+        queuedBytes += count
+        settings.registry.queued(count)
+        let written = promise ?? context.eventLoop.makePromise(of: Void.self)
+        written.futureResult.assumeIsolated().whenComplete { [weak self] _ in
+            guard let self, self.queuedBytes > 0, let context = self.context else { return }
+            let released = min(count, self.queuedBytes)
+            self.queuedBytes -= released
+            self.settings.registry.queued(-released)
+            self.release(context)
+        }
+        context.write(data, promise: written)
+        if queuedBytes > settings.maxQueuedBytes {
+            settings.metrics.connectionClosed(.unread)
+            close(context)
+        }
+    }
+
+    /// Reads are held back while requests wait in the guard or answers wait to be written.
+    func read(context: ChannelHandlerContext) {
+        guard canRead(context) else {
+            readHeld = true
+            return
+        }
+        readHeld = false
+        context.read()
+    }
+
+    private func canRead(_ context: ChannelHandlerContext) -> Bool {
+        held.isEmpty && context.channel.isWritable && !mustHold
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable {
+            unreadSince = nil
+            release(context)
+        } else if unreadSince == nil {
+            // The client takes no answer: it has until the idle timeout to take one.
+            unreadSince = .now()
+            arm(context)
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    /// Passes on a read held back, once answers are taken and no request waits.
+    private func resumeReading(_ context: ChannelHandlerContext) {
+        guard readHeld, phase != .closed, canRead(context) else { return }
+        readHeld = false
+        context.read()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -168,12 +304,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         if readingBody {
             // A body that breaks off: the request reading it answers (400 `bad_request`); one
             // already answered is only closed.
-            if unanswered > 0 {
+            if unanswered > 0, held.isEmpty {
                 context.fireErrorCaught(error)
             } else {
                 close(context)
             }
-        } else if unanswered > 0 {
+        } else if unanswered > 0 || !held.isEmpty {
             pendingError = refusal
         } else {
             answer(refusal, context)
@@ -188,12 +324,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         arm(context)
     }
 
-    /// When the current phase must end, if it must.
+    /// When the current phase must end, if it must: a busy connection whose answers the client
+    /// does not take, at the idle timeout.
     private var deadline: NIODeadline? {
         switch phase {
         case .idle: since + settings.idleTimeout
         case .readingHead: since + settings.headerTimeout
-        case .busy, .closed: nil
+        case .busy: unreadSince.map { $0 + settings.idleTimeout }
+        case .closed: nil
         }
     }
 
@@ -221,7 +359,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .readingHead:
             settings.metrics.connectionClosed(.headerTimeout)
             answer(.headerTimeout(Duration.nanoseconds(settings.headerTimeout.nanoseconds)), context)
-        case .busy, .closed:
+        case .busy:
+            settings.metrics.connectionClosed(.unread)
+            close(context)
+        case .closed:
             break
         }
     }
@@ -239,7 +380,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         head.headerFields[.contentType] = "application/json"
         head.headerFields[.contentLength] = String(body.readableBytes)
         head.headerFields[.connection] = "close"
-        head.headerFields[RequestID.field] = RequestID.make()
+        let requestID = RequestID.make()
+        head.headerFields[RequestID.field] = requestID
+        settings.accessLog?.record(refusal: error, requestID: requestID, bytesOut: body.readableBytes)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
         let written = context.eventLoop.makePromise(of: Void.self)
@@ -272,5 +415,13 @@ final class RequestStartWatcher: ChannelInboundHandler, RemovableChannelHandler 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         connection.bytesArrived()
         context.fireChannelRead(data)
+    }
+}
+
+extension HTTPRequestPart {
+    /// Whether this is the head of a request (its start).
+    fileprivate var isHead: Bool {
+        if case .head = self { return true }
+        return false
     }
 }

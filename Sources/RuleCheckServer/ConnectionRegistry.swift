@@ -38,6 +38,7 @@ final class ConnectionRegistry: Sendable {
     }
 
     private let state: Mutex<State>
+    private let queued = Atomic<Int>(0)
 
     init(limit: Int) {
         state = Mutex(State(limit: max(1, limit)))
@@ -51,6 +52,15 @@ final class ConnectionRegistry: Sendable {
 
     /// How many connections are open.
     var count: Int { state.withLock { $0.entries.count } }
+
+    /// Bytes of answers handed to the connections and not yet taken by their sockets: what
+    /// clients that do not read hold of the server's memory (`/metrics`).
+    var queuedBytes: Int { queued.load(ordering: .relaxed) }
+
+    /// `bytes` more (or, negative, fewer) answer bytes queued for writing on some connection.
+    func queued(_ bytes: Int) {
+        queued.add(bytes, ordering: .relaxed)
+    }
 
     /// How many connections were closed to make room, since the start.
     var evictions: Int { state.withLock { $0.evictions } }

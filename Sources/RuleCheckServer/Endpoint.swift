@@ -153,7 +153,8 @@ extension RuleServer {
     /// `GET /metrics`: the Prometheus text format.
     private func metricsText() -> Response {
         let text = metrics.exposition(
-            connections: connections.count, forms: forms.count, formsMemoryBytes: forms.bytesInUse)
+            connections: connections.count, forms: forms.count, formsMemoryBytes: forms.bytesInUse,
+            queuedBytes: connections.queuedBytes)
         return Self.bytes(text, type: "text/plain; version=0.0.4; charset=utf-8")
     }
 

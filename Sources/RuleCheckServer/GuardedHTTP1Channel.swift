@@ -14,9 +14,15 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     let responder: HTTPChannelHandler.Responder
     let settings: ConnectionGuard.Settings
 
+    /// The socket's send buffer: what the kernel holds of a connection's answers before the
+    /// channel stops being writable. Left to itself, Linux grows it to 4 MB a connection for a
+    /// client that does not read (`tcp_wmem`); kept small, the guard's backpressure starts early.
+    static let sendBufferBytes = 128 * 1024
+
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let connection = ConnectionGuard(settings: settings)
         do {
+            try channel.syncOptions?.setOption(ChannelOptions.socketOption(.so_sndbuf), value: Self.sendBufferBytes)
             try channel.pipeline.syncOperations.addHandler(RequestStartWatcher(connection), position: .first)
         } catch {
             return channel.eventLoop.makeFailedFuture(error)

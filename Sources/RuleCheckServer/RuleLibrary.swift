@@ -23,6 +23,9 @@ public final class RuleLibrary: Sendable {
     public init(files: [String], loader: RulesLoader = RulesLoader()) {
         var loader = loader
         loader.naming = .withoutDirectories
+        // Read again at every change (--watch, preview): a FIFO or a device is refused at once,
+        // never waited on, and the last rules that compiled are kept.
+        loader.regularFilesOnly = true
         var entries = files.map { RulesEntry(file: $0, loader: loader) }
         for index in entries.indices { _ = entries[index].refresh() }
         state = Mutex(entries)

@@ -30,9 +30,10 @@ extension RuleServer {
         let checker = checkers.checker(rules, today: today, locale: locale)
         // Every body, however small, is read and checked on a worker thread, in turn: never on the
         // event loop or Swift's cooperative pool, where a slow regex would hold every other
-        // request. At the time limit the check stops before its next record.
+        // request. At the time limit the check stops at its next regex match or record; past
+        // `maxRegexLimitHits` values that ran a regex into its limit, it stops with `regex_budget`.
         let metrics = self.metrics
-        let report = try await work.run { cancellation in
+        let report = try await work.run(maxRegexLimitHits: options.maxRegexLimitHits) { cancellation in
             try Self.report(
                 of: body, format: known.format, checker: checker, strict: strict, metrics: metrics, cancellation: cancellation)
         }

@@ -44,7 +44,7 @@ public final class RuleServer: Sendable {
         work = WorkQueue(
             limit: options.maxConcurrentChecks, maxWaiting: options.maxWaitingChecks, slice: options.workSlice,
             maxAside: options.maxAsideChecks)
-        accessLog = options.accessLog ? AccessLog() : nil
+        accessLog = options.accessLog ? AccessLog(write: options.accessLogWrite ?? AccessLog.standardError) : nil
         connections = ConnectionRegistry(limit: options.maxConnections)
         hosts = AllowedHosts(listening: options.host, allowed: options.allowedHosts)
         origins = CrossOrigin(allowed: options.allowedOrigins)
@@ -72,7 +72,8 @@ public final class RuleServer: Sendable {
         let settings = ConnectionGuard.Settings(
             headerTimeout: .nanoseconds(Self.nanoseconds(options.headerTimeout)),
             idleTimeout: .nanoseconds(Self.nanoseconds(options.idleTimeout)),
-            maxHeaderBytes: options.maxHeaderBytes, registry: connections, metrics: metrics)
+            maxHeaderBytes: options.maxHeaderBytes, maxQueuedBytes: options.maxQueuedAnswerBytes, registry: connections,
+            metrics: metrics, accessLog: accessLog)
         let app = Application(
             responder: Responder(server: self),
             server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, settings: settings) },

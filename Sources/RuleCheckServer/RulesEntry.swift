@@ -82,7 +82,9 @@ public struct RulesEntry: Sendable {
             stamps.append(stamp)
             let recent = stamp.map { now.timeIntervalSince($0.modified) < 2 } ?? false
             guard stamp != watched.stamp || recent else { continue }
-            let digest = try? FileBytes.read(watched.input.path, limit: loader.maxBytes).get()
+            // Non-blocking and regular files only: a FIFO put in a rules file's place must not
+            // hold the reloads forever in open(2) (it reads as changed, and is refused).
+            let digest = try? FileBytes.read(watched.input.path, limit: loader.maxBytes, regularOnly: true).get()
             if digest.map({ SHA256.hexDigest(of: $0) }) != watched.input.digest { changed = true }
         }
         if !changed { inputs = zip(inputs, stamps).map { WatchedInput(input: $0.input, stamp: $1) } }

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// ```swift
 /// metrics.answered(route: "/v1/check", status: 200, duration: .milliseconds(3))
-/// metrics.exposition(connections: 3, forms: 10, formsMemoryBytes: 0)   // the text of GET /metrics
+/// metrics.exposition(connections: 3, forms: 10, formsMemoryBytes: 0, queuedBytes: 0)   // the text of GET /metrics
 /// ```
 ///
 /// Every series is listed in Docs/serve.md ("Metrics"). Labels take few values: `route` is an
@@ -27,6 +27,9 @@ final class ServerMetrics: Sendable {
         case evicted
         /// A new connection at `--max-connections` while every connection had a request under way.
         case refused
+        /// Its answers were not read: more than the queued-bytes bound waited, or none was taken
+        /// for `--idle-timeout`.
+        case unread
     }
 
     private let registry = PrometheusCollectorRegistry()
@@ -40,6 +43,7 @@ final class ServerMetrics: Sendable {
     private let formsLive: Gauge
     private let formsMemory: Gauge
     private let connectionsOpen: Gauge
+    private let connectionsQueued: Gauge
 
     private struct RequestKey: Hashable {
         let route: String
@@ -67,7 +71,8 @@ final class ServerMetrics: Sendable {
             closed[reason] = registry.makeCounter(
                 descriptor: Self.name(
                     "connections_closed", "total",
-                    "Connections the server closed, by reason: idle, header_timeout, evicted (at the connection cap), refused"),
+                    "Connections the server closed, by reason: idle, header_timeout, evicted (at the connection cap), refused, unread (answers not read)"
+                ),
                 labels: [("reason", reason.rawValue)])
         }
         closedConnections = closed
@@ -79,6 +84,10 @@ final class ServerMetrics: Sendable {
         formsMemory = registry.makeGauge(
             descriptor: Self.name("forms_memory", "bytes", "Memory the live forms hold, in bytes (their values and items)"))
         connectionsOpen = registry.makeGauge(descriptor: Self.name("connections", "open", "Connections open now"))
+        connectionsQueued = registry.makeGauge(
+            descriptor: Self.name(
+                "connections_queued", "bytes",
+                "Bytes of answers queued for writing that clients have not taken yet, every connection together"))
     }
 
     /// `rulecheck_NAME_UNIT`, with its help text.
@@ -129,8 +138,9 @@ final class ServerMetrics: Sendable {
     }
 
     /// The text of `GET /metrics`, with the gauges read now.
-    func exposition(connections: Int, forms: Int, formsMemoryBytes: Int) -> [UInt8] {
+    func exposition(connections: Int, forms: Int, formsMemoryBytes: Int, queuedBytes: Int) -> [UInt8] {
         connectionsOpen.set(Double(connections))
+        connectionsQueued.set(Double(queuedBytes))
         formsLive.set(Double(forms))
         formsMemory.set(Double(formsMemoryBytes))
         var bytes: [UInt8] = []

@@ -36,10 +36,18 @@ public struct ServerOptions: Sendable {
     /// The largest request head (request line and headers) accepted: 431 `headers_too_large`
     /// beyond. 64 KiB.
     public var maxHeaderBytes = 64 * 1024
+    /// The most bytes of answers one connection may have queued for writing — handed to the
+    /// connection, not yet taken by its client (a client that pipelines requests and never reads
+    /// their answers): past it the connection is closed. 16 MiB (room for the largest report).
+    public var maxQueuedAnswerBytes = 16 << 20
     /// The largest request body accepted (413 beyond): 1 MiB.
     public var maxBodyBytes = 1 << 20
     /// How long one request may take before it is answered 503 `time_limit`: 10 seconds.
     public var timeLimit: Duration = .seconds(10)
+    /// How many values of one `POST /v1/check` may run a regex into PCRE2's match limit (each a
+    /// `regex_limit` finding, each costing a full match limit of work): one more stops the check,
+    /// answered 422 `regex_budget`. 1,000; nil: any number (the time limit still bounds it).
+    public var maxRegexLimitHits: Int? = 1000
     /// How many server-side forms may be live at once (503 `too_many_forms` beyond): 1,000.
     public var maxForms = 1000
     /// How long a form lives without a request: 30 minutes.
@@ -67,6 +75,8 @@ public struct ServerOptions: Sendable {
     public var maxAsideChecks = 8 * Cores.count
     /// Write one JSON line per request to standard error.
     public var accessLog = true
+    /// Where access-log lines go instead of standard error (tests).
+    var accessLogWrite: (@Sendable (String) -> Void)?
     /// The date `today` means for checks and new forms; nil: the local date at each request.
     public var today: Day?
     /// The locale of messages for checks and new forms that do not name one; nil: the rules'

@@ -1,4 +1,5 @@
 import Foundation
+import Patterns
 import RuleCheck
 import Synchronization
 
@@ -90,13 +91,25 @@ final class WorkQueue: Sendable {
 
     /// Runs `work` on another thread when its turn comes, and waits for its result.
     ///
-    /// - Parameter work: the job; it is given a flag that is set when the calling task is
-    ///   cancelled, and should stop soon after (its place is taken until it returns).
-    /// - Throws: ``APIError`` `busy` when `limit` jobs run and `maxWaiting` wait; `CancellationError`
+    /// - Parameters:
+    ///   - maxRegexLimitHits: how many of the job's regex matches may run into PCRE2's match
+    ///     limit; one more stops the job (its flag is set, its regexes stop) and it fails with
+    ///     ``APIError`` `regex_budget`. Nil: any number (the time limit still bounds the job).
+    ///   - work: the job; it is given a flag that is set when the calling task is cancelled, and
+    ///     should stop soon after (its place is taken until it returns). Its regex matches stop at
+    ///     once when the flag is set.
+    /// - Throws: ``APIError`` `busy` when `limit` jobs run and `maxWaiting` wait, `regex_budget`
+    ///   past `maxRegexLimitHits`; `CancellationError`
     ///   when the calling task is cancelled first; or what `work` throws.
-    func run<Result: Sendable>(_ work: @escaping @Sendable (CancellationFlag) throws -> Result) async throws -> Result {
+    func run<Result: Sendable>(
+        maxRegexLimitHits: Int? = nil, _ work: @escaping @Sendable (CancellationFlag) throws -> Result
+    ) async throws -> Result {
         let waiter = Waiter<Result>()
         let cancellation = CancellationFlag()
+        // Every regex match of the job looks at the flag first: a cancelled job stops at its next
+        // match, inside a record, not only between records (MatchBudget).
+        let budget = MatchBudget(
+            maxLimitHits: maxRegexLimitHits, isCancelled: { cancellation.isCancelled }, onExhausted: { cancellation.cancel() })
         let ticket = state.withLock { state in
             state.nextTicket += 1
             return state.nextTicket
@@ -109,7 +122,12 @@ final class WorkQueue: Sendable {
                 let job = Job(ticket: ticket) {
                     // A job cancelled while it was being queued does not start.
                     guard !cancellation.isCancelled else { return waiter.finish(.failure(CancellationError())) }
-                    waiter.finish(Swift.Result { try work(cancellation) })
+                    let result = Swift.Result { try budget.run { try work(cancellation) } }
+                    // Past its regex budget the job stopped (its result, if any, is missing findings).
+                    if budget.isExhausted, let limit = maxRegexLimitHits {
+                        return waiter.finish(.failure(APIError.regexBudget(limit: limit)))
+                    }
+                    waiter.finish(result)
                 }
                 let admission: Admission = state.withLock { state in
                     if let lane = state.free.popLast() { return .start(lane) }

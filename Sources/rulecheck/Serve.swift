@@ -83,6 +83,11 @@ struct ServerArguments: ParsableArguments {
     @Option(help: ArgumentHelp("How long one request may take.", valueName: "SECONDS"))
     var timeLimit: Double = 10
 
+    @Option(
+        help: ArgumentHelp(
+            "How many values of one check may run a regex into its match limit (beyond: 422 regex_budget).", valueName: "COUNT"))
+    var maxRegexLimits = 1000
+
     @Option(help: "How many server-side forms may be live at once.")
     var maxForms = 1000
 
@@ -135,6 +140,7 @@ struct ServerArguments: ParsableArguments {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
         guard maxBody >= 1 else { throw ValidationError("--max-body must be 1 or more") }
         guard timeLimit > 0, timeLimit <= 86400 else { throw ValidationError("--time-limit must be more than 0 and at most 86400 seconds") }
+        guard maxRegexLimits >= 0 else { throw ValidationError("--max-regex-limits must be 0 or more") }
         guard maxForms >= 1 else { throw ValidationError("--max-forms must be 1 or more") }
         guard formIdle > 0, formIdle <= 86400 * 365 else { throw ValidationError("--form-idle must be more than 0 seconds") }
         guard headerTimeout > 0, headerTimeout <= 3600 else {
@@ -164,6 +170,7 @@ struct ServerArguments: ParsableArguments {
         options.port = port
         options.maxBodyBytes = maxBody
         options.timeLimit = .milliseconds(Int64(timeLimit * 1000))
+        options.maxRegexLimitHits = maxRegexLimits
         options.maxForms = maxForms
         options.formIdleTimeout = .milliseconds(Int64(formIdle * 1000))
         options.maxFormItems = maxFormItems

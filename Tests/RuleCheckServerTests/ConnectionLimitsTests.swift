@@ -1,6 +1,7 @@
 import Foundation
 import RuleCheck
 @testable import RuleCheckServer
+import Synchronization
 import Testing
 import _RuleCheckTestSupport
 
@@ -64,6 +65,33 @@ struct ConnectionLimitsTests {
         await live.stop()
     }
 
+    /// Issue 38, item 1: 100 connections each pipelining 400 `GET /openapi.yaml` and never
+    /// reading grew the server by 450–680 MB (300 passed 3 GB). Now a connection's requests are not
+    /// read while its answers wait, what waits is counted, and past the bound the connection is
+    /// closed (`unread`), its queued bytes released.
+    @Test func aClientThatPipelinesAndNeverReadsIsClosedPastTheQueuedBound() async throws {
+        let live = try await LiveServer.start { $0.maxQueuedAnswerBytes = 64 * 1024 }
+        let client = try RawConnection(port: live.port, receiveBuffer: 4096)
+        #expect(client.send(String(repeating: "GET /openapi.yaml HTTP/1.1\r\nHost: localhost\r\n\r\n", count: 400)))
+        // The client reads nothing; the server closes it (bounded waits, not timings: a server
+        // that never does fails here after a minute).
+        let closed = "rulecheck_connections_closed_total{reason=\"unread\"} 1"
+        var metrics = ""
+        for _ in 0..<600 {
+            metrics = try await live.request("GET /metrics HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+            if metrics.contains(closed) { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(metrics.contains(closed), "\(metrics.suffix(3000))")
+        expectEqual(live.server.connections.queuedBytes, 0, "its queued answers are released")
+        #expect(metrics.contains("rulecheck_connections_queued_bytes 0"), "\(metrics.suffix(3000))")
+        // Far fewer than the 400 requests were read and answered.
+        let answered = metrics.split(separator: "\n").first { $0.hasPrefix("rulecheck_http_requests_total{route=\"/openapi.yaml\"") }
+        let count = answered.flatMap { $0.split(separator: " ").last }.flatMap { Double($0) } ?? 0
+        #expect(count < 100, "\(answered ?? "no answer counted")")
+        await live.stop()
+    }
+
     /// More idle connections than the cap (the issue: 1,100 against an open-file limit of 1,024
     /// starved `/healthz`): each new one closes the one idle longest, and `/healthz` answers.
     @Test func atTheConnectionCapTheConnectionIdleLongestMakesRoom() async throws {
@@ -109,6 +137,35 @@ struct ConnectionLimitsTests {
         // No 500 anywhere in the answer's head (its X-Request-Id is random hex, which may hold "500").
         #expect(!answer.contains("HTTP/1.1 500"))
         await live.stop()
+    }
+
+    /// Issue 38, item 13: the 400, 408 and 431 answers given before a request is routed were
+    /// counted in `/metrics` but missing from the access log. Each is a line now, with its
+    /// status, error code and request id.
+    @Test func answersBeforeRoutingAreInTheAccessLog() async throws {
+        let lines = Mutex<[String]>([])
+        let live = try await LiveServer.start {
+            $0.maxHeaderBytes = 4096
+            $0.headerTimeout = .milliseconds(300)
+            $0.accessLog = true
+            $0.accessLogWrite = { line in lines.withLock { $0.append(line) } }
+        }
+        let tooLarge = try await live.request(
+            "GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: \(String(repeating: "a", count: 8192))\r\n\r\n")
+        let garbage = try await live.request("NOT HTTP AT ALL\r\n\r\n")
+        let slow = try RawConnection(port: live.port)
+        slow.send("GET /healthz HTTP/1.1\r\n")
+        let timedOut = await slow.read().text
+        await live.stop()
+        let logged = lines.withLock { $0 }.compactMap { try? JSONParser().parse(Array($0.utf8)) }
+        for (answer, status, code) in [
+            (tooLarge, 431, "headers_too_large"), (garbage, 400, "bad_request"), (timedOut, 408, "header_timeout"),
+        ] {
+            let id = answer.split(separator: "\r\n").first { $0.lowercased().hasPrefix("x-request-id: ") }.map { String($0.dropFirst(14)) }
+            let line = logged.first { $0["request_id"]?.string == id }
+            expectEqual(line?["status"], .number(Double(status)), "\(code): \(lines.withLock { $0 })")
+            expectEqual(line?["error"], .string(code))
+        }
     }
 
     @Test func anOversizedHeaderIsA431WithTheJSONError() async throws {

@@ -22,7 +22,10 @@ final class RawConnection: @unchecked Sendable {  // used by one test at a time
     /// Connects; reads wait at most `readTimeout` seconds (a test that waits for the server to close
     /// the connection gives up then, rather than hanging). Long, because with the whole suite running
     /// on two cores the server's answers can wait seconds for a thread.
-    init(port: Int, readTimeout: Int = 60) throws {
+    ///
+    /// `receiveBuffer`: the socket's receive buffer, set before it connects (small: a client that
+    /// takes little of what the server sends).
+    init(port: Int, readTimeout: Int = 60, receiveBuffer: Int32? = nil) throws {
         #if canImport(Glibc)
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -31,6 +34,9 @@ final class RawConnection: @unchecked Sendable {  // used by one test at a time
         guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
         var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if var receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &receiveBuffer, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

@@ -3,6 +3,7 @@ import Foundation
 import Patterns
 import RuleCheck
 @testable import RuleCheckServer
+import Synchronization
 import Testing
 import _RuleCheckTestSupport
 
@@ -72,6 +73,39 @@ struct RulesReloadTests {
         }
         #expect(PatternCache.shared.count <= PatternCache.defaultCapacity)
         #expect(try await harness.send(.post, "/v1/check", text: #"{"f1": "\#(tag)-v10-f1-7"}"#).json["summary"]?["errors"] == 0)
+    }
+
+    /// Issue 38, item 5: a FIFO put in a rules file's place held `--watch` and `preview` reloads
+    /// forever in open(2), waiting for a writer. Now a server opens its files non-blocking and
+    /// refuses what is not a regular file: the reload says why, and the last good rules serve.
+    @Test func aFIFOInTheRulesFilesPlaceIsRefusedWithoutWaiting() throws {
+        let file = try directory.write("people.yaml", peopleRules)
+        let library = RuleLibrary(files: [file])
+        let good = try #require(library.entries.first)
+        try FileManager.default.removeItem(atPath: file)
+        try #require(mkfifo(file, 0o600) == 0)
+        // The reload runs on a thread of its own, so that a reload that blocks (as it did) fails
+        // this test instead of hanging it: after a minute the FIFO gets writers, one for each
+        // open(2) that waits, until the reload ends.
+        let done = DispatchSemaphore(value: 0)
+        let changed = Mutex<Bool?>(nil)
+        let thread = Thread {
+            changed.withLock { $0 = library.refresh() }
+            done.signal()
+        }
+        thread.start()
+        if done.wait(timeout: .now() + 60) == .timedOut {
+            Issue.record("the reload waited on the FIFO")
+            repeat {
+                let writer = open(file, O_WRONLY | O_NONBLOCK)
+                if writer >= 0 { close(writer) }
+            } while done.wait(timeout: .now() + .milliseconds(100)) == .timedOut
+        }
+        expectEqual(changed.withLock { $0 }, true)
+        let entry = try #require(library.entries.first)
+        expectEqual(entry.errors, "people.yaml: error: cannot read the rules file: it is not a regular file")
+        expectEqual(entry.version, good.version, "the last good rules still serve")
+        #expect(entry.rules != nil)
     }
 
     @Test func aMissingFileIsAnError() throws {

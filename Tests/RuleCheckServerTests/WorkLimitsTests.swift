@@ -118,6 +118,37 @@ struct WorkLimitsTests {
         expectEqual(answer.errorCode, "time_limit")
     }
 
+    /// Issue 38, item 2: the regex work of a check was bounded per match only, so one record of
+    /// 22,000 list items that each ran a regex into PCRE2's limit cost a minute of CPU. Now a
+    /// check may run into the limit `maxRegexLimitHits` times; one more stops it, answered 422
+    /// `regex_budget` (and the server goes on answering).
+    @Test func aCheckPastItsRegexBudgetIsRefused() async throws {
+        let rules = """
+            form: crew
+            fields:
+              - id: members
+                type: list
+                item:
+                  - id: name
+                    type: text
+                    pattern: '^(a+)+$'
+            """
+        let harness = ServerHarness(files: [try directory.write("crew.yaml", rules)]) { $0.maxRegexLimitHits = 10 }
+        func record(items: Int) -> String {
+            let item = #"{"name": "\#(String(repeating: "a", count: 22))b"}"#
+            return #"{"members": ["# + Array(repeating: item, count: items).joined(separator: ",") + "]}"
+        }
+        let within = try await harness.send(.post, "/v1/check", text: record(items: 10))
+        expectEqual(within.status, 200, "\(within.text)")
+        expectEqual(within.json["summary"]?["errors"], 10, "ten regex_limit findings")
+        let past = try await harness.send(.post, "/v1/check", text: record(items: 500))
+        expectEqual(past.status, 422, "\(past.text)")
+        expectEqual(past.errorCode, "regex_budget")
+        #expect(past.json["error"]?["message"]?.string?.contains("more than 10 values") == true, "\(past.text)")
+        let health = try await harness.send(.get, "/healthz")
+        expectEqual(health.status, 200)
+    }
+
     /// Issue 21, item 6: a body of tens of thousands of edits was applied to its end whatever the
     /// time limit, and answered 200. Now the edits stop at the time limit, and the request is all
     /// or nothing: the form is as it was before it.

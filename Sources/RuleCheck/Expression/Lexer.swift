@@ -131,9 +131,21 @@ struct Lexer {
             skip(1)
             _ = digitRun()
         }
+        // An exponent, as YAML and JSON write large and small numbers: `1e20`, `2.5E-3`.
+        if let marker = peek(), marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E") {
+            let sign = peek(1) == UInt8(ascii: "+") || peek(1) == UInt8(ascii: "-") ? 1 : 0
+            if peek(1 + sign)?.isDigit == true {
+                isInteger = false
+                skip(1 + sign)
+                _ = digitRun()
+            }
+        }
         let text = ascii(from: first)
-        // Digits only (and a point between digits): always a number, kept exactly as written.
-        let value = ExactDecimal(text) ?? .zero
+        // Digits (a point between digits, an exponent): a number, kept exactly as written.
+        guard let value = ExactDecimal(text), value.double.isFinite else {
+            throw ExpressionError(
+                message: "'\(text)' is out of range: numbers are at most about 1.8e308", range: start..<scalarIndex)
+        }
         if let unit = peek().map(Unicode.Scalar.init), "ymwd".unicodeScalars.contains(unit), !(peek(1)?.isNameContinue ?? false) {
             skip(1)
             guard isInteger, let count = Int(text) else {
@@ -163,7 +175,8 @@ struct Lexer {
         }
         if let after = peek(), after.isNameStart {
             throw ExpressionError(
-                message: "unexpected '\(Unicode.Scalar(after))' after a number (durations are written 18y, 6m, 2w, 10d)",
+                message:
+                    "unexpected '\(Unicode.Scalar(after))' after a number (numbers are written 12, 3.5 or 1e20; durations 18y, 6m, 2w, 10d)",
                 range: scalarIndex..<scalarIndex + 1)
         }
         return Token(kind: .number(value), range: start..<scalarIndex)

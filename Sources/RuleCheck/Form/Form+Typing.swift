@@ -41,11 +41,18 @@ extension Form {
         let field = rules.fields[slot.field.index]
         let current = state(slot)
         try checkEditable(field, current, path: path, provenance: .user)
-        let scalars = Array(text.unicodeScalars.prefix(Self.maxTypedScalars))
-        let text = String(String.UnicodeScalarView(scalars))
+        let mask = maskNow(of: field, item: slot.item)
+        // A limit, never a silent cut: a mask longer than it can still be typed to its end.
+        // (A mask's notation has a character at least for each position.)
+        let limit = max(
+            Self.maxTypedScalars, mask.map { ([$0.notation] + $0.alternatives).map(\.unicodeScalars.count).max() ?? 0 } ?? 0)
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count <= limit else {
+            throw refusal(.textTooLong, "text_too_long", ["field": path, "length": String(scalars.count), "limit": String(limit)])
+        }
         let (value, typed) = try read(
             typed: text, caret: Self.scalarOffset(utf16: caret, in: scalars),
-            for: field, mask: maskNow(of: field, item: slot.item), path: path)
+            for: field, mask: mask, path: path)
         let normalized = try normalize(value, for: field, slot: slot, path: path)
         if normalized != nil && !current.isVisible && rules.hiddenValues == .clear {
             throw refusal(.hiddenField, "hidden_field", ["field": path])
@@ -64,7 +71,8 @@ extension Form {
         }
     }
 
-    /// The most a keystroke's text is looked at: longer text (a paste) is cut.
+    /// The most a keystroke's text may hold (or a field's mask, when longer): longer text (a
+    /// paste) is refused with ``FormError/Code/textTooLong``; set the value instead.
     public static let maxTypedScalars = 512
 
     /// The value typed text stands for, and the input to keep; `caret` in Unicode scalars (the

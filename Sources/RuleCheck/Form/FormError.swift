@@ -35,6 +35,8 @@ public struct FormError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let unknownSection = Code("unknown_section")
         /// No page has that id, or the form has no pages.
         public static let unknownPage = Code("unknown_page")
+        /// Typed text longer than ``Form/maxTypedScalars`` (or the field's mask) in one keystroke.
+        public static let textTooLong = Code("text_too_long")
 
         public var description: String { name }
 

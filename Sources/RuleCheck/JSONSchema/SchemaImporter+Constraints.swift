@@ -1,3 +1,5 @@
+import Patterns
+
 /// Value keywords as expressions on one field: used for a field's own keywords that have no
 /// rules-file key (`exclusiveMinimum`, `pattern`), for `then`/`else` checks, and for `if` conditions.
 extension SchemaImporter {
@@ -239,10 +241,26 @@ extension SchemaImporter {
     /// an error at the keyword, when ECMA-262 refuses it (PCRE2's own syntax among others).
     /// With `body`, the regex is `^…$` and what is translated is what lies between (see
     /// ``ECMARegex/wholeMatchBody(_:)``).
+    /// PCRE2's message for a lookbehind whose length varies.
+    static let varyingLookbehind = "lookbehind assertion is not fixed length"
+
     mutating func translatePattern(_ regex: String, at pointer: String, body: Bool = false) -> String? {
         let inner = body ? ECMARegex.wholeMatchBody(regex) : nil
         switch ECMARegex.translate(inner ?? regex) {
         case .success(let translation):
+            // ECMA-262 lets a lookbehind's length vary (`(?<=a+)b`); PCRE2 (before 10.43) does not:
+            // a valid pattern that cannot be checked, which is said so rather than called invalid.
+            do {
+                _ = try PatternCache.shared.pattern(translation.pcre)
+            } catch  where error.message == Self.varyingLookbehind {
+                ownFinding(
+                    .unsupported,
+                    "a lookbehind whose length varies is valid ECMA-262, but PCRE2 cannot match it; the pattern is not checked",
+                    at: pointer)
+                return nil
+            } catch {
+                // Reported where the translated pattern is compiled, as before.
+            }
             // The schema's own evaluation runs the same translation: a difference is reported whoever decides.
             for note in translation.notes { ownFinding(.approximated, note, at: pointer) }
             return translation.pcre

@@ -87,10 +87,13 @@ enum MessageTemplate {
         guard parts.count == 3, parts[1].trimmingSpaces == "plural" else { return nil }
         let name = String(parts[0].trimmingSpaces)
         guard let branches = branches(parts[2]), let count = value(name) else { return nil }
-        let number = Int(DecimalDigits.folded(count))
+        // Read as the locale wrote it: its digits, its minus sign, its grouping, any size.
+        let number = PluralCategory.WholeCount(count)
         let chosen =
-            number.flatMap { n in branches.first { $0.selector == "=" + String(n) } }
-            ?? number.flatMap { n in branches.first { $0.selector == PluralCategory(n, language: language).rawValue } }
+            number?.exact.flatMap { n in branches.first { $0.selector == "=" + String(n) } }
+            ?? number.flatMap { n in
+                branches.first { $0.selector == PluralCategory(n.representative, language: language).rawValue }
+            }
             ?? branches.first { $0.selector == "other" }
         guard let chosen else { return nil }
         let text = fill(chosen.text, language: language, value)

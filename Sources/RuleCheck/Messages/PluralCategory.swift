@@ -1,3 +1,5 @@
+import Patterns
+
 /// CLDR's cardinal plural categories, and which one a whole count takes in each language with
 /// built-in messages: `1 символ`, `2 символа`, `5 символов` are `one`, `few` and `many` in
 /// Russian.
@@ -57,6 +59,51 @@ public enum PluralCategory: String, Sendable, CaseIterable {
             // en, de and every language without rules here: one: i = 1.
             self = n == 1 ? .one : .other
         }
+    }
+
+    /// A whole count as a message writes it, read for its plural category: digits of any script,
+    /// a sign (`-` or `−`), grouping spaces (`1 000 000`, with no-break spaces too), Arabic
+    /// thousands separators and direction marks, which locales' number formats put there; of any
+    /// size (`100000000000000000000` is `many` in French). Nil for anything else (`1.5`, `1,5`).
+    struct WholeCount: Equatable {
+        /// The count when it fits an `Int` (for exact `=n` branches).
+        let exact: Int?
+        /// A count of the same category: the count itself, or for one past `Int`, one with the same
+        /// last six digits that is as large as matters to every rule (more than 2).
+        let representative: Int
+
+        init?(_ text: String) {
+            var digits: [Int] = []
+            var negative = false
+            for scalar in DecimalDigits.folded(text).unicodeScalars {
+                switch scalar {
+                case "0"..."9": digits.append(Int(scalar.value) - 48)
+                case "-", "\u{2212}":
+                    guard digits.isEmpty, !negative else { return nil }
+                    negative = true
+                case " ", "\u{A0}", "\u{202F}", "\u{066C}", "\u{200E}", "\u{200F}", "\u{061C}":
+                    continue
+                default:
+                    return nil
+                }
+            }
+            guard !digits.isEmpty else { return nil }
+            let significant = digits.drop { $0 == 0 }
+            if significant.count <= 18 {
+                let magnitude = significant.reduce(0) { $0 * 10 + $1 }
+                exact = negative ? -magnitude : magnitude
+                representative = magnitude
+            } else {
+                exact = nil
+                representative = 1_000_000_000_000 + digits.suffix(6).reduce(0) { $0 * 10 + $1 }
+            }
+        }
+    }
+
+    /// The category of a count written as text (``WholeCount``); nil when it is not a whole count.
+    init?(count text: String, language: String) {
+        guard let count = WholeCount(text) else { return nil }
+        self.init(count.representative, language: language)
     }
 
     /// The categories `language` uses, in CLDR's order (`other` last).

@@ -100,6 +100,8 @@ public struct RecordChecker: Sendable {
         case duplicateColumn(String)
         /// A key of a JSON or dictionary record that no field matches (its path, `drivers[].shoe`).
         case unknownKey(String)
+        /// More than this many distinct keys of a file matched no field: the others are not listed.
+        case unknownKeysCapped(Int)
         /// A key that a JSON object has more than once (its path).
         case duplicateKey(String)
         /// Input that cannot be read there: what went wrong, in the reader's words.
@@ -126,6 +128,10 @@ public struct RecordChecker: Sendable {
             return Violation(
                 field: name, code: .unknownColumn, value: nil,
                 message: messages.message(.unknownColumn, variant: "duplicate", ["column": name]))
+        case .unknownKeysCapped(let limit):
+            return Violation(
+                field: "", code: .unknownColumn, value: nil,
+                message: messages.message(.unknownColumn, variant: "capped", ["limit": String(limit)]))
         case .duplicateKey(let path):
             return Violation(
                 field: path, code: .duplicateKey, value: nil,

@@ -56,6 +56,10 @@ public struct RulesLoader: Sendable {
     package var naming = Naming.asGiven
     /// The cap (``maxBytes``; smaller in tests).
     package var maxBytes = RulesLoader.maxBytes
+    /// Refuse a rules file or UI schema that is not a regular file (a FIFO, a device), without
+    /// waiting on it: what a server does, which reads its files again whenever they change and
+    /// must never block on one. (Included files are regular files always.)
+    package var regularFilesOnly = false
 
     public init(format: Format = .automatic, uiSchema: String? = nil, includeRoots: [String] = []) {
         self.format = format
@@ -90,7 +94,7 @@ public struct RulesLoader: Sendable {
     private func attempt(_ path: String, digests: Bool) -> Attempt {
         let shown = name(of: path)
         let bytes: [UInt8]
-        switch Self.readRulesFile(path, name: shown, limit: maxBytes) {
+        switch Self.readRulesFile(path, name: shown, limit: maxBytes, regularOnly: regularFilesOnly) {
         case .success(let read): bytes = read
         case .failure(let error): return Attempt(result: .failure(error), files: [RulesInput(path: path, digest: nil)])
         }
@@ -136,7 +140,7 @@ public struct RulesLoader: Sendable {
     ) -> Result<LoadedRules, RulesError> {
         var ui: [UInt8]?
         if let uiSchema {
-            switch FileBytes.read(uiSchema, limit: maxBytes) {
+            switch FileBytes.read(uiSchema, limit: maxBytes, regularOnly: regularFilesOnly) {
             case .success(let read):
                 ui = read
                 files.append(RulesInput(path: uiSchema, digest: SHA256.hexDigest(of: read)))
@@ -162,8 +166,8 @@ public struct RulesLoader: Sendable {
     }
 
     /// The bytes of the rules file at `path`, named `name` in the error when it cannot be read.
-    static func readRulesFile(_ path: String, name: String, limit: Int) -> Result<[UInt8], RulesError> {
-        FileBytes.read(path, limit: limit).mapError { fileError(name, "cannot read the rules file: \($0)") }
+    static func readRulesFile(_ path: String, name: String, limit: Int, regularOnly: Bool = false) -> Result<[UInt8], RulesError> {
+        FileBytes.read(path, limit: limit, regularOnly: regularOnly).mapError { fileError(name, "cannot read the rules file: \($0)") }
     }
 
     /// The name diagnostics give the file at `path` (see ``Naming``).

@@ -193,7 +193,7 @@ public struct BatchCheck: Sendable {
     /// Decodes and checks one batch (on a worker thread): each record where its bytes lie when
     /// it is well-formed (``RecordBytesCheck``), else decoded into cells or an object first.
     ///
-    /// - Throws: `CancellationError` when `cancellation` is set before a record.
+    /// - Throws: `CancellationError` when `cancellation` is set before a record or while one is checked.
     static func check(
         _ batch: RecordBatch, file: String, checker: RecordChecker, columns: ColumnMap?, cancellation: CancellationFlag?
     ) throws(CancellationError) -> [Result] {
@@ -220,6 +220,9 @@ public struct BatchCheck: Sendable {
                             batch.decode(at: index, in: buffer, scratch: &scratch), file: file,
                             checker: checker, session: session, columns: columns))
                 }
+                // Cancelled while the record was checked: its regexes stopped (MatchBudget), so
+                // its findings are not all there.
+                if let cancellation, cancellation.isCancelled { throw CancellationError() }
             }
         }
         return results
@@ -258,6 +261,11 @@ struct FileRun {
     let headerLine: Int
     var summary = CheckSummary()
     private var reportedKeys: Set<String> = []
+    /// Whether more than ``maxUnknownKeys`` distinct keys matched no field (and that was reported).
+    private var keysCapped = false
+
+    /// The most distinct unknown keys of one file that are reported (and remembered), each once.
+    static let maxUnknownKeys = 1_000
 
     init(file: String, checker: RecordChecker, strict: Bool, columns: ColumnMap?, headerLine: Int = 1) {
         self.file = file
@@ -288,9 +296,23 @@ struct FileRun {
         _ result: BatchCheck.Result, into outcome: inout BatchCheck.Outcome, report: any Report,
         limit: Int?
     ) throws {
-        let keys = result.unknownKeys.filter { reportedKeys.insert($0).inserted }
-        if !keys.isEmpty {
-            let findings = keys.map { checker.violation(for: .unknownKey($0)) }
+        var keys: [String] = []
+        var capped = false
+        for key in result.unknownKeys where !reportedKeys.contains(key) {
+            // Past the cap, keys are neither remembered nor listed: memory does not grow with
+            // the distinct keys of a file (2M keys held 396 MB), and one finding says so.
+            guard reportedKeys.count < Self.maxUnknownKeys else {
+                capped = !keysCapped
+                keysCapped = true
+                break
+            }
+            reportedKeys.insert(key)
+            keys.append(key)
+        }
+        if !keys.isEmpty || capped {
+            let findings =
+                keys.map { checker.violation(for: .unknownKey($0)) }
+                + (capped ? [checker.violation(for: .unknownKeysCapped(Self.maxUnknownKeys))] : [])
             try deliver(
                 CheckedRecord(file: file, record: 0, line: result.record.line, violations: findings),
                 into: &outcome, report: report, limit: limit)

@@ -85,7 +85,10 @@ extension FieldProfile {
             return field
         }
         let options = distinct.order.count
-        if !distinct.overflowed, options >= 1, present >= 2 * options {
+        // A value holding U+FEFF cannot be an option: YAML readers drop that character (as a byte
+        // order mark) even where it is escaped, so the option would read back empty.
+        let writable = !distinct.order.contains { $0.unicodeScalars.contains("\u{FEFF}") }
+        if !distinct.overflowed, writable, options >= 1, present >= 2 * options {
             var field = RulesDraft.Field(id: name, type: .choice)
             field.comment = "\(summary), \(distinctWords)"
             field.options = distinct.ranked.map { RulesDraft.Option(value: $0.value, comment: Self.count($0.count)) }

@@ -84,8 +84,25 @@ public struct RulesInference: Sendable {
                         "'\(name)' is \(reader.format.isDelimited ? "CSV or TSV" : "JSON"), and '\(read[0])' is not: infer drafts files of one kind"
                 )
             }
-            let columns = reader.header.map { header in
-                header.enumerated().map { Self.profile(column: $0.element, index: $0.offset, in: fields, header: header) }
+            let columns = try reader.header.map { header in
+                guard header.count <= Self.maxColumns else {
+                    throw InferenceError(
+                        message:
+                            "'\(VisibleText.escaped(name))' has \(header.count) columns; infer drafts files of at most \(Self.maxColumns) columns (check reads any number)"
+                    )
+                }
+                // Names seen, for a second column of one name: a set, so that the header is read
+                // in time linear in its columns (a scan of the names before each was quadratic:
+                // 100,000 columns took 24 s).
+                var seen = Set<String>()
+                seen.reserveCapacity(header.count)
+                return header.map { name -> FieldProfile? in
+                    guard seen.insert(name).inserted else {
+                        fields.limits.note(name, "a second column of that name")
+                        return nil
+                    }
+                    return Self.profile(column: name, in: fields)
+                }
             }
             while let batch = try reader.nextBatch() {
                 var stop = false
@@ -126,10 +143,13 @@ public struct RulesInference: Sendable {
         let notes = limits.notes.map { InferredRules.Note(path: $0.path, reason: $0.reason) }.sorted { $0.path < $1.path }
         draft.comments = Self.header(files: read, records: records, malformed: malformed, sample: options.sample, notes: notes)
         guard !drafted.isEmpty else {
+            let files = read.map { "'\($0)'" }.joined(separator: ", ")
             throw InferenceError(
-                message: records == 0
-                    ? "nothing to infer from: \(read.map { "'\($0)'" }.joined(separator: ", ")) \(read.count == 1 ? "holds" : "hold") no record"
-                    : "no field could be inferred: " + notes.map(\.description).joined(separator: "; "))
+                message: records == 0 && malformed > 0
+                    ? "nothing to infer from: every record of \(files) is malformed (\(FieldProfile.count(malformed, "malformed record")); rulecheck check shows where)"
+                    : records == 0
+                        ? "nothing to infer from: \(files) \(read.count == 1 ? "holds" : "hold") no record"
+                        : "no field could be inferred: " + notes.map(\.description).joined(separator: "; "))
         }
         let rules = InferredRules(draft: draft, records: records, malformed: malformed, notes: notes)
         // The draft must be a rules file: compile it, as lint would.
@@ -141,13 +161,13 @@ public struct RulesInference: Sendable {
         return rules
     }
 
+    /// The most columns a CSV or TSV file may have to be drafted: more is refused with an
+    /// ``InferenceError``. (Only the first ``FieldSet/Limits/maxFields`` become fields.)
+    public static let maxColumns = 100_000
+
     /// The profile a CSV column's cells go to: the field its name is, a group member for
-    /// `group.member`; nil for a name that is no field path, or a column named before.
-    private static func profile(column name: String, index: Int, in root: FieldSet, header: [String]) -> FieldProfile? {
-        guard !header[..<index].contains(name) else {
-            root.limits.note(name, "a second column of that name")
-            return nil
-        }
+    /// `group.member`; nil for a name that is no field path.
+    private static func profile(column name: String, in root: FieldSet) -> FieldProfile? {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         var level = root
         for part in parts.dropLast() {

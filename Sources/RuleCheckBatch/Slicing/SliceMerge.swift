@@ -217,14 +217,25 @@ private struct Merging {
             recount.files = 1
             recount.records += max(0, unlisted)
             recount.valid += max(0, unlisted)
-            guard recount == totals, slice.lastRecord < slice.firstRecord + totals.records else {
+            // Counts come from the report's text: added with overflow checked (a changed report may
+            // hold any number), and refused when they pass what an Int holds.
+            let (next, nextOverflows) = slice.firstRecord.addingReportingOverflow(totals.records)
+            let (fileRecords, fileOverflows) = file.summary.records.addingReportingOverflow(max(0, unlisted))
+            let (runRecords, runOverflows) = run.records.addingReportingOverflow(max(0, unlisted))
+            guard !nextOverflows, !fileOverflows, !runOverflows else {
+                throw error(
+                    "the totals of \(slice.described) count \(totals.records) records, more than can be added up (\(Int.max) at most): the report was changed"
+                )
+            }
+            guard recount == totals, slice.lastRecord < next else {
                 throw error("the totals of \(slice.described) are not what its records add up to: the report was cut short or changed")
             }
-            file.summary.records += unlisted
+            // `valid` is at most `records` in a summary, so it cannot overflow where `records` did not.
+            file.summary.records = fileRecords
             file.summary.valid += unlisted
-            run.records += unlisted
+            run.records = runRecords
             run.valid += unlisted
-            file.nextRecord = slice.firstRecord + totals.records
+            file.nextRecord = next
             self.file = file
             self.slice = nil
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Patterns
 import RuleCheck
 import RuleCheckBatch
 import Testing
@@ -55,6 +56,39 @@ struct BatchCheckCancellationTests {
         report.cancellation.cancel()
         #expect(throws: CancellationError.self) { try check(report) }
         expectEqual(report.records, 0)
+    }
+
+    /// Issue 38, item 2: the flag was looked at between records only, so one record of 22,000 list
+    /// items whose every value ran a regex into PCRE2's limit went on for a minute after its
+    /// request was answered. Now every regex match of the job looks at it first (``MatchBudget``):
+    /// the rest of the record costs no regex work, and the run ends with the record.
+    @Test func cancellationReachesInsideARecord() throws {
+        let rules = try RuleSet(
+            yaml: """
+                form: crew
+                fields:
+                  - id: members
+                    type: list
+                    item:
+                      - id: name
+                        type: text
+                        pattern: '^(a+)+$'
+                """, source: "crew.yaml")
+        let checker = RecordChecker(rules, today: Day(iso: "2026-11-22")!)
+        let item = #"{"name": "\#(String(repeating: "a", count: 22))b"}"#
+        let record = Array((#"{"members": ["# + Array(repeating: item, count: 2_000).joined(separator: ",") + "]}\n").utf8)
+        let cancellation = CancellationFlag()
+        // Five values may reach the limit; the sixth cancels the run, as the server's work queue does.
+        let budget = MatchBudget(maxLimitHits: 5, isCancelled: { cancellation.isCancelled }, onExhausted: { cancellation.cancel() })
+        let report = CancellingReport(cancellation: cancellation, after: -1)
+        let options = BatchCheck.Options(format: .jsonl, jobs: 1, cancellation: cancellation)
+        #expect(throws: CancellationError.self) {
+            try budget.run {
+                _ = try BatchCheck(checker: checker, options: options).run(bytes: record, name: "-", format: .jsonl, report: report)
+            }
+        }
+        expectEqual(budget.limitHits, 6, "the 1,994 values after the cancellation ran no regex")
+        expectEqual(report.records, 0, "a record checked while cancelled is not reported (its findings are not all there)")
     }
 
     @Test func anUncancelledRunGoesToTheEnd() throws {

@@ -174,4 +174,30 @@ final class SliceMergeErrorTests {
         expectEqual(split.text, together.text)
         #expect(split.text.hasPrefix("{\"summary\":{\"errors\":"))
     }
+
+    /// Issue 38, item 6: a slice whose totals overflowed `Int` when added up crashed `merge`
+    /// (SIGILL). Now the counts are added with overflow checked, and such a report is refused.
+    @Test func totalsThatOverflowAreRefused() throws {
+        let last = slice(at: 4)
+        let totalsLine = lines[last.upperBound - 1]
+        guard case .object(var outer)? = try? JSONParser().parse(Array(totalsLine.utf8)), case .object(var totals)? = outer["totals"],
+            let records = totals["records"]?.integer, let valid = totals["valid"]?.integer
+        else {
+            Issue.record("not a totals line: \(totalsLine)")
+            return
+        }
+        // Records left unlisted (valid ones) up to Int.max - 3: the slice would end past Int.max.
+        let huge = Int.max - 3
+        totals["records"] = .decimal(ExactDecimal(huge))
+        totals["valid"] = .decimal(ExactDecimal(valid + (huge - records)))
+        outer["totals"] = .object(totals)
+        var changed = lines
+        changed[last.upperBound - 1] = JSONWriter.string(.object(outer))
+        let error = try #require(try mergeError(changed))
+        expectEqual(
+            error.message,
+            "the totals of the slice of 'export' that starts at record 4 count \(huge) records, more than can be added up (\(Int.max) at most): the report was changed"
+        )
+        expectEqual(error.line, last.upperBound)
+    }
 }

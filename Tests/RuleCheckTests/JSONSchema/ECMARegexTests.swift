@@ -57,6 +57,18 @@ struct ECMARegexTests {
         #expect(try findings(#"(a)\1"#) == [])
         #expect(try findings(#"((a)|b)+\2"#) == ["approximated /properties/v/pattern"])
     }
+
+    /// Issue 38, item 16: `(?<=a+)b`, valid ECMA-262 (node accepts it), was refused as an
+    /// "invalid regex": PCRE2 needs a lookbehind of fixed length. It is now a `not supported`
+    /// finding, the schema imports, and the pattern is not checked.
+    @Test func aLookbehindOfVaryingLengthIsNotSupportedRatherThanInvalid() throws {
+        let property = JSONValue.object(["type": .string("string"), "pattern": .string("(?<=a+)b")])
+        let schema = JSONWriter.string(.object(["properties": .object(["v": property])]))
+        let (rules, findings) = try RuleSet.importing(jsonSchema: Data(schema.utf8))
+        expectEqual(findings.map { "\($0.kind) \($0.pointer)" }, ["unsupported /properties/v/pattern"])
+        #expect(findings.first?.message.contains("lookbehind whose length varies is valid ECMA-262") == true)
+        #expect(RecordChecker(rules, today: Fixtures.today).check(json: ["v": .string("zzz")]).violations.isEmpty)
+    }
 }
 
 /// A schema pattern is an ECMA-262 regex (with the `u` flag, as JSON Schema 2020-12 asks and ajv

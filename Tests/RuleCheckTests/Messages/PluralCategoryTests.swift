@@ -82,4 +82,31 @@ struct PluralCategoryTests {
         // A count in Persian digits picks its branch too, and is written as it is.
         expectEqual(MessageTemplate.fill(template, language: "fa") { _ in "۵" }, "۵ items")
     }
+
+    /// Issue 38, item 10: a count in a message is text as the locale wrote it, and was read with
+    /// `Int(…)`: −1 in Arabic or Persian (a minus sign, Arabic digits, direction marks) and 10^20
+    /// in French or Spanish (past Int) fell to `other`. CLDR's categories depend on the absolute
+    /// value (its operand n), and `many` in fr and es on i % 1000000 whatever i's size.
+    @Test func countsAsLocalesWriteThem() {
+        let cases: [(String, String, PluralCategory)] = [
+            ("ar", "-1", .one), ("ar", "\u{2212}1", .one), ("ar", "\u{061C}-\u{0661}", .one), ("ar", "-2", .two),
+            ("ar", "-\u{0663}", .few), ("ar", "-11", .many), ("ar", "-100", .other),
+            ("fa", "-1", .one), ("fa", "\u{200E}\u{2212}\u{06F1}", .one), ("fa", "-0", .one), ("fa", "-2", .other),
+            ("ru", "-21", .one), ("ru", "\u{2212}22", .few), ("ru", "-5", .many),
+            ("fr", "100000000000000000000", .many), ("fr", "100\u{202F}000\u{202F}000\u{202F}000\u{202F}000\u{202F}000\u{202F}000", .many),
+            ("fr", "100000000000000000001", .other), ("es", "100000000000000000000", .many), ("es", "-1000000", .many),
+            ("es", "-1", .one), ("en", "-1", .one), ("en", "1 000", .other),
+        ]
+        for (language, text, category) in cases {
+            expectEqual(
+                PluralCategory(count: text, language: language), category,
+                "\(language) \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        expectEqual(PluralCategory(count: "1.5", language: "ru"), nil)
+        expectEqual(PluralCategory(count: "1,5", language: "fr"), nil)
+        expectEqual(PluralCategory(count: "--1", language: "en"), nil)
+        // Through a message: the branch of the count as written.
+        let text = MessageTemplate.fill("{n, plural, one {# حرف} other {# حروف}}", language: "ar") { _ in "\u{061C}-\u{0661}" }
+        #expect(text.hasSuffix("حرف"), "\(text)")
+    }
 }

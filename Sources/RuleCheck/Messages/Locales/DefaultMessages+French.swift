@@ -31,6 +31,8 @@ extension DefaultMessages {
             "«\u{A0}{title}\u{A0}» vaut «\u{A0}{value}\u{A0}», mais devrait être vide d’après les règles (les champs dont il dépend sont vides)",
         "missing_column": "Le champ «\u{A0}{title}\u{A0}» est obligatoire, mais les données n’ont pas de colonne «\u{A0}{field}\u{A0}»",
         "unknown_column": "Les règles ne définissent aucun champ «\u{A0}{column}\u{A0}»",
+        "unknown_column.capped":
+            "Plus de {limit}\u{A0}clés de ce fichier ne correspondent à aucun champ\u{A0}; les autres ne sont pas listées",
         "unknown_column.duplicate":
             "La colonne «\u{A0}{column}\u{A0}» apparaît plusieurs fois\u{A0}; seule la première est prise en compte",
         "duplicate_key":
@@ -84,6 +86,8 @@ extension DefaultMessages {
         "form.disabled_field": "«\u{A0}{field}\u{A0}» est désactivé",
         "form.hidden_field":
             "«\u{A0}{field}\u{A0}» est masqué, et les champs masqués ne gardent pas de valeur (hidden_values: clear)",
+        "form.text_too_long":
+            "«\u{A0}{field}\u{A0}»\u{A0}: {length}\u{A0}caractères saisis d’un coup\u{A0}; au plus {limit} sont lus (définissez plutôt la valeur)",
         "form.type_mismatch": "«\u{A0}{value}\u{A0}» n’est pas une valeur valide de type {type} pour «\u{A0}{field}\u{A0}»",
         "form.type_mismatch.expected": "«\u{A0}{field}\u{A0}»\u{A0}: «\u{A0}{value}\u{A0}» n’est pas {expected}",
         "form.type_mismatch.json": "«\u{A0}{field}\u{A0}»\u{A0}: {value} n’est pas {expected}",

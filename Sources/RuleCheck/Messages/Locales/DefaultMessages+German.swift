@@ -27,6 +27,7 @@ extension DefaultMessages {
             "„{title}“ ist „{value}“, nach den Regeln dürfte es keinen Wert haben (die Felder, aus denen es berechnet wird, sind leer)",
         "missing_column": "„{title}“ ist ein Pflichtfeld, aber die Eingabe hat keine Spalte „{field}“",
         "unknown_column": "Die Regeln kennen kein Feld „{column}“",
+        "unknown_column.capped": "Mehr als {limit} Schlüssel dieser Datei passen zu keinem Feld; die übrigen werden nicht aufgeführt",
         "unknown_column.duplicate": "Die Spalte „{column}“ kommt mehrmals vor; verwendet wird die erste",
         "duplicate_key": "Der Schlüssel „{key}“ kommt im Objekt mehrmals vor; geprüft wird der letzte Wert",
         "external": "„{title}“: {message}",
@@ -74,6 +75,8 @@ extension DefaultMessages {
         "form.computed_field": "„{field}“ wird aus seinem value-Ausdruck berechnet und kann nicht gesetzt werden",
         "form.disabled_field": "„{field}“ ist deaktiviert",
         "form.hidden_field": "„{field}“ ist ausgeblendet, und ausgeblendete Felder haben keinen Wert (hidden_values: clear)",
+        "form.text_too_long":
+            "„{field}“: {length} Zeichen auf einmal eingegeben; höchstens {limit} werden gelesen (setzen Sie den Wert stattdessen)",
         "form.type_mismatch": "„{value}“ ist kein gültiger Wert vom Typ {type} für „{field}“",
         "form.type_mismatch.expected": "„{field}“: „{value}“ – erwartet wird {expected}",
         "form.type_mismatch.json": "„{field}“: {value} – erwartet wird {expected}",

@@ -31,6 +31,7 @@ extension DefaultMessages {
             "«{title}» vale «{value}», pero según las reglas debería estar vacío (los campos de los que se calcula están vacíos)",
         "missing_column": "El campo «{title}» es obligatorio, pero los datos no tienen la columna «{field}»",
         "unknown_column": "Las reglas no definen ningún campo «{column}»",
+        "unknown_column.capped": "Más de {limit} claves de este archivo no corresponden a ningún campo; las demás no se enumeran",
         "unknown_column.duplicate": "La columna «{column}» aparece más de una vez; se usa la primera",
         "duplicate_key": "La clave «{key}» aparece más de una vez en el objeto; se comprueba el último valor",
         "external": "«{title}»: {message}",
@@ -79,6 +80,8 @@ extension DefaultMessages {
         "form.computed_field": "«{field}» se calcula con su expresión value y no se puede asignar",
         "form.disabled_field": "«{field}» está desactivado",
         "form.hidden_field": "«{field}» está oculto, y los campos ocultos no guardan valores (hidden_values: clear)",
+        "form.text_too_long":
+            "«{field}»: se escribieron {length} caracteres a la vez; se leen como máximo {limit} (asigne el valor en su lugar)",
         "form.type_mismatch": "«{value}» no es un valor válido de tipo {type} para «{field}»",
         "form.type_mismatch.expected": "«{field}»: «{value}» no es {expected}",
         "form.type_mismatch.json": "«{field}»: {value} no es {expected}",

@@ -8,7 +8,8 @@ extension FieldEvaluator {
 
     /// `unique_by`: the first item whose key values an earlier item has too, and that item. Items
     /// with an empty key field are skipped (their emptiness is `required`'s business); values
-    /// compare as `==` does.
+    /// compare as `==` does — a key field with `letters: arabic_variants` by its folded text
+    /// (كرج and کرج the same, ZWNJ left out).
     func firstDuplicate<Context: EvaluationContext>(
         _ field: FieldRules, _ count: Int, _ context: Context
     ) -> (first: Int, item: Int)? {
@@ -21,7 +22,7 @@ extension FieldEvaluator {
             key.removeAll(keepingCapacity: true)
             for part in field.uniqueBy {
                 guard let value = context.value(of: part, item: item) else { break }
-                key.append(value)
+                key.append(rules.fields[part.index].letters.folded(value))
             }
             guard key.count == field.uniqueBy.count else { continue }
             if let first = seen[key] { return (first, item) }
