@@ -99,7 +99,9 @@ struct WorkLimitsTests {
         }
         let answers = log.all
         expectEqual(Array(answers.prefix(2)), ["healthz 200", "rules 200"], "\(answers)")
-        #expect(answers.dropFirst(2).allSatisfy { $0 == "check 503 time_limit" }, "\(answers)")
+        // Each check stops: at its client's cancellation, or first at its regex budget (issue 38:
+        // which comes first depends on how fast the machine runs them).
+        #expect(answers.dropFirst(2).allSatisfy { $0 == "check 503 time_limit" || $0 == "check 422 regex_budget" }, "\(answers)")
         expectEqual(answers.count, requests + 2)
         // The stopped jobs gave their places back: a quick check is answered.
         let quick = try await harness.send(.post, "/v1/check", text: "f1\naab\n", type: "text/csv")

@@ -151,9 +151,6 @@ package enum JSONSchemaImport {
                                 location: reference.isInRootDocument ? schema.location(of: reference.pointer) : schema.location))
                     }
                 }
-                // In the order of the schema's text (then of their words), whatever order the
-                // import met them in: the same bytes on every run.
-                findings.sort { ($0.location, $0.message) < ($1.location, $1.message) }
                 let refused = findings.filter { $0.kind != .ignored }
                 if options.strict, !refused.isEmpty {
                     throw RulesError(
@@ -247,7 +244,9 @@ package enum JSONSchemaImport {
             }
             document.jsonSchema = spec
         }
-        var findings = importer.findings
+        // The schema's findings in the order of its text (then of their words), whatever order the
+        // import met them in: the same bytes on every run. A UI schema's follow, as it gives them.
+        var findings = importer.findings.sorted { ($0.location, $0.message) < ($1.location, $1.message) }
         if let uiSchema {
             let ui = try SchemaSource(bytes: Self.droppingBOM(uiSchema), name: options.uiSchemaSource)
             if RJSFUISchema.isJSONForms(ui.root) {
