@@ -15,10 +15,11 @@ package struct MessagesLocale: ParsableArguments {
             valueName: "LOCALE"))
     package var locale: String?
 
-    /// The locale for `rules` (this option's, else the rules' `defaults.locale`, else `en`),
-    /// once its fallback (if any) is warned about.
-    package func checked(for rules: RuleSet, streams: StandardStreams) -> String {
-        let chosen = locale ?? rules.locale ?? "en"
+    /// The locale for `rules` (this option's, else the rules' `defaults.locale`), once its
+    /// fallback (if any) is warned about; `nil` when neither names one: messages are then in
+    /// English, and numbers are read in plain decimal only (`1,200` is a finding).
+    package func checked(for rules: RuleSet, streams: StandardStreams) -> String? {
+        guard let chosen = locale ?? rules.locale else { return nil }
         Self.warnIfFallback(chosen, streams: streams)
         return chosen
     }

@@ -26,7 +26,7 @@ extension Form {
     public mutating func set(_ path: String, text: String) throws(FormError) -> ChangeSet {
         let slot = try self.slot(path)
         let field = rules.fields[slot.field.index]
-        switch ValueReader.read(text: text, for: field, options: evaluator.options(of: field)) {
+        switch ValueReader.read(text: text, for: field, options: evaluator.options(of: field), locale: evaluator.numbers) {
         case .success(let value): return try edit(path, value: value, provenance: .user)
         case .failure(let failure):
             throw typeRefusal(failure.failure, field, value: text, path: path)

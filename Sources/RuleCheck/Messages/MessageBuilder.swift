@@ -145,6 +145,7 @@ struct MessageBuilder: Sendable {
             switch expected {
             case .number: ("number", [:])
             case .wholeNumber: ("whole_number", [:])
+            case .numberWithoutLocale(let whole): (whole ? "whole_number.no_locale" : "number.no_locale", [:])
             case .date(let format): ("date", ["format": format])
             case .bool: ("bool", [:])
             case .optionArray: ("option_array", [:])

@@ -43,6 +43,8 @@ extension DefaultMessages {
 
         "expected.number": "رقمًا",
         "expected.whole_number": "عددًا صحيحًا",
+        "expected.number.no_locale": "رقمًا عشريًا بسيطًا مثل 1200.5 (لم تُحدَّد لغة لقراءة فاصلة أو مسافة فيه)",
+        "expected.whole_number.no_locale": "عددًا صحيحًا بسيطًا مثل 1200 (لم تُحدَّد لغة لقراءة فاصلة أو مسافة فيه)",
         "expected.date": "تاريخًا بالتنسيق {format}",
         "expected.bool": "true أو false",
         "expected.option_array": #"مصفوفة JSON من الخيارات، مثل ["a", "b"]"#,

@@ -45,6 +45,8 @@ extension DefaultMessages {
 
         "expected.number": "un nombre",
         "expected.whole_number": "un nombre entier",
+        "expected.number.no_locale": "un nombre décimal simple comme 1200.5 (aucune locale n’est donnée pour y lire une virgule ou une espace)",
+        "expected.whole_number.no_locale": "un nombre entier simple comme 1200 (aucune locale n’est donnée pour y lire une virgule ou une espace)",
         "expected.date": "une date au format {format}",
         "expected.bool": "true ou false",
         "expected.option_array": #"un tableau JSON de choix, par exemple ["a", "b"]"#,

@@ -39,6 +39,8 @@ extension DefaultMessages {
 
         "expected.number": "عدد",
         "expected.whole_number": "عدد صحیح",
+        "expected.number.no_locale": "عددی به شکل ساده مانند 1200.5 (زبانی تعیین نشده است تا ویرگول یا فاصله در آن خوانده شود)",
+        "expected.whole_number.no_locale": "عدد صحیحی به شکل ساده مانند 1200 (زبانی تعیین نشده است تا ویرگول یا فاصله در آن خوانده شود)",
         "expected.date": "تاریخی با قالب {format}",
         "expected.bool": "true یا false",
         "expected.option_array": #"آرایهٔ JSON از گزینه‌ها، مانند ["a", "b"]"#,

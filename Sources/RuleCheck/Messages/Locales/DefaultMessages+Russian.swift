@@ -41,6 +41,8 @@ extension DefaultMessages {
 
         "expected.number": "число",
         "expected.whole_number": "целое число",
+        "expected.number.no_locale": "число в простой десятичной записи, например 1200.5 (локаль не задана, и запятую или пробел в нём не прочитать однозначно)",
+        "expected.whole_number.no_locale": "целое число в простой записи, например 1200 (локаль не задана, и запятую или пробел в нём не прочитать однозначно)",
         "expected.date": "дата в формате {format}",
         "expected.bool": "true или false",
         "expected.option_array": #"JSON-массив вариантов, например ["a", "b"]"#,

@@ -37,6 +37,8 @@ extension DefaultMessages {
 
         "expected.number": "数字",
         "expected.whole_number": "整数",
+        "expected.number.no_locale": "普通十进制数字，如 1200.5（未指定区域设置，无法确定其中逗号或空格的含义）",
+        "expected.whole_number.no_locale": "普通写法的整数，如 1200（未指定区域设置，无法确定其中逗号或空格的含义）",
         "expected.date": "格式为 {format} 的日期",
         "expected.bool": "true 或 false",
         "expected.option_array": #"由选项组成的 JSON 数组，例如 ["a", "b"]"#,

@@ -42,6 +42,8 @@ extension DefaultMessages {
 
         "expected.number": "un número",
         "expected.whole_number": "un número entero",
+        "expected.number.no_locale": "un número decimal simple como 1200.5 (no se ha indicado una configuración regional para leer una coma o un espacio)",
+        "expected.whole_number.no_locale": "un número entero simple como 1200 (no se ha indicado una configuración regional para leer una coma o un espacio)",
         "expected.date": "una fecha con el formato {format}",
         "expected.bool": "true o false",
         "expected.option_array": #"un array JSON de opciones, por ejemplo ["a", "b"]"#,
