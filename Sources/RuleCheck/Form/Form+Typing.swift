@@ -76,7 +76,10 @@ extension Form {
     ) throws(FormError) -> (Value?, TypedInput) {
         switch field.type {
         case .text:
-            guard let mask else { return (.text(text), Self.typed(text, caret, .complete)) }
+            guard let mask else {
+                // `digits: fold`: shown as typed, stored with 0–9.
+                return (.text(ValueReader.maskedText(text, field)), Self.typed(text, caret, .complete))
+            }
             let result = mask.format(text, caret: caret, droppingRefused: true)
             // What the mask took is always a beginning of a value: its `mask` issue says the rest.
             return (

@@ -78,9 +78,9 @@ enum ValueReader {
     }
 
     /// A masked field's text with the digits of other scripts as 0–9, as its mask stores
-    /// what is typed; any other text as it is.
+    /// what is typed, and a `digits: fold` field's; any other text as it is.
     static func maskedText(_ text: String, _ field: FieldRules) -> String {
-        field.mask != nil && field.digits == .any ? DecimalDigits.folded(text) : text
+        (field.mask != nil && field.digits == .any) || field.foldsDigits ? DecimalDigits.folded(text) : text
     }
 
     static func bool(_ text: String) -> Bool? {
