@@ -66,7 +66,7 @@ extension NumberText {
         var run = 0, fraction = 0, whole = 0
         for scalar in text.unicodeScalars {
             if bidiMarks.contains(scalar) { continue }
-            if let digit = digits.digit(scalar) {
+            if let digit = digits == .any ? DecimalDigits.ascii(scalar) : (scalar.value >= 0x30 && scalar.value <= 0x39 ? scalar : nil) {
                 result.append(digit)
                 started = true
                 if afterDecimal { fraction += 1 } else { run += 1; whole += 1 }

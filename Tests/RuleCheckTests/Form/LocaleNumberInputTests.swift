@@ -1,3 +1,4 @@
+import Foundation
 import RuleCheck
 import Testing
 import _RuleCheckTestSupport
