@@ -9,7 +9,8 @@ package struct MessagesLocale: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The locale of messages (default: the rules' defaults.locale, else en): en, ru, fr, de, es, fa, zh-Hans or ar, "
+            "The locale of messages and of numbers in cells and typed text (12,5 in fr; default: the rules' defaults.locale, "
+                + "else English messages and plain-decimal numbers): en, ru, fr, de, es, fa, zh-Hans or ar, "
                 + "or one with a region (fa-IR, ar-SA); -u-nu-latn asks for Latin digits (fa-u-nu-latn). Another falls back to "
                 + "English, with a warning.",
             valueName: "LOCALE"))

@@ -1,3 +1,4 @@
+import HTTPTypes
 import RuleCheck
 @testable import RuleCheckServer
 import Testing
