@@ -7,6 +7,8 @@ extension DefaultMessages {
         "required": "حقل «{title}» مطلوب",
         "type": "«{title}»: القيمة «{value}» ليست {expected}",
         "pattern": "تنسيق «{title}» غير صحيح",
+        "pattern.digits": "يجب أن يتكون «{title}» من {count, plural, zero {# أرقام} one {رقم واحد} two {رقمين} few {# أرقام} many {# رقمًا} other {# رقم}}",
+        "pattern.digits.prefix": "يجب أن يتكون «{title}» من {count, plural, zero {# أرقام} one {رقم واحد} two {رقمين} few {# أرقام} many {# رقمًا} other {# رقم}} وأن يبدأ بـ {prefix}",
         "mask": "يجب أن يكون «{title}» بالشكل {mask}",
         "min_length":
             "يجب ألا يقل «{title}» عن {min_length, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}",
@@ -23,7 +25,7 @@ extension DefaultMessages {
             "لا يمكن أن تحتوي قائمة «{title}» على أكثر من {max_items, plural, zero {# عنصر} one {عنصر واحد} two {عنصرين} few {# عناصر} many {# عنصرًا} other {# عنصر}}",
         "items.unique": "تتكرر قيمة واحدة أكثر من مرة في قائمة «{title}»",
         "unique": "{title}: العنصران {first} و{item} لهما القيمة نفسها في «{key}»",
-        "check": "لا يستوفي «{title}» الشرط {check}",
+        "check": "قيمة «{title}» غير مقبولة",
         "regex_limit": "«{title}»: القيمة أعقد من أن يُتحقق منها بالنمط",
         "regex_limit.expression": "«{title}»: إحدى القيم أعقد من التعبير النمطي في {rule}",
         "hidden_value": "الحقل «{title}» مخفي لكنه يحتوي على قيمة",

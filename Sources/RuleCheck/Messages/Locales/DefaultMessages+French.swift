@@ -5,6 +5,8 @@ extension DefaultMessages {
         "required": "Le champ «\u{A0}{title}\u{A0}» est obligatoire",
         "type": "«\u{A0}{title}\u{A0}»\u{A0}: «\u{A0}{value}\u{A0}» n’est pas {expected}",
         "pattern": "Le format du champ «\u{A0}{title}\u{A0}» est incorrect",
+        "pattern.digits": "Le champ «\u{A0}{title}\u{A0}» doit compter {count, plural, one {# chiffre} many {# de chiffres} other {# chiffres}}",
+        "pattern.digits.prefix": "Le champ «\u{A0}{title}\u{A0}» doit compter {count, plural, one {# chiffre} many {# de chiffres} other {# chiffres}} et commencer par {prefix}",
         "mask": "Le champ «\u{A0}{title}\u{A0}» doit respecter le format {mask}",
         "min_length":
             "Le champ «\u{A0}{title}\u{A0}» doit contenir au moins {min_length, plural, one {# caractère} many {# de caractères} other {# caractères}}",
@@ -21,7 +23,7 @@ extension DefaultMessages {
             "La liste «\u{A0}{title}\u{A0}» ne peut pas comporter plus de {max_items, plural, one {# élément} many {# d’éléments} other {# éléments}}",
         "items.unique": "La liste «\u{A0}{title}\u{A0}» contient plusieurs fois la même valeur",
         "unique": "{title}\u{A0}: les éléments {first} et {item} ont la même valeur pour «\u{A0}{key}\u{A0}»",
-        "check": "Le champ «\u{A0}{title}\u{A0}» ne respecte pas la condition {check}",
+        "check": "La valeur du champ «\u{A0}{title}\u{A0}» n’est pas acceptée",
         "regex_limit": "«\u{A0}{title}\u{A0}»\u{A0}: la valeur est trop complexe pour être vérifiée avec son motif",
         "regex_limit.expression": "«\u{A0}{title}\u{A0}»\u{A0}: une valeur est trop complexe pour l’expression régulière de {rule}",
         "hidden_value": "Le champ «\u{A0}{title}\u{A0}» est masqué mais contient une valeur",

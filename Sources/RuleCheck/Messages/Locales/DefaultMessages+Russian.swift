@@ -5,6 +5,8 @@ extension DefaultMessages {
         "required": "Заполните поле «{title}»",
         "type": "«{title}»: «{value}» — ожидается {expected}",
         "pattern": "Поле «{title}» заполнено в неверном формате",
+        "pattern.digits": "Поле «{title}» должно содержать {count, plural, one {# цифру} few {# цифры} many {# цифр} other {# цифры}}",
+        "pattern.digits.prefix": "Поле «{title}» должно содержать {count, plural, one {# цифру} few {# цифры} many {# цифр} other {# цифры}} и начинаться с {prefix}",
         "mask": "Поле «{title}» должно иметь вид {mask}",
         "min_length":
             "Поле «{title}» должно содержать не менее {min_length, plural, one {# символа} few {# символов} many {# символов} other {# символа}}",
@@ -21,7 +23,7 @@ extension DefaultMessages {
             "В списке «{title}» может быть не больше {max_items, plural, one {# элемента} few {# элементов} many {# элементов} other {# элемента}}",
         "items.unique": "В списке «{title}» есть повторяющиеся значения",
         "unique": "{title}: у записей {first} и {item} совпадает «{key}»",
-        "check": "Поле «{title}» не проходит проверку {check}",
+        "check": "Значение поля «{title}» не принимается",
         "regex_limit": "Поле «{title}»: значение слишком сложно проверить по шаблону",
         "regex_limit.expression": "Поле «{title}»: значение слишком сложно для регулярного выражения в {rule}",
         "hidden_value": "Поле «{title}» скрыто, но заполнено",

@@ -5,6 +5,8 @@ extension DefaultMessages {
         "required": "El campo «{title}» es obligatorio",
         "type": "«{title}»: «{value}» no es {expected}",
         "pattern": "El formato del campo «{title}» no es válido",
+        "pattern.digits": "«{title}» debe tener {count, plural, one {# dígito} many {# de dígitos} other {# dígitos}}",
+        "pattern.digits.prefix": "«{title}» debe tener {count, plural, one {# dígito} many {# de dígitos} other {# dígitos}} y empezar por {prefix}",
         "mask": "El campo «{title}» debe tener el formato {mask}",
         "min_length":
             "El campo «{title}» debe tener al menos {min_length, plural, one {# carácter} many {# de caracteres} other {# caracteres}}",
@@ -21,7 +23,7 @@ extension DefaultMessages {
             "La lista «{title}» no puede tener más de {max_items, plural, one {# elemento} many {# de elementos} other {# elementos}}",
         "items.unique": "La lista «{title}» contiene valores repetidos",
         "unique": "{title}: los elementos {first} y {item} tienen el mismo valor en «{key}»",
-        "check": "El campo «{title}» no cumple la condición {check}",
+        "check": "El valor de «{title}» no se acepta",
         "regex_limit": "«{title}»: el valor es demasiado complejo para comprobarlo con su patrón",
         "regex_limit.expression": "«{title}»: un valor es demasiado complejo para la expresión regular de {rule}",
         "hidden_value": "El campo «{title}» está oculto pero tiene un valor",
