@@ -15,7 +15,7 @@ struct MessageBuilder: Sendable {
     /// What ``locale`` means for messages: its built-in table, digits and direction.
     let messageLocale: MessageLocale
     /// The built-in messages for ``locale``.
-    private let defaults: [String: String]
+    let defaults: [String: String]
 
     init(locale: String) {
         self.locale = locale

@@ -12,6 +12,7 @@ struct PatternIssueTimingTests {
           - id: mobile
             title: Mobile
             pattern: '^09[0-9]{9}$'
+            digits: fold
           - id: nick
             title: Nickname
             max_length: 4
