@@ -95,8 +95,8 @@ extension CLITests {
             let lines = run.stdout.split(separator: "\n").map(String.init)
             expectEqual(lines.count, 4)
             #expect(lines.dropLast().allSatisfy { $0.contains(#""record":1"#) })
-            #expect(lines[0].contains(#""message":"even does not pass the check multiple_of(even, 2)""#))
-            #expect(lines[1].contains(#""message":"cents does not pass the check multiple_of(cents, 0.01)""#))
+            #expect(lines[0].contains(#""message":"even must be a multiple of 2""#))
+            #expect(lines[1].contains(#""message":"cents must be a multiple of 0.01""#))
             #expect(lines[2].contains(#""message":"big must be at least 9007199254740993""#))
         }
     }

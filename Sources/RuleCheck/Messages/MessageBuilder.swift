@@ -56,6 +56,7 @@ struct MessageBuilder: Sendable {
         let wording: (template: String, parameters: [String: String])? =
             check?.message != nil || own != nil ? nil
             : code == .pattern ? patternPlaceholder(failed: check, field).flatMap { patternWording($0) }
+            : code == .mask ? failedMask(check, field).flatMap { maskWording($0) }
             : check.flatMap { checkWording($0, field) }
         let template =
             check?.message?.resolve(locale) ?? own?.resolve(locale) ?? wording?.template

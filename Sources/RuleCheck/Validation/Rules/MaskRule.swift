@@ -21,4 +21,10 @@ extension MessageBuilder {
         if case .mask(let mask)? = rule?.kind { return messageLocale.digits(mask.placeholder) }
         return field.mask.map { messageLocale.digits($0.placeholder) }
     }
+
+    /// The mask that failed: the check's, else the field's own.
+    func failedMask(_ rule: CheckRule?, _ field: FieldRules) -> Mask? {
+        if case .mask(let mask)? = rule?.kind { return mask }
+        return field.mask
+    }
 }
