@@ -464,7 +464,7 @@ extension RuleSetCompiler {
 
     private mutating func messages(_ spec: FieldSpec) -> [IssueCode: LocalizedText] {
         var messages: [IssueCode: LocalizedText] = [:]
-        let codes = IssueCode.fieldCodes.map(\.rawValue)
+        let codes = (IssueCode.fieldCodes + IssueCode.itemVariants).map(\.rawValue)
         for (code, text) in spec.messages {
             guard codes.contains(code.value) else {
                 error(

@@ -51,7 +51,12 @@ struct MessageBuilder: Sendable {
     ) -> String {
         let check = failure.check.map { field.checks[$0] }
         let code = failure.code
-        let own = IssueCode.fieldCodes.contains(code) ? field.messages[code] ?? field.message : nil
+        // `items.min` before `items` (a text per JSON Schema keyword), then the field's message.
+        let own =
+            IssueCode.fieldCodes.contains(code)
+            ? variant(failure).flatMap { field.messages[IssueCode(rawValue: code.rawValue + "." + $0)] } ?? field.messages[code]
+                ?? field.message
+            : nil
         // A check with no message of its own is said in words where its shape allows (`price > 0`).
         let wording: (template: String, parameters: [String: String])? =
             check?.message != nil || own != nil ? nil
