@@ -33,7 +33,9 @@ extension CLITests {
         let rules = try temporary(Self.amountRules, "yaml")
         let csv = try temporary("amount;expected\n" + cells.map { "\($0.0);\($0.1)\n" }.joined(), "csv")
         let run = try rulecheck(["check", "--rules", rules, csv, "--delimiter", ";", "--locale", locale, "--format", "jsonl"])
-        expectEqual(run.stdout, #"{"summary":{"errors":0,"files":1,"invalid":0,"records":\#(cells.count),"valid":\#(cells.count),"warnings":0}}"# + "\n")
+        expectEqual(
+            run.stdout,
+            #"{"summary":{"errors":0,"files":1,"invalid":0,"records":\#(cells.count),"valid":\#(cells.count),"warnings":0}}"# + "\n")
         expectEqual(run.status, 0)
         // The rules' own locale reads them the same.
         let own = try temporary("form: n\ndefaults: {locale: \(locale)}\n" + Self.amountRules.dropFirst("form: n\n".count), "yaml")

@@ -48,7 +48,8 @@ extension CLITests {
         let strict = try rulecheck(["schema", "import", remote, "--strict"])
         expectEqual(strict.status, 2)
         #expect(strict.stdout.isEmpty)
-        #expect(strict.stderr.contains("/properties/a/$ref: not supported: $ref 'https://example.com/a.json' is a schema that was not given"))
+        #expect(
+            strict.stderr.contains("/properties/a/$ref: not supported: $ref 'https://example.com/a.json' is a schema that was not given"))
         expectEqual(try rulecheck(["schema", "import", schema, "--strict"]).status, 0)
 
         let json = try rulecheck(["schema", "import", schema, "--format", "json"])
@@ -129,7 +130,10 @@ extension CLITests {
             let imported = try rulecheck(["schema", "import", schema], stdin: "")
             imports.insert(imported.stdout + "\u{0}" + imported.stderr)
             let checked = try rulecheck(
-                ["check", "--rules", schema, "--rules-format", "jsonschema", "-", "--input", "jsonl", "--format", "jsonl", "--progress", "never"],
+                [
+                    "check", "--rules", schema, "--rules-format", "jsonschema", "-", "--input", "jsonl", "--format", "jsonl", "--progress",
+                    "never",
+                ],
                 stdin: data)
             #expect(checked.status == 1)
             checks.insert(checked.stdout + "\u{0}" + checked.stderr)

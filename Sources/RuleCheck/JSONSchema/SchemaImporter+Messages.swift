@@ -94,7 +94,8 @@ extension SchemaImporter {
             return LocalizedText(locales: members.compactMapValues(\.string))
         }
         if report {
-            ownFinding(.unsupported, "a message in errors must be text or an object of locales to text ({\"fa\": …, \"en\": …})", at: pointer)
+            ownFinding(
+                .unsupported, "a message in errors must be text or an object of locales to text ({\"fa\": …, \"en\": …})", at: pointer)
         }
         return nil
     }

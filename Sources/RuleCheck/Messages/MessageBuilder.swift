@@ -59,10 +59,13 @@ struct MessageBuilder: Sendable {
             : nil
         // A check with no message of its own is said in words where its shape allows (`price > 0`).
         let wording: (template: String, parameters: [String: String])? =
-            check?.message != nil || own != nil ? nil
-            : code == .pattern ? patternPlaceholder(failed: check, field).flatMap { patternWording($0) }
-            : code == .mask ? failedMask(check, field).flatMap { maskWording($0) }
-            : check.flatMap { checkWording($0, field) }
+            check?.message != nil || own != nil
+            ? nil
+            : code == .pattern
+                ? patternPlaceholder(failed: check, field).flatMap { patternWording($0) }
+                : code == .mask
+                    ? failedMask(check, field).flatMap { maskWording($0) }
+                    : check.flatMap { checkWording($0, field) }
         let template =
             check?.message?.resolve(locale) ?? own?.resolve(locale) ?? wording?.template
             ?? DefaultMessages.template(code, variant: variant(failure), in: defaults)

@@ -205,7 +205,8 @@ public struct RecordChecker: Sendable {
                 return ([evaluator.checker.violation(for: .malformed("record is \(record.kindDescription), not an object"))], [])
             }
             let rules = evaluator.rules
-            let verdict = SchemaVerdict(rules: rules, words: SchemaFailureWords(rules: rules, messages: evaluator.checker.evaluator.messages))
+            let verdict = SchemaVerdict(
+                rules: rules, words: SchemaFailureWords(rules: rules, messages: evaluator.checker.evaluator.messages))
             return (verdict.violations(fields: [], failures: schema.failures(record), record: record), [])
         }
 

@@ -10,7 +10,8 @@ extension RecordEvaluator {
             for index in 0..<min(cells.count, fields.count) {
                 guard let field = fields[index] else {
                     if keepsUnmatched, !cells[index].isEmpty {
-                        evaluator.unmatchedCells[index] = String(decoding: UnsafeBufferPointer(rebasing: buffer[cells[index]]), as: UTF8.self)
+                        evaluator.unmatchedCells[index] = String(
+                            decoding: UnsafeBufferPointer(rebasing: buffer[cells[index]]), as: UTF8.self)
                     }
                     continue
                 }

@@ -45,7 +45,8 @@ package struct NumberSymbols: Hashable, Sendable {
             (decimal, grouping) = ([arabicDecimal, "."], [arabicGrouping, ","])
         case "ar":
             let maghreb = ["DZ", "MA", "TN"].contains(locale.region ?? "")
-            (decimal, grouping) = maghreb ? ([arabicDecimal, ","], [arabicGrouping, "."]) : ([arabicDecimal, "."], [arabicGrouping, ","])
+            (decimal, grouping) =
+                maghreb ? ([arabicDecimal, ","], [arabicGrouping, "."]) : ([arabicDecimal, "."], [arabicGrouping, ","])
         default:
             (decimal, grouping) = Self.foundation(identifier)
         }

@@ -55,7 +55,8 @@ struct DigitsBeforePatternTests {
         let exact = try RuleSet(yaml: "form: f\nfields:\n  - {id: code, pattern: '^[0-9]{4}$'}\n", source: "f.yaml")
         expectEqual(RecordChecker(exact, today: Fixtures.today).check(["code": "١٢٣٤"]).map(\.code.rawValue), ["pattern"])
         expectEqual(
-            Fixtures.diagnostics("form: f\nfields:\n  - {id: code, digits: folded}\n").first?.contains("'fold' (a text's digits of every script stored as 0–9)"),
+            Fixtures.diagnostics("form: f\nfields:\n  - {id: code, digits: folded}\n").first?.contains(
+                "'fold' (a text's digits of every script stored as 0–9)"),
             true)
     }
 }

@@ -92,7 +92,8 @@ struct LocaleNumberInputTests {
         let issue = try #require(form["area"].issues.first)
         expectEqual(issue.code.rawValue, "type")
         expectEqual(
-            issue.message, "Area: '1,200' is not a number in plain decimal such as 1200.5 (no locale is given to read a comma or a space in it)")
+            issue.message,
+            "Area: '1,200' is not a number in plain decimal such as 1200.5 (no locale is given to read a comma or a space in it)")
         try form.type("price", text: "1 200")
         expectEqual(form["price"].issues.first?.code.rawValue, "type")
         #expect(form["price"].issues.first?.message.contains("whole number in plain decimal such as 1200") == true)

@@ -76,6 +76,8 @@ struct MessagesForPeopleTests {
         expectEqual(persian.filter { $0 == "«Phone» باید ۱۱ رقم باشد و با ۰۹ شروع شود" }.count, 1, "\(persian)")
         // A mask with letters is shown as its empty input.
         let rules = try RuleSet(yaml: "form: p\nfields:\n  - {id: plate, title: Plate, mask: 'A 000 AA 009'}\n", source: "p.yaml")
-        expectEqual(RecordChecker(rules, today: Day(iso: "2026-11-22")!).check(["plate": "12"]).map(\.message), ["Plate must look like _ ___ __ ___"])
+        expectEqual(
+            RecordChecker(rules, today: Day(iso: "2026-11-22")!).check(["plate": "12"]).map(\.message),
+            ["Plate must look like _ ___ __ ___"])
     }
 }

@@ -7,8 +7,10 @@ extension DefaultMessages {
         "required": "حقل «{title}» مطلوب",
         "type": "«{title}»: القيمة «{value}» ليست {expected}",
         "pattern": "تنسيق «{title}» غير صحيح",
-        "pattern.digits": "يجب أن يتكون «{title}» من {count, plural, zero {# أرقام} one {رقم واحد} two {رقمين} few {# أرقام} many {# رقمًا} other {# رقم}}",
-        "pattern.digits.prefix": "يجب أن يتكون «{title}» من {count, plural, zero {# أرقام} one {رقم واحد} two {رقمين} few {# أرقام} many {# رقمًا} other {# رقم}} وأن يبدأ بـ {prefix}",
+        "pattern.digits":
+            "يجب أن يتكون «{title}» من {count, plural, zero {# أرقام} one {رقم واحد} two {رقمين} few {# أرقام} many {# رقمًا} other {# رقم}}",
+        "pattern.digits.prefix":
+            "يجب أن يتكون «{title}» من {count, plural, zero {# أرقام} one {رقم واحد} two {رقمين} few {# أرقام} many {# رقمًا} other {# رقم}} وأن يبدأ بـ {prefix}",
         "mask": "يجب أن يكون «{title}» بالشكل {mask}",
         "min_length":
             "يجب ألا يقل «{title}» عن {min_length, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}",
@@ -124,10 +126,14 @@ extension DefaultMessages {
         "max.exclusive": "يجب أن تكون قيمة «{title}» أصغر من {max}",
         "multiple_of": "يجب أن تكون قيمة «{title}» من مضاعفات {step}",
         "format": "«{title}» ليس {format} صالحًا",
-        "contains.min": "يجب أن تحتوي قائمة «{title}» على {count, plural, zero {# عنصر} one {عنصر واحد} two {عنصرين} few {# عناصر} many {# عنصرًا} other {# عنصر}} من النوع المطلوب على الأقل",
-        "contains.max": "لا يمكن أن تحتوي قائمة «{title}» على أكثر من {count, plural, zero {# عنصر} one {عنصر واحد} two {عنصرين} few {# عناصر} many {# عنصرًا} other {# عنصر}} من هذا النوع",
-        "properties.min": "يجب أن يحتوي «{title}» على {count, plural, zero {# مدخل} one {مدخل واحد} two {مدخلين} few {# مدخلات} many {# مدخلًا} other {# مدخل}} على الأقل",
-        "properties.max": "لا يمكن أن يحتوي «{title}» على أكثر من {count, plural, zero {# مدخل} one {مدخل واحد} two {مدخلين} few {# مدخلات} many {# مدخلًا} other {# مدخل}}",
+        "contains.min":
+            "يجب أن تحتوي قائمة «{title}» على {count, plural, zero {# عنصر} one {عنصر واحد} two {عنصرين} few {# عناصر} many {# عنصرًا} other {# عنصر}} من النوع المطلوب على الأقل",
+        "contains.max":
+            "لا يمكن أن تحتوي قائمة «{title}» على أكثر من {count, plural, zero {# عنصر} one {عنصر واحد} two {عنصرين} few {# عناصر} many {# عنصرًا} other {# عنصر}} من هذا النوع",
+        "properties.min":
+            "يجب أن يحتوي «{title}» على {count, plural, zero {# مدخل} one {مدخل واحد} two {مدخلين} few {# مدخلات} many {# مدخلًا} other {# مدخل}} على الأقل",
+        "properties.max":
+            "لا يمكن أن يحتوي «{title}» على أكثر من {count, plural, zero {# مدخل} one {مدخل واحد} two {مدخلين} few {# مدخلات} many {# مدخلًا} other {# مدخل}}",
         "required.dependent": "حقل «{title}» مطلوب عند إدخال «{trigger}»",
         "additional": "«{title}» غير مسموح به هنا",
         "property_name": "«{title}»: الاسم «{name}» غير مسموح به",

@@ -39,7 +39,8 @@ extension DefaultMessages {
         "expected.number": "a number",
         "expected.whole_number": "a whole number",
         "expected.number.no_locale": "a number in plain decimal such as 1200.5 (no locale is given to read a comma or a space in it)",
-        "expected.whole_number.no_locale": "a whole number in plain decimal such as 1200 (no locale is given to read a comma or a space in it)",
+        "expected.whole_number.no_locale":
+            "a whole number in plain decimal such as 1200 (no locale is given to read a comma or a space in it)",
         "expected.date": "a date ({format})",
         "expected.bool": "true or false",
         "expected.option_array": #"a JSON array of options, such as ["a", "b"]"#,

@@ -40,8 +40,10 @@ extension DefaultMessages {
 
         "expected.number": "eine Zahl",
         "expected.whole_number": "eine ganze Zahl",
-        "expected.number.no_locale": "eine Zahl in einfacher Dezimalschreibweise wie 1200.5 (ohne Gebietsschema sind Komma und Leerzeichen darin mehrdeutig)",
-        "expected.whole_number.no_locale": "eine ganze Zahl in einfacher Schreibweise wie 1200 (ohne Gebietsschema sind Komma und Leerzeichen darin mehrdeutig)",
+        "expected.number.no_locale":
+            "eine Zahl in einfacher Dezimalschreibweise wie 1200.5 (ohne Gebietsschema sind Komma und Leerzeichen darin mehrdeutig)",
+        "expected.whole_number.no_locale":
+            "eine ganze Zahl in einfacher Schreibweise wie 1200 (ohne Gebietsschema sind Komma und Leerzeichen darin mehrdeutig)",
         "expected.date": "ein Datum im Format {format}",
         "expected.bool": "true oder false",
         "expected.option_array": #"ein JSON-Array von Optionen, etwa ["a", "b"]"#,

@@ -6,7 +6,8 @@ extension DefaultMessages {
         "type": "«{title}»: «{value}» — ожидается {expected}",
         "pattern": "Поле «{title}» заполнено в неверном формате",
         "pattern.digits": "Поле «{title}» должно содержать {count, plural, one {# цифру} few {# цифры} many {# цифр} other {# цифры}}",
-        "pattern.digits.prefix": "Поле «{title}» должно содержать {count, plural, one {# цифру} few {# цифры} many {# цифр} other {# цифры}} и начинаться с {prefix}",
+        "pattern.digits.prefix":
+            "Поле «{title}» должно содержать {count, plural, one {# цифру} few {# цифры} many {# цифр} other {# цифры}} и начинаться с {prefix}",
         "mask": "Поле «{title}» должно иметь вид {mask}",
         "min_length":
             "Поле «{title}» должно содержать не менее {min_length, plural, one {# символа} few {# символов} many {# символов} other {# символа}}",
@@ -43,8 +44,10 @@ extension DefaultMessages {
 
         "expected.number": "число",
         "expected.whole_number": "целое число",
-        "expected.number.no_locale": "число в простой десятичной записи, например 1200.5 (локаль не задана, и запятую или пробел в нём не прочитать однозначно)",
-        "expected.whole_number.no_locale": "целое число в простой записи, например 1200 (локаль не задана, и запятую или пробел в нём не прочитать однозначно)",
+        "expected.number.no_locale":
+            "число в простой десятичной записи, например 1200.5 (локаль не задана, и запятую или пробел в нём не прочитать однозначно)",
+        "expected.whole_number.no_locale":
+            "целое число в простой записи, например 1200 (локаль не задана, и запятую или пробел в нём не прочитать однозначно)",
         "expected.date": "дата в формате {format}",
         "expected.bool": "true или false",
         "expected.option_array": #"JSON-массив вариантов, например ["a", "b"]"#,
@@ -122,10 +125,14 @@ extension DefaultMessages {
         "max.exclusive": "Значение поля «{title}» должно быть меньше {max}",
         "multiple_of": "Значение поля «{title}» должно быть кратно {step}",
         "format": "Поле «{title}»: это не {format}",
-        "contains.min": "В списке «{title}» должно быть хотя бы {count, plural, one {# подходящий элемент} few {# подходящих элемента} many {# подходящих элементов} other {# подходящего элемента}}",
-        "contains.max": "В списке «{title}» может быть не больше {count, plural, one {# такого элемента} few {# таких элементов} many {# таких элементов} other {# такого элемента}}",
-        "properties.min": "В поле «{title}» должно быть хотя бы {count, plural, one {# значение} few {# значения} many {# значений} other {# значения}}",
-        "properties.max": "В поле «{title}» может быть не больше {count, plural, one {# значения} few {# значений} many {# значений} other {# значения}}",
+        "contains.min":
+            "В списке «{title}» должно быть хотя бы {count, plural, one {# подходящий элемент} few {# подходящих элемента} many {# подходящих элементов} other {# подходящего элемента}}",
+        "contains.max":
+            "В списке «{title}» может быть не больше {count, plural, one {# такого элемента} few {# таких элементов} many {# таких элементов} other {# такого элемента}}",
+        "properties.min":
+            "В поле «{title}» должно быть хотя бы {count, plural, one {# значение} few {# значения} many {# значений} other {# значения}}",
+        "properties.max":
+            "В поле «{title}» может быть не больше {count, plural, one {# значения} few {# значений} many {# значений} other {# значения}}",
         "required.dependent": "Заполните поле «{title}»: оно обязательно, когда указано «{trigger}»",
         "additional": "Поле «{title}» здесь недопустимо",
         "property_name": "«{title}»: имя «{name}» недопустимо",
