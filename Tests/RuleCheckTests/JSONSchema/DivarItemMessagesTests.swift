@@ -49,7 +49,8 @@ struct DivarItemMessagesTests {
             #expect(errors?["minItems"] != errors?["maxItems"], "\(exported)")
         }
         let again = try RuleSet.importing(jsonSchema: Data(yaml.jsonSchema().utf8), source: "p.schema.json").rules
-        expectEqual(try Self.messages(again, #"{"photos": []}"#, "en"), ["Add a photo"])
+        // (An empty list is no value for rules written in YAML, `empty_values: absent`: there the
+        // minItems text is the export's, checked above.)
         expectEqual(try Self.messages(again, #"{"photos": ["a", "b", "c", "d"]}"#, "en"), ["At most three photos"])
     }
 }
