@@ -9,16 +9,18 @@ package struct MessagesLocale: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The locale of messages (default: the rules' defaults.locale, else en): en, ru, fr, de, es, fa, zh-Hans or ar, "
+            "The locale of messages and of numbers in cells and typed text (12,5 in fr; default: the rules' defaults.locale, "
+                + "else English messages and plain-decimal numbers): en, ru, fr, de, es, fa, zh-Hans or ar, "
                 + "or one with a region (fa-IR, ar-SA); -u-nu-latn asks for Latin digits (fa-u-nu-latn). Another falls back to "
                 + "English, with a warning.",
             valueName: "LOCALE"))
     package var locale: String?
 
-    /// The locale for `rules` (this option's, else the rules' `defaults.locale`, else `en`),
-    /// once its fallback (if any) is warned about.
-    package func checked(for rules: RuleSet, streams: StandardStreams) -> String {
-        let chosen = locale ?? rules.locale ?? "en"
+    /// The locale for `rules` (this option's, else the rules' `defaults.locale`), once its
+    /// fallback (if any) is warned about; `nil` when neither names one: messages are then in
+    /// English, and numbers are read in plain decimal only (`1,200` is a finding).
+    package func checked(for rules: RuleSet, streams: StandardStreams) -> String? {
+        guard let chosen = locale ?? rules.locale else { return nil }
         Self.warnIfFallback(chosen, streams: streams)
         return chosen
     }

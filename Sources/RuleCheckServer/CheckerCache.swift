@@ -15,14 +15,14 @@ final class CheckerCache: Sendable {
     private struct Key: Hashable {
         let form: String
         let today: Day
-        let locale: String
+        let locale: String?
     }
 
     /// At most this many are kept; past it the cache starts again (requests rarely vary much).
     static let capacity = 32
     private let checkers = Mutex<[Key: RecordChecker]>([:])
 
-    func checker(_ rules: RuleSet, today: Day, locale: String) -> RecordChecker {
+    func checker(_ rules: RuleSet, today: Day, locale: String?) -> RecordChecker {
         let key = Key(form: rules.form, today: today, locale: locale)
         if let cached = checkers.withLock({ $0[key] }), cached.rules === rules { return cached }
         let checker = RecordChecker(rules, today: today, locale: locale)

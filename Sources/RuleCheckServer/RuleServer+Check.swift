@@ -15,7 +15,7 @@ extension RuleServer {
     func check(_ request: Request, _ routed: Routed) async throws -> Response {
         let (_, rules) = try library.resolve(routed.query["rules"])
         let today = try Self.day(routed.query["today"], name: "today") ?? options.today ?? .today()
-        let locale = try Self.locale(routed.query["locale"]) ?? options.locale ?? rules.locale ?? "en"
+        let locale = try Self.locale(routed.query["locale"]) ?? options.locale ?? rules.locale
         let strict: Bool
         switch routed.query["strict"] {
         case nil, "false"?: strict = false
@@ -39,7 +39,7 @@ extension RuleServer {
         }
         var response = Self.bytes(report, type: "application/json")
         // The language the messages are in: `en` for a locale without built-in messages.
-        response.headers[.contentLanguage] = MessageLocale(locale).messages
+        response.headers[.contentLanguage] = MessageLocale(locale ?? "en").messages
         return response
     }
 

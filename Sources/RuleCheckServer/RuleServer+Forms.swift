@@ -40,7 +40,7 @@ extension RuleServer {
         }
         let (entry, rules) = try library.resolve(rulesName)
         let day = today ?? options.today ?? .today()
-        let language = locale ?? options.locale ?? rules.locale ?? "en"
+        let language = locale ?? options.locale ?? rules.locale
         let budget = options.formBudget
         var form: Form
         var dropped: [JSONValue] = []

@@ -97,7 +97,7 @@ struct CheckEndpointTests {
         expectEqual(
             answer.json["violations"],
             .array([
-                Self.violation(1, line: 1, "phone", "mask", value: "+7 (916) 1", "Phone must look like +7 (000) 000-00-00"),
+                Self.violation(1, line: 1, "phone", "mask", value: "+7 (916) 1", "Phone must look like +7 (___) ___-__-__"),
                 Self.violation(0, line: 2, "nick", "unknown_column", "warning", value: nil, "'nick' is not a field of the rules"),
                 Self.violation(3, line: 3, "", "malformed", value: nil, "expected a value, found 'not' (line 3, column 1)"),
             ]))

@@ -130,7 +130,8 @@ extension RuleSetCompiler {
             itemType: field.itemType, uniqueItems: spec.uniqueItems?.value ?? false,
             uniqueBy: uniqueKeys.map(\.id), uniqueKeys: uniqueKeys.map { ($0.name, $0.title) },
             ui: Dictionary(spec.ui.map { ($0.name.value, $0.value) }, uniquingKeysWith: { first, _ in first }),
-            digits: digits, maskValue: maskValue(spec), includedFrom: spec.includedFrom, maxSize: spec.maxSize?.value,
+            digits: digits, foldsDigits: foldsDigits(spec, type: field.type), maskValue: maskValue(spec), includedFrom: spec.includedFrom,
+            maxSize: spec.maxSize?.value,
             mediaTypes: mediaTypes(spec), calendar: field.type == .date ? calendar(spec) : .gregorian, letters: fieldLetters[index],
             jsonTypes: jsonTypes, emptyIsValue: emptyIsValue)
     }
@@ -464,7 +465,7 @@ extension RuleSetCompiler {
 
     private mutating func messages(_ spec: FieldSpec) -> [IssueCode: LocalizedText] {
         var messages: [IssueCode: LocalizedText] = [:]
-        let codes = IssueCode.fieldCodes.map(\.rawValue)
+        let codes = (IssueCode.fieldCodes + IssueCode.itemVariants).map(\.rawValue)
         for (code, text) in spec.messages {
             guard codes.contains(code.value) else {
                 error(

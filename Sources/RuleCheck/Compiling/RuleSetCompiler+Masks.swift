@@ -22,16 +22,23 @@ extension RuleSetCompiler {
         }
     }
 
-    /// A field's `digits:`; `.any` when not written.
+    /// A field's `digits:`; `.any` when not written, and for `fold` (``foldsDigits(_:)``).
     mutating func digits(_ spec: FieldSpec) -> DecimalDigits {
         guard let written = spec.digits else { return .any }
+        if written.value == "fold" { return .any }
         guard let digits = DecimalDigits(rawValue: written.value) else {
             error(
-                "digits must be 'any' (the digits of every script, read as 0–9) or 'ascii' (only 0–9), not '\(written.value)'",
+                "digits must be 'any' (the digits of every script, read as 0–9), 'ascii' (only 0–9) or 'fold' (a text's digits of every script stored as 0–9), not '\(written.value)'",
                 at: written.location)
             return .any
         }
         return digits
+    }
+
+    /// `digits: fold`: a text field's digits of every script are stored as 0–9 (on another type,
+    /// `fold` reads as `any`, which numbers and dates already store as 0–9).
+    func foldsDigits(_ spec: FieldSpec, type: FieldType) -> Bool {
+        type == .text && spec.digits?.value == "fold"
     }
 
     /// A file field's `media_types:`, each `type/subtype` or `type/*`.

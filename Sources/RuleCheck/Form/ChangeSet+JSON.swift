@@ -3,7 +3,8 @@ extension ChangeSet {
     /// `enabled`, `required`, `issues`, `sections` and `gates` (each holding only what changed)
     /// and, when a list's number of items changed, `items`; when the issues to show changed
     /// (after `focus`, `blur` or `touch_all`), `shown_issues`, and `interaction` when that changed;
-    /// when typed text changed, `input` (`{"text", "caret", "state"}`, or null); when the pages
+    /// when typed text changed, `input` (`{"text", "caret", "state"}`, or null); when a list value
+    /// changed (a multi_choice), `list_changes` (`{"added": […], "removed": […]}`); when the pages
     /// changed, `pages` (see ``PageChange``); when a restored draft held entries these rules
     /// cannot take, `dropped` (`[{"path", "message"}]`). Dates are ISO text.
     public var json: JSONValue {
@@ -20,6 +21,10 @@ extension ChangeSet {
         if !shownIssues.isEmpty { object["shown_issues"] = .object(shownIssues.mapValues { .array($0.map(\.json)) }) }
         if !interaction.isEmpty { object["interaction"] = .object(interaction.mapValues { .string($0.rawValue) }) }
         if !inputs.isEmpty { object["input"] = .object(inputs.mapValues { $0.map(\.json) ?? .null }) }
+        if !listChanges.isEmpty {
+            object["list_changes"] = .object(
+                listChanges.mapValues { .object(["added": .array($0.added.map(\.json)), "removed": .array($0.removed.map(\.json))]) })
+        }
         if let pages { object["pages"] = pages.json }
         if !dropped.isEmpty { object["dropped"] = .array(dropped.map(\.json)) }
         return .object(object)

@@ -34,6 +34,7 @@ public struct ChangeSet: Hashable, Sendable {
 
     private struct Rare: Hashable, Sendable {
         var inputs: [String: FieldInput?] = [:]
+        var listChanges: [String: ListChange] = [:]
         var pages: PageChange?
         var dropped: [SnapshotDrop] = []
     }
@@ -53,6 +54,14 @@ public struct ChangeSet: Hashable, Sendable {
         set { setRare { $0.pages = newValue } }
     }
 
+    /// Fields whose value is a list (a multi_choice's options, a `values` field's values) that
+    /// changed: the elements added and removed, so that a screen updates only those rows of a
+    /// multi-select rather than diffing the whole array of ``values``.
+    public var listChanges: [String: ListChange] {
+        get { rare.first?.listChanges ?? [:] }
+        set { setRare { $0.listChanges = newValue } }
+    }
+
     /// What a restored draft held that these rules cannot take (a ``FormEdit/restore(_:)``
     /// edit of a draft saved under older rules), as ``Form/restoring(_:snapshot:today:locale:)``
     /// reports it; empty for every other edit.
@@ -68,7 +77,7 @@ public struct ChangeSet: Hashable, Sendable {
     private mutating func setRare(_ change: (inout Rare) -> Void) {
         var part = rare.first ?? Rare()
         change(&part)
-        rare = part.inputs.isEmpty && part.pages == nil && part.dropped.isEmpty ? [] : [part]
+        rare = part.inputs.isEmpty && part.pages == nil && part.dropped.isEmpty && part.listChanges.isEmpty ? [] : [part]
     }
 
     /// Whether nothing changed.
@@ -95,19 +104,36 @@ public struct ChangeSet: Hashable, Sendable {
         let issuesChanged = old.issues != new.issues
         let interactionChanged = old.interaction != new.interaction
         // Whether a partial text's `type` issue is held back changes only with the typed text,
-        // which changes the issue's message (it quotes the text): issuesChanged covers it.
-        let shownChanged = (issuesChanged || interactionChanged) && old.shownIssues != new.shownIssues
+        // which changes the issue's message (it quotes the text): issuesChanged covers it. A
+        // `pattern` issue's message may stay the same while the text stops being a beginning
+        // of a match (`09` → `08`): its hold is compared.
+        let holdChanged = old.status.holdsPatternIssue != new.status.holdsPatternIssue
+        let shownChanged = (issuesChanged || interactionChanged || holdChanged) && old.shownIssues != new.shownIssues
         guard
             valueChanged || visibleChanged || enabledChanged || requiredChanged || issuesChanged
-                || interactionChanged
+                || interactionChanged || shownChanged
         else { return }
         let path = path()
-        if valueChanged { values[path] = .some(new.value) }
+        if valueChanged {
+            values[path] = .some(new.value)
+            if let before = Self.elements(old.value), let after = Self.elements(new.value) {
+                listChanges[path] = ListChange(from: before, to: after)
+            }
+        }
         if visibleChanged { visible[path] = new.isVisible }
         if enabledChanged { enabled[path] = new.isEnabled }
         if requiredChanged { required[path] = new.isRequired }
         if issuesChanged { issues[path] = new.issues }
         if shownChanged { shownIssues[path] = new.shownIssues }
         if interactionChanged { interaction[path] = new.interaction }
+    }
+
+    /// A list value's elements; none for an empty value; `nil` for a value of another kind.
+    private static func elements(_ value: Value?) -> [Value]? {
+        switch value {
+        case .list(let elements)?: elements
+        case nil: []
+        default: nil
+        }
     }
 }

@@ -51,9 +51,13 @@ public struct FieldState: Hashable, Sendable {
 
     /// The issues a screen should show now, by ``interaction``: none while the field is
     /// pristine; while it is being edited, all but those that more typing may still fix
-    /// (`required`, `min_length`, `mask`, and `type` for a partial date or number); once it has
-    /// been left (or after ``Form/touchAll()``), all of them.
-    public var shownIssues: [FieldIssue] { status.interaction.shown(status.issues, typedIsFixable: status.holdsTypeIssue) }
+    /// (`required`, `min_length`, `mask`, `type` for a partial date or number, and `pattern` for
+    /// a text that more typing may still make match: PCRE2's partial match); once it has been
+    /// left (or after ``Form/touchAll()``), all of them. A text that can no longer match (`12a`
+    /// for `^[0-9]+$`) or is too long (`max_length`) shows its issue at once.
+    public var shownIssues: [FieldIssue] {
+        status.interaction.shown(status.issues, typedIsFixable: status.holdsTypeIssue, patternIsFixable: status.holdsPatternIssue)
+    }
 
     /// The state of a field that does not exist (a path past the end of a list).
     public static let absent = FieldState(value: nil, status: .absent)
@@ -94,12 +98,16 @@ public enum Interaction: String, Hashable, Sendable {
     static let heldWhileEditing: Set<IssueCode> = [.required, .minLength, .mask]
 
     /// The issues to show; `typedIsFixable`: the field's typed text may still become a value, so
-    /// its `type` issue is held back while editing too.
-    func shown(_ issues: [FieldIssue], typedIsFixable: Bool = false) -> [FieldIssue] {
+    /// its `type` issue is held back while editing too; `patternIsFixable`: the text is a
+    /// beginning of a match of every pattern it fails, so its `pattern` issues are held back.
+    func shown(_ issues: [FieldIssue], typedIsFixable: Bool = false, patternIsFixable: Bool = false) -> [FieldIssue] {
         switch self {
         case .pristine: []
         case .editing:
-            issues.filter { !Self.heldWhileEditing.contains($0.code) && !(typedIsFixable && $0.code == .type) }
+            issues.filter {
+                !Self.heldWhileEditing.contains($0.code) && !(typedIsFixable && $0.code == .type)
+                    && !(patternIsFixable && $0.code == .pattern)
+            }
         case .touched: issues
         }
     }
@@ -115,6 +123,8 @@ struct FieldStatus: Hashable, Sendable {
     var interaction: Interaction = .pristine
     /// Typed text that may still become a value (see ``FieldState``).
     var holdsTypeIssue = false
+    /// A text that more typing may still make match every pattern it fails.
+    var holdsPatternIssue = false
 
     /// The status of a slot that does not exist.
     static let absent = FieldStatus(

@@ -26,7 +26,7 @@ extension Form {
     public mutating func set(_ path: String, text: String) throws(FormError) -> ChangeSet {
         let slot = try self.slot(path)
         let field = rules.fields[slot.field.index]
-        switch ValueReader.read(text: text, for: field, options: evaluator.options(of: field)) {
+        switch ValueReader.read(text: text, for: field, options: evaluator.options(of: field), locale: evaluator.numbers) {
         case .success(let value): return try edit(path, value: value, provenance: .user)
         case .failure(let failure):
             throw typeRefusal(failure.failure, field, value: text, path: path)
@@ -39,14 +39,17 @@ extension Form {
         try edit(path, value: nil, provenance: .cleared(.user, edit: "clear \(path)"))
     }
 
-    /// Fills a field with a suggested value (one fetched from a server, say) — only while the
-    /// user has not edited the field; a value the user entered or cleared is never overwritten.
+    /// Fills a field with a suggested value (one fetched from a server, say) without disturbing
+    /// the user: a value the user entered is never overwritten, but a field that is empty — never
+    /// filled, or cleared by the user — is filled whenever the user is not typing in it (it does
+    /// not have the focus).
     ///
     /// - Returns: the changes; empty when the user's own entry wins.
     @discardableResult
     public mutating func suggest(_ path: String, _ value: Value?) throws(FormError) -> ChangeSet {
         let slot = try self.slot(path)
-        if states[slot].provenance.isUserEdited { return ChangeSet() }
+        let status = states[slot]
+        if status.provenance.isUserEdited, values[slot] != nil || status.interaction == .editing { return ChangeSet() }
         return try edit(path, value: value, provenance: .suggestion)
     }
 

@@ -221,6 +221,7 @@ extension Form {
             status.issues = values.withContext(slot, today: today) { context in
                 outcome.failures.map { messages.issue($0, field, value: value, written: written, context) }
             }
+            status.holdsPatternIssue = Self.patternsMayStillMatch(outcome.failures, field, value)
         }
         if !external.isEmpty { status.issues += external }
         states[slot] = status

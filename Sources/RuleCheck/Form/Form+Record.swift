@@ -18,7 +18,7 @@ extension Form {
     /// reports for them (`unknown_column`, `type`, `option`).
     public static func filled(
         _ rules: RuleSet, record: [String: JSONValue], today: Day = .today(),
-        locale: String = "en"
+        locale: String? = nil
     ) -> (form: Form, dropped: [Violation]) {
         let checker = RecordChecker(rules, today: today, locale: locale)
         var reader = RecordEvaluator(checker: checker)
@@ -35,7 +35,7 @@ extension Form {
     ///
     /// - Throws: ``FormLimitError`` when the form would hold more than `budget` allows.
     public static func filled(
-        _ rules: RuleSet, record: [String: JSONValue], today: Day = .today(), locale: String = "en",
+        _ rules: RuleSet, record: [String: JSONValue], today: Day = .today(), locale: String? = nil,
         budget: FormBudget
     ) throws(FormLimitError) -> (form: Form, dropped: [Violation]) {
         let checker = RecordChecker(rules, today: today, locale: locale)
@@ -51,7 +51,7 @@ extension Form {
     /// of a copy of `reader` (what ``RecordChecker/check(json:)`` would read again), and the form
     /// takes the values as read.
     private static func filled(
-        _ rules: RuleSet, reader: RecordEvaluator, checker: RecordChecker, today: Day, locale: String
+        _ rules: RuleSet, reader: RecordEvaluator, checker: RecordChecker, today: Day, locale: String?
     ) -> (form: Form, dropped: [Violation]) {
         var checking = reader
         let violations = checking.finish(reportingUnknownKeys: false)

@@ -26,8 +26,9 @@ extension Form {
     ///   is the day once the text is a real one — of the field's `calendar:` (`1403/05/12` is
     ///   2024-08-02 under `calendar: persian`); until then the field is empty and has a `type`
     ///   issue, held back while the text may still become a date (`12.05.`);
-    /// * **number, integer**: the text is kept as typed (`12.50`); the value is its number; a
-    ///   beginning such as `-` or `12.` is partial, anything else (`12a`) invalid;
+    /// * **number, integer**: the text is kept as typed (`12.50`, `12,5` in French, `۱۲٫۵` in
+    ///   Persian); the value is its number, read as the form's locale writes numbers; a
+    ///   beginning such as `-`, `12.` or `1 2` is partial, anything else (`12a`) invalid;
     /// * **bool, choice, multi_choice**: read as ``set(_:text:)`` reads them.
     ///
     /// ``input(_:)`` holds the formatted text, the caret and the state until
@@ -83,7 +84,10 @@ extension Form {
     ) throws(FormError) -> (Value?, TypedInput) {
         switch field.type {
         case .text:
-            guard let mask else { return (.text(text), Self.typed(text, caret, .complete)) }
+            guard let mask else {
+                // `digits: fold`: shown as typed, stored with 0–9.
+                return (.text(ValueReader.maskedText(text, field)), Self.typed(text, caret, .complete))
+            }
             let result = mask.format(text, caret: caret, droppingRefused: true)
             // What the mask took is always a beginning of a value: its `mask` issue says the rest.
             return (
@@ -93,11 +97,12 @@ extension Form {
         case .date:
             return readDate(text, caret: caret, field)
         case .number, .integer:
-            switch ValueReader.read(text: text, for: field, options: evaluator.options(of: field)) {
+            switch ValueReader.read(text: text, for: field, options: evaluator.options(of: field), locale: evaluator.numbers) {
             case .success(let value):
                 return (value, Self.typed(text, caret, text.isEmpty ? .partial : .complete))
             case .failure(let unreadable):
-                let prefix = PartialText.couldBecomeANumber(text, digits: field.digits, whole: field.type == .integer)
+                let prefix = NumberText.couldBecome(
+                    text, digits: field.digits, locale: evaluator.numbers, whole: field.type == .integer)
                 return (
                     nil,
                     Self.typed(
@@ -106,7 +111,7 @@ extension Form {
                 )
             }
         case .bool, .choice, .multiChoice, .values:
-            switch ValueReader.read(text: text, for: field, options: evaluator.options(of: field)) {
+            switch ValueReader.read(text: text, for: field, options: evaluator.options(of: field), locale: evaluator.numbers) {
             case .success(let value): return (value, Self.typed(text, caret, .complete))
             case .failure(let unreadable):
                 // Typed text is never `not_an_option`: it may be a beginning of one.
@@ -117,7 +122,7 @@ extension Form {
         case .json:
             // The JSON the text reads as, else the text as a string; a value of a type the field
             // does not take may still become one as typing goes on (`[1, ` before `[1, 2]`).
-            switch ValueReader.read(text: text, for: field) {
+            switch ValueReader.read(text: text, for: field, locale: evaluator.numbers) {
             case .success(let value): return (value, Self.typed(text, caret, text.isEmpty ? .partial : .complete))
             case .failure(let unreadable):
                 return (nil, Self.typed(text, caret, .partial, failure: unreadable.failure, isFixable: true))

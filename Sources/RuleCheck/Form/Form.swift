@@ -60,12 +60,13 @@ public struct Form: Sendable {
     /// - Parameters:
     ///   - rules: the compiled rules of the form.
     ///   - today: the date `today` means (the local date by default); fix it for reproducible results.
-    ///   - locale: the locale of messages; `en` by default.
-    public init(_ rules: RuleSet, today: Day = .today(), locale: String = "en") {
+    ///   - locale: the locale of messages (`en` when `nil`) and of the numbers typed (the rules'
+    ///     `defaults.locale` when `nil`, then plain decimal only: `12,5` is read in French).
+    public init(_ rules: RuleSet, today: Day = .today(), locale: String? = nil) {
         self.rules = rules
         self.today = today
-        self.locale = locale
-        evaluator = FieldEvaluator(rules: rules, locale: locale)
+        self.locale = locale ?? "en"
+        evaluator = FieldEvaluator(rules: rules, locale: locale ?? "en", numbers: locale)
         values = SlotTable(layout: rules.layout, blank: nil)
         states = SlotTable(layout: rules.layout, blank: .absent)
         invalidInSection = Array(repeating: 0, count: rules.sections.count)

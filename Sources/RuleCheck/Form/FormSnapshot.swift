@@ -129,7 +129,7 @@ extension Form {
     ///
     /// - Throws: ``FormError`` with code ``FormError/Code/snapshotMismatch`` when the snapshot
     ///   names fields these rules do not have, or holds values of the wrong type.
-    public init(_ rules: RuleSet, snapshot: FormSnapshot, today: Day = .today(), locale: String = "en") throws(FormError) {
+    public init(_ rules: RuleSet, snapshot: FormSnapshot, today: Day = .today(), locale: String? = nil) throws(FormError) {
         self.init(rules, today: today, locale: locale)
         if let first = try restore(snapshot, lenient: false).first {
             throw FormError(.snapshotMismatch, first.reason)
@@ -148,7 +148,7 @@ extension Form {
     /// - Throws: ``FormError`` only when the snapshot is of another form.
     public static func restoring(
         _ rules: RuleSet, snapshot: FormSnapshot, today: Day = .today(),
-        locale: String = "en"
+        locale: String? = nil
     ) throws(FormError) -> (form: Form, dropped: [SnapshotDrop]) {
         var form = Form(rules, today: today, locale: locale)
         let dropped = try form.restore(snapshot, lenient: true)

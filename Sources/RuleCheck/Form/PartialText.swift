@@ -45,13 +45,4 @@ enum PartialText {
         guard let pattern = try? PatternCache.shared.pattern(regex) else { return false }
         return (try? pattern.partialMatch(folded)) == .partial
     }
-
-    /// Whether `text` is the beginning of a number in plain decimal (`-`, `12.`, ``); of a whole
-    /// one (`12.0` but not `2.5`) when `whole`.
-    static func couldBecomeANumber(_ text: String, digits: DecimalDigits, whole: Bool) -> Bool {
-        let folded = digits == .any ? DecimalDigits.folded(text) : text
-        let regex = whole ? #"[+-]?(?:[0-9]+\.?0*)?"# : #"[+-]?(?:[0-9]+\.?[0-9]*)?"#
-        guard let pattern = try? PatternCache.shared.pattern(regex) else { return false }
-        return (try? pattern.matches(folded)) == true
-    }
 }

@@ -101,7 +101,10 @@ extension JSONSchemaExporter {
 
     /// The keywords of a scalar value: of the field itself, or of each value of a `values` field.
     private func scalarKeywords(_ field: FieldRules, type: FieldType, into p: inout OrderedObject, items: Bool) {
-        defer { if field.digits == .ascii { p.set("x-rulecheck-digits", .string(field.digits.rawValue)) } }
+        defer {
+            if field.digits == .ascii { p.set("x-rulecheck-digits", .string(field.digits.rawValue)) }
+            if field.foldsDigits { p.set("x-rulecheck-digits", .string("fold")) }
+        }
         switch type {
         case .text:
             p.set("type", .string("string"))

@@ -5,8 +5,8 @@ enum KeywordMessages {
     /// The failure code of each keyword that is a rule of the field itself.
     static let codeOfKeyword: [String: String] = [
         "required": "required", "type": "type", "minimum": "min", "maximum": "max", "minLength": "min_length",
-        "maxLength": "max_length", "enum": "option", "const": "option", "minItems": "items", "maxItems": "items",
-        "uniqueItems": "items",
+        "maxLength": "max_length", "enum": "option", "const": "option", "minItems": "items.min", "maxItems": "items.max",
+        "uniqueItems": "items.unique",
     ]
 
     /// Keywords that become checks (or the field's pattern): their message is the check's.
@@ -22,5 +22,7 @@ enum KeywordMessages {
     static let keywordOfCode: [IssueCode: String] = [
         .required: "required", .type: "type", .min: "minimum", .max: "maximum", .minLength: "minLength",
         .maxLength: "maxLength", .option: "enum", .items: "minItems", .pattern: "pattern",
+        IssueCode(rawValue: "items.min"): "minItems", IssueCode(rawValue: "items.max"): "maxItems",
+        IssueCode(rawValue: "items.unique"): "uniqueItems",
     ]
 }

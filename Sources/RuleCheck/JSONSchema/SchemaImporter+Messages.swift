@@ -45,12 +45,6 @@ extension SchemaImporter {
         // A pattern that became the field's pattern (^…$, or a format) has the field's message;
         // other patterns and the exclusive bounds are checks, with their own (see checkSpec).
         let patternKeyword = spec.pattern == nil ? nil : patternKeywords[path]
-        if members["minItems"] != nil && members["maxItems"] != nil {
-            ownFinding(
-                .approximated,
-                "\(dialect.keyword) for minItems and maxItems: both are the code 'items', and the one written last is used for both",
-                at: pointer)
-        }
         for key in source.orderedKeys(of: members, at: pointer) {
             let keyPointer = pointer + "/" + SchemaPointer.escape(key)
             guard let member = members[key] else { continue }
@@ -100,7 +94,8 @@ extension SchemaImporter {
             return LocalizedText(locales: members.compactMapValues(\.string))
         }
         if report {
-            ownFinding(.unsupported, "a message in errors must be text or an object of locales to text ({\"fa\": …, \"en\": …})", at: pointer)
+            ownFinding(
+                .unsupported, "a message in errors must be text or an object of locales to text ({\"fa\": …, \"en\": …})", at: pointer)
         }
         return nil
     }

@@ -18,6 +18,11 @@ extension SchemaImporter {
                 spec.pattern = text(pcre, at: pointer, quoted: true)
                 spec.keys["pattern"] = source.location(of: pointer)
                 patternKeywords[path] = "pattern"
+                // Digits typed in any script (۰۹۱۲ on a Persian keyboard) are stored as 0–9 before
+                // a pattern of digits reads them: `digits: fold`, unless x-rulecheck-digits says.
+                if spec.digits == nil, x.digits == nil, Self.hasDigitClass(pcre) {
+                    spec.digits = Located(value: "fold", location: source.location(of: pointer))
+                }
             } else if x.checks == nil {
                 guard let pcre = translatePattern(regex, at: pointer) else { continue }
                 if searchAsPattern {
@@ -260,5 +265,10 @@ extension SchemaImporter {
             return nil
         }
         return Self.balanced(condition.items.map(\.expr), "and")
+    }
+
+    /// Whether a pattern names ASCII digits: `\d`, `[0-9]`, or a class with a range of them.
+    static func hasDigitClass(_ pattern: String) -> Bool {
+        pattern.contains("\\d") || pattern.contains("0-9") || pattern.contains("\\p{Nd}")
     }
 }

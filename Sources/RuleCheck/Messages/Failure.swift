@@ -90,6 +90,9 @@ enum Expected: Hashable, Sendable {
     case number
     /// Text: a whole number in plain decimal.
     case wholeNumber
+    /// Text that only a locale reads as a number (`1,200`), with no locale given: plain decimal
+    /// (a whole number when `whole`) is expected.
+    case numberWithoutLocale(whole: Bool)
     /// Text: a date in this format (`dd.MM.yyyy`).
     case date(format: String)
     /// Text: true/false, yes/no or 1/0.

@@ -77,6 +77,12 @@ public struct IssueCode: RawRepresentable, Hashable, Sendable, Comparable, Custo
         .fileSize, .mediaType,
     ]
 
+    /// The keys of a `messages:` map for one kind of `items` failure each (too few, too many, a
+    /// value twice): JSON Schema's `minItems`, `maxItems` and `uniqueItems` each have their text.
+    static let itemVariants: [IssueCode] = [
+        IssueCode(rawValue: "items.min"), IssueCode(rawValue: "items.max"), IssueCode(rawValue: "items.unique"),
+    ]
+
     /// Every code, field failures first, then the batch-only codes, then the form-only one.
     public static let all: [IssueCode] =
         fieldCodes + [

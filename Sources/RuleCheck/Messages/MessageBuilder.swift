@@ -15,7 +15,7 @@ struct MessageBuilder: Sendable {
     /// What ``locale`` means for messages: its built-in table, digits and direction.
     let messageLocale: MessageLocale
     /// The built-in messages for ``locale``.
-    private let defaults: [String: String]
+    let defaults: [String: String]
 
     init(locale: String) {
         self.locale = locale
@@ -51,11 +51,26 @@ struct MessageBuilder: Sendable {
     ) -> String {
         let check = failure.check.map { field.checks[$0] }
         let code = failure.code
-        let own = IssueCode.fieldCodes.contains(code) ? field.messages[code] ?? field.message : nil
+        // `items.min` before `items` (a text per JSON Schema keyword), then the field's message.
+        let own =
+            IssueCode.fieldCodes.contains(code)
+            ? variant(failure).flatMap { field.messages[IssueCode(rawValue: code.rawValue + "." + $0)] } ?? field.messages[code]
+                ?? field.message
+            : nil
+        // A check with no message of its own is said in words where its shape allows (`price > 0`).
+        let wording: (template: String, parameters: [String: String])? =
+            check?.message != nil || own != nil
+            ? nil
+            : code == .pattern
+                ? patternPlaceholder(failed: check, field).flatMap { patternWording($0) }
+                : code == .mask
+                    ? failedMask(check, field).flatMap { maskWording($0) }
+                    : check.flatMap { checkWording($0, field) }
         let template =
-            check?.message?.resolve(locale) ?? own?.resolve(locale)
+            check?.message?.resolve(locale) ?? own?.resolve(locale) ?? wording?.template
             ?? DefaultMessages.template(code, variant: variant(failure), in: defaults)
         return render(template) { name in
+            if let said = wording?.parameters[name] { return said }
             switch name {
             case "field": return field.path
             case "title": return field.title
@@ -145,6 +160,7 @@ struct MessageBuilder: Sendable {
             switch expected {
             case .number: ("number", [:])
             case .wholeNumber: ("whole_number", [:])
+            case .numberWithoutLocale(let whole): (whole ? "whole_number.no_locale" : "number.no_locale", [:])
             case .date(let format): ("date", ["format": format])
             case .bool: ("bool", [:])
             case .optionArray: ("option_array", [:])
@@ -171,7 +187,9 @@ struct MessageBuilder: Sendable {
             "string": "json_string", "number": "json_number", "integer": "json_whole_number", "boolean": "json_bool",
             "array": "json_array", "object": "json_object",
         ]
-        if nullAllowed { keys["null"] = "json_null" }
+        // `null` alone (`json_types: [null]`, JSON Schema's `type: null`) is named, whatever
+        // `nullAllowed` says: the message would otherwise expect nothing.
+        if nullAllowed || types.names == ["null"] { keys["null"] = "json_null" }
         let phrases = types.names.compactMap { keys[$0] }.map { DefaultMessages.phrase($0, in: defaults) }
         guard let last = phrases.last, phrases.count > 1 else { return phrases.first ?? "" }
         let first = phrases.dropLast().joined(separator: ", ")

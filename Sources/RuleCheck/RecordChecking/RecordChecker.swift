@@ -21,11 +21,14 @@ public struct RecordChecker: Sendable {
     /// For reading records from their bytes.
     let keys: RecordKeys
 
-    public init(_ rules: RuleSet, today: Day = .today(), locale: String = "en") {
+    /// A checker of records against `rules`; `locale` is the locale of messages (`en` when `nil`)
+    /// and of the numbers in cells (the rules' `defaults.locale` when `nil`; with neither, a cell
+    /// only a locale reads as a number, `1,200`, is a `type` violation that says so).
+    public init(_ rules: RuleSet, today: Day = .today(), locale: String? = nil) {
         self.rules = rules
         self.today = today
-        self.locale = locale
-        evaluator = FieldEvaluator(rules: rules, locale: locale, today: today)
+        self.locale = locale ?? "en"
+        evaluator = FieldEvaluator(rules: rules, locale: locale ?? "en", numbers: locale, today: today)
         itemFields = rules.lists.map { list in
             let prefix = rules.fields[list.index].path.count + 1
             return Dictionary(
@@ -208,7 +211,8 @@ public struct RecordChecker: Sendable {
                 return ([evaluator.checker.violation(for: .malformed("record is \(record.kindDescription), not an object"))], [])
             }
             let rules = evaluator.rules
-            let verdict = SchemaVerdict(rules: rules, words: SchemaFailureWords(rules: rules, messages: evaluator.checker.evaluator.messages))
+            let verdict = SchemaVerdict(
+                rules: rules, words: SchemaFailureWords(rules: rules, messages: evaluator.checker.evaluator.messages))
             return (verdict.violations(fields: [], failures: schema.failures(record), record: record), [])
         }
 

@@ -109,7 +109,7 @@ extension RecordEvaluator {
             }
         case .date where !bytes.isEmpty && UTF8Text.isASCII(bytes):
             // A JSON date is a string in the field's format, as a cell is.
-            store(ValueReader.read(utf8: bytes, for: field, options: nil), slot)
+            store(ValueReader.read(utf8: bytes, for: field, options: nil, locale: checker.evaluator.numbers), slot)
         case .choice where UTF8Text.isASCII(bytes) && checker.evaluator.optionTables[field.id.index]?.isText == true:
             // A JSON choice is matched as a value: only text options can be a string's.
             readOption(bytes, range: range, field: field, slot: slot)

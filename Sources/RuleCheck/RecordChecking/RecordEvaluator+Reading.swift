@@ -10,7 +10,8 @@ extension RecordEvaluator {
             for index in 0..<min(cells.count, fields.count) {
                 guard let field = fields[index] else {
                     if keepsUnmatched, !cells[index].isEmpty {
-                        evaluator.unmatchedCells[index] = String(decoding: UnsafeBufferPointer(rebasing: buffer[cells[index]]), as: UTF8.self)
+                        evaluator.unmatchedCells[index] = String(
+                            decoding: UnsafeBufferPointer(rebasing: buffer[cells[index]]), as: UTF8.self)
                     }
                     continue
                 }
@@ -39,7 +40,7 @@ extension RecordEvaluator {
         switch field.type {
         case .text:
             if !keepText(range, field: field, slot: slot) {
-                store(ValueReader.read(utf8: bytes, for: field, options: nil), slot)
+                store(ValueReader.read(utf8: bytes, for: field, options: nil, locale: checker.evaluator.numbers), slot)
             }
         case .list:
             if !readItems(cell: range, of: field) {
@@ -48,7 +49,10 @@ extension RecordEvaluator {
         case .choice where UTF8Text.isASCII(bytes) && checker.evaluator.optionTables[field.id.index] != nil:
             readOption(bytes, range: range, field: field, slot: slot)
         default:
-            store(ValueReader.read(utf8: bytes, for: field, options: checker.evaluator.optionTables[field.id.index]), slot)
+            store(
+                ValueReader.read(
+                    utf8: bytes, for: field, options: checker.evaluator.optionTables[field.id.index],
+                    locale: checker.evaluator.numbers), slot)
         }
     }
 
@@ -105,7 +109,7 @@ extension RecordEvaluator {
             readItems(text: text, of: field)
             return
         }
-        store(ValueReader.read(text: text, for: field), slot)
+        store(ValueReader.read(text: text, for: field, locale: checker.evaluator.numbers), slot)
     }
 
     /// Reads a list's items from the text of a JSON array (a CSV cell, a dictionary's text).

@@ -40,7 +40,7 @@ struct RecordKeys: Sendable {
             field.type == .text && field.computed == nil && !readsValue[field.id.index]
                 && !field.checks.contains { $0.isBound }
         }
-        foldsDigits = rules.fields.map { $0.type == .text && $0.mask != nil && $0.digits == .any }
+        foldsDigits = rules.fields.map { $0.type == .text && (($0.mask != nil && $0.digits == .any) || $0.foldsDigits) }
     }
 }
 

@@ -30,6 +30,10 @@ public final class FieldRules: Sendable {
     /// Which decimal digits the field reads in numbers, dates and masked text: every script's
     /// (stored as 0–9, the default) or only 0–9 (`digits: ascii`).
     public let digits: DecimalDigits
+    /// `digits: fold` on a text field: the text itself is stored with the digits of every script
+    /// as 0–9 (`۰۹۱۲` → `0912`), before its pattern, lengths and checks read it, so a record
+    /// written from the form passes a pattern of ASCII digits (`^09[0-9]{9}$`) anywhere.
+    public let foldsDigits: Bool
     /// Whether a masked field stores the formatted text (the default) or the mask's extracted
     /// value (`mask_value: extracted`).
     public let maskValue: Mask.ValueForm
@@ -96,7 +100,7 @@ public final class FieldRules: Sendable {
         message: LocalizedText?, messages: [IssueCode: LocalizedText], members: [FieldID],
         display: DisplayTemplate?, itemType: FieldType? = nil, uniqueItems: Bool = false, uniqueBy: [FieldID] = [],
         uniqueKeys: [(name: String, title: String)] = [], ui: [String: JSONValue] = [:],
-        digits: DecimalDigits = .any, maskValue: Mask.ValueForm = .formatted, includedFrom: [FileLocation] = [],
+        digits: DecimalDigits = .any, foldsDigits: Bool = false, maskValue: Mask.ValueForm = .formatted, includedFrom: [FileLocation] = [],
         maxSize: Int? = nil, mediaTypes: [String] = [], calendar: DateCalendar = .gregorian, letters: LetterFolding = .exact,
         jsonTypes: JSONTypes? = nil, emptyIsValue: Bool = false
     ) {
@@ -135,6 +139,7 @@ public final class FieldRules: Sendable {
         self.uniqueBy = uniqueBy
         self.uniqueKeys = uniqueKeys
         self.digits = digits
+        self.foldsDigits = foldsDigits
         self.maskValue = maskValue
         self.includedFrom = includedFrom
         self.maxSize = maxSize

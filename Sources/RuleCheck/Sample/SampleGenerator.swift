@@ -193,7 +193,15 @@ public struct SampleGenerator {
                 return .text(String(letters))
             }
         case .number, .integer:
-            let (lowBound, highBound) = bounds(field, path, form, fallback: (0, 1000))
+            var (lowBound, highBound) = bounds(field, path, form, fallback: (0, 1000))
+            // One bound beyond the other's fallback (`minimum: 1000000` alone): draw next to it.
+            if let low = lowBound.number, let high = highBound.number, low > high {
+                if highBound == .number(1000) {
+                    highBound = .number(low + 1000)
+                } else if lowBound == .number(0) {
+                    lowBound = .number(high - 1000)
+                }
+            }
             // A sample's numbers are `Double`s drawn between the bounds' nearest `Double`s; one
             // that falls outside a bound with more digits (9007199254740992 below
             // 9007199254740993) is that bound instead.

@@ -8,22 +8,22 @@ extension ValueReader {
     /// ``OptionTable``, when it has one.
     static func read(
         utf8 bytes: UnsafeBufferPointer<UInt8>, for field: FieldRules,
-        options: OptionTable?
+        options: OptionTable?, locale: NumberSymbols?
     ) -> Result<Value?, Unreadable> {
         if bytes.isEmpty { return .success(nil) }
         // A text is read as text whatever its bytes: no need to look at them first.
         guard field.type != .text, UTF8Text.isASCII(bytes) else {
-            return read(text: String(decoding: bytes, as: UTF8.self), for: field)
+            return read(text: String(decoding: bytes, as: UTF8.self), for: field, locale: locale)
         }
         switch field.type {
-        case .number:
-            guard let number = NumberText.parse(ascii: bytes) else { return .failure(Unreadable(failure: .type(.number))) }
-            return .success(number)
-        case .integer:
-            guard let number = NumberText.parse(ascii: bytes), number.isWholeNumber else {
-                return .failure(Unreadable(failure: .type(.wholeNumber)))
+        case .number, .integer:
+            // Plain decimal from the bytes, unless a locale may read them otherwise (`1.200` in
+            // German); what plain decimal does not read goes to the one reader of numbers.
+            if let number = NumberText.parse(ascii: bytes), !(locale?.grouping.contains(".") ?? false),
+                field.type == .number || number.isWholeNumber
+            {
+                return .success(number)
             }
-            return .success(number)
         case .date:
             guard let day = field.dateFormat.parse(bytes: bytes) else {
                 return .failure(Unreadable(failure: .type(.date(format: field.dateFormat.pattern))))
@@ -39,7 +39,7 @@ extension ValueReader {
         default:
             break
         }
-        return read(text: String(decoding: bytes, as: UTF8.self), for: field)
+        return read(text: String(decoding: bytes, as: UTF8.self), for: field, locale: locale)
     }
 
     /// ``bool(_:)`` for ASCII bytes: `true`/`yes`/`1`, `false`/`no`/`0`, in any case.

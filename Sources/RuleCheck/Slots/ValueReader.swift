@@ -3,7 +3,8 @@ import Patterns
 /// Reads values of a field's type from text (CSV cells, `Form.set(_:text:)`).
 ///
 /// * text: as is; empty text is an empty value; a masked field's digits of other scripts as 0–9;
-/// * number, integer: plain decimal (`-12`, `3.5`); an integer must be whole;
+/// * number, integer: plain decimal (`-12`, `3.5`), or as the locale writes numbers (`12,5`,
+///   `1 200`, `۵۰۰٬۰۰۰`: ``NumberText/read(_:digits:locale:)``); an integer must be whole;
 /// * date: in the field's format (`defaults.date_format` or its own `format`);
 /// * bool: `true`/`false`, `yes`/`no`, `1`/`0`, in any case;
 /// * choice: one of the option values, written as text;
@@ -27,22 +28,18 @@ enum ValueReader {
     }
 
     /// `options` are the choices on offer when a form was given others at run time
-    /// (``Form/setOptions(_:_:)``); the rules' own options otherwise.
-    static func read(text: String, for field: FieldRules, options: [ChoiceOption]? = nil) -> Result<Value?, Unreadable> {
+    /// (``Form/setOptions(_:_:)``); the rules' own options otherwise. `locale` is the locale whose
+    /// numbers are read (`nil`: none was given, and a number only a locale reads is a `type`
+    /// failure that says so).
+    static func read(
+        text: String, for field: FieldRules, options: [ChoiceOption]? = nil, locale: NumberSymbols?
+    ) -> Result<Value?, Unreadable> {
         if text.isEmpty { return .success(nil) }
         switch field.type {
         case .text:
             return .success(.text(maskedText(text, field)))
-        case .number:
-            guard let number = NumberText.parse(text, digits: field.digits) else {
-                return .failure(Unreadable(failure: .type(.number)))
-            }
-            return .success(number)
-        case .integer:
-            guard let number = NumberText.parse(text, digits: field.digits), number.isWholeNumber else {
-                return .failure(Unreadable(failure: .type(.wholeNumber)))
-            }
-            return .success(number)
+        case .number, .integer:
+            return number(text, for: field, locale: locale)
         case .date:
             guard let day = field.dateFormat.parse(text, digits: field.digits) else {
                 return .failure(Unreadable(failure: .type(.date(format: field.dateFormat.pattern))))
@@ -70,10 +67,20 @@ enum ValueReader {
         }
     }
 
+    /// A number or integer field's text, read by ``NumberText/read(_:digits:locale:)``.
+    static func number(_ text: String, for field: FieldRules, locale: NumberSymbols?) -> Result<Value?, Unreadable> {
+        let whole = field.type == .integer
+        switch NumberText.read(text, digits: field.digits, locale: locale) {
+        case .number(let number) where !whole || number.isWholeNumber: return .success(number)
+        case .needsLocale: return .failure(Unreadable(failure: .type(.numberWithoutLocale(whole: whole))))
+        default: return .failure(Unreadable(failure: .type(whole ? .wholeNumber : .number)))
+        }
+    }
+
     /// A masked field's text with the digits of other scripts as 0–9, as its mask stores
-    /// what is typed; any other text as it is.
+    /// what is typed, and a `digits: fold` field's; any other text as it is.
     static func maskedText(_ text: String, _ field: FieldRules) -> String {
-        field.mask != nil && field.digits == .any ? DecimalDigits.folded(text) : text
+        (field.mask != nil && field.digits == .any) || field.foldsDigits ? DecimalDigits.folded(text) : text
     }
 
     static func bool(_ text: String) -> Bool? {
@@ -87,7 +94,7 @@ enum ValueReader {
     /// The option whose value is written `text` (`12` for the number 12, `true` for a bool).
     static func option(_ text: String, of field: FieldRules, among options: [ChoiceOption]) -> Value? {
         // Read once, at the first option that needs it, not once for each option.
-        lazy var number = NumberText.parse(text, digits: field.digits)
+        lazy var number = NumberText.parse(text, digits: field.digits)  // an option's value is written plainly
         lazy var flag = bool(text)
         for option in options {
             switch option.value {

@@ -9,6 +9,9 @@ import Patterns
 struct FieldEvaluator: Sendable {
     let rules: RuleSet
     let messages: MessageBuilder
+    /// The locale whose numbers typed or written text is read in (`12,5` in French); `nil` when
+    /// none was given: plain decimal then, and a number only a locale reads is a finding.
+    let numbers: NumberSymbols?
     /// Options a form was given at run time (``Form/setOptions(_:_:)``), in place of the rules'.
     var runtimeOptions: [FieldID: [ChoiceOption]] = [:]
 
@@ -34,11 +37,13 @@ struct FieldEvaluator: Sendable {
     /// Every field's own rules of text, compiled to operations.
     let textRules: TextRulePlan
 
-    /// An evaluator for `rules` with messages in `locale`; with `today`, the bounds that read only
-    /// `today` (`max: today - 18y`) are evaluated once, here, rather than for every record.
-    init(rules: RuleSet, locale: String, today: Day? = nil) {
+    /// An evaluator for `rules` with messages in `locale`, numbers read in `numbers` (``RuleSet/
+    /// locale`` when `nil`, then none); with `today`, the bounds that read only `today` (`max: today -
+    /// 18y`) are evaluated once, here, rather than for every record.
+    init(rules: RuleSet, locale: String, numbers: String?, today: Day? = nil) {
         self.rules = rules
         messages = MessageBuilder(locale: locale)
+        self.numbers = (numbers ?? rules.locale).map { NumberSymbols(locale: $0) }
         folded = today.map { FoldedBounds(rules: rules, today: $0) }
         optionTables = rules.fields.map { OptionTable($0) }
         plans = rules.fields.map { FieldPlan($0) }

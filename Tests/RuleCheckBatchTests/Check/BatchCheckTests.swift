@@ -78,7 +78,7 @@ final class BatchCheckTests {
                 \(name): record 3, line 4
                   error   name   max_length  name must be at most 8 characters long (value "Bob "the" Builder")
                   error   age    min         age must be at least 0 (value "-1")
-                  error   plate  mask        plate must look like 000 (value "12")
+                  error   plate  mask        plate must be 3 digits (value "12")
                 \(name): record 4, line 5
                   error   name  max_length  name must be at most 8 characters long (value "multi\\nline")
                 \(name): record 5, line 7

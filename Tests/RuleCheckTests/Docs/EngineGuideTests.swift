@@ -350,6 +350,13 @@ struct EngineGuideTests {
         try form.set("engine_power", to: 120)  // the user's entry
         #expect(try form.suggest("engine_power", 200).isEmpty)
         expectEqual(form["engine_power"].value, 120)
+        try form.clear("engine_power")  // the user empties it …
+        try form.suggest("engine_power", 210)  // … and the server's value fills it again
+        expectEqual(form["engine_power"].value, 210)
+        try form.focus("engine_power")
+        try form.clear("engine_power")  // typing in it: a suggestion waits
+        #expect(try form.suggest("engine_power", 220).isEmpty)
+        try form.blur("engine_power")
 
         #expect { try form.suggest("insurant_age", 30) } throws: { ($0 as? FormError)?.code == .computedField }
         // A suggestion fills a disabled field (the street is disabled until a city is given).

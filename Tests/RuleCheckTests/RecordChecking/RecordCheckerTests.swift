@@ -449,7 +449,7 @@ struct RecordCheckerContractTests {
         expectEqual(try check(yaml, ["country": "", "agree": ""]), ["country required: country is required [required: true]"])
         #expect(
             try check(yaml, ["country": "KZ", "agree": "no"]) == [
-                "agree check: agree does not pass the check agree == true [expr: agree == true]"
+                "agree check: agree has a value that is not accepted [expr: agree == true]"
             ])
     }
 

@@ -82,7 +82,7 @@ struct RulesMaskKeysTests {
         ("mask_classes:\n  R: {chars: x, case: title}\nfields:\n  - id: a\n    mask: '0'\n", "case must be upper or lower, not 'title'"),
         (
             "fields:\n  - id: a\n    mask: '0'\n    digits: arabic\n",
-            "digits must be 'any' (the digits of every script, read as 0–9) or 'ascii' (only 0–9), not 'arabic'"
+            "digits must be 'any' (the digits of every script, read as 0–9), 'ascii' (only 0–9) or 'fold' (a text's digits of every script stored as 0–9), not 'arabic'"
         ),
         (
             "fields:\n  - id: a\n    mask: '0'\n    mask_value: raw\n",

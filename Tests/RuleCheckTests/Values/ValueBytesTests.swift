@@ -30,15 +30,18 @@ struct ValueBytesTests {
 
     @Test func cellsReadTheSameFromBytesAsFromStrings() throws {
         let rules = try RuleSet(yaml: Self.rules)
-        let evaluator = FieldEvaluator(rules: rules, locale: "en")
+        let evaluator = FieldEvaluator(rules: rules, locale: "en", numbers: nil)
         var generator = SeededRandom(seed: 0xB17E5)
         var differences: [String] = []
-        for _ in 0..<20_000 {
+        // With no locale, and in locales whose numbers group with `.` or `,` or a space.
+        let locales: [NumberSymbols?] = [nil, NumberSymbols(locale: "de"), NumberSymbols(locale: "fr"), NumberSymbols(locale: "en")]
+        for index in 0..<20_000 {
             let text = Self.randomCell(&generator)
+            let locale = locales[index % locales.count]
             for field in rules.fields {
-                let fromString = ValueReader.read(text: text, for: field)
+                let fromString = ValueReader.read(text: text, for: field, locale: locale)
                 let fromBytes = UTF8Text.withBytes(of: text) {
-                    ValueReader.read(utf8: $0, for: field, options: evaluator.optionTables[field.id.index])
+                    ValueReader.read(utf8: $0, for: field, options: evaluator.optionTables[field.id.index], locale: locale)
                 }
                 if !Self.same(fromString, fromBytes) { differences.append("\(field.path): '\(text)'") }
             }

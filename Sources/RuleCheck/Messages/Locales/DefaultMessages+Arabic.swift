@@ -7,6 +7,10 @@ extension DefaultMessages {
         "required": "حقل «{title}» مطلوب",
         "type": "«{title}»: القيمة «{value}» ليست {expected}",
         "pattern": "تنسيق «{title}» غير صحيح",
+        "pattern.digits":
+            "يجب أن يتكون «{title}» من {count, plural, zero {# أرقام} one {رقم واحد} two {رقمين} few {# أرقام} many {# رقمًا} other {# رقم}}",
+        "pattern.digits.prefix":
+            "يجب أن يتكون «{title}» من {count, plural, zero {# أرقام} one {رقم واحد} two {رقمين} few {# أرقام} many {# رقمًا} other {# رقم}} وأن يبدأ بـ {prefix}",
         "mask": "يجب أن يكون «{title}» بالشكل {mask}",
         "min_length":
             "يجب ألا يقل «{title}» عن {min_length, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}",
@@ -23,7 +27,7 @@ extension DefaultMessages {
             "لا يمكن أن تحتوي قائمة «{title}» على أكثر من {max_items, plural, zero {# عنصر} one {عنصر واحد} two {عنصرين} few {# عناصر} many {# عنصرًا} other {# عنصر}}",
         "items.unique": "تتكرر قيمة واحدة أكثر من مرة في قائمة «{title}»",
         "unique": "{title}: العنصران {first} و{item} لهما القيمة نفسها في «{key}»",
-        "check": "لا يستوفي «{title}» الشرط {check}",
+        "check": "قيمة «{title}» غير مقبولة",
         "regex_limit": "«{title}»: القيمة أعقد من أن يُتحقق منها بالنمط",
         "regex_limit.expression": "«{title}»: إحدى القيم أعقد من التعبير النمطي في {rule}",
         "hidden_value": "الحقل «{title}» مخفي لكنه يحتوي على قيمة",
@@ -44,6 +48,8 @@ extension DefaultMessages {
 
         "expected.number": "رقمًا",
         "expected.whole_number": "عددًا صحيحًا",
+        "expected.number.no_locale": "رقمًا عشريًا بسيطًا مثل 1200.5 (لم تُحدَّد لغة لقراءة فاصلة أو مسافة فيه)",
+        "expected.whole_number.no_locale": "عددًا صحيحًا بسيطًا مثل 1200 (لم تُحدَّد لغة لقراءة فاصلة أو مسافة فيه)",
         "expected.date": "تاريخًا بالتنسيق {format}",
         "expected.bool": "true أو false",
         "expected.option_array": #"مصفوفة JSON من الخيارات، مثل ["a", "b"]"#,
@@ -122,10 +128,14 @@ extension DefaultMessages {
         "max.exclusive": "يجب أن تكون قيمة «{title}» أصغر من {max}",
         "multiple_of": "يجب أن تكون قيمة «{title}» من مضاعفات {step}",
         "format": "«{title}» ليس {format} صالحًا",
-        "contains.min": "يجب أن تحتوي قائمة «{title}» على {count, plural, zero {# عنصر} one {عنصر واحد} two {عنصرين} few {# عناصر} many {# عنصرًا} other {# عنصر}} من النوع المطلوب على الأقل",
-        "contains.max": "لا يمكن أن تحتوي قائمة «{title}» على أكثر من {count, plural, zero {# عنصر} one {عنصر واحد} two {عنصرين} few {# عناصر} many {# عنصرًا} other {# عنصر}} من هذا النوع",
-        "properties.min": "يجب أن يحتوي «{title}» على {count, plural, zero {# مدخل} one {مدخل واحد} two {مدخلين} few {# مدخلات} many {# مدخلًا} other {# مدخل}} على الأقل",
-        "properties.max": "لا يمكن أن يحتوي «{title}» على أكثر من {count, plural, zero {# مدخل} one {مدخل واحد} two {مدخلين} few {# مدخلات} many {# مدخلًا} other {# مدخل}}",
+        "contains.min":
+            "يجب أن تحتوي قائمة «{title}» على {count, plural, zero {# عنصر} one {عنصر واحد} two {عنصرين} few {# عناصر} many {# عنصرًا} other {# عنصر}} من النوع المطلوب على الأقل",
+        "contains.max":
+            "لا يمكن أن تحتوي قائمة «{title}» على أكثر من {count, plural, zero {# عنصر} one {عنصر واحد} two {عنصرين} few {# عناصر} many {# عنصرًا} other {# عنصر}} من هذا النوع",
+        "properties.min":
+            "يجب أن يحتوي «{title}» على {count, plural, zero {# مدخل} one {مدخل واحد} two {مدخلين} few {# مدخلات} many {# مدخلًا} other {# مدخل}} على الأقل",
+        "properties.max":
+            "لا يمكن أن يحتوي «{title}» على أكثر من {count, plural, zero {# مدخل} one {مدخل واحد} two {مدخلين} few {# مدخلات} many {# مدخلًا} other {# مدخل}}",
         "required.dependent": "حقل «{title}» مطلوب عند إدخال «{trigger}»",
         "additional": "«{title}» غير مسموح به هنا",
         "property_name": "«{title}»: الاسم «{name}» غير مسموح به",

@@ -4,6 +4,8 @@ extension DefaultMessages {
         "required": "{title} is required",
         "type": "{title}: '{value}' is not {expected}",
         "pattern": "{title} has the wrong format",
+        "pattern.digits": "{title} must be {count, plural, one {# digit} other {# digits}}",
+        "pattern.digits.prefix": "{title} must be {count, plural, one {# digit} other {# digits}}, starting with {prefix}",
         "mask": "{title} must look like {mask}",
         "min_length": "{title} must be at least {min_length, plural, one {# character} other {# characters}} long",
         "max_length": "{title} must be at most {max_length, plural, one {# character} other {# characters}} long",
@@ -16,7 +18,7 @@ extension DefaultMessages {
         "items.max": "{title} can have at most {max_items, plural, one {# item} other {# items}}",
         "items.unique": "{title} lists the same value more than once",
         "unique": "{title}: items {first} and {item} have the same {key}",
-        "check": "{title} does not pass the check {check}",
+        "check": "{title} has a value that is not accepted",
         "regex_limit": "{title}: the value is too complex to check against its pattern",
         "regex_limit.expression": "{title}: a value is too complex for the regex of {rule}",
         "hidden_value": "{title} has a value but is hidden",
@@ -37,6 +39,9 @@ extension DefaultMessages {
 
         "expected.number": "a number",
         "expected.whole_number": "a whole number",
+        "expected.number.no_locale": "a number in plain decimal such as 1200.5 (no locale is given to read a comma or a space in it)",
+        "expected.whole_number.no_locale":
+            "a whole number in plain decimal such as 1200 (no locale is given to read a comma or a space in it)",
         "expected.date": "a date ({format})",
         "expected.bool": "true or false",
         "expected.option_array": #"a JSON array of options, such as ["a", "b"]"#,

@@ -5,6 +5,10 @@ extension DefaultMessages {
         "required": "Le champ «\u{A0}{title}\u{A0}» est obligatoire",
         "type": "«\u{A0}{title}\u{A0}»\u{A0}: «\u{A0}{value}\u{A0}» n’est pas {expected}",
         "pattern": "Le format du champ «\u{A0}{title}\u{A0}» est incorrect",
+        "pattern.digits":
+            "Le champ «\u{A0}{title}\u{A0}» doit compter {count, plural, one {# chiffre} many {# de chiffres} other {# chiffres}}",
+        "pattern.digits.prefix":
+            "Le champ «\u{A0}{title}\u{A0}» doit compter {count, plural, one {# chiffre} many {# de chiffres} other {# chiffres}} et commencer par {prefix}",
         "mask": "Le champ «\u{A0}{title}\u{A0}» doit respecter le format {mask}",
         "min_length":
             "Le champ «\u{A0}{title}\u{A0}» doit contenir au moins {min_length, plural, one {# caractère} many {# de caractères} other {# caractères}}",
@@ -21,7 +25,7 @@ extension DefaultMessages {
             "La liste «\u{A0}{title}\u{A0}» ne peut pas comporter plus de {max_items, plural, one {# élément} many {# d’éléments} other {# éléments}}",
         "items.unique": "La liste «\u{A0}{title}\u{A0}» contient plusieurs fois la même valeur",
         "unique": "{title}\u{A0}: les éléments {first} et {item} ont la même valeur pour «\u{A0}{key}\u{A0}»",
-        "check": "Le champ «\u{A0}{title}\u{A0}» ne respecte pas la condition {check}",
+        "check": "La valeur du champ «\u{A0}{title}\u{A0}» n’est pas acceptée",
         "regex_limit": "«\u{A0}{title}\u{A0}»\u{A0}: la valeur est trop complexe pour être vérifiée avec son motif",
         "regex_limit.expression": "«\u{A0}{title}\u{A0}»\u{A0}: une valeur est trop complexe pour l’expression régulière de {rule}",
         "hidden_value": "Le champ «\u{A0}{title}\u{A0}» est masqué mais contient une valeur",
@@ -47,6 +51,10 @@ extension DefaultMessages {
 
         "expected.number": "un nombre",
         "expected.whole_number": "un nombre entier",
+        "expected.number.no_locale":
+            "un nombre décimal simple comme 1200.5 (aucune locale n’est donnée pour y lire une virgule ou une espace)",
+        "expected.whole_number.no_locale":
+            "un nombre entier simple comme 1200 (aucune locale n’est donnée pour y lire une virgule ou une espace)",
         "expected.date": "une date au format {format}",
         "expected.bool": "true ou false",
         "expected.option_array": #"un tableau JSON de choix, par exemple ["a", "b"]"#,
@@ -123,16 +131,21 @@ extension DefaultMessages {
         "schema.any": "Le champ «\u{A0}{title}\u{A0}» ne correspond à aucune des formes permises",
         "schema.one": "Le champ «\u{A0}{title}\u{A0}» correspond à plusieurs des formes permises\u{A0}; il doit en suivre une seule",
         "schema.not": "Le champ «\u{A0}{title}\u{A0}» a une forme qui n’est pas permise",
-        "schema.unresolved": "Le champ «\u{A0}{title}\u{A0}» ne peut pas être vérifié\u{A0}: le schéma «\u{A0}{uri}\u{A0}» auquel il renvoie n’a pas été fourni",
+        "schema.unresolved":
+            "Le champ «\u{A0}{title}\u{A0}» ne peut pas être vérifié\u{A0}: le schéma «\u{A0}{uri}\u{A0}» auquel il renvoie n’a pas été fourni",
         "schema.limit": "Le champ «\u{A0}{title}\u{A0}» ne peut pas être vérifié\u{A0}: la vérification est trop profonde ou trop longue",
         "min.exclusive": "La valeur du champ «\u{A0}{title}\u{A0}» doit être supérieure à {min}",
         "max.exclusive": "La valeur du champ «\u{A0}{title}\u{A0}» doit être inférieure à {max}",
         "multiple_of": "La valeur du champ «\u{A0}{title}\u{A0}» doit être un multiple de {step}",
         "format": "Le champ «\u{A0}{title}\u{A0}» n’est pas une {format} valide",
-        "contains.min": "La liste «\u{A0}{title}\u{A0}» doit comporter au moins {count, plural, one {# élément} many {# d’éléments} other {# éléments}} du genre demandé",
-        "contains.max": "La liste «\u{A0}{title}\u{A0}» ne peut pas comporter plus de {count, plural, one {# élément} many {# d’éléments} other {# éléments}} de ce genre",
-        "properties.min": "Le champ «\u{A0}{title}\u{A0}» doit comporter au moins {count, plural, one {# entrée} many {# d’entrées} other {# entrées}}",
-        "properties.max": "Le champ «\u{A0}{title}\u{A0}» ne peut pas comporter plus de {count, plural, one {# entrée} many {# d’entrées} other {# entrées}}",
+        "contains.min":
+            "La liste «\u{A0}{title}\u{A0}» doit comporter au moins {count, plural, one {# élément} many {# d’éléments} other {# éléments}} du genre demandé",
+        "contains.max":
+            "La liste «\u{A0}{title}\u{A0}» ne peut pas comporter plus de {count, plural, one {# élément} many {# d’éléments} other {# éléments}} de ce genre",
+        "properties.min":
+            "Le champ «\u{A0}{title}\u{A0}» doit comporter au moins {count, plural, one {# entrée} many {# d’entrées} other {# entrées}}",
+        "properties.max":
+            "Le champ «\u{A0}{title}\u{A0}» ne peut pas comporter plus de {count, plural, one {# entrée} many {# d’entrées} other {# entrées}}",
         "required.dependent": "Le champ «\u{A0}{title}\u{A0}» est obligatoire lorsque «\u{A0}{trigger}\u{A0}» est renseigné",
         "additional": "Le champ «\u{A0}{title}\u{A0}» n’est pas autorisé ici",
         "property_name": "«\u{A0}{title}\u{A0}»\u{A0}: le nom «\u{A0}{name}\u{A0}» n’est pas autorisé",

@@ -5,6 +5,8 @@ extension DefaultMessages {
         "required": "„{title}“ ist ein Pflichtfeld",
         "type": "„{title}“: „{value}“ – erwartet wird {expected}",
         "pattern": "„{title}“ hat ein ungültiges Format",
+        "pattern.digits": "„{title}“ muss {count, plural, one {# Ziffer} other {# Ziffern}} haben",
+        "pattern.digits.prefix": "„{title}“ muss {count, plural, one {# Ziffer} other {# Ziffern}} haben und mit {prefix} beginnen",
         "mask": "„{title}“ muss das Format {mask} haben",
         "min_length": "„{title}“ muss mindestens {min_length} Zeichen lang sein",
         "max_length": "„{title}“ darf höchstens {max_length} Zeichen lang sein",
@@ -17,7 +19,7 @@ extension DefaultMessages {
         "items.max": "„{title}“ darf höchstens {max_items, plural, one {# Eintrag} other {# Einträge}} enthalten",
         "items.unique": "„{title}“ enthält denselben Wert mehrmals",
         "unique": "{title}: Die Einträge {first} und {item} haben denselben Wert für „{key}“",
-        "check": "„{title}“ erfüllt die Bedingung {check} nicht",
+        "check": "Der Wert von „{title}“ wird nicht akzeptiert",
         "regex_limit": "„{title}“: Der Wert ist zu komplex, um ihn mit dem Muster zu prüfen",
         "regex_limit.expression": "„{title}“: Ein Wert ist zu komplex für den regulären Ausdruck in {rule}",
         "hidden_value": "„{title}“ ist ausgeblendet, hat aber einen Wert",
@@ -39,6 +41,10 @@ extension DefaultMessages {
 
         "expected.number": "eine Zahl",
         "expected.whole_number": "eine ganze Zahl",
+        "expected.number.no_locale":
+            "eine Zahl in einfacher Dezimalschreibweise wie 1200.5 (ohne Gebietsschema sind Komma und Leerzeichen darin mehrdeutig)",
+        "expected.whole_number.no_locale":
+            "eine ganze Zahl in einfacher Schreibweise wie 1200 (ohne Gebietsschema sind Komma und Leerzeichen darin mehrdeutig)",
         "expected.date": "ein Datum im Format {format}",
         "expected.bool": "true oder false",
         "expected.option_array": #"ein JSON-Array von Optionen, etwa ["a", "b"]"#,

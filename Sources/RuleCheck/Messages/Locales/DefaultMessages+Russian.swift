@@ -5,6 +5,9 @@ extension DefaultMessages {
         "required": "Заполните поле «{title}»",
         "type": "«{title}»: «{value}» — ожидается {expected}",
         "pattern": "Поле «{title}» заполнено в неверном формате",
+        "pattern.digits": "Поле «{title}» должно содержать {count, plural, one {# цифру} few {# цифры} many {# цифр} other {# цифры}}",
+        "pattern.digits.prefix":
+            "Поле «{title}» должно содержать {count, plural, one {# цифру} few {# цифры} many {# цифр} other {# цифры}} и начинаться с {prefix}",
         "mask": "Поле «{title}» должно иметь вид {mask}",
         "min_length":
             "Поле «{title}» должно содержать не менее {min_length, plural, one {# символа} few {# символов} many {# символов} other {# символа}}",
@@ -21,7 +24,7 @@ extension DefaultMessages {
             "В списке «{title}» может быть не больше {max_items, plural, one {# элемента} few {# элементов} many {# элементов} other {# элемента}}",
         "items.unique": "В списке «{title}» есть повторяющиеся значения",
         "unique": "{title}: у записей {first} и {item} совпадает «{key}»",
-        "check": "Поле «{title}» не проходит проверку {check}",
+        "check": "Значение поля «{title}» не принимается",
         "regex_limit": "Поле «{title}»: значение слишком сложно проверить по шаблону",
         "regex_limit.expression": "Поле «{title}»: значение слишком сложно для регулярного выражения в {rule}",
         "hidden_value": "Поле «{title}» скрыто, но заполнено",
@@ -42,6 +45,10 @@ extension DefaultMessages {
 
         "expected.number": "число",
         "expected.whole_number": "целое число",
+        "expected.number.no_locale":
+            "число в простой десятичной записи, например 1200.5 (локаль не задана, и запятую или пробел в нём не прочитать однозначно)",
+        "expected.whole_number.no_locale":
+            "целое число в простой записи, например 1200 (локаль не задана, и запятую или пробел в нём не прочитать однозначно)",
         "expected.date": "дата в формате {format}",
         "expected.bool": "true или false",
         "expected.option_array": #"JSON-массив вариантов, например ["a", "b"]"#,
@@ -120,10 +127,14 @@ extension DefaultMessages {
         "max.exclusive": "Значение поля «{title}» должно быть меньше {max}",
         "multiple_of": "Значение поля «{title}» должно быть кратно {step}",
         "format": "Поле «{title}»: это не {format}",
-        "contains.min": "В списке «{title}» должно быть хотя бы {count, plural, one {# подходящий элемент} few {# подходящих элемента} many {# подходящих элементов} other {# подходящего элемента}}",
-        "contains.max": "В списке «{title}» может быть не больше {count, plural, one {# такого элемента} few {# таких элементов} many {# таких элементов} other {# такого элемента}}",
-        "properties.min": "В поле «{title}» должно быть хотя бы {count, plural, one {# значение} few {# значения} many {# значений} other {# значения}}",
-        "properties.max": "В поле «{title}» может быть не больше {count, plural, one {# значения} few {# значений} many {# значений} other {# значения}}",
+        "contains.min":
+            "В списке «{title}» должно быть хотя бы {count, plural, one {# подходящий элемент} few {# подходящих элемента} many {# подходящих элементов} other {# подходящего элемента}}",
+        "contains.max":
+            "В списке «{title}» может быть не больше {count, plural, one {# такого элемента} few {# таких элементов} many {# таких элементов} other {# такого элемента}}",
+        "properties.min":
+            "В поле «{title}» должно быть хотя бы {count, plural, one {# значение} few {# значения} many {# значений} other {# значения}}",
+        "properties.max":
+            "В поле «{title}» может быть не больше {count, plural, one {# значения} few {# значений} many {# значений} other {# значения}}",
         "required.dependent": "Заполните поле «{title}»: оно обязательно, когда указано «{trigger}»",
         "additional": "Поле «{title}» здесь недопустимо",
         "property_name": "«{title}»: имя «{name}» недопустимо",

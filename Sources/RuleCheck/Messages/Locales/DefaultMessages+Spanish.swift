@@ -5,6 +5,9 @@ extension DefaultMessages {
         "required": "El campo «{title}» es obligatorio",
         "type": "«{title}»: «{value}» no es {expected}",
         "pattern": "El formato del campo «{title}» no es válido",
+        "pattern.digits": "«{title}» debe tener {count, plural, one {# dígito} many {# de dígitos} other {# dígitos}}",
+        "pattern.digits.prefix":
+            "«{title}» debe tener {count, plural, one {# dígito} many {# de dígitos} other {# dígitos}} y empezar por {prefix}",
         "mask": "El campo «{title}» debe tener el formato {mask}",
         "min_length":
             "El campo «{title}» debe tener al menos {min_length, plural, one {# carácter} many {# de caracteres} other {# caracteres}}",
@@ -21,7 +24,7 @@ extension DefaultMessages {
             "La lista «{title}» no puede tener más de {max_items, plural, one {# elemento} many {# de elementos} other {# elementos}}",
         "items.unique": "La lista «{title}» contiene valores repetidos",
         "unique": "{title}: los elementos {first} y {item} tienen el mismo valor en «{key}»",
-        "check": "El campo «{title}» no cumple la condición {check}",
+        "check": "El valor de «{title}» no se acepta",
         "regex_limit": "«{title}»: el valor es demasiado complejo para comprobarlo con su patrón",
         "regex_limit.expression": "«{title}»: un valor es demasiado complejo para la expresión regular de {rule}",
         "hidden_value": "El campo «{title}» está oculto pero tiene un valor",
@@ -43,6 +46,10 @@ extension DefaultMessages {
 
         "expected.number": "un número",
         "expected.whole_number": "un número entero",
+        "expected.number.no_locale":
+            "un número decimal simple como 1200.5 (no se ha indicado una configuración regional para leer una coma o un espacio)",
+        "expected.whole_number.no_locale":
+            "un número entero simple como 1200 (no se ha indicado una configuración regional para leer una coma o un espacio)",
         "expected.date": "una fecha con el formato {format}",
         "expected.bool": "true o false",
         "expected.option_array": #"un array JSON de opciones, por ejemplo ["a", "b"]"#,
@@ -122,10 +129,13 @@ extension DefaultMessages {
         "max.exclusive": "El valor de «{title}» debe ser menor que {max}",
         "multiple_of": "El valor de «{title}» debe ser múltiplo de {step}",
         "format": "El campo «{title}» no es un {format} válido",
-        "contains.min": "La lista «{title}» debe tener al menos {count, plural, one {# elemento} many {# de elementos} other {# elementos}} del tipo pedido",
-        "contains.max": "La lista «{title}» no puede tener más de {count, plural, one {# elemento} many {# de elementos} other {# elementos}} de ese tipo",
+        "contains.min":
+            "La lista «{title}» debe tener al menos {count, plural, one {# elemento} many {# de elementos} other {# elementos}} del tipo pedido",
+        "contains.max":
+            "La lista «{title}» no puede tener más de {count, plural, one {# elemento} many {# de elementos} other {# elementos}} de ese tipo",
         "properties.min": "El campo «{title}» debe tener al menos {count, plural, one {# entrada} many {# de entradas} other {# entradas}}",
-        "properties.max": "El campo «{title}» no puede tener más de {count, plural, one {# entrada} many {# de entradas} other {# entradas}}",
+        "properties.max":
+            "El campo «{title}» no puede tener más de {count, plural, one {# entrada} many {# de entradas} other {# entradas}}",
         "required.dependent": "El campo «{title}» es obligatorio cuando se indica «{trigger}»",
         "additional": "El campo «{title}» no está permitido aquí",
         "property_name": "«{title}»: el nombre «{name}» no está permitido",

@@ -16,7 +16,15 @@ extension FieldEvaluator {
 extension MessageBuilder {
     /// `{mask}`: the failed rule's mask when it is a mask rule, else the field's own.
     func maskPlaceholder(failed rule: CheckRule?, _ field: FieldRules) -> String? {
-        if case .mask(let mask)? = rule?.kind { return mask.notation }
-        return field.mask?.notation
+        // What an empty input of the mask shows (`09__ ___ ____`), in the locale's digits: not
+        // the mask's notation (`\0\900 000 0000`), which is the rules' language.
+        if case .mask(let mask)? = rule?.kind { return messageLocale.digits(mask.placeholder) }
+        return field.mask.map { messageLocale.digits($0.placeholder) }
+    }
+
+    /// The mask that failed: the check's, else the field's own.
+    func failedMask(_ rule: CheckRule?, _ field: FieldRules) -> Mask? {
+        if case .mask(let mask)? = rule?.kind { return mask }
+        return field.mask
     }
 }

@@ -8,7 +8,7 @@ struct ExprRuleTests {
     @Test func aConditionThatDoesNotHoldFails() throws {
         #expect(
             try RuleProbe.failures(type: "integer", "checks:\n  - expr: f * 2 > 7", value: "3")
-                == ["check | f does not pass the check f * 2 > 7 | expr: f * 2 > 7"])
+                == ["check | f has a value that is not accepted | expr: f * 2 > 7"])
         #expect(try RuleProbe.failures(type: "integer", "checks:\n  - expr: f * 2 > 7", value: "4").isEmpty)
     }
 
@@ -16,7 +16,7 @@ struct ExprRuleTests {
         let keys = "checks:\n  - {expr: f > 10, when: f > 1}"
         #expect(
             try RuleProbe.failures(type: "integer", keys, value: "3")
-                == ["check | f does not pass the check f > 10 | expr: f > 10 when f > 1"])
+                == ["check | f must be more than 10 | expr: f > 10 when f > 1"])
         #expect(try RuleProbe.failures(type: "integer", keys, value: "1").isEmpty)
     }
 

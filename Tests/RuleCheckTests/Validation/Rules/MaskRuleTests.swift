@@ -9,7 +9,7 @@ struct MaskRuleTests {
     @Test func aKeyAndACheckFailAlike() throws {
         #expect(
             try RuleProbe.asKeyAndAsCheck(type: "text", "mask: '00-00'", value: "12-3")
-                == ["mask | f must look like 00-00 | mask: 00-00"])
+                == ["mask | f must look like __-__ | mask: 00-00"])
         #expect(try RuleProbe.failures(type: "text", "mask: '00-00'", value: "12-34").isEmpty)
     }
 

@@ -8,7 +8,7 @@ struct PatternRuleTests {
     @Test func aKeyAndACheckFailAlike() throws {
         #expect(
             try RuleProbe.asKeyAndAsCheck(type: "text", "pattern: '[0-9]{3}'", value: "12a")
-                == ["pattern | f has the wrong format | pattern: [0-9]{3}"])
+                == ["pattern | f must be 3 digits | pattern: [0-9]{3}"])
         #expect(try RuleProbe.failures(type: "text", "pattern: '[0-9]{3}'", value: "123").isEmpty)
     }
 
