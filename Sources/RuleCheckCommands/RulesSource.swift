@@ -66,7 +66,8 @@ package struct JSONSchemaOptions: ParsableArguments {
 
     @Option(
         help:
-            "Whether a JSON Schema's format keywords are checked: default (as the schema's draft says: draft-04 to -07 check them, 2019-09 and 2020-12 only with the format-assertion vocabulary), annotate (never) or assert (always).")
+            "Whether a JSON Schema's format keywords are checked: default (as the schema's draft says: draft-04 to -07 check them, 2019-09 and 2020-12 only with the format-assertion vocabulary), annotate (never) or assert (always)."
+    )
     package var formats: Formats = .default
 }
 

@@ -46,7 +46,8 @@ extension SchemaImporter {
             return nil
         }
         for key in source.orderedKeys(of: members, at: pointer) where key != "current" && key != "total" {
-            ownFinding(.unsupported, "pages: '\(key)' is not read (only current and total are)", at: pointer + "/" + SchemaPointer.escape(key))
+            ownFinding(
+                .unsupported, "pages: '\(key)' is not read (only current and total are)", at: pointer + "/" + SchemaPointer.escape(key))
         }
         var numbers: [Located<Int>] = []
         for key in ["current", "total"] {
@@ -87,7 +88,8 @@ extension SchemaImporter {
                         characters: text(spec["chars"]?.string ?? "", at: classPointer + "/chars", quoted: true),
                         letterCase: letterCase))
             default:
-                ownError("mask class '\(name)' must be its characters, or {\"chars\": …, \"case\": \"upper\" | \"lower\"}", at: classPointer)
+                ownError(
+                    "mask class '\(name)' must be its characters, or {\"chars\": …, \"case\": \"upper\" | \"lower\"}", at: classPointer)
             }
         }
         return classes

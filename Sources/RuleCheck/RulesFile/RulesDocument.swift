@@ -37,7 +37,9 @@ struct RulesDocument: Sendable {
 
     /// Keys that only the main rules file may write (an included block may not).
     var documentOnlyKeys: [(String, FileLocation)] {
-        ["form", "title", "version", "defaults", "gates", "pages", "page_position", "json_schema"].compactMap { key in keys[key].map { (key, $0) } }
+        ["form", "title", "version", "defaults", "gates", "pages", "page_position", "json_schema"].compactMap { key in
+            keys[key].map { (key, $0) }
+        }
     }
 }
 

@@ -35,7 +35,9 @@ extension SlotTable where Element == Value? {
                 itemRange.map { item in
                     var object: [String: JSONValue] = [:]
                     for id in direct {
-                        if let json = json(of: rules.fields[id.index], item: item, rules, unheld) { object[rules.fields[id.index].name] = json }
+                        if let json = json(of: rules.fields[id.index], item: item, rules, unheld) {
+                            object[rules.fields[id.index].name] = json
+                        }
                     }
                     return .object(object)
                 })

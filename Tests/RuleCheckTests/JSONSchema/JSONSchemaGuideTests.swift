@@ -8,7 +8,8 @@ import Testing
 struct JSONSchemaGuideTests {
     @Test func theSnippetsFindingsAreTheOnesTheImportReports() throws {
         let guide = try String(contentsOf: Fixtures.root.appendingPathComponent("Docs/json-schema.md"), encoding: .utf8)
-        let comment = try #require(guide.split(separator: "\n").first { $0.hasPrefix("// (nothing for Rules/server-driven/listing.schema.json") })
+        let comment = try #require(
+            guide.split(separator: "\n").first { $0.hasPrefix("// (nothing for Rules/server-driven/listing.schema.json") })
         let directory = Fixtures.root.appendingPathComponent("Rules/server-driven")
         let (_, findings) = try RuleSet.importing(
             jsonSchema: Data(contentsOf: directory.appendingPathComponent("listing.schema.json")),

@@ -215,7 +215,8 @@ struct JSONSchemaImportTests {
             ##"{"properties": {"node": {"$ref": "#/$defs/node"}}, "$defs": {"node": {"type": "object", "properties": {"name": {"type": "string"}, "child": {"$ref": "#/$defs/node"}}}}}"##
         )
         #expect(tree.findings.map(\.message).contains { $0.hasPrefix("$ref cycle: #/$defs/node → #/$defs/node") })
-        #expect(try tree.verdict(##"{"node": {"name": "a", "child": {"name": "b", "child": {"name": 3}}}}"##) == ["node.child.child.name type"])
+        #expect(
+            try tree.verdict(##"{"node": {"name": "a", "child": {"name": "b", "child": {"name": 3}}}}"##) == ["node.child.child.name type"])
         #expect(try tree.verdict(##"{"node": {"name": "a", "child": {"name": "b", "child": {"name": "c"}}}}"##) == [])
     }
 
