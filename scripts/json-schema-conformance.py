@@ -23,6 +23,8 @@ Usage: scripts/json-schema-conformance.py RULECHECK [--suite JSON_DIR] [--draft 
   JSON_DIR: a `json` directory holding `tests/` and `remotes/` (default: fetched into .build/)."""
 import concurrent.futures, json, os, shutil, subprocess, sys, tarfile, tempfile
 
+import pinned_sdist
+
 SUITE_PACKAGE = "jsonschema==4.26.0"
 SUITE_SHA256 = "0c26707e2efad8aa1bfc5b7ce170f3fccc2e4918ff85989ba9ffa9facb2be326"
 DRAFTS = {
@@ -60,23 +62,15 @@ def fetch_suite(cache):
     json_dir = os.path.join(cache, "json")
     if os.path.isdir(os.path.join(json_dir, "tests")) and os.path.isdir(os.path.join(json_dir, "remotes")):
         return json_dir
-    os.makedirs(cache, exist_ok=True)
-    download = tempfile.mkdtemp(dir=cache)
-    requirements = os.path.join(download, "requirements.txt")
-    with open(requirements, "w") as f:
-        f.write(f"{SUITE_PACKAGE} --hash=sha256:{SUITE_SHA256}\n")
-    subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:",
-                    "--require-hashes", "-r", requirements, "-d", download], check=True)
-    archive = next(os.path.join(download, name) for name in os.listdir(download) if name.endswith(".tar.gz"))
-    shutil.rmtree(json_dir, ignore_errors=True)
-    with tarfile.open(archive) as tar:
-        root = tar.getnames()[0].split("/")[0]
-        members = [m for m in tar.getmembers()
-                   if m.name.startswith((root + "/json/tests/", root + "/json/remotes/")) and (m.isdir() or m.isfile())]
-        for member in members:
-            member.name = member.name[len(root) + 1:]
-        tar.extractall(cache, members=members, filter="data")
-    shutil.rmtree(download)
+    with pinned_sdist.downloaded(SUITE_PACKAGE, SUITE_SHA256, cache) as archive:
+        shutil.rmtree(json_dir, ignore_errors=True)
+        with tarfile.open(archive) as tar:
+            root = tar.getnames()[0].split("/")[0]
+            members = [m for m in tar.getmembers()
+                       if m.name.startswith((root + "/json/tests/", root + "/json/remotes/")) and (m.isdir() or m.isfile())]
+            for member in members:
+                member.name = member.name[len(root) + 1:]
+            tar.extractall(cache, members=members, filter="data")
     return json_dir
 
 

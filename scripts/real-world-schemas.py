@@ -19,6 +19,8 @@ schema cannot be read (exit 2).
 Usage: scripts/real-world-schemas.py RULECHECK [-v]"""
 import datetime, json, os, shutil, subprocess, sys, tarfile, tempfile, tomllib
 
+import pinned_sdist
+
 PACKAGE = "check-jsonschema==0.39.0"
 SHA256 = "33340a2f885e207411c7a7d1db0a052ba24a4e58c92a47f54231e4a128af2764"
 
@@ -28,22 +30,14 @@ def fetch(cache):
     marker = os.path.join(cache, "unpacked")
     if os.path.isdir(marker):
         return marker
-    os.makedirs(cache, exist_ok=True)
-    download = tempfile.mkdtemp(dir=cache)
-    requirements = os.path.join(download, "requirements.txt")
-    with open(requirements, "w") as f:
-        f.write(f"{PACKAGE} --hash=sha256:{SHA256}\n")
-    subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:",
-                    "--require-hashes", "-r", requirements, "-d", download], check=True)
-    archive = next(os.path.join(download, name) for name in os.listdir(download) if name.endswith(".tar.gz"))
-    unpacking = tempfile.mkdtemp(dir=cache)
-    with tarfile.open(archive) as tar:
-        root = tar.getnames()[0].split("/")[0]
-        members = [m for m in tar.getmembers() if m.isdir() or m.isfile()]
-        tar.extractall(unpacking, members=members, filter="data")
-    os.rename(os.path.join(unpacking, root), marker)
-    shutil.rmtree(unpacking)
-    shutil.rmtree(download)
+    with pinned_sdist.downloaded(PACKAGE, SHA256, cache) as archive:
+        unpacking = tempfile.mkdtemp(dir=cache)
+        with tarfile.open(archive) as tar:
+            root = tar.getnames()[0].split("/")[0]
+            members = [m for m in tar.getmembers() if m.isdir() or m.isfile()]
+            tar.extractall(unpacking, members=members, filter="data")
+        os.rename(os.path.join(unpacking, root), marker)
+        shutil.rmtree(unpacking)
     return marker
 
 

@@ -1,0 +1,20 @@
+"""A source distribution from PyPI, pinned by version and SHA-256 (`pip download --require-hashes`),
+for the scripts that test against material fetched at run time (nothing of it committed)."""
+import contextlib, os, shutil, subprocess, sys, tempfile
+
+
+@contextlib.contextmanager
+def downloaded(package, sha256, cache):
+    """The path of PACKAGE's sdist (`name==version`), hash-checked, in a temporary folder of
+    CACHE that is removed when the block ends."""
+    os.makedirs(cache, exist_ok=True)
+    download = tempfile.mkdtemp(dir=cache)
+    try:
+        requirements = os.path.join(download, "requirements.txt")
+        with open(requirements, "w") as f:
+            f.write(f"{package} --hash=sha256:{sha256}\n")
+        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:",
+                        "--require-hashes", "-r", requirements, "-d", download], check=True)
+        yield next(os.path.join(download, name) for name in os.listdir(download) if name.endswith(".tar.gz"))
+    finally:
+        shutil.rmtree(download, ignore_errors=True)
