@@ -49,7 +49,7 @@ public struct RulesLoader: Sendable {
     /// Directories that includes may lead into besides the rules file's own.
     public var includeRoots: [String]
     /// Schemas a JSON Schema (an imported one, or a rules file's `json_schema:`) may refer to:
-    /// files and directories, or `URI=PATH` (see ``SchemaDocuments``).
+    /// files and directories, or `URI=PATH` (nothing is ever fetched; see Docs/json-schema.md).
     public var schemaDocuments: [String] = []
     /// Whether a JSON Schema's `format` keywords are checked.
     public var formats = JSONSchemaImportOptions.Formats.dialectDefault
