@@ -14,6 +14,8 @@ protocol EvaluationContext {
     /// item's fields (the condition of `any()` and `all()`).
     func seen(fromItem item: Int, of list: FieldID) -> Self
     var today: Day { get }
+    /// How the form's locale writes numbers, for `number()`; nil when no locale is given.
+    var numbers: NumberSymbols? { get }
     /// The option being filtered, inside `options_filter`.
     var option: ChoiceOption? { get }
     /// Told when a `matches()` hit PCRE2's limits: what the expression decides is unknown.

@@ -192,6 +192,19 @@ extension Expr {
             return Value.isMultiple(number, of: step).map(Value.bool)
         case .jsonType:
             return .text(Self.jsonType(of: argument))
+        case .number:
+            switch argument {
+            case .text(let text)?, .structured(.string(let text))?:
+                return NumberText.read(text, digits: .any, locale: context.numbers).value
+            case .number?, .decimal?:
+                return argument
+            case .structured(.number(let number))?:
+                return .number(number)
+            case .structured(.decimal(let decimal))?:
+                return Value.normalized(.decimal(decimal))
+            default:
+                return nil
+            }
         case .matches, .json, .sum, .min, .max, .any, .all:
             return nil  // compiled as `.matches`, as a constant, as `.aggregate` and `.quantified`
         case .foldedLetters:

@@ -103,6 +103,9 @@ indirect enum Expr: Sendable {
         case jsonType = "json_type"
         /// `json('[1, 2]')`: a JSON value written as JSON text (compiled as a constant).
         case json
+        /// `number(x)`: the number a text writes, read as the form's locale writes numbers (as
+        /// a number field reads what is typed); null when it writes none.
+        case number
         /// `sum(list.field)`, `min(…)`, `max(…)`, `any(list, condition)`, `all(…)`: compiled as
         /// ``Expr/aggregate(_:list:field:)`` and ``Expr/quantified(_:list:condition:)``.
         case sum, min, max, any, all

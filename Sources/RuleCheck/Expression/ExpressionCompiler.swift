@@ -440,6 +440,9 @@ struct ExpressionCompiler {
         case .round, .floor, .ceil, .trunc:
             try require(type == .number || type == .json, "a number")
             return (.function(function, [argument]), .number)
+        case .number:
+            try require(type == .text || type == .number || type == .json, "text or a number")
+            return (.function(.number, [argument]), .number)
         case .jsonType:
             try require(type != .items, "a value")
             return (.function(.jsonType, [argument]), .text)

@@ -218,7 +218,7 @@ extension Form {
             let messages = evaluator.messages
             let value = values[slot]
             let written = typed?.input.text
-            status.issues = values.withContext(slot, today: today) { context in
+            status.issues = values.withContext(slot, today: today, numbers: evaluator.numbers) { context in
                 outcome.failures.map { messages.issue($0, field, value: value, written: written, context) }
             }
             status.holdsPatternIssue = Self.patternsMayStillMatch(outcome.failures, field, value)

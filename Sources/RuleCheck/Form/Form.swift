@@ -122,7 +122,7 @@ public struct Form: Sendable {
 
     /// Calls `body` with what expressions read from `slot`: at form level or in its list item.
     func withContext<Result>(_ slot: Slot, _ body: (SlotContext) throws -> Result) rethrows -> Result {
-        try values.withContextOfCopy(slot, today: today, body)
+        try values.withContextOfCopy(slot, today: today, numbers: evaluator.numbers, body)
     }
 
     /// The path of a slot: `doc_number`, `drivers[2].birth_date`, `drivers[1].violations[0].code`.

@@ -238,7 +238,7 @@ struct RecordEvaluator {
         let value: Value? = if case .keptBytes = written[slot] { .text(text ?? "") } else { values[slot] }
         let (messages, today) = (checker.evaluator.messages, checker.today)
         let violations = written.withKeptTexts(in: buffer) { kept in
-            values.withContext(slot, today: today, kept: kept) { context in
+            values.withContext(slot, today: today, numbers: checker.evaluator.numbers, kept: kept) { context in
                 outcome.failures.map { failure in
                     // A computed field's slot holds what the rules compute: a wrong computation and an
                     // unreadable text show what the record wrote.

@@ -10,7 +10,7 @@
 /// the text of its bytes, for every reader.
 ///
 /// A context borrows the values it reads (no copy, no reference counting on the hot path of a
-/// batch check): it exists only inside ``SlotTable/withContext(_:today:kept:_:)``.
+/// batch check): it exists only inside ``SlotTable/withContext(_:today:numbers:kept:_:)``.
 struct SlotContext: EvaluationContext {
     /// The values, borrowed for one `withContext` call.
     private let values: UnsafePointer<SlotTable<Value?>>
@@ -25,14 +25,19 @@ struct SlotContext: EvaluationContext {
     /// list rather than from a slot (``seen(fromItem:of:)``); -2 otherwise.
     private let listScope: Int32
     let today: Day
+    let numbers: NumberSymbols?
     var option: ChoiceOption? { nil }
 
-    fileprivate init(values: UnsafePointer<SlotTable<Value?>>, kept: KeptTexts?, slot: Slot, today: Day) {
-        self.init(values: values, kept: kept, item: slot.item, field: slot.field, listScope: -2, today: today)
+    fileprivate init(
+        values: UnsafePointer<SlotTable<Value?>>, kept: KeptTexts?, slot: Slot, today: Day, numbers: NumberSymbols?
+    ) {
+        self.init(
+            values: values, kept: kept, item: slot.item, field: slot.field, listScope: -2, today: today, numbers: numbers)
     }
 
     private init(
-        values: UnsafePointer<SlotTable<Value?>>, kept: KeptTexts?, item: Int, field: FieldID, listScope: Int32, today: Day
+        values: UnsafePointer<SlotTable<Value?>>, kept: KeptTexts?, item: Int, field: FieldID, listScope: Int32, today: Day,
+        numbers: NumberSymbols?
     ) {
         self.values = values
         self.kept = kept
@@ -40,6 +45,7 @@ struct SlotContext: EvaluationContext {
         self.field = field
         self.listScope = listScope
         self.today = today
+        self.numbers = numbers
     }
 
     /// The ordinal of the list `item` is an item of; -1 at form level.
@@ -102,25 +108,31 @@ struct SlotContext: EvaluationContext {
     /// item-field names read that item.
     func seen(fromItem item: Int, of list: FieldID) -> SlotContext {
         let scope = Int32(values.pointee.layout.ordinalOfList[list.index])
-        return SlotContext(values: values, kept: kept, item: item, field: field, listScope: scope, today: today)
+        return SlotContext(
+            values: values, kept: kept, item: item, field: field, listScope: scope, today: today, numbers: numbers)
     }
 }
 
 extension SlotTable<Value?> {
     /// Calls `body` with a context that reads these values from the point of view of `slot`
-    /// (its item, for an item field), and a record's texts kept as bytes from `kept`. The context
-    /// borrows the table and must not escape `body`; `body` must not change the table.
+    /// (its item, for an item field), a record's texts kept as bytes from `kept`, and numbers
+    /// written as `numbers` says (`number()`). The context borrows the table and must not escape
+    /// `body`; `body` must not change the table.
     mutating func withContext<Result>(
-        _ slot: Slot, today: Day, kept: KeptTexts? = nil, _ body: (SlotContext) throws -> Result
+        _ slot: Slot, today: Day, numbers: NumberSymbols?, kept: KeptTexts? = nil, _ body: (SlotContext) throws -> Result
     ) rethrows -> Result {
-        try withUnsafePointer(to: &self) { try body(SlotContext(values: $0, kept: kept, slot: slot, today: today)) }
+        try withUnsafePointer(to: &self) {
+            try body(SlotContext(values: $0, kept: kept, slot: slot, today: today, numbers: numbers))
+        }
     }
 
     /// The same, for a table that cannot be borrowed mutably: it is copied first (which shares
     /// its storage, at the cost of a few reference counts).
-    func withContextOfCopy<Result>(_ slot: Slot, today: Day, _ body: (SlotContext) throws -> Result) rethrows -> Result {
+    func withContextOfCopy<Result>(
+        _ slot: Slot, today: Day, numbers: NumberSymbols?, _ body: (SlotContext) throws -> Result
+    ) rethrows -> Result {
         var copy = self
-        return try copy.withContext(slot, today: today, body)
+        return try copy.withContext(slot, today: today, numbers: numbers, body)
     }
 }
 
@@ -140,6 +152,7 @@ struct OptionContext<Base: EvaluationContext>: EvaluationContext {
     func value(of field: FieldID, item: Int) -> Value? { base.value(of: field, item: item) }
     func seen(fromItem item: Int, of list: FieldID) -> Self { Self(base: base.seen(fromItem: item, of: list), option: option) }
     var today: Day { base.today }
+    var numbers: NumberSymbols? { base.numbers }
     func regexLimitReached() { base.regexLimitReached() }
 }
 
@@ -158,6 +171,7 @@ struct RegexLimitWatch<Base: EvaluationContext>: EvaluationContext {
         Self(base: base.seen(fromItem: item, of: list), limitReached: limitReached)
     }
     var today: Day { base.today }
+    var numbers: NumberSymbols? { base.numbers }
     var option: ChoiceOption? { base.option }
     func regexLimitReached() { limitReached.pointee = true }
 }

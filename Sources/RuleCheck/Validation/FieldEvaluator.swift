@@ -43,8 +43,9 @@ struct FieldEvaluator: Sendable {
     init(rules: RuleSet, locale: String, numbers: String?, today: Day? = nil) {
         self.rules = rules
         messages = MessageBuilder(locale: locale)
-        self.numbers = (numbers ?? rules.locale).map { NumberSymbols(locale: $0) }
-        folded = today.map { FoldedBounds(rules: rules, today: $0) }
+        let numbers = (numbers ?? rules.locale).map { NumberSymbols(locale: $0) }
+        self.numbers = numbers
+        folded = today.map { FoldedBounds(rules: rules, today: $0, numbers: numbers) }
         optionTables = rules.fields.map { OptionTable($0) }
         plans = rules.fields.map { FieldPlan($0) }
         textRules = TextRulePlan(rules: rules)
@@ -134,7 +135,7 @@ struct FieldEvaluator: Sendable {
         if !plan.isDisjoint(with: .valueStepRules) || input.changedParent != nil
             || (mode == .form && !runtimeOptions.isEmpty)
         {
-            let change = values.withContext(slot, today: today, kept: kept) { context in
+            let change = values.withContext(slot, today: today, numbers: numbers, kept: kept) { context in
                 valueStep(field, plan, slot, input, mode: mode, context, &outcome)
             }
             if case .changed(let value) = change {
@@ -143,7 +144,7 @@ struct FieldEvaluator: Sendable {
             }
             guard outcome.isVisible else { return }
         }
-        values.withContext(slot, today: today, kept: kept) { context in
+        values.withContext(slot, today: today, numbers: numbers, kept: kept) { context in
             checkStep(field, plan, slot, input, mode: mode, context, &outcome)
         }
     }

@@ -47,9 +47,11 @@ struct FoldedBounds: Sendable {
     /// By field index.
     private let fields: [Field]
 
-    init(rules: RuleSet, today: Day) {
+    /// The bounds of `rules` that read only `today` (and numbers written as `numbers` says,
+    /// for `number()` of a literal), evaluated for `today`.
+    init(rules: RuleSet, today: Day, numbers: NumberSymbols?) {
         day = today
-        let context = TodayContext(today: today)
+        let context = TodayContext(today: today, numbers: numbers)
         func fold(_ bound: WrittenExpression?) -> Bound {
             guard let bound, case .todayOnly = bound.shape else { return .unfolded }
             return Bound(bound.expr.evaluate(context))
@@ -82,6 +84,7 @@ struct FoldedBounds: Sendable {
     /// What a bound that reads only `today` sees.
     private struct TodayContext: EvaluationContext {
         let today: Day
+        let numbers: NumberSymbols?
         var option: ChoiceOption? { nil }
         func value(of field: FieldID) -> Value? { nil }
         func itemCount(of list: FieldID) -> Int { 0 }

@@ -29,6 +29,7 @@ private final class ReadCount: @unchecked Sendable {
 private struct ChainContext: EvaluationContext {
     var values: [Int: Value] = [:]
     var today = Fixtures.today
+    var numbers: NumberSymbols? = nil
     let count = ReadCount()
     var option: ChoiceOption? { nil }
     func value(of field: FieldID) -> Value? {

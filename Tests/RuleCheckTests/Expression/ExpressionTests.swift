@@ -22,6 +22,7 @@ private struct TestScope: NameResolver {
 private struct TestContext: EvaluationContext {
     var values: [Int: Value] = [:]
     var today = Fixtures.today
+    var numbers: NumberSymbols? = nil
     var option: ChoiceOption? { nil }
     func value(of field: FieldID) -> Value? { values[field.index] }
     func itemCount(of list: FieldID) -> Int { 0 }
@@ -170,7 +171,7 @@ struct ExpressionTests {
             ("matches(t, '(a')", "invalid regex: missing closing parenthesis", 14..<15),
             (
                 "lowr(t) == 'a'",
-                "unknown function 'lowr'; did you mean 'lower'? (functions are empty(), len(), count(), age(), year(), lower(), upper(), trim(), round(), floor(), ceil(), trunc(), matches(), multiple_of(), json_type(), json(), sum(), min(), max(), any(), all())",
+                "unknown function 'lowr'; did you mean 'lower'? (functions are empty(), len(), count(), age(), year(), lower(), upper(), trim(), round(), floor(), ceil(), trunc(), matches(), multiple_of(), json_type(), json(), number(), sum(), min(), max(), any(), all())",
                 0..<7
             ),
             ("len(t, t) > 1", "len() takes 1 argument, not 2", 0..<9),

@@ -116,4 +116,48 @@ struct LocaleNumberInputTests {
         let checker = RecordChecker(form.rules, today: Day(iso: "2026-11-22")!)
         expectEqual(checker.check(["price": "۵۰۰٬۰۰۰", "area": "۱۲٫۵"]), [])
     }
+
+    /// `number()` reads a text field with the same reader as a number field, in the form's
+    /// locale: a text field that holds an amount computes a number, typed or checked.
+    static let amountAsText = """
+        form: import
+        fields:
+          - id: amount_text
+            title: Amount as written
+            type: text
+          - id: amount
+            title: Amount
+            type: number
+            value: number(amount_text)
+          - id: total
+            title: Total
+            type: number
+            checks:
+              - expr: number(amount_text) == null or number(amount_text) <= 1000
+                message: at most 1000
+        """
+
+    @Test(arguments: [
+        ("fr", "12,5", 12.5), ("de", "1.200,5", 1200.5), ("fa", "۵۰۰٬۰۰۰", 500_000), ("ar", "١٢٫٥", 12.5),
+        ("ru", "1\u{A0}200", 1200), ("en", "1,200.5", 1200.5), ("es", "3.5", 3.5), ("zh-Hans", "-7", -7),
+    ])
+    func numberReadsTextAsTheFormsLocaleWritesIt(_ locale: String, _ text: String, _ value: Double) throws {
+        var form = try form(locale, yaml: Self.amountAsText)
+        try form.type("amount_text", text: text)
+        expectEqual(form["amount"].value, .number(value), "\(locale): \(text)")
+        let checker = RecordChecker(form.rules, today: Day(iso: "2026-11-22")!, locale: locale)
+        let violations = checker.check(["amount_text": text, "total": "1"])
+        expectEqual(violations.map(\.code.rawValue), value <= 1000 ? [] : ["check"], "\(locale): \(text)")
+    }
+
+    /// Without a locale, `1,200` is no number for `number()` either: null, never 1200 or 1.2.
+    @Test func numberOfATextOnlyALocaleReadsIsNull() throws {
+        var form = try form(nil, yaml: Self.amountAsText)
+        for text in ["1,200", "12,5", "abc", ""] {
+            try form.type("amount_text", text: text)
+            expectEqual(form["amount"].value, nil, "\(text)")
+        }
+        try form.type("amount_text", text: "1200.5")
+        expectEqual(form["amount"].value, .number(1200.5))
+    }
 }

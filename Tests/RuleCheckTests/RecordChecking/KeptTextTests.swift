@@ -90,7 +90,7 @@ struct KeptTextTests {
         // Every reader of the slots sees the text: there, with its own text as its value.
         let seen = arena.withUnsafeBufferPointer { buffer in
             evaluator.written.withKeptTexts(in: buffer) { kept in
-                evaluator.values.withContext(Slot(note), today: Fixtures.today, kept: kept) { context in
+                evaluator.values.withContext(Slot(note), today: Fixtures.today, numbers: nil, kept: kept) { context in
                     (context.hasValue(note), context.value(of: note), context.value(of: holder), context.hasValue(holder))
                 }
             }
