@@ -83,6 +83,22 @@ class PreviewTest(PreviewHarness):
         self.driver.find_element(By.ID, "touch-all").click()
         self.until(lambda d: self.issue_codes("make") == ["required"], "submit shows every issue")
 
+    def test_a_pattern_error_waits_for_the_user_to_leave_unless_the_text_can_no_longer_match(self):
+        # Typing the start of a VIN: more typing may still make it one, so no error while the field is edited.
+        self.type("vin", "XTA21")
+        self.wait_values(lambda v: v.get("vin") == "XTA21", "the typed VIN did not reach the form")
+        self.assertEqual(self.issue_codes("vin"), [], "a pattern error shown while the text may still match")
+        # An I can never be in a VIN: the text can no longer match, so the error shows at once.
+        self.input("vin").send_keys("I")
+        self.wait_values(lambda v: v.get("vin") == "XTA21I", "the I did not reach the form")
+        self.until(lambda d: self.issue_codes("vin") == ["pattern"], "no pattern error for a text that cannot match")
+        # Back to a prefix: the error is held again while typing, and shows when the user leaves.
+        self.input("vin").send_keys(Keys.BACK_SPACE)
+        self.wait_values(lambda v: v.get("vin") == "XTA21", "the backspace did not reach the form")
+        self.until(lambda d: self.issue_codes("vin") == [], "the error stayed while the text may match again")
+        self.leave()
+        self.until(lambda d: self.issue_codes("vin") == ["pattern"], "no pattern error on leaving the field")
+
     def test_a_gate_opens_when_its_fields_are_valid(self):
         gate = lambda name: self.find("[data-gate=%s]" % name)
         self.choose("region", "Moscow")
