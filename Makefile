@@ -19,10 +19,12 @@
 #   make docs          the DocC documentation of the RuleCheck library in .build/docs, refused on any warning
 #   make conformance   the JSON-Schema-Test-Suite (draft 7, 2020-12; fetched from PyPI at run time) through schema import + check
 
+# bash, so that a recipe's pipeline can fail on its first command (`set -o pipefail`).
+SHELL := /bin/bash
 SWIFT ?= swift
 BIN    = .build/debug/rulecheck
 
-.PHONY: format format-check conformance docs demo demo-build test test-deep pcre2-source-test consumer-test release-smoke bench bench-batch spark-test fuzz deps build clean browser-deps browser-test screenshots load-test abuse-test api-test
+.PHONY: format format-check conformance docs demo demo-build demo-run test test-deep pcre2-source-test consumer-test release-smoke bench bench-batch spark-test fuzz deps build clean browser-deps browser-test screenshots load-test abuse-test api-test
 
 FUZZ_SECONDS ?= 120
 # One target (rules, mask, json, csv, jsonl, jsonarray, expression, edits; see Fuzz/RuleCheckFuzz/FuzzEntry.swift),
@@ -37,22 +39,28 @@ build: deps
 	$(SWIFT) build --product rulecheck
 
 demo-build: deps
-	$(SWIFT) build --product rulecheck-lite
+	@mkdir -p .build
+	@set -o pipefail; $(SWIFT) build --product rulecheck-lite 2>&1 | tee .build/build-demo.log
+	@python3 scripts/no-warnings.py .build/build-demo.log
 
 # The samples were generated for 2026-11-22 (`rulecheck sample … --today 2026-11-22`); checking
 # them against the same day keeps the demo's report the same whenever it runs. `check` exits 1
 # when it finds errors, which the sample data has on purpose. The demo needs no server, so it
 # builds `rulecheck-lite`, the command without `serve` and `preview` (no SwiftNIO, no Hummingbird);
 # what it compiles, `make test` then finds built in the same `.build`.
+# `demo-run` runs the demo with a command already built (CI's guards run it with one that fails).
 DEMO_BIN = .build/debug/rulecheck-lite
-demo: BIN = $(DEMO_BIN)
 demo: demo-build
+	@$(MAKE) --no-print-directory demo-run
+demo-run: BIN = $(DEMO_BIN)
+demo-run:
 	@echo '$$ rulecheck check --rules Rules/osago.yaml Rules/samples/osago.csv --today 2026-11-22'
 	@$(BIN) check --rules Rules/osago.yaml Rules/samples/osago.csv --today 2026-11-22; \
 	  status=$$?; [ $$status -le 1 ] || exit $$status
 	@echo
 	@echo '$$ rulecheck check --rules Rules/signup.yaml Rules/samples/signup.jsonl --today 2026-11-22 --format jsonl | tail -3'
-	@$(BIN) check --rules Rules/signup.yaml Rules/samples/signup.jsonl --today 2026-11-22 --format jsonl | tail -3
+	@set -o pipefail; $(BIN) check --rules Rules/signup.yaml Rules/samples/signup.jsonl --today 2026-11-22 --format jsonl \
+	  | tail -3; status=$$?; [ $$status -le 1 ] || exit $$status
 	@echo
 	@echo '$$ rulecheck mask "+7 (000) 000-00-00" 9161234567 916123'
 	@$(BIN) mask "+7 (000) 000-00-00" 9161234567 916123
@@ -65,8 +73,11 @@ demo: demo-build
 # Every Swift test, then the checks of CI's own guards (Tests/ci). A run is refused when any test
 # target ran no test (scripts/test-counts.py reads the JUnit report), not only when a test fails.
 TEST_RESULTS = .build/test-results.xml
+# The build's log is kept: a compiler warning in Sources/ or Tests/ fails the run (scripts/no-warnings.py).
 test: deps
-	$(SWIFT) build --build-tests
+	@mkdir -p .build
+	set -o pipefail; $(SWIFT) build --build-tests 2>&1 | tee .build/build-tests.log
+	python3 scripts/no-warnings.py .build/build-tests.log
 	rm -f $(TEST_RESULTS) $(TEST_RESULTS:.xml=-swift-testing.xml)
 	$(SWIFT) test --skip-build --disable-xctest --xunit-output $(TEST_RESULTS)
 	python3 scripts/test-counts.py $(TEST_RESULTS) $$($(SWIFT) package dump-package | python3 scripts/test-targets.py)
@@ -92,13 +103,15 @@ bench: deps
 
 # libFuzzer on the rules compiler, masks, JSON and the CSV/JSON readers (TOOLCHAIN.md's recipe).
 # Crashing inputs are saved in fuzz-artifacts/; the corpus grows in .build-fuzz/corpus.
+# FUZZ_SCRATCH is its build folder. A failed build stops here: no binary of an earlier build runs.
+FUZZ_SCRATCH ?= .build-fuzz
 fuzz: deps
-	RULECHECK_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz --product RuleCheckFuzz \
-	  --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v "Cannot export local symbol" || true
-	mkdir -p .build-fuzz/corpus$(TARGET:%=-%) fuzz-artifacts
-	cp Rules/*.yaml Rules/samples/* .build-fuzz/corpus$(TARGET:%=-%)/ 2>/dev/null || true
-	cp Fuzz/corpus/$(or $(TARGET),*)/* .build-fuzz/corpus$(TARGET:%=-%)/ 2>/dev/null || true
-	FUZZ_TARGET=$(TARGET) SWIFT_BACKTRACE=enable=no .build-fuzz/release/RuleCheckFuzz .build-fuzz/corpus$(TARGET:%=-%) \
+	set -o pipefail; RULECHECK_FUZZ=1 $(SWIFT) build -c release --scratch-path $(FUZZ_SCRATCH) --product RuleCheckFuzz \
+	  --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address 2>&1 | { grep -v "Cannot export local symbol" || true; }
+	mkdir -p $(FUZZ_SCRATCH)/corpus$(TARGET:%=-%) fuzz-artifacts
+	cp Rules/*.yaml Rules/samples/* $(FUZZ_SCRATCH)/corpus$(TARGET:%=-%)/ 2>/dev/null || true
+	cp Fuzz/corpus/$(or $(TARGET),*)/* $(FUZZ_SCRATCH)/corpus$(TARGET:%=-%)/ 2>/dev/null || true
+	FUZZ_TARGET=$(TARGET) SWIFT_BACKTRACE=enable=no $(FUZZ_SCRATCH)/release/RuleCheckFuzz $(FUZZ_SCRATCH)/corpus$(TARGET:%=-%) \
 	  -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -len_control=100 -artifact_prefix=fuzz-artifacts/$(TARGET:%=%-)
 
 # Records/s of `rulecheck check` on CSV and JSON Lines, --jobs 1 and 2, next to `wc -l`, and the

@@ -6,7 +6,7 @@ least one passing test for every test target of Package.swift, and no failure.
 
 Swift Testing names a test case's class `Module.Suite` (or just `Module` for a free function),
 so the module is the part before the first dot. Prints one line per target with its count, then
-exits 1 when a target ran no test, when a test failed or errored, or when the file holds no test
+exits 1 when a target ran no test, when a test failed, errored or was skipped, or when the file holds no test
 at all (an empty or missing report is a failure, never a pass).
 """
 import os
@@ -56,6 +56,8 @@ def main(argv):
             problems.append(f"{target} ran no test")
         if failed:
             problems.append(f"{target}: {failed} failed")
+        if skipped:
+            problems.append(f"{target}: {skipped} skipped (a skip hides a test that did not run)")
     for module in sorted(strangers):
         problems.append(f"tests of '{module}', which is not a test target named here")
     if problems:

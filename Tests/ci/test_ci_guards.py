@@ -47,6 +47,12 @@ class TestCountsTests(unittest.TestCase):
         self.assertEqual(result.returncode, 1)
         self.assertIn("BTests ran no test", result.stderr)
 
+    def test_a_skipped_test_fails_even_beside_passing_ones(self):
+        # As a skipped browser test does: a skip hides a test that did not run.
+        result = self.counts(junit(("ATests.Suite", ""), ("ATests.Suite", "skipped")), "ATests")
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("ATests: 1 skipped", result.stderr)
+
     def test_a_failure_fails(self):
         result = self.counts(junit(("ATests.Suite", ""), ("ATests.Suite", "failure")), "ATests")
         self.assertEqual(result.returncode, 1)
@@ -116,6 +122,71 @@ class ReleaseSmokeTests(unittest.TestCase):
         self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
         self.assertIn("release-smoke: osago-csv: the debug build exited 2 (expected 0,1)", result.stdout)
         self.assertIn("release-smoke: osago-lint: the debug build exited 2 (expected 0,quiet)", result.stdout)
+
+
+class NoWarningsTests(unittest.TestCase):
+    ROOT = os.path.realpath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+    def check(self, log):
+        with tempfile.NamedTemporaryFile("w", suffix=".log", delete=False) as file:
+            file.write(log)
+        try:
+            return run("no-warnings.py", file.name)
+        finally:
+            os.unlink(file.name)
+
+    def test_a_warning_in_the_sources_or_tests_fails(self):
+        for folder in ["Sources/RuleCheck/Form", "Tests/RuleCheckTests"]:
+            result = self.check(f"[3/9] Compiling\n{self.ROOT}/{folder}/X.swift:3:7: warning: variable 'a' was never used\n")
+            self.assertEqual(result.returncode, 1, folder)
+            self.assertIn("X.swift:3:7: warning: variable 'a' was never used", result.stderr)
+
+    def test_the_packages_warnings_and_a_clean_log_pass(self):
+        log = (f"warning: 'swift-distributed-tracing': found 1 file(s) which are unhandled\n"
+               f"{self.ROOT}/.build/checkouts/yams/Sources/Yams/A.swift:1:1: warning: deprecated\n"
+               "[9/9] Linking rulecheck\n")
+        result = self.check(log)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("no compiler warning", result.stdout)
+
+
+class DemoTests(unittest.TestCase):
+    ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
+
+    def demo(self, script):
+        folder = tempfile.mkdtemp()
+        binary = os.path.join(folder, "rulecheck-lite")
+        with open(binary, "w") as file:
+            file.write("#!/bin/sh\n" + script)
+        os.chmod(binary, 0o755)
+        return subprocess.run(["make", "--no-print-directory", "-C", self.ROOT, "demo-run", "DEMO_BIN=" + binary],
+                              capture_output=True, text=True)
+
+    def test_a_command_that_finds_errors_passes(self):
+        result = self.demo('echo report; [ "$1" = check ] && exit 1; exit 0\n')
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+
+    def test_a_command_that_fails_before_a_pipe_fails_the_demo(self):
+        # The signup check's output goes through `| tail -3`: its exit status must not be lost there.
+        result = self.demo('case "$*" in *signup.jsonl*) echo crashed >&2; exit 3;; esac; echo report; [ "$1" = check ] && exit 1; exit 0\n')
+        self.assertNotEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertIn("crashed", result.stderr)
+
+
+class FuzzTests(unittest.TestCase):
+    ROOT = DemoTests.ROOT
+
+    def test_a_failed_fuzz_build_runs_no_binary_of_an_earlier_one(self):
+        scratch = tempfile.mkdtemp()
+        os.makedirs(os.path.join(scratch, "release"))
+        stale = os.path.join(scratch, "release", "RuleCheckFuzz")
+        with open(stale, "w") as file:
+            file.write("#!/bin/sh\necho the stale fuzzer ran\n")
+        os.chmod(stale, 0o755)
+        result = subprocess.run(["make", "--no-print-directory", "-C", self.ROOT, "fuzz", "SWIFT=false",
+                                 "FUZZ_SCRATCH=" + scratch], capture_output=True, text=True)
+        self.assertNotEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertNotIn("the stale fuzzer ran", result.stdout)
 
 
 if __name__ == "__main__":

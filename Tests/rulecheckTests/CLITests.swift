@@ -281,13 +281,13 @@ struct CLITests {
     /// The README shows how the `make demo` report ends: the same lines its first command prints.
     @Test func theReadmeShowsTheDemoReportAsItIs() throws {
         let readme = try String(contentsOf: CLI.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let intro = try #require(readme.range(of: "`make demo` prints"))
+        let intro = try #require(readme.range(of: "`make demo` first prints"))
         let start = try #require(readme.range(of: "```text\n", range: intro.upperBound..<readme.endIndex))
         let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
         let shown = readme[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
         // The command `make demo` runs, read from the Makefile rather than retyped here.
         let makefile = try String(contentsOf: CLI.root.appendingPathComponent("Makefile"), encoding: .utf8)
-        let demo = try #require(makefile.range(of: "\ndemo:"))
+        let demo = try #require(makefile.range(of: "\ndemo-run:"))
         let line = try #require(makefile[demo.upperBound...].split(separator: "\n").first { $0.contains("$(BIN) check ") })
         let command = try #require(line.split(separator: "$(BIN) ").last?.split(separator: ";").first)
         let arguments = command.split(separator: " ").map(String.init)
