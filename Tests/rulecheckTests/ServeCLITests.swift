@@ -93,20 +93,35 @@ extension CLITests {
         #expect(bad.stderr.hasPrefix("\(broken):1:7: error: "), "\(bad.stderr)")
     }
 
+    /// Each refusal names the option and what it takes: exit 2 with any error would pass a
+    /// parse error of another option (`--idle-timeout -1` reads `-1` as an option, not a value).
     @Test func badServerArgumentsExit2() throws {
-        for arguments in [
-            ["serve", "Rules/signup.yaml", "--port", "70000"], ["serve", "Rules/signup.yaml", "--time-limit", "0"],
-            ["serve", "Rules/signup.yaml", "--today", "tomorrow"], ["serve"],
-            ["serve", "Rules/signup.yaml", "--header-timeout", "0"], ["serve", "Rules/signup.yaml", "--idle-timeout", "-1"],
-            ["serve", "Rules/signup.yaml", "--max-connections", "0"],
-            ["serve", "Rules/signup.yaml", "--allow-origin", "app.example.com"],
-            ["preview", "Rules/osago.yaml", "--allow-origin", "https://app.example.com/path"],
-            ["serve", "Rules/signup.yaml", "--max-form-items", "-1"], ["serve", "Rules/signup.yaml", "--max-form-bytes", "0"],
-            ["preview", "Rules/signup.yaml", "--max-form-bytes", "2000", "--max-total-form-bytes", "1000"],
+        for (arguments, error) in [
+            (["serve", "Rules/signup.yaml", "--port", "70000"], "Error: --port must be 0…65535"),
+            (["serve", "Rules/signup.yaml", "--time-limit", "0"], "Error: --time-limit must be more than 0 and at most 86400 seconds"),
+            (["serve", "Rules/signup.yaml", "--today", "tomorrow"], "Error: --today must be a date written YYYY-MM-DD, not 'tomorrow'"),
+            (["serve"], "Error: Missing the rules file: give it as the first argument or with --rules FILE."),
+            (["serve", "Rules/signup.yaml", "--header-timeout", "0"], "Error: --header-timeout must be more than 0 and at most 3600 seconds"),
+            (["serve", "Rules/signup.yaml", "--idle-timeout=-1"], "Error: --idle-timeout must be more than 0 and at most 86400 seconds"),
+            (["serve", "Rules/signup.yaml", "--max-connections", "0"], "Error: --max-connections must be 1 or more"),
+            (
+                ["serve", "Rules/signup.yaml", "--allow-origin", "app.example.com"],
+                "Error: --allow-origin takes an origin such as https://app.example.com (a scheme and a host, no path), not 'app.example.com'"
+            ),
+            (
+                ["preview", "Rules/osago.yaml", "--allow-origin", "https://app.example.com/path"],
+                "Error: --allow-origin takes an origin such as https://app.example.com (a scheme and a host, no path), not 'https://app.example.com/path'"
+            ),
+            (["serve", "Rules/signup.yaml", "--max-form-items=-1"], "Error: --max-form-items must be 0 or more"),
+            (["serve", "Rules/signup.yaml", "--max-form-bytes", "0"], "Error: --max-form-bytes must be 1 or more"),
+            (
+                ["preview", "Rules/signup.yaml", "--max-form-bytes", "2000", "--max-total-form-bytes", "1000"],
+                "Error: --max-total-form-bytes must be at least --max-form-bytes (2000)"
+            ),
         ] {
             let run = try rulecheck(arguments)
             expectEqual(run.status, 2, "\(arguments)")
-            #expect(!run.stderr.isEmpty)
+            expectEqual(run.stderr.split(separator: "\n").first.map(String.init), error, "\(arguments)")
         }
     }
 
