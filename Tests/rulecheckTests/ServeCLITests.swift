@@ -101,7 +101,10 @@ extension CLITests {
             (["serve", "Rules/signup.yaml", "--time-limit", "0"], "Error: --time-limit must be more than 0 and at most 86400 seconds"),
             (["serve", "Rules/signup.yaml", "--today", "tomorrow"], "Error: --today must be a date written YYYY-MM-DD, not 'tomorrow'"),
             (["serve"], "Error: Missing the rules file: give it as the first argument or with --rules FILE."),
-            (["serve", "Rules/signup.yaml", "--header-timeout", "0"], "Error: --header-timeout must be more than 0 and at most 3600 seconds"),
+            (
+                ["serve", "Rules/signup.yaml", "--header-timeout", "0"],
+                "Error: --header-timeout must be more than 0 and at most 3600 seconds"
+            ),
             (["serve", "Rules/signup.yaml", "--idle-timeout=-1"], "Error: --idle-timeout must be more than 0 and at most 86400 seconds"),
             (["serve", "Rules/signup.yaml", "--max-connections", "0"], "Error: --max-connections must be 1 or more"),
             (
