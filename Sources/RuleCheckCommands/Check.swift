@@ -37,20 +37,14 @@ struct Check: RuleCheckSubcommand {
     @Option(help: "The input format (default: from each file's extension: .csv .tsv .json .jsonl .ndjson).")
     var input: RecordFormat?
 
-    @Option(
-        help:
-            "The report: text (for people), json, jsonl, junit (JUnit XML), sarif (SARIF 2.1.0), html (one page with charts), only the totals by code and by field: summary (text) or summary-json, or slice (for rulecheck merge)."
-    )
-    var format: ReportFormat = .text
+    @OptionGroup
+    var report: ReportOptions
 
     @Option(help: "The CSV delimiter: ',', ';', 'tab', '|' or another ASCII character.")
     var delimiter: CSVDelimiter?
 
     @Option(help: "Worker threads, 1 to \(BatchCheck.Options.maxJobs) (default: the number of cores).")
     var jobs: Int?
-
-    @Option(help: "Report at most this many violations (checking goes on: the totals and the exit status are the whole input's).")
-    var maxViolations: Int?
 
     @Flag(help: "Report warnings (hidden values, orphans, unknown columns) as errors.")
     var strict = false
@@ -73,13 +67,13 @@ struct Check: RuleCheckSubcommand {
         if let jobs, !(1...BatchCheck.Options.maxJobs).contains(jobs) {
             throw ValidationError("--jobs must be between 1 and \(BatchCheck.Options.maxJobs), not \(jobs)")
         }
-        if let maxViolations, maxViolations < 1 { throw ValidationError("--max-violations must be 1 or more") }
+        try report.validate(allowSlice: true)
         let unknown = files.filter { $0 != "-" && input == nil && RecordFormat(path: $0) == nil }
         if let first = unknown.first {
             throw ValidationError("cannot tell the format of '\(first)' from its name; give --input csv|tsv|json|jsonl")
         }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be read only once") }
-        try slice.validate(files: files, input: input, report: format, maxViolations: maxViolations)
+        try slice.validate(files: files, input: input, report: report.format, maxViolations: report.maxViolations)
     }
 
     func run(streams: StandardStreams) throws {
@@ -87,16 +81,16 @@ struct Check: RuleCheckSubcommand {
         let checker = RecordChecker(ruleSet, today: try Today.parse(today), locale: messages.checked(for: ruleSet, streams: streams))
         var options = BatchCheck.Options(
             format: input, delimiter: delimiter, jobs: jobs ?? BatchCheck.Options.defaultJobs,
-            maxViolations: maxViolations, strict: strict)
+            maxViolations: report.maxViolations, strict: strict)
         let inputSlice = try slice.inputSlice
         options.reader.slice = inputSlice
         let sink = OutputSink(descriptor: streams.output)
-        let report =
-            format == .slice
+        let output: any Report =
+            report.format == .slice
             ? SliceReport(
                 sink: sink, fingerprint: SliceFingerprint(checker: checker, strict: strict, version: Self.version),
                 firstRecord: inputSlice?.firstRecord ?? 1, firstLine: inputSlice?.firstLine ?? 1)
-            : try format.report(to: sink)
+            : try report.format.report(to: sink)
         let showProgress = progress == .always || (progress == .auto && isatty(streams.error) == 1)
         let bar =
             showProgress
@@ -104,7 +98,7 @@ struct Check: RuleCheckSubcommand {
                 var stderr = StandardError(streams); print($0, terminator: "", to: &stderr)
             }) : nil
         let outcome = try BatchCheck(checker: checker, options: options).run(
-            files: files, report: BarClearingReport(slice.name.map { NamedReport(report, name: $0) } ?? report, bar: bar),
+            files: files, report: BarClearingReport(slice.name.map { NamedReport(output, name: $0) } ?? output, bar: bar),
             progress: bar.map { bar in { file, read, records in bar.update(file: file, read: read, records: records) } })
         var stderr = StandardError(streams)
         for error in outcome.unreadable { print("rulecheck: \(VisibleText.escaped(error.description))", to: &stderr) }

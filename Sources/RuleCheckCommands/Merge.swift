@@ -26,14 +26,8 @@ struct Merge: RuleCheckSubcommand {
     @Argument(help: "Slice reports, in order; '-' reads standard input (the default).")
     var files: [String] = ["-"]
 
-    @Option(
-        help:
-            "The report: text (for people), json, jsonl, junit (JUnit XML), sarif (SARIF 2.1.0), html (one page with charts), or only the totals by code and by field: summary (text) or summary-json."
-    )
-    var format: ReportFormat = .text
-
-    @Option(help: "Report at most this many violations (the totals and the exit status are the whole input's).")
-    var maxViolations: Int?
+    @OptionGroup
+    var report: ReportOptions
 
     @Option(
         help: ArgumentHelp(
@@ -41,8 +35,7 @@ struct Merge: RuleCheckSubcommand {
     var manifest: [String] = []
 
     func validate() throws {
-        if format == .slice { throw ValidationError("merge writes text, json, jsonl, junit, sarif, html, summary or summary-json") }
-        if let maxViolations, maxViolations < 1 { throw ValidationError("--max-violations must be 1 or more") }
+        try report.validate(allowSlice: false)
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be read only once") }
     }
 
@@ -57,11 +50,11 @@ struct Merge: RuleCheckSubcommand {
             }
             expected[name] = (records, path)
         }
-        let report = try format.report(to: OutputSink(descriptor: streams.output))
+        let output = try report.format.report(to: OutputSink(descriptor: streams.output))
         let summary: CheckSummary
         do {
-            summary = try SliceMerge(maxViolations: maxViolations, expectedRecords: expected.mapValues(\.records))
-                .run(files: files, report: report)
+            summary = try SliceMerge(maxViolations: report.maxViolations, expectedRecords: expected.mapValues(\.records))
+                .run(files: files, report: output)
         } catch let error as SliceReportError {
             try Self.fail(streams, error.description)
         } catch let error as InputError {

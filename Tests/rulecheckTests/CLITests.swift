@@ -278,6 +278,27 @@ struct CLITests {
         #expect(subcommands(help.stdout).contains("serve"))
     }
 
+    /// `check` and `merge` write the same reports: their `--format` and `--max-violations` read
+    /// and explain alike (one declaration), and `merge` alone refuses `slice`.
+    @Test func checkAndMergeExplainTheirReportOptionsAlike() throws {
+        func block(_ help: String, _ option: String) -> String {
+            let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+            guard let start = lines.firstIndex(where: { $0.hasPrefix("  \(option) ") || $0 == "  \(option) <\(option.dropFirst(2))>" })
+            else { return "" }
+            let rest = lines[(start + 1)...].prefix { $0.hasPrefix("      ") && !$0.hasPrefix("  --") }
+            return ([lines[start]] + rest).joined(separator: "\n")
+        }
+        let check = try rulecheck(["check", "--help"]).stdout
+        let merge = try rulecheck(["merge", "--help"]).stdout
+        for option in ["--format", "--max-violations"] {
+            #expect(!block(check, option).isEmpty, "\(option)")
+            expectEqual(block(check, option), block(merge, option), "\(option)")
+        }
+        let slice = try rulecheck(["merge", "--format", "slice"])
+        expectEqual(slice.status, 2)
+        #expect(slice.stderr.contains("merge writes text, json, jsonl, junit, sarif, html, summary or summary-json"))
+    }
+
     /// The README shows how the `make demo` report ends: the same lines its first command prints.
     @Test func theReadmeShowsTheDemoReportAsItIs() throws {
         let readme = try String(contentsOf: CLI.root.appendingPathComponent("README.md"), encoding: .utf8)
