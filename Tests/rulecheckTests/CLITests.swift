@@ -66,6 +66,16 @@ struct CLITests {
         expectEqual(try rulecheck(["lint", "/nonexistent.yaml"]).status, 2)
     }
 
+    /// Issue 38, item 14: an option that is only U+FEFF, escaped in a double-quoted scalar, is
+    /// an option (Yams' reading dropped it, and lint said the option had no value).
+    @Test func lintKeepsAnOptionOfOnlyAByteOrderMark() throws {
+        let rules = try temporary(
+            "form: b\nfields:\n  - id: v\n    type: choice\n    options:\n      - value: \"\\uFEFF\"\n      - value: a\n", "yaml")
+        let run = try rulecheck(["lint", rules])
+        expectEqual(run.status, 0)
+        expectEqual(run.stdout, "")
+    }
+
     @Test func graphFormats() throws {
         let dot = try rulecheck(["graph", "Rules/osago.yaml"])
         expectEqual(dot.status, 0)

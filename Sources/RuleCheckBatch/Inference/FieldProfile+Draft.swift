@@ -86,8 +86,9 @@ extension FieldProfile {
             return field
         }
         let options = distinct.order.count
-        // A value holding U+FEFF cannot be an option: YAML readers drop that character (as a byte
-        // order mark) even where it is escaped, so the option would read back empty.
+        // A value holding U+FEFF is no option: YAML readers may drop that character (as a byte
+        // order mark) even where it is escaped, and the option read back empty. (RuleCheck's own
+        // reader keeps it: `YAMLRulesReader.restoringByteOrderMarks`; the draft may go to others.)
         let writable = !distinct.order.contains { $0.unicodeScalars.contains("\u{FEFF}") }
         // `""` (JSON) is not one of the options.
         if !distinct.overflowed, writable, emptyTexts == 0, options >= 1, present >= 2 * options {
