@@ -76,6 +76,19 @@ struct CLITests {
         expectEqual(run.stdout, "")
     }
 
+    /// Issue 38, item 8: a sum past the range of numbers is an error of its own, not an empty
+    /// total that its `max` lets through.
+    @Test func checkReportsAnArithmeticOverflow() throws {
+        let rules = try temporary(
+            "form: o\nfields:\n  - id: items\n    type: list\n    item:\n      - {id: x, type: number}\n"
+                + "  - id: total\n    type: number\n    value: sum(items.x)\n    max: 1000\n", "yaml")
+        let data = try temporary("{\"items\": [{\"x\": 1e308}, {\"x\": 1e308}]}\n", "jsonl")
+        let run = try rulecheck(["check", "--rules", rules, data])
+        expectEqual(run.status, 1)
+        #expect(
+            run.stdout.contains("overflow  total: the arithmetic of value: sum(items.x) goes beyond the range of numbers"), "\(run.stdout)")
+    }
+
     @Test func graphFormats() throws {
         let dot = try rulecheck(["graph", "Rules/osago.yaml"])
         expectEqual(dot.status, 0)

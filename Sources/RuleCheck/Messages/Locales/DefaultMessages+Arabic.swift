@@ -30,6 +30,7 @@ extension DefaultMessages {
         "check": "قيمة «{title}» غير مقبولة",
         "regex_limit": "«{title}»: القيمة أعقد من أن يُتحقق منها بالنمط",
         "regex_limit.expression": "«{title}»: إحدى القيم أعقد من التعبير النمطي في {rule}",
+        "overflow": "«{title}»: الحساب في {rule} يتجاوز نطاق الأعداد",
         "hidden_value": "الحقل «{title}» مخفي لكنه يحتوي على قيمة",
         "orphan": "الحقل «{title}» يحتوي على قيمة لكن «{parent}» فارغ",
         "computed": "قيمة «{title}» هي «{value}» لكن يجب أن تكون «{expected}» وفق القواعد",

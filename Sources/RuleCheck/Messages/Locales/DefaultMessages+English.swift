@@ -21,6 +21,7 @@ extension DefaultMessages {
         "check": "{title} has a value that is not accepted",
         "regex_limit": "{title}: the value is too complex to check against its pattern",
         "regex_limit.expression": "{title}: a value is too complex for the regex of {rule}",
+        "overflow": "{title}: the arithmetic of {rule} goes beyond the range of numbers",
         "hidden_value": "{title} has a value but is hidden",
         "orphan": "{title} has a value but {parent} is empty",
         "computed": "{title} is '{value}' but the rules compute '{expected}'",

@@ -22,6 +22,7 @@ extension DefaultMessages {
         "check": "Der Wert von „{title}“ wird nicht akzeptiert",
         "regex_limit": "„{title}“: Der Wert ist zu komplex, um ihn mit dem Muster zu prüfen",
         "regex_limit.expression": "„{title}“: Ein Wert ist zu komplex für den regulären Ausdruck in {rule}",
+        "overflow": "„{title}“: Die Rechnung in {rule} geht über den Zahlenbereich hinaus",
         "hidden_value": "„{title}“ ist ausgeblendet, hat aber einen Wert",
         "orphan": "„{title}“ hat einen Wert, aber „{parent}“ ist leer",
         "computed": "„{title}“ ist „{value}“, nach den Regeln müsste es „{expected}“ sein",

@@ -24,6 +24,7 @@ extension DefaultMessages {
         "check": "مقدار «{title}» پذیرفته نیست",
         "regex_limit": "«{title}»: مقدار برای بررسی با الگوی آن بیش از حد پیچیده است",
         "regex_limit.expression": "«{title}»: مقداری برای عبارت باقاعدهٔ {rule} بیش از حد پیچیده است",
+        "overflow": "«{title}»: محاسبهٔ {rule} از بازهٔ اعداد بیرون می‌رود",
         "hidden_value": "«{title}» پنهان است اما مقدار دارد",
         "orphan": "«{title}» مقدار دارد اما «{parent}» خالی است",
         "computed": "مقدار «{title}» «{value}» است اما طبق قواعد باید «{expected}» باشد",

@@ -27,6 +27,7 @@ extension DefaultMessages {
         "check": "Значение поля «{title}» не принимается",
         "regex_limit": "Поле «{title}»: значение слишком сложно проверить по шаблону",
         "regex_limit.expression": "Поле «{title}»: значение слишком сложно для регулярного выражения в {rule}",
+        "overflow": "Поле «{title}»: вычисление в {rule} выходит за пределы диапазона чисел",
         "hidden_value": "Поле «{title}» скрыто, но заполнено",
         "orphan": "Поле «{title}» заполнено, а «{parent}» — нет",
         "computed": "В поле «{title}» «{value}», а по правилам должно быть «{expected}»",

@@ -22,6 +22,7 @@ extension DefaultMessages {
         "check": "“{title}”的值不被接受",
         "regex_limit": "“{title}”：该值过于复杂，无法按其模式校验",
         "regex_limit.expression": "“{title}”：某个值对于 {rule} 中的正则表达式过于复杂",
+        "overflow": "“{title}”：{rule} 中的运算超出了数的范围",
         "hidden_value": "“{title}”已隐藏，但仍有值",
         "orphan": "“{title}”有值，但“{parent}”为空",
         "computed": "“{title}”的值为“{value}”，但按规则应为“{expected}”",

@@ -27,6 +27,7 @@ extension DefaultMessages {
         "check": "El valor de «{title}» no se acepta",
         "regex_limit": "«{title}»: el valor es demasiado complejo para comprobarlo con su patrón",
         "regex_limit.expression": "«{title}»: un valor es demasiado complejo para la expresión regular de {rule}",
+        "overflow": "«{title}»: el cálculo de {rule} sale del rango de los números",
         "hidden_value": "El campo «{title}» está oculto pero tiene un valor",
         "orphan": "El campo «{title}» tiene un valor, pero «{parent}» está vacío",
         "computed": "«{title}» vale «{value}», pero según las reglas debería ser «{expected}»",
