@@ -40,6 +40,7 @@ extension DefaultMessages {
         "unknown_column.capped": "أكثر من {limit} من مفاتيح هذا الملف لا تطابق أي حقل؛ لا تُسرد البقية",
         "unknown_column.duplicate": "العمود «{column}» مكرر؛ يُستخدم الأول",
         "duplicate_key": "المفتاح «{key}» مكرر في الكائن؛ يُتحقق من القيمة الأخيرة",
+        "duplicate_key.equivalent": "يكتب الكائن المفتاح «{key}» بصيغتين في يونيكود (مركبة ومفككة): مفتاحان لا يُتحقق إلا من آخرهما",
         "external": "«{title}»: {message}",
         "malformed": "تعذرت قراءة البيانات هنا: {detail}",
         "malformed.header": "تعذرت قراءة سطر العناوين: {detail}؛ لن يُتحقق من أي سجل في هذا الملف",

@@ -42,6 +42,8 @@ extension DefaultMessages {
             "La colonne «\u{A0}{column}\u{A0}» apparaît plusieurs fois\u{A0}; seule la première est prise en compte",
         "duplicate_key":
             "La clé «\u{A0}{key}\u{A0}» apparaît plusieurs fois dans l’objet\u{A0}; c’est la dernière valeur qui est vérifiée",
+        "duplicate_key.equivalent":
+            "L’objet écrit «\u{A0}{key}\u{A0}» sous deux formes Unicode (composée et décomposée)\u{A0}: deux clés, dont seule la dernière est vérifiée",
         "external": "«\u{A0}{title}\u{A0}»\u{A0}: {message}",
         "malformed": "Lecture impossible à cet endroit\u{A0}: {detail}",
         "malformed.header": "Impossible de lire l’en-tête\u{A0}: {detail}\u{A0}; aucun enregistrement de ce fichier ne sera vérifié",
