@@ -66,6 +66,29 @@ struct CLITests {
         expectEqual(try rulecheck(["lint", "/nonexistent.yaml"]).status, 2)
     }
 
+    /// Issue 38, item 14: an option that is only U+FEFF, escaped in a double-quoted scalar, is
+    /// an option (Yams' reading dropped it, and lint said the option had no value).
+    @Test func lintKeepsAnOptionOfOnlyAByteOrderMark() throws {
+        let rules = try temporary(
+            "form: b\nfields:\n  - id: v\n    type: choice\n    options:\n      - value: \"\\uFEFF\"\n      - value: a\n", "yaml")
+        let run = try rulecheck(["lint", rules])
+        expectEqual(run.status, 0)
+        expectEqual(run.stdout, "")
+    }
+
+    /// Issue 38, item 8: a sum past the range of numbers is an error of its own, not an empty
+    /// total that its `max` lets through.
+    @Test func checkReportsAnArithmeticOverflow() throws {
+        let rules = try temporary(
+            "form: o\nfields:\n  - id: items\n    type: list\n    item:\n      - {id: x, type: number}\n"
+                + "  - id: total\n    type: number\n    value: sum(items.x)\n    max: 1000\n", "yaml")
+        let data = try temporary("{\"items\": [{\"x\": 1e308}, {\"x\": 1e308}]}\n", "jsonl")
+        let run = try rulecheck(["check", "--rules", rules, data])
+        expectEqual(run.status, 1)
+        #expect(
+            run.stdout.contains("overflow  total: the arithmetic of value: sum(items.x) goes beyond the range of numbers"), "\(run.stdout)")
+    }
+
     @Test func graphFormats() throws {
         let dot = try rulecheck(["graph", "Rules/osago.yaml"])
         expectEqual(dot.status, 0)

@@ -20,10 +20,14 @@ protocol EvaluationContext {
     var option: ChoiceOption? { get }
     /// Told when a `matches()` hit PCRE2's limits: what the expression decides is unknown.
     func regexLimitReached()
+    /// Told when arithmetic (`+ - * /`, `sum()`) gave a number beyond the range of a `Double`:
+    /// the expression goes on with null there, and what it decides is unknown.
+    func arithmeticOverflowed()
 }
 
 extension EvaluationContext {
     func regexLimitReached() {}
+    func arithmeticOverflowed() {}
     func hasValue(_ field: FieldID) -> Bool { value(of: field) != nil }
     /// A context without list items (a test's, a constant's) has no item values.
     func value(of field: FieldID, item: Int) -> Value? { nil }

@@ -94,7 +94,11 @@ extension Expr {
             for item in 0..<count {
                 if let number = context.value(of: field, item: item)?.number { total += number }
             }
-            return total.isFinite ? .number(total + 0) : nil
+            guard total.isFinite else {
+                context.arithmeticOverflowed()
+                return nil
+            }
+            return .number(total + 0)
         }
         var best: Value?
         for item in 0..<count {
@@ -245,7 +249,12 @@ extension Expr.Step {
                 case .times: a * b
                 case .divide: a / b
                 }
-            return result.isFinite ? .number(result) : nil
+            guard result.isFinite else {
+                // Division by zero is null; any other result past the range is an overflow.
+                if op != .divide || b != 0 { context.arithmeticOverflowed() }
+                return nil
+            }
+            return .number(result)
         case .concat(let rhs):
             guard case .text(let a)? = left, case .text(let b)? = rhs.evaluate(context) else { return nil }
             return .text(a + b)

@@ -66,7 +66,9 @@ package struct JSONParser: Sendable, Hashable {
     }
 
     /// Parses one JSON value from a buffer of UTF-8 bytes, and tells which object keys it has more
-    /// than once (the value keeps the last of each).
+    /// than once (the value keeps the last of each). Keys compare as code points, as JSON says:
+    /// `"é"` and `"e\u{301}"` are two keys, no repeat (the value, keyed by Swift strings, holds
+    /// the last of them).
     ///
     /// ```swift
     /// var repeated: [String] = []
@@ -79,12 +81,24 @@ package struct JSONParser: Sendable, Hashable {
     ///   repeats end; left as it was when the text does not parse.
     /// - Throws: ``JSONParseError``.
     public func parse(_ bytes: UnsafeRawBufferPointer, duplicateKeys: inout [String]) throws(JSONParseError) -> JSONValue {
+        var equivalentKeys: [String] = []
+        return try parse(bytes, duplicateKeys: &duplicateKeys, equivalentKeys: &equivalentKeys)
+    }
+
+    /// Parses as ``parse(_:duplicateKeys:)`` does, and tells which object keys are written in two
+    /// spellings of one canonical form (`"é"` and `"e\u{301}"`): two keys of the text, which JSON
+    /// (RFC 8259) compares as code points, and no repeat; the value holds the last of them only,
+    /// its objects being keyed by Swift strings, which compare canonically.
+    package func parse(
+        _ bytes: UnsafeRawBufferPointer, duplicateKeys: inout [String], equivalentKeys: inout [String]
+    ) throws(JSONParseError) -> JSONValue {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return try parse(bytes) }
         var scanner = JSONScanner(
             bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth)
         scanner.duplicateKeys = []
         let value = try scanner.parseDocument()
         duplicateKeys = scanner.duplicateKeys ?? []
+        equivalentKeys = scanner.equivalentKeys
         return value
     }
 

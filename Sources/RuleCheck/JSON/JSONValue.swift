@@ -12,7 +12,9 @@
 /// so that nothing a document says is lost; every other number is a ``number(_:)``, which means
 /// the shortest decimal that reads back as its `Double` (``Value/init(exactly:)``). Objects are unordered
 /// dictionaries; `JSONWriter` prints their keys sorted byte-wise on UTF-8. Keys are Swift strings,
-/// which compare by Unicode canonical equivalence, so `"é"` and `"e\u{301}"` are the same key.
+/// which compare by Unicode canonical equivalence, so `"é"` and `"e\u{301}"` are one entry;
+/// JSON compares keys as code points, so `JSONParser` calls them no repeat and keeps the last of
+/// them, with its own spelling (``JSONParser/parse(_:duplicateKeys:)``).
 public enum JSONValue: Hashable, Sendable {
     /// `null`.
     case null

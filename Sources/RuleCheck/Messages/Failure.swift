@@ -34,6 +34,9 @@ enum Failure: Hashable, Sendable {
     /// An expression of the field (named by its rule, as written) hit a regex limit in
     /// `matches()`, so what it decides is unknown.
     case expressionLimit(rule: String)
+    /// An expression of the field (named by its rule, as written) computed a number beyond the
+    /// range of numbers, so what it computes or decides is unknown.
+    case overflow(rule: String)
     /// Batch: a value in a field that is hidden for this record.
     case hiddenValue
     /// Batch: a value while the `depends_on` parent at this path is empty.
@@ -61,6 +64,7 @@ enum Failure: Hashable, Sendable {
         case .duplicateItem: .unique
         case .check: .check
         case .regexLimit, .expressionLimit: .regexLimit
+        case .overflow: .overflow
         case .hiddenValue: .hiddenValue
         case .orphan: .orphan
         case .computed: .computed

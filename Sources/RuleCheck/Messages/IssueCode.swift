@@ -27,6 +27,9 @@ public struct IssueCode: RawRepresentable, Hashable, Sendable, Comparable, Custo
     public static let check = IssueCode(rawValue: "check")
     /// A regex hit its match or depth limit on this value.
     public static let regexLimit = IssueCode(rawValue: "regex_limit")
+    /// An expression's arithmetic (`+ - * /`, `sum()`) gave a number beyond the range of numbers
+    /// (about ±1.8 × 10³⁰⁸), so what the rule computes or decides is unknown.
+    public static let overflow = IssueCode(rawValue: "overflow")
     /// Batch: a value in a field that is hidden for this record.
     public static let hiddenValue = IssueCode(rawValue: "hidden_value")
     /// Batch: a value while one of its `depends_on` parents is empty.
@@ -74,7 +77,7 @@ public struct IssueCode: RawRepresentable, Hashable, Sendable, Comparable, Custo
     /// The codes a field-level `messages:` map may name.
     static let fieldCodes: [IssueCode] = [
         .required, .type, .pattern, .mask, .minLength, .maxLength, .min, .max, .option, .items, .unique, .check, .regexLimit,
-        .fileSize, .mediaType,
+        .overflow, .fileSize, .mediaType,
     ]
 
     /// The keys of a `messages:` map for one kind of `items` failure each (too few, too many, a

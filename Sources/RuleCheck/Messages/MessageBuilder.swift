@@ -99,8 +99,10 @@ struct MessageBuilder: Sendable {
                 return nil
             case "check": return exprPlaceholder(failed: check)
             case "rule":
-                if case .expressionLimit(let rule) = failure { return rule }
-                return nil
+                switch failure {
+                case .expressionLimit(let rule), .overflow(let rule): return rule
+                default: return nil
+                }
             case "first", "item":
                 // Items as people count them, from 1.
                 guard case .duplicateItem(let first, let item) = failure else { return nil }
@@ -131,7 +133,7 @@ struct MessageBuilder: Sendable {
         case .maxItems: return itemCountRule(minimum: false, field)
         case .duplicateItems: return "unique_items: true"
         case .duplicateItem: return uniqueByRule(field)
-        case .expressionLimit(let rule): return rule
+        case .expressionLimit(let rule), .overflow(let rule): return rule
         case .hiddenValue: return field.visibleConditions.map(\.rule).joined(separator: " and ")
         case .orphan(let parent): return "depends_on: \(parent)"
         case .computed: return field.computed?.rule ?? "value"

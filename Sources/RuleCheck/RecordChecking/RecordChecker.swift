@@ -107,6 +107,10 @@ public struct RecordChecker: Sendable {
         case unknownKeysCapped(Int)
         /// A key that a JSON object has more than once (its path).
         case duplicateKey(String)
+        /// A key that a JSON object writes in two spellings of one canonical form (`"é"`
+        /// precomposed and decomposed, its path): two keys, of which a JSON Schema could read
+        /// either, while the record holds the last only.
+        case equivalentKeys(String)
         /// Input that cannot be read there: what went wrong, in the reader's words.
         case malformed(String)
         /// A CSV file whose header cannot be read: no record of it is checked.
@@ -139,6 +143,10 @@ public struct RecordChecker: Sendable {
             return Violation(
                 field: path, code: .duplicateKey, value: nil,
                 message: messages.message(.duplicateKey, ["key": path]))
+        case .equivalentKeys(let path):
+            return Violation(
+                field: path, code: .duplicateKey, value: nil,
+                message: messages.message(.duplicateKey, variant: "equivalent", ["key": path]))
         case .malformed(let detail):
             return Violation(field: "", code: .malformed, value: nil, message: messages.message(.malformed, ["detail": detail]))
         case .unreadableHeader(let detail):

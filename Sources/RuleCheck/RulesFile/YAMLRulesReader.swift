@@ -93,7 +93,8 @@ struct YAMLRulesReader {
         switch yaml {
         case .scalar(let scalar):
             if alias == nil { position = max(position, offset + scalar.string.utf8.count) }
-            return RulesNode(kind: .scalar(scalar.string, Self.style(scalar.style)), location: location, offset: offset)
+            let text = Self.restoringByteOrderMarks(scalar.string, style: scalar.style, at: offset, in: source.bytes)
+            return RulesNode(kind: .scalar(text, Self.style(scalar.style)), location: location, offset: offset)
         case .sequence(var sequence):
             // `yaml` lets go of it, so that the items taken out below are freed once read.
             yaml = taken
@@ -159,6 +160,44 @@ struct YAMLRulesReader {
     private static func keyText(_ key: RulesNode) -> String? {
         if case .scalar(let text, _) = key.kind { return text }
         return nil
+    }
+
+    /// `text`, a quoted scalar's as Yams read it, with the U+FEFF it starts with as written.
+    /// Yams makes a scalar's `String` through Foundation, which drops one leading U+FEFF (as a
+    /// byte order mark) even where the file escapes it (`"\uFEFF"`): an option of a cell holding
+    /// only U+FEFF read back empty. The marks the scalar's text begins with — `\uFEFF`,
+    /// `\U0000FEFF` (double-quoted) or the character itself — are counted in the file, and those
+    /// missing put back. Other scalars, the most by far, are given back as they are.
+    static func restoringByteOrderMarks(_ text: String, style: Node.Scalar.Style, at offset: Int, in bytes: [UInt8]) -> String {
+        let doubleQuoted = style == .doubleQuoted
+        guard doubleQuoted || style == .singleQuoted, offset + 1 < bytes.count,
+            bytes[offset] == UInt8(ascii: doubleQuoted ? "\"" : "'"),
+            bytes[offset + 1] == UInt8(ascii: "\\") || bytes[offset + 1] == 0xEF
+        else { return text }
+        var index = offset + 1
+        var written = 0
+        while index < bytes.count {
+            if index + 2 < bytes.count, bytes[index] == 0xEF, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF {
+                written += 1
+                index += 3
+                continue
+            }
+            guard doubleQuoted, index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\") else { break }
+            let digits =
+                switch bytes[index + 1] {
+                case UInt8(ascii: "u"): 4
+                case UInt8(ascii: "U"): 8
+                default: 0
+                }
+            guard digits > 0, index + 2 + digits <= bytes.count,
+                UInt32(String(decoding: bytes[(index + 2)..<(index + 2 + digits)], as: UTF8.self), radix: 16) == 0xFEFF
+            else { break }
+            written += 1
+            index += 2 + digits
+        }
+        let kept = text.unicodeScalars.prefix { $0 == "\u{FEFF}" }.count
+        guard kept < written else { return text }
+        return String(repeating: "\u{FEFF}", count: written - kept) + text
     }
 
     private static func style(_ style: Node.Scalar.Style) -> ScalarLocator.Style {

@@ -154,24 +154,35 @@ struct OptionContext<Base: EvaluationContext>: EvaluationContext {
     var today: Day { base.today }
     var numbers: NumberSymbols? { base.numbers }
     func regexLimitReached() { base.regexLimitReached() }
+    func arithmeticOverflowed() { base.arithmeticOverflowed() }
 }
 
-/// A context that notes, in a flag its caller owns, when a `matches()` hit PCRE2's limits, so
-/// that the field gets `regex_limit` instead of a decision made on a regex that gave up.
-struct RegexLimitWatch<Base: EvaluationContext>: EvaluationContext {
+/// What went wrong while an expression was evaluated, so that its outcome is unknown: a
+/// `matches()` hit PCRE2's limits, arithmetic overflowed.
+struct EvaluationTrouble: OptionSet {
+    let rawValue: UInt8
+    static let regexLimit = EvaluationTrouble(rawValue: 1)
+    static let overflow = EvaluationTrouble(rawValue: 2)
+}
+
+/// A context that notes, in a set its caller owns, when a `matches()` hit PCRE2's limits or
+/// arithmetic overflowed, so that the field gets `regex_limit` or `overflow` instead of a
+/// decision made on a regex that gave up or on a number that is not there.
+struct TroubleWatch<Base: EvaluationContext>: EvaluationContext {
     let base: Base
     /// Borrowed for one evaluation.
-    let limitReached: UnsafeMutablePointer<Bool>
+    let trouble: UnsafeMutablePointer<EvaluationTrouble>
 
     func value(of field: FieldID) -> Value? { base.value(of: field) }
     func hasValue(_ field: FieldID) -> Bool { base.hasValue(field) }
     func itemCount(of list: FieldID) -> Int { base.itemCount(of: list) }
     func value(of field: FieldID, item: Int) -> Value? { base.value(of: field, item: item) }
     func seen(fromItem item: Int, of list: FieldID) -> Self {
-        Self(base: base.seen(fromItem: item, of: list), limitReached: limitReached)
+        Self(base: base.seen(fromItem: item, of: list), trouble: trouble)
     }
     var today: Day { base.today }
     var numbers: NumberSymbols? { base.numbers }
     var option: ChoiceOption? { base.option }
-    func regexLimitReached() { limitReached.pointee = true }
+    func regexLimitReached() { trouble.pointee.insert(.regexLimit) }
+    func arithmeticOverflowed() { trouble.pointee.insert(.overflow) }
 }

@@ -225,14 +225,17 @@ struct FieldEvaluator: Sendable {
         if plan.contains(.computed), let computed = field.computed {
             // A computed value always follows its inputs: empty while hidden under `clear`, or when
             // its options_filter does not offer it.
+            let before = outcome.failures.count
             var value =
                 clearsHidden
                 ? nil : Value.normalized(evaluate(computed, context, &outcome.failures))
+            // Overflowed: the rules compute no value they can tell, and `overflow` says so.
+            let overflowed = outcome.failures[before...].contains { if case .overflow = $0 { true } else { false } }
             if let offered = value, hasChangingOptions(field), !isOffered(offered, field, context) { value = nil }
             let current = context.value(of: field.id)
             // A record's own value of a visible computed field must be what the rules compute (a
             // hidden one is a hidden value, reported below).
-            if mode == .record, outcome.isVisible, input.given, !input.isUnreadable, current != value {
+            if mode == .record, outcome.isVisible, input.given, !input.isUnreadable, !overflowed, current != value {
                 outcome.failures.append(.computed(expected: value))
             }
             if current != value { change = .changed(value) }
@@ -322,17 +325,21 @@ struct FieldEvaluator: Sendable {
         return options(of: field).contains { $0.value == value && filter.expr.holds(OptionContext(base: context, option: $0)) }
     }
 
-    /// Evaluates one of the field's expressions; a regex limit inside it is a failure that
-    /// names `rule` (by default, the expression's own rule as written).
+    /// Evaluates one of the field's expressions; a regex limit or an arithmetic overflow inside
+    /// it is a failure that names `rule` (by default, the expression's own rule as written).
     func evaluate<Context: EvaluationContext>(
         _ expression: WrittenExpression, rule: @autoclosure () -> String? = nil,
         _ context: Context, _ failures: inout [Failure]
     ) -> Value? {
-        var limitReached = false
-        let value = withUnsafeMutablePointer(to: &limitReached) { flag in
-            expression.expr.evaluate(RegexLimitWatch(base: context, limitReached: flag))
+        var trouble: EvaluationTrouble = []
+        let value = withUnsafeMutablePointer(to: &trouble) { trouble in
+            expression.expr.evaluate(TroubleWatch(base: context, trouble: trouble))
         }
-        if limitReached { failures.append(.expressionLimit(rule: rule() ?? expression.rule)) }
+        if !trouble.isEmpty {
+            let rule = rule() ?? expression.rule
+            if trouble.contains(.regexLimit) { failures.append(.expressionLimit(rule: rule)) }
+            if trouble.contains(.overflow) { failures.append(.overflow(rule: rule)) }
+        }
         return value
     }
 

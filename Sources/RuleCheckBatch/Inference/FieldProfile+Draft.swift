@@ -24,13 +24,14 @@ extension FieldProfile {
             guard field.fields?.isEmpty == false else { return .notInferred("none of its members could be inferred") }
             return .field(field)
         }
-        if present == 0 {
+        let kinds = self.kinds
+        // JSON's `[]` is no value, but an array all the same: a text field would not read it.
+        if present == 0, kinds.count <= 1, arrays == 0 {
             field = RulesDraft.Field(id: name, type: .text)
             field.comment = "no values: every \(unit) leaves it empty"
             return .field(field)
         }
         if fromCells, cellArrays > 0, cellArrays == texts { return draftArray(scope: scope, unit: unit) }
-        let kinds = self.kinds
         guard kinds.count == 1 else {
             return .notInferred("its values are of several kinds (\(kinds.joined(separator: ", "))), which no one type reads")
         }
@@ -85,10 +86,12 @@ extension FieldProfile {
             return field
         }
         let options = distinct.order.count
-        // A value holding U+FEFF cannot be an option: YAML readers drop that character (as a byte
-        // order mark) even where it is escaped, so the option would read back empty.
+        // A value holding U+FEFF is no option: YAML readers may drop that character (as a byte
+        // order mark) even where it is escaped, and the option read back empty. (RuleCheck's own
+        // reader keeps it: `YAMLRulesReader.restoringByteOrderMarks`; the draft may go to others.)
         let writable = !distinct.order.contains { $0.unicodeScalars.contains("\u{FEFF}") }
-        if !distinct.overflowed, writable, options >= 1, present >= 2 * options {
+        // `""` (JSON) is not one of the options.
+        if !distinct.overflowed, writable, emptyTexts == 0, options >= 1, present >= 2 * options {
             var field = RulesDraft.Field(id: name, type: .choice)
             field.comment = "\(summary), \(distinctWords)"
             field.options = distinct.ranked.map { RulesDraft.Option(value: $0.value, comment: Self.count($0.count)) }
@@ -129,6 +132,7 @@ extension FieldProfile {
     /// items seen.
     private func draftArray(scope: Int, unit: String) -> Drafted {
         guard !mixedArrays else { return .notInferred("its arrays mix objects, plain values or arrays") }
+        guard nullElements == 0 else { return .notInferred("its arrays hold null, which no values field reads") }
         // JSON arrays count when they hold an item; a column's cells, likewise.
         let present = fromCells ? filledCellArrays : self.present
         var field: RulesDraft.Field
@@ -156,7 +160,13 @@ extension FieldProfile {
                 field.comment = "arrays in \(Self.count(present)) of \(Self.count(scope, unit)); \(element.comment ?? "")"
             }
         } else {
-            return .notInferred("its arrays are all empty")
+            // Every array is empty (or holds only `""`, which a text values field reads as empty).
+            field = RulesDraft.Field(id: name, type: .values)
+            let arrays = fromCells ? cellArrays : self.arrays
+            field.comment =
+                "arrays in \(Self.count(arrays)) of \(Self.count(scope, unit)), every one "
+                + (mostItems == 0 ? "empty" : "without a value")
+            return .field(field)
         }
         if present == scope { field.required = RulesDraft.Rule(key: "required", value: "true", comment: "no \(unit) leaves it empty") }
         if fewestItems > 0, fewestItems != Int.max {

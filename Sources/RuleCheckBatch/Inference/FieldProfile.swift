@@ -17,6 +17,9 @@ final class FieldProfile {
     /// Values that are not empty: not null, not empty text, not an empty array, and there.
     private(set) var present = 0
     private(set) var texts = 0
+    /// JSON strings `""`: no value for a text or a date field, but a string all the same, which
+    /// no number, bool, group, array or option field reads (CSV's empty cells are no value).
+    private(set) var emptyTexts = 0
     private(set) var numbers = 0
     private(set) var bools = 0
     private(set) var objects = 0
@@ -47,6 +50,8 @@ final class FieldProfile {
     private(set) var elements: FieldProfile?
     /// Arrays that held something other than objects, or objects and scalars mixed.
     private(set) var mixedArrays = false
+    /// `null` elements of arrays of plain values, which no `values` or `multi_choice` field reads.
+    private(set) var nullElements = 0
     private(set) var fewestItems = Int.max
     private(set) var mostItems = 0
     /// CSV and TSV: cells that hold a JSON array, and those of them with an item.
@@ -105,7 +110,10 @@ final class FieldProfile {
         case .null:
             return
         case .string(let text):
-            guard !text.isEmpty else { return }
+            guard !text.isEmpty else {
+                emptyTexts += 1
+                return
+            }
             present += 1
             add(text: text)
         case .number(let number):
@@ -148,9 +156,10 @@ final class FieldProfile {
                 self.elements = FieldProfile(name: name, depth: depth + 1, fromCells: false, limits: limits, prefix: prefix)
             }
             for element in elements {
-                if case .array = element {
-                    mixedArrays = true
-                } else {
+                switch element {
+                case .array: mixedArrays = true
+                case .null: nullElements += 1
+                default:
                     self.elements?.add(json: element)
                 }
             }
@@ -195,7 +204,10 @@ final class FieldProfile {
 
     /// The kinds of value seen, in words (`text`, `numbers`, …), for a field that mixes them.
     var kinds: [String] {
-        [(texts, "text"), (numbers, "numbers"), (bools, "true/false"), (objects, "objects"), (arrays, "arrays")]
-            .filter { $0.0 > 0 }.map(\.1)
+        [
+            (texts + emptyTexts, texts > 0 ? "text" : "empty text"), (numbers, "numbers"), (bools, "true/false"),
+            (objects, "objects"), (arrays, "arrays"),
+        ]
+        .filter { $0.0 > 0 }.map(\.1)
     }
 }

@@ -84,6 +84,7 @@ final class SARIFReport: Report {
         .unique: "Two items of a list have the same values of its unique_by fields",
         .check: "A cross-field check does not hold",
         .regexLimit: "A regex hit its match limit on a value",
+        .overflow: "An expression's arithmetic gave a number beyond the range of numbers",
         .fileSize: "A file of a file field is larger than its max_size",
         .mediaType: "A file of a file field is not of a type among its media_types",
         .hiddenValue: "A hidden field has a value",

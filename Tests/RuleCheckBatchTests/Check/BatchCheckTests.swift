@@ -195,6 +195,24 @@ final class BatchCheckTests {
         expectEqual(outcome.summary.errors, 2)
     }
 
+    /// Issue 38, item 11: the same key written precomposed (NFC) and decomposed (NFD) is two keys
+    /// to JSON, neither a repeat: no `duplicate_key`, the record is valid (its keys are unknown).
+    @Test func keysThatDifferOnlyInNormalisationAreNoDuplicates() throws {
+        let path = try file("{\"name\": \"Ann\", \"caf\u{E9}\": 1, \"cafe\u{301}\": 2}\n", "jsonl")
+        let (_, outcome) = try run([path], format: .text)
+        expectEqual(outcome.summary.errors, 0)
+        expectEqual(outcome.summary.byCode["duplicate_key"], nil)
+        // Under a JSON Schema, which could read either key, the record says that it holds the last only.
+        let schema = #"{"type": "object", "properties": {"name": {"type": "string"}}}"#
+        let schemaChecker = RecordChecker(try RuleSet(jsonSchema: Data(schema.utf8)), today: Self.today)
+        let (output, schemaOutcome) = try run([path], format: .text, checker: schemaChecker)
+        expectEqual(schemaOutcome.summary.errors, 1)
+        #expect(
+            output.contains(
+                "duplicate_key  the object writes 'cafe\u{301}' in two Unicode forms (composed and decomposed): two keys, of which only the last is checked"
+            ), "\(output)")
+    }
+
     /// Only failing to open or read a file makes it unreadable (exit 3); what is in it gives findings.
     @Test func garbageAndEmptyInputsAreFindingsNotUnreadableFiles() throws {
         let garbage: [UInt8] = [0x00, 0xFF, 0xFE, 0x0A, 0xC3, 0x28, 0x0A]

@@ -26,6 +26,8 @@ struct EveryCodeInEveryLocaleTests {
           - {id: total, title: Total, type: integer, value: age * 2}
           - {id: empty_total, title: Empty total, type: integer, value: parent_number * 2}
           - {id: parent_number, title: Parent number, type: integer}
+          - {id: huge, title: Huge, type: number}
+          - {id: past_range, title: Past range, type: number, value: huge * 10}
           - {id: scan, title: Scan, type: file, max_size: 1 KB, media_types: [image/png]}
           - {id: cars, title: Cars, type: list, unique_by: [vin], item: [{id: vin, title: VIN}]}
         """
@@ -40,7 +42,7 @@ struct EveryCodeInEveryLocaleTests {
                 "age": "12", "born": "1800-01-01", "code": "AB", "phone": "12", "kind": "c", "tags": #"["x"]"#,
                 "uniq": #"["q", "q"]"#, "pin": "0000", "child": "x", "total": "7", "empty_total": "3",
                 "scan": #"[{"name": "a.pdf", "size": 4096, "type": "application/pdf"}]"#,
-                "cars": #"[{"vin": "A1"}, {"vin": "A1"}]"#,
+                "cars": #"[{"vin": "A1"}, {"vin": "A1"}]"#, "huge": "1" + String(repeating: "0", count: 308),
             ],
             ["name": "n", "age": "200", "born": "2030-01-01", "code": "abcdefg", "tags": #"["x", "y", "z"]"#, "kind": "a", "secret": "s"],
             ["name": "n", "age": "x", "born": "y"],

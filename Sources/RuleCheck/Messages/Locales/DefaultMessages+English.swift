@@ -21,6 +21,7 @@ extension DefaultMessages {
         "check": "{title} has a value that is not accepted",
         "regex_limit": "{title}: the value is too complex to check against its pattern",
         "regex_limit.expression": "{title}: a value is too complex for the regex of {rule}",
+        "overflow": "{title}: the arithmetic of {rule} goes beyond the range of numbers",
         "hidden_value": "{title} has a value but is hidden",
         "orphan": "{title} has a value but {parent} is empty",
         "computed": "{title} is '{value}' but the rules compute '{expected}'",
@@ -30,6 +31,8 @@ extension DefaultMessages {
         "unknown_column.capped": "more than {limit} keys of this file match no field; the others are not listed",
         "unknown_column.duplicate": "column '{column}' appears more than once; the first is used",
         "duplicate_key": "key '{key}' appears more than once in the object; the last value is checked",
+        "duplicate_key.equivalent":
+            "the object writes '{key}' in two Unicode forms (composed and decomposed): two keys, of which only the last is checked",
         "external": "{title}: {message}",
         "malformed": "{detail}",
         "malformed.header": "cannot read the header: {detail}; no record of this file is checked",

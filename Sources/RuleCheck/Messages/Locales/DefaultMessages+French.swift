@@ -28,6 +28,7 @@ extension DefaultMessages {
         "check": "La valeur du champ «\u{A0}{title}\u{A0}» n’est pas acceptée",
         "regex_limit": "«\u{A0}{title}\u{A0}»\u{A0}: la valeur est trop complexe pour être vérifiée avec son motif",
         "regex_limit.expression": "«\u{A0}{title}\u{A0}»\u{A0}: une valeur est trop complexe pour l’expression régulière de {rule}",
+        "overflow": "«\u{A0}{title}\u{A0}»\u{A0}: le calcul de {rule} sort de l’étendue des nombres",
         "hidden_value": "Le champ «\u{A0}{title}\u{A0}» est masqué mais contient une valeur",
         "orphan": "Le champ «\u{A0}{title}\u{A0}» est rempli alors que «\u{A0}{parent}\u{A0}» est vide",
         "computed": "«\u{A0}{title}\u{A0}» vaut «\u{A0}{value}\u{A0}», mais devrait valoir «\u{A0}{expected}\u{A0}» d’après les règles",
@@ -41,6 +42,8 @@ extension DefaultMessages {
             "La colonne «\u{A0}{column}\u{A0}» apparaît plusieurs fois\u{A0}; seule la première est prise en compte",
         "duplicate_key":
             "La clé «\u{A0}{key}\u{A0}» apparaît plusieurs fois dans l’objet\u{A0}; c’est la dernière valeur qui est vérifiée",
+        "duplicate_key.equivalent":
+            "L’objet écrit «\u{A0}{key}\u{A0}» sous deux formes Unicode (composée et décomposée)\u{A0}: deux clés, dont seule la dernière est vérifiée",
         "external": "«\u{A0}{title}\u{A0}»\u{A0}: {message}",
         "malformed": "Lecture impossible à cet endroit\u{A0}: {detail}",
         "malformed.header": "Impossible de lire l’en-tête\u{A0}: {detail}\u{A0}; aucun enregistrement de ce fichier ne sera vérifié",

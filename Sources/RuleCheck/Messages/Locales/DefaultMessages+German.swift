@@ -22,6 +22,7 @@ extension DefaultMessages {
         "check": "Der Wert von „{title}“ wird nicht akzeptiert",
         "regex_limit": "„{title}“: Der Wert ist zu komplex, um ihn mit dem Muster zu prüfen",
         "regex_limit.expression": "„{title}“: Ein Wert ist zu komplex für den regulären Ausdruck in {rule}",
+        "overflow": "„{title}“: Die Rechnung in {rule} geht über den Zahlenbereich hinaus",
         "hidden_value": "„{title}“ ist ausgeblendet, hat aber einen Wert",
         "orphan": "„{title}“ hat einen Wert, aber „{parent}“ ist leer",
         "computed": "„{title}“ ist „{value}“, nach den Regeln müsste es „{expected}“ sein",
@@ -32,6 +33,8 @@ extension DefaultMessages {
         "unknown_column.capped": "Mehr als {limit} Schlüssel dieser Datei passen zu keinem Feld; die übrigen werden nicht aufgeführt",
         "unknown_column.duplicate": "Die Spalte „{column}“ kommt mehrmals vor; verwendet wird die erste",
         "duplicate_key": "Der Schlüssel „{key}“ kommt im Objekt mehrmals vor; geprüft wird der letzte Wert",
+        "duplicate_key.equivalent":
+            "Das Objekt schreibt '{key}' in zwei Unicode-Formen (zusammengesetzt und zerlegt): zwei Schlüssel, von denen nur der letzte geprüft wird",
         "external": "„{title}“: {message}",
         "malformed": "Die Eingabe ist hier nicht lesbar: {detail}",
         "malformed.header": "Die Kopfzeile ist nicht lesbar: {detail}; es wird kein Datensatz dieser Datei geprüft",

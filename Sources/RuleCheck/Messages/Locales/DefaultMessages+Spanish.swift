@@ -27,6 +27,7 @@ extension DefaultMessages {
         "check": "El valor de «{title}» no se acepta",
         "regex_limit": "«{title}»: el valor es demasiado complejo para comprobarlo con su patrón",
         "regex_limit.expression": "«{title}»: un valor es demasiado complejo para la expresión regular de {rule}",
+        "overflow": "«{title}»: el cálculo de {rule} sale del rango de los números",
         "hidden_value": "El campo «{title}» está oculto pero tiene un valor",
         "orphan": "El campo «{title}» tiene un valor, pero «{parent}» está vacío",
         "computed": "«{title}» vale «{value}», pero según las reglas debería ser «{expected}»",
@@ -37,6 +38,8 @@ extension DefaultMessages {
         "unknown_column.capped": "Más de {limit} claves de este archivo no corresponden a ningún campo; las demás no se enumeran",
         "unknown_column.duplicate": "La columna «{column}» aparece más de una vez; se usa la primera",
         "duplicate_key": "La clave «{key}» aparece más de una vez en el objeto; se comprueba el último valor",
+        "duplicate_key.equivalent":
+            "El objeto escribe «{key}» en dos formas Unicode (compuesta y descompuesta): dos claves, de las que solo se comprueba la última",
         "external": "«{title}»: {message}",
         "malformed": "No se pueden leer los datos en este punto: {detail}",
         "malformed.header": "No se puede leer la cabecera: {detail}; no se comprueba ningún registro de este archivo",

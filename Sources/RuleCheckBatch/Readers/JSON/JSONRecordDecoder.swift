@@ -18,10 +18,12 @@ struct JSONRecordDecoder: Sendable {
     /// Whether record bytes start at the start of their line (JSON Lines), so columns can be given.
     let startsAtLineStart: Bool
 
-    func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, duplicateKeys: inout [String]) -> DecodedRecord.Content {
+    func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, line: Int, duplicateKeys: inout [String], equivalentKeys: inout [String]
+    ) -> DecodedRecord.Content {
         let raw = UnsafeRawBufferPointer(bytes)
         do {
-            let value = try parser.parse(raw, duplicateKeys: &duplicateKeys)
+            let value = try parser.parse(raw, duplicateKeys: &duplicateKeys, equivalentKeys: &equivalentKeys)
             guard case .object(let members) = value else { return .value(value) }
             return .object(members)
         } catch {

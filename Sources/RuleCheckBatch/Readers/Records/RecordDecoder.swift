@@ -52,19 +52,22 @@ package struct RecordDecoder: Sendable {
     package func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> DecodedRecord.Content {
         var scratch: [UInt8] = []
         var duplicateKeys: [String] = []
-        return decode(bytes, line: line, scratch: &scratch, duplicateKeys: &duplicateKeys)
+        var equivalentKeys: [String] = []
+        return decode(bytes, line: line, scratch: &scratch, duplicateKeys: &duplicateKeys, equivalentKeys: &equivalentKeys)
     }
 
     /// Decodes one record's bytes; `duplicateKeys` receives the paths of keys that a JSON record
-    /// has more than once.
+    /// has more than once, `equivalentKeys` those it writes in two spellings of one canonical form.
     func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>, line: Int, scratch: inout [UInt8], duplicateKeys: inout [String]
+        _ bytes: UnsafeBufferPointer<UInt8>, line: Int, scratch: inout [UInt8], duplicateKeys: inout [String],
+        equivalentKeys: inout [String]
     )
         -> DecodedRecord.Content
     {
         switch kind {
         case .delimited(let decoder): decoder.decode(bytes, scratch: &scratch)
-        case .json(let decoder): decoder.decode(bytes, line: line, duplicateKeys: &duplicateKeys)
+        case .json(let decoder):
+            decoder.decode(bytes, line: line, duplicateKeys: &duplicateKeys, equivalentKeys: &equivalentKeys)
         }
     }
 }
