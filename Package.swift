@@ -101,6 +101,7 @@ let package = Package(
         .library(name: "RuleCheckBatch", targets: ["RuleCheckBatch"]),
         .library(name: "Patterns", targets: ["Patterns"]),
         .library(name: "RuleCheckServer", targets: ["RuleCheckServer"]),
+        .library(name: "RuleCheckXLSForm", targets: ["RuleCheckXLSForm"]),
         .executable(name: "rulecheck", targets: ["rulecheck"]),
         .executable(name: "rulecheck-lite", targets: ["rulecheck-lite"]),
     ],
@@ -114,6 +115,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // Only RuleCheckXLSForm depends on it: an XLSForm workbook (.xlsx) is a ZIP of XML parts.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // Only RuleCheckServer (preview and serve) depends on it; the libraries stay light. Its
         // default traits pull in swift-configuration, which the server does not use.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: []),
@@ -133,7 +136,8 @@ let package = Package(
         pcre2Target,
         // gzip and zstd inputs of the batch readers (RuleCheckBatch only: the core stays free of them).
         // zlib is part of every Linux distribution's and Apple's SDK; zstd comes from a package.
-        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // Not named CZlib: ZIPFoundation's own zlib module is, and one build cannot hold two modules of a name.
+        .systemLibrary(name: "CRuleCheckZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
         .target(name: "Patterns", dependencies: ["CPCRE2"], swiftSettings: swiftSettings),
         .target(
@@ -142,7 +146,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "RuleCheckBatch", dependencies: ["RuleCheck", "Patterns", "CZlib", "CZstd"], swiftSettings: swiftSettings),
+            name: "RuleCheckBatch", dependencies: ["RuleCheck", "Patterns", "CRuleCheckZlib", "CZstd"], swiftSettings: swiftSettings),
+        // XLSForms (.xlsx, and pyxform's CSV and markdown) as a rules source: the workbook read,
+        // its sheets translated into a rules file. Its own target so that the core stays free of ZIP.
+        .target(
+            name: "RuleCheckXLSForm",
+            dependencies: ["RuleCheck", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "RuleCheckServer",
             dependencies: [
@@ -169,7 +180,7 @@ let package = Package(
         .target(
             name: "RuleCheckCommands",
             dependencies: [
-                "RuleCheck", "RuleCheckBatch", "Patterns",
+                "RuleCheck", "RuleCheckBatch", "RuleCheckXLSForm", "Patterns",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
             ],
             swiftSettings: swiftSettings
@@ -195,13 +206,18 @@ let package = Package(
         ),
         // Helpers the test targets share (temporary directories, the repository's files, gzip and zstd
         // compression); not a product.
-        .target(name: "_RuleCheckTestSupport", dependencies: ["CZlib", "CZstd"], swiftSettings: swiftSettings),
+        .target(name: "_RuleCheckTestSupport", dependencies: ["CRuleCheckZlib", "CZstd"], swiftSettings: swiftSettings),
         .testTarget(name: "PatternsTests", dependencies: ["Patterns", "_RuleCheckTestSupport"], swiftSettings: testTargetSettings),
         .testTarget(
             name: "RuleCheckTests", dependencies: ["RuleCheck", "Patterns", "_RuleCheckTestSupport"], swiftSettings: testTargetSettings),
         .testTarget(
             name: "RuleCheckBatchTests",
             dependencies: ["RuleCheckBatch", "RuleCheck", "Patterns", "_RuleCheckTestSupport"],
+            swiftSettings: testTargetSettings
+        ),
+        .testTarget(
+            name: "RuleCheckXLSFormTests",
+            dependencies: ["RuleCheckXLSForm", "RuleCheck", "_RuleCheckTestSupport"],
             swiftSettings: testTargetSettings
         ),
         .testTarget(
@@ -247,6 +263,6 @@ if environment["RULECHECK_TARGETS"] == "libraries" {
     package.products.removeAll { tools.contains($0.name) }
     package.dependencies.removeAll { dependency in
         guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
-        return !location.hasSuffix("/Yams")
+        return !location.hasSuffix("/Yams") && !location.hasSuffix("/ZIPFoundation")
     }
 }
