@@ -115,8 +115,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        // Only RuleCheckXLSForm depends on it: an XLSForm workbook (.xlsx) is a ZIP of XML parts.
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // Only RuleCheckServer (preview and serve) depends on it; the libraries stay light. Its
         // default traits pull in swift-configuration, which the server does not use.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: []),
@@ -134,10 +132,10 @@ let package = Package(
     ],
     targets: [
         pcre2Target,
-        // gzip and zstd inputs of the batch readers (RuleCheckBatch only: the core stays free of them).
+        // gzip and zstd inputs of the batch readers, and the deflated parts of an .xlsx workbook
+        // (RuleCheckBatch and RuleCheckXLSForm only: the core stays free of them).
         // zlib is part of every Linux distribution's and Apple's SDK; zstd comes from a package.
-        // Not named CZlib: ZIPFoundation's own zlib module is, and one build cannot hold two modules of a name.
-        .systemLibrary(name: "CRuleCheckZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
         .target(name: "Patterns", dependencies: ["CPCRE2"], swiftSettings: swiftSettings),
         .target(
@@ -146,12 +144,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "RuleCheckBatch", dependencies: ["RuleCheck", "Patterns", "CRuleCheckZlib", "CZstd"], swiftSettings: swiftSettings),
+            name: "RuleCheckBatch", dependencies: ["RuleCheck", "Patterns", "CZlib", "CZstd"], swiftSettings: swiftSettings),
         // XLSForms (.xlsx, and pyxform's CSV and markdown) as a rules source: the workbook read,
         // its sheets translated into a rules file. Its own target so that the core stays free of ZIP.
         .target(
             name: "RuleCheckXLSForm",
-            dependencies: ["RuleCheck", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["RuleCheck", "CZlib"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -206,7 +204,7 @@ let package = Package(
         ),
         // Helpers the test targets share (temporary directories, the repository's files, gzip and zstd
         // compression); not a product.
-        .target(name: "_RuleCheckTestSupport", dependencies: ["CRuleCheckZlib", "CZstd"], swiftSettings: swiftSettings),
+        .target(name: "_RuleCheckTestSupport", dependencies: ["CZlib", "CZstd"], swiftSettings: swiftSettings),
         .testTarget(name: "PatternsTests", dependencies: ["Patterns", "_RuleCheckTestSupport"], swiftSettings: testTargetSettings),
         .testTarget(
             name: "RuleCheckTests", dependencies: ["RuleCheck", "Patterns", "_RuleCheckTestSupport"], swiftSettings: testTargetSettings),
@@ -218,6 +216,8 @@ let package = Package(
         .testTarget(
             name: "RuleCheckXLSFormTests",
             dependencies: ["RuleCheckXLSForm", "RuleCheck", "_RuleCheckTestSupport"],
+            // The workbooks scripts/xlsform-fixtures.py writes, read from the repository.
+            exclude: ["Fixtures"],
             swiftSettings: testTargetSettings
         ),
         .testTarget(
@@ -263,6 +263,6 @@ if environment["RULECHECK_TARGETS"] == "libraries" {
     package.products.removeAll { tools.contains($0.name) }
     package.dependencies.removeAll { dependency in
         guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
-        return !location.hasSuffix("/Yams") && !location.hasSuffix("/ZIPFoundation")
+        return !location.hasSuffix("/Yams")
     }
 }

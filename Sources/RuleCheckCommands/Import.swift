@@ -57,4 +57,3 @@ struct Import: ParsableCommand {
         }
     }
 }
-

@@ -146,4 +146,3 @@ public enum StackedSheetsReader {
         return rows
     }
 }
-

@@ -102,7 +102,8 @@ struct RulesTree {
                 if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{FEFF}" || scalar == "\u{85}" || scalar == "\u{2028}"
                     || scalar == "\u{2029}"
                 {
-                    result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    result +=
+                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                         + String(scalar.value, radix: 16)
                 } else {
                     result.unicodeScalars.append(scalar)

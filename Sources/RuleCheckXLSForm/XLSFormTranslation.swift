@@ -152,7 +152,9 @@ struct XLSFormTranslation {
             guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLowercase }) else {
                 return false
             }
-            return parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+            return parts.dropFirst().allSatisfy {
+                (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            }
         }
 
         static let names: [String: String] = [
@@ -245,7 +247,10 @@ struct XLSFormTranslation {
                 var question = open
                 question.children = closed.children
                 if question.children.isEmpty {
-                    finding(.ignored, "the \(question.type == "begin_group" ? "group" : "repeat") '\(question.name)' has no questions that become fields; it is left out", at: typeCell)
+                    finding(
+                        .ignored,
+                        "the \(question.type == "begin_group" ? "group" : "repeat") '\(question.name)' has no questions that become fields; it is left out",
+                        at: typeCell)
                 } else {
                     stack[stack.count - 1].children.append(question)
                 }
@@ -264,7 +269,9 @@ struct XLSFormTranslation {
             if type.kind == "note" { continue }
             guard let name = row.value("name") else {
                 if type.kind.hasPrefix("begin") {
-                    finding(.unsupported, "a \(type.kind == "begin_group" ? "group" : "repeat") without a name is left out with its questions", at: typeCell)
+                    finding(
+                        .unsupported, "a \(type.kind == "begin_group" ? "group" : "repeat") without a name is left out with its questions",
+                        at: typeCell)
                     skipping = 1
                 } else {
                     finding(.unsupported, "a question without a name is left out", at: typeCell)
@@ -282,7 +289,9 @@ struct XLSFormTranslation {
             }
             if type.kind == "select_one" || type.kind == "select_multiple" {
                 guard let list = type.listName, choices[list] != nil else {
-                    finding(.unsupported, "the list '\(type.listName ?? "")' is not in the choices sheet; the question is left out", at: typeCell)
+                    finding(
+                        .unsupported, "the list '\(type.listName ?? "")' is not in the choices sheet; the question is left out",
+                        at: typeCell)
                     continue
                 }
             }
@@ -465,7 +474,9 @@ struct XLSFormTranslation {
                     key: "pattern", value: .scalar(RulesTree.quoted(pattern.0)), origin: typeCell, droppable: true,
                     unit: unit()))
             if let typeCell {
-                finding(.approximated, "RuleCheck has no \(question.type) type: the answer is text that must look like \(pattern.1)", at: typeCell)
+                finding(
+                    .approximated, "RuleCheck has no \(question.type) type: the answer is text that must look like \(pattern.1)",
+                    at: typeCell)
             }
         }
         // The title and the other languages' labels.
@@ -480,7 +491,9 @@ struct XLSFormTranslation {
             }
         }
         if !otherLabels.isEmpty { ui.append(RulesTree.Entry(key: "labels", value: .mapping(otherLabels), origin: nil)) }
-        if let hint = row.value("hint") { ui.append(RulesTree.Entry(key: "help", value: .scalar(RulesTree.quoted(hint)), origin: at("hint"))) }
+        if let hint = row.value("hint") {
+            ui.append(RulesTree.Entry(key: "help", value: .scalar(RulesTree.quoted(hint)), origin: at("hint")))
+        }
         if let appearance = row.value("appearance") {
             ui.append(RulesTree.Entry(key: "appearance", value: .scalar(RulesTree.quoted(appearance)), origin: at("appearance")))
         }
@@ -531,9 +544,12 @@ struct XLSFormTranslation {
             if let filter = row.value("choice_filter") {
                 var context = XPathTranslator.Context(host: host)
                 context.optionColumns = choiceColumns
-                if let condition = translate(filter, at: at("choice_filter"), { (translator: inout XPathTranslator) throws(XPathTranslator.Untranslatable) in
-                    try translator.condition(filter, in: context)
-                }) {
+                if let condition = translate(
+                    filter, at: at("choice_filter"),
+                    { (translator: inout XPathTranslator) throws(XPathTranslator.Untranslatable) in
+                        try translator.condition(filter, in: context)
+                    })
+                {
                     keys.append(droppable("options_filter", condition, at("choice_filter")))
                 }
             }
@@ -555,13 +571,21 @@ struct XLSFormTranslation {
         if let constraint = row.value("constraint") {
             var context = XPathTranslator.Context(host: host)
             context.currentAllowed = true
-            if let condition = translate(constraint, at: at("constraint"), { (translator: inout XPathTranslator) throws(XPathTranslator.Untranslatable) in
-                try translator.condition(constraint, in: context)
-            }) {
+            if let condition = translate(
+                constraint, at: at("constraint"),
+                { (translator: inout XPathTranslator) throws(XPathTranslator.Untranslatable) in
+                    try translator.condition(constraint, in: context)
+                })
+            {
                 let checkUnit = unit()
-                var check = [RulesTree.Entry(key: "expr", value: .scalar(RulesTree.quoted(condition)), origin: at("constraint"), droppable: true, unit: checkUnit)]
+                var check = [
+                    RulesTree.Entry(
+                        key: "expr", value: .scalar(RulesTree.quoted(condition)), origin: at("constraint"), droppable: true, unit: checkUnit
+                    )
+                ]
                 if let message = localized("constraint_message", row) {
-                    check.append(RulesTree.Entry(key: "message", value: message.value, origin: message.origin, droppable: true, unit: checkUnit))
+                    check.append(
+                        RulesTree.Entry(key: "message", value: message.value, origin: message.origin, droppable: true, unit: checkUnit))
                 }
                 checks.append(check)
             }
@@ -651,7 +675,8 @@ struct XLSFormTranslation {
     mutating func initial(_ value: String, question: Question, at origin: CellReference?) -> [RulesTree.Entry] {
         if value.contains("${") || value.contains("(") {
             if let origin {
-                finding(.unsupported, "a default computed from an expression (a dynamic default) is not translated; it is left out", at: origin)
+                finding(
+                    .unsupported, "a default computed from an expression (a dynamic default) is not translated; it is left out", at: origin)
             }
             return []
         }
@@ -744,7 +769,8 @@ struct XLSFormTranslation {
             guard let code = languageCode(language), !code.isEmpty, seen.insert(code).inserted else { continue }
             entries.append(
                 RulesTree.Entry(
-                    key: code, value: .scalar(RulesTree.quoted(text)), origin: CellReference(sheet: sheet, row: row.number, column: column.index)))
+                    key: code, value: .scalar(RulesTree.quoted(text)),
+                    origin: CellReference(sheet: sheet, row: row.number, column: column.index)))
         }
         guard !entries.isEmpty else { return nil }
         return (.mapping(entries), nil)

@@ -70,7 +70,9 @@ public struct XLSFormTranslator: RulesTranslator {
             case .markdown: return try StackedSheetsReader.read(bytes, syntax: .markdown)
             }
         } catch {
-            throw RulesError(diagnostics: [Diagnostic(.error, "cannot read the XLSForm: \(error.message)", at: FileLocation(file: name, line: 0, column: 0))])
+            throw RulesError(diagnostics: [
+                Diagnostic(.error, "cannot read the XLSForm: \(error.message)", at: FileLocation(file: name, line: 0, column: 0))
+            ])
         }
     }
 

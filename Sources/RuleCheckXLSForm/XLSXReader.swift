@@ -1,5 +1,4 @@
 import Foundation
-import ZIPFoundation
 
 /// Reads an `.xlsx` workbook (Office Open XML: a ZIP of XML parts) into a ``Workbook``: the
 /// sheets the workbook lists, in its order, each cell's text — shared strings, inline strings,
@@ -25,53 +24,34 @@ public struct XLSXReader: Sendable {
     }
 
     public func read(_ bytes: [UInt8]) throws(WorkbookError) -> Workbook {
-        let archive: Archive
-        do {
-            archive = try Archive(data: Data(bytes), accessMode: .read)
-        } catch {
-            throw WorkbookError("not a ZIP archive, which an .xlsx workbook is (\(error))")
-        }
-        var entries: [String: Entry] = [:]
-        var count = 0
-        for entry in archive {
-            count += 1
-            guard count <= maxEntries else {
-                throw WorkbookError("the workbook has more than \(maxEntries) parts; it is not read")
-            }
-            entries[entry.path] = entry
-        }
-        var session = Session(archive: archive, entries: entries, reader: self)
+        var session = Session(archive: try ZIPArchive(bytes, maxEntries: maxEntries), reader: self)
         return try session.workbook()
     }
 
     /// One reading: the parts inflated so far count towards ``maxTotalBytes``.
     private struct Session {
-        let archive: Archive
-        let entries: [String: Entry]
+        let archive: ZIPArchive
         let reader: XLSXReader
         var inflated = 0
 
         mutating func part(_ path: String) throws(WorkbookError) -> Data? {
-            guard let entry = entries[path] ?? entries["/" + path] else { return nil }
-            guard entry.type == .file else { throw WorkbookError("\(path) is not a file in the workbook") }
-            var data = Data()
-            let partLimit = reader.maxPartBytes
-            let totalLimit = reader.maxTotalBytes - inflated
-            do {
-                _ = try archive.extract(entry, skipCRC32: false) { chunk in
-                    data.append(chunk)
-                    if data.count > partLimit { throw Bound.part }
-                    if data.count > totalLimit { throw Bound.total }
-                }
-            } catch Bound.part {
-                throw WorkbookError("\(path) inflates to more than \(partLimit) bytes; the workbook is not read")
-            } catch Bound.total {
-                throw WorkbookError("the workbook inflates to more than \(reader.maxTotalBytes) bytes; it is not read")
+            guard let entry = archive.entries[path] ?? archive.entries["/" + path] else { return nil }
+            let limit = min(reader.maxPartBytes, reader.maxTotalBytes - inflated)
+            let bytes: [UInt8]
+            do throws(ZIPArchive.ZIPFailure) {
+                bytes = try archive.contents(entry, limit: limit)
             } catch {
-                throw WorkbookError("\(path) cannot be inflated: \(error)")
+                switch error {
+                case .exceeded where limit == reader.maxPartBytes:
+                    throw WorkbookError("\(path) inflates to more than \(reader.maxPartBytes) bytes; the workbook is not read")
+                case .exceeded:
+                    throw WorkbookError("the workbook inflates to more than \(reader.maxTotalBytes) bytes; it is not read")
+                case .damaged(let reason):
+                    throw WorkbookError(reason)
+                }
             }
-            inflated += data.count
-            return data
+            inflated += bytes.count
+            return Data(bytes)
         }
 
         mutating func events(_ path: String) throws(WorkbookError) -> [XMLEvent]? {
@@ -91,7 +71,8 @@ public struct XLSXReader: Sendable {
                 throw WorkbookError("the ZIP archive has no \(workbookPath): it is not an .xlsx workbook")
             }
             let folder = workbookPath.split(separator: "/").dropLast().joined(separator: "/")
-            let relsPath = (folder.isEmpty ? "" : folder + "/") + "_rels/"
+            let relsPath =
+                (folder.isEmpty ? "" : folder + "/") + "_rels/"
                 + (workbookPath.split(separator: "/").last.map(String.init) ?? "workbook.xml") + ".rels"
             var targets: [String: String] = [:]
             var sharedStringsPath = (folder.isEmpty ? "" : folder + "/") + "sharedStrings.xml"
@@ -284,10 +265,6 @@ public struct XLSXReader: Sendable {
             }
         }
     }
-
-    private enum Bound: Error {
-        case part, total
-    }
 }
 
 /// What a number format shows of a serial number.
@@ -322,7 +299,8 @@ enum DateKind: Equatable {
         let lower = plain.lowercased()
         // The first section only (positive numbers); `General` has none of these letters that count.
         let section = lower.split(separator: ";", omittingEmptySubsequences: false).first.map(String.init) ?? lower
-        let hasDate = section.contains("d") || section.contains("y") || (section.contains("m") && !section.contains("h") && !section.contains("s"))
+        let hasDate =
+            section.contains("d") || section.contains("y") || (section.contains("m") && !section.contains("h") && !section.contains("s"))
         let hasTime = section.contains("h") || section.contains("s")
         switch (hasDate, hasTime) {
         case (true, true): return .dateTime

@@ -17,6 +17,11 @@ enum XMLEvent: Equatable {
 enum XMLElements {
     /// The events of `data`, or why it is not XML (with the line and column XMLParser gives).
     static func events(_ data: Data, part: String) throws(WorkbookError) -> [XMLEvent] {
+        // A DTD could declare entities that expand without bound (and libxml2 expands internal
+        // ones before the delegate hears of them): refused before parsing.
+        if data.range(of: Data("<!DOCTYPE".utf8)) != nil || data.range(of: Data("<!ENTITY".utf8)) != nil {
+            throw WorkbookError("\(part) declares a DTD, which no workbook part has; it is not read")
+        }
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false

@@ -151,7 +151,8 @@ enum XPath {
         }
 
         mutating func and(depth: Int) throws(SyntaxError) -> Node {
-            try binary(["and"], depth: depth) { (parser: inout Parser, depth: Int) throws(SyntaxError) in try parser.equality(depth: depth) }
+            try binary(["and"], depth: depth) { (parser: inout Parser, depth: Int) throws(SyntaxError) in try parser.equality(depth: depth)
+            }
         }
 
         mutating func equality(depth: Int) throws(SyntaxError) -> Node {
@@ -198,8 +199,10 @@ enum XPath {
                 return try steps(after: inner, depth: depth)
             case .symbol("."): return try steps(after: .current, depth: depth)
             case .symbol(".."): return try steps(after: .path(".."), depth: depth)
-            case .symbol("/"), .symbol("//"), .symbol("@"):
-                return try steps(after: .path(describe(token)), depth: depth)
+            case .symbol(let symbol) where symbol == "/" || symbol == "//" || symbol == "@":
+                // An absolute path (`/data/age`) or an attribute: its first step goes with it.
+                if case .name = peek() { index += 1 }
+                return try steps(after: .path(symbol), depth: depth)
             case .name(let name):
                 if take("(") {
                     var arguments: [Node] = []

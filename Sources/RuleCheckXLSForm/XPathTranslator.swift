@@ -107,8 +107,9 @@ struct XPathTranslator {
                 throw Untranslatable(message: "'.' (the question itself) can be read only in its constraint")
             }
             return Term(text: host.path.last ?? host.name, kind: host.kind, atomic: true)
-        case .path(let text):
-            throw Untranslatable(message: "XPath paths (\(text)) are not translated; name questions with ${name}")
+        case .path:
+            throw Untranslatable(
+                message: "XPath paths (/data/a, .., a step or a [predicate]) are not translated; name questions with ${name}")
         case .string(let text):
             return Term(text: Self.quoted(text), kind: .text, atomic: true, literal: .string(text))
         case .number(let digits):
@@ -149,7 +150,8 @@ struct XPathTranslator {
         }
         guard let path = Self.relativePath(of: field, from: context.host) else {
             throw Untranslatable(
-                message: "${\(name)} is a question of each item of a repeat; outside the repeat only sum(), count(), min() and max() of it are translated"
+                message:
+                    "${\(name)} is a question of each item of a repeat; outside the repeat only sum(), count(), min() and max() of it are translated"
             )
         }
         let kind: Kind = field.kind == .list ? .list : field.kind
@@ -160,10 +162,11 @@ struct XPathTranslator {
     /// its path within that item; otherwise by its path from the form (nil when it is inside a
     /// repeat that `host` is not in: one value per item).
     static func relativePath(of field: Field, from host: Field?) -> String? {
-        let shared = (field.listPrefixes.last { prefix in
-            guard let host, host.listPrefixes.contains(prefix), host.path.count > prefix else { return false }
-            return Array(host.path.prefix(prefix)) == Array(field.path.prefix(prefix))
-        })
+        let shared =
+            (field.listPrefixes.last { prefix in
+                guard let host, host.listPrefixes.contains(prefix), host.path.count > prefix else { return false }
+                return Array(host.path.prefix(prefix)) == Array(field.path.prefix(prefix))
+            })
         let innermost = field.listPrefixes.last { $0 < field.path.count }
         if let innermost, innermost != shared { return nil }
         let start = shared ?? 0
@@ -206,7 +209,8 @@ struct XPathTranslator {
             try align(&a, &b, ordering: true)
             guard a.kind == b.kind || a.kind == .unknown || b.kind == .unknown, [.number, .date, .unknown].contains(a.kind) else {
                 throw Untranslatable(
-                    message: "'\(op)' between a \(Self.describe(a.kind)) and a \(Self.describe(b.kind)) compares them as numbers in XPath; not translated"
+                    message:
+                        "'\(op)' between a \(Self.describe(a.kind)) and a \(Self.describe(b.kind)) compares them as numbers in XPath; not translated"
                 )
             }
             return Term(text: "\(a.operand) \(op) \(b.operand)", kind: .bool, atomic: false)
@@ -218,7 +222,8 @@ struct XPathTranslator {
             }
             guard [Kind.number, .unknown].contains(a.kind), [Kind.number, .unknown].contains(b.kind) else {
                 throw Untranslatable(
-                    message: "'\(op)' of a \(Self.describe(a.kind)) and a \(Self.describe(b.kind)) is not translated (XPath makes both numbers)")
+                    message:
+                        "'\(op)' of a \(Self.describe(a.kind)) and a \(Self.describe(b.kind)) is not translated (XPath makes both numbers)")
             }
             return Term(text: "\(a.operand) \(op == "div" ? "/" : op) \(b.operand)", kind: .number, atomic: false)
         default:
@@ -277,7 +282,10 @@ struct XPathTranslator {
         }
         func arity(_ counts: ClosedRange<Int>) throws(Untranslatable) {
             guard counts.contains(arguments.count) else {
-                throw Untranslatable(message: "\(name)() takes \(counts.lowerBound == counts.upperBound ? "\(counts.lowerBound)" : "\(counts.lowerBound) to \(counts.upperBound)") arguments, not \(arguments.count)")
+                throw Untranslatable(
+                    message:
+                        "\(name)() takes \(counts.lowerBound == counts.upperBound ? "\(counts.lowerBound)" : "\(counts.lowerBound) to \(counts.upperBound)") arguments, not \(arguments.count)"
+                )
             }
         }
         switch name {

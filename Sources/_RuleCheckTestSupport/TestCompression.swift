@@ -1,4 +1,4 @@
-internal import CRuleCheckZlib
+internal import CZlib
 internal import CZstd
 
 /// gzip and zstd compression for tests, which make the compressed inputs that RuleCheck reads

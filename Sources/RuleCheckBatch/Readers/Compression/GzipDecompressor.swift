@@ -1,4 +1,4 @@
-internal import CRuleCheckZlib
+internal import CZlib
 
 /// zlib's `inflate` on gzip data: one member after another (`cat a.gz b.gz` is one gzip file,
 /// as `gzip -d` reads it).
