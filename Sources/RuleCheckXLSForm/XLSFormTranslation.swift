@@ -267,6 +267,16 @@ struct XLSFormTranslation {
                 continue
             }
             if type.kind == "note" { continue }
+            if type.kind == "external" {
+                finding(.ignored, "'\(typeText)' declares an external file for expressions, which is not read", at: typeCell)
+                continue
+            }
+            if type.kind.hasSuffix("_from_file") {
+                finding(
+                    .approximated,
+                    "the choices of '\(typeText)' are in a file that is not read: the answer is text, and any answer is accepted",
+                    at: typeCell)
+            }
             guard let name = row.value("name") else {
                 if type.kind.hasPrefix("begin") {
                     finding(
@@ -339,9 +349,16 @@ struct XLSFormTranslation {
         guard let first = words.first else { return QuestionType(kind: "", unsupported: "is empty") }
         var selectWords = words
         var orOther = false
-        if selectWords.count >= 2, selectWords.suffix(2) == ["or", "other"] || selectWords.last == "or_other" {
+        // `or_other`, and pyxform's older spellings `or other` and `or specify other`.
+        if selectWords.last == "or_other" {
             orOther = true
-            selectWords.removeLast(selectWords.last == "or_other" ? 1 : 2)
+            selectWords.removeLast()
+        } else if selectWords.count >= 3, selectWords.suffix(3) == ["or", "specify", "other"] {
+            orOther = true
+            selectWords.removeLast(3)
+        } else if selectWords.count >= 2, selectWords.suffix(2) == ["or", "other"] {
+            orOther = true
+            selectWords.removeLast(2)
         }
         let select = selectWords.joined(separator: " ")
         for (prefix, kind) in [
@@ -365,13 +382,20 @@ struct XLSFormTranslation {
         case "calculate": return QuestionType(kind: "calculate", valueKind: .unknown)
         case "hidden": return QuestionType(kind: "hidden")
         case "acknowledge", "trigger": return QuestionType(kind: "acknowledge")
+        case "gps": return QuestionType(kind: "geopoint")
+        case "phone": return QuestionType(kind: "phonenumber")
         case "geopoint", "geotrace", "geoshape", "barcode", "image", "audio", "video", "file", "background-audio", "start",
             "end", "deviceid", "subscriberid", "simserial", "phonenumber", "username", "email", "audit", "start-geopoint",
             "uri:deviceid", "uri:username", "uri:email", "uri:phonenumber", "uri:subscriberid", "uri:simserial", "osm":
             return QuestionType(kind: first)
         case "today": return QuestionType(kind: "today", valueKind: .date)
         case "rank": return QuestionType(kind: "rank", unsupported: "(an ordering of choices) is not translated")
-        case "select_one_from_file", "select_multiple_from_file", "select_one_external", "xml-external", "csv-external":
+        case "select_one_from_file", "select_multiple_from_file":
+            // The choices are in a file the form names: the answer is kept as text, unchecked.
+            return QuestionType(kind: first)
+        case "xml-external", "csv-external":
+            return QuestionType(kind: "external")
+        case "select_one_external":
             return QuestionType(kind: first, unsupported: "reads an external file, which is not read offline")
         case "select_one", "select_multiple":
             return QuestionType(kind: first, unsupported: "names no choice list")

@@ -46,6 +46,14 @@ public struct XLSFormTranslator: RulesTranslator {
         return nil
     }
 
+    /// The syntax a file's extension names (when the file is read as an XLSForm whatever its content).
+    static func syntax(name: String) -> Syntax? {
+        let lower = name.lowercased()
+        if lower.hasSuffix(".md") || lower.hasSuffix(".markdown") { return .markdown }
+        if lower.hasSuffix(".csv") { return .csv }
+        return nil
+    }
+
     /// The syntax of a file named nothing telling: a ZIP is a workbook, markdown tables are
     /// markdown, anything else is read as CSV.
     static func syntax(content bytes: [UInt8]) -> Syntax {
@@ -60,7 +68,7 @@ public struct XLSFormTranslator: RulesTranslator {
     /// The workbook of the file's bytes.
     public func workbook(_ bytes: [UInt8], name: String) throws(RulesError) -> Workbook {
         do throws(WorkbookError) {
-            switch syntax(path: name, bytes: bytes) ?? Self.syntax(content: bytes) {
+            switch syntax(path: name, bytes: bytes) ?? Self.syntax(name: name) ?? Self.syntax(content: bytes) {
             case .xlsx:
                 if bytes.starts(with: [0xD0, 0xCF, 0x11, 0xE0]) {
                     throw WorkbookError("an .xls workbook (Excel 97-2003) is not read; save it as .xlsx")
