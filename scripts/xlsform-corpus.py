@@ -123,7 +123,9 @@ def main():
             warnings = [line for line in output.splitlines() if ": warning: " in line]
             outcome = "with findings" if warnings else "no finding"
             for line in warnings:
-                kind = line.split(": warning: ", 1)[1].split(": ", 2)[1] if line.count(": ") >= 3 else "other"
+                # `FILE:L:C: warning: survey!G7: KIND: …` for a finding; other warnings are the rules' lint.
+                parts = line.split(": warning: ", 1)[1].split(": ", 2)
+                kind = parts[1] if len(parts) == 3 and "!" in parts[0] else "lint warning"
                 findings[kind] += 1
         elif run.returncode == 2:
             outcome = "refused"
