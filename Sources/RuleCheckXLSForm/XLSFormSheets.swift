@@ -78,6 +78,10 @@ struct XLSFormSheet {
     static func column(_ written: String, index: Int) -> Column {
         var text = written.trimmingSpaces
         var language: String?
+        // `bind::relevant`, `bind::jr:constraintMsg`: the prefix goes, the rest is the column.
+        for prefix in ["bind::", "control::", "body::"] where text.lowercased().hasPrefix(prefix) {
+            text = String(text.dropFirst(prefix.count))
+        }
         if let range = text.range(of: "::") {
             language = String(text[range.upperBound...]).trimmingSpaces
             text = String(text[..<range.lowerBound])

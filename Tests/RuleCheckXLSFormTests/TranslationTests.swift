@@ -195,3 +195,30 @@ func rule(_ rules: TranslatedRules, _ key: String, of id: String) -> String? {
         #expect(rule(rules, "type", of: "ok") == "text")
     }
 }
+
+@Suite struct ColumnNameTests {
+    @Test func pyxformsSpellingsOfAColumnAreOne() throws {
+        let markdown = """
+            | survey |         |      |                  |                  |                        |
+            |        | type    | name | bind::relevant   | bind:constraint  | bind::jr:constraintMsg |
+            |        | integer | a    |                  |                  |                        |
+            |        | integer | b    | ${a} > 1         | . < 5            | Less than 5            |
+            """
+        let rules = try translated(markdown)
+        #expect(rule(rules, "visible_if", of: "b") == "a > 1")
+        #expect(rule(rules, "expr", of: "b") == "b < 5")
+        #expect(rule(rules, "message", of: "b") == "Less than 5")
+        #expect(rules.findings.isEmpty)
+    }
+
+    @Test func aColumnNotReadIsOneFindingAtItsHeader() throws {
+        let markdown = """
+            | survey |      |      |            |
+            |        | type | name | save_it_to |
+            |        | text | a    | x          |
+            |        | text | b    | y          |
+            """
+        let rules = try translated(markdown)
+        #expect(rules.findings.map(\.description) == ["form.md:2:4: survey!D2: ignored: the column 'save_it_to' is not read"])
+    }
+}
