@@ -229,8 +229,7 @@ struct XLSFormTranslation {
                 }
                 continue
             }
-            let words = typeText.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
-            let type = Self.normalisedType(words)
+            let type = Self.normalisedType(typeText.split(whereSeparator: \.isWhitespace).map(String.init))
             let typeCell = cell(survey.name, row, row.column("type"))
             if skipping > 0 {
                 if type.kind.hasPrefix("begin") { skipping += 1 }
@@ -335,7 +334,9 @@ struct XLSFormTranslation {
         var valueKind: XPathTranslator.Kind = .text
     }
 
-    static func normalisedType(_ words: [String]) -> QuestionType {
+    /// The type of a `type` cell's words: its keywords in any case, a select's list name as written.
+    static func normalisedType(_ written: [String]) -> QuestionType {
+        let words = written.map { $0.lowercased() }
         let joined = words.joined(separator: " ")
         switch joined {
         case "begin group", "begin_group": return QuestionType(kind: "begin_group", valueKind: .group)
@@ -366,8 +367,8 @@ struct XLSFormTranslation {
             ("select_multiple ", "select_multiple"), ("select all that apply from ", "select_multiple"),
             ("select all that apply ", "select_multiple"), ("select multiple ", "select_multiple"),
         ] where select.hasPrefix(prefix) {
-            let list = String(select.dropFirst(prefix.count)).trimmingSpaces
-            guard !list.contains(" ") else { continue }
+            guard !String(select.dropFirst(prefix.count)).trimmingSpaces.contains(" ") else { continue }
+            let list = written[selectWords.count - 1]
             return QuestionType(kind: kind, listName: list, orOther: orOther, valueKind: kind == "select_one" ? .text : .multi)
         }
         switch first {
