@@ -17,6 +17,7 @@
 #   make consumer-test  an app using only the RuleCheck library resolves Yams alone, builds and runs (Tests/consumer)
 #   make format        format the Swift sources with swift format and .swift-format; format-check: fail if unformatted
 #   make docs          the DocC documentation of the RuleCheck library in .build/docs, refused on any warning
+#   make xlsform-test  pyxform's own test XLSForms (fetched from PyPI at run time) through rulecheck lint, pyxform as a second opinion
 #   make conformance   the JSON-Schema-Test-Suite (draft 7, 2020-12; fetched from PyPI at run time) through schema import + check
 
 # bash, so that a recipe's pipeline can fail on its first command (`set -o pipefail`).
@@ -24,7 +25,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BIN    = .build/debug/rulecheck
 
-.PHONY: format format-check conformance docs demo demo-build demo-run test test-deep pcre2-source-test consumer-test release-smoke bench bench-batch spark-test fuzz deps build clean browser-deps browser-test screenshots load-test abuse-test api-test
+.PHONY: format format-check conformance xlsform-test docs demo demo-build demo-run test test-deep pcre2-source-test consumer-test release-smoke bench bench-batch spark-test fuzz deps build clean browser-deps browser-test screenshots load-test abuse-test api-test
 
 FUZZ_SECONDS ?= 120
 # One target (rules, mask, json, csv, jsonl, jsonarray, expression, edits; see Fuzz/RuleCheckFuzz/FuzzEntry.swift),
@@ -153,6 +154,14 @@ api-test: deps
 # applicable cases or on a failure it does not know.
 # The official JSON-Schema-Test-Suite, then real-world schemas with their published sample files
 # (check-jsonschema's sdist), judged also by python-jsonschema (installed from PyPI).
+# Docs/xlsform.md's figures: pyxform 1.6.0's test forms (its sdist, hash-pinned) through
+# `rulecheck lint`; pyxform 4.5.0 in .build/xlsform-venv says which of them it converts itself.
+XLSFORM_VENV = .build/xlsform-venv
+xlsform-test: build
+	test -x $(XLSFORM_VENV)/bin/python || python3 -m venv $(XLSFORM_VENV)
+	$(XLSFORM_VENV)/bin/python -c 'import pyxform' 2>/dev/null || $(XLSFORM_VENV)/bin/pip install --quiet pyxform==4.5.0
+	$(XLSFORM_VENV)/bin/python -W ignore scripts/xlsform-corpus.py $(BIN)
+
 conformance: build
 	scripts/json-schema-conformance.py $(BIN)
 	python3 -m pip install --quiet --disable-pip-version-check 'jsonschema==4.26.0' 'PyYAML==6.0.3'

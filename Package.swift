@@ -101,6 +101,7 @@ let package = Package(
         .library(name: "RuleCheckBatch", targets: ["RuleCheckBatch"]),
         .library(name: "Patterns", targets: ["Patterns"]),
         .library(name: "RuleCheckServer", targets: ["RuleCheckServer"]),
+        .library(name: "RuleCheckXLSForm", targets: ["RuleCheckXLSForm"]),
         .executable(name: "rulecheck", targets: ["rulecheck"]),
         .executable(name: "rulecheck-lite", targets: ["rulecheck-lite"]),
     ],
@@ -131,7 +132,8 @@ let package = Package(
     ],
     targets: [
         pcre2Target,
-        // gzip and zstd inputs of the batch readers (RuleCheckBatch only: the core stays free of them).
+        // gzip and zstd inputs of the batch readers, and the deflated parts of an .xlsx workbook
+        // (RuleCheckBatch and RuleCheckXLSForm only: the core stays free of them).
         // zlib is part of every Linux distribution's and Apple's SDK; zstd comes from a package.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
@@ -143,6 +145,13 @@ let package = Package(
         ),
         .target(
             name: "RuleCheckBatch", dependencies: ["RuleCheck", "Patterns", "CZlib", "CZstd"], swiftSettings: swiftSettings),
+        // XLSForms (.xlsx, and pyxform's CSV and markdown) as a rules source: the workbook read,
+        // its sheets translated into a rules file. Its own target so that the core stays free of ZIP.
+        .target(
+            name: "RuleCheckXLSForm",
+            dependencies: ["RuleCheck", "CZlib"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "RuleCheckServer",
             dependencies: [
@@ -169,7 +178,7 @@ let package = Package(
         .target(
             name: "RuleCheckCommands",
             dependencies: [
-                "RuleCheck", "RuleCheckBatch", "Patterns",
+                "RuleCheck", "RuleCheckBatch", "RuleCheckXLSForm", "Patterns",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
             ],
             swiftSettings: swiftSettings
@@ -202,6 +211,13 @@ let package = Package(
         .testTarget(
             name: "RuleCheckBatchTests",
             dependencies: ["RuleCheckBatch", "RuleCheck", "Patterns", "_RuleCheckTestSupport"],
+            swiftSettings: testTargetSettings
+        ),
+        .testTarget(
+            name: "RuleCheckXLSFormTests",
+            dependencies: ["RuleCheckXLSForm", "RuleCheck", "_RuleCheckTestSupport"],
+            // The workbooks scripts/xlsform-fixtures.py writes, read from the repository.
+            exclude: ["Fixtures"],
             swiftSettings: testTargetSettings
         ),
         .testTarget(

@@ -27,7 +27,7 @@ package enum RootCommand {
             version: version,
             subcommands: [
                 Check.self, Infer.self, Split.self, Merge.self, Lint.self, Graph.self, Replay.self, MaskCommand.self, Schema.self,
-                Sample.self,
+                Import.self, Sample.self,
             ] + serverCommands
         )
     }

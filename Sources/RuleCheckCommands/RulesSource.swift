@@ -1,5 +1,6 @@
 package import ArgumentParser
 package import RuleCheck
+import RuleCheckXLSForm
 
 /// How a subcommand reads its rules argument: a rules file, or a JSON Schema (from a server)
 /// with its UI schema, imported as `rulecheck schema import` would; and where a rules file's
@@ -8,20 +9,21 @@ package struct RulesSource: ParsableArguments {
     package init() {}
 
     package enum Format: String, ExpressibleByArgument, CaseIterable {
-        case auto, yaml, jsonschema
+        case auto, yaml, jsonschema, xlsform
 
         package var loaderFormat: RulesLoader.Format {
             switch self {
             case .auto: .automatic
             case .yaml: .rules
             case .jsonschema: .jsonSchema
+            case .xlsform: .translated
             }
         }
     }
 
     @Option(
         help:
-            "How to read the rules: auto (a JSON object with \"$schema\" is a JSON Schema, anything else a rules file), yaml or jsonschema."
+            "How to read the rules: auto (an .xlsx workbook, or a .csv or .md file whose first sheet is survey, is an XLSForm; a JSON object with \"$schema\" is a JSON Schema; anything else a rules file), yaml, jsonschema or xlsform (any file as an XLSForm: .xlsx, or pyxform's CSV or markdown by its content)."
     )
     package var rulesFormat: Format = .auto
 
@@ -37,6 +39,7 @@ package struct RulesSource: ParsableArguments {
         var loader = RulesLoader(format: rulesFormat.loaderFormat, uiSchema: uiSchema, includeRoots: includes.includeRoots)
         loader.schemaDocuments = jsonSchema.documents
         loader.formats = jsonSchema.formats.value
+        loader.translator = XLSFormTranslator()
         return loader
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RuleCheck
 import RuleCheckBatch
+import RuleCheckXLSForm
 
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -97,7 +98,9 @@ struct Schema: ParsableCommand {
         }
 
         func run(streams: StandardStreams) throws {
-            let ruleSet = try RulesFile.load(rulesFile.path, loader: RulesLoader(includeRoots: includes.includeRoots), streams: streams)
+            var loader = RulesLoader(includeRoots: includes.includeRoots)
+            loader.translator = XLSFormTranslator()
+            let ruleSet = try RulesFile.load(rulesFile.path, loader: loader, streams: streams)
             let output = OutputSink(descriptor: streams.output)
             if let ui {
                 try output.write(ruleSet.uiSchema(ui == .rjsf ? .rjsf : .jsonForms))

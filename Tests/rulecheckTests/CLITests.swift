@@ -27,7 +27,8 @@ struct CLITests {
             line.wholeMatch(of: #/ {2}([a-z]+) {2,}\S.*/#).map { String($0.1) }
         }
         expectEqual(
-            listed, ["check", "infer", "split", "merge", "lint", "graph", "replay", "mask", "schema", "sample", "preview", "serve"])
+            listed,
+            ["check", "infer", "split", "merge", "lint", "graph", "replay", "mask", "schema", "import", "sample", "preview", "serve"])
     }
 
     @Test func maskFormatsAsTheIssueAsks() throws {

@@ -28,6 +28,10 @@ public struct RulesLoader: Sendable {
         case rules
         /// A JSON Schema.
         case jsonSchema
+        /// A form of another tool's format, read by ``RulesLoader/translator`` (an XLSForm, with
+        /// RuleCheckXLSForm's translator). Under ``automatic`` the translator is asked whether it
+        /// recognises the file.
+        case translated
     }
 
     /// How diagnostics name the files read.
@@ -53,6 +57,9 @@ public struct RulesLoader: Sendable {
     public var schemaDocuments: [String] = []
     /// Whether a JSON Schema's `format` keywords are checked.
     public var formats = JSONSchemaImportOptions.Formats.dialectDefault
+    /// Reads forms of another tool's format (RuleCheckXLSForm's `XLSFormTranslator`): a file it
+    /// recognises, or any file under ``Format/translated``, is translated and its rules compiled.
+    public var translator: (any RulesTranslator)?
     package var naming = Naming.asGiven
     /// The cap (``maxBytes``; smaller in tests).
     package var maxBytes = RulesLoader.maxBytes
@@ -107,7 +114,9 @@ public struct RulesLoader: Sendable {
         case .failure(let error): return Attempt(result: .failure(error), files: files)
         }
         let result: Result<LoadedRules, RulesError>
-        if format == .jsonSchema || (format == .automatic && JSONSchemaImport.looksLikeJSONSchema(bytes)) {
+        if format == .translated || (format == .automatic && translator?.recognises(path: path, bytes: bytes) == true) {
+            result = translate(bytes, name: shown)
+        } else if format == .jsonSchema || (format == .automatic && JSONSchemaImport.looksLikeJSONSchema(bytes)) {
             result = importSchema(bytes, name: shown, context: context, files: &files)
         } else if let uiSchema {
             result = .failure(
@@ -133,6 +142,20 @@ public struct RulesLoader: Sendable {
         files += compiled.files
         guard let parts = compiled.parts else { return .failure(compiled.error) }
         return .success(LoadedRules(rules: RuleSet(parts), findings: []))
+    }
+
+    private func translate(_ bytes: [UInt8], name shown: String) -> Result<LoadedRules, RulesError> {
+        guard let translator else {
+            return .failure(Self.fileError(shown, "no translator reads this format here (an XLSForm needs RuleCheckXLSForm)"))
+        }
+        if let uiSchema {
+            return .failure(Self.fileError(name(of: uiSchema), "--ui goes with a JSON Schema, and '\(shown)' is not one"))
+        }
+        do {
+            return .success(try translator.translate(bytes, name: shown).compiled(source: shown))
+        } catch {
+            return .failure(error)
+        }
     }
 
     private func importSchema(
