@@ -228,6 +228,33 @@ import _RuleCheckTestSupport
         #expect(metrics.contains(#"rulecheck_draft_store_failures_total{operation="update"} 1"#), "\(metrics)")
     }
 
+    /// A full disk under SQLite (the file may not grow: `max_page_count`, which SQLite answers as it
+    /// answers a full disk, SQLITE_FULL) is a 503, and the draft stays whole at its version.
+    @Test func aFullSQLiteDiskIsAnErrorAnswerNeverAHalfWrittenDraft() async throws {
+        let path = database
+        let drafts = try await SQLiteDraftStore.open(path: path)
+        let harness = ServerHarness(files: [rules], drafts: drafts) { $0.store = .sqlite(path: path) }
+        let (id, _) = try await harness.newForm()
+        expectEqual(try await harness.edit(id, #"{"set": "name", "value": "kept"}"#).status, 200)
+        // Below the file's size it stays at its size: no page more.
+        try await drafts.execute("PRAGMA max_page_count = 1")
+        let big = String(repeating: "x", count: 200_000)
+        let full = try await harness.edit(id, #"{"set": "name", "value": "\#(big)"}"#)
+        expectEqual(full.status, 503)
+        expectEqual(full.errorCode, "store_unavailable")
+        let shown = try await harness.send(.get, "/v1/forms/\(id)")
+        expectEqual(shown.headers[.eTag], "\"2\"")
+        expectEqual(shown.json["state"]?["record"]?["name"], .string("kept"))
+        await drafts.close()
+        // Read by another connection, from the file: the draft as it was, whole.
+        let reopened = try await SQLiteDraftStore.open(path: path)
+        let draft = try #require(try await reopened.load(id, now: Draft.milliseconds(Date())))
+        expectEqual(draft.version, 2)
+        #expect(draft.snapshot.contains(#""kept""#))
+        #expect(!draft.snapshot.contains("xxxx"))
+        await reopened.close()
+    }
+
     @Test func anIdThatIsNotADraftsIsNotFoundWithoutAsking() async throws {
         let drafts = FailingDraftStore()
         drafts.failing.withLock { $0 = true }
