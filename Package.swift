@@ -129,6 +129,10 @@ let package = Package(
         // GET /metrics: swift-prometheus, the Prometheus backend of swift-metrics (which it brings);
         // only RuleCheckServer depends on it.
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // The draft stores of `serve --store` (Docs/serve.md, "Drafts"): SQLite embedded, PostgreSQL
+        // for several instances. Only RuleCheckServer depends on them.
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         pcre2Target,
@@ -165,6 +169,8 @@ let package = Package(
                 server("ServiceLifecycle", "swift-service-lifecycle"),
                 server("Logging", "swift-log"),
                 server("Prometheus", "swift-prometheus"),
+                server("SQLiteNIO", "sqlite-nio"),
+                server("PostgresNIO", "postgres-nio"),
             ],
             resources: [
                 .embedInCode("Resources/preview.html"), .embedInCode("Resources/preview.css"),

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # `make load-test`: POST /v1/check under wrk on loopback — requests/s, p50/p99 latency, and the
-# server's resident memory before, during and after — for Docs/performance.md.
+# server's resident memory before, during and after — for Docs/performance.md; then edits of
+# server-side forms with their drafts in memory, SQLite and PostgreSQL (issue 41; PostgreSQL is
+# started by scripts/postgres-server.sh, installed with apt-get if missing).
 #
 #   DURATION=5 CONNECTIONS=16 THREADS=1 scripts/load-test.sh
+#   STORES="memory sqlite" FORMS=64 scripts/load-test.sh          # the stores whose edits to measure
 #   BASELINE=/tmp/old/.build/release/rulecheck scripts/load-test.sh   # the old binary's table first, then this one's
 #
 # Uses the release build (built if missing) of `rulecheck serve Rules/signup.yaml`, bound to 127.0.0.1
@@ -50,3 +53,37 @@ measure() {  # binary, label
 
 if [ -n "${BASELINE:-}" ]; then measure "$BASELINE" "before (BASELINE)"; fi
 measure "$binary" "this tree"
+
+# Issue 41: one edit at a time to FORMS server-side forms (in turn), with their drafts in each
+# store of STORES, in one run: edits/s and latency, each answered once its draft is committed.
+FORMS=${FORMS:-64}
+STORES=${STORES:-memory sqlite postgres}
+echo '{"set": "email", "value": "load@example.com"}' > "$work/edit.json"
+if [[ " $STORES " == *" postgres "* ]]; then
+  . scripts/postgres-server.sh
+  trap 'postgres_stop; cleanup' EXIT
+  postgres_start
+fi
+echo
+echo "edits: POST /v1/forms/{id}/edits to $FORMS forms in turn, wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s, $(nproc) cores"
+printf '| store | edits/s | p50 ms | p99 ms | max ms | non-2xx |\n|---|---:|---:|---:|---:|---:|\n'
+for store in $STORES; do
+  case $store in
+    memory) location=memory ;;
+    sqlite) location="sqlite:$work/drafts.db" ;;
+    postgres) location=$PG_URL ;;
+    *) echo "load-test: unknown store '$store'" >&2; exit 1 ;;
+  esac
+  "$binary" serve Rules/signup.yaml --port 0 --today 2026-11-22 --no-access-log --store "$location" > "$work/banner-$store" 2>"$work/stderr-$store" &
+  server=$!
+  for _ in $(seq 100); do grep -q http "$work/banner-$store" 2>/dev/null && break; sleep 0.1; done
+  url=$(grep -o 'http://[^ ,]*' "$work/banner-$store")
+  : > "$work/ids"
+  for _ in $(seq "$FORMS"); do
+    curl -s "${url}v1/forms" -H 'Content-Type: application/json' -d '{}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])' >> "$work/ids"
+  done
+  line=$(BODY="$work/edit.json" IDS="$work/ids" wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" -s scripts/wrk-edits.lua "$url" | tail -1)
+  python3 -c 'import json,sys; r=json.loads(sys.argv[2]); print("| %s | %.0f | %.2f | %.2f | %.1f | %d |" % (sys.argv[1], r["rps"], r["p50_ms"], r["p99_ms"], r["max_ms"], r["non_2xx"] + r["socket_errors"]))' "$store" "$line"
+  kill "$server"
+  wait "$server" 2>/dev/null || true
+done

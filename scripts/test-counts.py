@@ -3,6 +3,11 @@
 least one passing test for every test target of Package.swift, and no failure.
 
     scripts/test-counts.py RESULTS.xml TARGET...        # the targets: every test target's name
+    scripts/test-counts.py --not-run 'NAME=WHY' RESULTS.xml TARGET...
+
+`--not-run NAME=WHY` (repeatable) names the suites a run leaves out on purpose (`swift test --skip
+NAME`): each is reported as not run, with why, so that nothing is left out silently; a test
+whose name holds NAME that ran anyway is a failure (the skip did not work).
 
 Swift Testing names a test case's class `Module.Suite` (or just `Module` for a free function),
 so the module is the part before the first dot. Prints one line per target with its count, then
@@ -33,9 +38,26 @@ def counts(path, targets):
     return found, strangers
 
 
+def left_out(path, names):
+    """Per name left out: how many tests of the report hold it in their class or name."""
+    tree = ElementTree.parse(path)
+    found = {name: 0 for name in names}
+    for case in tree.iter("testcase"):
+        label = case.get("classname", "") + "." + case.get("name", "")
+        for name in names:
+            if name in label:
+                found[name] += 1
+    return found
+
+
 def main(argv):
+    not_run = {}
+    while len(argv) > 2 and argv[1] == "--not-run":
+        name, _, why = argv[2].partition("=")
+        not_run[name] = why or "left out of this run"
+        argv = argv[:1] + argv[3:]
     if len(argv) < 3:
-        print("usage: test-counts.py RESULTS.xml TARGET...", file=sys.stderr)
+        print("usage: test-counts.py [--not-run NAME=WHY]... RESULTS.xml TARGET...", file=sys.stderr)
         return 2
     path, targets = argv[1], argv[2:]
     # SwiftPM writes Swift Testing's report beside XCTest's, named NAME-swift-testing.xml, when
@@ -60,6 +82,10 @@ def main(argv):
             problems.append(f"{target}: {skipped} skipped (a skip hides a test that did not run)")
     for module in sorted(strangers):
         problems.append(f"tests of '{module}', which is not a test target named here")
+    for name, ran in left_out(path, list(not_run)).items():
+        print(f"test-counts: {name}: not run here: {not_run[name]}")
+        if ran:
+            problems.append(f"{ran} tests of {name} ran, which this run leaves out")
     if problems:
         for problem in problems:
             print(f"test-counts: {problem}", file=sys.stderr)

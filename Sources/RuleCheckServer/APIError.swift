@@ -17,6 +17,10 @@ struct APIError: Error, Sendable, Hashable {
     let message: String
     /// More about the error: the lint output of broken rules, say.
     let details: JSONValue?
+    /// The `ETag` of the answer: the form's current version (a 412).
+    var etag: Int64?
+    /// The `Retry-After` of the answer, in seconds (a 503 of the draft store).
+    var retryAfter: Int?
 
     init(status: Int, code: String, _ message: String, details: JSONValue? = nil) {
         self.status = status
@@ -100,6 +104,52 @@ struct APIError: Error, Sendable, Hashable {
 
     static func formNotFound(_ id: String) -> APIError {
         APIError(status: 404, code: "form_not_found", "no form '\(id)' (forms expire after a while unused)")
+    }
+
+    /// An edit whose `If-Match` is not the form's version: another edit came first. The details
+    /// hold the form as it is now, the `ETag` its version.
+    static func preconditionFailed(version: Int64, current: JSONValue) -> APIError {
+        var error = APIError(
+            status: 412, code: "version_mismatch",
+            "the form changed since the version If-Match names; it is at version \(version) now (details.current), "
+                + "nothing of the request is kept",
+            details: .object(["current": current]))
+        error.etag = version
+        return error
+    }
+
+    /// An edit without `If-Match` on a server started with `--require-if-match`.
+    static func preconditionRequired() -> APIError {
+        APIError(
+            status: 428, code: "if_match_required",
+            "send If-Match with the form's ETag (this server requires it on edits); GET the form for it")
+    }
+
+    static func badIfMatch(_ value: String) -> APIError {
+        APIError(status: 400, code: "bad_request", "If-Match '\(value)' is not an ETag of a form (\"3\", or *)")
+    }
+
+    /// Two edits of one form at once, and this one lost again after it was applied anew.
+    static func editConflict() -> APIError {
+        var error = APIError(
+            status: 409, code: "edit_conflict",
+            "other edits of this form came at the same time, twice; nothing of the request is kept, send it again")
+        error.retryAfter = 1
+        return error
+    }
+
+    /// The draft store could not be read or written: the database is down, slow or full.
+    static func storeUnavailable() -> APIError {
+        var error = APIError(
+            status: 503, code: "store_unavailable",
+            "the server cannot reach its draft store now; nothing of the request is kept, try again shortly")
+        error.retryAfter = 2
+        return error
+    }
+
+    /// A stored draft this server cannot read back.
+    static func draftUnreadable(_ detail: String) -> APIError {
+        APIError(status: 500, code: "draft_unreadable", "the stored draft cannot be read: \(detail)")
     }
 
     static func tooManyForms(limit: Int) -> APIError {

@@ -142,7 +142,7 @@ extension RuleServer {
         case ("POST", "/v1/check"): return try await check(request, routed)
         case ("POST", "/v1/forms"): return try await createForm(request)
         case ("GET", "/v1/forms/{id}"): return try await showForm(routed[parameter: "id"])
-        case ("DELETE", "/v1/forms/{id}"): return try deleteForm(routed[parameter: "id"])
+        case ("DELETE", "/v1/forms/{id}"): return try await deleteForm(routed[parameter: "id"])
         case ("POST", "/v1/forms/{id}/edits"):
             return try await edit(request, id: routed[parameter: "id"], mediaType: routed.mediaType ?? "application/json")
         case ("GET", "/v1/forms/{id}/explain"): return try await explain(routed[parameter: "id"], routed)

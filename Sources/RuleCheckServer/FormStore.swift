@@ -12,12 +12,21 @@ struct FormSession: Sendable {
     /// The metadata of every field as the client was last told it, so that an answer to edits
     /// carries only the metadata that changed.
     var metadata: [String: FieldMetadata]
+    /// The version of the draft this is (``Draft/version``): its `ETag`.
+    var revision: Int64
+    /// When the draft was made (milliseconds since 1970).
+    var created: Int64
+    /// When the draft was made under other rules than ``version``: `{"from": …, "to": …,
+    /// "dropped": […]}`, which answers show as `rules_changed` until the next edit is kept.
+    var rulesChange: JSONValue?
 
-    init(id: String, rulesName: String, version: String, form: Form) {
+    init(id: String, rulesName: String, version: String, form: Form, revision: Int64 = 1, created: Int64 = 0) {
         self.id = id
         self.rulesName = rulesName
         self.version = version
         self.form = form
+        self.revision = revision
+        self.created = created
         metadata = FormDescription.metadata(form)
     }
 
@@ -115,22 +124,60 @@ final class FormStore: Sendable {
     ///   `too_many_forms` when ``limit`` forms are live, `forms_memory_full` when it would take the
     ///   live forms past ``maxBytes``.
     func insert(rulesName: String, version: String, form: Form) throws(APIError) -> String {
+        let session = FormSession(id: Draft.newID(), rulesName: rulesName, version: version, form: form)
+        try insert(session)
+        return session.id
+    }
+
+    /// Adds a session (a form just made, or a draft read back); forms idle too long are dropped first.
+    ///
+    /// - Throws: as ``insert(rulesName:version:form:)``.
+    func insert(_ session: FormSession) throws(APIError) {
         purge()
-        let id = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        let session = FormSession(id: id, rulesName: rulesName, version: version, form: form)
+        let id = session.id
         let bytes = session.bytes
         if let maxFormBytes, bytes > maxFormBytes { throw .formTooLarge(bytes: bytes, limit: maxFormBytes) }
         let slot = Slot(session, now: clock())
         let refusal: APIError? = withState { state in
-            guard state.slots.count < limit else { return .tooManyForms(limit: limit) }
-            if let maxBytes, state.bytes + bytes > maxBytes { return .formsMemoryFull(limit: maxBytes) }
+            // A form held already (read back twice at once) is replaced, not counted twice.
+            let old = state.bytesByForm[id]
+            guard old != nil || state.slots.count < limit else { return .tooManyForms(limit: limit) }
+            if let maxBytes, state.bytes - (old ?? 0) + bytes > maxBytes { return .formsMemoryFull(limit: maxBytes) }
             state.slots[id] = slot
             state.bytesByForm[id] = bytes
-            state.bytes += bytes
+            state.bytes += bytes - (old ?? 0)
             return nil
         }
         if let refusal { throw refusal }
-        return id
+    }
+
+    /// The session with this id as last kept, if it is held and not idle too long (a copy: change
+    /// it, and ``keep(_:)`` it once its draft is written).
+    func cached(_ id: String) -> FormSession? {
+        let now = clock()
+        guard let slot = state.withLock({ $0.slots[id] }), now - slot.lastUsed.withLock({ $0 }) <= idleTimeout else {
+            return nil
+        }
+        slot.lastUsed.withLock { $0 = now }
+        return slot.session.withLock { $0 }
+    }
+
+    /// Holds `session` as the latest of its form, unless a later version is held already: a
+    /// session just written to the draft store, or read from it.
+    ///
+    /// - Throws: as ``insert(_:)`` when the form was not held (the caller decides whether a
+    ///   session that is not cached is an error).
+    func keep(_ session: FormSession) throws(APIError) {
+        let now = clock()
+        if let slot = state.withLock({ $0.slots[session.id] }) {
+            slot.lastUsed.withLock { $0 = now }
+            slot.session.withLock { held in
+                if held.revision <= session.revision { held = session }
+            }
+            try? resize(session)
+        } else {
+            try insert(session)
+        }
     }
 
     /// Runs `body` on the form with this id, alone.

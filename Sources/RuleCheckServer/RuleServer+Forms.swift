@@ -12,13 +12,39 @@ import RuleCheck
 extension RuleServer {
     /// `POST /v1/forms`: a new form — empty, filled from a record, restored from a snapshot, or
     /// from another live form (`from`) under the rules as they are now.
+    ///
+    /// The form is answered once its draft is written (version 1, the `ETag`).
     func createForm(_ request: Request) async throws -> Response {
         let bytes = try await BodyReading.bytes(of: request, limit: options.maxBodyBytes)
-        return try await work.run { _ in try self.createForm(bytes) }
+        let body = try await work.run { _ in try Self.creation(bytes) }
+        // A form made from another is made from that form's draft as it is now.
+        var from: FormSession?
+        if let id = try body.string("from") { from = try await current(id) }
+        let previous = from
+        let made = try await work.run { _ in try self.createForm(body, from: previous) }
+        var session = made.session
+        let description = made.description
+        let now = now()
+        session.created = now
+        // In memory, the cache is where the forms live, and its limits refuse one; with a database,
+        // a form the cache has no room for is read back when asked for.
+        if case .memory = options.store {
+            try forms.insert(session)
+        } else {
+            try? forms.insert(session)
+        }
+        let draft = draft(of: session, now: now)
+        do {
+            try await stored("create") { () async throws(DraftStoreError) in try await drafts.create(draft) }
+        } catch {
+            forms.remove(session.id)
+            throw error
+        }
+        return Self.json(.object(description), status: 201, version: session.revision)
     }
 
-    /// Makes a form from a request body (on a worker thread).
-    private func createForm(_ bytes: [UInt8]) throws -> Response {
+    /// The body of `POST /v1/forms`, read strictly.
+    private static func creation(_ bytes: [UInt8]) throws -> StrictObject {
         let json =
             bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
             ? JSONValue.object([:]) : try BodyReading.json(bytes)
@@ -27,12 +53,18 @@ extension RuleServer {
         guard sources.count <= 1 else {
             throw APIError.badRequest("give at most one of record, snapshot and from, not \(sources.joined(separator: " and "))")
         }
+        return body
+    }
+
+    /// Makes a form from a request body (on a worker thread): the session, and its description.
+    private func createForm(
+        _ body: StrictObject, from old: FormSession?
+    ) throws -> (session: FormSession, description: [String: JSONValue]) {
         var today = try Self.day(body.string("today"), name: "today")
         var locale = try Self.locale(body.string("locale"))
         var rulesName = try body.string("rules")
         var previous: Form?
-        if let from = try body.string("from") {
-            let old = try forms.withSession(from) { $0 }
+        if let old {
             rulesName = rulesName ?? old.rulesName
             today = today ?? old.form.today
             locale = locale ?? old.form.locale
@@ -75,20 +107,28 @@ extension RuleServer {
         } catch let error as FormLimitError {
             throw APIError.formTooLarge(error)
         }
-        let id = try forms.insert(rulesName: entry.name, version: entry.version ?? "", form: form)
-        var description = try forms.withSession(id) { Self.describe($0) }
+        let session = FormSession(id: Draft.newID(), rulesName: entry.name, version: entry.version ?? "", form: form)
+        if let maxFormBytes = options.maxFormBytes, session.bytes > maxFormBytes {
+            throw APIError.formTooLarge(bytes: session.bytes, limit: maxFormBytes)
+        }
+        var description = Self.describe(session)
         description["dropped"] = .array(dropped)
-        return Self.json(.object(description), status: 201)
+        return (session, description)
     }
 
-    /// `GET /v1/forms/{id}`: the form's layout and whole state.
+    /// `GET /v1/forms/{id}`: the form's layout and whole state, as its draft is now.
     func showForm(_ id: String) async throws -> Response {
-        try await work.run { _ in Self.json(.object(try self.forms.withSession(id) { Self.describe($0) })) }
+        let session = try await current(id)
+        return try await work.run { _ in Self.json(.object(Self.describe(session)), version: session.revision) }
     }
 
-    /// `DELETE /v1/forms/{id}`.
-    func deleteForm(_ id: String) throws -> Response {
-        guard forms.remove(id) else { throw APIError.formNotFound(id) }
+    /// `DELETE /v1/forms/{id}`: the draft deleted.
+    func deleteForm(_ id: String) async throws -> Response {
+        guard Draft.isWellFormed(id) else { throw APIError.formNotFound(id) }
+        let now = now()
+        let deleted = try await stored("delete") { () async throws(DraftStoreError) in try await drafts.delete(id, now: now) }
+        forms.remove(id)
+        guard deleted else { throw APIError.formNotFound(id) }
         return Response(status: .noContent)
     }
 
@@ -100,72 +140,111 @@ extension RuleServer {
     /// A request is all or nothing: when its time runs out, or its edits would take the form past
     /// its budget or the live forms past theirs, none of its edits is kept.
     func edit(_ request: Request, id: String, mediaType: String) async throws -> Response {
+        let condition = try IfMatch(request.headers)
+        if condition == nil, options.requireIfMatch { throw APIError.preconditionRequired() }
         let bytes = try await BodyReading.bytes(of: request, limit: options.maxBodyBytes)
-        return try await work.run { cancellation in try self.edit(bytes, mediaType: mediaType, id: id, cancellation: cancellation) }
+        return try await formLocks.withLock(id) {
+            try await edit(bytes, mediaType: mediaType, id: id, condition: condition)
+        }
     }
 
-    /// Applies a request's edits (on a worker thread).
-    private func edit(_ bytes: [UInt8], mediaType: String, id: String, cancellation: CancellationFlag) throws -> Response {
+    /// Applies a request's edits and commits them, holding the form's lock.
+    private func edit(_ bytes: [UInt8], mediaType: String, id: String, condition: IfMatch?) async throws -> Response {
+        var session = try await cachedOrCurrent(id)
+        // The cache may be behind the draft (another server wrote it): read the draft again once,
+        // when If-Match names another version or the write finds another first.
+        var reread = false
+        while true {
+            if let condition, !condition.matches(session.revision) {
+                guard reread else {
+                    session = try await current(id)
+                    reread = true
+                    continue
+                }
+                let latest = session
+                let description = try await work.run { _ in Self.describe(latest) }
+                throw APIError.preconditionFailed(version: latest.revision, current: .object(description))
+            }
+            let base = session
+            let (next, answer) = try await work.run { cancellation in
+                try self.edit(bytes, mediaType: mediaType, session: base, cancellation: cancellation)
+            }
+            // Past the time limit (answered 503 already): nothing is written.
+            try Task.checkCancellation()
+            if try await commit(next, from: base.revision) {
+                return Self.json(.object(answer), version: next.revision)
+            }
+            guard !reread else { throw APIError.editConflict() }
+            session = try await current(id)
+            reread = true
+        }
+    }
+
+    /// Applies a request's edits to a copy of a session (on a worker thread): the session changed,
+    /// at the next version, and the answer.
+    private func edit(
+        _ bytes: [UInt8], mediaType: String, session base: FormSession, cancellation: CancellationFlag
+    ) throws -> (FormSession, [String: JSONValue]) {
         let (edits, single) = try Self.edits(bytes, mediaType: mediaType)
         let budget = options.formBudget
-        let answer = try forms.withSession(id) { session -> [String: JSONValue] in
-            let before = session
-            let results: [Result<ChangeSet, FormError>]
-            do throws(FormLimitError) {
-                results = try session.form.apply(edits, budget: budget, cancellation: cancellation)
-            } catch {
-                // Cancelled: the request is past its time limit, and answered so already.
-                if error.kind == .cancelled { throw CancellationError() }
-                throw APIError.formTooLarge(error)
-            }
-            if single, case .failure(let error)? = results.first { throw APIError.refused(error) }
-            let metadata = FormDescription.metadata(session.form)
-            session.metadata = metadata
-            do {
-                try forms.resize(session)
-            } catch {
-                session = before
-                throw error
-            }
-            var values: Set<String> = []
-            var listsChanged = false
-            let answers: [JSONValue] = results.map { result in
-                switch result {
-                case .success(let changes):
-                    values.formUnion(changes.values.keys)
-                    listsChanged = listsChanged || !changes.items.isEmpty
-                    return .object(["changes": changes.json])
-                case .failure(let error):
-                    return APIError.refused(error).json
-                }
-            }
-            var answer = FormDescription.extras(
-                after: session.form, values: values, listsChanged: listsChanged,
-                metadata: metadata, before: before.metadata)
-            if single, case .object(let result)? = answers.first {
-                answer.merge(result) { _, new in new }
-            } else {
-                answer["results"] = .array(answers)
-            }
-            return answer
+        var session = base
+        let results: [Result<ChangeSet, FormError>]
+        do throws(FormLimitError) {
+            results = try session.form.apply(edits, budget: budget, cancellation: cancellation)
+        } catch {
+            // Cancelled: the request is past its time limit, and answered so already.
+            if error.kind == .cancelled { throw CancellationError() }
+            throw APIError.formTooLarge(error)
         }
-        return Self.json(.object(answer))
+        if single, case .failure(let error)? = results.first { throw APIError.refused(error) }
+        let metadata = FormDescription.metadata(session.form)
+        session.metadata = metadata
+        session.revision = base.revision + 1
+        if let maxFormBytes = options.maxFormBytes, session.bytes > maxFormBytes, session.bytes > base.bytes {
+            throw APIError.formTooLarge(bytes: session.bytes, limit: maxFormBytes)
+        }
+        if case .memory = options.store { try forms.resize(session) }
+        var values: Set<String> = []
+        var listsChanged = false
+        let answers: [JSONValue] = results.map { result in
+            switch result {
+            case .success(let changes):
+                values.formUnion(changes.values.keys)
+                listsChanged = listsChanged || !changes.items.isEmpty
+                return .object(["changes": changes.json])
+            case .failure(let error):
+                return APIError.refused(error).json
+            }
+        }
+        var answer = FormDescription.extras(
+            after: session.form, values: values, listsChanged: listsChanged,
+            metadata: metadata, before: base.metadata)
+        if single, case .object(let result)? = answers.first {
+            answer.merge(result) { _, new in new }
+        } else {
+            answer["results"] = .array(answers)
+        }
+        // The draft is written under the rules the form has now: a change of rules is told once.
+        if let change = session.rulesChange {
+            answer["rules_changed"] = change
+            session.rulesChange = nil
+        }
+        return (session, answer)
     }
 
     /// `GET /v1/forms/{id}/explain?field=…`: why the field is as it is.
     func explain(_ id: String, _ routed: Routed) async throws -> Response {
         guard let path = routed.query["field"] else { throw APIError.badRequest("name the field: ?field=doc_number") }
+        let session = try await current(id)
         return try await work.run { _ in
-            let answer = try self.forms.withSession(id) { session -> JSONValue in
-                do {
-                    _ = try session.form.value(.null, for: path)  // an unknown path is a 422, as for an edit
-                } catch let error as FormError {
-                    throw APIError.refused(error)
-                }
-                let explanation = session.form.explain(path)
-                return .object(["explain": explanation.json, "text": .string(explanation.description)])
+            do {
+                _ = try session.form.value(.null, for: path)  // an unknown path is a 422, as for an edit
+            } catch let error as FormError {
+                throw APIError.refused(error)
             }
-            return Self.json(answer)
+            let explanation = session.form.explain(path)
+            let answer: JSONValue = .object(["explain": explanation.json, "text": .string(explanation.description)])
+            return Self.json(answer, version: session.revision)
         }
     }
 
@@ -233,7 +312,7 @@ extension RuleServer {
             "layout": FormDescription.layout(session.form),
             "state": FormDescription.state(session.form, metadata: session.metadata),
             "snapshot": session.form.snapshot.json,
-        ]
+        ].merging(session.rulesChange.map { ["rules_changed": $0] } ?? [:]) { old, _ in old }
     }
 }
 

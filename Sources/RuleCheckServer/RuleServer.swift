@@ -20,7 +20,12 @@ import ServiceLifecycle
 public final class RuleServer: Sendable {
     public let library: RuleLibrary
     public let options: ServerOptions
+    /// The forms in memory: a cache of ``drafts``.
     let forms: FormStore
+    /// Where the forms' drafts are kept: what an answer to a client has been written to.
+    let drafts: any DraftStore
+    /// The edits of one form in this process take turns.
+    let formLocks = FormLocks()
     let work: WorkQueue
     let checkers = CheckerCache()
     /// Cancels requests past ``ServerOptions/timeLimit`` (reading the body stops, a check under
@@ -35,9 +40,34 @@ public final class RuleServer: Sendable {
     /// The endpoints this server answers (the preview's page and assets only in a preview).
     let endpoints: [Endpoint]
 
-    public init(library: RuleLibrary, options: ServerOptions) {
+    /// A server whose drafts are in memory (whatever ``ServerOptions/store`` says: ``open(library:options:)``
+    /// opens that one).
+    public convenience init(library: RuleLibrary, options: ServerOptions) {
+        var options = options
+        options.store = .memory
+        self.init(library: library, options: options, drafts: MemoryDraftStore())
+    }
+
+    /// A server over the draft store ``ServerOptions/store`` names, opened (and its table created)
+    /// first.
+    ///
+    /// - Throws: ``DraftStoreError`` when the store cannot be opened.
+    public static func open(library: RuleLibrary, options: ServerOptions) async throws -> RuleServer {
+        let drafts: any DraftStore
+        switch options.store {
+        case .memory: drafts = MemoryDraftStore()
+        case .sqlite(let path): drafts = try await SQLiteDraftStore.open(path: path)
+        case .postgres(let url):
+            // Half the time limit, at most 5 s: a database that is down is answered 503 in time.
+            drafts = try await PostgresDraftStore.open(url: url, timeout: min(options.timeLimit / 2, .seconds(5)))
+        }
+        return RuleServer(library: library, options: options, drafts: drafts)
+    }
+
+    package init(library: RuleLibrary, options: ServerOptions, drafts: any DraftStore) {
         self.library = library
         self.options = options
+        self.drafts = drafts
         forms = FormStore(
             limit: options.maxForms, idleTimeout: options.formIdleTimeout, maxFormBytes: options.maxFormBytes,
             maxBytes: options.maxTotalFormBytes)
@@ -83,7 +113,13 @@ public final class RuleServer: Sendable {
             services: [Housekeeping(server: self)],
             onServerRunning: { channel in await onReady(channel.localAddress?.port ?? 0) },
             logger: logger)
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch {
+            await drafts.close()
+            throw error
+        }
+        await drafts.close()
     }
 
     /// Answers one request: its host and origin checked, routed, within the time limit, errors as
@@ -110,6 +146,8 @@ public final class RuleServer: Sendable {
             if let allowed = error.details?["allowed"]?.array {
                 response.headers[.allow] = allowed.compactMap(\.string).joined(separator: ", ")
             }
+            if let etag = error.etag { response.headers[.eTag] = Self.etag(etag) }
+            if let seconds = error.retryAfter { response.headers[.retryAfter] = String(seconds) }
             metrics.refused(error.code)
         } catch {
             response = Self.json(APIError(status: 500, code: "internal", "the server failed: \(error)").json, status: 500)
@@ -168,6 +206,7 @@ struct Housekeeping: Service {
                 try? await Task.sleep(for: interval)
                 if watch, (try? await queue.run { server.reloadRules() }) == true { metrics.reloaded() }
                 forms.purge()
+                await server.purgeDrafts()
             }
         }
     }

@@ -44,6 +44,15 @@ final class ServerMetrics: Sendable {
     private let formsMemory: Gauge
     private let connectionsOpen: Gauge
     private let connectionsQueued: Gauge
+    /// Draft store operations (`load`, `create`, `update`, `delete`, `purge`): their durations,
+    /// and those that failed.
+    private let storeDurations: [String: DurationHistogram]
+    private let storeFailures: [String: Counter]
+    private let draftConflicts: Counter
+    private let draftsPurged: Counter
+
+    /// The draft store operations timed.
+    static let storeOperations = ["load", "create", "update", "delete", "purge"]
 
     private struct RequestKey: Hashable {
         let route: String
@@ -83,6 +92,24 @@ final class ServerMetrics: Sendable {
         formsLive = registry.makeGauge(descriptor: Self.name("forms", "live", "Server-side forms alive now"))
         formsMemory = registry.makeGauge(
             descriptor: Self.name("forms_memory", "bytes", "Memory the live forms hold, in bytes (their values and items)"))
+        var storeDurations: [String: DurationHistogram] = [:]
+        var storeFailures: [String: Counter] = [:]
+        for operation in Self.storeOperations {
+            storeDurations[operation] = registry.makeDurationHistogram(
+                descriptor: Self.name(
+                    "draft_store_duration", "seconds", "How long draft store operations took, by operation, in seconds"),
+                labels: [("operation", operation)], buckets: Self.buckets)
+            storeFailures[operation] = registry.makeCounter(
+                descriptor: Self.name(
+                    "draft_store_failures", "total", "Draft store operations that failed (answered 503 store_unavailable)"),
+                labels: [("operation", operation)])
+        }
+        self.storeDurations = storeDurations
+        self.storeFailures = storeFailures
+        draftConflicts = registry.makeCounter(
+            descriptor: Self.name(
+                "draft_conflicts", "total", "Draft writes that found another write first (a compare-and-set on the version)"))
+        draftsPurged = registry.makeCounter(descriptor: Self.name("drafts_purged", "total", "Expired drafts deleted"))
         connectionsOpen = registry.makeGauge(descriptor: Self.name("connections", "open", "Connections open now"))
         connectionsQueued = registry.makeGauge(
             descriptor: Self.name(
@@ -131,6 +158,21 @@ final class ServerMetrics: Sendable {
 
     func reloaded() {
         reloads.increment()
+    }
+
+    /// A draft store operation: how long it took, and whether it failed.
+    func stored(_ operation: String, duration: Duration, failed: Bool) {
+        storeDurations[operation]?.record(duration)
+        if failed { storeFailures[operation]?.increment() }
+    }
+
+    /// A draft write that found another first.
+    func conflict() {
+        draftConflicts.increment()
+    }
+
+    func purged(_ count: Int) {
+        draftsPurged.increment(by: Int64(count))
     }
 
     func connectionClosed(_ reason: ClosedConnection) {

@@ -50,8 +50,17 @@ public struct ServerOptions: Sendable {
     public var maxRegexLimitHits: Int? = 1000
     /// How many server-side forms may be live at once (503 `too_many_forms` beyond): 1,000.
     public var maxForms = 1000
-    /// How long a form lives without a request: 30 minutes.
+    /// How long a form stays in memory without a request: 30 minutes. With `--store memory` that is
+    /// how long it lives (unless ``draftTTL`` says otherwise); with a database, the draft lives on
+    /// and is read back at the next request.
     public var formIdleTimeout: Duration = .seconds(30 * 60)
+    /// Where the drafts of the forms are kept (`--store`): memory by default.
+    public var store: DraftStoreLocation = .memory
+    /// How long a draft lives after its last edit (`--draft-ttl`); nil: 30 days in a database,
+    /// ``formIdleTimeout`` in memory.
+    public var draftTTL: Duration?
+    /// Refuse an edit without `If-Match` (428 `if_match_required`).
+    public var requireIfMatch = false
     /// The most list items one form may hold, every list together (413 `form_too_large`
     /// beyond): 10,000; nil: no limit.
     public var maxFormItems: Int? = 10_000
@@ -94,6 +103,13 @@ public struct ServerOptions: Sendable {
     /// The list items each form may hold (the form store keeps each to ``maxFormBytes``, counting
     /// what it keeps beside the form too).
     var formBudget: FormBudget { FormBudget(maxItems: maxFormItems) }
+
+    /// How long a draft lives after its last edit, as ``draftTTL`` says.
+    var draftLifetime: Duration {
+        if let draftTTL { return draftTTL }
+        if case .memory = store { return formIdleTimeout }
+        return .seconds(30 * 24 * 3600)
+    }
 }
 
 /// The number of cores, for defaults.

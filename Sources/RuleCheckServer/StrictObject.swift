@@ -8,7 +8,7 @@ import RuleCheck
 /// let body = try StrictObject(json, in: "the body", keys: ["rules", "today"])
 /// let today = try body.string("today")      // nil when absent; a 400 when not a string
 /// ```
-struct StrictObject {
+struct StrictObject: Sendable {
     let members: [String: JSONValue]
     /// What the object is, for messages: `the body`, `edit 2`.
     let place: String

@@ -37,6 +37,21 @@ struct Serve: RuleCheckSubcommand {
     @Flag(help: "Recompile a rules file when it changes (until it compiles again, the last good version serves).")
     var watch = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Where the forms' drafts are kept: memory (lost when the server stops), sqlite:PATH (or a bare path), or postgres://USER:PASSWORD@HOST:PORT/DATABASE (?host=/socket/dir for a unix socket; several servers may share it).",
+            valueName: "STORE"))
+    var store = "memory"
+
+    @Option(
+        help: ArgumentHelp(
+            "How long a draft lives after its last edit: seconds, or a number with s, m, h or d (default: 30d in a database, --form-idle in memory).",
+            valueName: "DURATION"))
+    var draftTtl: String?
+
+    @Flag(help: "Refuse an edit without If-Match (428 if_match_required).")
+    var requireIfMatch = false
+
     /// Every rules file to serve.
     var rules: [String] { [rulesFile.path] + moreRules }
 
@@ -46,6 +61,27 @@ struct Serve: RuleCheckSubcommand {
             throw ValidationError("--ui goes with one JSON Schema; serve its rules alone")
         }
         try server.validate()
+        do {
+            _ = try DraftStoreLocation(parsing: store)
+        } catch {
+            throw ValidationError(error.message)
+        }
+        if let draftTtl { _ = try Self.duration(draftTtl, option: "--draft-ttl") }
+    }
+
+    /// A duration option: seconds, or a number with `s`, `m`, `h` or `d`.
+    static func duration(_ text: String, option: String) throws -> Duration {
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
+        var number = Substring(text)
+        var unit = 1.0
+        if let last = text.last, let scale = units[last] {
+            number = number.dropLast()
+            unit = scale
+        }
+        guard let value = Double(number), value > 0, value * unit <= 86400 * 3650 else {
+            throw ValidationError("\(option) takes a duration such as 30d, 12h, 90m or 2s (at most 10 years), not '\(text)'")
+        }
+        return .milliseconds(Int64(value * unit * 1000))
     }
 
     func run(streams: StandardStreams) throws {
@@ -61,9 +97,15 @@ struct Serve: RuleCheckSubcommand {
         }
         var options = try server.options(streams: streams)
         options.watchInterval = watch ? .milliseconds(500) : nil
+        options.store = try DraftStoreLocation(parsing: store)
+        options.draftTTL = try draftTtl.map { try Self.duration($0, option: "--draft-ttl") }
+        options.requireIfMatch = requireIfMatch
         let names = library.entries.map(\.name).joined(separator: ", ")
-        try ServerRunner.run(RuleServer(library: library, options: options), streams: streams) { url in
-            "rulecheck serve: \(names) at \(url) (Ctrl-C stops)"
+        let drafts: String
+        if case .memory = options.store { drafts = "" } else { drafts = ", drafts in \(options.store)" }
+        let opening = options
+        try ServerRunner.run(open: { try await RuleServer.open(library: library, options: opening) }, streams: streams) {
+            url in "rulecheck serve: \(names) at \(url)\(drafts) (Ctrl-C stops)"
         }
     }
 }
@@ -196,11 +238,20 @@ enum ServerRunner {
     ///     the process's standard error).
     ///   - banner: the line printed on standard output once the server listens, given its URL.
     static func run(_ server: RuleServer, streams: StandardStreams, banner: @escaping @Sendable (String) -> String) throws {
-        let host = server.options.host.contains(":") ? "[\(server.options.host)]" : server.options.host
+        try run(open: { server }, streams: streams, banner: banner)
+    }
+
+    /// Opens the server first (its draft store: a failure to is printed, exit status 3), then runs it.
+    static func run(
+        open: @escaping @Sendable () async throws -> RuleServer, streams: StandardStreams,
+        banner: @escaping @Sendable (String) -> String
+    ) throws {
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
         Task {
             do {
+                let server = try await open()
+                let host = server.options.host.contains(":") ? "[\(server.options.host)]" : server.options.host
                 try await server.run { port in
                     // Unbuffered: a script waiting for the URL gets it at once.
                     var line = banner("http://\(host):\(port)/") + "\n"

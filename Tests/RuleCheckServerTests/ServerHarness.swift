@@ -24,12 +24,21 @@ struct ServerHarness {
     /// that cannot get a thread of that pool meanwhile is not what these tests are about. Tests of
     /// the time limit set their own.
     init(files: [String], configure: (inout ServerOptions) -> Void = { _ in }) {
+        server = RuleServer(library: RuleLibrary(files: files), options: Self.options(configure))
+    }
+
+    /// A server keeping its drafts in `drafts` (`options.store` says which kind it is).
+    init(files: [String], drafts: any DraftStore, configure: (inout ServerOptions) -> Void = { _ in }) {
+        server = RuleServer(library: RuleLibrary(files: files), options: Self.options(configure), drafts: drafts)
+    }
+
+    private static func options(_ configure: (inout ServerOptions) -> Void) -> ServerOptions {
         var options = ServerOptions()
         options.today = Day(iso: "2026-11-22")
         options.timeLimit = .seconds(600)
         options.accessLog = false
         configure(&options)
-        server = RuleServer(library: RuleLibrary(files: files), options: options)
+        return options
     }
 
     /// What the server answered.

@@ -24,13 +24,26 @@ def junit(*cases):
 
 
 class TestCountsTests(unittest.TestCase):
-    def counts(self, report, *targets):
+    def counts(self, report, *targets, options=()):
         with tempfile.NamedTemporaryFile("w", suffix=".xml", delete=False) as file:
             file.write(report)
         try:
-            return run("test-counts.py", file.name, *targets)
+            return run("test-counts.py", *options, file.name, *targets)
         finally:
             os.unlink(file.name)
+
+    def test_a_suite_left_out_on_purpose_is_reported_as_not_run(self):
+        result = self.counts(
+            junit(("ATests.Suite", "")), "ATests", options=("--not-run", "PostgresStore=needs a PostgreSQL"))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("test-counts: PostgresStore: not run here: needs a PostgreSQL", result.stdout)
+
+    def test_a_suite_left_out_that_ran_anyway_fails(self):
+        result = self.counts(
+            junit(("ATests.Suite", ""), ("ATests.PostgresStoreTests", "")), "ATests",
+            options=("--not-run", "PostgresStore=needs a PostgreSQL"))
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("1 tests of PostgresStore ran, which this run leaves out", result.stderr)
 
     def test_every_target_with_a_passing_test_passes(self):
         result = self.counts(junit(("ATests.Suite", ""), ("BTests", "")), "ATests", "BTests")

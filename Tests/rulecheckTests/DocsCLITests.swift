@@ -49,6 +49,8 @@ struct DocsCLITests {
         "Docs/serve.md: rulecheck serve Rules/osago.yaml Rules/signup.yaml Rules/kasko.yaml --port 8080 --today 2026-11-22 — runs until stopped (the curl examples below run in RuleCheckServerTests)",
         "Docs/serve.md: rulecheck serve Rules/server-driven/listing.schema.json --ui Rules/server-driven/listing.jsonforms.json --port 8080 — runs until stopped",
         "Docs/serve.md: rulecheck serve Rules/osago.yaml --allowed-host rules.example.com --time-limit 5 --max-connections 4096 — runs until stopped",
+        "Docs/serve.md: rulecheck serve Rules/signup.yaml --store sqlite:/tmp/rulecheck/drafts.db --no-access-log & — servers in the background killed with -9 (Tests/rulecheckTests/DraftStoreCLITests.swift runs the same, sqliteDraftsSurviveKill9)",
+        "Docs/serve.md: rulecheck serve Rules/signup.yaml --port 8081 --store postgres://rulecheck:secret@127.0.0.1:5433/drafts --no-access-log & — needs PostgreSQL and nginx (make store-test runs two rulecheck serve on a PostgreSQL of its own, PostgresStoreServeTests)",
     ]
 
     static let annotation = "<!-- docs-test: not run: "
