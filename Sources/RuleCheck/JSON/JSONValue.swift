@@ -14,7 +14,7 @@
 /// dictionaries; `JSONWriter` prints their keys sorted byte-wise on UTF-8. Keys are Swift strings,
 /// which compare by Unicode canonical equivalence, so `"é"` and `"e\u{301}"` are one entry;
 /// JSON compares keys as code points, so `JSONParser` calls them no repeat and keeps the last of
-/// them, with its own spelling (``JSONParser/parse(_:duplicateKeys:)``).
+/// them, with its own spelling (`JSONParser.parse(_:duplicateKeys:)`).
 public enum JSONValue: Hashable, Sendable {
     /// `null`.
     case null
