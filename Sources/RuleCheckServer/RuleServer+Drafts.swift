@@ -146,6 +146,8 @@ struct IfMatch: Sendable, Hashable {
                 versions.insert(version)
             }
         }
+        // An empty header (or only commas) names no ETag: malformed, not a precondition that fails.
+        guard !versions.isEmpty else { throw .badIfMatch(values.joined(separator: ", ")) }
         self.versions = versions
     }
 

@@ -104,6 +104,14 @@ import _RuleCheckTestSupport
         let bad = try await harness.send(
             .post, "/v1/forms/\(id)/edits", body: Array(#"{"set": "name", "value": "D"}"#.utf8), headers: [.ifMatch: "5"])
         expectEqual(bad.status, 400)
+        // An If-Match that names no ETag at all is as malformed as one that names no version
+        // (schemathesis sent an empty one and got 412).
+        for empty in ["", " ", ","] {
+            let none = try await harness.send(
+                .post, "/v1/forms/\(id)/edits", body: Array(#"{"set": "name", "value": "E"}"#.utf8), headers: [.ifMatch: empty])
+            expectEqual(none.status, 400, "If-Match: '\(empty)'")
+            expectEqual(none.errorCode, "bad_request")
+        }
         await harness.server.drafts.close()
     }
 
