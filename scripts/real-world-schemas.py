@@ -25,22 +25,6 @@ PACKAGE = "check-jsonschema==0.39.0"
 SHA256 = "33340a2f885e207411c7a7d1db0a052ba24a4e58c92a47f54231e4a128af2764"
 
 
-def fetch(cache):
-    """The unpacked sdist (downloaded, hash-checked, once)."""
-    marker = os.path.join(cache, "unpacked")
-    if os.path.isdir(marker):
-        return marker
-    with pinned_sdist.downloaded(PACKAGE, SHA256, cache) as archive:
-        unpacking = tempfile.mkdtemp(dir=cache)
-        with tarfile.open(archive) as tar:
-            root = tar.getnames()[0].split("/")[0]
-            members = [m for m in tar.getmembers() if m.isdir() or m.isfile()]
-            tar.extractall(unpacking, members=members, filter="data")
-        os.rename(os.path.join(unpacking, root), marker)
-        shutil.rmtree(unpacking)
-    return marker
-
-
 def yaml_loader():
     """A YAML 1.2 reading, as check-jsonschema's: only true/false are booleans (`on:` is a key),
     and dates stay text."""
@@ -145,7 +129,7 @@ def main():
         print(__doc__, file=sys.stderr)
         return 2
     binary = os.path.abspath(args[0])
-    root = fetch(os.path.join(os.path.dirname(__file__), "..", ".build", "real-world-schemas"))
+    root = pinned_sdist.unpacked(PACKAGE, SHA256, os.path.join(os.path.dirname(__file__), "..", ".build", "real-world-schemas"))
     work = tempfile.mkdtemp()
     totals = {"files": 0, "valid": 0, "invalid": 0, "agree": 0, "agree_reference": 0, "caught": 0, "no_reference": 0, "transformed": 0, "schemas": set()}
     wrong = []

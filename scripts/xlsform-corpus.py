@@ -26,22 +26,6 @@ PACKAGE = "pyxform==1.6.0"
 SHA256 = "2c39f4cc33c62d15075579208db8ada929b53d1fedcf8acad68906f4693b50e9"
 
 
-def fetch(cache):
-    """The unpacked sdist (downloaded, hash-checked, once)."""
-    marker = os.path.join(cache, "unpacked")
-    if os.path.isdir(marker):
-        return marker
-    with pinned_sdist.downloaded(PACKAGE, SHA256, cache) as archive:
-        unpacking = tempfile.mkdtemp(dir=cache)
-        with tarfile.open(archive) as tar:
-            root = tar.getnames()[0].split("/")[0]
-            members = [m for m in tar.getmembers() if m.isdir() or m.isfile()]
-            tar.extractall(unpacking, members=members, filter="data")
-        os.rename(os.path.join(unpacking, root), marker)
-        shutil.rmtree(unpacking)
-    return marker
-
-
 def markdown_forms(tests, out):
     """Every string literal of the test modules that is a markdown form, saved as a .md file."""
     paths = []
@@ -91,7 +75,7 @@ def main():
     rulecheck = os.path.abspath(sys.argv[1])
     verbose = "-v" in sys.argv[2:]
     cache = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".build", "xlsform-corpus")
-    root = fetch(cache)
+    root = pinned_sdist.unpacked(PACKAGE, SHA256, cache)
     tests = os.path.join(root, "pyxform", "tests")
     tests_v1 = os.path.join(root, "pyxform", "tests_v1")
     forms = []
