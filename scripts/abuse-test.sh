@@ -15,7 +15,7 @@
 #   * every slowloris client is closed by the header timeout;
 #   * the server's resident memory stays under RSS_CEILING_MB (the pipelined flood included).
 #
-#   DURATION=20 HEALTHZ_P99_MS=250 WRK_P99_MS=250 RSS_CEILING_MB=256 scripts/abuse-test.sh
+#   DURATION=20 HEALTHZ_P99_MS=250 WRK_P99_MS=250 RSS_CEILING_MB=160 scripts/abuse-test.sh
 #   FLOODERS=0 HUGE_FLOODERS=0 PIPELINERS=0 scripts/abuse-test.sh     # without the floods
 #
 # Uses the release build (built here); installs wrk with apt-get when it is missing (CI runs as root).
@@ -24,7 +24,7 @@ cd "$(dirname "$0")/.."
 DURATION=${DURATION:-20}
 HEALTHZ_P99_MS=${HEALTHZ_P99_MS:-250}
 WRK_P99_MS=${WRK_P99_MS:-250}
-RSS_CEILING_MB=${RSS_CEILING_MB:-256}
+RSS_CEILING_MB=${RSS_CEILING_MB:-160}
 if ! command -v wrk >/dev/null; then
   apt-get update -qq && apt-get install -y -qq wrk >/dev/null
 fi

@@ -58,6 +58,14 @@ public final class MatchBudget: Sendable {
         return try body()
     }
 
+    /// Whether the budget in force on the current thread (inside its ``run(_:)``) is stopped:
+    /// work whose result its caller throws away may stop too (a record at its next list item).
+    /// False outside any budget.
+    public static var isStoppedOnThisThread: Bool {
+        guard let scratch = MatchScratch.existing, let budget = scratch.pointee.budget else { return false }
+        return budget.takeUnretainedValue().isStopped
+    }
+
     /// A match reached PCRE2's limit.
     func limitReached() {
         let count = hits.add(1, ordering: .relaxed).newValue

@@ -65,6 +65,11 @@ struct MatchScratch {
         appliedLimits = (limits.matchLimit, limits.depthLimit)
     }
 
+    /// This thread's scratch if it has one (nil on a thread that never matched nor ran a budget).
+    static var existing: UnsafeMutablePointer<MatchScratch>? {
+        pthread_getspecific(scratchKey).map { $0.assumingMemoryBound(to: MatchScratch.self) }
+    }
+
     /// This thread's scratch, created on first use and freed when the thread ends.
     static var current: UnsafeMutablePointer<MatchScratch>? {
         if let raw = pthread_getspecific(scratchKey) {

@@ -17,19 +17,22 @@ import RuleCheck
 /// yet taken by the socket, per connection and in the registry (``ConnectionRegistry/queuedBytes``,
 /// in `/metrics`), and passes a request on to Hummingbird only while fewer than
 /// ``Settings/maxPipelined`` are unanswered and less than ``Settings/holdQueuedBytes`` is queued:
-/// the others wait in the guard, as read (at most ``Settings/maxHeldRequests``; more closes the
+/// the others wait: as bytes in the ``InboundBytesGate``, and as decoded requests in the guard only
+/// as many as one slice of bytes held (at most ``Settings/maxHeldRequests``; more closes the
 /// connection), and no more is read from the socket meanwhile — backpressure. A connection with
 /// more than ``Settings/maxQueuedBytes`` queued, or whose answers wait unread for
 /// ``Settings/idleTimeout``, is closed (`unread`). With the socket's send buffer kept small
 /// (``GuardedHTTP1Channel``), what one connection holds is bounded.
 ///
 /// ```
-/// socket → RequestStartWatcher → HTTP/1 decoder → HTTP1ToHTTPServerCodec → ConnectionGuard → Hummingbird
+/// socket → InboundBytesGate → HTTP/1 decoder → HTTP1ToHTTPServerCodec → ConnectionGuard → Hummingbird
 /// ```
 ///
-/// ``RequestStartWatcher`` sits in front of the decoder and tells the guard when the first byte of
-/// a request arrives, which starts the header clock; the guard sees each request's head arrive and
-/// each answer's end leave.
+/// ``InboundBytesGate`` sits in front of the decoder: it tells the guard when the first byte of a
+/// request arrives, which starts the header clock, and gives the decoder the bytes read a slice at
+/// a time, only while the guard takes requests (``acceptsBytes``) — so what a pipelining client
+/// sent ahead waits as bytes, not as decoded requests. The guard sees each request's head arrive
+/// and each answer's end leave.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -75,6 +78,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var heldRequests = 0
     /// A request's head arrived and its end has not.
     private var readingBody = false
+    /// The bytes of the body being read still to come, when its head gave a `Content-Length`.
+    private var bodyRemaining: Int?
+    /// The HTTP decoder failed: it takes no more bytes.
+    private var decoderFailed = false
+    /// The bytes read and not given to the decoder yet (set up by ``GuardedHTTP1Channel``).
+    weak var gate: InboundBytesGate?
     /// An error to answer once the answers under way are written.
     private var pendingError: APIError?
     /// A read was asked for and held back: answers wait to be written, or too many requests are
@@ -143,6 +152,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             settings.registry.queued(-queuedBytes)
             queuedBytes = 0
         }
+        if heldRequests > 0 {
+            settings.registry.held(-heldRequests)
+            heldRequests = 0
+        }
+        held.removeAll()
         if let id { settings.registry.closed(id) }
         id = nil
     }
@@ -159,16 +173,18 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let part = unwrapInboundIn(data)
         switch part {
-        case .head:
+        case .head(let head):
             readingBody = true
+            bodyRemaining = head.headerFields[.transferEncoding] == nil ? head.headerFields[.contentLength].flatMap { Int($0) } : nil
             if phase != .busy {
                 phase = .busy
                 if let id { settings.registry.busy(id) }
             }
-        case .body:
-            break
+        case .body(let bytes):
+            bodyRemaining = bodyRemaining.map { $0 - bytes.readableBytes }
         case .end:
             readingBody = false
+            bodyRemaining = nil
             // The end of a body that arrived after its answer: the connection is idle again.
             if phase == .readingHead, unanswered == 0, held.isEmpty { becomeIdle(context) }
         }
@@ -186,6 +202,20 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         unanswered >= settings.maxPipelined || queuedBytes >= settings.holdQueuedBytes
     }
 
+    /// Whether the decoder may be given more bytes now: nothing waits decoded, and a new request
+    /// would be passed on — or the bytes are the rest of a body a request passed on is reading.
+    var acceptsBytes: Bool {
+        phase != .closed && !decoderFailed && pendingError == nil && held.isEmpty && (readingBody || !mustHold)
+    }
+
+    /// How many bytes the decoder may be given at once: the rest of a body whose length is known
+    /// (up to 64 KiB at once), else 1 KiB — so that the requests one slice may hold, decoded and
+    /// then held back, are a few dozen at most.
+    var sliceBytes: Int {
+        if readingBody, let bodyRemaining, bodyRemaining > 0 { return min(bodyRemaining, 64 << 10) }
+        return 1 << 10
+    }
+
     private func pass(_ part: HTTPRequestPart, _ context: ChannelHandlerContext) {
         if part.isHead { unanswered += 1 }
         context.fireChannelRead(wrapInboundOut(part))
@@ -194,6 +224,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func hold(_ part: HTTPRequestPart, _ context: ChannelHandlerContext) {
         if part.isHead {
             heldRequests += 1
+            settings.registry.held(1)
             guard heldRequests <= settings.maxHeldRequests else {
                 settings.metrics.connectionClosed(.unread)
                 close(context)
@@ -210,12 +241,16 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         var passed = false
         while let part = held.first, !(part.isHead && mustHold) {
             held.removeFirst()
-            if part.isHead { heldRequests -= 1 }
+            if part.isHead {
+                heldRequests -= 1
+                settings.registry.held(-1)
+            }
             pass(part, context)
             passed = true
         }
         // Hummingbird's channel takes what was read at the end of a read.
         if passed { context.fireChannelReadComplete() }
+        gate?.feed()
         resumeReading(context)
     }
 
@@ -268,7 +303,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func canRead(_ context: ChannelHandlerContext) -> Bool {
-        held.isEmpty && context.channel.isWritable && !mustHold
+        held.isEmpty && context.channel.isWritable && !mustHold && gate?.isEmpty != false
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
@@ -301,6 +336,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             context.fireErrorCaught(error)
             return
         }
+        decoderFailed = true
         if readingBody {
             // A body that breaks off: the request reading it answers (400 `bad_request`); one
             // already answered is only closed.
@@ -397,24 +433,6 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         timer?.cancel()
         timer = nil
         context.close(promise: nil)
-    }
-}
-
-/// In front of the HTTP decoder: tells the connection's ``ConnectionGuard`` when bytes arrive, which
-/// starts the clock of a request's head.
-final class RequestStartWatcher: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = ByteBuffer
-    typealias InboundOut = ByteBuffer
-
-    private let connection: ConnectionGuard
-
-    init(_ connection: ConnectionGuard) {
-        self.connection = connection
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        connection.bytesArrived()
-        context.fireChannelRead(data)
     }
 }
 

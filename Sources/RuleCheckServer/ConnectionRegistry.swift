@@ -39,6 +39,8 @@ final class ConnectionRegistry: Sendable {
 
     private let state: Mutex<State>
     private let queued = Atomic<Int>(0)
+    private let held = Atomic<Int>(0)
+    private let heldPeak = Atomic<Int>(0)
 
     init(limit: Int) {
         state = Mutex(State(limit: max(1, limit)))
@@ -60,6 +62,17 @@ final class ConnectionRegistry: Sendable {
     /// `bytes` more (or, negative, fewer) answer bytes queued for writing on some connection.
     func queued(_ bytes: Int) {
         queued.add(bytes, ordering: .relaxed)
+    }
+
+    /// Requests read and decoded that wait in a connection's guard for earlier answers to be taken,
+    /// every connection together (`/metrics`); and the most there ever were at once.
+    var heldRequests: Int { held.load(ordering: .relaxed) }
+    var heldRequestsPeak: Int { heldPeak.load(ordering: .relaxed) }
+
+    /// `count` more (or, negative, fewer) requests held on some connection.
+    func held(_ count: Int) {
+        let now = held.add(count, ordering: .relaxed).newValue
+        heldPeak.max(now, ordering: .relaxed)
     }
 
     /// How many connections were closed to make room, since the start.

@@ -154,7 +154,7 @@ extension RuleServer {
     private func metricsText() -> Response {
         let text = metrics.exposition(
             connections: connections.count, forms: forms.count, formsMemoryBytes: forms.bytesInUse,
-            queuedBytes: connections.queuedBytes)
+            queuedBytes: connections.queuedBytes, heldRequests: connections.heldRequests)
         return Self.bytes(text, type: "text/plain; version=0.0.4; charset=utf-8")
     }
 

@@ -23,7 +23,9 @@ struct GuardedHTTP1Channel: ServerChildChannel {
         let connection = ConnectionGuard(settings: settings)
         do {
             try channel.syncOptions?.setOption(ChannelOptions.socketOption(.so_sndbuf), value: Self.sendBufferBytes)
-            try channel.pipeline.syncOperations.addHandler(RequestStartWatcher(connection), position: .first)
+            let gate = InboundBytesGate(connection)
+            connection.gate = gate
+            try channel.pipeline.syncOperations.addHandler(gate, position: .first)
         } catch {
             return channel.eventLoop.makeFailedFuture(error)
         }

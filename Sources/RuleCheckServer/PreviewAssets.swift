@@ -1,25 +1,29 @@
 import Foundation
 import HTTPTypes
+import NIOCore
 import Hummingbird
 import RuleCheck
 
 /// What the binary serves besides JSON: the preview page, its scripts and style, and the OpenAPI
 /// document — compiled into the binary (SwiftPM's `embedInCode`), so the page needs no network
 /// and no files beside the binary.
+///
+/// The fixed files are kept as `ByteBuffer`s made once: every answer shares their bytes, so a
+/// client that asks for one a thousand times and reads none holds no copies (the pipelined flood).
 enum PreviewAssets {
     static let page: [UInt8] = PackageResources.preview_html
-    static let openAPI: [UInt8] = PackageResources.openapi_yaml
+    static let openAPI = ByteBuffer(bytes: PackageResources.openapi_yaml)
 
     /// `GET /assets/{name}`: the page's style and its scripts (one file per concern, loaded in
     /// this order by the page).
-    static let assets: [String: (bytes: [UInt8], type: String)] = [
-        "preview.css": (PackageResources.preview_css, "text/css; charset=utf-8"),
-        "api.js": (PackageResources.api_js, javaScript),
-        "form.js": (PackageResources.form_js, javaScript),
-        "files.js": (PackageResources.files_js, javaScript),
-        "pages.js": (PackageResources.pages_js, javaScript),
-        "changes.js": (PackageResources.changes_js, javaScript),
-        "main.js": (PackageResources.main_js, javaScript),
+    static let assets: [String: (bytes: ByteBuffer, type: String)] = [
+        "preview.css": (ByteBuffer(bytes: PackageResources.preview_css), "text/css; charset=utf-8"),
+        "api.js": (ByteBuffer(bytes: PackageResources.api_js), javaScript),
+        "form.js": (ByteBuffer(bytes: PackageResources.form_js), javaScript),
+        "files.js": (ByteBuffer(bytes: PackageResources.files_js), javaScript),
+        "pages.js": (ByteBuffer(bytes: PackageResources.pages_js), javaScript),
+        "changes.js": (ByteBuffer(bytes: PackageResources.changes_js), javaScript),
+        "main.js": (ByteBuffer(bytes: PackageResources.main_js), javaScript),
     ]
 
     private static let javaScript = "text/javascript; charset=utf-8"
@@ -32,7 +36,7 @@ enum PreviewAssets {
         + "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
     /// The page's and its assets' answer: the bytes with the security headers.
-    static func response(_ bytes: [UInt8], type: String) -> Response {
+    static func response(_ bytes: ByteBuffer, type: String) -> Response {
         var response = RuleServer.bytes(bytes, type: type)
         response.headers[.contentSecurityPolicy] = contentSecurityPolicy
         response.headers[.xContentTypeOptions] = "nosniff"
@@ -57,7 +61,7 @@ extension RuleServer {
         // `<` only occurs inside JSON strings, where \u003c means the same: no `</script>` can end the tag early.
         let json = JSONWriter.string(.object(config)).replacingOccurrences(of: "<", with: "\\u003c")
         let html = String(decoding: PreviewAssets.page, as: UTF8.self).replacingOccurrences(of: "{{CONFIG}}", with: json)
-        return PreviewAssets.response(Array(html.utf8), type: "text/html; charset=utf-8")
+        return PreviewAssets.response(ByteBuffer(string: html), type: "text/html; charset=utf-8")
     }
 
     /// `GET /assets/{name}`: a script or the style of the page; a 404 for any other name.

@@ -167,9 +167,12 @@ public final class RuleServer: Sendable {
     }
 
     static func bytes(_ bytes: [UInt8], type: String, status: Int = 200) -> Response {
-        var buffer = ByteBuffer()
-        buffer.writeBytes(bytes)
-        return Response(
+        Self.bytes(ByteBuffer(bytes: bytes), type: type, status: status)
+    }
+
+    /// An answer of `buffer`'s bytes, shared with it (a fixed file: no copy per answer).
+    static func bytes(_ buffer: ByteBuffer, type: String, status: Int = 200) -> Response {
+        Response(
             status: HTTPResponse.Status(code: status), headers: [.contentType: type],
             body: ResponseBody(byteBuffer: buffer))
     }

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// ```swift
 /// metrics.answered(route: "/v1/check", status: 200, duration: .milliseconds(3))
-/// metrics.exposition(connections: 3, forms: 10, formsMemoryBytes: 0, queuedBytes: 0)   // the text of GET /metrics
+/// metrics.exposition(connections: 3, forms: 10, formsMemoryBytes: 0, queuedBytes: 0, heldRequests: 0)   // the text of GET /metrics
 /// ```
 ///
 /// Every series is listed in Docs/serve.md ("Metrics"). Labels take few values: `route` is an
@@ -44,6 +44,7 @@ final class ServerMetrics: Sendable {
     private let formsMemory: Gauge
     private let connectionsOpen: Gauge
     private let connectionsQueued: Gauge
+    private let connectionsHeld: Gauge
     /// Draft store operations (`load`, `create`, `update`, `delete`, `purge`): their durations,
     /// and those that failed.
     private let storeDurations: [String: DurationHistogram]
@@ -115,6 +116,10 @@ final class ServerMetrics: Sendable {
             descriptor: Self.name(
                 "connections_queued", "bytes",
                 "Bytes of answers queued for writing that clients have not taken yet, every connection together"))
+        connectionsHeld = registry.makeGauge(
+            descriptor: Self.name(
+                "connections_held", "requests",
+                "Requests read that wait for earlier answers on their connection to be taken, every connection together"))
     }
 
     /// `rulecheck_NAME_UNIT`, with its help text.
@@ -180,9 +185,10 @@ final class ServerMetrics: Sendable {
     }
 
     /// The text of `GET /metrics`, with the gauges read now.
-    func exposition(connections: Int, forms: Int, formsMemoryBytes: Int, queuedBytes: Int) -> [UInt8] {
+    func exposition(connections: Int, forms: Int, formsMemoryBytes: Int, queuedBytes: Int, heldRequests: Int) -> [UInt8] {
         connectionsOpen.set(Double(connections))
         connectionsQueued.set(Double(queuedBytes))
+        connectionsHeld.set(Double(heldRequests))
         formsLive.set(Double(forms))
         formsMemory.set(Double(formsMemoryBytes))
         var bytes: [UInt8] = []

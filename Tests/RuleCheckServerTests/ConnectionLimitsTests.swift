@@ -71,10 +71,37 @@ struct ConnectionLimitsTests {
     /// closed (`unread`), its queued bytes released.
     @Test func aClientThatPipelinesAndNeverReadsIsClosedPastTheQueuedBound() async throws {
         let live = try await LiveServer.start { $0.maxQueuedAnswerBytes = 64 * 1024 }
+        let metrics = try await Self.pipelineAndNeverRead(live)
+        expectEqual(live.server.connections.queuedBytes, 0, "its queued answers are released")
+        #expect(metrics.contains("rulecheck_connections_queued_bytes 0"), "\(metrics.suffix(3000))")
+        // Far fewer than the 400 requests were read and answered.
+        let answered = metrics.split(separator: "\n").first { $0.hasPrefix("rulecheck_http_requests_total{route=\"/openapi.yaml\"") }
+        let count = answered.flatMap { $0.split(separator: " ").last }.flatMap { Double($0) } ?? 0
+        #expect(count < 100, "\(answered ?? "no answer counted")")
+        await live.stop()
+    }
+
+    /// The same flood, measured: 100 such clients still took ~55 MB, the requests of each read and
+    /// decoded at once (~1.3 KB each) and held until their turn. Now the bytes not yet wanted wait
+    /// as bytes, and the decoder is given them a slice at a time: what one connection holds decoded
+    /// is bounded by a slice (1 KiB: at most a few dozen requests), not by what the client sent.
+    @Test func aPipelinedFloodWaitsAsBytesNotAsDecodedRequests() async throws {
+        let live = try await LiveServer.start { $0.maxQueuedAnswerBytes = 64 * 1024 }
+        let metrics = try await Self.pipelineAndNeverRead(live)
+        // 1 KiB holds 21 of these 47-byte requests; 8 of them may be in work.
+        #expect(live.server.connections.heldRequestsPeak <= 21, "\(live.server.connections.heldRequestsPeak) requests held at once")
+        #expect(live.server.connections.heldRequestsPeak > 0, "the flood was never held back")
+        expectEqual(live.server.connections.heldRequests, 0, "what was held is released with the connection")
+        #expect(metrics.contains("rulecheck_connections_held_requests 0"), "\(metrics.suffix(3000))")
+        await live.stop()
+    }
+
+    /// Pipelines 400 `GET /openapi.yaml` on one connection that reads nothing, and waits until the
+    /// server closes it (`unread`): the text of `/metrics` then. Bounded waits, not timings: a
+    /// server that never closes it fails here after a minute.
+    private static func pipelineAndNeverRead(_ live: LiveServer) async throws -> String {
         let client = try RawConnection(port: live.port, receiveBuffer: 4096)
         #expect(client.send(String(repeating: "GET /openapi.yaml HTTP/1.1\r\nHost: localhost\r\n\r\n", count: 400)))
-        // The client reads nothing; the server closes it (bounded waits, not timings: a server
-        // that never does fails here after a minute).
         let closed = "rulecheck_connections_closed_total{reason=\"unread\"} 1"
         var metrics = ""
         for _ in 0..<600 {
@@ -83,12 +110,35 @@ struct ConnectionLimitsTests {
             try await Task.sleep(for: .milliseconds(100))
         }
         #expect(metrics.contains(closed), "\(metrics.suffix(3000))")
-        expectEqual(live.server.connections.queuedBytes, 0, "its queued answers are released")
-        #expect(metrics.contains("rulecheck_connections_queued_bytes 0"), "\(metrics.suffix(3000))")
-        // Far fewer than the 400 requests were read and answered.
-        let answered = metrics.split(separator: "\n").first { $0.hasPrefix("rulecheck_http_requests_total{route=\"/openapi.yaml\"") }
-        let count = answered.flatMap { $0.split(separator: " ").last }.flatMap { Double($0) } ?? 0
-        #expect(count < 100, "\(answered ?? "no answer counted")")
+        return metrics
+    }
+
+    /// A client that pipelines and reads gets every answer, in order: the bytes kept back are given
+    /// on as answers are taken, a body whose length is known in one slice, its requests after it.
+    @Test func aPipeliningClientThatReadsGetsEveryAnswerInOrder() async throws {
+        let live = try await LiveServer.start()
+        let record = #"{"email":"a@example.com"}"#
+        let body = "[" + Array(repeating: record, count: 2000).joined(separator: ",") + "]"
+        var requests = ""
+        for index in 0..<60 {
+            if index == 30 {
+                requests +=
+                    "POST /v1/check?rules=signup HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\n\r\n" + body
+            }
+            requests += "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
+        }
+        requests += "GET /v1/rules HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+        let client = try RawConnection(port: live.port)
+        #expect(client.send(requests))
+        let (answer, closed) = await client.read()
+        #expect(closed)
+        let statuses = answer.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.prefix(3) }
+        expectEqual(statuses.count, 62)
+        expectEqual(statuses.filter { $0 == "200" }.count, 62, "\(statuses)")
+        // The check's answer came 31st, between the health checks, with its 2,000 records counted.
+        let check = answer.components(separatedBy: "HTTP/1.1 ").dropFirst().dropFirst(30).first ?? ""
+        #expect(check.contains(#""records":2000"#), "\(check.prefix(600))")
         await live.stop()
     }
 

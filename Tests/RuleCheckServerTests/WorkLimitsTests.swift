@@ -125,20 +125,9 @@ struct WorkLimitsTests {
     /// check may run into the limit `maxRegexLimitHits` times; one more stops it, answered 422
     /// `regex_budget` (and the server goes on answering).
     @Test func aCheckPastItsRegexBudgetIsRefused() async throws {
-        let rules = """
-            form: crew
-            fields:
-              - id: members
-                type: list
-                item:
-                  - id: name
-                    type: text
-                    pattern: '^(a+)+$'
-            """
-        let harness = ServerHarness(files: [try directory.write("crew.yaml", rules)]) { $0.maxRegexLimitHits = 10 }
+        let harness = ServerHarness(files: [try directory.write("crew.yaml", CatastrophicRules.crewYAML)]) { $0.maxRegexLimitHits = 10 }
         func record(items: Int) -> String {
-            let item = #"{"name": "\#(String(repeating: "a", count: 22))b"}"#
-            return #"{"members": ["# + Array(repeating: item, count: items).joined(separator: ",") + "]}"
+            #"{"members": ["# + Array(repeating: CatastrophicRules.slowMember, count: items).joined(separator: ",") + "]}"
         }
         let within = try await harness.send(.post, "/v1/check", text: record(items: 10))
         expectEqual(within.status, 200, "\(within.text)")

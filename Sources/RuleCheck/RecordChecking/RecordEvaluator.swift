@@ -1,3 +1,4 @@
+import Patterns
 /// Checks one record at a time: reads its values into slots (``RecordEvaluator+Reading``), then
 /// puts every slot through the value step (``FieldEvaluator``) once, in topological order, and
 /// turns the failures into violations. ``clear(columns:)`` makes it ready for the next record,
@@ -151,7 +152,12 @@ struct RecordEvaluator {
             // call, once per slot).
             Unmanaged.passUnretained(rules.fields[id.index])._withUnsafeGuaranteedRef { field in
                 if let list = field.list {
-                    for item in 0..<values.itemCount(of: list) { evaluate(Slot(id, item: item), field) }
+                    for item in 0..<values.itemCount(of: list) {
+                        // A job no longer wanted (``MatchBudget``) stops here: its caller throws
+                        // the result away, and a list of thousands of items is not worth finishing.
+                        if MatchBudget.isStoppedOnThisThread { break }
+                        evaluate(Slot(id, item: item), field)
+                    }
                 } else {
                     evaluate(Slot(id), field)
                 }

@@ -63,20 +63,10 @@ struct BatchCheckCancellationTests {
     /// request was answered. Now every regex match of the job looks at it first (``MatchBudget``):
     /// the rest of the record costs no regex work, and the run ends with the record.
     @Test func cancellationReachesInsideARecord() throws {
-        let rules = try RuleSet(
-            yaml: """
-                form: crew
-                fields:
-                  - id: members
-                    type: list
-                    item:
-                      - id: name
-                        type: text
-                        pattern: '^(a+)+$'
-                """, source: "crew.yaml")
+        let rules = try RuleSet(yaml: CatastrophicRules.crewYAML, source: "crew.yaml")
         let checker = RecordChecker(rules, today: Day(iso: "2026-11-22")!)
-        let item = #"{"name": "\#(String(repeating: "a", count: 22))b"}"#
-        let record = Array((#"{"members": ["# + Array(repeating: item, count: 2_000).joined(separator: ",") + "]}\n").utf8)
+        let record = Array(
+            (#"{"members": ["# + Array(repeating: CatastrophicRules.slowMember, count: 2_000).joined(separator: ",") + "]}\n").utf8)
         let cancellation = CancellationFlag()
         // Five values may reach the limit; the sixth cancels the run, as the server's work queue does.
         let budget = MatchBudget(maxLimitHits: 5, isCancelled: { cancellation.isCancelled }, onExhausted: { cancellation.cancel() })
