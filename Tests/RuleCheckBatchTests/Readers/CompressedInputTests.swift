@@ -264,7 +264,11 @@ struct CompressedInputTests {
         expectEqual(RecordFormat(path: "a.ndjson.zstd"), .jsonl)
         expectEqual(RecordFormat(path: "a.gz"), nil)
         expectEqual(RecordFormat(path: "dir.csv/a.gz"), nil)
-        expectEqual(RecordFormat(path: "a.csv.bz2"), nil)
+        // Compressions that are not read, too: the reader then refuses them by their first bytes.
+        expectEqual(RecordFormat(path: "a.csv.bz2"), .csv)
+        expectEqual(RecordFormat(path: "a.jsonl.xz"), .jsonl)
+        expectEqual(RecordFormat(path: "a.csv.zip"), .csv)
+        expectEqual(RecordFormat(path: "a.xz"), nil)
     }
 }
 

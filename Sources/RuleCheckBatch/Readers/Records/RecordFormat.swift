@@ -43,9 +43,10 @@ public enum RecordFormat: String, Sendable, Hashable, CaseIterable {
     case jsonl
 
     /// The format a file name's extension implies: `.csv`, `.tsv`/`.tab`, `.json`, `.jsonl`/`.ndjson`
-    /// (any case), also before a compression suffix (`.gz`, `.zst`, `.zstd`); nil for anything
-    /// else, including `-` (standard input). (Whether a file is compressed is told by its
-    /// first bytes, not by its name: see ``InputCompression``.)
+    /// (any case), also before a compression suffix (`.gz`, `.zst`, `.zstd`, and `.xz`, `.bz2`,
+    /// `.zip`, which the reader then refuses by their first bytes); nil for anything else,
+    /// including `-` (standard input). (Whether a file is compressed is told by its first bytes,
+    /// not by its name: see ``InputCompression``.)
     ///
     /// ```swift
     /// RecordFormat(path: "/tmp/a.CSV")        // .csv
@@ -69,8 +70,9 @@ public enum RecordFormat: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The suffixes of compressed files that ``init(path:)`` looks past.
-    private static let compressionSuffixes: Set<String> = ["gz", "zst", "zstd"]
+    /// The suffixes of compressed files that ``init(path:)`` looks past: those read, and those
+    /// refused with a clear error once their first bytes are read.
+    private static let compressionSuffixes: Set<String> = ["gz", "zst", "zstd", "xz", "bz2", "zip"]
 
     /// Whether records are rows of cells under a header (CSV, TSV) rather than JSON objects.
     public var isDelimited: Bool { self == .csv || self == .tsv }
