@@ -67,6 +67,9 @@ struct CSVFramer: RecordFramer {
     private var joinedMalformed = false
     private var scratch: [UInt8] = []
     private(set) var isFinished = false
+    /// The bytes scanned and decoded so far, each time one is looked at: what shows that framing
+    /// stays linear however often it resynchronizes (a test counts it rather than timing it).
+    private(set) var bytesExamined = 0
     /// Decodes records that span several lines, to tell a stray quote from a cell holding line
     /// breaks; the reader gives it the header once the header is read (before that it checks
     /// quoting only).
@@ -119,6 +122,7 @@ struct CSVFramer: RecordFramer {
                 // Fast path: a line with no quote is one record.
                 let stop = ByteSearch.findAny(
                     ByteSearch.newline, ByteSearch.quote, ByteSearch.carriageReturn, in: base, from: scan, to: limit)
+                bytesExamined &+= (stop ?? limit) - scan
                 if let stop, base[stop] == ByteSearch.quote {
                     // The record has a quote: the state machine takes over at it. Before it there is
                     // no quote, so the state there only depends on the byte before it.
@@ -174,9 +178,11 @@ struct CSVFramer: RecordFramer {
                         to: limit)
                 else {
                     current = base[limit - 1] == delimiter ? .cellStart : .unquoted
+                    bytesExamined &+= limit - position
                     position = limit
                     break
                 }
+                bytesExamined &+= stop + 1 - position
                 if base[stop] != ByteSearch.quote {
                     // A line break ends the record; after a CR the next byte decides, and without
                     // it the scan stops here and waits for more.
@@ -195,9 +201,11 @@ struct CSVFramer: RecordFramer {
                         ByteSearch.quote, ByteSearch.newline, ByteSearch.carriageReturn, in: base, from: position,
                         to: limit)
                 else {
+                    bytesExamined &+= limit - position
                     position = limit
                     break
                 }
+                bytesExamined &+= stop + 1 - position
                 position = stop + 1
                 if base[stop] == ByteSearch.quote {
                     current = .quotedQuote
@@ -222,6 +230,7 @@ struct CSVFramer: RecordFramer {
                     }
                 }
             case .quotedQuote:
+                bytesExamined &+= 1
                 let byte = base[position]
                 if byte == ByteSearch.quote {
                     current = .quoted
@@ -285,6 +294,7 @@ struct CSVFramer: RecordFramer {
             return "the quote opened on line \(recordLine) runs into a malformed record that ends on line \(endLine), \(resumes)"
         }
         let upper = LineBreak.contentEnd(from: recordStart, to: end, in: base)
+        bytesExamined &+= upper - recordStart
         let bytes = UnsafeBufferPointer(start: base + recordStart, count: upper - recordStart)
         guard case .failure(let problem) = validator.cells(bytes, scratch: &scratch), !problem.isEncoding else {
             return nil
