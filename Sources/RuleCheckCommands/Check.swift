@@ -46,9 +46,13 @@ struct Check: RuleCheckSubcommand {
 
     @Option(
         help: ArgumentHelp(
-            """
-            How a survey platform wrote the CSV export: odk (ODK Central: group paths joined by '-',             its columns SubmissionDate, KEY, meta-instanceID… known, the record named by its instance id) or             kobo (KoboToolbox: paths joined by '/', ';' between cells, its columns _id, _uuid,             _submission_time… known, a select_multiple's 0/1 columns checked against its answer, a geopoint's             split columns known, the record named by _uuid). Under both a select_multiple's answer is its             choices' names separated by spaces. Default: a column per field, named by its path.
-            """, valueName: "odk|kobo"))
+            "How a survey platform wrote the CSV export: odk (ODK Central: group paths joined by '-', its columns "
+                + "SubmissionDate, KEY, meta-instanceID… known, the record named by its instance id) or kobo (KoboToolbox: "
+                + "paths joined by '/', ';' between cells, its columns _id, _uuid, _submission_time… known, a "
+                + "select_multiple's 0/1 columns checked against its answer, a geopoint's split columns known, the record "
+                + "named by _uuid). Under both a select_multiple's answer is its choices' names separated by spaces. "
+                + "Default: a column per field, named by its path.",
+            valueName: "odk|kobo"))
     var layout: ExportLayout?
 
     @Option(help: "Worker threads, 1 to \(BatchCheck.Options.maxJobs) (default: the number of cores).")

@@ -31,7 +31,7 @@ public struct BatchCheck: Sendable {
         /// How the reader frames the input.
         public var reader: RecordReader.Options
         /// How the CSV exports write their columns, when a survey platform wrote them
-        /// (``ExportLayout``); nil: a column per field, named by its path.
+        /// (`ExportLayout`); nil: a column per field, named by its path.
         public var layout: ExportLayout?
         /// Stops the run: once it is set, the run throws `CancellationError` before the next record
         /// is checked (what `rulecheck serve` does at a request's time limit). Nil: the run goes to

@@ -16,7 +16,7 @@ struct RecordBytesCheck {
         self.columns = columns
     }
 
-    /// The record's violations and, when it has any, its id (``ColumnMap/recordIDColumn``).
+    /// The record's violations and, when it has any, its id (`ColumnMap.recordIDColumn`).
     mutating func check(
         _ bytes: UnsafeBufferPointer<UInt8>, _ session: RecordChecker.Session
     ) -> (

@@ -9,7 +9,7 @@ public struct CheckedRecord: Sendable {
     /// The 1-based line where the record starts.
     public let line: Int
     /// The submission's own id, when the export has a column of it (an instance id of a survey
-    /// platform's layout, ``ExportLayout``): set for a record with violations, nil otherwise.
+    /// platform's layout, `ExportLayout`): set for a record with violations, nil otherwise.
     public var recordID: String?
     public var violations: [Violation]
     /// Errors of this record left out of ``violations`` because the report reached
