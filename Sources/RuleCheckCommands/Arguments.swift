@@ -8,5 +8,6 @@ import RuleCheckBatch
 extension RecordFormat: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
 extension RuleSet.GraphFormat: ExpressibleByArgument {}
+extension ExportLayout: ExpressibleByArgument {}
 /// `,`, `;`, `tab`, `|`, or another ASCII character (``CSVDelimiter/init(argument:)``).
 extension CSVDelimiter: ExpressibleByArgument {}

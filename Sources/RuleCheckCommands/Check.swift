@@ -20,6 +20,7 @@ struct Check: RuleCheckSubcommand {
               rulecheck check --rules form.yaml export.jsonl --format json > report.json
               rulecheck check --rules form.yaml export.csv.gz --format html > report.html
               cat export.csv | rulecheck check --rules form.yaml --input csv -
+              rulecheck check --rules form.xlsx --layout odk central-export.csv
             """)
 
     enum Progress: String, ExpressibleByArgument, CaseIterable {
@@ -40,8 +41,19 @@ struct Check: RuleCheckSubcommand {
     @OptionGroup
     var report: ReportOptions
 
-    @Option(help: "The CSV delimiter: ',', ';', 'tab', '|' or another ASCII character.")
+    @Option(help: "The CSV delimiter: ',', ';', 'tab', '|' or another ASCII character (default ',', and ';' with --layout kobo).")
     var delimiter: CSVDelimiter?
+
+    @Option(
+        help: ArgumentHelp(
+            "How a survey platform wrote the CSV export: odk (ODK Central: group paths joined by '-', its columns "
+                + "SubmissionDate, KEY, meta-instanceID… known, the record named by its instance id) or kobo (KoboToolbox: "
+                + "paths joined by '/', ';' between cells, its columns _id, _uuid, _submission_time… known, a "
+                + "select_multiple's 0/1 columns checked against its answer, a geopoint's split columns known, the record "
+                + "named by _uuid). Under both a select_multiple's answer is its choices' names separated by spaces. "
+                + "Default: a column per field, named by its path.",
+            valueName: "odk|kobo"))
+    var layout: ExportLayout?
 
     @Option(help: "Worker threads, 1 to \(BatchCheck.Options.maxJobs) (default: the number of cores).")
     var jobs: Int?
@@ -73,6 +85,14 @@ struct Check: RuleCheckSubcommand {
             throw ValidationError("cannot tell the format of '\(first)' from its name; give --input csv|tsv|json|jsonl")
         }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be read only once") }
+        if layout != nil,
+            let json = files.first(where: { file in
+                let format = input ?? RecordFormat(path: file)
+                return format == .json || format == .jsonl
+            })
+        {
+            throw ValidationError("--layout reads CSV exports, and '\(json)' is JSON")
+        }
         try slice.validate(files: files, input: input, report: report.format, maxViolations: report.maxViolations)
     }
 
@@ -80,8 +100,8 @@ struct Check: RuleCheckSubcommand {
         let ruleSet = try RulesFile.load(rulesFile.path, loader: rulesSource.loader, streams: streams)
         let checker = RecordChecker(ruleSet, today: try Today.parse(today), locale: messages.checked(for: ruleSet, streams: streams))
         var options = BatchCheck.Options(
-            format: input, delimiter: delimiter, jobs: jobs ?? BatchCheck.Options.defaultJobs,
-            maxViolations: report.maxViolations, strict: strict)
+            format: input, delimiter: delimiter ?? (layout == .kobo ? .semicolon : nil),
+            jobs: jobs ?? BatchCheck.Options.defaultJobs, maxViolations: report.maxViolations, strict: strict, layout: layout)
         let inputSlice = try slice.inputSlice
         options.reader.slice = inputSlice
         let sink = OutputSink(descriptor: streams.output)

@@ -47,6 +47,9 @@ public struct IssueCode: RawRepresentable, Hashable, Sendable, Comparable, Custo
     public static let unreadable = IssueCode(rawValue: "unreadable")
     /// Batch: a JSON object has the same key more than once.
     public static let duplicateKey = IssueCode(rawValue: "duplicate_key")
+    /// Batch, an export of KoboToolbox's layout: a select_multiple's 0/1 column of one option
+    /// says otherwise than the answer's own column.
+    public static let choiceColumns = IssueCode(rawValue: "choice_columns")
     /// Form: an issue a server reported for the value (``Form/setExternalIssues(_:_:)``); it
     /// goes when the value changes.
     public static let external = IssueCode(rawValue: "external")
@@ -89,7 +92,8 @@ public struct IssueCode: RawRepresentable, Hashable, Sendable, Comparable, Custo
     /// Every code, field failures first, then the batch-only codes, then the form-only one.
     public static let all: [IssueCode] =
         fieldCodes + [
-            .hiddenValue, .orphan, .unknownColumn, .missingColumn, .computed, .malformed, .unreadable, .duplicateKey, .external,
+            .hiddenValue, .orphan, .unknownColumn, .missingColumn, .computed, .malformed, .unreadable, .duplicateKey,
+            .choiceColumns, .external,
             .schema, .multipleOf, .format, .contains, .properties, .additional, .propertyName,
         ]
 

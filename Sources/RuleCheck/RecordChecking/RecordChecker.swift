@@ -52,8 +52,10 @@ public struct RecordChecker: Sendable {
         return reader.finish()
     }
 
-    /// Maps a CSV header to fields, once per file.
-    public func columns(_ header: [String]) -> ColumnMap {
+    /// Maps a CSV header to fields, once per file: each column names a field by its path
+    /// (`insurant.birth_date`), or, under a `layout`, as that platform writes it
+    /// (``ExportLayout``), whose own columns are then known rather than unknown.
+    public func columns(_ header: [String], layout: ExportLayout? = nil) -> ColumnMap {
         var seen = Set<String>()
         var duplicates: [String] = []
         var hasColumn = [Bool](repeating: false, count: rules.fields.count)
@@ -62,11 +64,53 @@ public struct RecordChecker: Sendable {
                 duplicates.append(name)
                 return nil
             }
-            guard let field = rules.field(name), field.list == nil, field.type != .group else { return nil }
+            guard let field = columnField(name, layout: layout) else { return nil }
             hasColumn[field.id.index] = true
             return field.id
         }
-        return ColumnMap(fields: fields, hasColumn: hasColumn, header: header, duplicates: duplicates)
+        guard let layout else {
+            return ColumnMap(fields: fields, hasColumn: hasColumn, header: header, duplicates: duplicates)
+        }
+        var known = Set<Int>()
+        var choiceColumns: [ColumnMap.ChoiceColumn] = []
+        for (index, name) in header.enumerated() where fields[index] == nil {
+            if layout.systemColumns.contains(name) {
+                known.insert(index)
+            } else if let choice = choiceColumn(name, at: index, layout: layout) {
+                known.insert(index)
+                choiceColumns.append(choice)
+            } else if isGeopointPart(name, layout: layout) {
+                known.insert(index)
+            }
+        }
+        return ColumnMap(
+            fields: fields, hasColumn: hasColumn, header: header, duplicates: duplicates, layout: layout, known: known,
+            recordIDColumn: layout.recordIDColumns.lazy.compactMap { header.firstIndex(of: $0) }.first,
+            choiceColumns: choiceColumns)
+    }
+
+    /// The form-level field (not a group, not a list) that a column of `name` holds, under `layout`.
+    private func columnField(_ name: String, layout: ExportLayout?) -> FieldRules? {
+        let path: String? = if let layout { layout.fieldPath(name) } else { name }
+        guard let path, let field = rules.field(path), field.list == nil, field.type != .group else { return nil }
+        return field
+    }
+
+    /// Kobo's 0/1 column of one option of a select_multiple (`colours/red`, `household/colours/red`).
+    private func choiceColumn(_ name: String, at index: Int, layout: ExportLayout) -> ColumnMap.ChoiceColumn? {
+        guard layout == .kobo, let slash = name.lastIndex(of: "/"),
+            let field = columnField(String(name[..<slash]), layout: layout), field.type == .multiChoice,
+            let value = ValueReader.option(String(name[name.index(after: slash)...]), of: field, among: field.options),
+            let option = field.options.firstIndex(where: { $0.value == value })
+        else { return nil }
+        return ColumnMap.ChoiceColumn(column: index, field: field.id, option: option)
+    }
+
+    /// Whether `name` is one of the columns the layout splits a geopoint into (Kobo's
+    /// `_loc_latitude`, ODK Central's `household-loc-Accuracy`), of a field of the rules.
+    private func isGeopointPart(_ name: String, layout: ExportLayout) -> Bool {
+        guard let question = layout.geopointQuestion(name) else { return false }
+        return columnField(question, layout: layout) != nil
     }
 
     /// Checks one CSV record: `cells[i]` is the value of column `i` of `columns`.

@@ -22,7 +22,9 @@ extension RecordEvaluator {
                     evaluator.read(cell: cells[index], field: $0)
                 }
             }
-            return evaluator.finish()
+            // Compared with the answers as read, before the evaluation clears any.
+            let disagreements = columns.choiceColumns.isEmpty ? [] : evaluator.choiceColumnDisagreements(cells: cells, columns: columns)
+            return evaluator.finish() + disagreements
         }
     }
 
@@ -46,6 +48,8 @@ extension RecordEvaluator {
             if !readItems(cell: range, of: field) {
                 readItems(text: String(decoding: bytes, as: UTF8.self), of: field)
             }
+        case .multiChoice where columns?.layout != nil:
+            store(ValueReader.read(names: String(decoding: bytes, as: UTF8.self), for: field), slot)
         case .choice where UTF8Text.isASCII(bytes) && checker.evaluator.optionTables[field.id.index] != nil:
             readOption(bytes, range: range, field: field, slot: slot)
         default:

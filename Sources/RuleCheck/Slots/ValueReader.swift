@@ -8,7 +8,8 @@ import Patterns
 /// * date: in the field's format (`defaults.date_format` or its own `format`);
 /// * bool: `true`/`false`, `yes`/`no`, `1`/`0`, in any case;
 /// * choice: one of the option values, written as text;
-/// * multi_choice: a JSON array of option values, `["a", "b"]`;
+/// * multi_choice: a JSON array of option values, `["a", "b"]` (in an export of a survey
+///   platform's layout, the names separated by spaces, `a b`: ``read(names:for:)``);
 /// * values: a JSON array of values of its item type, `["a.jpg", "b.jpg"]`;
 /// * file: a JSON array of files, `[{"name": "a.jpg", "size": 1024, "type": "image/jpeg"}]`.
 ///
@@ -228,6 +229,19 @@ extension ValueReader {
         default:
             return .failure(Unreadable(failure: .type(expectedJSON(type, field))))
         }
+    }
+
+    /// A multi_choice cell as survey platforms write it (``ExportLayout``): the options' names
+    /// separated by spaces (`red blue`), as XLSForm writes a select_multiple's answer.
+    static func read(names text: String, for field: FieldRules) -> Result<Value?, Unreadable> {
+        var values: [Value] = []
+        for name in text.split(separator: " ") {
+            guard let option = option(String(name), of: field, among: field.options) else {
+                return .failure(Unreadable(failure: .option))
+            }
+            values.append(option)
+        }
+        return .success(values.isEmpty ? nil : kept(.list(values), field))
     }
 
     /// A multi_choice or values cell: a JSON array of option values, or of values.

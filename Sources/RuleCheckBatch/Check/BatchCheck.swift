@@ -30,6 +30,9 @@ public struct BatchCheck: Sendable {
         public var strict: Bool
         /// How the reader frames the input.
         public var reader: RecordReader.Options
+        /// How the CSV exports write their columns, when a survey platform wrote them
+        /// (`ExportLayout`); nil: a column per field, named by its path.
+        public var layout: ExportLayout?
         /// Stops the run: once it is set, the run throws `CancellationError` before the next record
         /// is checked (what `rulecheck serve` does at a request's time limit). Nil: the run goes to
         /// the end.
@@ -38,7 +41,8 @@ public struct BatchCheck: Sendable {
         public init(
             format: RecordFormat? = nil, delimiter: CSVDelimiter? = nil,
             jobs: Int = Options.defaultJobs, maxViolations: Int? = nil, strict: Bool = false,
-            reader: RecordReader.Options = RecordReader.Options(), cancellation: CancellationFlag? = nil
+            reader: RecordReader.Options = RecordReader.Options(), layout: ExportLayout? = nil,
+            cancellation: CancellationFlag? = nil
         ) {
             self.format = format
             self.delimiter = delimiter
@@ -46,6 +50,7 @@ public struct BatchCheck: Sendable {
             self.maxViolations = maxViolations
             self.strict = strict
             self.reader = reader
+            self.layout = layout
             self.cancellation = cancellation
         }
 
@@ -137,7 +142,8 @@ public struct BatchCheck: Sendable {
             try report.begin(file: file)
             let read = reader.progress
             var fileRun = FileRun(
-                file: file, checker: checker, strict: options.strict, columns: reader.header.map(checker.columns),
+                file: file, checker: checker, strict: options.strict,
+                columns: reader.header.map { checker.columns($0, layout: options.layout) },
                 headerLine: reader.headerLine)
             if let header = fileRun.headerFindings() {
                 try fileRun.deliver(header, into: &outcome, report: report, limit: options.maxViolations)
@@ -207,13 +213,13 @@ public struct BatchCheck: Sendable {
                 if let cancellation, cancellation.isCancelled { throw CancellationError() }
                 let span = batch.spans[index]
                 if batch.problems.isEmpty || batch.problems[index] == nil,
-                    let violations = bytesCheck.check(UnsafeBufferPointer(rebasing: buffer[span.range]), session)
+                    let checked = bytesCheck.check(UnsafeBufferPointer(rebasing: buffer[span.range]), session)
                 {
                     results.append(
                         Result(
                             record: CheckedRecord(
                                 file: file, record: span.number, line: span.line,
-                                violations: violations)))
+                                violations: checked.violations, recordID: checked.recordID)))
                 } else {
                     results.append(
                         check(
@@ -236,7 +242,12 @@ public struct BatchCheck: Sendable {
         var result = Result(record: CheckedRecord(file: file, record: decoded.number, line: decoded.line, violations: []))
         switch decoded.content {
         case .cells(let cells):
-            if let columns { result.record.violations = session.check(cells: cells, columns: columns) }
+            if let columns {
+                result.record.violations = session.check(cells: cells, columns: columns)
+                if !result.record.violations.isEmpty, let id = columns.recordIDColumn, id < cells.count, !cells[id].isEmpty {
+                    result.record.recordID = cells[id]
+                }
+            }
         case .object(let object):
             let (violations, unknown) = session.check(json: object)
             // A repeated key is about the record as read, so it comes before the checks.

@@ -16,20 +16,35 @@ struct RecordBytesCheck {
         self.columns = columns
     }
 
-    mutating func check(_ bytes: UnsafeBufferPointer<UInt8>, _ session: RecordChecker.Session) -> [Violation]? {
+    /// The record's violations and, when it has any, its id (`ColumnMap.recordIDColumn`).
+    mutating func check(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ session: RecordChecker.Session
+    ) -> (
+        violations: [Violation], recordID: String?
+    )? {
         switch decoder.kind {
         case .delimited(let csv):
             guard let columns else { return nil }
             switch csv.cellSpans(bytes, into: &spans, scratch: &scratch) {
             case .record?:
-                return session.check(cells: spans, in: bytes, columns: columns)
+                let violations = session.check(cells: spans, in: bytes, columns: columns)
+                return (violations, violations.isEmpty ? nil : Self.cell(columns.recordIDColumn, spans, in: bytes))
             case .scratch?:
-                return scratch.withUnsafeBufferPointer { session.check(cells: spans, in: $0, columns: columns) }
+                return scratch.withUnsafeBufferPointer { buffer in
+                    let violations = session.check(cells: spans, in: buffer, columns: columns)
+                    return (violations, violations.isEmpty ? nil : Self.cell(columns.recordIDColumn, spans, in: buffer))
+                }
             case nil:
                 return nil
             }
         case .json(let json):
-            return session.check(json: bytes, maxDepth: json.parser.maxDepth)
+            return session.check(json: bytes, maxDepth: json.parser.maxDepth).map { (violations: $0, recordID: nil) }
         }
+    }
+
+    /// The text of cell `column` (nil for none, or a blank cell).
+    private static func cell(_ column: Int?, _ spans: [Range<Int>], in buffer: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let column, column < spans.count, !spans[column].isEmpty else { return nil }
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[spans[column]]), as: UTF8.self)
     }
 }

@@ -52,7 +52,7 @@ final class JUnitReport: Report {
         recordCases += 1
         if !record.isValid { failingCases += 1 }
         try spool.write(
-            "    <testcase classname=\"\(Self.escape(record.file))\" name=\"record \(record.record) (line \(record.line))\">\n"
+            "    <testcase classname=\"\(Self.escape(record.file))\" name=\"record \(record.record)\(record.recordID.map { " " + Self.escape($0) } ?? "") (line \(record.line))\">\n"
                 + (record.isValid ? Self.output(details) : Self.failure(record.violations, details)) + "    </testcase>\n")
     }
 

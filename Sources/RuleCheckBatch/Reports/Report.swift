@@ -68,7 +68,8 @@ extension Report {
 
 extension Violation {
     /// The violation as in `--format json`: file, record, line, field, code, severity, value,
-    /// message, and for a JSON Schema's failure its pointer and schema path.
+    /// message, for a JSON Schema's failure its pointer and schema path, and the record's
+    /// `recordId` when it has one (``CheckedRecord/recordID``).
     func json(in record: CheckedRecord) -> JSONValue {
         var members: [String: JSONValue] = [
             "file": .string(record.file), "record": .number(Double(record.record)),
@@ -78,6 +79,7 @@ extension Violation {
         ]
         if let pointer { members["pointer"] = .string(pointer) }
         if let schemaPath { members["schemaPath"] = .string(schemaPath) }
+        if let recordID = record.recordID { members["recordId"] = .string(recordID) }
         return .object(members)
     }
 }

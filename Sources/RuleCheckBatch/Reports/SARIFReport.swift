@@ -32,6 +32,7 @@ final class SARIFReport: Report {
         for violation in record.violations {
             var properties: [String: JSONValue] = ["record": .number(Double(record.record)), "field": .string(violation.field)]
             if let value = violation.value { properties["value"] = .string(value) }
+            if let recordID = record.recordID { properties["recordId"] = .string(recordID) }
             if let pointer = violation.pointer { properties["pointer"] = .string(pointer) }
             if let schemaPath = violation.schemaPath { properties["schemaPath"] = .string(schemaPath) }
             // Line 0: a file that could not be read has no line to point at.

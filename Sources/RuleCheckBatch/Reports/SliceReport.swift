@@ -50,11 +50,12 @@ package final class SliceReport: Report {
 
     public func add(_ record: CheckedRecord) throws {
         guard !record.violations.isEmpty else { return }
-        let line: JSONValue = [
+        var line: [String: JSONValue] = [
             "record": .number(Double(record.record)), "line": .number(Double(record.line)),
             "violations": .array(record.violations.map(\.sliceJSON)),
         ]
-        try sink.write(JSONWriter.string(line) + "\n")
+        if let recordID = record.recordID { line["id"] = .string(recordID) }
+        try sink.write(JSONWriter.string(.object(line)) + "\n")
     }
 
     public func end(file: String, summary: CheckSummary) throws {

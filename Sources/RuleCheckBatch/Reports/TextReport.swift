@@ -7,6 +7,8 @@ import RuleCheck
 ///   warning  comment  unknown_column  'comment' is not a field of the rules
 /// orders.csv: record 7, line 8
 ///   error    doc_number  mask       Series and number must look like 0000 000000 (value "12 34")
+/// export.csv: record 9 (uuid:2d3dbc0c), line 10
+///   error    age  check  Between 0 and 120 (value "130")
 ///
 /// 1 file, 1000 records: 950 valid, 50 invalid — 73 errors, 12 warnings
 ///   by code:  mask 30, required 25, …
@@ -32,7 +34,8 @@ final class TextReport: Report {
         let file = VisibleText.escaped(record.file)
         // Line 0: a file that could not be read, so no line of it.
         let line = record.line > 0 ? ", line \(record.line)" : ""
-        try sink.write(record.record == 0 ? "\(file): file\(line)\n" : "\(file): record \(record.record)\(line)\n")
+        let id = record.recordID.map { " (\(VisibleText.escaped(Self.shortened($0))))" } ?? ""
+        try sink.write(record.record == 0 ? "\(file): file\(line)\n" : "\(file): record \(record.record)\(id)\(line)\n")
         let fields = record.violations.map { VisibleText.escaped(Self.shortened($0.field)) }
         let fieldWidth = min(30, fields.map(\.count).max() ?? 0)
         let codeWidth = record.violations.map(\.code.rawValue.count).max() ?? 0

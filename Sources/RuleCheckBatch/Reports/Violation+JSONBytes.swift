@@ -2,7 +2,7 @@ import RuleCheck
 
 extension Violation {
     /// Appends the violation as in `--format json` (``json(in:)``, written by `JSONWriter`: keys in
-    /// byte order, no spaces; `pointer` and `schemaPath` only for a JSON Schema's failures), without building the object and sorting its keys for every
+    /// byte order, no spaces; `pointer` and `schemaPath` only for a JSON Schema's failures, `recordId` only for a record that has one), without building the object and sorting its keys for every
     /// violation of a large report.
     func writeJSON(in record: CheckedRecord, to output: inout [UInt8]) {
         output.append(contentsOf: #"{"code":"#.utf8)
@@ -21,6 +21,10 @@ extension Violation {
         }
         output.append(contentsOf: #","record":"#.utf8)
         output.append(contentsOf: JSONWriter.formatNumber(Double(record.record)).utf8)
+        if let recordID = record.recordID {
+            output.append(contentsOf: #","recordId":"#.utf8)
+            JSONWriter.writeString(recordID, to: &output)
+        }
         if let schemaPath {
             output.append(contentsOf: #","schemaPath":"#.utf8)
             JSONWriter.writeString(schemaPath, to: &output)

@@ -190,9 +190,9 @@ private struct Merging {
             file.starts = [(1, place)]
             self.file = file
             self.slice = Slice(file: name, firstRecord: 1)
-        case .record(let number, let line, let violations):
+        case .record(let number, let line, let violations, let recordID):
             guard var slice, var file else { throw error("a record line outside a slice") }
-            let record = CheckedRecord(file: file.name, record: number, line: line, violations: violations)
+            let record = CheckedRecord(file: file.name, record: number, line: line, violations: violations, recordID: recordID)
             if number > 0 {
                 guard number >= slice.firstRecord, number > slice.lastRecord else {
                     throw error("record \(number) is out of order in \(slice.described)")

@@ -11,7 +11,7 @@ final class SliceReportReader {
     enum Line {
         /// A `slice` line; the fingerprint is nil when the line has none.
         case begin(file: String, firstRecord: Int, firstLine: Int, fingerprint: SliceFingerprint?)
-        case record(record: Int, line: Int, violations: [Violation])
+        case record(record: Int, line: Int, violations: [Violation], recordID: String?)
         case totals(CheckSummary)
     }
 
@@ -69,12 +69,14 @@ final class SliceReportReader {
         if let totals = object["totals"]?.object, object.count == 1 {
             return .totals(try summary(totals, line: line))
         }
+        let recordID = object["id"]?.string
         guard let record = object["record"]?.integer, record >= 0, let recordLine = object["line"]?.integer,
-            let items = object["violations"]?.array, object.count == 3
+            let items = object["violations"]?.array, object.count == (recordID == nil ? 3 : 4)
         else {
             throw error(line, "expected a 'slice', record or 'totals' line")
         }
-        return .record(record: record, line: recordLine, violations: try items.map { try violation($0, line: line) })
+        return .record(
+            record: record, line: recordLine, violations: try items.map { try violation($0, line: line) }, recordID: recordID)
     }
 
     private func violation(_ value: JSONValue, line: Int) throws -> Violation {

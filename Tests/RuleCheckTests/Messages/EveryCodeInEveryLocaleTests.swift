@@ -54,6 +54,13 @@ struct EveryCodeInEveryLocaleTests {
         for violation in checker.check(cells: ["20"], columns: columns) where violation.code == .missingColumn {
             all.append((violation.code.rawValue, violation.message))
         }
+        // KoboToolbox's 0/1 columns of a multi_choice that disagree with its answer, given and blank.
+        let koboColumns = checker.columns(["tags", "tags/x"], layout: .kobo)
+        for cells in [["y", "1"], ["", "1"]] {
+            for violation in checker.check(cells: cells, columns: koboColumns) where violation.code == .choiceColumns {
+                all.append((violation.code.rawValue, violation.message))
+            }
+        }
         let findings: [RecordChecker.Finding] = [
             .unknownColumn("c"), .duplicateColumn("c"), .duplicateKey("k"), .malformed("x"), .unreadableHeader("x"),
             .unreadable("x"),

@@ -33,6 +33,8 @@ extension DefaultMessages {
         "duplicate_key": "key '{key}' appears more than once in the object; the last value is checked",
         "duplicate_key.equivalent":
             "the object writes '{key}' in two Unicode forms (composed and decomposed): two keys, of which only the last is checked",
+        "choice_columns": "column '{column}' is {cell}, but {title} is '{answer}'",
+        "choice_columns.blank": "column '{column}' is {cell}, but {title} has no answer",
         "external": "{title}: {message}",
         "malformed": "{detail}",
         "malformed.header": "cannot read the header: {detail}; no record of this file is checked",

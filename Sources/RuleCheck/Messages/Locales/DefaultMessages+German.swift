@@ -35,6 +35,8 @@ extension DefaultMessages {
         "duplicate_key": "Der Schlüssel „{key}“ kommt im Objekt mehrmals vor; geprüft wird der letzte Wert",
         "duplicate_key.equivalent":
             "Das Objekt schreibt '{key}' in zwei Unicode-Formen (zusammengesetzt und zerlegt): zwei Schlüssel, von denen nur der letzte geprüft wird",
+        "choice_columns": "Die Spalte „{column}“ ist {cell}, aber „{title}“ ist „{answer}“",
+        "choice_columns.blank": "Die Spalte „{column}“ ist {cell}, aber „{title}“ hat keine Antwort",
         "external": "„{title}“: {message}",
         "malformed": "Die Eingabe ist hier nicht lesbar: {detail}",
         "malformed.header": "Die Kopfzeile ist nicht lesbar: {detail}; es wird kein Datensatz dieser Datei geprüft",

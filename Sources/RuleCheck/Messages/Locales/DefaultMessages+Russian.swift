@@ -39,6 +39,8 @@ extension DefaultMessages {
         "duplicate_key": "Ключ «{key}» встречается в объекте несколько раз; проверяется последнее значение",
         "duplicate_key.equivalent":
             "Объект записывает ключ «{key}» в двух формах Юникода (составной и разложенной): это два ключа, проверяется только последний",
+        "choice_columns": "Столбец «{column}» равен {cell}, но «{title}» — «{answer}»",
+        "choice_columns.blank": "Столбец «{column}» равен {cell}, но у «{title}» нет ответа",
         "external": "«{title}»: {message}",
         "malformed": "Здесь входные данные не удаётся прочитать: {detail}",
         "malformed.header": "Не удаётся прочитать заголовок: {detail}; записи этого файла не проверяются",

@@ -40,6 +40,8 @@ extension DefaultMessages {
         "duplicate_key": "La clave «{key}» aparece más de una vez en el objeto; se comprueba el último valor",
         "duplicate_key.equivalent":
             "El objeto escribe «{key}» en dos formas Unicode (compuesta y descompuesta): dos claves, de las que solo se comprueba la última",
+        "choice_columns": "La columna «{column}» es {cell}, pero «{title}» es «{answer}»",
+        "choice_columns.blank": "La columna «{column}» es {cell}, pero «{title}» no tiene respuesta",
         "external": "«{title}»: {message}",
         "malformed": "No se pueden leer los datos en este punto: {detail}",
         "malformed.header": "No se puede leer la cabecera: {detail}; no se comprueba ningún registro de este archivo",

@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+import _RuleCheckTestSupport
+
+/// `check --layout odk|kobo`: exports written as ODK Central and KoboToolbox write them, checked
+/// against the XLSForm they were collected with.
+extension CLITests {
+    /// Docs/xlsform.md's household form with a group, a select_multiple, a geopoint and French
+    /// constraint messages.
+    static let surveyForm = """
+        | survey |                        |           |               |          |                    |                     |                    |                                 |
+        |        | type                   | name      | label         | required | relevant           | constraint          | constraint_message | constraint_message::French (fr) |
+        |        | begin group            | household | Household     |          |                    |                     |                    |                                 |
+        |        | integer                | age       | Age           | yes      |                    | . >= 0 and . <= 120 | Between 0 and 120  | Entre 0 et 120                  |
+        |        | select_one yn          | married   | Married?      | yes      |                    |                     |                    |                                 |
+        |        | text                   | spouse    | Spouse's name | yes      | ${married} = 'yes' |                     |                    |                                 |
+        |        | end group              |           |               |          |                    |                     |                    |                                 |
+        |        | select_multiple colour | colours   | Colours       |          |                    |                     |                    |                                 |
+        |        | geopoint               | loc       | Location      |          |                    |                     |                    |                                 |
+        | choices |        |       |       |
+        |         | list_name | name  | label |
+        |         | yn     | yes   | Yes   |
+        |         | yn     | no    | No    |
+        |         | colour | red   | Red   |
+        |         | colour | green | Green |
+        |         | colour | blue  | Blue  |
+        """
+
+    /// ODK Central's main CSV: every system column, a geopoint in split columns, one column
+    /// (`comment`) that is no question's. Planted: a constraint broken (a2), required missing
+    /// while relevant (a3), an answer in a non-relevant question (a4), a choice not in the list
+    /// (a5), a wrong type (a6).
+    static let odkExport = """
+        SubmissionDate,household-age,household-married,household-spouse,colours,loc-Latitude,loc-Longitude,loc-Altitude,loc-Accuracy,meta-instanceID,KEY,SubmitterID,SubmitterName,AttachmentsPresent,AttachmentsExpected,Status,ReviewState,DeviceID,Edits,FormVersion,meta-instanceName,meta-deprecatedID,instanceID,comment
+        2024-03-01T10:00:00.000Z,34,yes,Maria,red blue,12.5,-8.1,100,5,uuid:a1,uuid:a1,5,Ana,0,0,,,collect:x1,0,1,,,,
+        2024-03-01T11:00:00.000Z,130,no,,red,12.5,-8.1,100,5,uuid:a2,uuid:a2,5,Ana,0,0,,,collect:x1,0,1,,,,
+        2024-03-01T12:00:00.000Z,40,yes,,,,,,,uuid:a3,uuid:a3,5,Ana,0,0,,approved,collect:x1,0,1,,,,
+        2024-03-01T13:00:00.000Z,16,no,Ann,blue,,,,,uuid:a4,uuid:a4,5,Ana,0,0,,hasIssues,collect:x1,1,1,,,,
+        2024-03-01T14:00:00.000Z,50,no,,red purple,,,,,uuid:a5,uuid:a5,5,Ana,0,0,,,collect:x1,0,1,,,,
+        2024-03-01T15:00:00.000Z,forty,no,,,,,,,uuid:a6,uuid:a6,5,Ana,0,0,,,collect:x1,0,1,,,,
+
+        """
+
+    /// KoboToolbox's CSV: `;` between quoted cells, `/` in paths, the system columns, 0/1
+    /// columns of the select_multiple, a geopoint's split columns, one column (`remark`) that is
+    /// no question's. Planted as in ``odkExport`` (k2–k6), and 0/1 columns that disagree with
+    /// the answer (k7) or stand for an answer that is blank (k8).
+    static let koboExport = """
+        "start";"end";"household/age";"household/married";"household/spouse";"colours";"colours/red";"colours/green";"colours/blue";"loc";"_loc_latitude";"_loc_longitude";"_loc_altitude";"_loc_precision";"meta/instanceID";"formhub/uuid";"_id";"_uuid";"_submission_time";"_validation_status";"_notes";"_status";"_submitted_by";"__version__";"_tags";"_index";"remark"
+        "2024-03-01T10:00:00.000+01:00";"2024-03-01T10:04:00.000+01:00";"34";"yes";"Maria";"red blue";"1";"0";"1";"12.5 -8.1 100 5";"12.5";"-8.1";"100";"5";"uuid:k1";"f1";"101";"k1";"2024-03-01T09:05:00";"";"";"submitted_via_web";"";"vQ";"";"1";""
+        "2024-03-01T11:00:00.000+01:00";"2024-03-01T11:04:00.000+01:00";"130";"no";"";"red";"1";"0";"0";"";"";"";"";"";"uuid:k2";"f1";"102";"k2";"2024-03-01T10:05:00";"";"";"submitted_via_web";"";"vQ";"";"2";""
+        "2024-03-01T12:00:00.000+01:00";"2024-03-01T12:04:00.000+01:00";"40";"yes";"";"";"0";"0";"0";"";"";"";"";"";"uuid:k3";"f1";"103";"k3";"2024-03-01T11:05:00";"";"";"submitted_via_web";"";"vQ";"";"3";""
+        "2024-03-01T13:00:00.000+01:00";"2024-03-01T13:04:00.000+01:00";"16";"no";"Ann";"blue";"0";"0";"1";"";"";"";"";"";"uuid:k4";"f1";"104";"k4";"2024-03-01T12:05:00";"";"";"submitted_via_web";"";"vQ";"";"4";""
+        "2024-03-01T14:00:00.000+01:00";"2024-03-01T14:04:00.000+01:00";"50";"no";"";"red purple";"1";"0";"0";"";"";"";"";"";"uuid:k5";"f1";"105";"k5";"2024-03-01T13:05:00";"";"";"submitted_via_web";"";"vQ";"";"5";""
+        "2024-03-01T15:00:00.000+01:00";"2024-03-01T15:04:00.000+01:00";"forty";"no";"";"";"";"";"";"";"";"";"";"";"uuid:k6";"f1";"106";"k6";"2024-03-01T14:05:00";"";"";"submitted_via_web";"";"vQ";"";"6";""
+        "2024-03-01T16:00:00.000+01:00";"2024-03-01T16:04:00.000+01:00";"60";"no";"";"red";"1";"1";"0";"";"";"";"";"";"uuid:k7";"f1";"107";"k7";"2024-03-01T15:05:00";"";"";"submitted_via_web";"";"vQ";"";"7";""
+        "2024-03-01T17:00:00.000+01:00";"2024-03-01T17:04:00.000+01:00";"70";"no";"";"";"0";"0";"1";"";"";"";"";"";"uuid:k8";"f1";"108";"k8";"2024-03-01T16:05:00";"";"";"submitted_via_web";"";"vQ";"";"8";""
+
+        """
+
+    /// Checks `export` (its text) against ``surveyForm`` under `layout`, with `arguments`
+    /// besides; gives the run and the export's path. Standard error says what is approximated.
+    func checkSurvey(_ export: String, layout: String, _ arguments: [String] = []) throws -> (run: CLIRun, export: String) {
+        let form = try temporary(Self.surveyForm, "md")
+        let path = try temporary(export, "csv")
+        let run = try rulecheck(["check", "--rules", form, "--layout", layout, path] + arguments)
+        expectEqual(
+            run.stderr,
+            "\(form):9:2: warning: survey!B9: approximated: RuleCheck has no geopoint type: the answer is text that must look like latitude longitude [altitude accuracy]\n"
+        )
+        return (run, path)
+    }
+
+    @Test func anODKCentralExportIsCheckedWithItsSubmissionsNamed() throws {
+        let (run, export) = try checkSurvey(Self.odkExport, layout: "odk")
+        expectEqual(run.status, 1)
+        expectEqual(
+            run.stdout,
+            """
+            \(export): file, line 1
+              warning comment  unknown_column  'comment' is not a field of the rules
+            \(export): record 2 (uuid:a2), line 3
+              error   household.age  check  Between 0 and 120 (value "130")
+            \(export): record 3 (uuid:a3), line 4
+              error   household.spouse  required  Spouse's name is required
+            \(export): record 4 (uuid:a4), line 5
+              warning household.spouse  hidden_value  Spouse's name has a value but is hidden (value "Ann")
+            \(export): record 5 (uuid:a5), line 6
+              error   colours  option  Colours: 'red purple' is not one of the options (value "red purple")
+            \(export): record 6 (uuid:a6), line 7
+              error   household.age  type  Age: 'forty' is not a whole number (value "forty")
+
+            1 file, 6 records: 2 valid, 4 invalid — 4 errors, 2 warnings
+              by code:  check 1, hidden_value 1, option 1, required 1, type 1, unknown_column 1
+              by field: household.age 2, household.spouse 2, colours 1, comment 1
+
+            """)
+    }
+
+    @Test func aKoboExportIsCheckedWithItsChoiceColumns() throws {
+        let (run, export) = try checkSurvey(Self.koboExport, layout: "kobo")
+        expectEqual(run.status, 1)
+        expectEqual(
+            run.stdout,
+            """
+            \(export): file, line 1
+              warning remark  unknown_column  'remark' is not a field of the rules
+            \(export): record 2 (k2), line 3
+              error   household.age  check  Between 0 and 120 (value "130")
+            \(export): record 3 (k3), line 4
+              error   household.spouse  required  Spouse's name is required
+            \(export): record 4 (k4), line 5
+              warning household.spouse  hidden_value  Spouse's name has a value but is hidden (value "Ann")
+            \(export): record 5 (k5), line 6
+              error   colours  option  Colours: 'red purple' is not one of the options (value "red purple")
+            \(export): record 6 (k6), line 7
+              error   household.age  type  Age: 'forty' is not a whole number (value "forty")
+            \(export): record 7 (k7), line 8
+              error   colours  choice_columns  column 'colours/green' is 1, but Colours is 'red' (value "1")
+            \(export): record 8 (k8), line 9
+              error   colours  choice_columns  column 'colours/blue' is 1, but Colours has no answer (value "1")
+
+            1 file, 8 records: 2 valid, 6 invalid — 6 errors, 2 warnings
+              by code:  choice_columns 2, check 1, hidden_value 1, option 1, required 1, type 1, unknown_column 1
+              by field: colours 3, household.age 2, household.spouse 2, remark 1
+
+            """)
+    }
+
+    @Test func theReportsOfMachinesCarryTheRecordID() throws {
+        let run = try checkSurvey(Self.odkExport, layout: "odk", ["--format", "jsonl"]).run
+        expectEqual(run.status, 1)
+        let lines = try run.stdout.split(separator: "\n").dropLast().map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        // The header's finding is about the file: no submission.
+        expectEqual(lines.map { $0["recordId"] as? String }, [nil, "uuid:a2", "uuid:a3", "uuid:a4", "uuid:a5", "uuid:a6"])
+        let json = try checkSurvey(Self.odkExport, layout: "odk", ["--format", "json"]).run
+        #expect(json.stdout.contains(#""record":2,"recordId":"uuid:a2","severity":"error""#))
+        let sarif = try checkSurvey(Self.odkExport, layout: "odk", ["--format", "sarif"]).run
+        #expect(sarif.stdout.contains(#""recordId":"uuid:a2""#))
+        let junit = try checkSurvey(Self.odkExport, layout: "odk", ["--format", "junit"]).run
+        #expect(junit.stdout.contains(#"name="record 2 uuid:a2 (line 3)""#))
+    }
+
+    @Test func frenchConstraintMessagesUnderLocaleFr() throws {
+        let run = try checkSurvey(Self.odkExport, layout: "odk", ["--locale", "fr"]).run
+        expectEqual(run.status, 1)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("  error   household.age  check  Entre 0 et 120 (value \"130\")"))
+        #expect(!run.stdout.contains("Between 0 and 120"))
+    }
+
+    @Test func systemColumnsAreKnownOnlyUnderTheirLayout() throws {
+        let form = try temporary(Self.surveyForm, "md")
+        // Kobo's columns in an ODK export are unknown, and the other way round; a path in the
+        // other layout's spelling names no question.
+        let odkRun = try checkSurvey("household-age,_uuid,KEY\n30,k1,uuid:a1\n", layout: "odk", ["--format", "summary"]).run
+        expectEqual(odkRun.stdout.split(separator: "\n").suffix(3), ["by field:", "  _uuid              1", "  household.married  1"])
+        let koboRun = try checkSurvey("household/age;KEY;_uuid\n30;uuid:a1;k1\n", layout: "kobo", ["--format", "summary"]).run
+        expectEqual(koboRun.stdout.split(separator: "\n").suffix(3), ["by field:", "  KEY                1", "  household.married  1"])
+        // Without --layout, a system column is a column like any other, and names no record.
+        let plain = try temporary("household.age,household.married,KEY\n130,no,uuid:a1\n", "csv")
+        let plainRun = try rulecheck(["check", "--rules", form, plain])
+        #expect(plainRun.stdout.contains("  warning KEY  unknown_column  'KEY' is not a field of the rules\n"))
+        #expect(plainRun.stdout.contains("\(plain): record 1, line 2\n"))
+    }
+
+    @Test func aLayoutReadsCSVOnly() throws {
+        let form = try temporary(Self.surveyForm, "md")
+        let json = try temporary("{\"household\": {\"age\": 3}}\n", "jsonl")
+        let run = try rulecheck(["check", "--rules", form, "--layout", "odk", json])
+        expectEqual(run.status, 2)
+        #expect(run.stderr.contains("--layout reads CSV exports"))
+    }
+}
