@@ -160,7 +160,7 @@ struct XLSFormWriting {
             type = "calculate"
             row.append(("type", type))
             row.append(("name", field.name))
-            row += labels(field, always: false)
+            row += labels(field)
             row.append(("calculation", calculation))
             survey.append(row)
             return true
@@ -173,6 +173,9 @@ struct XLSFormWriting {
         case .file: type = "file"
         case .group: type = "begin group"
         case .list: type = "begin repeat"
+        case .choice where field.options == [ChoiceOption(value: .text("OK"))]:
+            // The one option an acknowledge has.
+            type = "acknowledge"
         case .choice, .multiChoice, .bool:
             let list = listName(field.name)
             type = (field.type == .multiChoice ? "select_multiple " : "select_one ") + list
@@ -183,7 +186,7 @@ struct XLSFormWriting {
         }
         row.append(("type", type))
         row.append(("name", field.name))
-        row += labels(field, always: true)
+        row += labels(field)
         if let help = field.ui["help"]?.string { row.append(("hint", help)) }
         if let appearance = field.ui["appearance"]?.string { row.append(("appearance", appearance)) }
         row += requiredCells(field)
@@ -201,22 +204,23 @@ struct XLSFormWriting {
             }
             if let readOnly { row.append(("read_only", readOnly)) }
         }
-        row += constraintCells(field)
+        var repeatChecks = field.checks
+        if field.type == .list { row += repeatCount(field, checks: &repeatChecks) }
+        row += constraintCells(field, checks: repeatChecks)
         if let initial = initialText(field) { row.append(("default", initial)) }
         if let filter = field.optionsFilter, let choiceFilter = xpath(filter.rule, field, { try $0.condition(filter.expr) }) {
             row.append(("choice_filter", choiceFilter))
         }
-        if field.type == .list { row += repeatCount(field) }
         notWritten(field)
         survey.append(row)
         return true
     }
 
-    /// `label` (and its languages) from the title and `ui: labels`; for a calculate only when
-    /// the title is more than the id.
-    func labels(_ field: FieldRules, always: Bool) -> [(column: String, text: String)] {
+    /// `label` (and its languages) from the title and `ui: labels`; no label when the title is
+    /// the id, as the rules compile a field without one.
+    func labels(_ field: FieldRules) -> [(column: String, text: String)] {
         var cells: [(column: String, text: String)] = []
-        if always || field.title != field.name { cells.append(("label", field.title)) }
+        if field.title != field.name { cells.append(("label", field.title)) }
         if let labels = field.ui["labels"]?.object {
             for (code, text) in labels.sorted(by: { $0.key < $1.key }) where code != defaultCode {
                 if let text = text.string { cells.append(("label::" + Self.languageColumn(code), text)) }
@@ -246,10 +250,10 @@ struct XLSFormWriting {
     /// The field's value rules as one constraint: its own keys (`min`, `max`, `min_length`,
     /// `max_length`, `pattern`; a multi_choice's `min_items`/`max_items`) and its checks, each
     /// with its `when`, joined by `and`; the first message written is the constraint_message.
-    mutating func constraintCells(_ field: FieldRules) -> [(column: String, text: String)] {
+    mutating func constraintCells(_ field: FieldRules, checks: [CheckRule]) -> [(column: String, text: String)] {
         var parts: [String] = []
         var message: LocalizedText?
-        let rules = field.keyRules + field.checks
+        let rules = field.keyRules + checks
         if field.type == .group || field.type == .list {
             for rule in rules {
                 finding(
@@ -311,8 +315,22 @@ struct XLSFormWriting {
         }
     }
 
-    /// A repeat's count, when its fewest and most items are one number.
-    mutating func repeatCount(_ field: FieldRules) -> [(column: String, text: String)] {
+    /// A repeat's count: its fewest and most items when they are one number, or a check
+    /// `count(list) == n` without `when` (taken out of `checks`), as the import reads a repeat_count.
+    mutating func repeatCount(_ field: FieldRules, checks: inout [CheckRule]) -> [(column: String, text: String)] {
+        if field.minItems == nil, field.maxItems == nil,
+            let index = checks.firstIndex(where: { rule in
+                guard rule.when == nil, case .expr(let written) = rule.kind, case .equal(let counted, _) = written.expr else {
+                    return false
+                }
+                return Self.counts(counted, field)
+            }),
+            case .expr(let written) = checks[index].kind, case .equal(_, let count) = written.expr,
+            let text = xpath(checks[index].rule, field, at: checks[index].location, { try $0.value(count) })
+        {
+            checks.remove(at: index)
+            return [("repeat_count", text)]
+        }
         switch (field.minItems, field.maxItems) {
         case (nil, nil): return []
         case (let least?, let most?) where least == most: return [("repeat_count", String(least))]
@@ -321,6 +339,15 @@ struct XLSFormWriting {
                 .unsupported,
                 "min_items/max_items of a list: XLSForm's repeat_count fixes the number of items; the bounds are left out", field)
             return []
+        }
+    }
+
+    /// Whether `expr` is the number of items of the list `field`: `count(list)`.
+    static func counts(_ expr: Expr, _ field: FieldRules) -> Bool {
+        switch expr {
+        case .itemCount(let list): list == field.id
+        case .function(.count, let arguments): arguments.count == 1 && counts(arguments[0], field)
+        default: false
         }
     }
 

@@ -1,3 +1,5 @@
+import RuleCheck
+
 /// Writes a ``Workbook`` as an `.xlsx` workbook (Office Open XML): a ZIP of the package's
 /// content types and relationships, the workbook part listing the sheets in order, and one
 /// worksheet part per sheet whose cells are inline strings (`t="inlineStr"`) — no shared strings
@@ -86,28 +88,20 @@ public enum XLSXWriter {
         return xml + "</sheetData></worksheet>"
     }
 
-    /// `text` as XML character data or an attribute value: `&`, `<`, `>`, `"` escaped, and a
-    /// carriage return as a reference (a parser would make a bare one a line feed).
+    /// `text` as XML character data or an attribute value (`XMLText`); a character XML cannot
+    /// carry is an error naming `place`.
     static func escaped(_ text: String, at place: String) throws(WorkbookError) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\r": result += "&#13;"
-            case "\t", "\n": result.unicodeScalars.append(scalar)
-            default:
-                guard scalar.value >= 0x20, scalar.value != 0xFFFE, scalar.value != 0xFFFF else {
-                    throw WorkbookError(
-                        "\(place): the character U+\(String(scalar.value, radix: 16, uppercase: true)) cannot be written in an .xlsx workbook"
-                    )
-                }
-                result.unicodeScalars.append(scalar)
-            }
+        var refused: Unicode.Scalar?
+        guard
+            let escaped = XMLText.escaped(
+                text, inAttribute: false,
+                invalid: {
+                    refused = $0; return nil
+                })
+        else {
+            let code = refused.map { String($0.value, radix: 16, uppercase: true) } ?? "?"
+            throw WorkbookError("\(place): the character U+\(code) cannot be written in an .xlsx workbook")
         }
-        return result
+        return escaped
     }
 }

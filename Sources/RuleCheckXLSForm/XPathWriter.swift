@@ -227,7 +227,7 @@ struct XPathWriter {
         return Term(text: "\(left.operand) \(op) \(right.operand)", atomic: false)
     }
 
-    private func shifted(_ date: Term, _ duration: Duration) throws(Unwritable) -> Term {
+    private func shifted(_ date: Term, _ duration: DateDuration) throws(Unwritable) -> Term {
         guard duration.years == 0, duration.months == 0 else {
             throw Unwritable(reason: "moving a date by months or years has no XPath counterpart (only days)")
         }
@@ -243,6 +243,8 @@ struct XPathWriter {
         switch function {
         case .len: return Term(text: "string-length(\(try argument(0).text))", atomic: true)
         case .count:
+            // A list's items: `count(list)` is the count of ``Expr/itemCount(_:)``, itself `count(${list})`.
+            if let first = arguments.first, case .itemCount = first { return try argument(0) }
             guard let first = arguments.first, type(first) == .multiChoice else {
                 throw Unwritable(reason: "count() is written as count-selected() only for a multi_choice field")
             }

@@ -25,7 +25,7 @@ package indirect enum Expr: Sendable {
     case concat(Expr, Expr)
     case negate(Expr)
     /// A date moved by a duration.
-    case shift(Expr, Duration)
+    case shift(Expr, DateDuration)
     /// Days from the second date to the first (`end - start`).
     case daysBetween(Expr, Expr)
     case function(Function, [Expr])
@@ -48,7 +48,7 @@ package indirect enum Expr: Sendable {
         case or(Expr)
         case arithmetic(Arithmetic, Expr)
         case concat(Expr)
-        case shift(Duration)
+        case shift(DateDuration)
         case daysBetween(Expr)
 
         /// The right operand, if it is an expression.

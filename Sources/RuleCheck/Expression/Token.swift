@@ -5,7 +5,7 @@ struct Token: Hashable, Sendable {
         case number(ExactDecimal)
         case text(String)
         case date(Day)
-        case duration(Duration)
+        case duration(DateDuration)
         case name(String)
         case keyword(Keyword)
         case symbol(Symbol)
@@ -29,7 +29,7 @@ struct Token: Hashable, Sendable {
 }
 
 /// A duration literal: `18y`, `6m`, `2w`, `10d`. Only dates can be moved by one.
-package struct Duration: Hashable, Sendable, CustomStringConvertible {
+package struct DateDuration: Hashable, Sendable, CustomStringConvertible {
     /// The longest duration a literal may write: the calendar's span (years 1–9999), so that
     /// date arithmetic stays in range of integers.
     static let maxYears = 10_000
@@ -39,7 +39,7 @@ package struct Duration: Hashable, Sendable, CustomStringConvertible {
     package var months = 0
     package var days = 0
 
-    var negated: Duration { Duration(years: -years, months: -months, days: -days) }
+    var negated: DateDuration { DateDuration(years: -years, months: -months, days: -days) }
 
     package var description: String {
         [(years, "y"), (months, "m"), (days, "d")].filter { $0.0 != 0 }.map { "\($0.0)\($0.1)" }.joined(separator: " ")
