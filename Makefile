@@ -18,7 +18,8 @@
 #   make consumer-test  an app using only the RuleCheck library resolves Yams alone, builds and runs (Tests/consumer)
 #   make format        format the Swift sources with swift format and .swift-format; format-check: fail if unformatted
 #   make docs          the DocC documentation of the RuleCheck library in .build/docs, refused on any warning
-#   make xlsform-test  pyxform's own test XLSForms (fetched from PyPI at run time) through rulecheck lint, pyxform as a second opinion
+#   make xlsform-test  pyxform's own test XLSForms (fetched from PyPI at run time) through rulecheck lint, pyxform as a second opinion;
+#                      the rules files exported as XLSForms, each converted by pyxform
 #   make conformance   the JSON-Schema-Test-Suite (draft 7, 2020-12; fetched from PyPI at run time) through schema import + check
 
 # bash, so that a recipe's pipeline can fail on its first command (`set -o pipefail`).
@@ -167,11 +168,13 @@ api-test: deps
 # (check-jsonschema's sdist), judged also by python-jsonschema (installed from PyPI).
 # Docs/xlsform.md's figures: pyxform 1.6.0's test forms (its sdist, hash-pinned) through
 # `rulecheck lint`; pyxform 4.5.0 in .build/xlsform-venv says which of them it converts itself.
+# Then the round trip: every rules file exported as an XLSForm, converted by pyxform, read back.
 XLSFORM_VENV = .build/xlsform-venv
 xlsform-test: build
 	test -x $(XLSFORM_VENV)/bin/python || python3 -m venv $(XLSFORM_VENV)
 	$(XLSFORM_VENV)/bin/python -c 'import pyxform' 2>/dev/null || $(XLSFORM_VENV)/bin/pip install --quiet pyxform==4.5.0
 	$(XLSFORM_VENV)/bin/python -W ignore scripts/xlsform-corpus.py $(BIN)
+	$(XLSFORM_VENV)/bin/python -W ignore scripts/xlsform-roundtrip.py $(BIN)
 
 conformance: build
 	scripts/json-schema-conformance.py $(BIN)

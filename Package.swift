@@ -153,7 +153,7 @@ let package = Package(
         // its sheets translated into a rules file. Its own target so that the core stays free of ZIP.
         .target(
             name: "RuleCheckXLSForm",
-            dependencies: ["RuleCheck", "CZlib"],
+            dependencies: ["RuleCheck", "Patterns", "CZlib"],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -78,11 +78,17 @@ struct ZIPArchive {
         default:
             throw .damaged("\(entry.name) is compressed with method \(entry.method), which is not read (only stored and deflated)")
         }
-        let crc = output.withUnsafeBufferPointer { buffer in
-            UInt32(crc32(0, buffer.baseAddress, uInt(buffer.count)))
+        guard Self.crc32(of: output) == entry.crc else {
+            throw .damaged("\(entry.name) is damaged: its CRC-32 does not match the archive's")
         }
-        guard crc == entry.crc else { throw .damaged("\(entry.name) is damaged: its CRC-32 does not match the archive's") }
         return output
+    }
+
+    /// The CRC-32 of `bytes`, as a ZIP archive records it for an entry (zlib's).
+    static func crc32(of bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBufferPointer { buffer in
+            UInt32(CZlib.crc32(0, buffer.baseAddress, uInt(buffer.count)))
+        }
     }
 
     enum ZIPFailure: Error {

@@ -3,12 +3,12 @@
 ///
 /// A class, so that going through a field's conditions for every record retains one reference
 /// per expression rather than its expression and both its texts.
-final class WrittenExpression: Sendable {
-    let expr: Expr
+package final class WrittenExpression: Sendable {
+    package let expr: Expr
     /// The rules-file key: `required`, `visible_if`, `value`, `min`, …
-    let key: String
+    package let key: String
     /// The expression's text as written.
-    let text: String
+    package let text: String
     /// What the expression is, when it is one of the few shapes most conditions have, so that
     /// evaluating it is a slot read rather than a walk of the tree.
     let shape: Shape
@@ -21,5 +21,5 @@ final class WrittenExpression: Sendable {
     }
 
     /// The rule as written: `visible_if: has_car`.
-    var rule: String { key + ": " + text }
+    package var rule: String { key + ": " + text }
 }

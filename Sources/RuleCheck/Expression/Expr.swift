@@ -1,7 +1,7 @@
-import Patterns
+package import Patterns
 
 /// A compiled expression: names resolved to field ids, types checked.
-indirect enum Expr: Sendable {
+package indirect enum Expr: Sendable {
     case constant(Value?)
     case field(FieldID)
     /// The number of items of a repeating list.
@@ -25,7 +25,7 @@ indirect enum Expr: Sendable {
     case concat(Expr, Expr)
     case negate(Expr)
     /// A date moved by a duration.
-    case shift(Expr, Duration)
+    case shift(Expr, DateDuration)
     /// Days from the second date to the first (`end - start`).
     case daysBetween(Expr, Expr)
     case function(Function, [Expr])
@@ -43,12 +43,12 @@ indirect enum Expr: Sendable {
     case quantified(Quantifier, list: FieldID, condition: Expr)
 
     /// One operator of a ``chain`` with its right operand; the value so far is its left side.
-    enum Step: Sendable {
+    package enum Step: Sendable {
         case and(Expr)
         case or(Expr)
         case arithmetic(Arithmetic, Expr)
         case concat(Expr)
-        case shift(Duration)
+        case shift(DateDuration)
         case daysBetween(Expr)
 
         /// The right operand, if it is an expression.
@@ -73,7 +73,7 @@ indirect enum Expr: Sendable {
     }
 
     /// What ``aggregate(_:list:field:)`` makes of the items' values.
-    enum Aggregate: String, Sendable {
+    package enum Aggregate: String, Sendable {
         /// The total of the numbers (0 when no item has one).
         case sum
         /// The least number or earliest date (null when no item has one).
@@ -83,18 +83,18 @@ indirect enum Expr: Sendable {
     }
 
     /// Whether ``quantified(_:list:condition:)`` needs the condition in some item or in every one.
-    enum Quantifier: String, Sendable {
+    package enum Quantifier: String, Sendable {
         /// True when the condition holds in at least one item (false for no items).
         case any
         /// True when the condition holds in every item (true for no items).
         case all
     }
 
-    enum Order: String, Sendable { case less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">=" }
-    enum Arithmetic: String, Sendable { case plus = "+", minus = "-", times = "*", divide = "/" }
+    package enum Order: String, Sendable { case less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">=" }
+    package enum Arithmetic: String, Sendable { case plus = "+", minus = "-", times = "*", divide = "/" }
 
     /// The built-in functions (`matches` is compiled on its own, with its regex).
-    enum Function: String, Sendable, CaseIterable {
+    package enum Function: String, Sendable, CaseIterable {
         case empty, len, count, age, year, lower, upper, trim, round, floor, ceil, trunc, matches
         /// `multiple_of(x, step)`: x is a whole multiple of step (JSON Schema's `multipleOf`).
         case multipleOf = "multiple_of"

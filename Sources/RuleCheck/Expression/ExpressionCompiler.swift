@@ -379,7 +379,7 @@ struct ExpressionCompiler {
     }
 
     /// The duration `syntax` stands for, if it is a duration literal (possibly negated).
-    static func constantDuration(_ syntax: Syntax) -> Duration? {
+    static func constantDuration(_ syntax: Syntax) -> DateDuration? {
         switch syntax.kind {
         case .duration(let duration): duration
         case .negate(let inner): constantDuration(inner)?.negated

@@ -153,18 +153,18 @@ struct Lexer {
             }
             let most =
                 switch unit {
-                case "y": Duration.maxYears
-                case "m": Duration.maxYears * 12
-                case "w": Duration.maxDays / 7
-                default: Duration.maxDays
+                case "y": DateDuration.maxYears
+                case "m": DateDuration.maxYears * 12
+                case "w": DateDuration.maxDays / 7
+                default: DateDuration.maxDays
                 }
             guard count.magnitude <= most else {
                 throw ExpressionError(
                     message:
-                        "a duration can be at most \(Duration.maxYears)y (\(Duration.maxYears * 12)m, \(Duration.maxDays / 7)w, \(Duration.maxDays)d)",
+                        "a duration can be at most \(DateDuration.maxYears)y (\(DateDuration.maxYears * 12)m, \(DateDuration.maxDays / 7)w, \(DateDuration.maxDays)d)",
                     range: start..<scalarIndex)
             }
-            var duration = Duration()
+            var duration = DateDuration()
             switch unit {
             case "y": duration.years = count
             case "m": duration.months = count

@@ -7,7 +7,7 @@ struct Syntax: Hashable, Sendable {
         case null
         case date(Day)
         case today
-        case duration(Duration)
+        case duration(DateDuration)
         /// A name, possibly dotted: `doc_type`, `insurant.birth_date`, `option.region`.
         case name([String])
         case not(Syntax)

@@ -5,7 +5,7 @@ struct Token: Hashable, Sendable {
         case number(ExactDecimal)
         case text(String)
         case date(Day)
-        case duration(Duration)
+        case duration(DateDuration)
         case name(String)
         case keyword(Keyword)
         case symbol(Symbol)
@@ -29,19 +29,19 @@ struct Token: Hashable, Sendable {
 }
 
 /// A duration literal: `18y`, `6m`, `2w`, `10d`. Only dates can be moved by one.
-struct Duration: Hashable, Sendable, CustomStringConvertible {
+package struct DateDuration: Hashable, Sendable, CustomStringConvertible {
     /// The longest duration a literal may write: the calendar's span (years 1–9999), so that
     /// date arithmetic stays in range of integers.
     static let maxYears = 10_000
     static let maxDays = 3_652_500
 
-    var years = 0
-    var months = 0
-    var days = 0
+    package var years = 0
+    package var months = 0
+    package var days = 0
 
-    var negated: Duration { Duration(years: -years, months: -months, days: -days) }
+    var negated: DateDuration { DateDuration(years: -years, months: -months, days: -days) }
 
-    var description: String {
+    package var description: String {
         [(years, "y"), (months, "m"), (days, "d")].filter { $0.0 != 0 }.map { "\($0.0)\($0.1)" }.joined(separator: " ")
     }
 }

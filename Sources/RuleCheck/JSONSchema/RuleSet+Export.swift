@@ -65,18 +65,26 @@ extension RuleSet {
     }
 
     /// The top-level fields of a section, in order.
-    func topLevelFields(of section: SectionRules) -> [FieldRules] {
+    package func topLevelFields(of section: SectionRules) -> [FieldRules] {
         section.fields.map { fields[$0.index] }.filter { $0.group == nil && $0.list == nil }
     }
 
     /// The direct members of a group, or the direct item fields of a list.
-    func directMembers(of field: FieldRules) -> [FieldRules] {
+    package func directMembers(of field: FieldRules) -> [FieldRules] {
         field.members.map { fields[$0.index] }.filter { $0.group == (field.type == .group ? field.id : nil) }
     }
 
     /// The group or list a field is directly in.
-    func container(of field: FieldRules) -> FieldRules? {
+    package func container(of field: FieldRules) -> FieldRules? {
         (field.group ?? field.list).map { fields[$0.index] }
+    }
+
+    /// The field's own condition of `conditions` (`visible_if`, `enabled_if`), without those it
+    /// inherits from its groups and list (which come first in the list).
+    package func ownCondition(_ field: FieldRules, _ conditions: KeyPath<FieldRules, [WrittenExpression]>) -> WrittenExpression? {
+        let inherited = container(of: field).map { $0[keyPath: conditions].count } ?? 0
+        let all = field[keyPath: conditions]
+        return all.count > inherited ? all.last : nil
     }
 
     /// How `field` names `target` in a rules file: the shortest name that resolves to it from the
@@ -195,9 +203,7 @@ struct JSONSchemaExporter {
 
     /// The field's own condition of `conditions` (its containers' come first in the list).
     func ownCondition(_ field: FieldRules, _ conditions: KeyPath<FieldRules, [WrittenExpression]>) -> WrittenExpression? {
-        let inherited = rules.container(of: field).map { $0[keyPath: conditions].count } ?? 0
-        let all = field[keyPath: conditions]
-        return all.count > inherited ? all.last : nil
+        rules.ownCondition(field, conditions)
     }
 
     /// Gates by the fields they name: `all`, or the covered fields whose group or list is not

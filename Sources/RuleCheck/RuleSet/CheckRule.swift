@@ -1,4 +1,4 @@
-import Patterns
+package import Patterns
 
 /// One compiled rule a field's value is held to: one of the field's own value keys
 /// (`min_length: 3`, `pattern: …`, `min: 18`) or one entry of its `checks:`.
@@ -10,8 +10,8 @@ import Patterns
 ///
 /// A class, so that going through a field's rules for every record retains one reference per
 /// rule rather than each of its parts.
-final class CheckRule: Sendable {
-    enum Kind: Sendable {
+package final class CheckRule: Sendable {
+    package enum Kind: Sendable {
         case pattern(Pattern)
         case mask(Mask)
         case min(WrittenExpression)
@@ -23,7 +23,7 @@ final class CheckRule: Sendable {
     }
 
     /// Where the rule is written.
-    enum Source: Sendable, Equatable {
+    package enum Source: Sendable, Equatable {
         /// A key of the field itself (`min_length: 3`): it has no `when` and no message of its own.
         case key
         /// The entry of the field's `checks:` with this index.
@@ -31,13 +31,13 @@ final class CheckRule: Sendable {
     }
 
     /// The check applies only while this holds (always nil for a field's own key).
-    let when: WrittenExpression?
-    let kind: Kind
-    let source: Source
+    package let when: WrittenExpression?
+    package let kind: Kind
+    package let source: Source
     /// The rule as written (for failures and explanations): `pattern: …`, `expr: …`.
-    let text: String
-    let message: LocalizedText?
-    let location: FileLocation
+    package let text: String
+    package let message: LocalizedText?
+    package let location: FileLocation
 
     init(
         when: WrittenExpression?, kind: Kind, source: Source, text: String, message: LocalizedText?,
@@ -52,10 +52,10 @@ final class CheckRule: Sendable {
     }
 
     /// The rule as written, with its `when`: `expr: a < b when kind == 'x'`.
-    var rule: String { when.map { text + " when " + $0.text } ?? text }
+    package var rule: String { when.map { text + " when " + $0.text } ?? text }
 
     /// The index of the `checks:` entry, nil for a field's own key (what ``Failure`` carries).
-    var check: Int? {
+    package var check: Int? {
         if case .check(let index) = source { return index }
         return nil
     }

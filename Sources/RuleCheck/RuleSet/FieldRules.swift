@@ -23,10 +23,10 @@ public final class FieldRules: Sendable {
     public let group: FieldID?
     public let location: FileLocation
 
-    let initial: Value?
+    package let initial: Value?
     /// `initial: today` on a date field.
-    let initialIsToday: Bool
-    let required: WrittenExpression?
+    package let initialIsToday: Bool
+    package let required: WrittenExpression?
     /// Which decimal digits the field reads in numbers, dates and masked text: every script's
     /// (stored as 0–9, the default) or only 0–9 (`digits: ascii`).
     public let digits: DecimalDigits
@@ -41,15 +41,15 @@ public final class FieldRules: Sendable {
     /// outermost first (empty for a field of the rules file itself). ``location`` is in the block.
     public let includedFrom: [FileLocation]
     /// All must hold for the field to be visible (its own `visible_if` and its groups' and list's).
-    let visibleConditions: [WrittenExpression]
-    let enabledConditions: [WrittenExpression]
+    package let visibleConditions: [WrittenExpression]
+    package let enabledConditions: [WrittenExpression]
     /// Fields whose change clears this one (its own `depends_on` and its groups').
     public let dependsOn: [FieldID]
-    let computed: WrittenExpression?
+    package let computed: WrittenExpression?
     /// The field's own value keys (`min_length`, `max_length`, `pattern`, `mask`, `min`, `max`),
     /// compiled into the same rules as its ``checks`` (without `when`), in the order they are
     /// evaluated. ``minLength``, ``pattern`` and the like read them.
-    let keyRules: [CheckRule]
+    package let keyRules: [CheckRule]
     /// How the field's dates are written (its `format:` or the rules' `date_format`).
     public let dateFormat: DateFormat
     /// The calendar a person types and reads the field's dates in (its `calendar:` or the
@@ -58,7 +58,7 @@ public final class FieldRules: Sendable {
     /// How the field's text is compared and its options matched (`letters:`).
     public let letters: LetterFolding
     public let options: [ChoiceOption]
-    let optionsFilter: WrittenExpression?
+    package let optionsFilter: WrittenExpression?
     /// The fewest and most items of a list, values of a multi_choice, or files of a file field.
     public let minItems: Int?
     public let maxItems: Int?
@@ -66,9 +66,9 @@ public final class FieldRules: Sendable {
     public let maxSize: Int?
     /// A file field's allowed media types (`media_types`: `image/jpeg`, `image/*`); empty: any.
     public let mediaTypes: [String]
-    let checks: [CheckRule]
-    let message: LocalizedText?
-    let messages: [IssueCode: LocalizedText]
+    package let checks: [CheckRule]
+    package let message: LocalizedText?
+    package let messages: [IssueCode: LocalizedText]
     /// A group's direct members, a list's item fields (direct ones and their group members).
     public let members: [FieldID]
     let display: DisplayTemplate?

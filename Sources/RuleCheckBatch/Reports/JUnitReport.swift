@@ -118,21 +118,6 @@ final class JUnitReport: Report {
     /// (and in an attribute, a tab and a line feed) as a character reference so that parsers keep
     /// it, and the characters XML 1.0 cannot hold as `\u{…}` escapes.
     static func escape(_ text: String, inAttribute: Bool = true) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\r": result += "&#13;"
-            case "\n", "\t": result += inAttribute ? "&#\(scalar.value);" : String(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                result += VisibleText.escape(scalar)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        XMLText.escaped(text, inAttribute: inAttribute) { VisibleText.escape($0) } ?? text
     }
 }
