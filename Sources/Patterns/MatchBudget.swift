@@ -58,12 +58,11 @@ public final class MatchBudget: Sendable {
         return try body()
     }
 
-    /// Whether the budget in force on the current thread (inside its ``run(_:)``) is stopped:
-    /// work whose result its caller throws away may stop too (a record at its next list item).
-    /// False outside any budget.
-    public static var isStoppedOnThisThread: Bool {
-        guard let scratch = MatchScratch.existing, let budget = scratch.pointee.budget else { return false }
-        return budget.takeUnretainedValue().isStopped
+    /// The budget in force on the current thread (inside its ``run(_:)``), or nil: work whose
+    /// result its caller throws away once the budget stops may look at it (a record, before each
+    /// list item). Looked up once, before a loop, rather than in it.
+    public static var current: MatchBudget? {
+        MatchScratch.existing?.pointee.budget?.takeUnretainedValue()
     }
 
     /// A match reached PCRE2's limit.

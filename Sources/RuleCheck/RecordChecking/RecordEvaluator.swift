@@ -146,6 +146,9 @@ struct RecordEvaluator {
     /// fields' order in the rules (a list's items in item order), after an `unknown_column`
     /// warning for each unknown key when `reportingUnknownKeys`.
     mutating func finish(reportingUnknownKeys: Bool = true) -> [Violation] {
+        // A job no longer wanted (its ``MatchBudget`` stopped) stops before its next list item:
+        // its caller throws the result away, and a list of thousands of items is not worth finishing.
+        let budget = MatchBudget.current
         for id in rules.order {
             // The rule set holds every field for as long as the check runs: no need to retain
             // (an `unowned(unsafe)` local was still retained and released around each mutating
@@ -153,9 +156,7 @@ struct RecordEvaluator {
             Unmanaged.passUnretained(rules.fields[id.index])._withUnsafeGuaranteedRef { field in
                 if let list = field.list {
                     for item in 0..<values.itemCount(of: list) {
-                        // A job no longer wanted (``MatchBudget``) stops here: its caller throws
-                        // the result away, and a list of thousands of items is not worth finishing.
-                        if MatchBudget.isStoppedOnThisThread { break }
+                        if let budget, budget.isStopped { break }
                         evaluate(Slot(id, item: item), field)
                     }
                 } else {
