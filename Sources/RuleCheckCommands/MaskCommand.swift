@@ -112,7 +112,7 @@ struct MaskCommand: RuleCheckSubcommand {
             }
         case .json:
             let objects: [JSONValue] = results.map { input, result in
-                var object: [String: JSONValue] = [
+                var object: JSONObject = [
                     "input": .string(input), "text": .string(result.text), "raw": .string(result.raw),
                     "state": .string(result.state.rawValue),
                 ]
@@ -120,7 +120,7 @@ struct MaskCommand: RuleCheckSubcommand {
                 if caret != nil { object["caret"] = .number(Double(result.caret)) }
                 return .object(object)
             }
-            var document: [String: JSONValue] = ["mask": .string(compiled.notation), "results": .array(objects)]
+            var document: JSONObject = ["mask": .string(compiled.notation), "results": .array(objects)]
             if regex { document["regex"] = .string(compiled.regex) }
             try output.write(JSONWriter.string(.object(document)) + "\n")
         }

@@ -75,7 +75,7 @@ struct SliceManifest {
     /// The manifest as one line of JSON.
     var json: String {
         func number(_ value: Int64) -> JSONValue { .number(Double(value)) }
-        var object: [String: JSONValue] = [
+        var object: JSONObject = [
             "manifest": .number(Double(Self.version)), "source": .string(source), "name": .string(header.name),
             "format": .string(plan.format.rawValue), "size": number(plan.size), "records": .number(Double(plan.records)),
             "delimiter": header.delimiter.map { .string($0.description) } ?? .null,

@@ -31,7 +31,7 @@ struct APIError: Error, Sendable, Hashable {
 
     /// The body of the error response.
     var json: JSONValue {
-        var error: [String: JSONValue] = ["code": .string(code), "message": .string(message)]
+        var error: JSONObject = ["code": .string(code), "message": .string(message)]
         if let details { error["details"] = details }
         return .object(["error": .object(error)])
     }

@@ -19,7 +19,7 @@ struct AccessLog: Sendable {
 
     func record(request: Request, response: Response, duration: Duration) {
         let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        var entry: [String: JSONValue] = [
+        var entry: JSONObject = [
             "time": .string(Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))),
             "method": .string(request.method.rawValue), "path": .string(request.uri.path),
             "status": .number(Double(response.status.code)), "ms": .number((milliseconds * 100).rounded() / 100),
@@ -37,7 +37,7 @@ struct AccessLog: Sendable {
     /// {"bytes_out":95,"error":"headers_too_large","method":null,"ms":0,"path":null,"request_id":"…","status":431,"time":"…"}
     /// ```
     func record(refusal error: APIError, requestID: String, bytesOut: Int) {
-        let entry: [String: JSONValue] = [
+        let entry: JSONObject = [
             "time": .string(Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))),
             "method": .null, "path": .null, "status": .number(Double(error.status)), "ms": .number(0),
             "error": .string(error.code), "request_id": .string(requestID), "bytes_out": .number(Double(bytesOut)),

@@ -18,7 +18,7 @@ enum DraftState {
     static func text(of form: Form) -> String {
         var touched: [JSONValue] = []
         var editing: [JSONValue] = []
-        var inputs: [String: JSONValue] = [:]
+        var inputs: JSONObject = [:]
         for path in FormDescription.paths(form) {
             if let input = form.input(path) {
                 inputs[path] = .object(["text": .string(input.text), "caret": .number(Double(input.caret))])

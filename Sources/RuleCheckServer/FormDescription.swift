@@ -32,7 +32,7 @@ enum FormDescription {
             "form": .string(rules.form), "title": rules.title.map { .string($0) } ?? .null,
             "sections": .array(sections), "pages": .array(pages), "gates": .array(rules.gates.map { .string($0.name) }),
             "gate_fields": .object(
-                Dictionary(
+                JSONObject(
                     uniqueKeysWithValues: rules.gates.map { gate in
                         (gate.name, .array(gate.members.map { .string(rules.fields[$0.index].path) }))
                     })),
@@ -40,7 +40,7 @@ enum FormDescription {
     }
 
     private static func node(_ field: FieldRules, _ rules: RuleSet) -> JSONValue {
-        var object: [String: JSONValue] = [
+        var object: JSONObject = [
             "path": .string(field.path), "name": .string(field.name), "title": .string(field.title),
             "type": .string(field.type.rawValue), "computed": .bool(field.isComputed),
         ]
@@ -70,10 +70,10 @@ enum FormDescription {
     /// The whole state: every field's (with its metadata), every list's number of items, gates,
     /// sections, pages, and the values as a nested record.
     static func state(_ form: Form, metadata: [String: FieldMetadata]) -> JSONValue {
-        var fields: [String: JSONValue] = [:]
+        var fields: JSONObject = [:]
         for path in paths(form) {
             let state = form[path]
-            var object: [String: JSONValue] = [
+            var object: JSONObject = [
                 "value": state.value?.json ?? .null, "display": .string(form.displayText(path)),
                 "visible": .bool(state.isVisible), "enabled": .bool(state.isEnabled),
                 "required": .bool(state.isRequired), "issues": .array(state.issues.map(\.json)),
@@ -85,16 +85,16 @@ enum FormDescription {
             fields[path] = .object(object)
         }
         let rules = form.rules
-        var state: [String: JSONValue] = [
+        var state: JSONObject = [
             "fields": .object(fields),
             // Every list's, a list inside a list's item once per outer item (`drivers[0].violations`).
             "items": .object(
-                Dictionary(
+                JSONObject(
                     uniqueKeysWithValues: paths(form).filter { rules.field($0.replacing(/\[\d+\]/, with: ""))?.type == .list }
                         .map { ($0, .number(Double(form.itemCount($0)))) })),
-            "gates": .object(Dictionary(uniqueKeysWithValues: rules.gates.map { ($0.name, .bool(form.gate($0.name).isOpen)) })),
+            "gates": .object(JSONObject(uniqueKeysWithValues: rules.gates.map { ($0.name, .bool(form.gate($0.name).isOpen)) })),
             "sections": .object(
-                Dictionary(
+                JSONObject(
                     uniqueKeysWithValues: rules.sections.map {
                         ($0.id, .bool(form.section($0.id).isComplete))
                     })),
@@ -128,12 +128,12 @@ enum FormDescription {
     static func extras(
         after form: Form, values: Set<String>, listsChanged: Bool, metadata now: [String: FieldMetadata],
         before: [String: FieldMetadata]
-    ) -> [String: JSONValue] {
-        var display: [String: JSONValue] = [:]
+    ) -> JSONObject {
+        var display: JSONObject = [:]
         for path in values { display[path] = .string(form.displayText(path)) }
-        var changed: [String: JSONValue] = [:]
+        var changed: JSONObject = [:]
         for (path, cell) in now where before[path] != cell { changed[path] = cell.json }
-        var extras: [String: JSONValue] = ["display": .object(display), "metadata": .object(changed)]
+        var extras: JSONObject = ["display": .object(display), "metadata": .object(changed)]
         if !values.isEmpty || listsChanged { extras["record"] = .object(form.record) }
         return extras
     }

@@ -53,7 +53,7 @@ extension RuleServer {
     /// `GET /`: the page, with its settings (default date and locale, the record to start from)
     /// in a `<script type="application/json" id="config">`.
     func page() -> Response {
-        var config: [String: JSONValue] = [
+        var config: JSONObject = [
             "today": .string((options.today ?? .today()).iso), "locale": options.locale.map { .string($0) } ?? .null,
             "rules": library.entries.first.map { .string($0.name) } ?? .null,
         ]

@@ -59,7 +59,7 @@ extension RuleServer {
     /// Makes a form from a request body (on a worker thread): the session, and its description.
     private func createForm(
         _ body: StrictObject, from old: FormSession?
-    ) throws -> (session: FormSession, description: [String: JSONValue]) {
+    ) throws -> (session: FormSession, description: JSONObject) {
         var today = try Self.day(body.string("today"), name: "today")
         var locale = try Self.locale(body.string("locale"))
         var rulesName = try body.string("rules")
@@ -184,7 +184,7 @@ extension RuleServer {
     /// at the next version, and the answer.
     private func edit(
         _ bytes: [UInt8], mediaType: String, session base: FormSession, cancellation: CancellationFlag
-    ) throws -> (FormSession, [String: JSONValue]) {
+    ) throws -> (FormSession, JSONObject) {
         let (edits, single) = try Self.edits(bytes, mediaType: mediaType)
         let budget = options.formBudget
         var session = base
@@ -288,7 +288,7 @@ extension RuleServer {
     }
 
     /// A snapshot sent as JSON (as `GET /v1/forms/{id}` … or an app's saved draft).
-    static func snapshot(_ object: [String: JSONValue]) throws(APIError) -> FormSnapshot {
+    static func snapshot(_ object: JSONObject) throws(APIError) -> FormSnapshot {
         do {
             return try FormSnapshot(json: .object(object))
         } catch {
@@ -297,13 +297,13 @@ extension RuleServer {
     }
 
     /// The form as `POST /v1/forms` and `GET /v1/forms/{id}` describe it.
-    static func describe(_ session: FormSession) -> [String: JSONValue] {
+    static func describe(_ session: FormSession) -> JSONObject {
         let locale = MessageLocale(session.form.locale)
         // The page's language is the rules' own (their titles), else the messages'; it runs right
         // to left when either does.
         let rulesLocale = session.form.rules.locale.map(MessageLocale.init)
         let rightToLeft = locale.isRightToLeft || rulesLocale?.isRightToLeft == true
-        return [
+        var description: JSONObject = [
             "id": .string(session.id), "rules": .string(session.rulesName), "version": .string(session.version),
             "today": .string(session.form.today.iso), "locale": .string(session.form.locale),
             "messages_locale": .string(locale.messages), "lang": .string(rulesLocale?.identifier ?? locale.identifier),
@@ -312,7 +312,9 @@ extension RuleServer {
             "layout": FormDescription.layout(session.form),
             "state": FormDescription.state(session.form, metadata: session.metadata),
             "snapshot": session.form.snapshot.json,
-        ].merging(session.rulesChange.map { ["rules_changed": $0] } ?? [:]) { old, _ in old }
+        ]
+        if let change = session.rulesChange { description["rules_changed"] = change }
+        return description
     }
 }
 

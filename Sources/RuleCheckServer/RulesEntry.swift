@@ -93,7 +93,7 @@ public struct RulesEntry: Sendable {
 
     /// The entry as `GET /v1/rules` lists it.
     var json: JSONValue {
-        var object: [String: JSONValue] = [
+        var object: JSONObject = [
             "name": .string(name), "file": .string(shownFile), "status": .string(errors == nil ? "ok" : "error"),
             "version": version.map { .string($0) } ?? .null,
             "errors": errors.map { .string($0) } ?? .null,

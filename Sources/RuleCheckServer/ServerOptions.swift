@@ -96,7 +96,7 @@ public struct ServerOptions: Sendable {
     /// Serve the preview page at `/` (and its assets).
     public var preview = false
     /// For the preview page: a record to fill the first form with.
-    public var initialRecord: [String: JSONValue]?
+    public var initialRecord: JSONObject?
 
     public init() {}
 

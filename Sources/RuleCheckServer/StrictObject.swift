@@ -9,7 +9,7 @@ import RuleCheck
 /// let today = try body.string("today")      // nil when absent; a 400 when not a string
 /// ```
 struct StrictObject: Sendable {
-    let members: [String: JSONValue]
+    let members: JSONObject
     /// What the object is, for messages: `the body`, `edit 2`.
     let place: String
 
@@ -52,7 +52,7 @@ struct StrictObject: Sendable {
         return Int(number)
     }
 
-    func object(_ key: String) throws(APIError) -> [String: JSONValue]? {
+    func object(_ key: String) throws(APIError) -> JSONObject? {
         guard let value = members[key] else { return nil }
         guard case .object(let object) = value else { throw wrongType(key, "an object", value) }
         return object

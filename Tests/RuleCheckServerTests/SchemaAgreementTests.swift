@@ -54,7 +54,7 @@ struct SchemaAgreementTests {
         var random = Random(seed: seed)
         var compared = 0
         for _ in 0..<60 {
-            var record: [String: JSONValue] = [:]
+            var record: JSONObject = [:]
             for key in keys {
                 if let value = Self.pool[random.next(below: Self.pool.count)] { record[key] = value }
             }

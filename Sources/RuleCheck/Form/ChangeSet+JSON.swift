@@ -8,22 +8,23 @@ extension ChangeSet {
     /// changed, `pages` (see ``PageChange``); when a restored draft held entries these rules
     /// cannot take, `dropped` (`[{"path", "message"}]`). Dates are ISO text.
     public var json: JSONValue {
-        var object: [String: JSONValue] = [
-            "values": .object(values.mapValues { $0.map(\.json) ?? .null }),
-            "visible": .object(visible.mapValues { .bool($0) }),
-            "enabled": .object(enabled.mapValues { .bool($0) }),
-            "required": .object(required.mapValues { .bool($0) }),
-            "issues": .object(issues.mapValues { .array($0.map(\.json)) }),
-            "sections": .object(sections.mapValues { .bool($0) }),
-            "gates": .object(gates.mapValues { .bool($0) }),
+        var object: JSONObject = [
+            "values": .object(JSONObject(values.mapValues { $0.map(\.json) ?? .null })),
+            "visible": .object(JSONObject(visible.mapValues { .bool($0) })),
+            "enabled": .object(JSONObject(enabled.mapValues { .bool($0) })),
+            "required": .object(JSONObject(required.mapValues { .bool($0) })),
+            "issues": .object(JSONObject(issues.mapValues { .array($0.map(\.json)) })),
+            "sections": .object(JSONObject(sections.mapValues { .bool($0) })),
+            "gates": .object(JSONObject(gates.mapValues { .bool($0) })),
         ]
-        if !items.isEmpty { object["items"] = .object(items.mapValues { .number(Double($0)) }) }
-        if !shownIssues.isEmpty { object["shown_issues"] = .object(shownIssues.mapValues { .array($0.map(\.json)) }) }
-        if !interaction.isEmpty { object["interaction"] = .object(interaction.mapValues { .string($0.rawValue) }) }
-        if !inputs.isEmpty { object["input"] = .object(inputs.mapValues { $0.map(\.json) ?? .null }) }
+        if !items.isEmpty { object["items"] = .object(JSONObject(items.mapValues { .number(Double($0)) })) }
+        if !shownIssues.isEmpty { object["shown_issues"] = .object(JSONObject(shownIssues.mapValues { .array($0.map(\.json)) })) }
+        if !interaction.isEmpty { object["interaction"] = .object(JSONObject(interaction.mapValues { .string($0.rawValue) })) }
+        if !inputs.isEmpty { object["input"] = .object(JSONObject(inputs.mapValues { $0.map(\.json) ?? .null })) }
         if !listChanges.isEmpty {
             object["list_changes"] = .object(
-                listChanges.mapValues { .object(["added": .array($0.added.map(\.json)), "removed": .array($0.removed.map(\.json))]) })
+                JSONObject(
+                    listChanges.mapValues { .object(["added": .array($0.added.map(\.json)), "removed": .array($0.removed.map(\.json))]) }))
         }
         if let pages { object["pages"] = pages.json }
         if !dropped.isEmpty { object["dropped"] = .array(dropped.map(\.json)) }

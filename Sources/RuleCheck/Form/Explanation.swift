@@ -54,7 +54,7 @@ public struct Explanation: Sendable, CustomStringConvertible {
     /// The explanation as JSON, for `rulecheck replay --explain`.
     public var json: JSONValue {
         func inputs(_ list: [(path: String, value: Value?)]) -> JSONValue {
-            .object(Dictionary(list.map { ($0.path, $0.value?.json ?? .null) }, uniquingKeysWith: { first, _ in first }))
+            .object(JSONObject(Dictionary(list.map { ($0.path, $0.value?.json ?? .null) }, uniquingKeysWith: { first, _ in first })))
         }
         func decision(_ decision: Decision) -> JSONValue {
             .object([

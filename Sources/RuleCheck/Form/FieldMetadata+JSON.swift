@@ -15,7 +15,7 @@ extension FieldMetadata {
     ///  "path": "holder.phone", "placeholder": "+7 (___) ___-__-__", "title": "Mobile phone", "type": "text", …}
     /// ```
     public var json: JSONValue {
-        var object: [String: JSONValue] = [
+        var object: JSONObject = [
             "path": .string(path), "title": .string(title), "type": .string(type.rawValue),
             "keyboard": .string(keyboard == .notTyped ? "not_typed" : keyboard.rawValue), "computed": .bool(isComputed),
         ]

@@ -69,7 +69,7 @@ public struct FieldMetadata: Hashable, Sendable {
     /// `accept`.
     public let mediaTypes: [String]
     /// Free-form hints from the rules file's `ui:` (`widget`, `keyboard`, `placeholder`, `help` …).
-    public let ui: [String: JSONValue]
+    public let ui: JSONObject
     /// Whether the value is computed (show it read-only).
     public let isComputed: Bool
 }

@@ -66,7 +66,7 @@ extension Form {
     }
 
     /// `ui: {keyboard: …}` when it names a keyboard; else what the type and mask call for.
-    private static func keyboard(_ field: FieldRules, _ mask: Mask?, _ ui: [String: JSONValue]) -> FieldMetadata.Keyboard {
+    private static func keyboard(_ field: FieldRules, _ mask: Mask?, _ ui: JSONObject) -> FieldMetadata.Keyboard {
         if case .string(let name)? = ui["keyboard"], let named = FieldMetadata.Keyboard(rawValue: name) { return named }
         switch field.type {
         case .integer: return .number

@@ -8,7 +8,7 @@ extension Form {
     /// ```swift
     /// form.record    // ["doc_type": "passport", "insurant": ["birth_date": "1990-02-01"], "drivers": [[…]]]
     /// ```
-    public var record: [String: JSONValue] {
+    public var record: JSONObject {
         values.record(rules)
     }
 
@@ -17,7 +17,7 @@ extension Form {
     /// the wrong type or not among the options, are returned as the violations a batch check
     /// reports for them (`unknown_column`, `type`, `option`).
     public static func filled(
-        _ rules: RuleSet, record: [String: JSONValue], today: Day = .today(),
+        _ rules: RuleSet, record: JSONObject, today: Day = .today(),
         locale: String? = nil
     ) -> (form: Form, dropped: [Violation]) {
         let checker = RecordChecker(rules, today: today, locale: locale)
@@ -35,7 +35,7 @@ extension Form {
     ///
     /// - Throws: ``FormLimitError`` when the form would hold more than `budget` allows.
     public static func filled(
-        _ rules: RuleSet, record: [String: JSONValue], today: Day = .today(), locale: String? = nil,
+        _ rules: RuleSet, record: JSONObject, today: Day = .today(), locale: String? = nil,
         budget: FormBudget
     ) throws(FormLimitError) -> (form: Form, dropped: [Violation]) {
         let checker = RecordChecker(rules, today: today, locale: locale)

@@ -131,7 +131,7 @@ public enum FormEdit: Hashable, Sendable {
 
 /// The members of one edit line, read with messages that name the key.
 private struct EditLine {
-    let object: [String: JSONValue]
+    let object: JSONObject
     let verb: String
 
     /// The field or list the verb names.

@@ -39,13 +39,13 @@ extension FormSnapshot {
     public var json: JSONValue {
         .object([
             "form": .string(form),
-            "fields": .object(fields.mapValues(\.json)),
-            "items": .object(items.mapValues { .number(Double($0)) }),
+            "fields": .object(JSONObject(fields.mapValues(\.json))),
+            "items": .object(JSONObject(items.mapValues { .number(Double($0)) })),
         ])
     }
 
     /// `key` of `object`, which must be text; `place` is where `object` is (`fields.name`).
-    fileprivate static func text(_ object: [String: JSONValue], _ key: String, in place: String) throws(FormError) -> String {
+    fileprivate static func text(_ object: JSONObject, _ key: String, in place: String) throws(FormError) -> String {
         let at = place.isEmpty ? key : place + "." + key
         guard let value = object[key] else { throw FormError(.typeMismatch, (place.isEmpty ? "" : place + ": ") + "missing '\(key)'") }
         guard case .string(let text) = value else { throw mismatch(at, "text", value) }
@@ -53,7 +53,7 @@ extension FormSnapshot {
     }
 
     /// `key` of `object`: nil when absent or null, else text.
-    fileprivate static func optionalText(_ object: [String: JSONValue], _ key: String, in place: String) throws(FormError) -> String? {
+    fileprivate static func optionalText(_ object: JSONObject, _ key: String, in place: String) throws(FormError) -> String? {
         guard let value = object[key], value != .null else { return nil }
         guard case .string(let text) = value else { throw mismatch(place + "." + key, "text", value) }
         return text
@@ -78,7 +78,7 @@ extension FormSnapshot.Entry {
     }
 
     fileprivate var json: JSONValue {
-        var object: [String: JSONValue] = ["source": .string(source)]
+        var object: JSONObject = ["source": .string(source)]
         if let value { object["value"] = value.json }
         if let cause { object["cause"] = .string(cause) }
         if let parent { object["parent"] = .string(parent) }

@@ -58,7 +58,7 @@ public enum SnapshotValue: Codable, Hashable, Sendable {
         case .number(let number): .number(number)
         case .bool(let flag): .bool(flag)
         case .array(let items): .array(items.map(\.json))
-        case .object(let members): .object(members.mapValues(\.json))
+        case .object(let members): .object(JSONObject(members.mapValues(\.json)))
         }
     }
 

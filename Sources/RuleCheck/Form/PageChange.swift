@@ -23,10 +23,10 @@ public struct PageChange: Hashable, Sendable {
 
     /// `{"current": …, "shown": […], "valid": {…}}`, each only when it changed.
     public var json: JSONValue {
-        var object: [String: JSONValue] = [:]
+        var object: JSONObject = [:]
         if let current { object["current"] = .string(current) }
         if let shown { object["shown"] = .array(shown.map(JSONValue.string)) }
-        if !valid.isEmpty { object["valid"] = .object(valid.mapValues(JSONValue.bool)) }
+        if !valid.isEmpty { object["valid"] = .object(JSONObject(valid.mapValues(JSONValue.bool))) }
         return .object(object)
     }
 }

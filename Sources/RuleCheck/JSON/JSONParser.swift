@@ -81,24 +81,12 @@ package struct JSONParser: Sendable, Hashable {
     ///   repeats end; left as it was when the text does not parse.
     /// - Throws: ``JSONParseError``.
     public func parse(_ bytes: UnsafeRawBufferPointer, duplicateKeys: inout [String]) throws(JSONParseError) -> JSONValue {
-        var equivalentKeys: [String] = []
-        return try parse(bytes, duplicateKeys: &duplicateKeys, equivalentKeys: &equivalentKeys)
-    }
-
-    /// Parses as ``parse(_:duplicateKeys:)`` does, and tells which object keys are written in two
-    /// spellings of one canonical form (`"é"` and `"e\u{301}"`): two keys of the text, which JSON
-    /// (RFC 8259) compares as code points, and no repeat; the value holds the last of them only,
-    /// its objects being keyed by Swift strings, which compare canonically.
-    package func parse(
-        _ bytes: UnsafeRawBufferPointer, duplicateKeys: inout [String], equivalentKeys: inout [String]
-    ) throws(JSONParseError) -> JSONValue {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return try parse(bytes) }
         var scanner = JSONScanner(
             bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth)
         scanner.duplicateKeys = []
         let value = try scanner.parseDocument()
         duplicateKeys = scanner.duplicateKeys ?? []
-        equivalentKeys = scanner.equivalentKeys
         return value
     }
 

@@ -17,9 +17,6 @@ struct JSONScanner {
     /// When collecting: the paths of keys that an object has more than once (`g.x`, `l[].y`), in
     /// the order their repeats end; nil when not collecting.
     var duplicateKeys: [String]?
-    /// When collecting: the paths of keys that an object writes in two spellings of one canonical
-    /// form (`"é"` and `"e\u{301}"`), two keys that the object value holds one of (the last).
-    var equivalentKeys: [String] = []
     /// While collecting: the keys (nil for an array's elements) of the containers being parsed.
     private var containerPath: [String?] = []
 
@@ -87,31 +84,22 @@ struct JSONScanner {
     }
 
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
-        var members: [String: JSONValue] = [:]
+        var members: JSONObject = [:]
         guard try openObject() else { return .object(members) }
         // Records' objects mostly have a few keys: growing 1 → 2 → 4 → 8 would rehash each time.
         members.reserveCapacity(8)
-        // The spellings of keys that collided with another of the same canonical form.
-        var spellings: [String] = []
         var afterComma = false
         repeat {
             let key = try objectKey(afterComma: afterComma)
             if duplicateKeys == nil {
                 let value = try parseValue()
-                if members.updateValue(value, forKey: key) != nil { keepSpelling(of: key, in: &members, &spellings) }
+                members[key] = value
             } else {
                 let isContainer = index < count && (bytes[index] == JSONByte.openBrace || bytes[index] == JSONByte.openBracket)
                 if isContainer { containerPath.append(key) }
                 let value = try parseValue()
                 if isContainer { containerPath.removeLast() }
-                if members.updateValue(value, forKey: key) != nil {
-                    if keepSpelling(of: key, in: &members, &spellings) {
-                        noteDuplicate(key)
-                    } else {
-                        let path = self.path(of: key)
-                        if !equivalentKeys.contains(path) { equivalentKeys.append(path) }
-                    }
-                }
+                if members.updateValue(value, forKey: key) != nil { noteDuplicate(key) }
             }
             afterComma = true
         } while try objectContinues()
@@ -131,27 +119,6 @@ struct JSONScanner {
             }
         } while try arrayContinues()
         return .array(elements)
-    }
-
-    /// After `key`'s value replaced another's in `members`: whether the key is a repeat. JSON
-    /// compares keys as code points (RFC 8259), Swift's `String` canonically, so `"é"` and
-    /// `"e\u{301}"` are one entry of a `[String: JSONValue]` and two keys of the text: not a
-    /// repeat, unless that spelling was written before (`spellings`: those of the object's keys
-    /// that collided so). The entry takes the last key's spelling with its value (the dictionary
-    /// keeps the first key's), so that no value is held under a name its record did not give it.
-    /// (Rare: called only when an object's keys collide.)
-    @discardableResult
-    private func keepSpelling(of key: String, in members: inout [String: JSONValue], _ spellings: inout [String]) -> Bool {
-        guard let index = members.index(forKey: key) else { return true }
-        let held = members[index].key
-        if held.utf8.elementsEqual(key.utf8) { return true }
-        let repeated = spellings.contains { $0.utf8.elementsEqual(key.utf8) }
-        if !spellings.contains(where: { $0.utf8.elementsEqual(held.utf8) }) { spellings.append(held) }
-        if !repeated { spellings.append(key) }
-        let value = members[index].value
-        members.remove(at: index)
-        members[key] = value
-        return repeated
     }
 
     /// Adds the path of `key` in the object being parsed to ``duplicateKeys``, once.

@@ -86,7 +86,7 @@ extension JSONValue {
     /// ```swift
     /// JSONValue.object(["a": .null]).object?.keys.first   // "a"
     /// ```
-    public var object: [String: JSONValue]? {
+    public var object: JSONObject? {
         if case .object(let value) = self { return value }
         return nil
     }

@@ -10,11 +10,10 @@
 /// Numbers are `Double`s, as in JavaScript, except that a number whose digits no `Double` holds
 /// (`9007199254740993`, `0.10000000000000001`) is a ``decimal(_:)`` with every digit as written,
 /// so that nothing a document says is lost; every other number is a ``number(_:)``, which means
-/// the shortest decimal that reads back as its `Double` (``Value/init(exactly:)``). Objects are unordered
-/// dictionaries; `JSONWriter` prints their keys sorted byte-wise on UTF-8. Keys are Swift strings,
-/// which compare by Unicode canonical equivalence, so `"é"` and `"e\u{301}"` are one entry;
-/// JSON compares keys as code points, so `JSONParser` calls them no repeat and keeps the last of
-/// them, with its own spelling (`JSONParser.parse(_:duplicateKeys:)`).
+/// the shortest decimal that reads back as its `Double` (``Value/init(exactly:)``). Objects are
+/// unordered (``JSONObject``); `JSONWriter` prints their keys sorted byte-wise on UTF-8. Keys compare
+/// as JSON compares them, code point for code point, so `"é"` precomposed and decomposed are two
+/// keys of one object, neither a repeat of the other.
 public enum JSONValue: Hashable, Sendable {
     /// `null`.
     case null
@@ -30,5 +29,5 @@ public enum JSONValue: Hashable, Sendable {
     /// An array.
     case array([JSONValue])
     /// An object. When a parsed object repeats a key, the last occurrence wins.
-    case object([String: JSONValue])
+    case object(JSONObject)
 }

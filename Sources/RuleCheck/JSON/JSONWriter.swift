@@ -144,7 +144,7 @@ package enum JSONWriter {
     /// ```swift
     /// JSONWriter.sortedKeys(["b": 1, "a": 2])   // ["a", "b"]
     /// ```
-    package static func sortedKeys(_ members: [String: JSONValue]) -> [String] {
+    package static func sortedKeys(_ members: JSONObject) -> [String] {
         members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 

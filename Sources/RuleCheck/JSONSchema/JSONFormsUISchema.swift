@@ -154,7 +154,7 @@ struct JSONFormsUISchema {
         }
     }
 
-    private mutating func newSection(_ object: [String: JSONValue], at pointer: String) -> Int {
+    private mutating func newSection(_ object: JSONObject, at pointer: String) -> Int {
         let label = object["label"]?.string
         var id = object["options"]?["section"]?.string ?? Self.slug(label ?? "section")
         if sections.contains(where: { $0.id == id }) {
@@ -179,7 +179,7 @@ struct JSONFormsUISchema {
         return sections.count - 1
     }
 
-    private mutating func control(_ object: [String: JSONValue], at pointer: String, _ context: Context) {
+    private mutating func control(_ object: JSONObject, at pointer: String, _ context: Context) {
         guard let scope = object["scope"]?.string, let path = scopePath(scope, base: context.base) else {
             finding(.unsupported, "this control's scope is not a field (#/properties/…)", at: pointer + "/scope")
             return

@@ -29,7 +29,7 @@ public struct JSONSchemaImportOptions: Hashable, Sendable {
     /// nil: its `$id`, or a URI of its own.
     public var baseURI: String?
     /// Documents already parsed, by URI (what `--schema` read), besides ``documents``.
-    package var parsedDocuments: [String: JSONValue] = [:]
+    package var parsedDocuments: JSONObject = [:]
 
     public init(
         form: String? = nil, strict: Bool = false, uiSchemaSource: String = "uiSchema.json",

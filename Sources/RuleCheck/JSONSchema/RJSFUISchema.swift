@@ -76,7 +76,7 @@ struct RJSFUISchema {
             finding(.unsupported, "a uiSchema entry must be an object, not \(ui.kindDescription)", at: pointer)
             return
         }
-        var members: [String: JSONValue] = [:]
+        var members: JSONObject = [:]
         for key in source.orderedKeys(of: object, at: pointer) {
             guard let value = object[key] else { continue }
             let keyPointer = pointer + "/" + SchemaPointer.escape(key)

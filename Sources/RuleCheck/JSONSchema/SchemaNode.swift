@@ -2,7 +2,7 @@
 /// followed and `allOf` members merged in, each with its JSON pointer.
 struct SchemaNode {
     struct Part {
-        let object: [String: JSONValue]
+        let object: JSONObject
         let pointer: String
     }
 

@@ -49,7 +49,7 @@ struct SchemaSource: Sendable {
 
     /// The keys of the object at `pointer` in written order (keys of `object` not seen are
     /// appended sorted, so nothing is lost).
-    func orderedKeys(of object: [String: JSONValue], at pointer: String) -> [String] {
+    func orderedKeys(of object: JSONObject, at pointer: String) -> [String] {
         var keys = (keyOrder[pointer] ?? []).filter { object[$0] != nil }
         var seen = Set(keys)
         keys.reserveCapacity(object.count)

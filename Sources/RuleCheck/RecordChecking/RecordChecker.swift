@@ -17,7 +17,7 @@ public struct RecordChecker: Sendable {
     let evaluator: FieldEvaluator
     /// For each list (by ordinal): its item fields by their path inside an item (`birth_date`,
     /// `address.city`), so that reading an item's keys needs no `drivers.` + key strings.
-    let itemFields: [[String: FieldRules]]
+    let itemFields: [[JSONKey: FieldRules]]
     /// For reading records from their bytes.
     let keys: RecordKeys
 
@@ -32,7 +32,7 @@ public struct RecordChecker: Sendable {
         itemFields = rules.lists.map { list in
             let prefix = rules.fields[list.index].path.count + 1
             return Dictionary(
-                rules.fields.filter { $0.list == list }.map { (String($0.path.dropFirst(prefix)), $0) },
+                rules.fields.filter { $0.list == list }.map { (JSONKey(String($0.path.dropFirst(prefix))), $0) },
                 uniquingKeysWith: { first, _ in first })
         }
         keys = RecordKeys(rules: rules, itemFields: itemFields)
@@ -56,11 +56,11 @@ public struct RecordChecker: Sendable {
     /// (`insurant.birth_date`), or, under a `layout`, as that platform writes it
     /// (``ExportLayout``), whose own columns are then known rather than unknown.
     public func columns(_ header: [String], layout: ExportLayout? = nil) -> ColumnMap {
-        var seen = Set<String>()
+        var seen = Set<JSONKey>()
         var duplicates: [String] = []
         var hasColumn = [Bool](repeating: false, count: rules.fields.count)
         let fields = header.map { name -> FieldID? in
-            guard seen.insert(name).inserted else {
+            guard seen.insert(JSONKey(name)).inserted else {
                 duplicates.append(name)
                 return nil
             }
@@ -125,7 +125,7 @@ public struct RecordChecker: Sendable {
     /// (`{"insurant": {"last_name": …}}`); a list is an array of item objects. JSON types are
     /// kept: the string "80" for an integer field is a `type` violation. Unknown keys are
     /// returned in `unknownKeys` for the caller to report once per file.
-    public func check(json record: [String: JSONValue]) -> (violations: [Violation], unknownKeys: [String]) {
+    public func check(json record: JSONObject) -> (violations: [Violation], unknownKeys: [String]) {
         Session(self).check(json: record)
     }
 
@@ -151,10 +151,6 @@ public struct RecordChecker: Sendable {
         case unknownKeysCapped(Int)
         /// A key that a JSON object has more than once (its path).
         case duplicateKey(String)
-        /// A key that a JSON object writes in two spellings of one canonical form (`"é"`
-        /// precomposed and decomposed, its path): two keys, of which a JSON Schema could read
-        /// either, while the record holds the last only.
-        case equivalentKeys(String)
         /// Input that cannot be read there: what went wrong, in the reader's words.
         case malformed(String)
         /// A CSV file whose header cannot be read: no record of it is checked.
@@ -187,10 +183,6 @@ public struct RecordChecker: Sendable {
             return Violation(
                 field: path, code: .duplicateKey, value: nil,
                 message: messages.message(.duplicateKey, ["key": path]))
-        case .equivalentKeys(let path):
-            return Violation(
-                field: path, code: .duplicateKey, value: nil,
-                message: messages.message(.duplicateKey, variant: "equivalent", ["key": path]))
         case .malformed(let detail):
             return Violation(field: "", code: .malformed, value: nil, message: messages.message(.malformed, ["detail": detail]))
         case .unreadableHeader(let detail):
@@ -269,7 +261,7 @@ public struct RecordChecker: Sendable {
         }
 
         /// Checks one JSON object, as ``RecordChecker/check(json:)``.
-        public func check(json record: [String: JSONValue]) -> (violations: [Violation], unknownKeys: [String]) {
+        public func check(json record: JSONObject) -> (violations: [Violation], unknownKeys: [String]) {
             evaluator.clear(columns: nil)
             evaluator.read(json: record)
             // A JSON Schema says which members a record may have: an unknown key is its business.

@@ -1,5 +1,5 @@
 /// Reading JSON straight from its bytes into slots: a JSON Lines record, the item array of a CSV
-/// cell. No `[String: JSONValue]` is built, no key becomes a `String`, and a string value stays
+/// cell. No `JSONObject` is built, no key becomes a `String`, and a string value stays
 /// where it is unless an expression reads it as text.
 ///
 /// This reader takes the usual records only: keys that name fields (form-level fields that are

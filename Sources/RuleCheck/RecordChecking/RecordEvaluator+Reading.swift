@@ -126,12 +126,12 @@ extension RecordEvaluator {
 
     /// Reads a JSON object's entries in key order. That order decides the order of unknown keys,
     /// and which value wins when a group's object and a dotted key name the same field.
-    mutating func read(json object: [String: JSONValue]) {
+    mutating func read(json object: JSONObject) {
         if rules.recordSchema != nil { schemaRecord = .object(object) }
         if readInAnyOrder(object) { return }
         clear(columns: columns)
         if rules.recordSchema != nil { schemaRecord = .object(object) }
-        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+        for (key, value) in object.sortedByCodePoints {
             read(json: value, key: key)
         }
     }
@@ -140,7 +140,7 @@ extension RecordEvaluator {
     /// order cannot matter: every key is a form-level field's that is not a group, and at most
     /// one is a list's (its items are then the only source of unknown keys). Returns false as soon
     /// as a key breaks that; the caller then clears and reads in key order.
-    private mutating func readInAnyOrder(_ object: [String: JSONValue]) -> Bool {
+    private mutating func readInAnyOrder(_ object: JSONObject) -> Bool {
         var lists = 0
         for (key, value) in object {
             guard let field = rules.field(key), field.list == nil, field.type != .group else { return false }
@@ -167,7 +167,7 @@ extension RecordEvaluator {
         case (.group, .object(let members)):
             // The object is there, empty or not: its checks run (`empty_values: present`).
             if field.emptyIsValue { values[slot] = Self.givenObject }
-            for (name, member) in members.sorted(by: { $0.key < $1.key }) {
+            for (name, member) in members.sortedByCodePoints {
                 read(json: member, key: field.path + "." + name)
             }
         case (.group, .null):
@@ -208,11 +208,11 @@ extension RecordEvaluator {
     /// is an item field outside a group: then the dictionary's own order does as well and saves
     /// sorting. Reading a value only sets that field's slot, so the values read before a key
     /// turns out otherwise are simply read again, to the same effect, in key order.
-    private mutating func readItem(_ object: [String: JSONValue], prefix: String, list: FieldRules, item: Int) {
+    private mutating func readItem(_ object: JSONObject, prefix: String, list: FieldRules, item: Int) {
         let ordinal = rules.listOrdinal[list.id.index]
         if prefix.isEmpty, readItemInAnyOrder(object, ordinal: ordinal, item: item) { return }
-        for (key, json) in object.sorted(by: { $0.key < $1.key }) {
-            guard let field = checker.itemFields[ordinal][prefix.isEmpty ? key : prefix + key] else {
+        for (key, json) in object.sortedByCodePoints {
+            guard let field = checker.itemFields[ordinal][JSONKey(prefix.isEmpty ? key : prefix + key)] else {
                 unknownKeys.append(itemKeyPrefix(list, item: item) + prefix + key)
                 continue
             }
@@ -228,9 +228,9 @@ extension RecordEvaluator {
         }
     }
 
-    private mutating func readItemInAnyOrder(_ object: [String: JSONValue], ordinal: Int, item: Int) -> Bool {
+    private mutating func readItemInAnyOrder(_ object: JSONObject, ordinal: Int, item: Int) -> Bool {
         for (key, json) in object {
-            guard let field = checker.itemFields[ordinal][key], field.type != .group, field.type != .list else { return false }
+            guard let field = checker.itemFields[ordinal][JSONKey(key)], field.type != .group, field.type != .list else { return false }
             readItemValue(json, field: field, item: item)
         }
         return true

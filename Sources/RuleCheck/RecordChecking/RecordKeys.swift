@@ -20,12 +20,12 @@ struct RecordKeys: Sendable {
     /// text of such a field that is not ASCII is read as a `String`, not kept as bytes.
     let foldsDigits: [Bool]
 
-    init(rules: RuleSet, itemFields: [[String: FieldRules]]) {
+    init(rules: RuleSet, itemFields: [[JSONKey: FieldRules]]) {
         let ascii = rules.fields.allSatisfy { $0.path.utf8.allSatisfy { $0 < 0x80 } }
         fields = ascii ? ByteKeyTable(rules.fields.map { (Array($0.path.utf8), $0.id.index) }) : nil
         items = itemFields.map { fields in
             // A dictionary's order varies; the table keeps the first of equal keys, so sort by field.
-            let pairs = fields.map { (Array($0.key.utf8), $0.value.id.index) }.sorted { $0.1 < $1.1 }
+            let pairs = fields.map { (Array($0.key.string.utf8), $0.value.id.index) }.sorted { $0.1 < $1.1 }
             return ascii ? ByteKeyTable(pairs) : nil
         }
         var readsValue = [Bool](repeating: false, count: rules.fields.count)

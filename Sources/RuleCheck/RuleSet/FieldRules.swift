@@ -82,7 +82,7 @@ public final class FieldRules: Sendable {
     let uniqueKeys: [(name: String, title: String)]
     /// Free-form presentation hints from the rules file's `ui:` (widget, placeholder, help, …);
     /// the rules do not read them.
-    public let ui: [String: JSONValue]
+    public let ui: JSONObject
     /// A `json` field's `json_types`: the JSON types its value may have (`nil`: any).
     public let jsonTypes: JSONTypes?
     /// Whether an empty text or list given is a value of this field rather than no value: for
@@ -99,7 +99,7 @@ public final class FieldRules: Sendable {
         optionsFilter: WrittenExpression?, minItems: Int?, maxItems: Int?, checks: [CheckRule],
         message: LocalizedText?, messages: [IssueCode: LocalizedText], members: [FieldID],
         display: DisplayTemplate?, itemType: FieldType? = nil, uniqueItems: Bool = false, uniqueBy: [FieldID] = [],
-        uniqueKeys: [(name: String, title: String)] = [], ui: [String: JSONValue] = [:],
+        uniqueKeys: [(name: String, title: String)] = [], ui: JSONObject = [:],
         digits: DecimalDigits = .any, foldsDigits: Bool = false, maskValue: Mask.ValueForm = .formatted, includedFrom: [FileLocation] = [],
         maxSize: Int? = nil, mediaTypes: [String] = [], calendar: DateCalendar = .gregorian, letters: LetterFolding = .exact,
         jsonTypes: JSONTypes? = nil, emptyIsValue: Bool = false

@@ -152,7 +152,7 @@ extension RuleSet {
 
     private func jsonGraph() -> JSONValue {
         let nodes: [JSONValue] = fields.map { field in
-            var node: [String: JSONValue] = [
+            var node: JSONObject = [
                 "id": .string(nodeName(field)), "title": .string(field.title), "type": .string(field.type.rawValue),
                 "section": .string(sections[field.section].id), "computed": .bool(field.isComputed),
                 "line": .number(Double(field.location.line)),

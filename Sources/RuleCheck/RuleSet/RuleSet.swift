@@ -217,9 +217,13 @@ public final class RuleSet: Sendable {
         try self.init(bytes: bytes, source: url.path)
     }
 
-    /// The field at `path` (`doc_number`, `insurant.birth_date`, `drivers.birth_date`).
+    /// The field at `path` (`doc_number`, `insurant.birth_date`, `drivers.birth_date`), compared
+    /// code point for code point, as JSON compares keys: "K" written as U+212A KELVIN SIGN, which
+    /// Swift's strings hold equal to "K", names no field.
     public func field(_ path: String) -> FieldRules? {
-        pathIndex[path].map { fields[$0.index] }
+        guard let id = pathIndex[path] else { return nil }
+        let field = fields[id.index]
+        return JSONKey(field.path) == JSONKey(path) ? field : nil
     }
 
     /// The path of one instance of a field: `doc_number`, or for an item field the item's

@@ -40,7 +40,7 @@ struct JSONSchemaSpec: Sendable {
         /// nil: the schema's `$id`, else a URI of its own).
         var baseURI: String?
         /// Other schemas it may refer to, by URI (`--schema`): nothing is read or fetched otherwise.
-        var documents: [String: JSONValue] = [:]
+        var documents: JSONObject = [:]
         /// Whether `format` asserts (`--formats`).
         var formats = JSONSchemaImportOptions.Formats.dialectDefault
     }

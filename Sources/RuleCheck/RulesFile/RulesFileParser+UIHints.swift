@@ -49,7 +49,7 @@ extension RulesFileParser {
             }
             return .array(values)
         case .mapping(let entries):
-            var members: [String: JSONValue] = [:]
+            var members: JSONObject = [:]
             for entry in entries {
                 guard case .scalar(let key, _) = entry.key.kind, let member = hintValue(entry.value, depth: depth + 1) else {
                     return nil

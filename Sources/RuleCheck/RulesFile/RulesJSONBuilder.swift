@@ -6,11 +6,11 @@
 /// ```
 enum RulesJSONBuilder {
     static func document(_ document: RulesDocument) -> JSONValue {
-        var members: [String: JSONValue] = [:]
+        var members: JSONObject = [:]
         if let form = document.form { members["form"] = .string(form.value) }
         if let title = document.title { members["title"] = .string(title) }
         if let version = document.version { members["version"] = .number(Double(version.value)) }
-        var defaults: [String: JSONValue] = [:]
+        var defaults: JSONObject = [:]
         if let format = document.dateFormat { defaults["date_format"] = .string(format.value) }
         if let hidden = document.hiddenValues { defaults["hidden_values"] = .string(hidden.value) }
         if let empty = document.emptyValues { defaults["empty_values"] = .string(empty.value) }
@@ -20,13 +20,14 @@ enum RulesJSONBuilder {
         if !defaults.isEmpty { members["defaults"] = .object(defaults) }
         if !document.gates.isEmpty {
             members["gates"] = .object(
-                Dictionary(
-                    document.gates.map { gate in
-                        switch gate.members {
-                        case .all: (gate.name.value, JSONValue.string("all"))
-                        case .fields(let names): (gate.name.value, JSONValue.array(names.map { .string($0.value) }))
-                        }
-                    }, uniquingKeysWith: { first, _ in first }))
+                JSONObject(
+                    Dictionary(
+                        document.gates.map { gate in
+                            switch gate.members {
+                            case .all: (gate.name.value, JSONValue.string("all"))
+                            case .fields(let names): (gate.name.value, JSONValue.array(names.map { .string($0.value) }))
+                            }
+                        }, uniquingKeysWith: { first, _ in first })))
         }
         if let schema = document.jsonSchema { members["json_schema"] = schema.root }
         if document.jsonSchema != nil, document.sections.allSatisfy({ $0.isImplicit && $0.fields.isEmpty }) {
@@ -36,7 +37,7 @@ enum RulesJSONBuilder {
         } else {
             members["sections"] = .array(
                 document.sections.map { section in
-                    var object: [String: JSONValue] = ["id": .string(section.id.value), "fields": .array(section.fields.map(field))]
+                    var object: JSONObject = ["id": .string(section.id.value), "fields": .array(section.fields.map(field))]
                     if let title = section.title { object["title"] = .string(title) }
                     if let page = section.page { object["page"] = .string(page.value) }
                     return .object(object)
@@ -44,11 +45,13 @@ enum RulesJSONBuilder {
         }
         if !document.patterns.isEmpty {
             members["patterns"] = .object(
-                Dictionary(document.patterns.map { ($0.name.value, .string($0.text.text)) }, uniquingKeysWith: { a, _ in a }))
+                JSONObject(
+                    Dictionary(document.patterns.map { ($0.name.value, .string($0.text.text)) }, uniquingKeysWith: { a, _ in a })))
         }
         if !document.masks.isEmpty {
             members["masks"] = .object(
-                Dictionary(document.masks.map { ($0.name.value, masks($0.text, $0.alternatives)) }, uniquingKeysWith: { a, _ in a }))
+                JSONObject(
+                    Dictionary(document.masks.map { ($0.name.value, masks($0.text, $0.alternatives)) }, uniquingKeysWith: { a, _ in a })))
         }
         if let pages = document.pages { members["pages"] = .bool(pages.value) }
         if let position = document.pagePosition {
@@ -58,14 +61,15 @@ enum RulesJSONBuilder {
         }
         if !document.maskClasses.isEmpty {
             members["mask_classes"] = .object(
-                Dictionary(
-                    document.maskClasses.map { named in
-                        let characters = JSONValue.string(named.characters.text)
-                        return (
-                            named.name.value,
-                            named.letterCase.map { .object(["chars": characters, "case": .string($0.value)]) } ?? characters
-                        )
-                    }, uniquingKeysWith: { a, _ in a }))
+                JSONObject(
+                    Dictionary(
+                        document.maskClasses.map { named in
+                            let characters = JSONValue.string(named.characters.text)
+                            return (
+                                named.name.value,
+                                named.letterCase.map { .object(["chars": characters, "case": .string($0.value)]) } ?? characters
+                            )
+                        }, uniquingKeysWith: { a, _ in a })))
         }
         return .object(members)
     }
@@ -96,16 +100,16 @@ enum RulesJSONBuilder {
     }
 
     static func ui(_ field: FieldSpec) -> JSONValue {
-        .object(Dictionary(field.ui.map { ($0.name.value, $0.value) }, uniquingKeysWith: { first, _ in first }))
+        .object(JSONObject(Dictionary(field.ui.map { ($0.name.value, $0.value) }, uniquingKeysWith: { first, _ in first })))
     }
 
     static func message(_ message: LocalizedText) -> JSONValue {
         if let text = message.text { return .string(text) }
-        return .object(message.locales.mapValues { .string($0) })
+        return .object(JSONObject(message.locales.mapValues { .string($0) }))
     }
 
     static func field(_ field: FieldSpec) -> JSONValue {
-        var m: [String: JSONValue] = ["id": .string(field.id.value)]
+        var m: JSONObject = ["id": .string(field.id.value)]
         if let type = field.type { m["type"] = .string(type.value) }
         if let title = field.title { m["title"] = .string(title) }
         if let initial = field.initial { m["initial"] = scalar(initial) }
@@ -137,7 +141,7 @@ enum RulesJSONBuilder {
         if let options = field.options {
             m["options"] = .array(
                 options.map { option in
-                    var object: [String: JSONValue] = ["value": scalar(option.value)]
+                    var object: JSONObject = ["value": scalar(option.value)]
                     if let title = option.title { object["title"] = .string(title) }
                     for attribute in option.attributes { object[attribute.name.value] = scalar(attribute.value) }
                     return .object(object)
@@ -146,7 +150,7 @@ enum RulesJSONBuilder {
         if !field.checks.isEmpty {
             m["checks"] = .array(
                 field.checks.map { check in
-                    var object: [String: JSONValue] = [:]
+                    var object: JSONObject = [:]
                     if let when = check.when { object["when"] = scalar(when) }
                     object[check.rule.key] = value(of: check)
                     if let text = check.message { object["message"] = message(text) }
@@ -155,7 +159,8 @@ enum RulesJSONBuilder {
         }
         if let text = field.message { m["message"] = message(text) }
         if !field.messages.isEmpty {
-            m["messages"] = .object(Dictionary(field.messages.map { ($0.key.value, message($0.value)) }, uniquingKeysWith: { a, _ in a }))
+            m["messages"] = .object(
+                JSONObject(Dictionary(field.messages.map { ($0.key.value, message($0.value)) }, uniquingKeysWith: { a, _ in a })))
         }
         if let itemType = field.itemType { m["item_type"] = .string(itemType.value) }
         if let unique = field.uniqueItems { m["unique_items"] = .bool(unique.value) }

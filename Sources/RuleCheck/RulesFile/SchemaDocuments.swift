@@ -19,8 +19,8 @@ package enum SchemaDocuments {
     package static let maxFiles = 10_000
 
     /// Every document of `arguments`, by URI, the files together at most `limit` bytes.
-    package static func read(_ arguments: [String], limit: Int) -> Result<[String: JSONValue], RulesError> {
-        var documents: [String: JSONValue] = [:]
+    package static func read(_ arguments: [String], limit: Int) -> Result<JSONObject, RulesError> {
+        var documents: JSONObject = [:]
         var budget = limit
         for argument in arguments {
             let (prefix, path) = split(argument)

@@ -72,8 +72,8 @@ public struct SampleGenerator {
     /// required field does not allow). Should every attempt fail — rules that no record can
     /// pass, or that the sampler cannot satisfy — the last one is returned as it is; after such
     /// a record, until one passes, each record gets ``attemptsOutOfReach`` attempts.
-    private mutating func validObject() -> (object: [String: JSONValue], passed: Bool) {
-        var object: [String: JSONValue] = [:]
+    private mutating func validObject() -> (object: JSONObject, passed: Bool) {
+        var object: JSONObject = [:]
         let attempts = failedEveryAttempt && !passedOnce ? Self.attemptsOutOfReach : Self.attempts
         for _ in 0..<attempts {
             draws += 1
@@ -88,7 +88,7 @@ public struct SampleGenerator {
     }
 
     /// One record drawn by filling a form field by field.
-    private mutating func drawObject() -> [String: JSONValue] {
+    private mutating func drawObject() -> JSONObject {
         var form = blankForm
         // Outer lists come first in the rules: a nested list gets items in each outer item.
         for list in rules.lists {
@@ -272,15 +272,15 @@ public struct SampleGenerator {
     }
 
     /// The form's values as a record object.
-    private func object(of form: Form) -> [String: JSONValue] {
-        var object: [String: JSONValue] = [:]
+    private func object(of form: Form) -> JSONObject {
+        var object: JSONObject = [:]
         for field in rules.fields where field.list == nil {
             if field.type == .list {
                 let count = form.itemCount(field.path)
                 guard count > 0, form[field.path].isVisible else { continue }
                 object[field.path] = .array(
                     (0..<count).map { item in
-                        var entry: [String: JSONValue] = [:]
+                        var entry: JSONObject = [:]
                         for member in field.members where rules.fields[member.index].type.holdsValue {
                             let memberField = rules.fields[member.index]
                             let local = String(memberField.path.dropFirst(field.path.count + 1))

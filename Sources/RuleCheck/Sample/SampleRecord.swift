@@ -4,10 +4,10 @@ public struct SampleRecord: Sendable {
     /// The record as a JSON object, as a form sends it (``Form/record``): groups as nested
     /// objects, lists as arrays of item objects — what the rules' JSON Schema, and a server's
     /// schema the rules came from, judge.
-    public var object: [String: JSONValue] { Self.nested(values, lists: listPaths) }
+    public var object: JSONObject { Self.nested(values, lists: listPaths) }
     /// The record by field path (`insurant.birth_date`): what CSV columns are named by; a list's
     /// value is its array of item objects, keyed by path inside the item.
-    public var values: [String: JSONValue]
+    public var values: JSONObject
     /// The field whose value was spoiled, for an invalid record.
     public var mistake: String?
     /// How it was spoiled.
@@ -48,7 +48,7 @@ public struct SampleRecord: Sendable {
         case otherCalendar = "other_calendar"
     }
 
-    init(values: [String: JSONValue], mistake: String?, mistakeKind: MistakeKind?) {
+    init(values: JSONObject, mistake: String?, mistakeKind: MistakeKind?) {
         self.values = values
         self.mistake = mistake
         self.mistakeKind = mistakeKind
@@ -58,8 +58,8 @@ public struct SampleRecord: Sendable {
     /// items of `lists` too (by their full paths; `prefix` is the path of the item being nested);
     /// field ids hold no `.`, so each path splits exactly. Other values (a `json` field's object)
     /// are kept as they are.
-    static func nested(_ flat: [String: JSONValue], lists: Set<String>, prefix: String = "") -> [String: JSONValue] {
-        var object: [String: JSONValue] = [:]
+    static func nested(_ flat: JSONObject, lists: Set<String>, prefix: String = "") -> JSONObject {
+        var object: JSONObject = [:]
         for path in flat.keys.sorted() {
             guard var value = flat[path] else { continue }
             if lists.contains(prefix + path), case .array(let items) = value {
@@ -74,7 +74,7 @@ public struct SampleRecord: Sendable {
         return object
     }
 
-    private static func insert(_ value: JSONValue, at path: ArraySlice<String>, into object: inout [String: JSONValue]) {
+    private static func insert(_ value: JSONValue, at path: ArraySlice<String>, into object: inout JSONObject) {
         guard let first = path.first else { return }
         if path.count == 1 {
             object[first] = value

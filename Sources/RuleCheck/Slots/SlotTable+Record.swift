@@ -6,8 +6,8 @@ extension SlotTable where Element == Value? {
     /// The values as a nested JSON record; empty fields are left out. `unheld` gives the JSON of
     /// a slot whose value is not held here: a text a batch check keeps as bytes, or a cell that
     /// did not read as its field's type (the schema must see what was written, not nothing).
-    func record(_ rules: RuleSet, unheld: (Slot) -> JSONValue? = { _ in nil }) -> [String: JSONValue] {
-        var record: [String: JSONValue] = [:]
+    func record(_ rules: RuleSet, unheld: (Slot) -> JSONValue? = { _ in nil }) -> JSONObject {
+        var record: JSONObject = [:]
         for id in rules.sections.flatMap(\.fields) where rules.fields[id.index].group == nil && rules.fields[id.index].list == nil {
             if let json = json(of: rules.fields[id.index], item: -1, rules, unheld) { record[rules.fields[id.index].name] = json }
         }
@@ -18,7 +18,7 @@ extension SlotTable where Element == Value? {
     private func json(of field: FieldRules, item: Int, _ rules: RuleSet, _ unheld: (Slot) -> JSONValue?) -> JSONValue? {
         switch field.type {
         case .group:
-            var members: [String: JSONValue] = [:]
+            var members: JSONObject = [:]
             for id in field.members {
                 if let json = json(of: rules.fields[id.index], item: item, rules, unheld) { members[rules.fields[id.index].name] = json }
             }
@@ -33,7 +33,7 @@ extension SlotTable where Element == Value? {
             let direct = field.members.filter { rules.fields[$0.index].group == nil }  // the rest are in groups
             return .array(
                 itemRange.map { item in
-                    var object: [String: JSONValue] = [:]
+                    var object: JSONObject = [:]
                     for id in direct {
                         if let json = json(of: rules.fields[id.index], item: item, rules, unheld) {
                             object[rules.fields[id.index].name] = json

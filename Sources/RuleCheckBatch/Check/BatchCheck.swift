@@ -251,11 +251,7 @@ public struct BatchCheck: Sendable {
         case .object(let object):
             let (violations, unknown) = session.check(json: object)
             // A repeated key is about the record as read, so it comes before the checks.
-            // Keys in two spellings of one canonical form: no field is named so (field ids are
-            // ASCII), but a JSON Schema may read either, and only the last is held.
-            let equivalent =
-                checker.rules.isCheckedByJSONSchema ? decoded.equivalentKeys.map { checker.violation(for: .equivalentKeys($0)) } : []
-            result.record.violations = decoded.duplicateKeys.map { checker.violation(for: .duplicateKey($0)) } + equivalent + violations
+            result.record.violations = decoded.duplicateKeys.map { checker.violation(for: .duplicateKey($0)) } + violations
             result.unknownKeys = unknown
         case .value(let value):
             result.record.violations = session.check(record: value).violations

@@ -57,7 +57,7 @@ final class FieldSet {
     func countInstance() { instances += 1 }
 
     /// A JSON object: one instance, each member added to its field.
-    func add(object: [String: JSONValue]) {
+    func add(object: JSONObject) {
         instances += 1
         for (key, value) in object {
             profile(named: key)?.add(json: value)

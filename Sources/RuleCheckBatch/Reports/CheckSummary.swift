@@ -98,7 +98,7 @@ public struct CheckSummary: Sendable, Hashable {
     /// The summary as in `--format json`: files, records, valid, invalid, errors, warnings; and
     /// when the report was cut short, `"truncated": true` and the number `reported`.
     public var json: JSONValue {
-        var object: [String: JSONValue] = [
+        var object: JSONObject = [
             "files": .number(Double(files)), "records": .number(Double(records)), "valid": .number(Double(valid)),
             "invalid": .number(Double(invalid)), "errors": .number(Double(errors)), "warnings": .number(Double(warnings)),
         ]

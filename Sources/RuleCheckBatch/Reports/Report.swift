@@ -71,7 +71,7 @@ extension Violation {
     /// message, for a JSON Schema's failure its pointer and schema path, and the record's
     /// `recordId` when it has one (``CheckedRecord/recordID``).
     func json(in record: CheckedRecord) -> JSONValue {
-        var members: [String: JSONValue] = [
+        var members: JSONObject = [
             "file": .string(record.file), "record": .number(Double(record.record)),
             "line": .number(Double(record.line)), "field": .string(field), "code": .string(code.rawValue),
             "severity": .string(severity.rawValue), "value": value.map { .string($0) } ?? .null,

@@ -30,13 +30,13 @@ final class SARIFReport: Report {
 
     func add(_ record: CheckedRecord) throws {
         for violation in record.violations {
-            var properties: [String: JSONValue] = ["record": .number(Double(record.record)), "field": .string(violation.field)]
+            var properties: JSONObject = ["record": .number(Double(record.record)), "field": .string(violation.field)]
             if let value = violation.value { properties["value"] = .string(value) }
             if let recordID = record.recordID { properties["recordId"] = .string(recordID) }
             if let pointer = violation.pointer { properties["pointer"] = .string(pointer) }
             if let schemaPath = violation.schemaPath { properties["schemaPath"] = .string(schemaPath) }
             // Line 0: a file that could not be read has no line to point at.
-            var location: [String: JSONValue] = ["artifactLocation": .object(["uri": .string(record.file)])]
+            var location: JSONObject = ["artifactLocation": .object(["uri": .string(record.file)])]
             if record.line > 0 { location["region"] = .object(["startLine": .number(Double(record.line))]) }
             let result: JSONValue = .object([
                 "ruleId": .string(violation.code.rawValue),

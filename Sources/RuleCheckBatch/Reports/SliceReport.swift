@@ -40,7 +40,7 @@ package final class SliceReport: Report {
     }
 
     public func begin(file: String) throws {
-        var slice: [String: JSONValue] = [
+        var slice: JSONObject = [
             "file": .string(file), "firstRecord": .number(Double(firstRecord)), "firstLine": .number(Double(firstLine)),
             "version": .number(Double(Self.version)),
         ]
@@ -50,7 +50,7 @@ package final class SliceReport: Report {
 
     public func add(_ record: CheckedRecord) throws {
         guard !record.violations.isEmpty else { return }
-        var line: [String: JSONValue] = [
+        var line: JSONObject = [
             "record": .number(Double(record.record)), "line": .number(Double(record.line)),
             "violations": .array(record.violations.map(\.sliceJSON)),
         ]
@@ -70,7 +70,7 @@ package final class SliceReport: Report {
 extension Violation {
     /// The violation in a slice report: every field, so that a merge gives it back as it was.
     var sliceJSON: JSONValue {
-        var members: [String: JSONValue] = [
+        var members: JSONObject = [
             "field": .string(field), "code": .string(code.rawValue), "severity": .string(severity.rawValue),
             "value": value.map { .string($0) } ?? .null, "message": .string(message), "rule": .string(rule),
         ]
@@ -88,7 +88,7 @@ extension CheckSummary {
             "files": number(files), "records": number(records), "valid": number(valid), "invalid": number(invalid),
             "errors": number(errors), "warnings": number(warnings), "fileErrors": number(fileErrors),
             "fileWarnings": number(fileWarnings), "omitted": number(omitted),
-            "byCode": .object(byCode.mapValues(number)), "byField": .object(byField.mapValues(number)),
+            "byCode": .object(JSONObject(byCode.mapValues(number))), "byField": .object(JSONObject(byField.mapValues(number))),
         ]
     }
 }

@@ -35,7 +35,7 @@ final class SummaryReport: Report {
     func finish(_ summary: CheckSummary) throws {
         switch style {
         case .json:
-            let counts = { (table: [String: Int]) in JSONValue.object(table.mapValues { .number(Double($0)) }) }
+            let counts = { (table: [String: Int]) in JSONValue.object(JSONObject(table.mapValues { .number(Double($0)) })) }
             try sink.write(
                 JSONWriter.string(
                     .object([

@@ -46,7 +46,7 @@ final class SliceReportReader {
         return (try parse(object, line: decoded.line), decoded.line)
     }
 
-    private func parse(_ object: [String: JSONValue], line: Int) throws -> Line {
+    private func parse(_ object: JSONObject, line: Int) throws -> Line {
         if let slice = object["slice"]?.object, object.count == 1 {
             guard let version = slice["version"]?.integer, version == SliceReport.version else {
                 let version = slice["version"].map { TextReport.shortened(JSONWriter.string($0)) } ?? "?"
@@ -91,7 +91,7 @@ final class SliceReportReader {
             rule: object["rule"]?.string ?? "", pointer: object["pointer"]?.string, schemaPath: object["schemaPath"]?.string)
     }
 
-    private func summary(_ object: [String: JSONValue], line: Int) throws -> CheckSummary {
+    private func summary(_ object: JSONObject, line: Int) throws -> CheckSummary {
         func count(_ key: String) throws -> Int {
             guard let value = object[key]?.integer, value >= 0 else { throw error(line, "totals need a count '\(key)'") }
             return value

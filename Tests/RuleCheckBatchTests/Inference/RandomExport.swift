@@ -59,7 +59,7 @@ enum RandomExport {
         var lines: [String] = []
         let format = Self.formats.randomElement(using: &random)!
         for index in 0..<rows {
-            var object: [String: JSONValue] = [
+            var object: JSONObject = [
                 "id": .number(Double(index)),
                 "score": .number(Double(Int.random(in: -999...999, using: &random)) / 8),
                 "active": .bool(Bool.random(using: &random)),

@@ -26,7 +26,7 @@ import _RuleCheckTestSupport
     }
 
     static func randomObject(_ generator: inout CSVReferenceTests.SplitMix, depth: Int) -> JSONValue {
-        var members: [String: JSONValue] = [:]
+        var members: JSONObject = [:]
         for _ in 0..<Int.random(in: 0...4, using: &generator) {
             members[randomString(&generator)] = randomValue(&generator, depth: depth)
         }
@@ -48,7 +48,7 @@ import _RuleCheckTestSupport
             let options = tinyOptions(blockSize: Int.random(in: 1...12, using: &generator))
             for (text, format) in [(array, RecordFormat.json), (lines, .jsonl)] {
                 let records = try readAll(text, format: format, options: options).records
-                let decoded = records.map { record -> [String: JSONValue]? in
+                let decoded = records.map { record -> JSONObject? in
                     if case .object(let object) = record.content { return object }
                     return nil
                 }

@@ -72,7 +72,7 @@ func cells(_ number: Int, line: Int, _ values: [String]) -> DecodedRecord {
     DecodedRecord(number: number, line: line, content: .cells(values))
 }
 
-func object(_ number: Int, line: Int, _ value: [String: JSONValue]) -> DecodedRecord {
+func object(_ number: Int, line: Int, _ value: JSONObject) -> DecodedRecord {
     DecodedRecord(number: number, line: line, content: .object(value))
 }
 

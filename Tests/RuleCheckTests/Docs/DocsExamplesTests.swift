@@ -87,7 +87,7 @@ struct DocsExamplesTests {
                 continue
             }
             var day = today
-            var values: [String: JSONValue] = [:]
+            var values: JSONObject = [:]
             if !inputs.isEmpty, case .object(let object) = try JSONParser().parse(inputs) {
                 values = object
                 if case .string(let iso)? = object["today"] { day = try #require(Day(iso: iso)) }

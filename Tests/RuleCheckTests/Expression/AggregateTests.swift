@@ -268,7 +268,7 @@ struct AggregateTests {
 
     @Test func aWrongAggregateInARecordIsAComputedViolation() throws {
         let checker = RecordChecker(try Self.rules(), today: Self.today)
-        let record: [String: JSONValue] = [
+        let record: JSONObject = [
             "drivers": [["premium": 10, "share": 25], ["premium": 30, "share": 75]],
             "total": 50, "highest": 30, "has_young": false, "all_named": false,
         ]
@@ -404,7 +404,7 @@ struct AggregateTests {
         expectEqual(imported.field("drivers")?.uniqueKeys.map(\.name), ["license"])
         expectEqual(imported.field("total")?.computed?.text, "sum(drivers.premium)")
         expectEqual(imported.field("has_young")?.computed?.text, "any(drivers, birth_date > today - 21y)")
-        let record: [String: JSONValue] = [
+        let record: JSONObject = [
             "drivers": [["license": "A", "premium": 10], ["license": "A", "premium": 30, "birth_date": "2008-01-01"]],
             "total": 40, "cap": 5,
         ]

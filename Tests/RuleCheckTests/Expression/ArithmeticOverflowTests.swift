@@ -31,7 +31,7 @@ struct ArithmeticOverflowTests {
 
     static let huge = "1" + String(repeating: "0", count: 308)
 
-    private func check(_ record: [String: JSONValue]) throws -> [String] {
+    private func check(_ record: JSONObject) throws -> [String] {
         let checker = RecordChecker(try RuleSet(yaml: Self.yaml, source: "o.yaml"), today: Fixtures.today)
         return checker.check(json: record).violations.map { "\($0.field) \($0.code): \($0.message)" }
     }

@@ -82,7 +82,7 @@ struct ExpressionChainTests {
         let expected = Double(Self.terms * (Self.terms - 1) / 2)  // 0 + 1 + … + 4999
         let results = onSmallStack { () -> (Value?, [IssueCode], [IssueCode])? in
             guard let rules = try? RuleSet(yaml: yaml, source: "big.yaml") else { return nil }
-            var record: [String: JSONValue] = [:]
+            var record: JSONObject = [:]
             for (index, name) in names.enumerated() { record[name] = .number(Double(index)) }
             let form = Form.filled(rules, record: record, today: Fixtures.today).form
             let checker = RecordChecker(rules, today: Fixtures.today)

@@ -25,17 +25,16 @@ struct JSONKeyCodePointTests {
         expectEqual(again, [Self.nfc])
     }
 
-    /// The value RuleCheck holds (objects are keyed by Swift strings, which compare canonically)
-    /// keeps the last of the two, with its own spelling: never one key's value under the other's name.
-    @Test func theLastOfTwoEquivalentKeysIsHeldWithItsOwnSpelling() throws {
+    /// The value RuleCheck holds keeps both members, each under its own spelling, and writes both.
+    @Test func bothSpellingsAreHeldEachWithItsOwnValue() throws {
         let (value, _) = try parse("{\"\(Self.nfc)\": 1, \"\(Self.nfd)\": 2}")
-        guard case .object(let members) = value else {
-            Issue.record("not an object: \(value)")
-            return
-        }
-        expectEqual(members.count, 1)
-        expectEqual(members.first.map { Array($0.key.unicodeScalars) }, Array(Self.nfd.unicodeScalars))
-        expectEqual(members.first?.value, .number(2))
+        let members = try #require(value.object)
+        expectEqual(members.count, 2)
+        expectEqual(members[Self.nfc], .number(1))
+        expectEqual(members[Self.nfd], .number(2))
+        expectEqual(Set(members.keys.map { Array($0.unicodeScalars) }), [Array(Self.nfc.unicodeScalars), Array(Self.nfd.unicodeScalars)])
+        // Written back sorted byte-wise on UTF-8: "e" (0x65) before "é" (0xC3 0xA9).
+        expectEqual(JSONWriter.string(value), "{\"\(Self.nfd)\":2,\"\(Self.nfc)\":1}")
     }
 
     /// JSON Schema's `required` and `properties` name a key by its code points: the NFC key is
@@ -49,5 +48,29 @@ struct JSONKeyCodePointTests {
         expectEqual(try codes("{\"\(Self.nfd)\": 1}"), [])
         expectEqual(try codes("{\"\(Self.nfd)\": \"x\"}"), ["\(Self.nfd) type"])
         #expect(try codes("{\"\(Self.nfc)\": \"x\"}").contains { $0.hasSuffix(" required") || $0.hasSuffix(" schema") })
+    }
+
+    /// A field's id names one key: "K" written as U+212A KELVIN SIGN is canonically "K" (Swift's
+    /// strings compare it equal) but another key by its code points. It is unknown, never read
+    /// as the field, so it can neither pass for a missing answer nor hide the real one.
+    @Test func aFieldIsReadFromItsOwnCodePointsOnly() throws {
+        let rules = try RuleSet(yaml: "fields:\n  - id: Kind\n    type: text\n    required: true\n    max_length: 3\n")
+        let checker = RecordChecker(rules, today: Fixtures.today)
+        let kelvin = "\u{212A}ind"
+        func check(_ record: String) throws -> (codes: [String], unknown: [String]) {
+            let result = checker.check(record: try JSONParser().parse(record))
+            return (result.violations.map { "\($0.field) \($0.code)" }, result.unknownKeys)
+        }
+        let both = try check("{\"\(kelvin)\": \"toolong\", \"Kind\": \"ok\"}")
+        expectEqual(both.codes, [])
+        expectEqual(both.unknown, [kelvin])
+        let alone = try check("{\"\(kelvin)\": \"ok\"}")
+        expectEqual(alone.codes, ["Kind required"])
+        expectEqual(alone.unknown, [kelvin])
+        expectEqual(rules.field(kelvin)?.path, nil)
+        // A CSV header: two columns, neither named twice; the Kelvin one is unknown.
+        let columns = checker.columns(["Kind", kelvin])
+        expectEqual(columns.duplicates, [])
+        expectEqual(columns.unknown, [kelvin])
     }
 }

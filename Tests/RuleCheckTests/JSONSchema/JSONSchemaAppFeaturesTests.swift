@@ -103,7 +103,7 @@ struct JSONSchemaAppFeaturesTests {
         let field = try #require(again.field("photos"))
         #expect(field.type == .file && field.maxSize == 2_097_152 && field.mediaTypes == ["image/*", "application/pdf"])
         #expect(field.minItems == 1 && field.maxItems == 4 && field.members.isEmpty)
-        let record: [String: JSONValue] = [
+        let record: JSONObject = [
             "plate": "А 123 ВС 77",
             "photos": [
                 ["name": "a.jpg", "size": 3_000_000, "type": "image/jpeg"], ["name": "b.mov", "size": 10, "type": "video/quicktime"],

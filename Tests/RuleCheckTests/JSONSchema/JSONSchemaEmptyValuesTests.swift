@@ -83,7 +83,7 @@ struct JSONSchemaEmptyValuesTests {
     @Test func anObjectGivenEmptyIsThereInAFormToo() throws {
         let (rules, _) = try SchemaTest.importing(
             #"{"properties": {"owner": {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}}}"#)
-        let record: [String: JSONValue] = ["owner": [:]]
+        let record: JSONObject = ["owner": [:]]
         #expect(SchemaTest.errors(rules, record) == ["owner.name required"])
         let (form, dropped) = Form.filled(rules, record: record, today: Fixtures.today)
         #expect(dropped.isEmpty)
@@ -132,7 +132,7 @@ struct JSONSchemaEmptyValuesTests {
         expectEqual(cellErrors(["[]", "[]"]), ["drivers items"])
         expectEqual(cellErrors(["", "[]"]), [])
 
-        let record: [String: JSONValue] = ["drivers": [], "cars": []]
+        let record: JSONObject = ["drivers": [], "cars": []]
         let (form, dropped) = Form.filled(rules, record: record, today: Fixtures.today)
         #expect(dropped.isEmpty)
         expectEqual(form["drivers"].issues.map(\.code), [.items])

@@ -42,7 +42,7 @@ struct JSONSchemaNestedListTests {
         #expect(findings.isEmpty, "\(findings)")
         expectEqual(rules.field("orders.lines")?.type, .list)
         expectEqual(rules.field("orders.lines.sku")?.list, rules.field("orders.lines")?.id)
-        let record: [String: JSONValue] = [
+        let record: JSONObject = [
             "orders": .array([
                 .object(["id": "A", "lines": .array([.object(["sku": "ABC", "qty": 2]), .object(["sku": "abc", "qty": 0])])]),
                 .object(["id": "B", "lines": .array([])]),

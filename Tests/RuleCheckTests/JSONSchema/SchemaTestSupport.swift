@@ -21,7 +21,7 @@ enum SchemaTest {
     }
 
     /// `field code` of each error for a record, sorted.
-    static func errors(_ rules: RuleSet, _ record: [String: JSONValue]) -> [String] {
+    static func errors(_ rules: RuleSet, _ record: JSONObject) -> [String] {
         RecordChecker(rules, today: Fixtures.today).check(json: record).violations.filter { $0.severity == .error }
             .map { "\($0.field) \($0.code.rawValue)" }.sorted()
     }
@@ -31,7 +31,7 @@ enum SchemaTest {
     }
 
     /// Every violation of a record, with its message, in the checker's order.
-    static func report(_ checker: RecordChecker, _ record: [String: JSONValue]) -> [String] {
+    static func report(_ checker: RecordChecker, _ record: JSONObject) -> [String] {
         checker.check(json: record).violations
             .map { "\($0.field) \($0.code.rawValue) \($0.severity.rawValue): \($0.message)" }
     }

@@ -188,7 +188,7 @@ struct RecordCheckerTests {
                 """, source: "order.yaml")
         let checker = RecordChecker(rules, today: Fixtures.today)
         let unknown = (1...30).map { "k\($0)" }
-        var record: [String: JSONValue] = [
+        var record: JSONObject = [
             "pets": [["kind": "cat", "zz": 1, "aa": 2, "tag": ["code": "abc", "x": 1]]],
             "notes": [["text": "a", "b": 1]],
         ]
@@ -214,7 +214,7 @@ struct RecordCheckerTests {
     /// unknown keys.
     @Test func aSessionGivesWhatAFreshCheckGives() throws {
         let checker = try checker()
-        let objects: [[String: JSONValue]] = [
+        let objects: [JSONObject] = [
             ["name": "ann", "age": 10, "children": [["child_name": "bo", "child_age": 12], ["child_age": 3, "shoe": 30]]],
             ["name": "ann", "age": "80", "vip": 1, "kind": "person", "birth": "01.02.1990", "tags": ["a"]],
             ["name": "ann", "age": 80.0, "vip": true, "plan": .null],
@@ -273,14 +273,14 @@ struct RecordCheckerTests {
                 }
             }
             // The same values as a JSON record.
-            var record: [String: JSONValue] = [:]
+            var record: JSONObject = [:]
             for field in rules.fields where field.list == nil && field.type.holdsValue && !field.isComputed {
                 if let value = form[field.path].value { record[field.path] = value.json }
             }
             for list in rules.fields where list.type == .list {
                 record[list.path] = .array(
                     (0..<form.itemCount(list.path)).map { item in
-                        var object: [String: JSONValue] = [:]
+                        var object: JSONObject = [:]
                         for member in list.members
                         where rules.fields[member.index].type.holdsValue && !rules.fields[member.index].isComputed {
                             let memberPath = rules.fields[member.index].path
@@ -340,7 +340,7 @@ struct ComputedColumnTests {
     /// rules compute.
     @Test func computedValuesInJSONRecords() throws {
         let checker = RecordChecker(try RuleSet(yaml: Self.yaml, source: "order.yaml"), today: Fixtures.today)
-        func check(_ record: [String: JSONValue]) -> [String] {
+        func check(_ record: JSONObject) -> [String] {
             checker.check(json: record).violations.map { "\($0.field) \($0.code): \($0.message)" }
         }
         expectEqual(check(["quantity": 2, "total": .null]), ["total computed: total is '' but the rules compute '20'"])

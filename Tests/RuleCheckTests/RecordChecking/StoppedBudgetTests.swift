@@ -14,7 +14,7 @@ struct StoppedBudgetTests {
         let rules = try RuleSet(yaml: CatastrophicRules.crewYAML, source: "crew.yaml")
         let checker = RecordChecker(rules, today: Day(iso: "2026-11-22")!)
         let member: JSONValue = .object(["name": .string(CatastrophicRules.slowName)])
-        let record: [String: JSONValue] = ["members": .array(Array(repeating: member, count: 2_000))]
+        let record: JSONObject = ["members": .array(Array(repeating: member, count: 2_000))]
         let budget = MatchBudget(maxLimitHits: 5)
         let violations = budget.run { checker.check(json: record).violations }
         #expect(budget.isExhausted)

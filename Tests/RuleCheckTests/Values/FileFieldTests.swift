@@ -74,7 +74,7 @@ struct FileFieldTests {
 
     @Test func theBatchCheckFindsWhatTheFormShows() throws {
         let checker = RecordChecker(try rules(), today: Day(iso: "2026-11-22")!)
-        let json: [String: JSONValue] = [
+        let json: JSONObject = [
             "documents": .array([Self.scan.json, Self.movie.json, Self.photo.json]),
             "document_count": 3, "photos": .array([Self.photo.json, Self.photo.json]),
         ]

@@ -201,7 +201,7 @@ struct EmptyValuesTests {
         let rules = try RuleSet(yaml: Self.yaml, source: "test.yaml")
         expectEqual(rules.emptyValues, .present)
         let checker = RecordChecker(rules, today: JSONFieldTests.today)
-        func errors(_ record: [String: JSONValue]) -> [String] {
+        func errors(_ record: JSONObject) -> [String] {
             checker.check(json: record).violations.filter { $0.severity == .error }.map { "\($0.field) \($0.code.rawValue)" }
         }
         expectEqual(errors(["nick": ""]), [])

@@ -52,7 +52,7 @@ struct ValuesFieldTests {
     @Test func eachValueIsHeldToTheFieldsRulesAndEachRuleFailsOnce() throws {
         let checker = try Self.checker()
         #expect(checker.check(json: ["photos": ["a.jpg", "b.jpg"], "prices": [0, 99.5], "step": 4.5]).violations.isEmpty)
-        let record: [String: JSONValue] = ["photos": ["a.jpg", "a.jpg", "X.png", "Y.png"], "prices": [-1, -2, 200, 3], "step": 4]
+        let record: JSONObject = ["photos": ["a.jpg", "a.jpg", "X.png", "Y.png"], "prices": [-1, -2, 200, 3], "step": 4]
         expectEqual(
             Self.codes(checker.check(json: record).violations),
             ["photos pattern", "photos items", "photos items", "prices min", "prices max", "prices check", "step check"])

@@ -46,7 +46,7 @@ package final class JSONSchemaEvaluator: Sendable {
     /// - Throws: ``SchemaCompileError`` with every problem found: each keyword whose value has
     ///   the wrong shape, each pattern ECMA-262 refuses, each reference that finds nothing.
     package init(
-        root: JSONValue, baseURI: String? = nil, documents: [String: JSONValue] = [:],
+        root: JSONValue, baseURI: String? = nil, documents: JSONObject = [:],
         options: SchemaEvaluationOptions = SchemaEvaluationOptions()
     ) throws(SchemaCompileError) {
         let compiled = try SchemaCompiler.compile(root: root, baseURI: baseURI, documents: documents, options: options)

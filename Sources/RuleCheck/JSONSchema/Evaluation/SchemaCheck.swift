@@ -124,8 +124,8 @@ struct SchemaContains: Sendable {
 
 /// `properties`, `patternProperties` and `additionalProperties` as one check.
 struct SchemaMembers: Sendable {
-    /// Name → node.
-    var properties: [String: Int]
+    /// Name (code point for code point) → node.
+    var properties: [JSONKey: Int]
     /// The same, sorted by the names' UTF-8 (the order failures are reported in).
     var sortedProperties: [(name: String, node: Int)]
     var patterns: [(pattern: SchemaPattern, node: Int)]

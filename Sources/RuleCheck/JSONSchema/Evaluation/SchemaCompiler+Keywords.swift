@@ -16,7 +16,7 @@ extension SchemaCompiler {
     }
 
     func compileKeywords(
-        _ members: [String: JSONValue], at location: SchemaRegistry.Location, scope: SchemaRegistry.Scope,
+        _ members: JSONObject, at location: SchemaRegistry.Location, scope: SchemaRegistry.Scope,
         into node: inout SchemaProgram.NodeDraft
     ) {
         let context = scope.context
@@ -119,7 +119,7 @@ extension SchemaCompiler {
     }
 
     /// `$id`, `$schema`, `$anchor`, … must be strings (the registry has used them already).
-    private func checkIdentifiers(_ members: [String: JSONValue], at location: SchemaRegistry.Location, dialect: SchemaDialect) {
+    private func checkIdentifiers(_ members: JSONObject, at location: SchemaRegistry.Location, dialect: SchemaDialect) {
         var keywords = [dialect.idKeyword, "$schema"]
         if dialect >= .draft2019_09 { keywords.append("$anchor") }
         if dialect == .draft2020_12 { keywords.append("$dynamicAnchor") }
@@ -404,7 +404,7 @@ extension SchemaCompiler {
             if let map = value.object {
                 for name in map.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
                     let child = self.node(for: at(location, "properties", name))
-                    members.properties[name] = child
+                    members.properties[JSONKey(name)] = child
                     members.sortedProperties.append((name, child))
                 }
             } else {

@@ -38,7 +38,7 @@ final class SchemaCompiler {
     ///
     /// - Throws: ``SchemaCompileError`` with every problem found.
     static func compile(
-        root: JSONValue, baseURI: String?, documents: [String: JSONValue], options: SchemaEvaluationOptions
+        root: JSONValue, baseURI: String?, documents: JSONObject, options: SchemaEvaluationOptions
     ) throws(SchemaCompileError) -> (program: SchemaProgram, unresolved: [UnresolvedSchemaReference], dialect: SchemaDialect) {
         let registry = SchemaRegistry(
             root: root, baseURI: baseURI ?? defaultBaseURI, documents: documents, defaultDialect: options.defaultDialect)

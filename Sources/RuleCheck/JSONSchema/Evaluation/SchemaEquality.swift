@@ -9,18 +9,12 @@
 /// ```
 ///
 /// Swift's `String ==` compares by canonical equivalence, so strings are compared on their
-/// UTF-8 instead. Object keys are the keys of a Swift dictionary, which already merged
-/// canonically equivalent keys when the object was built: two objects differ when a key's code
-/// points do. The comparison uses an explicit stack, so deep values cannot exhaust the thread's.
+/// UTF-8 instead; a ``JSONObject`` already keys its members so. The comparison uses an explicit stack, so deep values cannot exhaust the thread's.
 enum SchemaEquality {
     /// Whether two texts are the same code points (JSON Schema compares names and strings so,
     /// not by Unicode's canonical equivalence, which `==` uses): their UTF-8 bytes compared.
     @inline(__always)
-    static func sameCodePoints(_ a: String, _ b: String) -> Bool {
-        var a = a
-        var b = b
-        return a.withUTF8 { x in b.withUTF8 { y in x.count == y.count && x.elementsEqual(y) } }
-    }
+    static func sameCodePoints(_ a: String, _ b: String) -> Bool { JSONKey(a) == JSONKey(b) }
 
     /// Whether two instances are equal in JSON Schema's sense.
     static func equal(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
@@ -43,9 +37,7 @@ enum SchemaEquality {
             case (.object(let x), .object(let y)):
                 guard x.count == y.count else { return false }
                 for (key, value) in x {
-                    guard let index = y.index(forKey: key) else { return false }
-                    let (otherKey, otherValue) = y[index]
-                    guard sameCodePoints(key, otherKey) else { return false }
+                    guard let otherValue = y[key] else { return false }
                     switch (value, otherValue) {
                     case (.array, .array), (.object, .object): pending.append((value, otherValue))
                     default: guard scalarEqual(value, otherValue) else { return false }

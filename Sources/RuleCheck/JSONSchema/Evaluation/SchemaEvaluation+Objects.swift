@@ -18,7 +18,7 @@ extension SchemaEvaluation {
 
     /// The counting checks, which apply no subschema.
     @inline(never)
-    private mutating func applyObjectCount(_ check: SchemaCheck, _ node: Int, _ object: [String: JSONValue]) -> Bool {
+    private mutating func applyObjectCount(_ check: SchemaCheck, _ node: Int, _ object: JSONObject) -> Bool {
         switch check.operation {
         case .minProperties(let limit):
             if object.count >= limit { return true }
@@ -30,7 +30,7 @@ extension SchemaEvaluation {
             return false
         case .required(let names):
             var valid = true
-            for name in names where !Self.hasMember(name, of: object) {
+            for name in names where object[name] == nil {
                 record(.required(name), keyword: check.keyword, node: node)
                 valid = false
                 if !collecting || stopped { break }
@@ -38,8 +38,8 @@ extension SchemaEvaluation {
             return valid
         case .dependentRequired(let dependencies):
             var valid = true
-            for (property, names) in dependencies where Self.hasMember(property, of: object) {
-                for name in names where !Self.hasMember(name, of: object) {
+            for (property, names) in dependencies where object[property] != nil {
+                for name in names where object[name] == nil {
                     record(.dependentRequired(property: property, missing: name), keyword: check.keyword, node: node)
                     valid = false
                     if !collecting || stopped { return false }
@@ -53,7 +53,7 @@ extension SchemaEvaluation {
 
     @inline(never)
     private mutating func applyPropertyNames(
-        _ check: SchemaCheck, _ node: Int, _ object: [String: JSONValue], _ local: inout Evaluated?, _ child: Int
+        _ check: SchemaCheck, _ node: Int, _ object: JSONObject, _ local: inout Evaluated?, _ child: Int
     ) -> Bool {
         var valid = true
         func visit(_ key: String) -> Bool {
@@ -78,11 +78,11 @@ extension SchemaEvaluation {
 
     @inline(never)
     private mutating func applyDependentSchemas(
-        _ check: SchemaCheck, _ node: Int, _ instance: JSONValue, _ object: [String: JSONValue], _ local: inout Evaluated?,
+        _ check: SchemaCheck, _ node: Int, _ instance: JSONValue, _ object: JSONObject, _ local: inout Evaluated?,
         _ dependencies: [(property: String, node: Int)]
     ) -> Bool {
         var valid = true
-        for (property, child) in dependencies where Self.hasMember(property, of: object) {
+        for (property, child) in dependencies where object[property] != nil {
             enter(.keyword(check.keyword))
             enter(.key(property))
             let dependencyValid = validate(child, instance, &local)
@@ -97,7 +97,7 @@ extension SchemaEvaluation {
 
     @inline(never)
     private mutating func applyUnevaluatedProperties(
-        _ check: SchemaCheck, _ node: Int, _ object: [String: JSONValue], _ local: inout Evaluated?, _ child: Int
+        _ check: SchemaCheck, _ node: Int, _ object: JSONObject, _ local: inout Evaluated?, _ child: Int
     ) -> Bool {
         guard var evaluated = local else { return true }
         defer { local = evaluated }
@@ -105,7 +105,7 @@ extension SchemaEvaluation {
         var valid = true
         let rejectsAll = program.nodes[child].isFalse
         func visit(_ key: String, _ value: JSONValue) -> Bool {
-            if evaluated.properties.contains(key) { return true }
+            if evaluated.properties.contains(JSONKey(key)) { return true }
             if shouldStop(node: node, keyword: check.keyword) { return false }
             if rejectsAll {
                 record(.unevaluatedProperty(key), keyword: check.keyword, node: node, at: .key(key))
@@ -131,13 +131,13 @@ extension SchemaEvaluation {
     /// `properties`, `patternProperties`, `additionalProperties`.
     @inline(never)
     private mutating func applyMembers(
-        _ members: SchemaMembers, _ node: Int, _ object: [String: JSONValue], _ local: inout Evaluated?
+        _ members: SchemaMembers, _ node: Int, _ object: JSONObject, _ local: inout Evaluated?
     ) -> Bool {
         var valid = true
         // Only declared properties to look at: walk the (sorted) declarations when shorter.
         if members.patterns.isEmpty, members.additional == nil, members.sortedProperties.count <= object.count || reporting {
             for (name, child) in members.sortedProperties {
-                guard let value = Self.member(name, of: object) else { continue }
+                guard let value = object[name] else { continue }
                 if shouldStop(node: node, keyword: "properties") { return false }
                 enter(.keyword("properties"))
                 enter(.key(name))
@@ -147,18 +147,18 @@ extension SchemaEvaluation {
                     valid = false
                     if !collecting || stopped { return false }
                 }
-                if local != nil { local?.properties.insert(name) }
+                if local != nil { local?.properties.insert(JSONKey(name)) }
             }
             return valid
         }
         func visit(_ key: String, _ value: JSONValue) -> Bool {
             if shouldStop(node: node, keyword: "properties") { return false }
             var matched = false
-            if let index = members.properties.index(forKey: key), SchemaEquality.sameCodePoints(members.properties[index].key, key) {
+            if let child = members.properties[JSONKey(key)] {
                 matched = true
                 enter(.keyword("properties"))
                 enter(.key(key))
-                if !validateChild(members.properties[index].value, value, at: .key(key)) { valid = false }
+                if !validateChild(child, value, at: .key(key)) { valid = false }
                 leave(2)
                 if !valid && (!collecting || stopped) { return false }
             }
@@ -188,7 +188,7 @@ extension SchemaEvaluation {
                 }
                 if !valid && (!collecting || stopped) { return false }
             }
-            if matched, local != nil { local?.properties.insert(key) }
+            if matched, local != nil { local?.properties.insert(JSONKey(key)) }
             return true
         }
         if reporting {
@@ -201,23 +201,8 @@ extension SchemaEvaluation {
         return valid && !stopped
     }
 
-    /// The member named exactly `name` (by code points, not canonical equivalence).
-    static func member(_ name: String, of object: [String: JSONValue]) -> JSONValue? {
-        guard let index = object.index(forKey: name) else { return nil }
-        let (key, value) = object[index]
-        // Not a `?:` with `nil`: JSONValue is ExpressibleByNilLiteral, so that `nil` would be `.null`.
-        guard SchemaEquality.sameCodePoints(key, name) else { return nil }
-        return value
-    }
-
-    /// Whether the object has a member named exactly `name`.
-    static func hasMember(_ name: String, of object: [String: JSONValue]) -> Bool {
-        guard let index = object.index(forKey: name) else { return false }
-        return SchemaEquality.sameCodePoints(object[index].key, name)
-    }
-
     /// The keys in the byte order of their UTF-8.
-    static func sortedKeys(_ object: [String: JSONValue]) -> [String] {
+    static func sortedKeys(_ object: JSONObject) -> [String] {
         object.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 }

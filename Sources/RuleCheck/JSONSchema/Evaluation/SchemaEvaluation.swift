@@ -25,7 +25,7 @@ struct SchemaEvaluation {
     /// `unevaluatedItems`. Kept only where one of those can see it.
     struct Evaluated {
         var allProperties = false
-        var properties: Set<String> = []
+        var properties: Set<JSONKey> = []
         /// Items `0..<itemPrefix` were evaluated.
         var itemPrefix = 0
         var allItems = false

@@ -81,7 +81,7 @@ final class SchemaRegistry {
     ///   - baseURI: the root's retrieval URI (its `$id` resolves against it).
     ///   - documents: other documents by URI.
     ///   - defaultDialect: the dialect of a root without a `$schema` this evaluator knows.
-    init(root: JSONValue, baseURI: String, documents extra: [String: JSONValue], defaultDialect: SchemaDialect) {
+    init(root: JSONValue, baseURI: String, documents extra: JSONObject, defaultDialect: SchemaDialect) {
         defaultContext = SchemaContext(defaultDialect)
         let rootURI = SchemaURI(baseURI).normalized.withoutFragment.text
         documents.append(Document(uri: rootURI, value: root, isRoot: true))

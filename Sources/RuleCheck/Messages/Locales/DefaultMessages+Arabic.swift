@@ -40,7 +40,6 @@ extension DefaultMessages {
         "unknown_column.capped": "أكثر من {limit} من مفاتيح هذا الملف لا تطابق أي حقل؛ لا تُسرد البقية",
         "unknown_column.duplicate": "العمود «{column}» مكرر؛ يُستخدم الأول",
         "duplicate_key": "المفتاح «{key}» مكرر في الكائن؛ يُتحقق من القيمة الأخيرة",
-        "duplicate_key.equivalent": "يكتب الكائن المفتاح «{key}» بصيغتين في يونيكود (مركبة ومفككة): مفتاحان لا يُتحقق إلا من آخرهما",
         "choice_columns": "العمود «{column}» قيمته {cell}، لكن «{title}» قيمته «{answer}»",
         "choice_columns.blank": "العمود «{column}» قيمته {cell}، لكن «{title}» بلا إجابة",
         "external": "«{title}»: {message}",

@@ -31,8 +31,6 @@ extension DefaultMessages {
         "unknown_column.capped": "more than {limit} keys of this file match no field; the others are not listed",
         "unknown_column.duplicate": "column '{column}' appears more than once; the first is used",
         "duplicate_key": "key '{key}' appears more than once in the object; the last value is checked",
-        "duplicate_key.equivalent":
-            "the object writes '{key}' in two Unicode forms (composed and decomposed): two keys, of which only the last is checked",
         "choice_columns": "column '{column}' is {cell}, but {title} is '{answer}'",
         "choice_columns.blank": "column '{column}' is {cell}, but {title} has no answer",
         "external": "{title}: {message}",

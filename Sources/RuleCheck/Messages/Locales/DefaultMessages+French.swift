@@ -42,8 +42,6 @@ extension DefaultMessages {
             "La colonne «\u{A0}{column}\u{A0}» apparaît plusieurs fois\u{A0}; seule la première est prise en compte",
         "duplicate_key":
             "La clé «\u{A0}{key}\u{A0}» apparaît plusieurs fois dans l’objet\u{A0}; c’est la dernière valeur qui est vérifiée",
-        "duplicate_key.equivalent":
-            "L’objet écrit «\u{A0}{key}\u{A0}» sous deux formes Unicode (composée et décomposée)\u{A0}: deux clés, dont seule la dernière est vérifiée",
         "choice_columns": "La colonne «\u{A0}{column}\u{A0}» vaut {cell}, mais «\u{A0}{title}\u{A0}» vaut «\u{A0}{answer}\u{A0}»",
         "choice_columns.blank": "La colonne «\u{A0}{column}\u{A0}» vaut {cell}, mais «\u{A0}{title}\u{A0}» n’a pas de réponse",
         "external": "«\u{A0}{title}\u{A0}»\u{A0}: {message}",

@@ -33,8 +33,6 @@ extension DefaultMessages {
         "unknown_column.capped": "Mehr als {limit} Schlüssel dieser Datei passen zu keinem Feld; die übrigen werden nicht aufgeführt",
         "unknown_column.duplicate": "Die Spalte „{column}“ kommt mehrmals vor; verwendet wird die erste",
         "duplicate_key": "Der Schlüssel „{key}“ kommt im Objekt mehrmals vor; geprüft wird der letzte Wert",
-        "duplicate_key.equivalent":
-            "Das Objekt schreibt '{key}' in zwei Unicode-Formen (zusammengesetzt und zerlegt): zwei Schlüssel, von denen nur der letzte geprüft wird",
         "choice_columns": "Die Spalte „{column}“ ist {cell}, aber „{title}“ ist „{answer}“",
         "choice_columns.blank": "Die Spalte „{column}“ ist {cell}, aber „{title}“ hat keine Antwort",
         "external": "„{title}“: {message}",

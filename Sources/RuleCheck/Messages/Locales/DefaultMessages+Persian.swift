@@ -34,7 +34,6 @@ extension DefaultMessages {
         "unknown_column.capped": "بیش از {limit} کلید این پرونده با هیچ فیلدی جور نیست؛ بقیه فهرست نمی‌شوند",
         "unknown_column.duplicate": "ستون «{column}» بیش از یک بار آمده است؛ ستون اول به کار می‌رود",
         "duplicate_key": "کلید «{key}» بیش از یک بار در شیء آمده است؛ آخرین مقدار بررسی می‌شود",
-        "duplicate_key.equivalent": "شیء کلید «{key}» را به دو شکل یونیکد (ترکیبی و تجزیه‌شده) نوشته است: دو کلید که فقط آخری بررسی می‌شود",
         "choice_columns": "ستون «{column}» برابر {cell} است، اما «{title}» برابر «{answer}» است",
         "choice_columns.blank": "ستون «{column}» برابر {cell} است، اما «{title}» پاسخی ندارد",
         "external": "«{title}»: {message}",

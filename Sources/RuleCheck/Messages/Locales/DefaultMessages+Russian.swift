@@ -37,8 +37,6 @@ extension DefaultMessages {
         "unknown_column.capped": "Больше {limit} ключей этого файла не соответствуют ни одному полю; остальные не перечисляются",
         "unknown_column.duplicate": "Столбец «{column}» встречается несколько раз; используется первый",
         "duplicate_key": "Ключ «{key}» встречается в объекте несколько раз; проверяется последнее значение",
-        "duplicate_key.equivalent":
-            "Объект записывает ключ «{key}» в двух формах Юникода (составной и разложенной): это два ключа, проверяется только последний",
         "choice_columns": "Столбец «{column}» равен {cell}, но «{title}» — «{answer}»",
         "choice_columns.blank": "Столбец «{column}» равен {cell}, но у «{title}» нет ответа",
         "external": "«{title}»: {message}",

@@ -32,7 +32,6 @@ extension DefaultMessages {
         "unknown_column.capped": "此文件中有超过 {limit} 个键不对应任何字段；其余的不再列出",
         "unknown_column.duplicate": "“{column}”列出现了多次；将使用第一列",
         "duplicate_key": "键“{key}”在对象中出现了多次；将校验最后一个值",
-        "duplicate_key.equivalent": "对象以两种 Unicode 形式（组合与分解）写出键“{key}”：这是两个键，只检查最后一个",
         "choice_columns": "列“{column}”为 {cell}，但“{title}”为“{answer}”",
         "choice_columns.blank": "列“{column}”为 {cell}，但“{title}”没有回答",
         "external": "“{title}”：{message}",

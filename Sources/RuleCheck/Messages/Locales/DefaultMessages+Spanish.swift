@@ -38,8 +38,6 @@ extension DefaultMessages {
         "unknown_column.capped": "Más de {limit} claves de este archivo no corresponden a ningún campo; las demás no se enumeran",
         "unknown_column.duplicate": "La columna «{column}» aparece más de una vez; se usa la primera",
         "duplicate_key": "La clave «{key}» aparece más de una vez en el objeto; se comprueba el último valor",
-        "duplicate_key.equivalent":
-            "El objeto escribe «{key}» en dos formas Unicode (compuesta y descompuesta): dos claves, de las que solo se comprueba la última",
         "choice_columns": "La columna «{column}» es {cell}, pero «{title}» es «{answer}»",
         "choice_columns.blank": "La columna «{column}» es {cell}, pero «{title}» no tiene respuesta",
         "external": "«{title}»: {message}",

@@ -19,11 +19,11 @@ struct JSONRecordDecoder: Sendable {
     let startsAtLineStart: Bool
 
     func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>, line: Int, duplicateKeys: inout [String], equivalentKeys: inout [String]
+        _ bytes: UnsafeBufferPointer<UInt8>, line: Int, duplicateKeys: inout [String]
     ) -> DecodedRecord.Content {
         let raw = UnsafeRawBufferPointer(bytes)
         do {
-            let value = try parser.parse(raw, duplicateKeys: &duplicateKeys, equivalentKeys: &equivalentKeys)
+            let value = try parser.parse(raw, duplicateKeys: &duplicateKeys)
             guard case .object(let members) = value else { return .value(value) }
             return .object(members)
         } catch {

@@ -10,7 +10,7 @@ extension DecodedRecord {
         /// A CSV or TSV row: as many cells as the header has columns, in column order.
         case cells([String])
         /// A JSON or JSON Lines record.
-        case object([String: JSONValue])
+        case object(JSONObject)
         /// A JSON or JSON Lines record that is not an object (`[1, 2]`, `"text"`): checked by the
         /// rules' JSON Schema alone, or malformed for rules without one.
         case value(JSONValue)

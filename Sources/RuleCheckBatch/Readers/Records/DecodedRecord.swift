@@ -20,11 +20,8 @@ public struct DecodedRecord: Sendable, Hashable {
     /// `drivers[].name`), each once, in the order their repeats end; the object keeps the last
     /// value of each. Empty for CSV and TSV.
     public var duplicateKeys: [String]
-    /// The paths of keys that a JSON record writes in two spellings of one canonical form
-    /// (`"é"` precomposed and decomposed): two keys to JSON, which compares keys as code points,
-    /// neither a repeat; ``content`` holds the last of them only (its objects are keyed by Swift
-    /// strings, which compare canonically).
-    public var equivalentKeys: [String] = []
+    /// Keys compare as JSON compares them, code point for code point: `"é"` precomposed and
+    /// decomposed are two keys of one object (``JSONObject``), neither a repeat.
 
     public init(number: Int, line: Int, content: Content, duplicateKeys: [String] = []) {
         self.number = number

@@ -75,12 +75,9 @@ public struct RecordBatch: Sendable {
             return DecodedRecord(number: span.number, line: span.line, content: .malformed(problem))
         }
         var duplicateKeys: [String] = []
-        var equivalentKeys: [String] = []
         let content = decoder.decode(
             UnsafeBufferPointer(rebasing: buffer[span.range]), line: span.line, scratch: &scratch,
-            duplicateKeys: &duplicateKeys, equivalentKeys: &equivalentKeys)
-        var record = DecodedRecord(number: span.number, line: span.line, content: content, duplicateKeys: duplicateKeys)
-        record.equivalentKeys = equivalentKeys
-        return record
+            duplicateKeys: &duplicateKeys)
+        return DecodedRecord(number: span.number, line: span.line, content: content, duplicateKeys: duplicateKeys)
     }
 }

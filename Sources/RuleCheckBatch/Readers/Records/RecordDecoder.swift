@@ -52,22 +52,18 @@ package struct RecordDecoder: Sendable {
     package func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> DecodedRecord.Content {
         var scratch: [UInt8] = []
         var duplicateKeys: [String] = []
-        var equivalentKeys: [String] = []
-        return decode(bytes, line: line, scratch: &scratch, duplicateKeys: &duplicateKeys, equivalentKeys: &equivalentKeys)
+        return decode(bytes, line: line, scratch: &scratch, duplicateKeys: &duplicateKeys)
     }
 
     /// Decodes one record's bytes; `duplicateKeys` receives the paths of keys that a JSON record
-    /// has more than once, `equivalentKeys` those it writes in two spellings of one canonical form.
+    /// has more than once.
     func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>, line: Int, scratch: inout [UInt8], duplicateKeys: inout [String],
-        equivalentKeys: inout [String]
-    )
-        -> DecodedRecord.Content
-    {
+        _ bytes: UnsafeBufferPointer<UInt8>, line: Int, scratch: inout [UInt8], duplicateKeys: inout [String]
+    ) -> DecodedRecord.Content {
         switch kind {
         case .delimited(let decoder): decoder.decode(bytes, scratch: &scratch)
         case .json(let decoder):
-            decoder.decode(bytes, line: line, duplicateKeys: &duplicateKeys, equivalentKeys: &equivalentKeys)
+            decoder.decode(bytes, line: line, duplicateKeys: &duplicateKeys)
         }
     }
 }

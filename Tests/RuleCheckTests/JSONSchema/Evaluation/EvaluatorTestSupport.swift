@@ -19,7 +19,7 @@ enum EvaluatorTest {
         options.formats = formats
         options.allowUnresolvedReferences = allowUnresolved
         if let maxDepth { options.maxDepth = maxDepth }
-        var parsed: [String: JSONValue] = [:]
+        var parsed: JSONObject = [:]
         for (uri, text) in documents { parsed[uri] = try value(text) }
         return try JSONSchemaEvaluator(root: value(schema), baseURI: baseURI, documents: parsed, options: options)
     }

@@ -69,9 +69,9 @@ struct SchemaEvaluationSafetyTests {
                 String((0..<Int.random(in: 1...5, using: &random)).map { _ in "abcxyzé".randomElement(using: &random) ?? "a" })
             }
             let pairs = keys.map { ($0, JSONValue.number(Double(Int.random(in: -5...5, using: &random)) + 0.5)) }
-            var forward: [String: JSONValue] = [:]
+            var forward: JSONObject = [:]
             for (key, value) in pairs { forward[key] = value }
-            var backward: [String: JSONValue] = Dictionary(minimumCapacity: 64)
+            var backward: JSONObject = JSONObject(minimumCapacity: 64)
             for (key, value) in pairs.reversed() where backward[key] == nil { backward[key] = forward[key] ?? value }
             let first = evaluator.failures(.object(forward))
             expectEqual(evaluator.failures(.object(backward)), first)
