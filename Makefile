@@ -25,6 +25,9 @@
 # bash, so that a recipe's pipeline can fail on its first command (`set -o pipefail`).
 SHELL := /bin/bash
 SWIFT ?= swift
+# The package's traits are off by default, so that an app gets the libraries alone (Package.swift):
+# every build and test here turns on `Server`, the command and its HTTP server.
+TRAITS ?= --traits Server
 BIN    = .build/debug/rulecheck
 
 .PHONY: format format-check conformance xlsform-test docs demo demo-build demo-run test test-deep pcre2-source-test consumer-test release-smoke bench bench-batch spark-test fuzz deps build clean browser-deps browser-test screenshots load-test abuse-test api-test store-test
@@ -39,11 +42,11 @@ deps:
 	@scripts/ensure-deps.sh
 
 build: deps
-	$(SWIFT) build --product rulecheck
+	$(SWIFT) build $(TRAITS) --product rulecheck
 
 demo-build: deps
 	@mkdir -p .build
-	@set -o pipefail; $(SWIFT) build --product rulecheck-lite 2>&1 | tee .build/build-demo.log
+	@set -o pipefail; $(SWIFT) build $(TRAITS) --product rulecheck-lite 2>&1 | tee .build/build-demo.log
 	@python3 scripts/no-warnings.py .build/build-demo.log
 
 # The samples were generated for 2026-11-22 (`rulecheck sample … --today 2026-11-22`); checking
@@ -83,10 +86,10 @@ STORE_NOT_RUN = --not-run 'PostgresStore=the PostgreSQL draft store suites; make
 # The build's log is kept: a compiler warning in Sources/ or Tests/ fails the run (scripts/no-warnings.py).
 test: deps
 	@mkdir -p .build
-	set -o pipefail; $(SWIFT) build --build-tests 2>&1 | tee .build/build-tests.log
+	set -o pipefail; $(SWIFT) build $(TRAITS) --build-tests 2>&1 | tee .build/build-tests.log
 	python3 scripts/no-warnings.py .build/build-tests.log
 	rm -f $(TEST_RESULTS) $(TEST_RESULTS:.xml=-swift-testing.xml)
-	$(SWIFT) test --skip-build --disable-xctest $(STORE_SKIP) --xunit-output $(TEST_RESULTS)
+	$(SWIFT) test $(TRAITS) --skip-build --disable-xctest $(STORE_SKIP) --xunit-output $(TEST_RESULTS)
 	python3 scripts/test-counts.py $(STORE_NOT_RUN) $(TEST_RESULTS) $$($(SWIFT) package dump-package | python3 scripts/test-targets.py)
 	python3 scripts/run-python-tests.py Tests/ci
 
@@ -94,15 +97,15 @@ test: deps
 # _RuleCheckTestSupport/PropertyRuns.swift): `make test` tries a quick share of them. CI runs both.
 DEEP_RESULTS = .build/test-results-deep.xml
 test-deep: deps
-	$(SWIFT) build --build-tests
+	$(SWIFT) build $(TRAITS) --build-tests
 	rm -f $(DEEP_RESULTS) $(DEEP_RESULTS:.xml=-swift-testing.xml)
-	RULECHECK_PROPERTY_RUNS=deep $(SWIFT) test --skip-build --disable-xctest $(STORE_SKIP) --xunit-output $(DEEP_RESULTS)
+	RULECHECK_PROPERTY_RUNS=deep $(SWIFT) test $(TRAITS) --skip-build --disable-xctest $(STORE_SKIP) --xunit-output $(DEEP_RESULTS)
 	python3 scripts/test-counts.py $(STORE_NOT_RUN) $(DEEP_RESULTS) $$($(SWIFT) package dump-package | python3 scripts/test-targets.py)
 
 # The draft store against a real PostgreSQL, started and stopped by the script (issue 41): the
 # suites `make test` leaves out, two `rulecheck serve` on one database, kill -9 after a 200.
 store-test: deps
-	$(SWIFT) build --build-tests
+	$(SWIFT) build $(TRAITS) --build-tests
 	SKIP_BUILD=1 scripts/postgres-test.sh
 
 docs: deps
@@ -138,11 +141,11 @@ browser-deps:
 # The preview page and the HTML report in a real browser: Tests/browser/ drives `rulecheck preview
 # Rules/osago.yaml` and opens `check --format html` (test_html_report.py).
 browser-test: deps browser-deps
-	$(SWIFT) build --product rulecheck
+	$(SWIFT) build $(TRAITS) --product rulecheck
 	RULECHECK=$(BIN) python3 scripts/run-python-tests.py Tests/browser
 
 screenshots: deps browser-deps
-	$(SWIFT) build --product rulecheck
+	$(SWIFT) build $(TRAITS) --product rulecheck
 	RULECHECK=$(BIN) RULECHECK_SCREENSHOTS=Docs/images python3 -m unittest discover -s Tests/browser
 
 load-test: deps
@@ -192,7 +195,7 @@ PCRE2_JIT ?= 0
 pcre2-source-test:
 	PCRE2_JIT=$(PCRE2_JIT) scripts/pcre2-source-test.sh
 
-# Tests/consumer: an app's package that depends on the RuleCheck library alone (traits: []) must
+# Tests/consumer: an app's package that depends on the RuleCheck library alone (the default package line) must
 # resolve Yams and nothing else, build and run; Docs/ios.md's example must be its source.
 consumer-test: deps
 	scripts/consumer-test.sh

@@ -85,10 +85,11 @@ let pcre2Target: Target =
     )
 
 /// The dependencies of the `rulecheck` command and its server (RuleCheckServer) are behind
-/// package traits, `Server` on by default: an app that depends on the libraries only, with
-/// `traits: []`, resolves Yams and nothing else (`make consumer-test`, Docs/ios.md). The trait
-/// `CLI` is enough for `rulecheck-lite`, the command without `serve` and `preview` (ArgumentParser
-/// only).
+/// package traits, off by default: an app that adds the package with the default line
+/// (`.package(url: …, from: …)`, or Xcode's "Add Package Dependencies") resolves Yams and nothing
+/// else (`make consumer-test`, Docs/ios.md). The command and the server are built with
+/// `--traits Server`, as the Makefile and scripts/ do (`make build`); the trait `CLI` is enough for
+/// `rulecheck-lite`, the command without `serve` and `preview` (ArgumentParser only).
 func server(_ product: String, _ package: String) -> Target.Dependency {
     .product(name: product, package: package, condition: .when(traits: ["Server"]))
 }
@@ -110,7 +111,7 @@ let package = Package(
         .trait(
             name: "Server", description: "The whole rulecheck command and RuleCheckServer: Hummingbird, SwiftNIO …",
             enabledTraits: ["CLI"]),
-        .default(enabledTraits: ["Server"]),
+        .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -49,7 +49,7 @@ say() { printf '\n== %s\n' "$*" >&2; }
 if [ -z "${RULECHECK_BIN:-}" ]; then
     say "Building the CLI (release)"
     scripts/ensure-deps.sh
-    swift build -c release --product rulecheck >&2
+    swift build --traits Server -c release --product rulecheck >&2
 fi
 
 mkdir -p "$DATA_DIR"

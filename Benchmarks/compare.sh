@@ -90,7 +90,7 @@ fi
 if [ -z "${RULECHECK_BIN:-}" ]; then
     say "Building the CLI (release)"
     scripts/ensure-deps.sh
-    swift build -c release --product rulecheck >&2
+    swift build --traits Server -c release --product rulecheck >&2
 fi
 
 # sample RULES COUNT RATE FORMAT FILE: COUNT records, through a temporary file so that an

@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 SECONDS_BUDGET=${API_TEST_SECONDS:-60}
 python3 -c 'import schemathesis' 2>/dev/null || python3 -m pip install -q schemathesis 2>/dev/null \
   || python3 -m pip install -q --break-system-packages schemathesis
-swift build --product rulecheck
+swift build --traits Server --product rulecheck
 work=$(mktemp -d)
 server=""
 cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$work"; }

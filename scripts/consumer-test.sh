@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# An app that depends on the RuleCheck library alone (Tests/consumer, `traits: []`) must resolve
+# An app that depends on the RuleCheck library alone (Tests/consumer, the default package line) must resolve
 # RuleCheck and Yams and nothing else — no Hummingbird, SwiftNIO or ArgumentParser — then build and
 # run. From a new scratch folder every time, as Xcode's first checkout of an app would; prints the
 # packages resolved and the seconds of the resolution and of the first build.

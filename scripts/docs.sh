@@ -13,7 +13,7 @@ out=${DOCS_OUT:-.build/docs}
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
 
-"$swift" package dump-symbol-graph --minimum-access-level public > "$graphs/dump.log" 2>&1 || { cat "$graphs/dump.log"; exit 1; }
+"$swift" package --traits Server dump-symbol-graph --minimum-access-level public > "$graphs/dump.log" 2>&1 || { cat "$graphs/dump.log"; exit 1; }
 dir=$(sed -n 's/^Files written to //p' "$graphs/dump.log" | tail -1)
 [ -n "$dir" ] && [ -f "$dir/RuleCheck.symbols.json" ] || { cat "$graphs/dump.log"; echo "docs: no symbol graph of RuleCheck" >&2; exit 1; }
 mkdir "$graphs/RuleCheck"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fails a build whose log holds a compiler warning in the project's own code.
 
-    swift build --build-tests 2>&1 | tee build.log; scripts/no-warnings.py build.log
+    swift build --traits Server --build-tests 2>&1 | tee build.log; scripts/no-warnings.py build.log
 
 A warning counts when it points into this repository's Sources/ or Tests/ (`PATH:LINE:COL:
 warning: …`); the packages' own warnings (in .build/checkouts) and SwiftPM's notes about them do

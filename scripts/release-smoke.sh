@@ -10,8 +10,8 @@ cd "$(dirname "$0")/.."
 # DEBUG_BIN and RELEASE_BIN compare two given binaries instead (Tests/ci shows that two builds
 # failing alike fail this check).
 if [ -z "${DEBUG_BIN:-}" ] || [ -z "${RELEASE_BIN:-}" ]; then
-  swift build --product rulecheck
-  swift build -c release --product rulecheck
+  swift build --traits Server --product rulecheck
+  swift build --traits Server -c release --product rulecheck
 fi
 debug=${DEBUG_BIN:-.build/debug/rulecheck}
 release=${RELEASE_BIN:-.build/release/rulecheck}

@@ -6,7 +6,7 @@ import ArgumentParser
 /// The error both stand-ins throw: status 2, like every error about the command line.
 private func serverMissing(_ command: String) -> ValidationError {
     ValidationError(
-        "'\(command)' is not in rulecheck-lite, the command without its HTTP server (what 'make demo' builds). Build the whole command with 'swift build --product rulecheck' and run 'rulecheck \(command)'."
+        "'\(command)' is not in rulecheck-lite, the command without its HTTP server (what 'make demo' builds). Build the whole command with 'make build' (swift build --traits Server --product rulecheck) and run 'rulecheck \(command)'."
     )
 }
 

@@ -288,7 +288,7 @@ struct CLITests {
             expectEqual(run.stdout, "")
             #expect(
                 run.stderr.hasPrefix("Error: '\(command)' is not in rulecheck-lite, the command without its HTTP server")
-                    && run.stderr.contains("'swift build --product rulecheck'"), "\(run.stderr)")
+                    && run.stderr.contains("'make build' (swift build --traits Server --product rulecheck)"), "\(run.stderr)")
         }
         let help = try CLI.runProcess(["--help"], executable: CLI.liteBinary)
         expectEqual(help.status, 0)
