@@ -210,30 +210,13 @@ package final class PostgresDraftStore: DraftStore {
         _ = await running.value
     }
 
-    /// Runs an operation, or gives up on it after ``timeout`` (it is cancelled: a write under way
-    /// may still be committed, which a retry with `If-Match` finds out).
+    /// Runs an operation, or gives up on it after ``timeout`` (``StoreDeadline``: at once, even when
+    /// the query does not answer to its cancellation; a write under way may still be committed,
+    /// which a retry with `If-Match` finds out).
     private func within<Value: Sendable>(
         _ operation: @escaping @Sendable () async throws(DraftStoreError) -> Value
     ) async throws(DraftStoreError) -> Value {
-        let timeout = timeout
-        do {
-            return try await withThrowingTaskGroup(of: Value?.self) { group in
-                group.addTask { try await operation() }
-                group.addTask {
-                    try await Task.sleep(for: timeout)
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let value = first else {
-                    throw DraftStoreError("PostgreSQL: no answer within \(timeout)")
-                }
-                return value
-            }
-        } catch let error as DraftStoreError {
-            throw error
-        } catch {
-            throw Self.failure(error)
-        }
+        try await StoreDeadline.run(within: timeout, timedOut: DraftStoreError("PostgreSQL: no answer within \(timeout)"), operation)
     }
 
     private static func count(_ rows: PostgresRowSequence) async throws -> Int {
