@@ -78,7 +78,8 @@ struct XLSFormWriting {
         if !choices.isEmpty { sheets.append(Sheet(name: "choices", rows: Self.rows(choices, order: ["list_name", "name", "label"]))) }
         var settings: [(column: String, text: String)] = [("form_id", rules.form)]
         if let title = rules.title { settings.append(("form_title", title)) }
-        if defaultCode != "en" { settings.append(("default_language", Self.languageColumn(defaultCode))) }
+        // The rules' locale, `en` too, is the form's default language (which the import reads back as it).
+        if rules.locale != nil { settings.append(("default_language", Self.languageColumn(defaultCode))) }
         sheets.append(Sheet(name: "settings", rows: Self.rows([settings], order: ["form_id", "form_title", "default_language"])))
         return XLSFormExport(workbook: Workbook(sheets: sheets), findings: findings)
     }

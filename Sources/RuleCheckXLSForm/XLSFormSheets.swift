@@ -61,6 +61,17 @@ struct XLSFormSheet {
         }
     }
 
+    /// A header cell written as an earlier one is, with that earlier one: pyxform refuses such a
+    /// sheet (`Duplicate column header`), and which of the two a form means cannot be told.
+    var repeatedColumn: (first: Column, again: Column)? {
+        var seen: [String: Column] = [:]
+        for column in columns {
+            if let first = seen[column.written] { return (first, column) }
+            seen[column.written] = column
+        }
+        return nil
+    }
+
     /// The columns pyxform knows under other names.
     static let aliases: [String: String] = [
         "relevance": "relevant", "caption": "label", "constraint message": "constraint_message",

@@ -54,9 +54,17 @@ struct XLSFormTranslation {
             throw error("the survey sheet has no 'type' column in its first row", sheet: survey.name, row: survey.headerRow)
         }
         let settings = workbook.sheet("settings").map(XLSFormSheet.init)
+        let choices = workbook.sheet("choices").map(XLSFormSheet.init)
+        for sheet in [survey, choices, settings].compactMap({ $0 }) {
+            guard let (first, again) = sheet.repeatedColumn else { continue }
+            let firstCell = CellReference(sheet: sheet.name, row: sheet.headerRow, column: first.index)
+            throw error(
+                "the column '\(again.written)' is in the header twice (first at \(firstCell)): which one the form means cannot be told",
+                at: CellReference(sheet: sheet.name, row: sheet.headerRow, column: again.index))
+        }
         let settingsRow = settings?.rows.first
-        languages = Languages(defaultLanguage: settingsRow?.value("default_language"), columns: survey.columns)
-        if let choicesSheet = workbook.sheet("choices") { readChoices(XLSFormSheet(choicesSheet)) }
+        languages = Languages(defaultLanguage: settingsRow?.value("default_language"))
+        if let choices { readChoices(choices) }
         reportColumns(survey)
 
         var questions = try readQuestions(survey)
@@ -75,6 +83,12 @@ struct XLSFormTranslation {
         tree.top.append(RulesTree.Entry(key: "form", value: .scalar(RulesTree.quoted(Self.identifier(formID))), origin: nil))
         if let title = settingsRow?.value("form_title") {
             tree.top.append(RulesTree.Entry(key: "title", value: .scalar(RulesTree.quoted(title)), origin: nil))
+        }
+        // The default language's code is the rules' locale: the form speaks it first.
+        if let settings, let settingsRow, let locale = languages.locale {
+            let origin = cell(settings.name, settingsRow, settingsRow.column("default_language"))
+            let entry = RulesTree.Entry(key: "locale", value: .scalar(RulesTree.quoted(locale)), origin: origin)
+            tree.top.append(RulesTree.Entry(key: "defaults", value: .mapping([entry]), origin: nil))
         }
         tree.fields = questions.flatMap { fieldEntries($0) }
         guard !tree.fields.isEmpty else {
@@ -126,14 +140,37 @@ struct XLSFormTranslation {
 
     // MARK: - Languages and choices
 
+    /// The form's languages as pyxform has them: the settings' `default_language` is the
+    /// language of the columns without `::language`, the one the form shows first; a column
+    /// written in it (`label::French (fr)`) wins over the plain one.
     struct Languages {
-        /// The code of the default language (the columns without `::language`): en unless settings say.
-        var defaultCode = "en"
+        /// The code of the default language: en unless settings say; nil for a language the
+        /// settings name without a code RuleCheck knows (`Kiswahili`).
+        var defaultCode: String? = "en"
+        /// The settings' `default_language` as written, which a column's language matches by name.
+        var defaultName: String?
+        /// The settings' default language's code, the rules' `defaults.locale`; nil without the
+        /// setting, or for a language without a code.
+        var locale: String?
 
         init() {}
 
-        init(defaultLanguage: String?, columns: [XLSFormSheet.Column]) {
-            if let defaultLanguage, let code = Self.code(defaultLanguage) { defaultCode = code }
+        init(defaultLanguage: String?) {
+            guard let name = defaultLanguage?.trimmingSpaces, !name.isEmpty else { return }
+            defaultName = name
+            let code = Self.code(name)
+            // pyxform's `default` is the plain columns' language when the settings say none.
+            defaultCode = code?.isEmpty == true ? "en" : code
+            locale = code?.isEmpty == false ? code : nil
+        }
+
+        /// Whether a column of `language` (nil: a column without `::language`) is in the default
+        /// language: by its name as the settings write it, or by its code.
+        func isDefault(_ language: String?) -> Bool {
+            guard let language = language?.trimmingSpaces else { return true }
+            if language == defaultName { return true }
+            guard let code = Self.code(language) else { return false }
+            return code.isEmpty || code == defaultCode
         }
 
         /// `fr` for `French (fr)`, `French`, `fr`; nil for a language without a code RuleCheck knows.
@@ -507,17 +544,21 @@ struct XLSFormTranslation {
         // The title and the other languages' labels.
         var ui: [RulesTree.Entry] = []
         var otherLabels: [RulesTree.Entry] = []
-        for (language, column, text) in row.translations("label") {
+        let labels = row.translations("label")
+        if let title = defaultText(labels) {
+            let origin = CellReference(sheet: sheet, row: row.number, column: title.column.index)
+            entries.append(RulesTree.Entry(key: "title", value: .scalar(RulesTree.quoted(title.text)), origin: origin))
+        }
+        var labelCodes = Set<String>()
+        for (language, column, text) in labels where !languages.isDefault(language) {
+            guard let code = languageCode(language), labelCodes.insert(code).inserted else { continue }
             let origin = CellReference(sheet: sheet, row: row.number, column: column.index)
-            if language == nil || languageCode(language) == languages.defaultCode && !entries.contains(where: { $0.key == "title" }) {
-                entries.append(RulesTree.Entry(key: "title", value: .scalar(RulesTree.quoted(text)), origin: origin))
-            } else if let code = languageCode(language) {
-                otherLabels.append(RulesTree.Entry(key: code, value: .scalar(RulesTree.quoted(text)), origin: origin))
-            }
+            otherLabels.append(RulesTree.Entry(key: code, value: .scalar(RulesTree.quoted(text)), origin: origin))
         }
         if !otherLabels.isEmpty { ui.append(RulesTree.Entry(key: "labels", value: .mapping(otherLabels), origin: nil)) }
-        if let hint = row.value("hint") {
-            ui.append(RulesTree.Entry(key: "help", value: .scalar(RulesTree.quoted(hint)), origin: at("hint")))
+        if let hint = defaultText(row.translations("hint")) {
+            let origin = CellReference(sheet: sheet, row: row.number, column: hint.column.index)
+            ui.append(RulesTree.Entry(key: "help", value: .scalar(RulesTree.quoted(hint.text)), origin: origin))
         }
         if let appearance = row.value("appearance") {
             ui.append(RulesTree.Entry(key: "appearance", value: .scalar(RulesTree.quoted(appearance)), origin: at("appearance")))
@@ -730,9 +771,9 @@ struct XLSFormTranslation {
         for choice in choices[list] ?? [] {
             var option: [RulesTree.Entry] = []
             var title: RulesTree.Entry?
-            for (language, column, text) in choice.labels where language == nil || languageCode(language) == languages.defaultCode {
-                let origin = CellReference(sheet: choicesSheet, row: choice.row, column: column.index)
-                if title == nil { title = RulesTree.Entry(key: "title", value: .scalar(RulesTree.quoted(text)), origin: origin) }
+            if let label = defaultText(choice.labels) {
+                let origin = CellReference(sheet: choicesSheet, row: choice.row, column: label.column.index)
+                title = RulesTree.Entry(key: "title", value: .scalar(RulesTree.quoted(label.text)), origin: origin)
             }
             let nameOrigin = CellReference(sheet: choicesSheet, row: choice.row, column: choice.nameColumn)
             option.append(RulesTree.Entry(key: "value", value: .scalar(RulesTree.quoted(choice.name)), origin: nameOrigin))
@@ -790,21 +831,43 @@ struct XLSFormTranslation {
         }
         var entries: [RulesTree.Entry] = []
         var seen = Set<String>()
-        for (language, column, text) in texts {
+        // The default language's own column overrides the plain one.
+        let writesDefault = texts.contains { $0.language != nil && languages.isDefault($0.language) }
+        for (language, column, text) in texts where language != nil || !writesDefault {
             guard let code = languageCode(language), !code.isEmpty, seen.insert(code).inserted else { continue }
             entries.append(
                 RulesTree.Entry(
                     key: code, value: .scalar(RulesTree.quoted(text)),
                     origin: CellReference(sheet: sheet, row: row.number, column: column.index)))
         }
-        guard !entries.isEmpty else { return nil }
+        // One language after all (the plain column and the default language's): its text. None
+        // with a code (the default language has none): the default language's text.
+        if entries.count == 1, let only = entries.first { return (only.value, only.origin) }
+        guard !entries.isEmpty else {
+            return defaultText(texts).map {
+                (.scalar(RulesTree.quoted($0.text)), CellReference(sheet: sheet, row: row.number, column: $0.column.index))
+            }
+        }
         return (.mapping(entries), nil)
     }
 
+    /// The locale of a column in `language` (nil: a column without `::language`): the default
+    /// language's code for the default language; nil for a language without a code.
     func languageCode(_ language: String?) -> String? {
-        guard let language else { return languages.defaultCode }
-        guard let code = Languages.code(language) else { return nil }
-        return code.isEmpty ? languages.defaultCode : code
+        guard !languages.isDefault(language), let language else { return languages.defaultCode }
+        return Languages.code(language)
+    }
+
+    /// The default language's text among `texts` (a column's languages) and its column: the
+    /// column written in the default language over the plain one, in either order, as pyxform
+    /// has it; nil when neither is written.
+    func defaultText(
+        _ texts: [(language: String?, column: XLSFormSheet.Column, text: String)]
+    )
+        -> (column: XLSFormSheet.Column, text: String)?
+    {
+        let chosen = texts.first { $0.language != nil && languages.isDefault($0.language) } ?? texts.first { $0.language == nil }
+        return chosen.map { ($0.column, $0.text) }
     }
 
     static func yesNo(_ text: String) -> Bool? {

@@ -166,6 +166,108 @@ extension CLITests {
         #expect(plainRun.stdout.contains("\(plain): record 1, line 2\n"))
     }
 
+    /// A required geopoint, and another in a group.
+    static let geopointForm = """
+        | survey |             |       |          |          |
+        |        | type        | name  | label    | required |
+        |        | geopoint    | loc   | Location | yes      |
+        |        | begin group | place | Place    |          |
+        |        | geopoint    | spot  | Spot     |          |
+        |        | end group   |       |          |          |
+        """
+
+    /// Checks `export` against ``geopointForm`` under `layout`; standard error says that both
+    /// geopoints are approximated.
+    func checkGeopoints(_ export: String, layout: String) throws -> (run: CLIRun, export: String) {
+        let form = try temporary(Self.geopointForm, "md")
+        let path = try temporary(export, "csv")
+        let run = try rulecheck(["check", "--rules", form, "--layout", layout, path])
+        let approximated =
+            "approximated: RuleCheck has no geopoint type: the answer is text that must look like latitude longitude [altitude accuracy]"
+        expectEqual(run.stderr, "\(form):3:2: warning: survey!B3: \(approximated)\n\(form):5:2: warning: survey!B5: \(approximated)\n")
+        return (run, path)
+    }
+
+    @Test func anODKGeopointIsReadFromItsSplitColumns() throws {
+        // Central writes a geopoint only as its four parts (no `loc` column): g1 answers, g2 does
+        // not, g3 and g4 have a latitude and a longitude out of range, g5 a part that is no
+        // number, g6 a latitude blank beside a longitude; g4's `spot` has two parts only.
+        let (run, export) = try checkGeopoints(
+            """
+            loc-Latitude,loc-Longitude,loc-Altitude,loc-Accuracy,place-spot-Latitude,place-spot-Longitude,place-spot-Altitude,place-spot-Accuracy,KEY
+            12.5,-8.1,100,5,,,,,uuid:g1
+            ,,,,,,,,uuid:g2
+            95,-8.1,100,5,,,,,uuid:g3
+            12.5,-181,,,1.5,2,,,uuid:g4
+            12.5,east,100,5,,,,,uuid:g5
+            ,-8.1,100,5,,,,,uuid:g6
+
+            """, layout: "odk")
+        expectEqual(run.status, 1)
+        expectEqual(
+            run.stdout,
+            """
+            \(export): record 2 (uuid:g2), line 3
+              error   loc  required  Location is required
+            \(export): record 3 (uuid:g3), line 4
+              error   loc  geopoint_columns  column 'loc-Latitude' of Location must be between -90 and 90 (value "95")
+            \(export): record 4 (uuid:g4), line 5
+              error   loc  geopoint_columns  column 'loc-Longitude' of Location must be between -180 and 180 (value "-181")
+            \(export): record 5 (uuid:g5), line 6
+              error   loc  pattern           Location has the wrong format (value "12.5 east 100 5")
+              error   loc  geopoint_columns  column 'loc-Longitude' of Location is not a number (value "east")
+            \(export): record 6 (uuid:g6), line 7
+              error   loc  pattern           Location has the wrong format (value " -8.1 100 5")
+              error   loc  geopoint_columns  column 'loc-Latitude' of Location is blank, while the location's other columns are not
+
+            1 file, 6 records: 1 valid, 5 invalid — 7 errors, 0 warnings
+              by code:  geopoint_columns 4, pattern 2, required 1
+              by field: loc 7
+
+            """)
+    }
+
+    @Test func aKoboGeopointIsItsColumnAndItsSplitColumnsAgree() throws {
+        // Kobo writes `loc` and its parts: k1 and k6 agree, k2 does not answer, k3's latitude is
+        // out of range (in both), k4's longitude says otherwise than `loc`, k5's parts stand for
+        // an answer that is blank. The group's geopoint is `place/spot`, its parts `place/_spot_…`.
+        let (run, export) = try checkGeopoints(
+            """
+            "loc";"_loc_latitude";"_loc_longitude";"_loc_altitude";"_loc_precision";"place/spot";"place/_spot_latitude";"place/_spot_longitude";"place/_spot_altitude";"place/_spot_precision";"_uuid"
+            "12.5 -8.1 100 5";"12.5";"-8.1";"100";"5";"";"";"";"";"";"k1"
+            "";"";"";"";"";"";"";"";"";"";"k2"
+            "95 -8.1 100 5";"95";"-8.1";"100";"5";"";"";"";"";"";"k3"
+            "12.5 -8.1 100 5";"12.5";"-8.2";"100";"5";"";"";"";"";"";"k4"
+            "";"12.5";"-8.1";"";"";"";"";"";"";"";"k5"
+            "12.5 -8.1";"12.5";"-8.1";"";"";"1.5 2";"1.5";"2";"";"";"k6"
+
+            """, layout: "kobo")
+        expectEqual(run.status, 1)
+        expectEqual(
+            run.stdout,
+            """
+            \(export): record 2 (k2), line 3
+              error   loc  required  Location is required
+            \(export): record 3 (k3), line 4
+              error   loc  geopoint_columns  column '_loc_latitude' of Location must be between -90 and 90 (value "95")
+            \(export): record 4 (k4), line 5
+              error   loc  geopoint_columns  column '_loc_longitude' is -8.2, but Location is '12.5 -8.1 100 5' (value "-8.2")
+            \(export): record 5 (k5), line 6
+              error   loc  required          Location is required
+              error   loc  geopoint_columns  column '_loc_latitude' is 12.5, but Location has no answer (value "12.5")
+              error   loc  geopoint_columns  column '_loc_longitude' is -8.1, but Location has no answer (value "-8.1")
+
+            1 file, 6 records: 2 valid, 4 invalid — 6 errors, 0 warnings
+              by code:  geopoint_columns 4, required 2
+              by field: loc 6
+
+            """)
+        // Without `loc`, its parts are the answer, as Central's are.
+        let parts = try checkGeopoints("_loc_latitude;_loc_longitude;_uuid\n12.5;-8.1;k1\n;;k2\n", layout: "kobo")
+        expectEqual(parts.run.status, 1)
+        #expect(parts.run.stdout.hasPrefix("\(parts.export): record 2 (k2), line 3\n  error   loc  required  Location is required\n\n"))
+    }
+
     @Test func aLayoutReadsCSVOnly() throws {
         let form = try temporary(Self.surveyForm, "md")
         let json = try temporary("{\"household\": {\"age\": 3}}\n", "jsonl")

@@ -50,6 +50,10 @@ public struct IssueCode: RawRepresentable, Hashable, Sendable, Comparable, Custo
     /// Batch, an export of KoboToolbox's layout: a select_multiple's 0/1 column of one option
     /// says otherwise than the answer's own column.
     public static let choiceColumns = IssueCode(rawValue: "choice_columns")
+    /// Batch, an export of ODK Central's or KoboToolbox's layout: a geopoint's split column
+    /// (`loc-Latitude`, `_loc_latitude`) is no number, out of range, blank beside the others, or
+    /// (Kobo) says otherwise than the answer's own column.
+    public static let geopointColumns = IssueCode(rawValue: "geopoint_columns")
     /// Form: an issue a server reported for the value (``Form/setExternalIssues(_:_:)``); it
     /// goes when the value changes.
     public static let external = IssueCode(rawValue: "external")
@@ -93,7 +97,7 @@ public struct IssueCode: RawRepresentable, Hashable, Sendable, Comparable, Custo
     public static let all: [IssueCode] =
         fieldCodes + [
             .hiddenValue, .orphan, .unknownColumn, .missingColumn, .computed, .malformed, .unreadable, .duplicateKey,
-            .choiceColumns, .external,
+            .choiceColumns, .geopointColumns, .external,
             .schema, .multipleOf, .format, .contains, .properties, .additional, .propertyName,
         ]
 

@@ -22,6 +22,9 @@ public struct ColumnMap: Sendable {
     /// A select_multiple's 0/1 columns (Kobo's `colours/red`), each checked against its field's
     /// answer.
     let choiceColumns: [ChoiceColumn]
+    /// The geopoints written in split columns (ODK Central's `loc-Latitude` …, Kobo's
+    /// `_loc_latitude` …), in the order of their fields.
+    let geopoints: [GeopointColumns]
 
     /// A column that says whether one option of a multi_choice field is chosen (`1`) or not (`0`).
     struct ChoiceColumn: Sendable {
@@ -33,9 +36,22 @@ public struct ColumnMap: Sendable {
         let option: Int
     }
 
+    /// The columns a geopoint's parts are written in: latitude, longitude, altitude, accuracy
+    /// (nil for a part the header lacks).
+    struct GeopointColumns: Sendable {
+        /// The geopoint's field.
+        let field: FieldID
+        /// The column of each part.
+        let parts: [Int?]
+        /// Whether the field has a column of its own (Kobo's `loc`): otherwise its answer is its
+        /// parts.
+        let hasOwnColumn: Bool
+    }
+
     init(
         fields: [FieldID?], hasColumn: [Bool], header: [String], duplicates: [String], layout: ExportLayout? = nil,
-        known: Set<Int> = [], recordIDColumn: Int? = nil, choiceColumns: [ChoiceColumn] = []
+        known: Set<Int> = [], recordIDColumn: Int? = nil, choiceColumns: [ChoiceColumn] = [],
+        geopoints: [GeopointColumns] = []
     ) {
         self.fields = fields
         self.hasColumn = hasColumn
@@ -45,6 +61,7 @@ public struct ColumnMap: Sendable {
         self.known = known
         self.recordIDColumn = recordIDColumn
         self.choiceColumns = choiceColumns
+        self.geopoints = geopoints
     }
 
     /// Columns that no field matches (and the layout does not know), in header order.

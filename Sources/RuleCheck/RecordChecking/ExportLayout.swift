@@ -52,19 +52,30 @@ public enum ExportLayout: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The header of the question whose geopoint a split column holds a part of, or nil for a
-    /// header that is no such column: ODK Central's `loc-Latitude`, `-Longitude`, `-Altitude`,
-    /// `-Accuracy`; Kobo's `_loc_latitude`, `_longitude`, `_altitude`, `_precision`.
-    func geopointQuestion(_ header: String) -> String? {
-        let (prefix, parts) =
+    /// The header of the question whose geopoint a split column holds a part of, and which part
+    /// it is (0 latitude, 1 longitude, 2 altitude, 3 accuracy), or nil for a header that is no
+    /// such column: ODK Central's `loc-Latitude`, `-Longitude`, `-Altitude`, `-Accuracy`
+    /// (`place-spot-Latitude` in a group); Kobo's `_loc_latitude`, `_longitude`, `_altitude`,
+    /// `_precision` (`place/_spot_latitude` in a group).
+    func geopointPart(_ header: String) -> (question: String, part: Int)? {
+        let suffixes =
             switch self {
-            case .odk: ("", ["-Latitude", "-Longitude", "-Altitude", "-Accuracy"])
-            case .kobo: ("_", ["_latitude", "_longitude", "_altitude", "_precision"])
+            case .odk: ["-Latitude", "-Longitude", "-Altitude", "-Accuracy"]
+            case .kobo: ["_latitude", "_longitude", "_altitude", "_precision"]
             }
-        guard header.hasPrefix(prefix), let part = parts.first(where: { header.hasSuffix($0) }),
-            header.count > prefix.count + part.count
-        else { return nil }
-        return String(header.dropFirst(prefix.count).dropLast(part.count))
+        guard let part = suffixes.firstIndex(where: { header.hasSuffix($0) }) else { return nil }
+        let question = header.dropLast(suffixes[part].count)
+        switch self {
+        case .odk:
+            guard !question.isEmpty, question.last != "-" else { return nil }
+            return (String(question), part)
+        case .kobo:
+            // The `_` is the last name's: `place/_spot`.
+            let group = question.lastIndex(of: "/").map { question[...$0] } ?? ""
+            let name = question.dropFirst(group.count)
+            guard name.first == "_", name.count > 1 else { return nil }
+            return (String(group) + String(name.dropFirst()), part)
+        }
     }
 
     /// The field path a header names (`household-age` → `household.age`), or nil for a header

@@ -73,20 +73,27 @@ public struct RecordChecker: Sendable {
         }
         var known = Set<Int>()
         var choiceColumns: [ColumnMap.ChoiceColumn] = []
+        var geopointParts: [FieldID: [Int?]] = [:]
         for (index, name) in header.enumerated() where fields[index] == nil {
             if layout.systemColumns.contains(name) {
                 known.insert(index)
             } else if let choice = choiceColumn(name, at: index, layout: layout) {
                 known.insert(index)
                 choiceColumns.append(choice)
-            } else if isGeopointPart(name, layout: layout) {
+            } else if let (field, part) = geopointPart(name, layout: layout) {
                 known.insert(index)
+                geopointParts[field, default: [nil, nil, nil, nil]][part] = index
             }
         }
+        let geopoints = geopointParts.sorted { $0.key < $1.key }.map { field, parts in
+            ColumnMap.GeopointColumns(field: field, parts: parts, hasOwnColumn: hasColumn[field.index])
+        }
+        // A geopoint written only in its parts has them for its column.
+        for geopoint in geopoints { hasColumn[geopoint.field.index] = true }
         return ColumnMap(
             fields: fields, hasColumn: hasColumn, header: header, duplicates: duplicates, layout: layout, known: known,
             recordIDColumn: layout.recordIDColumns.lazy.compactMap { header.firstIndex(of: $0) }.first,
-            choiceColumns: choiceColumns)
+            choiceColumns: choiceColumns, geopoints: geopoints)
     }
 
     /// The form-level field (not a group, not a list) that a column of `name` holds, under `layout`.
@@ -106,11 +113,14 @@ public struct RecordChecker: Sendable {
         return ColumnMap.ChoiceColumn(column: index, field: field.id, option: option)
     }
 
-    /// Whether `name` is one of the columns the layout splits a geopoint into (Kobo's
-    /// `_loc_latitude`, ODK Central's `household-loc-Accuracy`), of a field of the rules.
-    private func isGeopointPart(_ name: String, layout: ExportLayout) -> Bool {
-        guard let question = layout.geopointQuestion(name) else { return false }
-        return columnField(question, layout: layout) != nil
+    /// The text field and the part (0 latitude … 3 accuracy) of one of the columns the layout
+    /// splits a geopoint into (Kobo's `_loc_latitude`, ODK Central's `household-loc-Accuracy`),
+    /// or nil for a column that is no such part of a field of the rules.
+    private func geopointPart(_ name: String, layout: ExportLayout) -> (FieldID, Int)? {
+        guard let (question, part) = layout.geopointPart(name), let field = columnField(question, layout: layout),
+            field.type == .text
+        else { return nil }
+        return (field.id, part)
     }
 
     /// Checks one CSV record: `cells[i]` is the value of column `i` of `columns`.

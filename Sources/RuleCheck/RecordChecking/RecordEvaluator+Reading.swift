@@ -22,8 +22,12 @@ extension RecordEvaluator {
                     evaluator.read(cell: cells[index], field: $0)
                 }
             }
+            for geopoint in columns.geopoints where !geopoint.hasOwnColumn {
+                evaluator.read(text: evaluator.geopointAnswer(geopoint, cells: cells), field: evaluator.rules.fields[geopoint.field.index])
+            }
             // Compared with the answers as read, before the evaluation clears any.
-            let disagreements = columns.choiceColumns.isEmpty ? [] : evaluator.choiceColumnDisagreements(cells: cells, columns: columns)
+            var disagreements = columns.choiceColumns.isEmpty ? [] : evaluator.choiceColumnDisagreements(cells: cells, columns: columns)
+            if !columns.geopoints.isEmpty { disagreements += evaluator.geopointFindings(cells: cells, columns: columns) }
             return evaluator.finish() + disagreements
         }
     }

@@ -96,6 +96,9 @@ final class SARIFReport: Report {
         .malformed: "The input could not be read there",
         .unreadable: "An input file could not be opened or read",
         .duplicateKey: "A JSON object has the same key more than once",
+        .choiceColumns: "A select_multiple's 0/1 column says otherwise than its answer",
+        .geopointColumns:
+            "A geopoint's split column is no number, out of range, blank beside the others, or says otherwise than its answer",
         .external: "A server reported an issue with a value",
         .schema: "A value does not match its JSON Schema (anyOf, oneOf, not, a false schema), or could not be checked against it",
         .multipleOf: "A number is not a multiple of its JSON Schema's multipleOf",

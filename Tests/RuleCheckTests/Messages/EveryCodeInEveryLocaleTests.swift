@@ -30,6 +30,7 @@ struct EveryCodeInEveryLocaleTests {
           - {id: past_range, title: Past range, type: number, value: huge * 10}
           - {id: scan, title: Scan, type: file, max_size: 1 KB, media_types: [image/png]}
           - {id: cars, title: Cars, type: list, unique_by: [vin], item: [{id: vin, title: VIN}]}
+          - {id: spot, title: Spot}
         """
 
     /// The messages of every field failure and finding, in `locale`, with their codes.
@@ -58,6 +59,14 @@ struct EveryCodeInEveryLocaleTests {
         let koboColumns = checker.columns(["tags", "tags/x"], layout: .kobo)
         for cells in [["y", "1"], ["", "1"]] {
             for violation in checker.check(cells: cells, columns: koboColumns) where violation.code == .choiceColumns {
+                all.append((violation.code.rawValue, violation.message))
+            }
+        }
+        // A geopoint's split columns: a part that is no number, out of range, says otherwise than
+        // the answer, stands for a blank answer, is blank beside another.
+        let geopointColumns = checker.columns(["spot", "_spot_latitude", "_spot_longitude"], layout: .kobo)
+        for cells in [["1 2", "x", "200"], ["1 2", "1", "3"], ["", "", "3"]] {
+            for violation in checker.check(cells: cells, columns: geopointColumns) where violation.code == .geopointColumns {
                 all.append((violation.code.rawValue, violation.message))
             }
         }

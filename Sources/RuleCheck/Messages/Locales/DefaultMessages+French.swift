@@ -44,6 +44,12 @@ extension DefaultMessages {
             "La clé «\u{A0}{key}\u{A0}» apparaît plusieurs fois dans l’objet\u{A0}; c’est la dernière valeur qui est vérifiée",
         "choice_columns": "La colonne «\u{A0}{column}\u{A0}» vaut {cell}, mais «\u{A0}{title}\u{A0}» vaut «\u{A0}{answer}\u{A0}»",
         "choice_columns.blank": "La colonne «\u{A0}{column}\u{A0}» vaut {cell}, mais «\u{A0}{title}\u{A0}» n’a pas de réponse",
+        "geopoint_columns": "La colonne «\u{A0}{column}\u{A0}» vaut {cell}, mais «\u{A0}{title}\u{A0}» vaut «\u{A0}{answer}\u{A0}»",
+        "geopoint_columns.blank": "La colonne «\u{A0}{column}\u{A0}» vaut {cell}, mais «\u{A0}{title}\u{A0}» n’a pas de réponse",
+        "geopoint_columns.number": "La colonne «\u{A0}{column}\u{A0}» de «\u{A0}{title}\u{A0}» n’est pas un nombre",
+        "geopoint_columns.range": "La colonne «\u{A0}{column}\u{A0}» de «\u{A0}{title}\u{A0}» doit être comprise entre {min} et {max}",
+        "geopoint_columns.missing":
+            "La colonne «\u{A0}{column}\u{A0}» de «\u{A0}{title}\u{A0}» est vide, alors que les autres colonnes de la position ne le sont pas",
         "external": "«\u{A0}{title}\u{A0}»\u{A0}: {message}",
         "malformed": "Lecture impossible à cet endroit\u{A0}: {detail}",
         "malformed.header": "Impossible de lire l’en-tête\u{A0}: {detail}\u{A0}; aucun enregistrement de ce fichier ne sera vérifié",
