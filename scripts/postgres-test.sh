@@ -60,7 +60,15 @@ binary=${RULECHECK_BIN:-.build/debug/rulecheck}
 "$binary" serve Rules/signup.yaml --port 0 --no-access-log --time-limit 4 --store "$PG_URL" >"$PG_DIR/banner" 2>"$PG_DIR/serve.log" &
 server=$!
 load=""
-trap 'kill $server ${load:-} 2>/dev/null; postgres_stop' EXIT
+# SIGTERM lets the server finish the requests under way; one that never ends keeps it running, so
+# after 10 s it is killed (and said so).
+stop_server() {
+    kill "$server" 2>/dev/null || return 0
+    for _ in $(seq 100); do kill -0 "$server" 2>/dev/null || return 0; sleep 0.1; done
+    echo "postgres-test: the server had not stopped 10 s after SIGTERM (a request under way never ended): kill -9" >&2
+    kill -9 "$server" 2>/dev/null || true
+}
+trap '[ -z "${load:-}" ] || kill $load 2>/dev/null; stop_server; postgres_stop' EXIT
 for _ in $(seq 100); do grep -q http "$PG_DIR/banner" 2>/dev/null && break; sleep 0.1; done
 url=$(grep -o 'http://[^ ,]*' "$PG_DIR/banner")
 json() { python3 -c 'import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1], {}, {"d": d}))' "$1"; }
@@ -135,4 +143,3 @@ if [ "$status" != 0 ]; then
     fi
     exit 1
 fi
-kill "$server"
