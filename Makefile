@@ -12,7 +12,8 @@
 #   make screenshots   the same, saving the screenshots of Docs/images/
 #   make load-test     POST /v1/check under wrk: requests/s, p99, memory (release build; BASELINE=old binary to compare)
 #   make abuse-test    wrk beside slowloris, idle connections and a catastrophic-regex flood, held to documented bounds
-#   make store-test    the draft store against a real PostgreSQL the script starts (installs Debian's postgresql)
+#   make store-test    the draft store against a real PostgreSQL the script starts (installs Debian's postgresql),
+#                      then that PostgreSQL stopped and restarted under load: 503s, nothing acknowledged lost
 #   make api-test      schemathesis: requests generated from Docs/openapi.yaml against the server
 #   make pcre2-source-test  the libraries and their tests against PCRE2 compiled from its source (as on iOS: no JIT)
 #   make consumer-test  an app using only the RuleCheck library resolves Yams alone, builds and runs (Tests/consumer)
@@ -103,7 +104,9 @@ test-deep: deps
 	python3 scripts/test-counts.py $(STORE_NOT_RUN) $(DEEP_RESULTS) $$($(SWIFT) package dump-package | python3 scripts/test-targets.py)
 
 # The draft store against a real PostgreSQL, started and stopped by the script (issue 41): the
-# suites `make test` leaves out, two `rulecheck serve` on one database, kill -9 after a 200.
+# suites `make test` leaves out, two `rulecheck serve` on one database, kill -9 after a 200; then
+# the database stopped and started again under a running server, between edits and under load
+# (scripts/store_fault_load.py). SKIP_SWIFT_TESTS=1 RULECHECK_BIN=… runs the outage checks alone.
 store-test: deps
 	$(SWIFT) build $(TRAITS) --build-tests
 	SKIP_BUILD=1 scripts/postgres-test.sh
