@@ -5,7 +5,7 @@
 
 writes, for 10,000 fields, OUT_DIR/{chains,fanout,groups}-10000.yaml (the rules that RulesText in
 Benchmarks/Benchmarks/RuleCheckBenchmarks generates: the same text) and an edit file of 200 rounds
-for each, for `rulecheck replay` (Docs/performance.md, "Issue 25: edits"):
+for each, for `rulecheck replay` (Docs/performance-record.md, "Issue 25: edits, instructions before and after"):
 
 * fanout: the switch set to false (the untimed edit), then to true (the timed one);
 * groups: the innermost `m` of the middle unit set to "B-2", then to "A-1";
