@@ -17,7 +17,7 @@ import Darwin
 ///
 /// The scratch is a plain struct behind a manually allocated pointer rather than a class, so
 /// fetching it on every match costs no reference counting (a retain and a release per match
-/// were a measurable share of a ~40 ns match; see Docs/performance.md).
+/// were a measurable share of a ~40 ns match; see Docs/performance-record.md, "Regex matching").
 struct MatchScratch {
     /// Output-vector pairs of the shared match data; patterns with more groups get their own.
     static let pairCapacity: UInt32 = 32

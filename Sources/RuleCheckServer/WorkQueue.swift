@@ -25,7 +25,7 @@ import Synchronization
 ///
 /// (Aside jobs keep their priority. At `nice` 19 quick requests got four times the throughput
 /// under a flood, but a legitimate long request starved whenever other processes kept the
-/// machine busy: its p99 went from 23 ms to 914 ms under a build — Docs/performance.md.)
+/// machine busy: its p99 went from 23 ms to 914 ms under a build — Docs/performance-record.md, "Under abuse".)
 ///
 /// A task that is cancelled (its request ran out of time) stops waiting at once with
 /// `CancellationError`, whether its job has not started or is running. A running job is told to
