@@ -33,8 +33,7 @@ public struct JSONObject: Hashable, Sendable {
     /// An object of these key-value pairs; a key repeated (code point for code point) keeps its
     /// last value.
     public init(uniqueKeysWithValues pairs: some Sequence<(String, JSONValue)>) {
-        storage = [:]
-        for (key, value) in pairs { storage[JSONKey(key)] = value }
+        self.init(members: pairs.lazy.map { (key: $0.0, value: $0.1) })
     }
 
     /// An object of a dictionary's members. Its keys are Swift strings, so it holds no two keys of
@@ -62,10 +61,19 @@ public struct JSONObject: Hashable, Sendable {
     /// The keys, in the object's (unspecified) order.
     public var keys: [String] { storage.keys.map(\.string) }
 
-    /// The members in the order of their keys' code points (their UTF-8 bytes), the order
-    /// ``JSONWriter`` writes them in: the same for two objects with the same members.
+    /// The keys in the order of their code points (their UTF-8 bytes): the order ``JSONWriter``
+    /// writes them in and a schema's evaluation reports them in.
+    package var sortedKeys: [String] { keys.sorted(by: Self.precedes) }
+
+    /// The members in the order of ``sortedKeys``.
     package var sortedByCodePoints: [(key: String, value: JSONValue)] {
-        storage.map { (key: $0.key.string, value: $0.value) }.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        storage.map { (key: $0.key.string, value: $0.value) }.sorted { Self.precedes($0.key, $1.key) }
+    }
+
+    /// Whether `key` comes before `other` code point for code point (byte-wise on UTF-8, which
+    /// orders as the code points do).
+    private static func precedes(_ key: String, _ other: String) -> Bool {
+        key.utf8.lexicographicallyPrecedes(other.utf8)
     }
 
     /// The values, in the order of ``keys``.
@@ -170,8 +178,7 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
 
     /// Builds an object; a repeated key keeps its last value, as `JSONParser` does.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        storage = Dictionary(minimumCapacity: elements.count)
-        for (key, value) in elements { storage[JSONKey(key)] = value }
+        self.init(uniqueKeysWithValues: elements)
     }
 }
 

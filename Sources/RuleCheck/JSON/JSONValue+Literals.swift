@@ -16,6 +16,6 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 
     /// Builds an object; a repeated key keeps its last value, as `JSONParser` does.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self = .object(JSONObject(members: elements.lazy.map { (key: $0.0, value: $0.1) }))
+        self = .object(JSONObject(uniqueKeysWithValues: elements))
     }
 }

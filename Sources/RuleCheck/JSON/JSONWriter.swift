@@ -66,12 +66,11 @@ package enum JSONWriter {
             output.append(JSONByte.closeBracket)
         case .object(let members):
             output.append(JSONByte.openBrace)
-            for (position, key) in sortedKeys(members).enumerated() {
+            for (position, member) in members.sortedByCodePoints.enumerated() {
                 if position > 0 { output.append(JSONByte.comma) }
-                writeString(key, to: &output)
+                writeString(member.key, to: &output)
                 output.append(JSONByte.colon)
-                // The key comes from the dictionary itself, so the lookup always succeeds.
-                write(members[key] ?? .null, to: &output)
+                write(member.value, to: &output)
             }
             output.append(JSONByte.closeBrace)
         }
@@ -136,16 +135,6 @@ package enum JSONWriter {
             return String(Int64(number))
         }
         return number.description
-    }
-
-    /// Keys in byte-wise UTF-8 order (not Swift's `String` order, which compares Unicode-normalized
-    /// scalars).
-    ///
-    /// ```swift
-    /// JSONWriter.sortedKeys(["b": 1, "a": 2])   // ["a", "b"]
-    /// ```
-    package static func sortedKeys(_ members: JSONObject) -> [String] {
-        members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     private static func appendEscape(for byte: UInt8, to output: inout [UInt8]) {

@@ -20,7 +20,7 @@ indirect enum OrderedJSON {
         case .string(let text): self = .string(text)
         case .array(let items): self = .array(items.map { OrderedJSON($0) })
         case .object(let members):
-            self = .object(JSONWriter.sortedKeys(members).compactMap { key in members[key].map { (key, OrderedJSON($0)) } })
+            self = .object(members.sortedByCodePoints.map { ($0.key, OrderedJSON($0.value)) })
         }
     }
 

@@ -69,7 +69,7 @@ extension SchemaEvaluation {
             return true
         }
         if reporting {
-            for key in Self.sortedKeys(object) where !visit(key) { break }
+            for key in object.sortedKeys where !visit(key) { break }
         } else {
             for key in object.keys where !visit(key) { break }
         }
@@ -118,9 +118,7 @@ extension SchemaEvaluation {
             return valid || (collecting && !stopped)
         }
         if reporting {
-            for key in Self.sortedKeys(object) {
-                guard let value = object[key], visit(key, value) else { break }
-            }
+            for (key, value) in object.sortedByCodePoints where !visit(key, value) { break }
         } else {
             for (key, value) in object where !visit(key, value) { break }
         }
@@ -192,17 +190,10 @@ extension SchemaEvaluation {
             return true
         }
         if reporting {
-            for key in Self.sortedKeys(object) {
-                guard let value = object[key], visit(key, value) else { break }
-            }
+            for (key, value) in object.sortedByCodePoints where !visit(key, value) { break }
         } else {
             for (key, value) in object where !visit(key, value) { break }
         }
         return valid && !stopped
-    }
-
-    /// The keys in the byte order of their UTF-8.
-    static func sortedKeys(_ object: JSONObject) -> [String] {
-        object.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 }
