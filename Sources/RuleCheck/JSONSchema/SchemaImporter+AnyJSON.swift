@@ -15,7 +15,7 @@ extension SchemaImporter {
     mutating func anyJSONKeywords(_ spec: inout FieldSpec, _ node: SchemaNode, path: String, _ x: RuleCheckKeywords) {
         // Strings: lengths, patterns and formats (a searching pattern is a check's pattern, which
         // reads strings only).
-        textKeywords(&spec, node, path: path, x, searchAsPattern: true)
+        textKeywords(&spec, node, path: path, x, textField: false)
         // Numbers: inclusive bounds are min/max (which read numbers only); the rest are checks.
         bounds(&spec, node, skipMin: x.min != nil, skipMax: x.max != nil)
         if x.checks == nil {

@@ -139,34 +139,26 @@ extension SchemaImporter {
                 switch key {
                 case "properties", "required", "type", "title", "description", "$comment", "$ref", "allOf":
                     continue
-                case "not":
-                    guard let value = part.object[key],
-                        let inner = objectCondition(
-                            node(value, at: pointer, refChain: []), prefix: prefix, depth: depth + 1, absent: absent)
-                    else { return nil }
-                    terms.append(Self.negated(inner))
-                case "anyOf", "oneOf":
-                    guard let list = part.object[key]?.array, !list.isEmpty, list.count <= 6 else {
+                case "not", "anyOf", "oneOf":
+                    guard let value = part.object[key] else { continue }
+                    let condition = branchCondition(key, value, at: pointer) { importer, branch in
+                        importer.objectCondition(branch, prefix: prefix, depth: depth + 1, absent: absent)
+                    }
+                    switch condition {
+                    case .success(let combined):
+                        terms.append(combined)
+                    case .failure(.branchUnsaid):
+                        return nil  // the branch made its own finding
+                    case .failure(.branchCount):
                         finding(
-                            .unsupported, "'\(key)' in an object's 'if' needs 1 to 6 schemas; the if/then/else is not imported", at: pointer
-                        )
+                            .unsupported,
+                            "'\(key)' in an object's 'if' needs 1 to \(Self.maxBranches) schemas; the if/then/else is not imported",
+                            at: pointer)
                         return nil
-                    }
-                    var branches: [String] = []
-                    for (index, item) in list.enumerated() {
-                        guard
-                            let inner = objectCondition(
-                                node(item, at: pointer + "/\(index)", refChain: []), prefix: prefix, depth: depth + 1,
-                                absent: absent)
-                        else { return nil }
-                        branches.append(inner)
-                    }
-                    let combined = key == "anyOf" ? Self.balanced(branches, "or") : Self.exactlyOne(branches)
-                    guard combined.count <= Self.maxExpressionLength else {
+                    case .failure(.tooLong):
                         finding(.unsupported, "this '\(key)' makes too long a condition; the if/then/else is not imported", at: pointer)
                         return nil
                     }
-                    terms.append(combined)
                 default:
                     finding(
                         .unsupported, "'\(key)' in an object's 'if' cannot be written as a condition; the if/then/else is not imported",

@@ -166,37 +166,13 @@ extension SchemaImporter {
         _ key: String, _ value: JSONValue, at pointer: String, path: String, type: FieldType?,
         depth: Int
     ) -> String? {
-        let branches: [(JSONValue, String)]
-        if key == "not" {
-            branches = [(value, pointer)]
-        } else {
-            guard let list = value.array, !list.isEmpty, list.count <= 6 else { return nil }
-            branches = list.enumerated().map { ($1, pointer + "/\($0)") }
-        }
-        var terms: [String] = []
-        for (branch, branchPointer) in branches {
-            let branchNode = node(branch, at: branchPointer, refChain: [])
-            if branchNode.isFalse { terms.append("false"); continue }
-            if let type, !Self.typeAllows(declaredTypes(branchNode), type) { terms.append("false"); continue }
-            let inner = constraints(branchNode, path: path, type: type, forCondition: true, depth: depth + 1)
+        let condition = branchCondition(key, value, at: pointer) { importer, branch in
+            if let type, !Self.typeAllows(importer.declaredTypes(branch), type) { return "false" }
+            let inner = importer.constraints(branch, path: path, type: type, forCondition: true, depth: depth + 1)
             guard !inner.untranslated else { return nil }
-            terms.append(inner.items.isEmpty ? "true" : Self.balanced(inner.items.map(\.expr), "and"))
+            return inner.items.isEmpty ? "true" : Self.balanced(inner.items.map(\.expr), "and")
         }
-        switch key {
-        case "not": return "not (\(terms[0]))"
-        case "anyOf": return Self.balanced(terms, "or")
-        default:
-            let expr = Self.exactlyOne(terms)
-            return expr.count > Self.maxExpressionLength ? nil : expr
-        }
-    }
-
-    /// Exactly one of `terms` holds (JSON Schema's `oneOf`).
-    static func exactlyOne(_ terms: [String]) -> String {
-        balanced(
-            terms.indices.map { index in
-                balanced(terms.indices.map { other in other == index ? terms[other] : "not (\(terms[other]))" }, "and")
-            }, "or")
+        return try? condition.get()
     }
 
     /// Generated expressions longer than this are not written (a `oneOf` of `oneOf`s grows fast).

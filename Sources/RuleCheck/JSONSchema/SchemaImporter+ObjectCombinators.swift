@@ -70,30 +70,10 @@ extension SchemaImporter {
     private mutating func combinedCondition(
         _ keyword: String, _ value: JSONValue, at pointer: String, prefix: String, absent: Set<String>
     ) -> String? {
-        let schemas: [(JSONValue, String)]
-        if keyword == "not" {
-            schemas = [(value, pointer)]
-        } else {
-            guard let list = value.array, !list.isEmpty, list.count <= 6 else { return nil }
-            schemas = list.enumerated().map { ($1, pointer + "/\($0)") }
+        let condition = branchCondition(keyword, value, at: pointer) { importer, branch in
+            importer.objectCondition(branch, prefix: prefix, absent: absent)
         }
-        var terms: [String] = []
-        for (schema, schemaPointer) in schemas {
-            let schemaNode = node(schema, at: schemaPointer, refChain: [])
-            if schemaNode.isFalse {
-                terms.append("false")
-                continue
-            }
-            guard let condition = objectCondition(schemaNode, prefix: prefix, absent: absent) else { return nil }
-            terms.append(condition)
-        }
-        let combined =
-            switch keyword {
-            case "not": Self.negated(terms[0])
-            case "anyOf": Self.balanced(terms, "or")
-            default: Self.exactlyOne(terms)
-            }
-        return combined.count > Self.maxExpressionLength ? nil : combined
+        return try? condition.get()
     }
 
     /// The declared properties the schemas of a combinator name (in `properties` or `required`),

@@ -2,10 +2,12 @@
 /// `multipleOf` of numbers; the element keywords of an array of plain values; item counts; and
 /// `if`/`then`/`else` about the value itself.
 extension SchemaImporter {
-    /// With `searchAsPattern` (a `json` field), a searching pattern is a check's `pattern`, which
-    /// reads strings only, rather than a `matches()` expression.
+    /// Unless `textField` (for a `json` field, and for the `items` schema of an array of plain
+    /// values, a `values` field), a searching pattern is a check's `pattern`, which reads strings
+    /// only and which a values field applies to each value, rather than a `matches()`
+    /// expression; and digits are not folded (only a text field has `digits`).
     mutating func textKeywords(
-        _ spec: inout FieldSpec, _ node: SchemaNode, path: String, _ x: RuleCheckKeywords, searchAsPattern: Bool = false
+        _ spec: inout FieldSpec, _ node: SchemaNode, path: String, _ x: RuleCheckKeywords, textField: Bool = true
     ) {
         lengths(&spec, node)
         // With x-rulecheck-pattern or -mask, the patterns are the export's shadow of them.
@@ -20,12 +22,12 @@ extension SchemaImporter {
                 patternKeywords[path] = "pattern"
                 // Digits typed in any script (۰۹۱۲ on a Persian keyboard) are stored as 0–9 before
                 // a pattern of digits reads them: `digits: fold`, unless x-rulecheck-digits says.
-                if spec.digits == nil, x.digits == nil, Self.hasDigitClass(pcre) {
+                if textField, spec.digits == nil, x.digits == nil, Self.hasDigitClass(pcre) {
                     spec.digits = Located(value: "fold", location: source.location(of: pointer))
                 }
             } else if x.checks == nil {
                 guard let pcre = translatePattern(regex, at: pointer) else { continue }
-                if searchAsPattern {
+                if !textField {
                     // A search, as a whole-value pattern: anything, the regex, anything.
                     var check = checkSpec(Constraint(expr: "", pointer: pointer, keyword: "pattern"), node)
                     check.rule = .pattern(text("(?s).*(?:" + pcre + ").*", at: pointer, quoted: true))
@@ -122,7 +124,7 @@ extension SchemaImporter {
         case .json:
             // Values of any JSON type (or of those `type` names), each held to the keywords of its type.
             handled.formUnion(["minLength", "maxLength", "pattern", "format", "minimum", "maximum"])
-            textKeywords(&spec, items, path: "", x, searchAsPattern: true)
+            textKeywords(&spec, items, path: "", x, textField: false)
             bounds(&spec, items, skipMin: x.min != nil, skipMax: x.max != nil)
             let types = declaredTypes(items)
             if !types.names.isEmpty {
@@ -130,36 +132,7 @@ extension SchemaImporter {
             }
         case .text:
             handled.formUnion(["minLength", "maxLength", "pattern", "format"])
-            lengths(&spec, items)
-            if x.pattern == nil && x.mask == nil {
-                for (value, pointer) in items.all("pattern") {
-                    guard let regex = value.string else { error("pattern must be a string", at: pointer); continue }
-                    if spec.pattern == nil, ECMARegex.wholeMatchBody(regex) != nil {
-                        guard let pcre = translatePattern(regex, at: pointer, body: true) else { continue }
-                        spec.pattern = text(pcre, at: pointer, quoted: true)
-                        spec.keys["pattern"] = source.location(of: pointer)
-                    } else if x.checks == nil {
-                        // A search, as a whole-value pattern: anything, the regex, anything.
-                        guard let pcre = translatePattern(regex, at: pointer) else { continue }
-                        let whole = "(?s).*(?:" + pcre + ").*"
-                        spec.checks.append(
-                            CheckSpec(
-                                when: nil, rule: .pattern(text(whole, at: pointer, quoted: true)), message: nil,
-                                location: source.location(of: pointer)))
-                    }
-                }
-            }
-            if let (value, pointer) = items.first("format"), let format = value.string, x.pattern == nil {
-                if let regex = SchemaFormats.pattern(for: format), spec.pattern == nil {
-                    spec.pattern = text(regex, at: pointer, quoted: true)
-                    spec.keys["pattern"] = source.location(of: pointer)
-                    finding(
-                        .approximated, "format '\(format)' is checked with a pattern (the form, not every rule of the standard)",
-                        at: pointer)
-                } else {
-                    finding(.unsupported, "format '\(format)' of the array's elements is not checked", at: pointer)
-                }
-            }
+            textKeywords(&spec, items, path: "", x, textField: false)
         case .number, .integer:
             handled.formUnion(["minimum", "maximum", "multipleOf"])
             bounds(&spec, items, skipMin: x.min != nil, skipMax: x.max != nil)

@@ -53,6 +53,41 @@ struct JSONSchemaSeveralTypesTests {
         #expect(try SchemaTest.errors(rules, #"{"__proto__": 1, "any": 0, "kind": "y"}"#) == [])
     }
 
+    /// A pattern of digits folds digits typed in any script on a text field only: a `json`
+    /// field and an array's elements (a `values` field) have no `digits`, so the rules file the
+    /// import prints compiles (it printed `digits: 'fold'` on both, which does not).
+    @Test func aPatternOfDigitsFoldsDigitsOnATextFieldOnly() throws {
+        let schema = #"""
+            {"properties": {
+              "text": {"type": "string", "pattern": "^[0-9]+$"},
+              "code": {"type": ["string", "number"], "pattern": "^[0-9]+$"},
+              "tags": {"type": "array", "items": {"type": "string", "pattern": "^[0-9]+$"}},
+              "any": {"type": "array", "items": {"pattern": "^[0-9]+$"}}}}
+            """#
+        let printed = try SchemaTest.rulesFile(schema)
+        #expect(printed.components(separatedBy: "digits: 'fold'").count == 2, "\(printed)")
+        let rules = try RuleSet(yaml: printed, source: "printed.yaml")
+        #expect(rules.field("text")?.foldsDigits == true)
+        #expect(SchemaTest.errors(rules, ["text": "12", "code": "12", "tags": ["1"], "any": ["3"]]) == [])
+        #expect(
+            SchemaTest.errors(rules, ["code": "1a", "tags": ["1a"], "any": ["3a"]]) == ["any pattern", "code pattern", "tags pattern"])
+    }
+
+    /// An array's elements are held to their `format` as a field is: with a `pattern` too, the
+    /// format's shape is a check of each element in the form (it was "not checked"); the
+    /// schema's own verdict asserts the format when formats assert, as for a field.
+    @Test func anElementsFormatBesideAPatternIsChecked() throws {
+        let schema =
+            #"{"properties": {"mails": {"type": "array", "items": {"type": "string", "pattern": "^[a-z@.]+$", "format": "email"}}}}"#
+        let (_, findings) = try SchemaTest.importing(schema)
+        #expect(!findings.contains { $0.message.contains("not checked") }, "\(findings)")
+        let printed = try SchemaTest.rulesFile(schema)
+        #expect(
+            printed.contains(
+                "    type: values\n    pattern: '[a-z\\x{40}\\x{2E}]+'\n    checks:\n      - pattern: '[^\\s@]+@[^\\s@]+\\.[^\\s@]+'\n"),
+            "\(printed)")
+    }
+
     /// `anyOf`/`oneOf` of schemas of different types on a value of several types.
     @Test func combinatorsSeeEachValuesType() throws {
         let (rules, _) = try SchemaTest.importing(
