@@ -108,12 +108,7 @@ extension JSONSchemaExporter {
         switch type {
         case .text:
             p.set("type", .string("string"))
-            p.set("minLength", field.minLength.map { .number(Double($0)) })
-            p.set("maxLength", field.maxLength.map { .number(Double($0)) })
-            if let pattern = field.pattern {
-                p.set("pattern", .string("^(?:" + pattern.source + ")$"))
-                p.set("x-rulecheck-pattern", .string(pattern.source))
-            }
+            stringKeywords(field, into: &p)
             if let mask = field.mask { maskKeywords(mask, field, into: &p) }
         case .number, .integer:
             p.set("type", .string(type == .integer ? "integer" : "number"))
@@ -143,16 +138,21 @@ extension JSONSchemaExporter {
                 p.set("type", types.names.count == 1 ? .string(types.names[0]) : .array(types.names.map { .string($0) }))
             }
             p.set("x-rulecheck-type", .string("json"))
-            p.set("minLength", field.minLength.map { .number(Double($0)) })
-            p.set("maxLength", field.maxLength.map { .number(Double($0)) })
-            if let pattern = field.pattern {
-                p.set("pattern", .string("^(?:" + pattern.source + ")$"))
-                p.set("x-rulecheck-pattern", .string(pattern.source))
-            }
+            stringKeywords(field, into: &p)
             bound("minimum", "x-rulecheck-min", field.min, into: &p)
             bound("maximum", "x-rulecheck-max", field.max, into: &p)
         default:
             break
+        }
+    }
+
+    /// The lengths and pattern of a string: of a text field, and of a `json` field's strings.
+    private func stringKeywords(_ field: FieldRules, into p: inout OrderedObject) {
+        p.set("minLength", field.minLength.map { .number(Double($0)) })
+        p.set("maxLength", field.maxLength.map { .number(Double($0)) })
+        if let pattern = field.pattern {
+            p.set("pattern", .string("^(?:" + pattern.source + ")$"))
+            p.set("x-rulecheck-pattern", .string(pattern.source))
         }
     }
 

@@ -47,6 +47,50 @@ extension RuleSet {
         return listPath + "[]" + field.path.dropFirst(listPath.count)
     }
 
+    /// One step of the walk through sections, groups and lists that the dot and Mermaid
+    /// drawings share: a section or a group/list opens (and later closes) a box, a field is a node
+    /// in the innermost box open. `depth` counts the boxes around (a section's fields are at 1).
+    enum OutlineStep {
+        case openSection(Int)
+        case openBox(FieldRules, depth: Int)
+        case field(FieldRules, depth: Int)
+        case close(depth: Int)
+    }
+
+    /// The sections in order, each with its fields, a group's or list's members inside its box.
+    /// An explicit stack, not recursion: groups nest as deep as the rules file says.
+    func outline() -> [OutlineStep] {
+        var steps: [OutlineStep] = []
+        for (index, section) in sections.enumerated() {
+            steps.append(.openSection(index))
+            // Fields still to visit, the innermost box's first; `nil` closes a box.
+            var pending: [FieldID?] = section.fields.filter { fields[$0.index].group == nil }.reversed()
+            var depth = 1
+            while let next = pending.popLast() {
+                guard let id = next else {
+                    steps.append(.close(depth: depth - 1))
+                    depth -= 1
+                    continue
+                }
+                let field = fields[id.index]
+                guard field.type == .group || field.type == .list else {
+                    steps.append(.field(field, depth: depth))
+                    continue
+                }
+                steps.append(.openBox(field, depth: depth))
+                let members = field.members.filter {
+                    fields[$0.index].group == (field.type == .group ? field.id : nil)
+                        || field.type == .list && fields[$0.index].group == nil
+                }
+                pending.append(nil)
+                pending.append(contentsOf: members.reversed())
+                depth += 1
+            }
+            steps.append(.close(depth: 0))
+        }
+        return steps
+    }
+
     // MARK: - dot
 
     private func dotGraph() -> String {
@@ -57,44 +101,35 @@ extension RuleSet {
         }
         func quoted(_ text: String) -> String { "\"" + escaped(text) + "\"" }
         func label(_ lines: String...) -> String { "\"" + lines.map(escaped).joined(separator: "\\n") + "\"" }
+        // A field an include brought in says from which file.
+        func nodeLabel(_ field: FieldRules) -> String {
+            let kind = "\(field.type)\(field.isComputed ? " = …" : "")"
+            return field.includedFrom.isEmpty
+                ? label(nodeName(field), kind) : label(nodeName(field), kind, "from " + field.location.file)
+        }
         var lines = [
             "digraph \(quoted(form)) {",
             "  rankdir=LR;",
             "  node [shape=box, style=\"rounded\", fontname=\"Helvetica\", fontsize=11];",
             "  edge [fontname=\"Helvetica\", fontsize=9];",
         ]
-        func emit(_ ids: [FieldID], indent: String) {
-            for id in ids {
-                let field = fields[id.index]
+        func indent(_ depth: Int) -> String { String(repeating: "  ", count: depth + 1) }
+        for step in outline() {
+            switch step {
+            case .openSection(let index):
+                lines.append("  subgraph \(quoted("cluster_section_" + sections[index].id)) {")
+                lines.append("    label=\(quoted(sections[index].title));")
+                lines.append("    style=\"rounded\"; color=\"#bbbbbb\";")
+            case .openBox(let field, let depth):
+                lines.append("\(indent(depth))subgraph \(quoted("cluster_" + field.path)) {")
+                lines.append("\(indent(depth))  label=\(quoted(field.title + " (\(field.type))"));")
+                lines.append("\(indent(depth))  \(quoted(field.path)) [label=\(nodeLabel(field)), style=\"rounded,dashed\"];")
+            case .field(let field, let depth):
                 let shape = field.isComputed ? ", shape=ellipse" : ""
-                let kind = "\(field.type)\(field.isComputed ? " = …" : "")"
-                // A field an include brought in says from which file.
-                let text =
-                    field.includedFrom.isEmpty
-                    ? label(nodeName(field), kind)
-                    : label(nodeName(field), kind, "from " + field.location.file)
-                if field.type == .group || field.type == .list {
-                    lines.append("\(indent)subgraph \(quoted("cluster_" + field.path)) {")
-                    lines.append("\(indent)  label=\(quoted(field.title + " (\(field.type))"));")
-                    lines.append("\(indent)  \(quoted(field.path)) [label=\(text), style=\"rounded,dashed\"];")
-                    emit(
-                        field.members.filter {
-                            fields[$0.index].group == (field.type == .group ? field.id : nil)
-                                || field.type == .list && fields[$0.index].group == nil
-                        },
-                        indent: indent + "  ")
-                    lines.append("\(indent)}")
-                } else {
-                    lines.append("\(indent)\(quoted(field.path)) [label=\(text)\(shape)];")
-                }
+                lines.append("\(indent(depth))\(quoted(field.path)) [label=\(nodeLabel(field))\(shape)];")
+            case .close(let depth):
+                lines.append("\(indent(depth))}")
             }
-        }
-        for section in sections {
-            lines.append("  subgraph \(quoted("cluster_section_" + section.id)) {")
-            lines.append("    label=\(quoted(section.title));")
-            lines.append("    style=\"rounded\"; color=\"#bbbbbb\";")
-            emit(section.fields.filter { fields[$0.index].group == nil }, indent: "    ")
-            lines.append("  }")
         }
         for edge in distinctEdges {
             let color = Self.color(edge.kind)
@@ -113,30 +148,21 @@ extension RuleSet {
             "\"" + VisibleText.escaped(text).replacingOccurrences(of: "\"", with: "#quot;") + "\""
         }
         var lines = ["flowchart LR"]
-        func emit(_ ids: [FieldID], indent: String) {
-            for id in ids {
-                let field = fields[id.index]
-                if field.type == .group || field.type == .list {
-                    lines.append("\(indent)subgraph g\(id.index)[\(label(field.title + " (\(field.type))"))]")
-                    lines.append("\(indent)  f\(id.index)[\(label(nodeName(field) + "<br/>" + field.type.rawValue))]")
-                    emit(
-                        field.members.filter {
-                            fields[$0.index].group == (field.type == .group ? field.id : nil)
-                                || field.type == .list && fields[$0.index].group == nil
-                        },
-                        indent: indent + "  ")
-                    lines.append("\(indent)end")
-                } else if field.isComputed {
-                    lines.append("\(indent)f\(id.index)([\(label(nodeName(field) + "<br/>" + field.type.rawValue + " = …"))])")
-                } else {
-                    lines.append("\(indent)f\(id.index)[\(label(nodeName(field) + "<br/>" + field.type.rawValue))]")
-                }
+        func indent(_ depth: Int) -> String { String(repeating: "  ", count: depth + 1) }
+        for step in outline() {
+            switch step {
+            case .openSection(let index):
+                lines.append("  subgraph s\(index)[\(label(sections[index].title))]")
+            case .openBox(let field, let depth):
+                lines.append("\(indent(depth))subgraph g\(field.id.index)[\(label(field.title + " (\(field.type))"))]")
+                lines.append("\(indent(depth))  f\(field.id.index)[\(label(nodeName(field) + "<br/>" + field.type.rawValue))]")
+            case .field(let field, let depth) where field.isComputed:
+                lines.append("\(indent(depth))f\(field.id.index)([\(label(nodeName(field) + "<br/>" + field.type.rawValue + " = …"))])")
+            case .field(let field, let depth):
+                lines.append("\(indent(depth))f\(field.id.index)[\(label(nodeName(field) + "<br/>" + field.type.rawValue))]")
+            case .close(let depth):
+                lines.append("\(indent(depth))end")
             }
-        }
-        for (index, section) in sections.enumerated() {
-            lines.append("  subgraph s\(index)[\(label(section.title))]")
-            emit(section.fields.filter { fields[$0.index].group == nil }, indent: "    ")
-            lines.append("  end")
         }
         let edges = distinctEdges
         for edge in edges {
