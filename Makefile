@@ -82,6 +82,8 @@ demo-run:
 # The suites of the PostgreSQL draft store need a PostgreSQL server: `make store-test` starts one
 # and runs them; `make test` leaves them out and test-counts says so.
 TEST_RESULTS = .build/test-results.xml
+# Which share of seeded cases each property test chose (scripts/property-cases.py checks it).
+PROPERTY_LOG = $(CURDIR)/.build/property-cases.log
 STORE_SKIP = --skip PostgresStore
 STORE_NOT_RUN = --not-run 'PostgresStore=the PostgreSQL draft store suites; make store-test runs them against a real PostgreSQL'
 # The build's log is kept: a compiler warning in Sources/ or Tests/ fails the run (scripts/no-warnings.py).
@@ -89,19 +91,24 @@ test: deps
 	@mkdir -p .build
 	set -o pipefail; $(SWIFT) build $(TRAITS) --build-tests 2>&1 | tee .build/build-tests.log
 	python3 scripts/no-warnings.py .build/build-tests.log
-	rm -f $(TEST_RESULTS) $(TEST_RESULTS:.xml=-swift-testing.xml)
-	$(SWIFT) test $(TRAITS) --skip-build --disable-xctest $(STORE_SKIP) --xunit-output $(TEST_RESULTS)
+	rm -f $(TEST_RESULTS) $(TEST_RESULTS:.xml=-swift-testing.xml) $(PROPERTY_LOG)
+	RULECHECK_PROPERTY_LOG=$(PROPERTY_LOG) $(SWIFT) test $(TRAITS) --skip-build --disable-xctest $(STORE_SKIP) --xunit-output $(TEST_RESULTS)
 	python3 scripts/test-counts.py $(STORE_NOT_RUN) $(TEST_RESULTS) $$($(SWIFT) package dump-package | python3 scripts/test-targets.py)
+	python3 scripts/property-cases.py quick $(PROPERTY_LOG)
 	python3 scripts/run-python-tests.py Tests/ci
 
 # The same Swift tests again, the property tests trying every seeded case (RULECHECK_PROPERTY_RUNS=deep,
-# _RuleCheckTestSupport/PropertyRuns.swift): `make test` tries a quick share of them. CI runs both.
+# _RuleCheckTestSupport/PropertyRuns.swift): `make test` tries a quick share of them. CI runs both,
+# and scripts/property-cases.py fails either when a property test did not try its run's share.
 DEEP_RESULTS = .build/test-results-deep.xml
+DEEP_PROPERTY_LOG = $(CURDIR)/.build/property-cases-deep.log
 test-deep: deps
 	$(SWIFT) build $(TRAITS) --build-tests
-	rm -f $(DEEP_RESULTS) $(DEEP_RESULTS:.xml=-swift-testing.xml)
-	RULECHECK_PROPERTY_RUNS=deep $(SWIFT) test $(TRAITS) --skip-build --disable-xctest $(STORE_SKIP) --xunit-output $(DEEP_RESULTS)
+	rm -f $(DEEP_RESULTS) $(DEEP_RESULTS:.xml=-swift-testing.xml) $(DEEP_PROPERTY_LOG)
+	RULECHECK_PROPERTY_RUNS=deep RULECHECK_PROPERTY_LOG=$(DEEP_PROPERTY_LOG) \
+	  $(SWIFT) test $(TRAITS) --skip-build --disable-xctest $(STORE_SKIP) --xunit-output $(DEEP_RESULTS)
 	python3 scripts/test-counts.py $(STORE_NOT_RUN) $(DEEP_RESULTS) $$($(SWIFT) package dump-package | python3 scripts/test-targets.py)
+	python3 scripts/property-cases.py deep $(DEEP_PROPERTY_LOG)
 
 # The draft store against a real PostgreSQL, started and stopped by the script (issue 41): the
 # suites `make test` leaves out, two `rulecheck serve` on one database, kill -9 after a 200; then

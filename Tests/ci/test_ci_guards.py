@@ -77,6 +77,50 @@ class TestCountsTests(unittest.TestCase):
         self.assertEqual(self.counts("<testsuites", "ATests").returncode, 1)
 
 
+class PropertyCasesTests(unittest.TestCase):
+    """scripts/property-cases.py: each property test's share of seeded cases, per run."""
+
+    def check(self, mode, log_lines):
+        with tempfile.TemporaryDirectory() as folder:
+            tests = os.path.join(folder, "Tests")
+            os.makedirs(tests)
+            with open(os.path.join(tests, "A.swift"), "w") as file:
+                file.write("let a = 1\nlet n = PropertyRuns.count(quick: 2, deep: 9)\n")
+                file.write("for _ in 0..<PropertyRuns.count(quick: 1, deep: 4) {}\n")
+            log = os.path.join(folder, "cases.log")
+            if log_lines is not None:
+                with open(log, "w") as file:
+                    file.write("".join(line.replace("TESTS", tests) + "\n" for line in log_lines))
+            return subprocess.run(
+                [sys.executable, os.path.join(SCRIPTS, "property-cases.py"), mode, log, tests],
+                capture_output=True, text=True, cwd=folder)
+
+    def test_a_deep_run_that_chose_every_deep_share_passes(self):
+        result = self.check("deep", ["TESTS/A.swift:2 9 2 9", "TESTS/A.swift:3 4 1 4"])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("deep run: 2 of 2 calls, 13 cases (a quick run: 3, a deep run: 13)", result.stdout)
+
+    def test_a_deep_run_that_chose_a_quick_share_fails(self):
+        result = self.check("deep", ["TESTS/A.swift:2 9 2 9", "TESTS/A.swift:3 1 1 4"])
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("A.swift:3: chose 1 cases in a deep run (quick 1, deep 4)", result.stderr)
+
+    def test_a_property_test_that_did_not_run_fails(self):
+        result = self.check("quick", ["TESTS/A.swift:2 2 2 9"])
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("A.swift:3: this property test did not run", result.stderr)
+
+    def test_a_missing_log_fails(self):
+        result = self.check("quick", None)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("the property tests logged nothing", result.stderr)
+
+    def test_a_call_that_is_not_in_the_sources_fails(self):
+        result = self.check("quick", ["TESTS/A.swift:2 2 2 9", "TESTS/A.swift:3 1 1 4", "TESTS/A.swift:7 1 1 4"])
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("A.swift:7: logged, but no PropertyRuns.count( is there", result.stderr)
+
+
 class PythonTestsRunnerTests(unittest.TestCase):
     def suite(self, source):
         folder = tempfile.mkdtemp()
