@@ -20,8 +20,8 @@ public struct ChangeSet: Hashable, Sendable {
     /// The issues to show now (``FieldState/shownIssues``) of each field where they changed: a
     /// cell re-renders its error text from here.
     public var shownIssues: [String: [FieldIssue]] = [:]
-    /// Fields whose ``Interaction`` changed (focus, blur, submit, reset): the new one.
-    public var interaction: [String: Interaction] = [:]
+    /// Fields whose ``FieldState/Interaction`` changed (focus, blur, submit, reset): the new one.
+    public var interaction: [String: FieldState.Interaction] = [:]
     /// Sections whose completeness changed: `true` when now complete.
     public var sections: [String: Bool] = [:]
     /// Gates whose state changed: `true` when now open.

@@ -20,7 +20,7 @@ public struct Explanation: Sendable, CustomStringConvertible {
 
     public let path: String
     public let value: Value?
-    public let provenance: Provenance
+    public let provenance: FieldState.Provenance
     /// Where the value came from, in words.
     public let source: String
     public let visible: Decision

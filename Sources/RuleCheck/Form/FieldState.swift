@@ -79,48 +79,50 @@ public struct FieldState: Hashable, Sendable {
     }
 }
 
-/// What the user has done with a field, which decides which of its issues a screen shows.
-///
-/// ```swift
-/// try form.focus("email")    // .editing: "required" is not shown while the user types
-/// try form.blur("email")     // .touched: every issue shows
-/// form.touchAll()            // on submit: every field's issues show
-/// ```
-public enum Interaction: String, Hashable, Sendable {
-    /// Not visited yet: its issues are not shown.
-    case pristine
-    /// Has the focus: issues that more typing may fix are held back.
-    case editing
-    /// Left after a visit, or touched by submitting: every issue shows.
-    case touched
+extension FieldState {
+    /// What the user has done with a field, which decides which of its issues a screen shows.
+    ///
+    /// ```swift
+    /// try form.focus("email")    // .editing: "required" is not shown while the user types
+    /// try form.blur("email")     // .touched: every issue shows
+    /// form.touchAll()            // on submit: every field's issues show
+    /// ```
+    public enum Interaction: String, Hashable, Sendable {
+        /// Not visited yet: its issues are not shown.
+        case pristine
+        /// Has the focus: issues that more typing may fix are held back.
+        case editing
+        /// Left after a visit, or touched by submitting: every issue shows.
+        case touched
 
-    /// The codes held back while a field is being edited.
-    static let heldWhileEditing: Set<IssueCode> = [.required, .minLength, .mask]
+        /// The codes held back while a field is being edited.
+        static let heldWhileEditing: Set<IssueCode> = [.required, .minLength, .mask]
 
-    /// The issues to show; `typedIsFixable`: the field's typed text may still become a value, so
-    /// its `type` issue is held back while editing too; `patternIsFixable`: the text is a
-    /// beginning of a match of every pattern it fails, so its `pattern` issues are held back.
-    func shown(_ issues: [FieldIssue], typedIsFixable: Bool = false, patternIsFixable: Bool = false) -> [FieldIssue] {
-        switch self {
-        case .pristine: []
-        case .editing:
-            issues.filter {
-                !Self.heldWhileEditing.contains($0.code) && !(typedIsFixable && $0.code == .type)
-                    && !(patternIsFixable && $0.code == .pattern)
+        /// The issues to show; `typedIsFixable`: the field's typed text may still become a value, so
+        /// its `type` issue is held back while editing too; `patternIsFixable`: the text is a
+        /// beginning of a match of every pattern it fails, so its `pattern` issues are held back.
+        func shown(_ issues: [FieldIssue], typedIsFixable: Bool = false, patternIsFixable: Bool = false) -> [FieldIssue] {
+            switch self {
+            case .pristine: []
+            case .editing:
+                issues.filter {
+                    !Self.heldWhileEditing.contains($0.code) && !(typedIsFixable && $0.code == .type)
+                        && !(patternIsFixable && $0.code == .pattern)
+                }
+            case .touched: issues
             }
-        case .touched: issues
         }
     }
 }
 
 /// A slot's state in a form, without its value (which the form keeps where expressions read it).
 struct FieldStatus: Hashable, Sendable {
-    var provenance: Provenance
+    var provenance: FieldState.Provenance
     var isVisible: Bool
     var isEnabled: Bool
     var isRequired: Bool
     var issues: [FieldIssue]
-    var interaction: Interaction = .pristine
+    var interaction: FieldState.Interaction = .pristine
     /// Typed text that may still become a value (see ``FieldState``).
     var holdsTypeIssue = false
     /// A text that more typing may still make match every pattern it fails.
@@ -132,38 +134,42 @@ struct FieldStatus: Hashable, Sendable {
         issues: [])
 }
 
-/// Where a field's value came from.
-public enum Provenance: Hashable, Sendable {
-    /// Never filled.
-    case empty
-    /// The field's `initial` value (a new form, a new list item, or `reset()`).
-    case initial
-    /// Typed or chosen by the user (`set`).
-    case user
-    /// Filled by `suggest` (e.g. a value from a server).
-    case suggestion
-    /// Computed by the field's `value:` expression.
-    case computed
-    /// Emptied by the engine or the user, and by which edit (`set city`, `remove drivers[1]`).
-    case cleared(ClearCause, edit: String?)
+extension FieldState {
+    /// Where a field's value came from.
+    public enum Provenance: Hashable, Sendable {
+        /// Never filled.
+        case empty
+        /// The field's `initial` value (a new form, a new list item, or `reset()`).
+        case initial
+        /// Typed or chosen by the user (`set`).
+        case user
+        /// Filled by `suggest` (e.g. a value from a server).
+        case suggestion
+        /// Computed by the field's `value:` expression.
+        case computed
+        /// Emptied by the engine or the user, and by which edit (`set city`, `remove drivers[1]`).
+        case cleared(ClearCause, edit: String?)
 
-    /// Whether the user has edited the field (set or cleared it): suggestions no longer apply.
-    public var isUserEdited: Bool {
-        switch self {
-        case .user, .cleared(.user, _): true
-        default: false
+        /// Whether the user has edited the field (set or cleared it): suggestions no longer apply.
+        public var isUserEdited: Bool {
+            switch self {
+            case .user, .cleared(.user, _): true
+            default: false
+            }
         }
     }
 }
 
-/// Why a value was cleared.
-public enum ClearCause: Hashable, Sendable {
-    /// The user cleared it.
-    case user
-    /// A field it `depends_on` changed: the path of that field.
-    case dependsOn(String)
-    /// It became hidden (under `hidden_values: clear`).
-    case hidden
-    /// Its `options_filter` no longer offers the value.
-    case optionsFilter
+extension FieldState {
+    /// Why a value was cleared.
+    public enum ClearCause: Hashable, Sendable {
+        /// The user cleared it.
+        case user
+        /// A field it `depends_on` changed: the path of that field.
+        case dependsOn(String)
+        /// It became hidden (under `hidden_values: clear`).
+        case hidden
+        /// Its `options_filter` no longer offers the value.
+        case optionsFilter
+    }
 }

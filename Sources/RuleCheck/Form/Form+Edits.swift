@@ -69,7 +69,7 @@ extension Form {
         return difference(from: previous)
     }
 
-    private mutating func edit(_ path: String, value: Value?, provenance: Provenance) throws(FormError) -> ChangeSet {
+    private mutating func edit(_ path: String, value: Value?, provenance: FieldState.Provenance) throws(FormError) -> ChangeSet {
         let slot = try self.slot(path)
         let field = rules.fields[slot.field.index]
         let current = state(slot)

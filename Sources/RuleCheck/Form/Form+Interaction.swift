@@ -46,7 +46,7 @@ extension Form {
         return changes
     }
 
-    mutating func setInteraction(_ interaction: Interaction, of slot: Slot, into changes: inout ChangeSet) {
+    mutating func setInteraction(_ interaction: FieldState.Interaction, of slot: Slot, into changes: inout ChangeSet) {
         guard states[slot].interaction != interaction else { return }
         let old = state(slot)
         states[slot].interaction = interaction

@@ -228,7 +228,7 @@ extension Form {
     /// Throws unless the user may edit the field (as ``set(_:to:)`` and the other edits check).
     func checkEditable(
         _ field: FieldRules, _ current: FieldState, path: String,
-        provenance: Provenance
+        provenance: FieldState.Provenance
     ) throws(FormError) {
         guard field.type.holdsValue else {
             throw refusal(.notAValueField, "not_a_value_field", ["field": path, "type": evaluator.messages.typeName(field.type)])

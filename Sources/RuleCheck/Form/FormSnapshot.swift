@@ -229,7 +229,7 @@ extension Form {
         }
     }
 
-    private static func provenance(_ entry: FormSnapshot.Entry, _ path: String) throws(FormError) -> Provenance {
+    private static func provenance(_ entry: FormSnapshot.Entry, _ path: String) throws(FormError) -> FieldState.Provenance {
         switch (entry.source, entry.cause) {
         case ("initial", _): return .initial
         case ("user", _): return .user

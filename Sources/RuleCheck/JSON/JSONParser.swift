@@ -80,7 +80,7 @@ package struct JSONParser: Sendable, Hashable {
     ///   after their parents' keys and `.`, an array's elements as `[]`), in the order their
     ///   repeats end; left as it was when the text does not parse.
     /// - Throws: ``JSONParseError``.
-    public func parse(_ bytes: UnsafeRawBufferPointer, duplicateKeys: inout [String]) throws(JSONParseError) -> JSONValue {
+    package func parse(_ bytes: UnsafeRawBufferPointer, duplicateKeys: inout [String]) throws(JSONParseError) -> JSONValue {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return try parse(bytes) }
         var scanner = JSONScanner(
             bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth)

@@ -94,7 +94,7 @@ struct FieldEvaluator: Sendable {
         /// Whether the step changed the slot's value.
         var valueChanged = false
         /// Why the step cleared a value the slot had (form).
-        var cleared: ClearCause?
+        var cleared: FieldState.ClearCause?
         var isVisible = true
         var isEnabled = true
         var isRequired = false

@@ -36,12 +36,12 @@ import Foundation
 /// producing is blocking I/O that must not occupy the cooperative thread pool.
 package struct OrderedParallelMap: Sendable, Hashable {
     /// How many worker threads transform items.
-    public var jobs: Int
+    package var jobs: Int
     /// How many items may be produced but not yet consumed.
-    public var maxInFlight: Int
+    package var maxInFlight: Int
 
     /// The number of active processor cores: the default for ``jobs``.
-    public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    package static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// Makes a pipeline.
     ///
@@ -53,7 +53,7 @@ package struct OrderedParallelMap: Sendable, Hashable {
     ///   - jobs: worker threads (at least 1); defaults to the core count.
     ///   - maxInFlight: items produced but not yet consumed; defaults to twice `jobs`, and is at
     ///     least `jobs`.
-    public init(jobs: Int = OrderedParallelMap.defaultJobs, maxInFlight: Int? = nil) {
+    package init(jobs: Int = OrderedParallelMap.defaultJobs, maxInFlight: Int? = nil) {
         self.jobs = max(1, jobs)
         self.maxInFlight = max(self.jobs, maxInFlight ?? 2 * self.jobs)
     }
@@ -90,7 +90,7 @@ package struct OrderedParallelMap: Sendable, Hashable {
     /// - Returns: counts from the run.
     /// - Throws: the first error from `transform` or `consume`, or else the error `produce` threw.
     @discardableResult
-    public func run<Input: Sendable, Output: Sendable>(
+    package func run<Input: Sendable, Output: Sendable>(
         produce: sending @escaping () throws -> Input?,
         transform: @escaping @Sendable (Input) throws -> Output,
         consume: (Output) throws -> PipelineControl

@@ -9,20 +9,20 @@ package final class NamedReport: Report {
     private let base: any Report
     private let name: String
 
-    public init(_ base: any Report, name: String) {
+    package init(_ base: any Report, name: String) {
         self.base = base
         self.name = name
     }
 
-    public func begin(file: String) throws { try base.begin(file: name) }
+    package func begin(file: String) throws { try base.begin(file: name) }
 
-    public func add(_ record: CheckedRecord) throws {
+    package func add(_ record: CheckedRecord) throws {
         var renamed = CheckedRecord(file: name, record: record.record, line: record.line, violations: record.violations)
         renamed.omittedErrors = record.omittedErrors
         try base.add(renamed)
     }
 
-    public func end(file: String, summary: CheckSummary) throws { try base.end(file: name, summary: summary) }
+    package func end(file: String, summary: CheckSummary) throws { try base.end(file: name, summary: summary) }
 
-    public func finish(_ summary: CheckSummary) throws { try base.finish(summary) }
+    package func finish(_ summary: CheckSummary) throws { try base.finish(summary) }
 }

@@ -22,7 +22,7 @@ import RuleCheck
 /// where it first appears — a merge keeps the first of each (by code and field).
 package final class SliceReport: Report {
     /// The version of the format, in each `slice` line: 2 since slices carry their fingerprint.
-    public static let version = 2
+    package static let version = 2
 
     private let sink: OutputSink
     private let fingerprint: SliceFingerprint?
@@ -32,14 +32,14 @@ package final class SliceReport: Report {
     /// A report of a slice that starts at `firstRecord` and `firstLine` of its file (1 and 1 for
     /// a whole file), checked as `fingerprint` says. Without a fingerprint the report is written,
     /// but ``SliceMerge`` refuses it.
-    public init(sink: OutputSink, fingerprint: SliceFingerprint?, firstRecord: Int = 1, firstLine: Int = 1) {
+    package init(sink: OutputSink, fingerprint: SliceFingerprint?, firstRecord: Int = 1, firstLine: Int = 1) {
         self.sink = sink
         self.fingerprint = fingerprint
         self.firstRecord = firstRecord
         self.firstLine = firstLine
     }
 
-    public func begin(file: String) throws {
+    package func begin(file: String) throws {
         var slice: JSONObject = [
             "file": .string(file), "firstRecord": .number(Double(firstRecord)), "firstLine": .number(Double(firstLine)),
             "version": .number(Double(Self.version)),
@@ -48,7 +48,7 @@ package final class SliceReport: Report {
         try sink.write(JSONWriter.string(["slice": .object(slice)]) + "\n")
     }
 
-    public func add(_ record: CheckedRecord) throws {
+    package func add(_ record: CheckedRecord) throws {
         guard !record.violations.isEmpty else { return }
         var line: JSONObject = [
             "record": .number(Double(record.record)), "line": .number(Double(record.line)),
@@ -58,11 +58,11 @@ package final class SliceReport: Report {
         try sink.write(JSONWriter.string(.object(line)) + "\n")
     }
 
-    public func end(file: String, summary: CheckSummary) throws {
+    package func end(file: String, summary: CheckSummary) throws {
         try sink.write(JSONWriter.string(["totals": summary.sliceJSON]) + "\n")
     }
 
-    public func finish(_ summary: CheckSummary) throws {
+    package func finish(_ summary: CheckSummary) throws {
         try sink.flush()
     }
 }

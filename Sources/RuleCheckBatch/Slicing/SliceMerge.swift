@@ -29,12 +29,12 @@ import RuleCheck
 /// again. Names in messages are cut as a text report cuts long values.
 package struct SliceMerge: Sendable {
     /// Report at most this many violations (``BatchCheck/Options/maxViolations``).
-    public var maxViolations: Int?
+    package var maxViolations: Int?
     /// How many records each file holds, by the name its slices report (a manifest's `name` and
     /// `records`): every file named here must be merged whole, with exactly this many records.
-    public var expectedRecords: [String: Int]
+    package var expectedRecords: [String: Int]
 
-    public init(maxViolations: Int? = nil, expectedRecords: [String: Int] = [:]) {
+    package init(maxViolations: Int? = nil, expectedRecords: [String: Int] = [:]) {
         self.maxViolations = maxViolations
         self.expectedRecords = expectedRecords
     }
@@ -45,7 +45,7 @@ package struct SliceMerge: Sendable {
     /// - Returns: the totals, as ``BatchCheck/Outcome/summary`` has them.
     /// - Throws: ``SliceReportError`` for a slice report that cannot be merged, ``InputError`` for
     ///   one that cannot be read, ``OutputError`` for a report that cannot be written.
-    public func run(files: [String], report: any Report) throws -> CheckSummary {
+    package func run(files: [String], report: any Report) throws -> CheckSummary {
         var merge = Merging(limit: ViolationLimit(maxViolations: maxViolations), report: report, expectedRecords: expectedRecords)
         // Where the reports end: what is found missing at the end is said there.
         var end = (path: files.last ?? "-", line: 0)

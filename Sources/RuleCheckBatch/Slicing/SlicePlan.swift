@@ -58,20 +58,20 @@ package struct SlicePlan: Sendable, Hashable {
     }
 
     /// The format the file was framed in.
-    public let format: RecordFormat
+    package let format: RecordFormat
     /// The file's size in bytes.
-    public let size: Int64
+    package let size: Int64
     /// CSV and TSV: the bytes before the first data record, which every slice is read with.
-    public let header: Range<Int64>?
+    package let header: Range<Int64>?
     /// CSV and TSV: the header's column names; nil when the header cannot be read.
-    public let columns: [String]?
+    package let columns: [String]?
     /// CSV and TSV: the line the header is on; nil when it cannot be read.
-    public let headerLine: Int?
+    package let headerLine: Int?
     /// The slices, in file order; together with ``header`` they are the whole file.
-    public let slices: [Slice]
+    package let slices: [Slice]
 
     /// The records of the file.
-    public var records: Int { slices.reduce(0) { $0 + $1.records } }
+    package var records: Int { slices.reduce(0) { $0 + $1.records } }
 
     /// Frames the file at `path` and plans its slices.
     ///
@@ -80,7 +80,7 @@ package struct SlicePlan: Sendable, Hashable {
     /// - Throws: ``InputError`` when the file cannot be opened or read, or is not a regular file
     ///   (its size must be known, and a second pass writes the slices). A gzip or zstd file is
     ///   planned in its decompressed bytes: the slices' ranges are offsets in those.
-    public init(path: String, format: RecordFormat, by size: Size, options: RecordReader.Options = RecordReader.Options()) throws {
+    package init(path: String, format: RecordFormat, by size: Size, options: RecordReader.Options = RecordReader.Options()) throws {
         // A gzip or zstd file is planned in its decompressed bytes (read once more to measure them).
         let (source, total) = try InputOpening.measuredSource(path: path)
         try self.init(source: source, name: path, format: format, size: total, options: options, cuts: Self.cuts(by: size, total: total))

@@ -11,17 +11,17 @@
 /// ```
 package struct SliceReportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The slice report file (`-` for standard input).
-    public let path: String
+    package let path: String
     /// The line of the file where the problem shows.
-    public let line: Int
-    public let message: String
+    package let line: Int
+    package let message: String
 
-    public init(path: String, line: Int, message: String) {
+    package init(path: String, line: Int, message: String) {
         self.path = path
         self.line = line
         self.message = message
     }
 
     /// `reports.jsonl:7: …`
-    public var description: String { "\(path):\(line): \(message)" }
+    package var description: String { "\(path):\(line): \(message)" }
 }

@@ -3,15 +3,15 @@ import Foundation
 /// Writes records as CSV (RFC 4180): cells that hold the delimiter, a quote or a line break are
 /// quoted, quotes doubled; lines end with LF. `rulecheck sample` writes its CSV with it; it is
 /// not part of the library's API (an app writes its own exports).
-package struct CSVWriter: Sendable {
-    package let delimiter: Character
+struct CSVWriter: Sendable {
+    let delimiter: Character
 
-    package init(delimiter: Character = ",") {
+    init(delimiter: Character = ",") {
         self.delimiter = delimiter
     }
 
     /// One line: the cells joined by the delimiter, with a line break.
-    package func line(_ cells: [String]) -> String {
+    func line(_ cells: [String]) -> String {
         cells.map(quoted).joined(separator: String(delimiter)) + "\n"
     }
 
