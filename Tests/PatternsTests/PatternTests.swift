@@ -161,6 +161,20 @@ struct PatternTests {
         }
         expectEqual(counts.reduce(0, +), 8_000)
     }
+
+    #if os(Linux) && (arch(x86_64) || arch(arm64))
+    /// The PCRE2 the package links on Linux x86_64 and arm64 — CI's libpcre2-dev from Debian, and
+    /// this machine's — has a JIT compiler, and a pattern compiled without `.noJIT` uses it. The
+    /// tests above follow `Pattern.jitAvailable` either way, so without this a PCRE2 built
+    /// without its JIT (every match in the interpreter, with its smaller limits) would pass unseen.
+    @Test func thePCRE2OfLinuxHasAJIT() throws {
+        #expect(Pattern.jitAvailable)
+        let pattern = try Pattern("(a|b)+c")
+        #expect(try pattern.matches("ababc"))
+        #expect(pattern.isJITCompiled)
+        #expect(try !Pattern("(a|b)+c", options: .noJIT).isJITCompiled)
+    }
+    #endif
 }
 
 @Suite("PatternCache")

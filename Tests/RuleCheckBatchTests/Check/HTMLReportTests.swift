@@ -63,19 +63,33 @@ struct HTMLReportTests {
         #expect(html.contains("@media print"))
     }
 
-    @Test func theNumbersAreTheSummarys() throws {
+    /// The page's numbers, counted by hand from `hostile` (rules: `name` required, at most 8
+    /// characters; `age` a whole number, at least 0):
+    /// - record 1: `<script>alert(1)</script>` is 25 characters (max_length), age -1 (min);
+    /// - record 2: `Ann "&" Bob's` is 13 characters (max_length);
+    /// - record 3: no name (required), age `abc` (type);
+    /// - record 4: ESC `]0;title` BEL is 10 characters (max_length);
+    /// - the header: `note<script>` matches no field (unknown_column, a warning about the file).
+    /// So 4 records, none valid, 6 errors, 1 warning.
+    @Test func theNumbersAreCountedFromTheInput() throws {
         let (html, summary) = try render(Self.hostile)
-        expectEqual(summary.records, 4)
         #expect(
             html.contains(
-                #"<section id="summary" data-files="1" data-records="4" data-valid="\#(summary.valid)" data-invalid="\#(summary.invalid)" data-errors="\#(summary.errors)" data-warnings="\#(summary.warnings)">"#
+                #"<section id="summary" data-files="1" data-records="4" data-valid="0" data-invalid="4" data-errors="6" data-warnings="1">"#
             ))
-        for (code, count) in summary.byCode {
-            #expect(html.contains(#"<g data-code="\#(code)" data-count="\#(count)">"#))
+        let codes = ["max_length": 3, "min": 1, "required": 1, "type": 1, "unknown_column": 1]
+        for (code, count) in codes {
+            #expect(html.contains(#"<g data-code="\#(code)" data-count="\#(count)">"#), "\(code)")
         }
-        for (field, count) in summary.byField {
-            #expect(html.contains(#"<g data-field="\#(HTMLText.escaped(field))" data-count="\#(count)">"#))
+        expectEqual(html.components(separatedBy: "<g data-code=").count - 1, codes.count)
+        let fields = ["name": 4, "age": 2, "note&lt;script&gt;": 1]
+        for (field, count) in fields {
+            #expect(html.contains(#"<g data-field="\#(field)" data-count="\#(count)">"#), "\(field)")
         }
+        expectEqual(html.components(separatedBy: "<g data-field=").count - 1, fields.count)
+        // The summary the run returns says the same.
+        expectEqual(summary.byCode, codes)
+        expectEqual(summary.byField, ["name": 4, "age": 2, "note<script>": 1])
     }
 
     @Test func theFirstTenRecordsOfEachCodeAreShown() throws {

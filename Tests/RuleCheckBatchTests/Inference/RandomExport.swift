@@ -37,8 +37,9 @@ enum RandomExport {
         }
     }
 
-    /// A CSV export: a column of each kind (in a random order), some with empty cells.
-    static func csv(rows: Int, using random: inout SplitMix64) -> String {
+    /// A CSV export: a column of each kind (in a random order), some with empty cells; with the
+    /// kind and date format each column `c0`, `c1`… was made with.
+    static func csv(rows: Int, using random: inout SplitMix64) -> (text: String, columns: [(kind: Kind, format: String)]) {
         let kinds = Kind.allCases.shuffled(using: &random)
         let formats = kinds.map { _ in Self.formats.randomElement(using: &random)! }
         let emptyRates = kinds.map { _ in [0, 0, 0.1, 0.5].randomElement(using: &random)! }
@@ -50,7 +51,7 @@ enum RandomExport {
             }
             text += cells.joined(separator: ",") + (Bool.random(using: &random) ? "\n" : "\r\n")
         }
-        return text
+        return (text, Array(zip(kinds, formats)))
     }
 
     /// A JSON Lines export: the same kinds as JSON strings, numbers and bools, a nested object,

@@ -250,14 +250,41 @@ struct RulesInferenceTests {
         #expect(inferred.yaml().contains("# 2 malformed records were left out"))
     }
 
-    /// Seeded random exports of every kind of column: the draft accepts them all.
+    /// The type a draft gives a column of each kind `RandomExport` makes, from Docs/cli.md's
+    /// rules for `infer`: every value a whole number → integer (`0`/`1` only too; 18 digits
+    /// too); a decimal → number; every value a date in one format → date; yes/no/true/false
+    /// (beside 0/1) → bool; four values over hundreds of records → choice; codes, phones, zip
+    /// codes with leading zeros, free text and numbers mixed with `n/a` → text.
+    static let typeOfKind: [RandomExport.Kind: FieldType] = [
+        .integer: .integer, .number: .number, .date: .date, .bool: .bool, .choice: .choice, .code: .text,
+        .phone: .text, .text: .text, .zip: .text, .bigInteger: .integer, .nearlyNumber: .text, .number01: .integer,
+    ]
+
+    /// Seeded random exports of every kind of column: the draft accepts them all, and gives each
+    /// column the type (and a date column the format) its values were made with.
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
     func randomExportsRoundTrip(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
-        let csv = RandomExport.csv(rows: 300, using: &random)
-        try roundTrip(Array(csv.utf8), format: .csv)
+        let (csv, columns) = RandomExport.csv(rows: 300, using: &random)
+        let (_, csvRules, _) = try roundTrip(Array(csv.utf8), format: .csv)
+        expectEqual(csvRules.fields.map(\.path), columns.indices.map { "c\($0)" })
+        for (index, column) in columns.enumerated() {
+            let field = try #require(csvRules.field("c\(index)"))
+            expectEqual(field.type, Self.typeOfKind[column.kind], "c\(index), \(column.kind)")
+            if column.kind == .date { expectEqual(field.dateFormat.pattern, column.format, "c\(index)") }
+        }
         let jsonl = RandomExport.jsonLines(rows: 300, using: &random)
-        try roundTrip(Array(jsonl.utf8), format: .jsonl)
+        let (_, jsonRules, _) = try roundTrip(Array(jsonl.utf8), format: .jsonl)
+        // JSON keeps its types: numbers stay numbers, strings stay text (`number_text` too).
+        let jsonTypes: [String: FieldType] = [
+            "id": .integer, "score": .number, "active": .bool, "name": .text, "code": .text, "zip": .text,
+            "number_text": .text, "when": .date, "person": .group, "person.phone": .text, "person.kind": .choice,
+            "items": .list, "items.sku": .text, "items.qty": .integer, "tags": .multiChoice, "note": .text,
+        ]
+        expectEqual(Set(jsonRules.fields.map(\.path)), Set(jsonTypes.keys))
+        for (path, type) in jsonTypes {
+            expectEqual(jsonRules.field(path)?.type, type, "\(path)")
+        }
     }
 
     /// A compressed export gives the same draft as the plain one.

@@ -20,7 +20,9 @@ struct JSONSchemaRoundTripTests {
 
     /// The list is written out: a rules file added under `Rules/` fails here until it is named,
     /// so that no walk of the folders can leave one out unseen (the list of six once missed
-    /// `rental-tehran.yaml`).
+    /// `rental-tehran.yaml`). And every other file under `Rules/` is named too, with what it is:
+    /// a rules file written as `.yml` or `.json` (both read as rules) would otherwise be left out
+    /// of `examples` without a word.
     @Test func theExamplesAreEveryRulesFile() {
         expectEqual(
             Self.examples,
@@ -28,6 +30,25 @@ struct JSONSchemaRoundTripTests {
                 "blocks/address.yaml", "blocks/person.yaml", "kasko.yaml", "listing.yaml", "osago.yaml", "rental-tehran.yaml",
                 "signup.yaml",
             ])
+        let notRules: Set = [
+            "README.md", "server-driven/README.md",
+            // Records for `rulecheck check`, not rules.
+            "samples/listing.json", "samples/osago.csv", "samples/rental-tehran.csv", "samples/signup.jsonl",
+            "server-driven/listing.jsonl",
+            // A JSON Schema and its UI schemas: imported by `serverDriven`, not rules files.
+            "server-driven/listing.schema.json", "server-driven/listing.rjsf.json", "server-driven/listing.jsonforms.json",
+        ]
+        let folder = Fixtures.root.appendingPathComponent("Rules")
+        let files =
+            (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])?.compactMap {
+                $0 as? URL
+            } ?? []).filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+        let named = files.map { String($0.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1)) }
+        #expect(named.count > Self.examples.count)
+        for file in named where !Self.examples.contains(file) {
+            #expect(notRules.contains(file), "Rules/\(file) is neither a rules file the round trip covers nor a file named as not one")
+        }
+        for file in notRules { #expect(named.contains(file), "Rules/\(file) is gone: take it off the list") }
     }
 
     /// The server-driven example, imported with one of its UI schemas.
