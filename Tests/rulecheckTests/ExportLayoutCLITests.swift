@@ -66,7 +66,7 @@ extension CLITests {
         let run = try rulecheck(["check", "--rules", form, "--layout", layout, path] + arguments)
         expectEqual(
             run.stderr,
-            "\(form):9:2: warning: survey!B9: approximated: RuleCheck has no geopoint type: the answer is text that must look like latitude longitude [altitude accuracy]\n"
+            "\(form):9:2: warning[RC7011]: survey!B9: approximated: RuleCheck has no geopoint type: the answer is text that must look like latitude longitude [altitude accuracy]\n"
         )
         return (run, path)
     }

@@ -20,7 +20,7 @@ extension RuleSetCompiler {
                 let location = reference.isInRootDocument ? spec.location(of: reference.pointer) : spec.location
                 diagnostics.append(
                     Diagnostic(
-                        .warning,
+                        .warning, .schemaReferenceNotGiven,
                         "\(Self.shown(reference.pointer)): $ref '\(reference.uri)' is a schema that was not given (nothing is fetched): records that reach it fail",
                         at: location))
             }
@@ -30,7 +30,7 @@ extension RuleSetCompiler {
             for problem in error.problems {
                 let location = problem.isInRootDocument ? spec.location(of: problem.pointer) : spec.location
                 let place = problem.isInRootDocument ? Self.shown(problem.pointer) : problem.documentURI + "#" + problem.pointer
-                self.error("\(place): \(problem.message)", at: location)
+                self.error(.invalidSchema, "\(place): \(problem.message)", at: location)
             }
             return nil
         }
