@@ -30,10 +30,18 @@ extension RuleSetCompiler {
             for problem in error.problems {
                 let location = problem.isInRootDocument ? spec.location(of: problem.pointer) : spec.location
                 let place = problem.isInRootDocument ? Self.shown(problem.pointer) : problem.documentURI + "#" + problem.pointer
-                self.error(.invalidSchema, "\(place): \(problem.message)", at: location)
+                self.error(Self.code(of: problem), "\(place): \(problem.message)", at: location)
             }
             return nil
         }
+    }
+
+    /// The code of a problem of the schema: a pattern that is not ECMA-262 and a `$ref` that
+    /// finds nothing have codes of their own, as when the import reports them.
+    private static func code(of problem: SchemaCompileError.Problem) -> DiagnosticCode {
+        if problem.message.contains(" is not an ECMA-262 regex") { return .unsupportedSchemaRegex }
+        if problem.message.contains(", which is not in ") { return .unresolvedSchemaReference }
+        return .invalidSchema
     }
 
     /// A JSON pointer as diagnostics show it: `/` for the whole schema.
