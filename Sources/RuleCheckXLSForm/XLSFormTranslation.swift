@@ -916,7 +916,10 @@ struct XLSFormTranslation {
         if let sheet, let row {
             return error(message, at: CellReference(sheet: sheet, row: row, column: 1))
         }
-        return RulesError(diagnostics: findingWarnings + [Diagnostic(.error, .invalidXLSForm, message, at: FileLocation(file: source, line: 0, column: 0))])
+        return RulesError(
+            diagnostics: findingWarnings + [
+                Diagnostic(.error, .invalidXLSForm, message, at: FileLocation(file: source, line: 0, column: 0))
+            ])
     }
 
     func error(_ message: String, at cell: CellReference) -> RulesError {

@@ -70,7 +70,8 @@ struct RulesLoadingTests {
         let library = RuleLibrary(files: [file.path])
         let entry = try #require(library.entries.first)
         #expect(entry.rules == nil)
-        expectEqual(entry.errors?.hasPrefix("latin1.yaml:2:6: error[RC1002]: the rules file is not UTF-8 text: byte 0xE9 here is not UTF-8"), true)
+        expectEqual(
+            entry.errors?.hasPrefix("latin1.yaml:2:6: error[RC1002]: the rules file is not UTF-8 text: byte 0xE9 here is not UTF-8"), true)
     }
 
     @Test func aRulesFileOverTheCapIsNotRead() throws {

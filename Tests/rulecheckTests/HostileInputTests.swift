@@ -349,7 +349,9 @@ struct HostileInputTests {
         expectEqual(run.status, 2)
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         expectEqual(lines.count, 4)
-        #expect(lines[0] == "\(rules):2:\(23 + padding.count + 4): error[RC2001]: unknown key 'visibel_if' in a field; did you mean 'visible_if'?")
+        #expect(
+            lines[0]
+                == "\(rules):2:\(23 + padding.count + 4): error[RC2001]: unknown key 'visibel_if' in a field; did you mean 'visible_if'?")
         #expect(lines[1].count <= 130)
         #expect(lines[1].hasPrefix("    …aaa") && lines[1].hasSuffix("aaa\", visibel_if: x}"))
         // The caret stands under the key.

@@ -50,6 +50,7 @@ extension CLITests {
         expectEqual(lint.status, 2)
         expectEqual(
             lint.stdout,
-            "\(path): error[RC1001]: cannot read the XLSForm: not a ZIP archive, which an .xlsx workbook is (no end of central directory)\n")
+            "\(path): error[RC1001]: cannot read the XLSForm: not a ZIP archive, which an .xlsx workbook is (no end of central directory)\n"
+        )
     }
 }

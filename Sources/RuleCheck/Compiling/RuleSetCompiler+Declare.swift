@@ -73,7 +73,8 @@ extension RuleSetCompiler {
     ) {
         let name = spec.id.value
         if !Self.isIdentifier(name) {
-            error(.invalidFieldID, 
+            error(
+                .invalidFieldID,
                 "field id '\(name)' must be ASCII letters, digits and '_', starting with a letter or '_'",
                 at: spec.id.location)
         } else if Self.reservedNames.contains(name) {
@@ -95,7 +96,9 @@ extension RuleSetCompiler {
                 !["initial", "value", "min_items", "max_items", "unique_items", "item_type"].contains(key),
                 !rule.types.contains(itemType)
             {
-                error(.keyNotApplicable, "'\(key)' applies to \(rule.description) and to values of their types, not to values of \(itemType)", at: location)
+                error(
+                    .keyNotApplicable, "'\(key)' applies to \(rule.description) and to values of their types, not to values of \(itemType)",
+                    at: location)
             }
         }
         let id = FieldID(declared.count)
@@ -128,7 +131,8 @@ extension RuleSetCompiler {
         case .list:
             let depth = containers.filter { declared[$0.index].type == .list }.count + 1
             if depth > Self.maxListNesting {
-                error(.nestingTooDeep, 
+                error(
+                    .nestingTooDeep,
                     "list '\(name)' is \(depth) lists deep; lists nest at most \(Self.maxListNesting) deep (a list inside a list's item)",
                     at: spec.id.location)
                 return
@@ -152,7 +156,8 @@ extension RuleSetCompiler {
         if let type = FieldType(rawValue: written.value) { return type }
         let names = FieldType.allCases.map(\.rawValue)
         let suggestion = NearMiss.didYouMean(written.value, among: names)
-        error(.unknownType, 
+        error(
+            .unknownType,
             "unknown type '\(written.value)'\(suggestion) (types are \(names.joined(separator: ", ")))",
             at: written.location)
         return .text
@@ -163,7 +168,8 @@ extension RuleSetCompiler {
         guard let written = spec.itemType else { return .text }
         if let type = FieldType(rawValue: written.value), Self.itemTypes.contains(type) { return type }
         let names = Self.itemTypes.map(\.rawValue)
-        error(.unknownType, 
+        error(
+            .unknownType,
             "item_type must be one of \(names.joined(separator: ", ")), not '\(written.value)'\(NearMiss.didYouMean(written.value, among: names))",
             at: written.location)
         return .text
@@ -190,14 +196,16 @@ extension RuleSetCompiler {
                 }
                 let type = Self.exprType(of: value)
                 if let expected = valueType, expected != type {
-                    error(.optionTypeMismatch, 
+                    error(
+                        .optionTypeMismatch,
                         "option '\(value)' of '\(name)' is \(type), but the options before it are \(expected)",
                         at: spec.value.location)
                     continue
                 }
                 valueType = type
                 if let line = seen[value] {
-                    error(.duplicateOption, "option '\(value)' of '\(name)' is listed twice (first on line \(line))", at: spec.value.location)
+                    error(
+                        .duplicateOption, "option '\(value)' of '\(name)' is listed twice (first on line \(line))", at: spec.value.location)
                     continue
                 }
                 seen[value] = spec.value.location.line
@@ -206,7 +214,8 @@ extension RuleSetCompiler {
                     guard let attributeValue = Self.literal(text) else { continue }
                     let attributeType = Self.exprType(of: attributeValue)
                     if let expected = attributeTypes[attribute.value], expected != attributeType {
-                        error(.optionTypeMismatch, 
+                        error(
+                            .optionTypeMismatch,
                             "attribute '\(attribute.value)' is \(attributeType) here but \(expected) on other options of '\(name)'",
                             at: text.location)
                         continue

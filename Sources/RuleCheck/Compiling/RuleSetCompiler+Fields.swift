@@ -48,7 +48,8 @@ extension RuleSetCompiler {
             addEdges([(parent, name.location, false)], to: id, .dependsOn)
         }
         if spec.value != nil, let first = spec.dependsOn.first {
-            error(.keyNotApplicable, 
+            error(
+                .keyNotApplicable,
                 "a computed field (value:) cannot have depends_on: its value always follows its inputs",
                 at: first.location)
         }
@@ -101,7 +102,8 @@ extension RuleSetCompiler {
         }
         let jsonTypes = spec.jsonTypes.flatMap { self.jsonTypes($0, at: spec.keys["json_types"]) }
         if let jsonTypes, let value = initial, !jsonTypes.admits(value), let text = spec.initial ?? spec.initialList?.first {
-            error(.invalidInitialValue, 
+            error(
+                .invalidInitialValue,
                 "initial value of '\(field.path)' is not of its json_types (\(jsonTypes.names.joined(separator: ", ")))", at: text.location)
         }
         let emptyIsValue =
@@ -142,7 +144,8 @@ extension RuleSetCompiler {
         for name in names {
             guard let type = JSONTypes(name: name.value) else {
                 let known = JSONTypes.named.map(\.name)
-                error(.invalidJSONTypes, 
+                error(
+                    .invalidJSONTypes,
                     "json_types names JSON types (\(known.joined(separator: ", "))), not '\(name.value)'\(NearMiss.didYouMean(name.value, among: known))",
                     at: name.location)
                 continue
@@ -188,7 +191,8 @@ extension RuleSetCompiler {
                 if case .name(let parts) = syntax.kind, parts.count == 1, Self.yamlBooleans.contains(parts[0]),
                     case .notFound = resolver.resolve(parts)
                 {
-                    throw ExpressionError(code: .typeMismatch, 
+                    throw ExpressionError(
+                        code: .typeMismatch,
                         message: "'\(parts[0])' is not a condition; write true or false",
                         range: syntax.range)
                 }
@@ -260,7 +264,8 @@ extension RuleSetCompiler {
             guard case .field(let key, _) = scope.resolve(parts), declared[key.index].list == list.id else {
                 let members = list.members.filter { declared[$0.index].type.holdsValue }.map { declared[$0.index].path }
                     .map { String($0.dropFirst(list.path.count + 1)) }
-                error(.unknownField, 
+                error(
+                    .unknownField,
                     "unique_by names fields of the list's items; '\(name.value)' is not one of '\(list.path)'\(NearMiss.didYouMean(name.value, among: members))",
                     at: name.location)
                 continue
@@ -288,11 +293,13 @@ extension RuleSetCompiler {
         case .group(let path, _):
             error(.groupHasNoValue, "depends_on must name fields with a value; '\(path)' is a group (name its members)", at: name.location)
         case .itemField(_, _, let path, let list):
-            error(.listItemScope, 
+            error(
+                .listItemScope,
                 "'\(path)' is a field of each item of '\(list)'; only fields of the same item can be named here",
                 at: name.location)
         case .notFound(let suggestion):
-            error(.unknownField, 
+            error(
+                .unknownField,
                 "depends_on names unknown field '\(name.value)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
                 at: name.location)
         }
@@ -313,7 +320,8 @@ extension RuleSetCompiler {
             return (Value.normalized(.text(raw)), false)
         case .number, .integer:
             guard let number = NumberText.parse(raw), type == .number || number.isWholeNumber else {
-                error(.invalidInitialValue, 
+                error(
+                    .invalidInitialValue,
                     "initial value of \(field.type) field '\(name)' must be \(type == .integer ? "a whole number" : "a number"), not '\(raw)'",
                     at: text.location)
                 return (nil, false)
@@ -322,7 +330,9 @@ extension RuleSetCompiler {
         case .date:
             if raw == "today" { return (nil, true) }
             guard let day = Day(iso: raw) ?? format.parse(raw) else {
-                error(.invalidInitialValue, "initial value of date field '\(name)' must be a date (yyyy-MM-dd) or today, not '\(raw)'", at: text.location)
+                error(
+                    .invalidInitialValue, "initial value of date field '\(name)' must be a date (yyyy-MM-dd) or today, not '\(raw)'",
+                    at: text.location)
                 return (nil, false)
             }
             return (.date(day), false)
@@ -356,7 +366,8 @@ extension RuleSetCompiler {
     /// `initial: [a, b]`: option values of a multi_choice.
     private mutating func initialList(_ items: [ScalarText], of field: DeclaredField) -> Value? {
         guard field.type == .multiChoice else {
-            error(.keyNotApplicable, 
+            error(
+                .keyNotApplicable,
                 "a list of initial values applies to multi_choice fields, not \(field.type) fields",
                 at: items.first?.location ?? self.spec(field.id).location)
             return nil
@@ -366,7 +377,9 @@ extension RuleSetCompiler {
             let literal = Self.literal(item)
             guard let option = field.options.first(where: { $0.value == literal || $0.value.description == item.text }) else {
                 let suggestion = NearMiss.didYouMean(item.text, among: field.options.map(\.value.description))
-                error(.invalidInitialValue, "initial value '\(item.text)' is not an option of '\(field.path)'\(suggestion)", at: item.location)
+                error(
+                    .invalidInitialValue, "initial value '\(item.text)' is not an option of '\(field.path)'\(suggestion)", at: item.location
+                )
                 continue
             }
             values.append(option.value)
@@ -468,7 +481,8 @@ extension RuleSetCompiler {
         let codes = (IssueCode.fieldCodes + IssueCode.itemVariants).map(\.rawValue)
         for (code, text) in spec.messages {
             guard codes.contains(code.value) else {
-                error(.unknownFailureCode, 
+                error(
+                    .unknownFailureCode,
                     "unknown failure code '\(code.value)' in messages\(NearMiss.didYouMean(code.value, among: codes)) (codes are \(codes.joined(separator: ", ")))",
                     at: code.location)
                 continue
@@ -512,7 +526,8 @@ extension RuleSetCompiler {
                 parts.append(.field(member))
             default:
                 let members = field.members.map { self.spec($0).id.value }
-                error(.unknownField, 
+                error(
+                    .unknownField,
                     "display names unknown field '\(name)'\(NearMiss.didYouMean(name, among: members))",
                     at: text.location(of: index + 1))
                 return nil

@@ -35,7 +35,8 @@ extension RuleSetCompiler {
 
     private mutating func calendar(_ written: Located<String>) -> DateCalendar? {
         guard let calendar = DateCalendar(written.value) else {
-            error(.invalidValue, 
+            error(
+                .invalidValue,
                 "calendar must be one of \(DateCalendar.supported.joined(separator: ", ")), not '\(written.value)'"
                     + (NearMiss.suggestion(for: written.value, among: DateCalendar.supported).map { "; did you mean '\($0)'?" } ?? ""),
                 at: written.location)
@@ -46,7 +47,8 @@ extension RuleSetCompiler {
 
     private mutating func letters(_ written: Located<String>) -> LetterFolding? {
         guard let letters = LetterFolding(rawValue: written.value) else {
-            error(.invalidValue, 
+            error(
+                .invalidValue,
                 "letters must be 'exact' (text compared as written) or 'arabic_variants' (ي and ی, ك and ک the same, ZWNJ left out), not '\(written.value)'",
                 at: written.location)
             return nil

@@ -27,7 +27,8 @@ extension RuleSetCompiler {
         guard let written = spec.digits else { return .any }
         if written.value == "fold" { return .any }
         guard let digits = DecimalDigits(rawValue: written.value) else {
-            error(.invalidValue, 
+            error(
+                .invalidValue,
                 "digits must be 'any' (the digits of every script, read as 0–9), 'ascii' (only 0–9) or 'fold' (a text's digits of every script stored as 0–9), not '\(written.value)'",
                 at: written.location)
             return .any
@@ -48,7 +49,9 @@ extension RuleSetCompiler {
             let token = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isLetter || $0.isNumber || "!#$&^_.+-*".contains($0) }
             }
             guard parts.count == 2, token(parts[0]), parts[0] != "*", token(parts[1]) else {
-                error(.invalidValue, "a media type is written type/subtype (image/jpeg) or type/* (image/*), not '\(written.value)'", at: written.location)
+                error(
+                    .invalidValue, "a media type is written type/subtype (image/jpeg) or type/* (image/*), not '\(written.value)'",
+                    at: written.location)
                 return nil
             }
             return written.value.lowercased()
@@ -59,7 +62,8 @@ extension RuleSetCompiler {
     mutating func maskValue(_ spec: FieldSpec) -> Mask.ValueForm {
         guard let written = spec.maskValue else { return .formatted }
         guard let form = Mask.ValueForm(rawValue: written.value) else {
-            error(.invalidValue, 
+            error(
+                .invalidValue,
                 "mask_value must be 'formatted' (the text as the mask shows it) or 'extracted' (what was typed, with {…} characters), not '\(written.value)'",
                 at: written.location)
             return .formatted

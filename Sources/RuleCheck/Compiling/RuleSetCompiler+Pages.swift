@@ -15,7 +15,8 @@ extension RuleSetCompiler {
             let id = section.page?.value ?? section.id.value
             if let page = pageOfSection[id] {
                 guard page == pages.count - 1 else {
-                    error(.pageOrder, 
+                    error(
+                        .pageOrder,
                         "the sections of page '\(id)' must follow one another; section '\(section.id.value)' comes after another page",
                         at: section.page?.location ?? section.id.location)
                     continue
@@ -40,16 +41,20 @@ extension RuleSetCompiler {
         let current = position.current.value
         let total = position.total.value
         guard current >= 1 else {
-            error(.invalidPagePosition, "the current page must be 1 or more, not \(current) (pages are counted from 1)", at: position.current.location)
+            error(
+                .invalidPagePosition, "the current page must be 1 or more, not \(current) (pages are counted from 1)",
+                at: position.current.location)
             return nil
         }
         guard total >= current else {
-            error(.invalidPagePosition, "the current page (\(current)) is beyond the last page (total \(total))", at: position.total.location)
+            error(
+                .invalidPagePosition, "the current page (\(current)) is beyond the last page (total \(total))", at: position.total.location)
             return nil
         }
         let last = current + max(ownPages, 1) - 1
         guard last <= total else {
-            error(.invalidPagePosition, 
+            error(
+                .invalidPagePosition,
                 "the form's \(ownPages) pages from page \(current) would end on page \(last), beyond the last page (total \(total))",
                 at: position.total.location)
             return nil

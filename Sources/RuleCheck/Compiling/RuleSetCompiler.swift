@@ -236,13 +236,15 @@ struct RuleSetCompiler {
 
     private mutating func compile(_ document: consuming RulesDocument) -> RuleSet.Parts? {
         if let version = document.version, version.value != 1 {
-            error(.unsupportedVersion, "this version of rulecheck reads rules files of version 1, not \(version.value)", at: version.location)
+            error(
+                .unsupportedVersion, "this version of rulecheck reads rules files of version 1, not \(version.value)", at: version.location)
         }
         if let format = document.dateFormat {
             if let parsed = DateFormat(format.value) {
                 dateFormat = parsed
             } else {
-                error(.invalidDateFormat, "date_format '\(format.value)' needs yyyy, MM (or M) and dd (or d) once each", at: format.location)
+                error(
+                    .invalidDateFormat, "date_format '\(format.value)' needs yyyy, MM (or M) and dd (or d) once each", at: format.location)
             }
         }
         if let hidden = document.hiddenValues {
@@ -368,7 +370,8 @@ struct RuleSetCompiler {
             if let named = namedPatterns[name] { return named.pattern }
             if declaredNames.contains("pattern:" + name) { return nil }  // its own error is reported
             let suggestion = NearMiss.didYouMean(name, among: names(prefixed: "pattern:"))
-            error(.unknownPattern, "unknown pattern '@\(name)'\(suggestion) (to match a literal '@', write '\\@\(name)')", at: text.location)
+            error(
+                .unknownPattern, "unknown pattern '@\(name)'\(suggestion) (to match a literal '@', write '\\@\(name)')", at: text.location)
             return nil
         }
         return compilePattern(text)
@@ -466,11 +469,13 @@ struct RuleSetCompiler {
                     }
                     guard let id = pathIndex[name.value] else {
                         let suggestion = suggests ? NearMiss.didYouMean(name.value, among: pathIndex.keys.sorted()) : ""
-                        error(.unknownField, "gate '\(gate.name.value)' names unknown field '\(name.value)'\(suggestion)", at: name.location)
+                        error(
+                            .unknownField, "gate '\(gate.name.value)' names unknown field '\(name.value)'\(suggestion)", at: name.location)
                         continue
                     }
                     guard declared[id.index].list == nil else {
-                        error(.listItemScope, 
+                        error(
+                            .listItemScope,
                             "gate '\(gate.name.value)' cannot name '\(name.value)', a field of each list item; name the list",
                             at: name.location)
                         continue

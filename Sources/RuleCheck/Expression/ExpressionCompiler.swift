@@ -33,7 +33,8 @@ struct ExpressionCompiler {
     mutating func compile(_ syntax: Syntax, expecting expected: ExprType, role: String) throws(ExpressionError) -> Expr {
         let (expr, type) = try compile(syntax)
         guard type.isComparable(with: expected) else {
-            throw ExpressionError(code: .typeMismatch, message: "\(role) must be \(expected.phrase), but this is \(type.phrase)", range: syntax.range)
+            throw ExpressionError(
+                code: .typeMismatch, message: "\(role) must be \(expected.phrase), but this is \(type.phrase)", range: syntax.range)
         }
         return expr
     }
@@ -45,7 +46,8 @@ struct ExpressionCompiler {
         let expr = try compile(syntax, expecting: .number, role: role)
         if let part = fractional(syntax) {
             let written = String(String.UnicodeScalarView(Array(text.unicodeScalars)[part.clamped(to: 0..<text.unicodeScalars.count)]))
-            throw ExpressionError(code: .typeMismatch, 
+            throw ExpressionError(
+                code: .typeMismatch,
                 message: "\(role) must be a whole number, but '\(written)' can have a fraction; "
                     + "round it with round(), floor(), ceil() or trunc()",
                 range: part)
@@ -103,7 +105,8 @@ struct ExpressionCompiler {
                     case (false, true): "; write 'empty(\(name))' or '\(name) == null'"
                     }
             }
-            throw ExpressionError(code: .typeMismatch, 
+            throw ExpressionError(
+                code: .typeMismatch,
                 message: "expected a condition (bool), but this is \(type.phrase)\(hint)",
                 range: syntax.range)
         }
@@ -118,7 +121,8 @@ struct ExpressionCompiler {
         case .date(let day): return (.constant(.date(day)), .date)
         case .today: return (.today, .date)
         case .duration:
-            throw ExpressionError(code: .typeMismatch, 
+            throw ExpressionError(
+                code: .typeMismatch,
                 message: "a duration can only be added to or subtracted from a date, as in today - 18y",
                 range: syntax.range)
         case .name(let parts):
@@ -160,7 +164,8 @@ struct ExpressionCompiler {
                     options.attributes.isEmpty
                     ? "the options have no attributes"
                     : "attributes are " + options.attributes.keys.sorted().joined(separator: ", ")
-                throw ExpressionError(code: .optionReference, 
+                throw ExpressionError(
+                    code: .optionReference,
                     message: "unknown option attribute '\(parts.dropFirst().joined(separator: "."))'\(suggestion) (\(known))",
                     range: range)
             }
@@ -175,18 +180,21 @@ struct ExpressionCompiler {
             return (.itemCount(list), .items)
         case .group(let group, let member):
             let example = member.map { " such as '\(group).\($0)'" } ?? ""
-            throw ExpressionError(code: .groupHasNoValue, 
+            throw ExpressionError(
+                code: .groupHasNoValue,
                 message: "'\(group)' is a group and has no value; name one of its fields\(example)",
                 range: range)
         case .itemField(let id, let type, let field, let list):
             // Aggregates read the items of an outermost list, and a value of theirs (not a group or a list).
             guard type != .items, type != .null, let owner = resolver.list(of: id), resolver.list(of: owner) == nil else {
-                throw ExpressionError(code: .listItemScope, 
+                throw ExpressionError(
+                    code: .listItemScope,
                     message:
                         "'\(field)' is a field of each item of '\(list)'; outside an item only count(\(list)) and empty(\(list)) can be used",
                     range: range)
             }
-            throw ExpressionError(code: .listItemScope, 
+            throw ExpressionError(
+                code: .listItemScope,
                 message:
                     "'\(field)' is a field of each item of '\(list)'; outside an item read it through sum(\(field)), "
                     + "min(), max(), any(\(list), …) or all(\(list), …), or use count(\(list))",
@@ -226,7 +234,8 @@ struct ExpressionCompiler {
             let (left, leftType) = try compileValue(lhs)
             let (right, rightType) = try compileValue(rhs)
             if leftType == .null || rightType == .null {
-                throw ExpressionError(code: .nullComparison, 
+                throw ExpressionError(
+                    code: .nullComparison,
                     message: "'\(op.rawValue)' with null is always false; use '== null' or '!= null'",
                     range: range)
             }
@@ -301,7 +310,8 @@ struct ExpressionCompiler {
         let (expr, type) = try compile(syntax)
         if type == .items, case .name(let parts) = syntax.kind {
             let name = parts.joined(separator: ".")
-            throw ExpressionError(code: .typeMismatch, 
+            throw ExpressionError(
+                code: .typeMismatch,
                 message: "'\(name)' is a list of items; compare count(\(name)) or use empty(\(name))",
                 range: syntax.range)
         }
@@ -311,7 +321,8 @@ struct ExpressionCompiler {
     private mutating func membership(_ lhs: Syntax, _ rhs: Syntax) throws(ExpressionError) -> (Expr, ExprType) {
         let (element, elementType) = try compileValue(lhs)
         if case .list = elementType {
-            throw ExpressionError(code: .typeMismatch, 
+            throw ExpressionError(
+                code: .typeMismatch,
                 message: "'in' needs a single value on its left, but this is \(elementType.phrase)",
                 range: lhs.range)
         }
@@ -320,7 +331,8 @@ struct ExpressionCompiler {
             for item in items {
                 let (expr, type) = try compileValue(item)
                 guard type.isComparable(with: elementType) else {
-                    throw ExpressionError(code: .typeMismatch, 
+                    throw ExpressionError(
+                        code: .typeMismatch,
                         message: "cannot compare \(elementType) with \(type) in this list",
                         range: item.range)
                 }
@@ -333,12 +345,14 @@ struct ExpressionCompiler {
         }
         let (list, listType) = try compileValue(rhs)
         guard case .list(let itemType) = listType else {
-            throw ExpressionError(code: .typeMismatch, 
+            throw ExpressionError(
+                code: .typeMismatch,
                 message: "'in' needs a list on its right, such as [\"a\", \"b\"], but this is \(listType.phrase)",
                 range: rhs.range)
         }
         guard itemType.isComparable(with: elementType) else {
-            throw ExpressionError(code: .typeMismatch, 
+            throw ExpressionError(
+                code: .typeMismatch,
                 message: "cannot look for \(elementType.phrase) in \(listType.phrase)", range: lhs.range.lowerBound..<rhs.range.upperBound)
         }
         if itemType == .text, elementType == .text, letterFolding([element, list]) != .exact {
@@ -353,7 +367,8 @@ struct ExpressionCompiler {
     ) throws(ExpressionError) -> (Expr.Step, ExprType) {
         if let duration = Self.constantDuration(rhs) {
             guard leftType == .date else {
-                throw ExpressionError(code: .typeMismatch, 
+                throw ExpressionError(
+                    code: .typeMismatch,
                     message: "a duration can only be added to or subtracted from a date, but this is \(leftType.phrase)",
                     range: leftRange)
             }
@@ -368,11 +383,13 @@ struct ExpressionCompiler {
         case (.minus, .date, .date):
             return (.daysBetween(right), .number)
         case (_, .date, .number):
-            throw ExpressionError(code: .typeMismatch, 
+            throw ExpressionError(
+                code: .typeMismatch,
                 message: "add a duration to a date, such as 10d or 1y, not a number",
                 range: rhs.range)
         default:
-            throw ExpressionError(code: .typeMismatch, 
+            throw ExpressionError(
+                code: .typeMismatch,
                 message: "cannot apply '\(op.rawValue)' to \(leftType) and \(rightType)",
                 range: range)
         }
@@ -397,13 +414,15 @@ struct ExpressionCompiler {
             let callable = Expr.Function.allCases.filter(\.isCallable)
             let suggestion = NearMiss.didYouMean(name, among: callable.map(\.rawValue))
             let known = callable.map { $0.rawValue + "()" }.joined(separator: ", ")
-            throw ExpressionError(code: .unknownFunction, 
+            throw ExpressionError(
+                code: .unknownFunction,
                 message: "unknown function '\(name)'\(suggestion) (functions are \(known))",
                 range: syntax.range)
         }
         let arity = [.matches, .multipleOf, .any, .all].contains(function) ? 2 : 1
         guard arguments.count == arity else {
-            throw ExpressionError(code: .wrongArguments, 
+            throw ExpressionError(
+                code: .wrongArguments,
                 message: "\(name)() takes \(arity) argument\(arity == 1 ? "" : "s"), not \(arguments.count)",
                 range: syntax.range)
         }
@@ -419,7 +438,8 @@ struct ExpressionCompiler {
         let (argument, type) = try compile(arguments[0])
         func require(_ accepted: Bool, _ what: String) throws(ExpressionError) {
             guard accepted || type == .null else {
-                throw ExpressionError(code: .wrongArguments, message: "\(name)() needs \(what), but this is \(type.phrase)", range: arguments[0].range)
+                throw ExpressionError(
+                    code: .wrongArguments, message: "\(name)() needs \(what), but this is \(type.phrase)", range: arguments[0].range)
             }
         }
         switch function {
@@ -457,7 +477,8 @@ struct ExpressionCompiler {
         case .matches:
             try require(type == .text || type == .json, "text")
             guard case .text(let source) = arguments[1].kind else {
-                throw ExpressionError(code: .wrongArguments, 
+                throw ExpressionError(
+                    code: .wrongArguments,
                     message: "the regex of matches() must be written as text, such as '^[0-9]+$'",
                     range: arguments[1].range)
             }
@@ -486,7 +507,8 @@ extension ExpressionCompiler {
         let accepted: String = kind == .sum ? "a number" : "a number or a date"
         let example = "such as \(name)(drivers.\(kind == .sum ? "premium" : "birth_date"))"
         guard case .name(let parts) = argument.kind else {
-            throw ExpressionError(code: .listItemScope, 
+            throw ExpressionError(
+                code: .listItemScope,
                 message: "\(name)() needs a field of a list's items, named with its list, \(example)", range: argument.range)
         }
         let field: FieldID
@@ -499,25 +521,30 @@ extension ExpressionCompiler {
             (field, type) = (id, itemType)
         case .field(let id, _) where resolver.list(of: id) != nil:
             let path = resolver.path(of: id)
-            throw ExpressionError(code: .listItemScope, 
+            throw ExpressionError(
+                code: .listItemScope,
                 message: "'\(parts.joined(separator: "."))' is this item's own value; write \(name)(\(path)) for every item's",
                 range: argument.range)
         case .field, .items, .group:
-            throw ExpressionError(code: .listItemScope, 
+            throw ExpressionError(
+                code: .listItemScope,
                 message: "\(name)() needs a field of a list's items, \(example), but '\(parts.joined(separator: "."))' is not one",
                 range: argument.range)
         case .notFound(let suggestion):
             let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
-            throw ExpressionError(code: .unknownField, message: "unknown field '\(parts.joined(separator: "."))'\(hint)", range: argument.range)
+            throw ExpressionError(
+                code: .unknownField, message: "unknown field '\(parts.joined(separator: "."))'\(hint)", range: argument.range)
         }
         if let list = resolver.list(of: field) { try refuseNestedList(list, name, argument.range) }
         guard type == .number || (kind != .sum && type == .date) else {
-            throw ExpressionError(code: .wrongArguments, 
+            throw ExpressionError(
+                code: .wrongArguments,
                 message: "\(name)() needs \(accepted) in every item, but '\(resolver.path(of: field))' is \(type.phrase)",
                 range: argument.range)
         }
         guard let list = resolver.list(of: field) else {
-            throw ExpressionError(code: .listItemScope, message: "\(name)() needs a field of a list's items, \(example)", range: argument.range)
+            throw ExpressionError(
+                code: .listItemScope, message: "\(name)() needs a field of a list's items, \(example)", range: argument.range)
         }
         references.append((field, argument.range, true))
         references.append((list, argument.range, true))
@@ -548,7 +575,8 @@ extension ExpressionCompiler {
     /// Aggregates read the items of a list that is not inside another list's item.
     private func refuseNestedList(_ list: FieldID, _ name: String, _ range: Range<Int>) throws(ExpressionError) {
         guard resolver.list(of: list) != nil else { return }
-        throw ExpressionError(code: .listItemScope, 
+        throw ExpressionError(
+            code: .listItemScope,
             message: "\(name)() reads the items of a list that is not inside another list's item; '\(resolver.path(of: list))' is",
             range: range)
     }
@@ -556,7 +584,8 @@ extension ExpressionCompiler {
     /// Aggregates do not nest: inside `any()` and `all()`, every item would read every item.
     private func refuseNesting(_ name: String, _ range: Range<Int>) throws(ExpressionError) {
         guard insideAggregate else { return }
-        throw ExpressionError(code: .listItemScope, 
+        throw ExpressionError(
+            code: .listItemScope,
             message: "\(name)() cannot be used inside the condition of any() or all(); compute it in a field of its own and name that",
             range: range)
     }
@@ -566,10 +595,12 @@ extension ExpressionCompiler {
     /// `json('…')`: the JSON text, written as a text literal, as a constant JSON value.
     fileprivate func jsonConstant(_ argument: Syntax) throws(ExpressionError) -> (Expr, ExprType) {
         guard case .text(let source) = argument.kind else {
-            throw ExpressionError(code: .wrongArguments, message: "json() takes JSON written as text, such as json('[1, 2]')", range: argument.range)
+            throw ExpressionError(
+                code: .wrongArguments, message: "json() takes JSON written as text, such as json('[1, 2]')", range: argument.range)
         }
         guard let value = try? JSONParser().parse(source) else {
-            throw ExpressionError(code: .wrongArguments, message: "json() needs valid JSON text, such as json('{\"a\": 1}')", range: argument.range)
+            throw ExpressionError(
+                code: .wrongArguments, message: "json() needs valid JSON text, such as json('{\"a\": 1}')", range: argument.range)
         }
         return (.constant(ValueReader.anyValue(value)), .json)
     }

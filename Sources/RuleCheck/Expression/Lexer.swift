@@ -143,13 +143,15 @@ struct Lexer {
         let text = ascii(from: first)
         // Digits (a point between digits, an exponent): a number, kept exactly as written.
         guard let value = ExactDecimal(text), value.double.isFinite else {
-            throw ExpressionError(code: .invalidLiteral, 
+            throw ExpressionError(
+                code: .invalidLiteral,
                 message: "'\(text)' is out of range: numbers are at most about 1.8e308", range: start..<scalarIndex)
         }
         if let unit = peek().map(Unicode.Scalar.init), "ymwd".unicodeScalars.contains(unit), !(peek(1)?.isNameContinue ?? false) {
             skip(1)
             guard isInteger, let count = Int(text) else {
-                throw ExpressionError(code: .invalidLiteral, message: "a duration needs a whole number, as in 18y", range: start..<scalarIndex)
+                throw ExpressionError(
+                    code: .invalidLiteral, message: "a duration needs a whole number, as in 18y", range: start..<scalarIndex)
             }
             let most =
                 switch unit {
@@ -159,7 +161,8 @@ struct Lexer {
                 default: DateDuration.maxDays
                 }
             guard count.magnitude <= most else {
-                throw ExpressionError(code: .invalidLiteral, 
+                throw ExpressionError(
+                    code: .invalidLiteral,
                     message:
                         "a duration can be at most \(DateDuration.maxYears)y (\(DateDuration.maxYears * 12)m, \(DateDuration.maxDays / 7)w, \(DateDuration.maxDays)d)",
                     range: start..<scalarIndex)
@@ -174,7 +177,8 @@ struct Lexer {
             return Token(kind: .duration(duration), range: start..<scalarIndex)
         }
         if let after = peek(), after.isNameStart {
-            throw ExpressionError(code: .invalidLiteral, 
+            throw ExpressionError(
+                code: .invalidLiteral,
                 message:
                     "unexpected '\(Unicode.Scalar(after))' after a number (numbers are written 12, 3.5 or 1e20; durations 18y, 6m, 2w, 10d)",
                 range: scalarIndex..<scalarIndex + 1)
@@ -217,7 +221,8 @@ struct Lexer {
                 value.append(contentsOf: bytes[first..<index])
             }
         }
-        throw ExpressionError(code: .expressionSyntax, message: "unterminated text: missing closing \(Unicode.Scalar(quote))", range: start..<scalarIndex)
+        throw ExpressionError(
+            code: .expressionSyntax, message: "unterminated text: missing closing \(Unicode.Scalar(quote))", range: start..<scalarIndex)
     }
 }
 

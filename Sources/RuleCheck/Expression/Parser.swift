@@ -27,7 +27,8 @@ struct Parser {
         }
         let syntax = try parser.orExpression()
         guard parser.current.kind == .end else {
-            throw ExpressionError(code: .expressionSyntax, 
+            throw ExpressionError(
+                code: .expressionSyntax,
                 message: "unexpected \(parser.current.kind.display) after the expression",
                 range: parser.current.range)
         }
@@ -56,7 +57,8 @@ struct Parser {
 
     private mutating func expect(_ symbol: Token.Symbol, _ context: String) throws(ExpressionError) -> Token {
         guard current.kind == .symbol(symbol) else {
-            throw ExpressionError(code: .expressionSyntax, 
+            throw ExpressionError(
+                code: .expressionSyntax,
                 message: "expected '\(symbol.rawValue)' \(context), found \(current.kind.display)",
                 range: current.range)
         }
@@ -90,7 +92,8 @@ struct Parser {
     }
 
     private static func tooDeep(at range: Range<Int>) -> ExpressionError {
-        ExpressionError(code: .expressionTooDeep, 
+        ExpressionError(
+            code: .expressionTooDeep,
             message: "expression nests too deeply (more than \(maxDepth) levels); split it into computed fields",
             range: range)
     }
@@ -182,7 +185,8 @@ struct Parser {
         position += 1
         let rhs = try additive()
         if let chained = Self.comparison(current.kind) {
-            throw ExpressionError(code: .expressionSyntax, 
+            throw ExpressionError(
+                code: .expressionSyntax,
                 message: "comparisons do not chain: use 'and' between '\(op.rawValue)' and '\(chained.rawValue)'",
                 range: current.range)
         }
@@ -229,7 +233,8 @@ struct Parser {
             var end = token.range.upperBound
             while take(.dot) {
                 guard case .name(let part) = current.kind else {
-                    throw ExpressionError(code: .expressionSyntax, 
+                    throw ExpressionError(
+                        code: .expressionSyntax,
                         message: "expected a name after '.', found \(current.kind.display)",
                         range: current.range)
                 }

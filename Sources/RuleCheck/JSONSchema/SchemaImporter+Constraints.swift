@@ -266,7 +266,8 @@ extension SchemaImporter {
             return translation.pcre
         case .failure(let refusal):
             let shown = regex.unicodeScalars.count > 80 ? String(String.UnicodeScalarView(regex.unicodeScalars.prefix(80))) + "…" : regex
-            error(.unsupportedSchemaRegex, 
+            error(
+                .unsupportedSchemaRegex,
                 "'\(shown)' is not an ECMA-262 regex (a JSON Schema pattern is one, read with the u flag): \(refusal.message), "
                     + "at character \(refusal.offset + (inner == nil ? 1 : 2))",
                 at: pointer)

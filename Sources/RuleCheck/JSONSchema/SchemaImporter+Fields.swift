@@ -25,13 +25,17 @@ extension SchemaImporter {
         }
         let recursive = node.refTargets.intersection(ancestors)
         if let target = recursive.sorted().first {
-            error(.schemaReferenceCycle, "recursive schema: '#\(target)' contains itself here; a form cannot be infinitely deep", at: keyPointer)
+            error(
+                .schemaReferenceCycle, "recursive schema: '#\(target)' contains itself here; a form cannot be infinitely deep",
+                at: keyPointer)
             return nil
         }
         fieldCount += 1
         if fieldCount > Self.maxFields {
             if fieldCount == Self.maxFields + 1 {
-                error(.schemaTooLarge, "the schema becomes more than \(Self.maxFields) fields (definitions reused at many levels)", at: keyPointer)
+                error(
+                    .schemaTooLarge, "the schema becomes more than \(Self.maxFields) fields (definitions reused at many levels)",
+                    at: keyPointer)
             }
             return nil
         }

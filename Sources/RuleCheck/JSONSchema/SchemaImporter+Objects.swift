@@ -189,7 +189,8 @@ extension SchemaImporter {
                 for trigger in source.orderedKeys(of: members, at: pointer) {
                     guard let names = members[trigger]?.array else {
                         if keyword == "dependentRequired" {
-                            error(.invalidSchema, 
+                            error(
+                                .invalidSchema,
                                 "dependentRequired values must be arrays of property names",
                                 at: pointer + "/" + SchemaPointer.escape(trigger))
                         }

@@ -48,7 +48,9 @@ extension SchemaImporter {
                 continue
             }
             for name in names where !Self.typeNames.contains(name) {
-                error(.invalidSchema, "unknown type '\(name)' (the types are string, integer, number, boolean, object, array, null)", at: pointer)
+                error(
+                    .invalidSchema, "unknown type '\(name)' (the types are string, integer, number, boolean, object, array, null)",
+                    at: pointer)
             }
             sets.append(Set(names))
         }

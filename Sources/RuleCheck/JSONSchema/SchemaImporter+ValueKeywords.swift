@@ -205,7 +205,9 @@ extension SchemaImporter {
     mutating func itemCounts(_ spec: inout FieldSpec, _ node: SchemaNode) {
         for (keyword, key) in [("minItems", "min_items"), ("maxItems", "max_items")] {
             guard let (value, pointer) = node.first(keyword) else { continue }
-            guard let count = value.integer, count >= 0 else { error(.invalidSchema, "\(keyword) must be a whole number ≥ 0", at: pointer); continue }
+            guard let count = value.integer, count >= 0 else {
+                error(.invalidSchema, "\(keyword) must be a whole number ≥ 0", at: pointer); continue
+            }
             if key == "min_items" {
                 spec.minItems = located(count, at: pointer)
                 // Without `empty_values: present` an empty array is no value.

@@ -69,7 +69,8 @@ struct SchemaImporter {
         let types = declaredTypes(root)
         if !types.names.isEmpty, !types.names.contains("object") {
             // Records of another type: the schema checks them; a form has no fields for them.
-            error(.schemaNotAForm, 
+            error(
+                .schemaNotAForm,
                 "the schema's root must be an object schema (\"type\": \"object\"), not \(types.names.joined(separator: ", "))",
                 at: types.pointer)
             return document
@@ -78,7 +79,8 @@ struct SchemaImporter {
         let fields = objectFields(root, prefix: "", presence: nil, ancestors: root.refTargets, depth: 0)
         if fields.isEmpty && errors.isEmpty && !schemaDecides {
             // As in a rules file: a form with nothing to fill in is a mistake, not an empty form.
-            error(.schemaNotAForm, 
+            error(
+                .schemaNotAForm,
                 "the schema has no properties that can be fields, and a form needs at least one",
                 at: root.first("properties")?.pointer ?? "")
         }
@@ -119,7 +121,9 @@ struct SchemaImporter {
                         case .success(let target):
                             if chain.contains(target.pointer) {
                                 let cycle = (chain + [target.pointer]).map { "#" + $0 }.joined(separator: " → ")
-                                error(.schemaReferenceCycle, "$ref cycle: \(cycle); a schema that refers to itself cannot become a form", at: refPointer)
+                                error(
+                                    .schemaReferenceCycle, "$ref cycle: \(cycle); a schema that refers to itself cannot become a form",
+                                    at: refPointer)
                             } else {
                                 result.refTargets.insert(target.pointer)
                                 children.append((target.value, target.pointer, chain + [target.pointer]))

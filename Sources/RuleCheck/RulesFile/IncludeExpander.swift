@@ -128,7 +128,9 @@ struct IncludeExpander {
         document: inout RulesDocument
     ) -> [FieldSpec]? {
         if let type = spec.type, type.value != "group" {
-            error(.includeFieldShape, "a field with 'include' is a group of the block's fields; its type cannot be '\(type.value)'", at: type.location)
+            error(
+                .includeFieldShape, "a field with 'include' is a group of the block's fields; its type cannot be '\(type.value)'",
+                at: type.location)
         }
         if spec.fields != nil {
             error(.includeFieldShape, "a field with 'include' takes its fields from the block; remove 'fields:'", at: include.location)
@@ -173,7 +175,8 @@ struct IncludeExpander {
             remainingBytes -= read.count
             if let real { files.append(RulesInput(path: real, digest: SHA256.hexDigest(of: read))) }
         case .bytes, .tooLong:
-            return refuse(file, .cannotReadFile, "cannot read included file '\(path)': \(Self.tooLong(maxBytes)); it was not read", site: site)
+            return refuse(
+                file, .cannotReadFile, "cannot read included file '\(path)': \(Self.tooLong(maxBytes)); it was not read", site: site)
         case .unreadable(let reason):
             return refuse(file, .cannotReadFile, "cannot read included file '\(path)': \(reason)", site: site)
         case .outside:

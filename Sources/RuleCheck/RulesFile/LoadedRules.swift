@@ -11,7 +11,8 @@ public struct LoadedRules: Sendable {
         findings.map { finding in
             let pointer = finding.pointer.isEmpty ? "/" : finding.pointer
             let kind = finding.kind == .unsupported ? "not supported" : finding.kind.rawValue
-            return VisibleText.escaped("\(finding.location): warning[\(DiagnosticCode.importFinding.id)]: \(pointer): \(kind): \(finding.message)")
+            return VisibleText.escaped(
+                "\(finding.location): warning[\(DiagnosticCode.importFinding.id)]: \(pointer): \(kind): \(finding.message)")
         }
     }
 }

@@ -48,7 +48,9 @@ extension RulesFileParser {
             let unit = parts.count == 2 ? units[parts[1].uppercased()] : 1,
             number <= Int.max / unit
         else {
-            error(.invalidValue, "\(what) must be a number of bytes, or one with KB, MB or GB ('10 MB'), not '\(text.value)'", at: text.location)
+            error(
+                .invalidValue, "\(what) must be a number of bytes, or one with KB, MB or GB ('10 MB'), not '\(text.value)'",
+                at: text.location)
             return nil
         }
         return Located(value: number * unit, location: text.location)

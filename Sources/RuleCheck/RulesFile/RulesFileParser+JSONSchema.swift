@@ -15,7 +15,8 @@ extension RulesFileParser {
         case .mapping, .sequence:
             let bytes = source.bytes
             guard node.offset < bytes.count, let end = Self.endOfJSONValue(in: bytes, from: node.offset) else {
-                error(.schemaNotJSON, 
+                error(
+                    .schemaNotJSON,
                     "\(what) must be a JSON Schema written as JSON: in a YAML rules file, as JSON text in a block scalar ('json_schema: |')",
                     at: node.location)
                 return nil

@@ -146,10 +146,12 @@ public struct RulesLoader: Sendable {
 
     private func translate(_ bytes: [UInt8], name shown: String) -> Result<LoadedRules, RulesError> {
         guard let translator else {
-            return .failure(Self.fileError(shown, .unsupportedInput, "no translator reads this format here (an XLSForm needs RuleCheckXLSForm)"))
+            return .failure(
+                Self.fileError(shown, .unsupportedInput, "no translator reads this format here (an XLSForm needs RuleCheckXLSForm)"))
         }
         if let uiSchema {
-            return .failure(Self.fileError(name(of: uiSchema), .unsupportedInput, "--ui goes with a JSON Schema, and '\(shown)' is not one"))
+            return .failure(
+                Self.fileError(name(of: uiSchema), .unsupportedInput, "--ui goes with a JSON Schema, and '\(shown)' is not one"))
         }
         do {
             return .success(try translator.translate(bytes, name: shown).compiled(source: shown))
@@ -190,7 +192,9 @@ public struct RulesLoader: Sendable {
 
     /// The bytes of the rules file at `path`, named `name` in the error when it cannot be read.
     static func readRulesFile(_ path: String, name: String, limit: Int, regularOnly: Bool = false) -> Result<[UInt8], RulesError> {
-        FileBytes.read(path, limit: limit, regularOnly: regularOnly).mapError { fileError(name, .cannotReadFile, "cannot read the rules file: \($0)") }
+        FileBytes.read(path, limit: limit, regularOnly: regularOnly).mapError {
+            fileError(name, .cannotReadFile, "cannot read the rules file: \($0)")
+        }
     }
 
     /// The name diagnostics give the file at `path` (see ``Naming``).

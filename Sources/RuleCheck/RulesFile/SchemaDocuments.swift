@@ -41,7 +41,8 @@ package enum SchemaDocuments {
                 let bytes: [UInt8]
                 switch FileBytes.read(file.path, limit: budget) {
                 case .success(let read): bytes = read
-                case .failure(let failure): return .failure(RulesLoader.fileError(file.path, .cannotReadFile, "cannot read the schema: \(failure)"))
+                case .failure(let failure):
+                    return .failure(RulesLoader.fileError(file.path, .cannotReadFile, "cannot read the schema: \(failure)"))
                 }
                 budget -= bytes.count
                 let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes

@@ -49,7 +49,8 @@ struct YAMLRulesReader {
         }
         // Taken out, so that reading it lets go of it (see ``node(_:)``).
         guard let root = composed.take() else {
-            diagnostics.append(Diagnostic(.error, .emptyFile, "the rules file is empty", at: FileLocation(file: source.name, line: 1, column: 1)))
+            diagnostics.append(
+                Diagnostic(.error, .emptyFile, "the rules file is empty", at: FileLocation(file: source.name, line: 1, column: 1)))
             return nil
         }
         // Nodes hold their anchors weakly; the parser keeps them alive.

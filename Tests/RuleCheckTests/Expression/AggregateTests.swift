@@ -346,7 +346,8 @@ struct AggregateTests {
         )
         expectEqual(
             Self.error("{id: x, type: bool, value: 'all(drivers, premium)'}"),
-            "f.yaml:11:46: error[RC3003]: expected a condition (bool), but this is a number; write 'premium != null' or 'not empty(premium)'")
+            "f.yaml:11:46: error[RC3003]: expected a condition (bool), but this is a number; write 'premium != null' or 'not empty(premium)'"
+        )
         expectEqual(
             Self.error("{id: x, type: bool, value: 'any(drivers, nme == null)'}"),
             "f.yaml:11:46: error[RC3002]: unknown field 'nme'; did you mean 'name'?")
