@@ -386,7 +386,7 @@ struct AggregateTests {
             Testing.Issue.record("compiles")
         } catch {
             #expect(
-                error.description.split(separator: "\n").filter { $0.contains(": error: ") }.joined(separator: "\n")
+                error.description.split(separator: "\n").filter { $0.contains(": error[") }.joined(separator: "\n")
                     == """
                     f.yaml:5:17: error[RC3002]: unique_by names fields of the list's items; 'nme' is not one of 'drivers'; did you mean 'name'?
                     f.yaml:8:25: error[RC2017]: 'unique_by' applies to list fields, not text fields
