@@ -128,7 +128,8 @@ struct RulesReloadTests {
         harness.server.library.refresh()
         let listed = try await harness.send(.get, "/v1/rules")
         expectEqual(listed.json["rules"]?[0]?["status"], "error")
-        expectEqual(listed.json["rules"]?[0]?["errors"]?.string?.contains("people.yaml:10:11: error:"), true)
+        expectEqual(listed.json["rules"]?[0]?["errors"]?.string?.contains("people.yaml:10:11: error[RC2016]:"), true)
+        expectEqual(listed.json["rules"]?[0]?["error_codes"]?[0]?.string, "RC2016")
 
         // Age becomes text: 40 no longer fits, the name does.
         try directory.write(

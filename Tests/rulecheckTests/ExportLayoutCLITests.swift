@@ -184,7 +184,9 @@ extension CLITests {
         let run = try rulecheck(["check", "--rules", form, "--layout", layout, path])
         let approximated =
             "approximated: RuleCheck has no geopoint type: the answer is text that must look like latitude longitude [altitude accuracy]"
-        expectEqual(run.stderr, "\(form):3:2: warning: survey!B3: \(approximated)\n\(form):5:2: warning: survey!B5: \(approximated)\n")
+        expectEqual(
+            run.stderr,
+            "\(form):3:2: warning[RC7011]: survey!B3: \(approximated)\n\(form):5:2: warning[RC7011]: survey!B5: \(approximated)\n")
         return (run, path)
     }
 
