@@ -48,7 +48,8 @@ enum RulesFile {
         switch FileBytes.read(path, limit: RulesLoader.maxBytes) {
         case .success(let bytes): return bytes
         case .failure(let failure):
-            throw RulesFileError(text: "\(VisibleText.escaped(path)): error: cannot read the \(what): \(failure)")
+            throw RulesFileError(
+                text: "\(VisibleText.escaped(path)): error[\(DiagnosticCode.cannotReadFile.id)]: cannot read the \(what): \(failure)")
         }
     }
 }

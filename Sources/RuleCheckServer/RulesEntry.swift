@@ -27,9 +27,11 @@ public struct RulesEntry: Sendable {
     public internal(set) var version: String?
     /// When ``rules`` was compiled.
     public internal(set) var loadedAt: Date?
-    /// The file's errors (and warnings), one `FILE:LINE:COLUMN: error: …` with its source line and
-    /// caret each, when the file on disk does not compile now; nil when it does.
+    /// The file's errors (and warnings), one `FILE:LINE:COLUMN: error[CODE]: …` with its source
+    /// line and caret each, when the file on disk does not compile now; nil when it does.
     public internal(set) var errors: String?
+    /// The codes of ``errors``' diagnostics (`RC2001`), in order; empty when it compiles.
+    public internal(set) var errorCodes: [String] = []
 
     let loader: RulesLoader
     /// The files last read (the rules file first): each with what it looked like then, to notice
@@ -65,8 +67,10 @@ public struct RulesEntry: Sendable {
             version = String(loaded.rules.fingerprint.prefix(16))
             if before.0 != version { loadedAt = now }
             errors = nil
+            errorCodes = []
         case .failure(let error):
             errors = error.description
+            errorCodes = error.diagnostics.map(\.code.id)
         }
         return before.0 != version || before.1 != errors
     }
@@ -97,11 +101,14 @@ public struct RulesEntry: Sendable {
             "name": .string(name), "file": .string(shownFile), "status": .string(errors == nil ? "ok" : "error"),
             "version": version.map { .string($0) } ?? .null,
             "errors": errors.map { .string($0) } ?? .null,
+            "error_codes": .array(errorCodes.map { .string($0) }),
         ]
         if let rules {
             object["title"] = rules.title.map { .string($0) } ?? .null
             object["fields"] = .number(Double(rules.fields.count))
             object["warnings"] = .array((findingWarnings + rules.warnings.map(\.description)).map { .string($0) })
+            let findingCodes = findingWarnings.map { _ in DiagnosticCode.importFinding.id }
+            object["warning_codes"] = .array((findingCodes + rules.warnings.map(\.code.id)).map { .string($0) })
         }
         if let loadedAt { object["loaded_at"] = .string(ISO8601DateFormatter().string(from: loadedAt)) }
         return .object(object)

@@ -916,18 +916,21 @@ struct XLSFormTranslation {
         if let sheet, let row {
             return error(message, at: CellReference(sheet: sheet, row: row, column: 1))
         }
-        return RulesError(diagnostics: findingWarnings + [Diagnostic(.error, message, at: FileLocation(file: source, line: 0, column: 0))])
+        return RulesError(
+            diagnostics: findingWarnings + [
+                Diagnostic(.error, .invalidXLSForm, message, at: FileLocation(file: source, line: 0, column: 0))
+            ])
     }
 
     func error(_ message: String, at cell: CellReference) -> RulesError {
-        RulesError(diagnostics: findingWarnings + [Diagnostic(.error, "\(cell): \(message)", at: origin(cell).location)])
+        RulesError(diagnostics: findingWarnings + [Diagnostic(.error, .invalidXLSForm, "\(cell): \(message)", at: origin(cell).location)])
     }
 
     /// The findings so far, as warnings that go with an error that refuses the form: they may say why.
     var findingWarnings: [Diagnostic] {
         findings.sorted { ($0.location, $0.message) < ($1.location, $1.message) }.map { finding in
             let kind = finding.kind == .unsupported ? "not supported" : finding.kind.rawValue
-            return Diagnostic(.warning, "\(finding.pointer): \(kind): \(finding.message)", at: finding.location)
+            return Diagnostic(.warning, .importFinding, "\(finding.pointer): \(kind): \(finding.message)", at: finding.location)
         }
     }
 }

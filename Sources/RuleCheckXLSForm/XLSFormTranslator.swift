@@ -79,7 +79,8 @@ public struct XLSFormTranslator: RulesTranslator {
             }
         } catch {
             throw RulesError(diagnostics: [
-                Diagnostic(.error, "cannot read the XLSForm: \(error.message)", at: FileLocation(file: name, line: 0, column: 0))
+                Diagnostic(
+                    .error, .cannotReadFile, "cannot read the XLSForm: \(error.message)", at: FileLocation(file: name, line: 0, column: 0))
             ])
         }
     }

@@ -104,7 +104,7 @@ import _RuleCheckTestSupport
         } catch let error as RulesError {
             expectEqual(
                 error.description,
-                "form.md:2:5: error: survey!E2: the column 'label' is in the header twice (first at survey!D2): "
+                "form.md:2:5: error[RC8001]: survey!E2: the column 'label' is in the header twice (first at survey!D2): "
                     + "which one the form means cannot be told")
         }
     }

@@ -74,15 +74,16 @@ extension RuleSetCompiler {
         let name = spec.id.value
         if !Self.isIdentifier(name) {
             error(
+                .invalidFieldID,
                 "field id '\(name)' must be ASCII letters, digits and '_', starting with a letter or '_'",
                 at: spec.id.location)
         } else if Self.reservedNames.contains(name) {
-            error("'\(name)' cannot be a field id: expressions read it as a keyword", at: spec.id.location)
+            error(.invalidFieldID, "'\(name)' cannot be a field id: expressions read it as a keyword", at: spec.id.location)
         }
         let path = prefix + name
         if let existing = pathIndex[path] {
             let line = self.spec(existing).id.location.line
-            error("duplicate field id '\(name)' (first on line \(line))", at: spec.id.location)
+            error(.duplicateFieldID, "duplicate field id '\(name)' (first on line \(line))", at: spec.id.location)
             return
         }
         let type = fieldType(spec)
@@ -90,12 +91,14 @@ extension RuleSetCompiler {
         for (key, location) in spec.keys {
             guard let rule = Self.keyTypes[key] else { continue }
             if !rule.types.contains(type) {
-                error("'\(key)' applies to \(rule.description), not \(type) fields", at: location)
+                error(.keyNotApplicable, "'\(key)' applies to \(rule.description), not \(type) fields", at: location)
             } else if let itemType, type == .values,
                 !["initial", "value", "min_items", "max_items", "unique_items", "item_type"].contains(key),
                 !rule.types.contains(itemType)
             {
-                error("'\(key)' applies to \(rule.description) and to values of their types, not to values of \(itemType)", at: location)
+                error(
+                    .keyNotApplicable, "'\(key)' applies to \(rule.description) and to values of their types, not to values of \(itemType)",
+                    at: location)
             }
         }
         let id = FieldID(declared.count)
@@ -117,7 +120,7 @@ extension RuleSetCompiler {
         switch type {
         case .group:
             guard let members = spec.fields, !members.isEmpty else {
-                if spec.fields == nil { error("group '\(name)' needs 'fields:'", at: spec.id.location) }
+                if spec.fields == nil { error(.missingKey, "group '\(name)' needs 'fields:'", at: spec.id.location) }
                 return
             }
             for (position, member) in members.enumerated() {
@@ -129,12 +132,13 @@ extension RuleSetCompiler {
             let depth = containers.filter { declared[$0.index].type == .list }.count + 1
             if depth > Self.maxListNesting {
                 error(
+                    .nestingTooDeep,
                     "list '\(name)' is \(depth) lists deep; lists nest at most \(Self.maxListNesting) deep (a list inside a list's item)",
                     at: spec.id.location)
                 return
             }
             guard let item = spec.item, !item.isEmpty else {
-                if spec.item == nil { error("list '\(name)' needs 'item:' (the fields of one item)", at: spec.id.location) }
+                if spec.item == nil { error(.missingKey, "list '\(name)' needs 'item:' (the fields of one item)", at: spec.id.location) }
                 return
             }
             for (position, member) in item.enumerated() {
@@ -142,7 +146,7 @@ extension RuleSetCompiler {
             }
         default:
             if (type == .choice || type == .multiChoice) && spec.options == nil {
-                error("\(type) field '\(name)' needs 'options:'", at: spec.id.location)
+                error(.missingKey, "\(type) field '\(name)' needs 'options:'", at: spec.id.location)
             }
         }
     }
@@ -153,6 +157,7 @@ extension RuleSetCompiler {
         let names = FieldType.allCases.map(\.rawValue)
         let suggestion = NearMiss.didYouMean(written.value, among: names)
         error(
+            .unknownType,
             "unknown type '\(written.value)'\(suggestion) (types are \(names.joined(separator: ", ")))",
             at: written.location)
         return .text
@@ -164,6 +169,7 @@ extension RuleSetCompiler {
         if let type = FieldType(rawValue: written.value), Self.itemTypes.contains(type) { return type }
         let names = Self.itemTypes.map(\.rawValue)
         error(
+            .unknownType,
             "item_type must be one of \(names.joined(separator: ", ")), not '\(written.value)'\(NearMiss.didYouMean(written.value, among: names))",
             at: written.location)
         return .text
@@ -185,19 +191,21 @@ extension RuleSetCompiler {
             var seen: [Value: Int] = [:]
             for spec in specs {
                 guard let value = Self.literal(spec.value) else {
-                    error("an option of '\(name)' has no value", at: spec.location)
+                    error(.missingKey, "an option of '\(name)' has no value", at: spec.location)
                     continue
                 }
                 let type = Self.exprType(of: value)
                 if let expected = valueType, expected != type {
                     error(
+                        .optionTypeMismatch,
                         "option '\(value)' of '\(name)' is \(type), but the options before it are \(expected)",
                         at: spec.value.location)
                     continue
                 }
                 valueType = type
                 if let line = seen[value] {
-                    error("option '\(value)' of '\(name)' is listed twice (first on line \(line))", at: spec.value.location)
+                    error(
+                        .duplicateOption, "option '\(value)' of '\(name)' is listed twice (first on line \(line))", at: spec.value.location)
                     continue
                 }
                 seen[value] = spec.value.location.line
@@ -207,6 +215,7 @@ extension RuleSetCompiler {
                     let attributeType = Self.exprType(of: attributeValue)
                     if let expected = attributeTypes[attribute.value], expected != attributeType {
                         error(
+                            .optionTypeMismatch,
                             "attribute '\(attribute.value)' is \(attributeType) here but \(expected) on other options of '\(name)'",
                             at: text.location)
                         continue
@@ -217,7 +226,7 @@ extension RuleSetCompiler {
                 options.append(ChoiceOption(value: value, title: spec.title ?? value.description, attributes: attributes))
             }
             if specs.isEmpty && self.spec(declared[index].id, \.optionsWritten) {
-                error("'\(name)' has an empty list of options", at: self.spec(declared[index].id, \.id.location))
+                error(.emptyOptions, "'\(name)' has an empty list of options", at: self.spec(declared[index].id, \.id.location))
             }
             declared[index].options = options
             declared[index].optionType = valueType ?? .text

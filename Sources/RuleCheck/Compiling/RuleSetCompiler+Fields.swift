@@ -49,6 +49,7 @@ extension RuleSetCompiler {
         }
         if spec.value != nil, let first = spec.dependsOn.first {
             error(
+                .keyNotApplicable,
                 "a computed field (value:) cannot have depends_on: its value always follows its inputs",
                 at: first.location)
         }
@@ -86,7 +87,7 @@ extension RuleSetCompiler {
         let format =
             spec.format.flatMap { text -> DateFormat? in
                 guard let format = DateFormat(text.text) else {
-                    error("date format '\(text.text)' needs yyyy, MM (or M) and dd (or d) once each", at: text.location)
+                    error(.invalidDateFormat, "date format '\(text.text)' needs yyyy, MM (or M) and dd (or d) once each", at: text.location)
                     return nil
                 }
                 return format
@@ -102,6 +103,7 @@ extension RuleSetCompiler {
         let jsonTypes = spec.jsonTypes.flatMap { self.jsonTypes($0, at: spec.keys["json_types"]) }
         if let jsonTypes, let value = initial, !jsonTypes.admits(value), let text = spec.initial ?? spec.initialList?.first {
             error(
+                .invalidInitialValue,
                 "initial value of '\(field.path)' is not of its json_types (\(jsonTypes.names.joined(separator: ", ")))", at: text.location)
         }
         let emptyIsValue =
@@ -143,13 +145,14 @@ extension RuleSetCompiler {
             guard let type = JSONTypes(name: name.value) else {
                 let known = JSONTypes.named.map(\.name)
                 error(
+                    .invalidJSONTypes,
                     "json_types names JSON types (\(known.joined(separator: ", "))), not '\(name.value)'\(NearMiss.didYouMean(name.value, among: known))",
                     at: name.location)
                 continue
             }
             types.insert(type)
         }
-        if names.isEmpty { error("json_types needs at least one JSON type", at: location) }
+        if names.isEmpty { error(.invalidJSONTypes, "json_types needs at least one JSON type", at: location) }
         return types.isEmpty ? nil : types
     }
 
@@ -189,6 +192,7 @@ extension RuleSetCompiler {
                     case .notFound = resolver.resolve(parts)
                 {
                     throw ExpressionError(
+                        code: .typeMismatch,
                         message: "'\(parts[0])' is not a condition; write true or false",
                         range: syntax.range)
                 }
@@ -199,7 +203,7 @@ extension RuleSetCompiler {
                 expr = try compiler.compileWholeNumber(syntax, role: name, text: text.text)
             }
         } catch {
-            self.error(error.message, at: text.location(of: error.range.lowerBound))
+            self.error(error.code, error.message, at: text.location(of: error.range.lowerBound))
             return nil
         }
         var references: [Reference] = []
@@ -208,12 +212,12 @@ extension RuleSetCompiler {
             if reference.field == field.id, reference.acrossItems, field.type != .list {
                 // Each item's value would read every other item's, itself among them.
                 let rule = kind == .check ? "a check or bound" : Self.keyName(kind)
-                error("\(rule) of '\(field.path)' cannot read the field itself in every item", at: location)
+                error(.listItemScope, "\(rule) of '\(field.path)' cannot read the field itself in every item", at: location)
                 continue
             }
             if reference.field == field.id {
                 if !allowSelf {
-                    error("\(Self.keyName(kind)) of '\(field.path)' cannot name the field itself", at: location)
+                    error(.selfReference, "\(Self.keyName(kind)) of '\(field.path)' cannot name the field itself", at: location)
                 }
                 continue
             }
@@ -261,6 +265,7 @@ extension RuleSetCompiler {
                 let members = list.members.filter { declared[$0.index].type.holdsValue }.map { declared[$0.index].path }
                     .map { String($0.dropFirst(list.path.count + 1)) }
                 error(
+                    .unknownField,
                     "unique_by names fields of the list's items; '\(name.value)' is not one of '\(list.path)'\(NearMiss.didYouMean(name.value, among: members))",
                     at: name.location)
                 continue
@@ -281,18 +286,20 @@ extension RuleSetCompiler {
         switch resolver.resolve(parts) {
         case .field(let parent, _), .items(let parent):
             guard parent != field.id else {
-                error("'\(field.path)' cannot depend on itself", at: name.location)
+                error(.selfReference, "'\(field.path)' cannot depend on itself", at: name.location)
                 return nil
             }
             return parent
         case .group(let path, _):
-            error("depends_on must name fields with a value; '\(path)' is a group (name its members)", at: name.location)
+            error(.groupHasNoValue, "depends_on must name fields with a value; '\(path)' is a group (name its members)", at: name.location)
         case .itemField(_, _, let path, let list):
             error(
+                .listItemScope,
                 "'\(path)' is a field of each item of '\(list)'; only fields of the same item can be named here",
                 at: name.location)
         case .notFound(let suggestion):
             error(
+                .unknownField,
                 "depends_on names unknown field '\(name.value)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
                 at: name.location)
         }
@@ -314,6 +321,7 @@ extension RuleSetCompiler {
         case .number, .integer:
             guard let number = NumberText.parse(raw), type == .number || number.isWholeNumber else {
                 error(
+                    .invalidInitialValue,
                     "initial value of \(field.type) field '\(name)' must be \(type == .integer ? "a whole number" : "a number"), not '\(raw)'",
                     at: text.location)
                 return (nil, false)
@@ -322,7 +330,9 @@ extension RuleSetCompiler {
         case .date:
             if raw == "today" { return (nil, true) }
             guard let day = Day(iso: raw) ?? format.parse(raw) else {
-                error("initial value of date field '\(name)' must be a date (yyyy-MM-dd) or today, not '\(raw)'", at: text.location)
+                error(
+                    .invalidInitialValue, "initial value of date field '\(name)' must be a date (yyyy-MM-dd) or today, not '\(raw)'",
+                    at: text.location)
                 return (nil, false)
             }
             return (.date(day), false)
@@ -331,7 +341,7 @@ extension RuleSetCompiler {
             case "true": return (.bool(true), false)
             case "false": return (.bool(false), false)
             default:
-                error("initial value of bool field '\(name)' must be true or false, not '\(raw)'", at: text.location)
+                error(.invalidInitialValue, "initial value of bool field '\(name)' must be true or false, not '\(raw)'", at: text.location)
                 return (nil, false)
             }
         case .choice:
@@ -340,15 +350,15 @@ extension RuleSetCompiler {
                 return (option.value, false)
             }
             let suggestion = NearMiss.didYouMean(raw, among: field.options.map(\.value.description))
-            error("initial value '\(raw)' is not an option of '\(name)'\(suggestion)", at: text.location)
+            error(.invalidInitialValue, "initial value '\(raw)' is not an option of '\(name)'\(suggestion)", at: text.location)
             return (nil, false)
         case .multiChoice, .values:
-            error("the initial value of \(field.type) field '\(name)' is a list, such as [a, b]", at: text.location)
+            error(.invalidInitialValue, "the initial value of \(field.type) field '\(name)' is a list, such as [a, b]", at: text.location)
             return (nil, false)
         case .json:
             return (ValueReader.anyValue(Self.anyJSON(text)), false)
         case .group, .list, .file:
-            error("initial values are not supported on \(field.type) fields", at: text.location)
+            error(.keyNotApplicable, "initial values are not supported on \(field.type) fields", at: text.location)
             return (nil, false)
         }
     }
@@ -357,6 +367,7 @@ extension RuleSetCompiler {
     private mutating func initialList(_ items: [ScalarText], of field: DeclaredField) -> Value? {
         guard field.type == .multiChoice else {
             error(
+                .keyNotApplicable,
                 "a list of initial values applies to multi_choice fields, not \(field.type) fields",
                 at: items.first?.location ?? self.spec(field.id).location)
             return nil
@@ -366,7 +377,9 @@ extension RuleSetCompiler {
             let literal = Self.literal(item)
             guard let option = field.options.first(where: { $0.value == literal || $0.value.description == item.text }) else {
                 let suggestion = NearMiss.didYouMean(item.text, among: field.options.map(\.value.description))
-                error("initial value '\(item.text)' is not an option of '\(field.path)'\(suggestion)", at: item.location)
+                error(
+                    .invalidInitialValue, "initial value '\(item.text)' is not an option of '\(field.path)'\(suggestion)", at: item.location
+                )
                 continue
             }
             values.append(option.value)
@@ -380,7 +393,7 @@ extension RuleSetCompiler {
         for item in items {
             let (value, isToday) = initialValue(item, of: field, format: format, as: field.valueType)
             if isToday {
-                error("'today' is not a value of a list; write the date", at: item.location)
+                error(.invalidInitialValue, "'today' is not a value of a list; write the date", at: item.location)
             } else if let value {
                 values.append(value)
             }
@@ -391,9 +404,9 @@ extension RuleSetCompiler {
     private mutating func checkOrder(_ min: Expr?, _ max: Expr?, at location: FileLocation?) {
         switch (min, max) {
         case (.constant(let low?)?, .constant(let high?)?) where Value.compareNumbers(low, high) == .descending:
-            error("min (\(low)) is greater than max (\(high))", at: location)
+            error(.minAboveMax, "min (\(low)) is greater than max (\(high))", at: location)
         case (.constant(.date(let low)?)?, .constant(.date(let high)?)?) where low > high:
-            error("min (\(low.iso)) is after max (\(high.iso))", at: location)
+            error(.minAboveMax, "min (\(low.iso)) is after max (\(high.iso))", at: location)
         default:
             break
         }
@@ -401,7 +414,7 @@ extension RuleSetCompiler {
 
     private mutating func checkOrder(_ min: Located<Int>?, _ max: Located<Int>?, _ minName: String, _ maxName: String) {
         if let min, let max, min.value > max.value {
-            error("\(minName) (\(min.value)) is greater than \(maxName) (\(max.value))", at: max.location)
+            error(.minAboveMax, "\(minName) (\(min.value)) is greater than \(maxName) (\(max.value))", at: max.location)
         }
     }
 
@@ -422,7 +435,7 @@ extension RuleSetCompiler {
         func requireType(_ types: Set<FieldType>, _ description: String) -> Bool {
             guard isCheck, !types.contains(field.valueType) else { return true }
             let what = field.type == .values ? "values of \(field.valueType)" : "\(field.type) fields"
-            error("a \(spec.rule.key) check applies to \(description), not \(what)", at: spec.location)
+            error(.keyNotApplicable, "a \(spec.rule.key) check applies to \(description), not \(what)", at: spec.location)
             return false
         }
         let bound: ExprType = field.valueType == .date ? .date : .number
@@ -469,6 +482,7 @@ extension RuleSetCompiler {
         for (code, text) in spec.messages {
             guard codes.contains(code.value) else {
                 error(
+                    .unknownFailureCode,
                     "unknown failure code '\(code.value)' in messages\(NearMiss.didYouMean(code.value, among: codes)) (codes are \(codes.joined(separator: ", ")))",
                     at: code.location)
                 continue
@@ -501,7 +515,7 @@ extension RuleSetCompiler {
                 continue
             }
             guard let close = scalars[index...].firstIndex(of: "}") else {
-                error("'{' in display has no closing '}'", at: text.location(of: index))
+                error(.invalidDisplay, "'{' in display has no closing '}'", at: text.location(of: index))
                 return nil
             }
             let name = String(String.UnicodeScalarView(scalars[(index + 1)..<close]))
@@ -513,6 +527,7 @@ extension RuleSetCompiler {
             default:
                 let members = field.members.map { self.spec($0).id.value }
                 error(
+                    .unknownField,
                     "display names unknown field '\(name)'\(NearMiss.didYouMean(name, among: members))",
                     at: text.location(of: index + 1))
                 return nil

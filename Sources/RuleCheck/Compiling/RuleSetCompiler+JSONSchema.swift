@@ -20,7 +20,7 @@ extension RuleSetCompiler {
                 let location = reference.isInRootDocument ? spec.location(of: reference.pointer) : spec.location
                 diagnostics.append(
                     Diagnostic(
-                        .warning,
+                        .warning, .schemaReferenceNotGiven,
                         "\(Self.shown(reference.pointer)): $ref '\(reference.uri)' is a schema that was not given (nothing is fetched): records that reach it fail",
                         at: location))
             }
@@ -30,10 +30,18 @@ extension RuleSetCompiler {
             for problem in error.problems {
                 let location = problem.isInRootDocument ? spec.location(of: problem.pointer) : spec.location
                 let place = problem.isInRootDocument ? Self.shown(problem.pointer) : problem.documentURI + "#" + problem.pointer
-                self.error("\(place): \(problem.message)", at: location)
+                self.error(Self.code(of: problem), "\(place): \(problem.message)", at: location)
             }
             return nil
         }
+    }
+
+    /// The code of a problem of the schema: a pattern that is not ECMA-262 and a `$ref` that
+    /// finds nothing have codes of their own, as when the import reports them.
+    private static func code(of problem: SchemaCompileError.Problem) -> DiagnosticCode {
+        if problem.message.contains(" is not an ECMA-262 regex") { return .unsupportedSchemaRegex }
+        if problem.message.contains(", which is not in ") { return .unresolvedSchemaReference }
+        return .invalidSchema
     }
 
     /// A JSON pointer as diagnostics show it: `/` for the whole schema.

@@ -9,13 +9,16 @@ extension RuleSetCompiler {
         guard neverVisible || !field.checks.isEmpty || field.optionsFilter != nil else { return }
         let spec = self.spec(field.id)
         if neverVisible, let required = field.required, !Self.neverHolds(required.expr, fields) {
-            warning("'\(field.path)' is required but can never be visible", at: spec.required?.location ?? field.location)
+            warning(
+                .requiredNeverVisible, "'\(field.path)' is required but can never be visible", at: spec.required?.location ?? field.location
+            )
         } else if neverVisible, let text = spec.visibleIf, !field.visibleConditions.isEmpty {
-            warning("visible_if of '\(field.path)' can never hold, so the field is always hidden", at: text.location)
+            warning(.neverVisible, "visible_if of '\(field.path)' can never hold, so the field is always hidden", at: text.location)
         }
         for (check, written) in zip(field.checks, spec.checks) {
             if let when = check.when, Self.neverHolds(when.expr, fields) {
                 warning(
+                    .checkNeverApplies,
                     "this check of '\(field.path)' never applies: its 'when' can never hold",
                     at: written.when?.location ?? written.location)
             }
@@ -24,6 +27,7 @@ extension RuleSetCompiler {
             Self.neverHolds(filter.expr, fields)
         {
             warning(
+                .optionsNeverOffered,
                 "options_filter of '\(field.path)' can never hold, so no option is ever offered",
                 at: spec.optionsFilter?.location ?? field.location)
         }

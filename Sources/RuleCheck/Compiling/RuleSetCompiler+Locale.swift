@@ -10,7 +10,7 @@ extension RuleSetCompiler {
             (2...3).contains(subtags.first?.count ?? 0) && subtags.first?.allSatisfy({ $0.isASCII && $0.isLetter }) == true
             && subtags.allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
         guard wellFormed, text.count <= 35 else {
-            error("locale must be a BCP 47 locale such as fa, fa-IR or ar-SA, not '\(text)'", at: written.location)
+            error(.invalidValue, "locale must be a BCP 47 locale such as fa, fa-IR or ar-SA, not '\(text)'", at: written.location)
             return nil
         }
         return text
@@ -36,6 +36,7 @@ extension RuleSetCompiler {
     private mutating func calendar(_ written: Located<String>) -> DateCalendar? {
         guard let calendar = DateCalendar(written.value) else {
             error(
+                .invalidValue,
                 "calendar must be one of \(DateCalendar.supported.joined(separator: ", ")), not '\(written.value)'"
                     + (NearMiss.suggestion(for: written.value, among: DateCalendar.supported).map { "; did you mean '\($0)'?" } ?? ""),
                 at: written.location)
@@ -47,6 +48,7 @@ extension RuleSetCompiler {
     private mutating func letters(_ written: Located<String>) -> LetterFolding? {
         guard let letters = LetterFolding(rawValue: written.value) else {
             error(
+                .invalidValue,
                 "letters must be 'exact' (text compared as written) or 'arabic_variants' (ي and ی, ك and ک the same, ZWNJ left out), not '\(written.value)'",
                 at: written.location)
             return nil

@@ -6,18 +6,18 @@ extension RuleSetCompiler {
     mutating func compileMaskClasses(_ classes: [NamedClass]) {
         for named in classes {
             guard named.name.value.count == 1, let name = named.name.value.first else {
-                error("a mask class is named by one character, not '\(named.name.value)'", at: named.name.location)
+                error(.invalidMask, "a mask class is named by one character, not '\(named.name.value)'", at: named.name.location)
                 continue
             }
             var letterCase: MaskCharacterClass.LetterCase?
             if let written = named.letterCase {
                 letterCase = MaskCharacterClass.LetterCase(rawValue: written.value)
-                if letterCase == nil { error("case must be upper or lower, not '\(written.value)'", at: written.location) }
+                if letterCase == nil { error(.invalidValue, "case must be upper or lower, not '\(written.value)'", at: written.location) }
             }
             do {
                 maskClasses[name] = try MaskCharacterClass(named.characters.text, case: letterCase)
             } catch {
-                self.error("mask class '\(name)': \(error.message)", at: named.characters.location(of: error.offset))
+                self.error(.invalidMask, "mask class '\(name)': \(error.message)", at: named.characters.location(of: error.offset))
             }
         }
     }
@@ -28,6 +28,7 @@ extension RuleSetCompiler {
         if written.value == "fold" { return .any }
         guard let digits = DecimalDigits(rawValue: written.value) else {
             error(
+                .invalidValue,
                 "digits must be 'any' (the digits of every script, read as 0–9), 'ascii' (only 0–9) or 'fold' (a text's digits of every script stored as 0–9), not '\(written.value)'",
                 at: written.location)
             return .any
@@ -48,7 +49,9 @@ extension RuleSetCompiler {
             let token = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isLetter || $0.isNumber || "!#$&^_.+-*".contains($0) }
             }
             guard parts.count == 2, token(parts[0]), parts[0] != "*", token(parts[1]) else {
-                error("a media type is written type/subtype (image/jpeg) or type/* (image/*), not '\(written.value)'", at: written.location)
+                error(
+                    .invalidValue, "a media type is written type/subtype (image/jpeg) or type/* (image/*), not '\(written.value)'",
+                    at: written.location)
                 return nil
             }
             return written.value.lowercased()
@@ -60,6 +63,7 @@ extension RuleSetCompiler {
         guard let written = spec.maskValue else { return .formatted }
         guard let form = Mask.ValueForm(rawValue: written.value) else {
             error(
+                .invalidValue,
                 "mask_value must be 'formatted' (the text as the mask shows it) or 'extracted' (what was typed, with {…} characters), not '\(written.value)'",
                 at: written.location)
             return .formatted

@@ -7,7 +7,7 @@ extension RuleSetCompiler {
         let grouped = document.sections.contains { $0.page != nil }
         guard grouped || document.pages?.value == true else { return [] }
         if let pages = document.pages, grouped {
-            warning("'pages: true' is implied by 'page:' on sections; it can go", at: pages.location)
+            warning(.redundantPages, "'pages: true' is implied by 'page:' on sections; it can go", at: pages.location)
         }
         var pages: [PageRules] = []
         var pageOfSection: [String: Int] = [:]
@@ -16,6 +16,7 @@ extension RuleSetCompiler {
             if let page = pageOfSection[id] {
                 guard page == pages.count - 1 else {
                     error(
+                        .pageOrder,
                         "the sections of page '\(id)' must follow one another; section '\(section.id.value)' comes after another page",
                         at: section.page?.location ?? section.id.location)
                     continue
@@ -40,16 +41,20 @@ extension RuleSetCompiler {
         let current = position.current.value
         let total = position.total.value
         guard current >= 1 else {
-            error("the current page must be 1 or more, not \(current) (pages are counted from 1)", at: position.current.location)
+            error(
+                .invalidPagePosition, "the current page must be 1 or more, not \(current) (pages are counted from 1)",
+                at: position.current.location)
             return nil
         }
         guard total >= current else {
-            error("the current page (\(current)) is beyond the last page (total \(total))", at: position.total.location)
+            error(
+                .invalidPagePosition, "the current page (\(current)) is beyond the last page (total \(total))", at: position.total.location)
             return nil
         }
         let last = current + max(ownPages, 1) - 1
         guard last <= total else {
             error(
+                .invalidPagePosition,
                 "the form's \(ownPages) pages from page \(current) would end on page \(last), beyond the last page (total \(total))",
                 at: position.total.location)
             return nil

@@ -236,27 +236,29 @@ struct RuleSetCompiler {
 
     private mutating func compile(_ document: consuming RulesDocument) -> RuleSet.Parts? {
         if let version = document.version, version.value != 1 {
-            error("this version of rulecheck reads rules files of version 1, not \(version.value)", at: version.location)
+            error(
+                .unsupportedVersion, "this version of rulecheck reads rules files of version 1, not \(version.value)", at: version.location)
         }
         if let format = document.dateFormat {
             if let parsed = DateFormat(format.value) {
                 dateFormat = parsed
             } else {
-                error("date_format '\(format.value)' needs yyyy, MM (or M) and dd (or d) once each", at: format.location)
+                error(
+                    .invalidDateFormat, "date_format '\(format.value)' needs yyyy, MM (or M) and dd (or d) once each", at: format.location)
             }
         }
         if let hidden = document.hiddenValues {
             if let parsed = HiddenValues(rawValue: hidden.value) {
                 hiddenValues = parsed
             } else {
-                error("hidden_values must be 'clear' or 'keep', not '\(hidden.value)'", at: hidden.location)
+                error(.invalidValue, "hidden_values must be 'clear' or 'keep', not '\(hidden.value)'", at: hidden.location)
             }
         }
         if let empty = document.emptyValues {
             if let parsed = EmptyValues(rawValue: empty.value) {
                 emptyValues = parsed
             } else {
-                error("empty_values must be 'absent' or 'present', not '\(empty.value)'", at: empty.location)
+                error(.invalidValue, "empty_values must be 'absent' or 'present', not '\(empty.value)'", at: empty.location)
             }
         }
         compileLocaleDefaults(document)
@@ -273,7 +275,7 @@ struct RuleSetCompiler {
         for (index, section) in document.sections.enumerated() {
             if let first = sectionIDs.firstIndex(of: section.id.value) {
                 let line = document.sections[first].id.location.line
-                error("duplicate section id '\(section.id.value)' (first on line \(line))", at: section.id.location)
+                error(.duplicateSectionID, "duplicate section id '\(section.id.value)' (first on line \(line))", at: section.id.location)
             }
             sectionIDs.append(section.id.value)
             for (position, field) in sectionFields[index].enumerated() {
@@ -368,7 +370,8 @@ struct RuleSetCompiler {
             if let named = namedPatterns[name] { return named.pattern }
             if declaredNames.contains("pattern:" + name) { return nil }  // its own error is reported
             let suggestion = NearMiss.didYouMean(name, among: names(prefixed: "pattern:"))
-            error("unknown pattern '@\(name)'\(suggestion) (to match a literal '@', write '\\@\(name)')", at: text.location)
+            error(
+                .unknownPattern, "unknown pattern '@\(name)'\(suggestion) (to match a literal '@', write '\\@\(name)')", at: text.location)
             return nil
         }
         return compilePattern(text)
@@ -378,13 +381,13 @@ struct RuleSetCompiler {
     mutating func mask(_ text: ScalarText, alternatives: [ScalarText] = []) -> Mask? {
         if let name = Self.reference(text.text) {
             if let alternative = alternatives.first {
-                error("a named mask '@\(name)' has no alternatives here; list them under 'masks:'", at: alternative.location)
+                error(.unknownMask, "a named mask '@\(name)' has no alternatives here; list them under 'masks:'", at: alternative.location)
             }
             usedNames.insert("mask:" + name)
             if let named = namedMasks[name] { return named.mask }
             if declaredNames.contains("mask:" + name) { return nil }
             let suggestion = NearMiss.didYouMean(name, among: names(prefixed: "mask:"))
-            error("unknown mask '@\(name)'\(suggestion)", at: text.location)
+            error(.unknownMask, "unknown mask '@\(name)'\(suggestion)", at: text.location)
             return nil
         }
         return compileMask(text, alternatives: alternatives)
@@ -394,7 +397,7 @@ struct RuleSetCompiler {
         do {
             return try PatternCache.shared.pattern(text.text)
         } catch {
-            self.error("invalid regex: \(error.message)", at: text.location(of: error.offset ?? 0))
+            self.error(.invalidRegex, "invalid regex: \(error.message)", at: text.location(of: error.offset ?? 0))
             return nil
         }
     }
@@ -405,7 +408,7 @@ struct RuleSetCompiler {
             return try Mask(alternatives: texts.map(\.text), classes: maskClasses)
         } catch {
             let failed = texts.first { $0.text == error.mask } ?? text
-            self.error(error.description, at: failed.location(of: error.offset))
+            self.error(.invalidMask, error.description, at: failed.location(of: error.offset))
             return nil
         }
     }
@@ -432,11 +435,11 @@ struct RuleSetCompiler {
     private mutating func reportUnusedNames(_ document: RulesDocument) {
         for named in document.patterns
         where !usedNames.contains("pattern:" + named.name.value) && namedPatterns[named.name.value] != nil {
-            warning("pattern '\(named.name.value)' is never used", at: named.name.location)
+            warning(.unusedPattern, "pattern '\(named.name.value)' is never used", at: named.name.location)
         }
         for named in document.masks
         where !usedNames.contains("mask:" + named.name.value) && namedMasks[named.name.value] != nil {
-            warning("mask '\(named.name.value)' is never used", at: named.name.location)
+            warning(.unusedMask, "mask '\(named.name.value)' is never used", at: named.name.location)
         }
     }
 
@@ -466,11 +469,13 @@ struct RuleSetCompiler {
                     }
                     guard let id = pathIndex[name.value] else {
                         let suggestion = suggests ? NearMiss.didYouMean(name.value, among: pathIndex.keys.sorted()) : ""
-                        error("gate '\(gate.name.value)' names unknown field '\(name.value)'\(suggestion)", at: name.location)
+                        error(
+                            .unknownField, "gate '\(gate.name.value)' names unknown field '\(name.value)'\(suggestion)", at: name.location)
                         continue
                     }
                     guard declared[id.index].list == nil else {
                         error(
+                            .listItemScope,
                             "gate '\(gate.name.value)' cannot name '\(name.value)', a field of each list item; name the list",
                             at: name.location)
                         continue
@@ -494,13 +499,15 @@ struct RuleSetCompiler {
 
     // MARK: - Diagnostics
 
-    mutating func error(_ message: String, at location: FileLocation?, notes: [Diagnostic.Note] = []) {
-        diagnostics.append(Diagnostic(.error, message, at: location, notes: notes))
+    mutating func error(
+        _ code: DiagnosticCode, _ message: String, at location: FileLocation?, notes: [Diagnostic.Note] = []
+    ) {
+        diagnostics.append(Diagnostic(.error, code, message, at: location, notes: notes))
         errorCount += 1
     }
 
-    mutating func warning(_ message: String, at location: FileLocation?) {
-        diagnostics.append(Diagnostic(.warning, message, at: location))
+    mutating func warning(_ code: DiagnosticCode, _ message: String, at location: FileLocation?) {
+        diagnostics.append(Diagnostic(.warning, code, message, at: location))
     }
 
     private mutating func reportCycle(_ cycle: DependencyGraph.Cycle) {
@@ -512,7 +519,7 @@ struct RuleSetCompiler {
                     + edgeDescription(edge),
                 location: edge.location)
         }
-        error("dependency cycle: " + names.joined(separator: " → "), at: first.location, notes: notes)
+        error(.dependencyCycle, "dependency cycle: " + names.joined(separator: " → "), at: first.location, notes: notes)
     }
 
     private func edgeDescription(_ edge: DependencyEdge) -> String {

@@ -2,7 +2,7 @@
 /// likely mistake.
 ///
 /// ```text
-/// osago.yaml:12:17: error: unknown key 'visibel_if'; did you mean 'visible_if'?
+/// osago.yaml:12:17: error[RC2001]: unknown key 'visibel_if'; did you mean 'visible_if'?
 ///       visibel_if: doc_type != null
 ///       ^
 /// ```
@@ -30,25 +30,30 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var severity: Severity
+    /// The kind of problem: stable across releases, and documented in `Docs/diagnostics.md`.
+    public var code: DiagnosticCode
     public var message: String
     public var location: FileLocation?
     public var notes: [Note]
     /// The source line of ``location`` and a caret under the column, when the text is known.
     public var snippet: String?
 
-    public init(_ severity: Severity, _ message: String, at location: FileLocation?, notes: [Note] = []) {
+    public init(
+        _ severity: Severity, _ code: DiagnosticCode, _ message: String, at location: FileLocation?, notes: [Note] = []
+    ) {
         self.severity = severity
+        self.code = code
         self.message = message
         self.location = location
         self.notes = notes
     }
 
-    /// `file:line:column: severity: message`, then the source line with a caret, then the notes.
+    /// `file:line:column: severity[code]: message`, then the source line with a caret, then the notes.
     ///
     /// Control characters (from a file name, or quoted from the file into a message) are shown as
     /// escapes (`\u{1B}`, see `VisibleText`), so printing a diagnostic never drives a terminal.
     public var description: String {
-        var text = VisibleText.escaped((location.map { "\($0): " } ?? "") + "\(severity.rawValue): \(message)")
+        var text = VisibleText.escaped((location.map { "\($0): " } ?? "") + "\(severity.rawValue)[\(code.id)]: \(message)")
         if let snippet { text += "\n" + snippet }
         for note in notes {
             text += "\n" + VisibleText.escaped((note.location.map { "\($0): " } ?? "") + "note: " + note.message)

@@ -33,7 +33,8 @@ struct ExpressionCompiler {
     mutating func compile(_ syntax: Syntax, expecting expected: ExprType, role: String) throws(ExpressionError) -> Expr {
         let (expr, type) = try compile(syntax)
         guard type.isComparable(with: expected) else {
-            throw ExpressionError(message: "\(role) must be \(expected.phrase), but this is \(type.phrase)", range: syntax.range)
+            throw ExpressionError(
+                code: .typeMismatch, message: "\(role) must be \(expected.phrase), but this is \(type.phrase)", range: syntax.range)
         }
         return expr
     }
@@ -46,6 +47,7 @@ struct ExpressionCompiler {
         if let part = fractional(syntax) {
             let written = String(String.UnicodeScalarView(Array(text.unicodeScalars)[part.clamped(to: 0..<text.unicodeScalars.count)]))
             throw ExpressionError(
+                code: .typeMismatch,
                 message: "\(role) must be a whole number, but '\(written)' can have a fraction; "
                     + "round it with round(), floor(), ceil() or trunc()",
                 range: part)
@@ -104,6 +106,7 @@ struct ExpressionCompiler {
                     }
             }
             throw ExpressionError(
+                code: .typeMismatch,
                 message: "expected a condition (bool), but this is \(type.phrase)\(hint)",
                 range: syntax.range)
         }
@@ -119,6 +122,7 @@ struct ExpressionCompiler {
         case .today: return (.today, .date)
         case .duration:
             throw ExpressionError(
+                code: .typeMismatch,
                 message: "a duration can only be added to or subtracted from a date, as in today - 18y",
                 range: syntax.range)
         case .name(let parts):
@@ -130,7 +134,7 @@ struct ExpressionCompiler {
         case .negate(let operand):
             let (expr, type) = try compile(operand)
             guard type == .number else {
-                throw ExpressionError(message: "'-' needs a number, but this is \(type.phrase)", range: operand.range)
+                throw ExpressionError(code: .typeMismatch, message: "'-' needs a number, but this is \(type.phrase)", range: operand.range)
             }
             return (.negate(expr), .number)
         case .binary(let op, let lhs, let rhs):
@@ -140,7 +144,7 @@ struct ExpressionCompiler {
         case .call(let name, let arguments):
             return try call(name, arguments, syntax)
         case .list:
-            throw ExpressionError(message: "a list [a, b, …] can only follow 'in'", range: syntax.range)
+            throw ExpressionError(code: .expressionSyntax, message: "a list [a, b, …] can only follow 'in'", range: syntax.range)
         }
     }
 
@@ -150,7 +154,7 @@ struct ExpressionCompiler {
         let path = parts.joined(separator: ".")
         if parts[0] == "option" {
             guard let options else {
-                throw ExpressionError(message: "'option' can only be used in options_filter", range: range)
+                throw ExpressionError(code: .optionReference, message: "'option' can only be used in options_filter", range: range)
             }
             if parts.count == 1 { return (.optionValue, options.valueType) }
             let attribute = parts[1]
@@ -161,6 +165,7 @@ struct ExpressionCompiler {
                     ? "the options have no attributes"
                     : "attributes are " + options.attributes.keys.sorted().joined(separator: ", ")
                 throw ExpressionError(
+                    code: .optionReference,
                     message: "unknown option attribute '\(parts.dropFirst().joined(separator: "."))'\(suggestion) (\(known))",
                     range: range)
             }
@@ -176,24 +181,27 @@ struct ExpressionCompiler {
         case .group(let group, let member):
             let example = member.map { " such as '\(group).\($0)'" } ?? ""
             throw ExpressionError(
+                code: .groupHasNoValue,
                 message: "'\(group)' is a group and has no value; name one of its fields\(example)",
                 range: range)
         case .itemField(let id, let type, let field, let list):
             // Aggregates read the items of an outermost list, and a value of theirs (not a group or a list).
             guard type != .items, type != .null, let owner = resolver.list(of: id), resolver.list(of: owner) == nil else {
                 throw ExpressionError(
+                    code: .listItemScope,
                     message:
                         "'\(field)' is a field of each item of '\(list)'; outside an item only count(\(list)) and empty(\(list)) can be used",
                     range: range)
             }
             throw ExpressionError(
+                code: .listItemScope,
                 message:
                     "'\(field)' is a field of each item of '\(list)'; outside an item read it through sum(\(field)), "
                     + "min(), max(), any(\(list), …) or all(\(list), …), or use count(\(list))",
                 range: range)
         case .notFound(let suggestion):
             let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
-            throw ExpressionError(message: "unknown field '\(path)'\(hint)", range: range)
+            throw ExpressionError(code: .unknownField, message: "unknown field '\(path)'\(hint)", range: range)
         }
     }
 
@@ -218,7 +226,7 @@ struct ExpressionCompiler {
             let (left, leftType) = try compileValue(lhs)
             let (right, rightType) = try compileValue(rhs)
             guard leftType.isComparable(with: rightType) else {
-                throw ExpressionError(message: "cannot compare \(leftType) with \(rightType)", range: range)
+                throw ExpressionError(code: .typeMismatch, message: "cannot compare \(leftType) with \(rightType)", range: range)
             }
             let (l, r) = comparedLetters(left, leftType, right, rightType)
             return (op == .equal ? .equal(l, r) : .notEqual(l, r), .bool)
@@ -227,6 +235,7 @@ struct ExpressionCompiler {
             let (right, rightType) = try compileValue(rhs)
             if leftType == .null || rightType == .null {
                 throw ExpressionError(
+                    code: .nullComparison,
                     message: "'\(op.rawValue)' with null is always false; use '== null' or '!= null'",
                     range: range)
             }
@@ -240,7 +249,7 @@ struct ExpressionCompiler {
                     leftType == rightType
                     ? "'\(op.rawValue)' cannot order \(leftType) values"
                     : "cannot compare \(leftType) with \(rightType) using '\(op.rawValue)'"
-                throw ExpressionError(message: message, range: range)
+                throw ExpressionError(code: .typeMismatch, message: message, range: range)
             }
             let order = Expr.Order(rawValue: op.rawValue) ?? .less
             return (.order(order, left, right), .bool)
@@ -273,7 +282,7 @@ struct ExpressionCompiler {
         case .plus, .minus:
             return try additive(op, leftType, leftRange, rhs, range)
         default:
-            throw ExpressionError(message: "'\(op.rawValue)' does not chain", range: range)
+            throw ExpressionError(code: .expressionSyntax, message: "'\(op.rawValue)' does not chain", range: range)
         }
     }
 
@@ -302,6 +311,7 @@ struct ExpressionCompiler {
         if type == .items, case .name(let parts) = syntax.kind {
             let name = parts.joined(separator: ".")
             throw ExpressionError(
+                code: .typeMismatch,
                 message: "'\(name)' is a list of items; compare count(\(name)) or use empty(\(name))",
                 range: syntax.range)
         }
@@ -312,6 +322,7 @@ struct ExpressionCompiler {
         let (element, elementType) = try compileValue(lhs)
         if case .list = elementType {
             throw ExpressionError(
+                code: .typeMismatch,
                 message: "'in' needs a single value on its left, but this is \(elementType.phrase)",
                 range: lhs.range)
         }
@@ -321,6 +332,7 @@ struct ExpressionCompiler {
                 let (expr, type) = try compileValue(item)
                 guard type.isComparable(with: elementType) else {
                     throw ExpressionError(
+                        code: .typeMismatch,
                         message: "cannot compare \(elementType) with \(type) in this list",
                         range: item.range)
                 }
@@ -334,11 +346,13 @@ struct ExpressionCompiler {
         let (list, listType) = try compileValue(rhs)
         guard case .list(let itemType) = listType else {
             throw ExpressionError(
+                code: .typeMismatch,
                 message: "'in' needs a list on its right, such as [\"a\", \"b\"], but this is \(listType.phrase)",
                 range: rhs.range)
         }
         guard itemType.isComparable(with: elementType) else {
             throw ExpressionError(
+                code: .typeMismatch,
                 message: "cannot look for \(elementType.phrase) in \(listType.phrase)", range: lhs.range.lowerBound..<rhs.range.upperBound)
         }
         if itemType == .text, elementType == .text, letterFolding([element, list]) != .exact {
@@ -354,6 +368,7 @@ struct ExpressionCompiler {
         if let duration = Self.constantDuration(rhs) {
             guard leftType == .date else {
                 throw ExpressionError(
+                    code: .typeMismatch,
                     message: "a duration can only be added to or subtracted from a date, but this is \(leftType.phrase)",
                     range: leftRange)
             }
@@ -369,10 +384,12 @@ struct ExpressionCompiler {
             return (.daysBetween(right), .number)
         case (_, .date, .number):
             throw ExpressionError(
+                code: .typeMismatch,
                 message: "add a duration to a date, such as 10d or 1y, not a number",
                 range: rhs.range)
         default:
             throw ExpressionError(
+                code: .typeMismatch,
                 message: "cannot apply '\(op.rawValue)' to \(leftType) and \(rightType)",
                 range: range)
         }
@@ -398,12 +415,14 @@ struct ExpressionCompiler {
             let suggestion = NearMiss.didYouMean(name, among: callable.map(\.rawValue))
             let known = callable.map { $0.rawValue + "()" }.joined(separator: ", ")
             throw ExpressionError(
+                code: .unknownFunction,
                 message: "unknown function '\(name)'\(suggestion) (functions are \(known))",
                 range: syntax.range)
         }
         let arity = [.matches, .multipleOf, .any, .all].contains(function) ? 2 : 1
         guard arguments.count == arity else {
             throw ExpressionError(
+                code: .wrongArguments,
                 message: "\(name)() takes \(arity) argument\(arity == 1 ? "" : "s"), not \(arguments.count)",
                 range: syntax.range)
         }
@@ -419,7 +438,8 @@ struct ExpressionCompiler {
         let (argument, type) = try compile(arguments[0])
         func require(_ accepted: Bool, _ what: String) throws(ExpressionError) {
             guard accepted || type == .null else {
-                throw ExpressionError(message: "\(name)() needs \(what), but this is \(type.phrase)", range: arguments[0].range)
+                throw ExpressionError(
+                    code: .wrongArguments, message: "\(name)() needs \(what), but this is \(type.phrase)", range: arguments[0].range)
             }
         }
         switch function {
@@ -447,7 +467,7 @@ struct ExpressionCompiler {
             try require(type != .items, "a value")
             return (.function(.jsonType, [argument]), .text)
         case .json, .sum, .min, .max, .any, .all:
-            throw ExpressionError(message: "\(name)() is compiled on its own", range: syntax.range)  // returned above
+            throw ExpressionError(code: .wrongArguments, message: "\(name)() is compiled on its own", range: syntax.range)  // returned above
         case .foldedLetters:
             return (.function(.foldedLetters, [argument]), type)  // never by name: isCallable
         case .multipleOf:
@@ -458,6 +478,7 @@ struct ExpressionCompiler {
             try require(type == .text || type == .json, "text")
             guard case .text(let source) = arguments[1].kind else {
                 throw ExpressionError(
+                    code: .wrongArguments,
                     message: "the regex of matches() must be written as text, such as '^[0-9]+$'",
                     range: arguments[1].range)
             }
@@ -467,7 +488,7 @@ struct ExpressionCompiler {
             } catch {
                 // Point into the regex: one past the opening quote, plus PCRE2's offset.
                 let start = arguments[1].range.lowerBound + 1 + (error.offset ?? 0)
-                throw ExpressionError(message: "invalid regex: \(error.message)", range: start..<start + 1)
+                throw ExpressionError(code: .invalidRegex, message: "invalid regex: \(error.message)", range: start..<start + 1)
             }
         }
     }
@@ -487,6 +508,7 @@ extension ExpressionCompiler {
         let example = "such as \(name)(drivers.\(kind == .sum ? "premium" : "birth_date"))"
         guard case .name(let parts) = argument.kind else {
             throw ExpressionError(
+                code: .listItemScope,
                 message: "\(name)() needs a field of a list's items, named with its list, \(example)", range: argument.range)
         }
         let field: FieldID
@@ -500,24 +522,29 @@ extension ExpressionCompiler {
         case .field(let id, _) where resolver.list(of: id) != nil:
             let path = resolver.path(of: id)
             throw ExpressionError(
+                code: .listItemScope,
                 message: "'\(parts.joined(separator: "."))' is this item's own value; write \(name)(\(path)) for every item's",
                 range: argument.range)
         case .field, .items, .group:
             throw ExpressionError(
+                code: .listItemScope,
                 message: "\(name)() needs a field of a list's items, \(example), but '\(parts.joined(separator: "."))' is not one",
                 range: argument.range)
         case .notFound(let suggestion):
             let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
-            throw ExpressionError(message: "unknown field '\(parts.joined(separator: "."))'\(hint)", range: argument.range)
+            throw ExpressionError(
+                code: .unknownField, message: "unknown field '\(parts.joined(separator: "."))'\(hint)", range: argument.range)
         }
         if let list = resolver.list(of: field) { try refuseNestedList(list, name, argument.range) }
         guard type == .number || (kind != .sum && type == .date) else {
             throw ExpressionError(
+                code: .wrongArguments,
                 message: "\(name)() needs \(accepted) in every item, but '\(resolver.path(of: field))' is \(type.phrase)",
                 range: argument.range)
         }
         guard let list = resolver.list(of: field) else {
-            throw ExpressionError(message: "\(name)() needs a field of a list's items, \(example)", range: argument.range)
+            throw ExpressionError(
+                code: .listItemScope, message: "\(name)() needs a field of a list's items, \(example)", range: argument.range)
         }
         references.append((field, argument.range, true))
         references.append((list, argument.range, true))
@@ -532,7 +559,7 @@ extension ExpressionCompiler {
         try refuseNesting(name, call.range)
         let example = "such as \(name)(drivers, age < 21)"
         guard case .name(let parts) = listSyntax.kind, case .items(let list) = resolver.resolve(parts) else {
-            throw ExpressionError(message: "\(name)() needs a list field first, \(example)", range: listSyntax.range)
+            throw ExpressionError(code: .wrongArguments, message: "\(name)() needs a list field first, \(example)", range: listSyntax.range)
         }
         try refuseNestedList(list, name, listSyntax.range)
         var inner = ExpressionCompiler(resolver: resolver.itemScope(of: list), options: options)
@@ -549,6 +576,7 @@ extension ExpressionCompiler {
     private func refuseNestedList(_ list: FieldID, _ name: String, _ range: Range<Int>) throws(ExpressionError) {
         guard resolver.list(of: list) != nil else { return }
         throw ExpressionError(
+            code: .listItemScope,
             message: "\(name)() reads the items of a list that is not inside another list's item; '\(resolver.path(of: list))' is",
             range: range)
     }
@@ -557,6 +585,7 @@ extension ExpressionCompiler {
     private func refuseNesting(_ name: String, _ range: Range<Int>) throws(ExpressionError) {
         guard insideAggregate else { return }
         throw ExpressionError(
+            code: .listItemScope,
             message: "\(name)() cannot be used inside the condition of any() or all(); compute it in a field of its own and name that",
             range: range)
     }
@@ -566,10 +595,12 @@ extension ExpressionCompiler {
     /// `json('…')`: the JSON text, written as a text literal, as a constant JSON value.
     fileprivate func jsonConstant(_ argument: Syntax) throws(ExpressionError) -> (Expr, ExprType) {
         guard case .text(let source) = argument.kind else {
-            throw ExpressionError(message: "json() takes JSON written as text, such as json('[1, 2]')", range: argument.range)
+            throw ExpressionError(
+                code: .wrongArguments, message: "json() takes JSON written as text, such as json('[1, 2]')", range: argument.range)
         }
         guard let value = try? JSONParser().parse(source) else {
-            throw ExpressionError(message: "json() needs valid JSON text, such as json('{\"a\": 1}')", range: argument.range)
+            throw ExpressionError(
+                code: .wrongArguments, message: "json() needs valid JSON text, such as json('{\"a\": 1}')", range: argument.range)
         }
         return (.constant(ValueReader.anyValue(value)), .json)
     }

@@ -76,10 +76,10 @@ struct Lexer {
             return Token(kind: .symbol(symbol), range: start..<scalarIndex)
         }
         if byte == UInt8(ascii: "=") {
-            throw ExpressionError(message: "'=' is not an operator; use '==' to compare", range: start..<start + 1)
+            throw ExpressionError(code: .expressionSyntax, message: "'=' is not an operator; use '==' to compare", range: start..<start + 1)
         }
         let character = scalar().map { String($0) } ?? "\u{FFFD}"
-        throw ExpressionError(message: "unexpected character '\(character)'", range: start..<start + 1)
+        throw ExpressionError(code: .expressionSyntax, message: "unexpected character '\(character)'", range: start..<start + 1)
     }
 
     /// The symbol that starts with `byte` (followed by `next`), the longest that fits.
@@ -121,7 +121,7 @@ struct Lexer {
             skip(6)
             let text = ascii(from: first)
             guard let day = Day(iso: text) else {
-                throw ExpressionError(message: "'\(text)' is not a date", range: start..<scalarIndex)
+                throw ExpressionError(code: .invalidLiteral, message: "'\(text)' is not a date", range: start..<scalarIndex)
             }
             return Token(kind: .date(day), range: start..<scalarIndex)
         }
@@ -144,12 +144,14 @@ struct Lexer {
         // Digits (a point between digits, an exponent): a number, kept exactly as written.
         guard let value = ExactDecimal(text), value.double.isFinite else {
             throw ExpressionError(
+                code: .invalidLiteral,
                 message: "'\(text)' is out of range: numbers are at most about 1.8e308", range: start..<scalarIndex)
         }
         if let unit = peek().map(Unicode.Scalar.init), "ymwd".unicodeScalars.contains(unit), !(peek(1)?.isNameContinue ?? false) {
             skip(1)
             guard isInteger, let count = Int(text) else {
-                throw ExpressionError(message: "a duration needs a whole number, as in 18y", range: start..<scalarIndex)
+                throw ExpressionError(
+                    code: .invalidLiteral, message: "a duration needs a whole number, as in 18y", range: start..<scalarIndex)
             }
             let most =
                 switch unit {
@@ -160,6 +162,7 @@ struct Lexer {
                 }
             guard count.magnitude <= most else {
                 throw ExpressionError(
+                    code: .invalidLiteral,
                     message:
                         "a duration can be at most \(DateDuration.maxYears)y (\(DateDuration.maxYears * 12)m, \(DateDuration.maxDays / 7)w, \(DateDuration.maxDays)d)",
                     range: start..<scalarIndex)
@@ -175,6 +178,7 @@ struct Lexer {
         }
         if let after = peek(), after.isNameStart {
             throw ExpressionError(
+                code: .invalidLiteral,
                 message:
                     "unexpected '\(Unicode.Scalar(after))' after a number (numbers are written 12, 3.5 or 1e20; durations 18y, 6m, 2w, 10d)",
                 range: scalarIndex..<scalarIndex + 1)
@@ -217,7 +221,8 @@ struct Lexer {
                 value.append(contentsOf: bytes[first..<index])
             }
         }
-        throw ExpressionError(message: "unterminated text: missing closing \(Unicode.Scalar(quote))", range: start..<scalarIndex)
+        throw ExpressionError(
+            code: .expressionSyntax, message: "unterminated text: missing closing \(Unicode.Scalar(quote))", range: start..<scalarIndex)
     }
 }
 

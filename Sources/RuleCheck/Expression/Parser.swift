@@ -23,11 +23,12 @@ struct Parser {
     static func parse(_ text: String) throws(ExpressionError) -> Syntax {
         var parser = Parser(tokens: try Lexer.tokens(of: text))
         if parser.current.kind == .end {
-            throw ExpressionError(message: "expression is empty", range: 0..<0)
+            throw ExpressionError(code: .expressionSyntax, message: "expression is empty", range: 0..<0)
         }
         let syntax = try parser.orExpression()
         guard parser.current.kind == .end else {
             throw ExpressionError(
+                code: .expressionSyntax,
                 message: "unexpected \(parser.current.kind.display) after the expression",
                 range: parser.current.range)
         }
@@ -57,6 +58,7 @@ struct Parser {
     private mutating func expect(_ symbol: Token.Symbol, _ context: String) throws(ExpressionError) -> Token {
         guard current.kind == .symbol(symbol) else {
             throw ExpressionError(
+                code: .expressionSyntax,
                 message: "expected '\(symbol.rawValue)' \(context), found \(current.kind.display)",
                 range: current.range)
         }
@@ -91,6 +93,7 @@ struct Parser {
 
     private static func tooDeep(at range: Range<Int>) -> ExpressionError {
         ExpressionError(
+            code: .expressionTooDeep,
             message: "expression nests too deeply (more than \(maxDepth) levels); split it into computed fields",
             range: range)
     }
@@ -183,6 +186,7 @@ struct Parser {
         let rhs = try additive()
         if let chained = Self.comparison(current.kind) {
             throw ExpressionError(
+                code: .expressionSyntax,
                 message: "comparisons do not chain: use 'and' between '\(op.rawValue)' and '\(chained.rawValue)'",
                 range: current.range)
         }
@@ -230,6 +234,7 @@ struct Parser {
             while take(.dot) {
                 guard case .name(let part) = current.kind else {
                     throw ExpressionError(
+                        code: .expressionSyntax,
                         message: "expected a name after '.', found \(current.kind.display)",
                         range: current.range)
                 }
@@ -257,7 +262,7 @@ struct Parser {
                     range: token.range.lowerBound..<parser.tokens[parser.position - 1].range.upperBound)
             }
         default:
-            throw ExpressionError(message: "expected a value, found \(token.kind.display)", range: token.range)
+            throw ExpressionError(code: .expressionSyntax, message: "expected a value, found \(token.kind.display)", range: token.range)
         }
     }
 

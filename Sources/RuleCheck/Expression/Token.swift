@@ -48,6 +48,8 @@ package struct DateDuration: Hashable, Sendable, CustomStringConvertible {
 
 /// A mistake in an expression: a message and where it is in the expression text.
 struct ExpressionError: Error, Hashable, Sendable {
+    /// The kind of problem, as the diagnostic reports it.
+    var code: DiagnosticCode
     var message: String
     /// Offsets in Unicode scalars from the start of the expression text.
     var range: Range<Int>

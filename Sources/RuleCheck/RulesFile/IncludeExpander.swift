@@ -128,23 +128,25 @@ struct IncludeExpander {
         document: inout RulesDocument
     ) -> [FieldSpec]? {
         if let type = spec.type, type.value != "group" {
-            error("a field with 'include' is a group of the block's fields; its type cannot be '\(type.value)'", at: type.location)
+            error(
+                .includeFieldShape, "a field with 'include' is a group of the block's fields; its type cannot be '\(type.value)'",
+                at: type.location)
         }
         if spec.fields != nil {
-            error("a field with 'include' takes its fields from the block; remove 'fields:'", at: include.location)
+            error(.includeFieldShape, "a field with 'include' takes its fields from the block; remove 'fields:'", at: include.location)
         }
         guard let included = includes[include.value] else {
             let suggestion = NearMiss.didYouMean(include.value, among: includes.keys.sorted())
-            error("unknown include '\(include.value)'\(suggestion); name it under 'includes:'", at: include.location)
+            error(.unknownInclude, "unknown include '\(include.value)'\(suggestion); name it under 'includes:'", at: include.location)
             return nil
         }
         if let start = stack.firstIndex(of: included.name) {
             let cycle = (stack[start...] + [included.name]).joined(separator: " → ")
-            error("include cycle: \(cycle)", at: include.location)
+            error(.includeCycle, "include cycle: \(cycle)", at: include.location)
             return nil
         }
         guard stack.count <= Self.maxDepth else {
-            error("includes nest more than \(Self.maxDepth) deep here", at: include.location)
+            error(.includeLimit, "includes nest more than \(Self.maxDepth) deep here", at: include.location)
             return nil
         }
         let site = chain + [include.location]
@@ -153,7 +155,7 @@ struct IncludeExpander {
         let fields = block.sections.first?.fields ?? []
         instantiated += Self.count(fields)
         guard instantiated <= Self.maxFields else {
-            error("includes make more than \(Self.maxFields) fields; stopped here", at: include.location)
+            error(.includeLimit, "includes make more than \(Self.maxFields) fields; stopped here", at: include.location)
             return nil
         }
         return fields
@@ -173,12 +175,13 @@ struct IncludeExpander {
             remainingBytes -= read.count
             if let real { files.append(RulesInput(path: real, digest: SHA256.hexDigest(of: read))) }
         case .bytes, .tooLong:
-            return refuse(file, "cannot read included file '\(path)': \(Self.tooLong(maxBytes)); it was not read", site: site)
+            return refuse(
+                file, .cannotReadFile, "cannot read included file '\(path)': \(Self.tooLong(maxBytes)); it was not read", site: site)
         case .unreadable(let reason):
-            return refuse(file, "cannot read included file '\(path)': \(reason)", site: site)
+            return refuse(file, .cannotReadFile, "cannot read included file '\(path)': \(reason)", site: site)
         case .outside:
             return refuse(
-                file,
+                file, .includeOutside,
                 "included file '\(path)' is outside the rules file's directory: an include must lead (links followed) "
                     + "to a file under it, or under an --include-root; it was not read",
                 site: site)
@@ -191,11 +194,11 @@ struct IncludeExpander {
         var checked = document
         if let block = document {
             if let sectioned = block.sections.first, !sectioned.isImplicit {
-                error("an included file has top-level 'fields:', not 'sections:'", at: sectioned.id.location)
+                error(.includedFileShape, "an included file has top-level 'fields:', not 'sections:'", at: sectioned.id.location)
                 checked = nil
             }
             for (key, location) in block.documentOnlyKeys {
-                error("'\(key)' belongs to the including rules file, not to an included one", at: location)
+                error(.includedFileShape, "'\(key)' belongs to the including rules file, not to an included one", at: location)
             }
         }
         blocks[path] = .some(checked)
@@ -224,13 +227,15 @@ struct IncludeExpander {
         _ what: String
     ) {
         guard let (firstName, firstText) = first, firstName.location != name.location, firstText != text else { return }
-        error("\(what) '\(name.value)' is defined otherwise at \(firstName.location)", at: name.location)
+        error(.includeRedefinition, "\(what) '\(name.value)' is defined otherwise at \(firstName.location)", at: name.location)
     }
 
     /// An error at the path of a block that was not read (or at the include, for a path given
     /// without a place); the block counts as broken.
-    private mutating func refuse(_ file: IncludedFile, _ message: String, site: [FileLocation]) -> RulesDocument? {
-        error(message, at: file.location ?? site.last)
+    private mutating func refuse(
+        _ file: IncludedFile, _ code: DiagnosticCode, _ message: String, site: [FileLocation]
+    ) -> RulesDocument? {
+        error(code, message, at: file.location ?? site.last)
         blocks[file.name] = .some(nil)
         return nil
     }
@@ -276,8 +281,8 @@ struct IncludeExpander {
         return total
     }
 
-    private mutating func error(_ message: String, at location: FileLocation?) {
-        diagnostics.append(Diagnostic(.error, message, at: location))
+    private mutating func error(_ code: DiagnosticCode, _ message: String, at location: FileLocation?) {
+        diagnostics.append(Diagnostic(.error, code, message, at: location))
     }
 }
 

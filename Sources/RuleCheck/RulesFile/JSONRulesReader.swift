@@ -32,7 +32,7 @@ struct JSONRulesReader {
         case .success(let root):
             return root
         case .failure(let error):
-            diagnostics.append(Diagnostic(.error, "JSON: " + error.message, at: source.location(ofOffset: error.offset)))
+            diagnostics.append(Diagnostic(.error, .jsonSyntax, "JSON: " + error.message, at: source.location(ofOffset: error.offset)))
             return nil
         }
     }

@@ -3,7 +3,7 @@ extension RulesFileParser {
     /// A mask written as a list of alternatives (`['+7 (000) 000-00-00', '8 (000) 000-00-00']`).
     mutating func maskAlternatives(_ node: RulesNode, _ what: String) -> [ScalarText] {
         guard case .sequence(let items) = node.kind, !items.isEmpty else {
-            error("\(what) must be a mask, or a list of alternative masks", at: node.location)
+            error(.wrongShape, "\(what) must be a mask, or a list of alternative masks", at: node.location)
             return []
         }
         return items.compactMap { scalarText($0, "an alternative of \(what)") }
@@ -12,20 +12,20 @@ extension RulesFileParser {
     /// `mask_classes:`: `R: АВЕКМНОРСТУХ`, or `R: {chars: АВЕКМНОРСТУХ, case: upper}`.
     mutating func maskClasses(_ node: RulesNode) -> [NamedClass] {
         guard case .mapping(let classes) = node.kind else {
-            error("'mask_classes' must map one-character names to characters, such as R: АВЕКМНОРСТУХ", at: node.location)
+            error(.wrongShape, "'mask_classes' must map one-character names to characters, such as R: АВЕКМНОРСТУХ", at: node.location)
             return []
         }
         var result: [NamedClass] = []
         for entry in classes {
             guard let name = string(entry.key, "a mask class name") else { continue }
             if result.contains(where: { $0.name.value == name.value }) {
-                error("mask class '\(name.value)' is defined twice", at: name.location)
+                error(.duplicateName, "mask class '\(name.value)' is defined twice", at: name.location)
                 continue
             }
             if case .mapping = entry.value.kind {
                 guard let entries = mapping(entry.value, "a mask class", keys: RulesFileKeys.maskClass) else { continue }
                 guard let characters = entries["chars"].flatMap({ scalarText($0, "chars") }) else {
-                    if entries["chars"] == nil { error("mask class '\(name.value)' needs 'chars:'", at: name.location) }
+                    if entries["chars"] == nil { error(.missingKey, "mask class '\(name.value)' needs 'chars:'", at: name.location) }
                     continue
                 }
                 result.append(
@@ -48,7 +48,9 @@ extension RulesFileParser {
             let unit = parts.count == 2 ? units[parts[1].uppercased()] : 1,
             number <= Int.max / unit
         else {
-            error("\(what) must be a number of bytes, or one with KB, MB or GB ('10 MB'), not '\(text.value)'", at: text.location)
+            error(
+                .invalidValue, "\(what) must be a number of bytes, or one with KB, MB or GB ('10 MB'), not '\(text.value)'",
+                at: text.location)
             return nil
         }
         return Located(value: number * unit, location: text.location)

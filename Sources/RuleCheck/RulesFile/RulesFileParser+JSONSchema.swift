@@ -16,6 +16,7 @@ extension RulesFileParser {
             let bytes = source.bytes
             guard node.offset < bytes.count, let end = Self.endOfJSONValue(in: bytes, from: node.offset) else {
                 error(
+                    .schemaNotJSON,
                     "\(what) must be a JSON Schema written as JSON: in a YAML rules file, as JSON text in a block scalar ('json_schema: |')",
                     at: node.location)
                 return nil
@@ -37,11 +38,11 @@ extension RulesFileParser {
                 case .scalar(let locator): locator.location(of: bytes.prefix(offset).count { $0 & 0xC0 != 0x80 })
                 case .inline(let file, let start): file.location(ofOffset: start + offset)
                 }
-            self.error("json_schema is not JSON: \(error.message)", at: location)
+            self.error(.schemaNotJSON, "json_schema is not JSON: \(error.message)", at: location)
             return nil
         }
         guard parsed.root.object != nil || parsed.root.bool != nil else {
-            error("json_schema must be a JSON Schema: an object or a boolean, not \(parsed.root.kindDescription)", at: key)
+            error(.invalidSchema, "json_schema must be a JSON Schema: an object or a boolean, not \(parsed.root.kindDescription)", at: key)
             return nil
         }
         return JSONSchemaSpec(source: parsed, placement: placement, location: key)

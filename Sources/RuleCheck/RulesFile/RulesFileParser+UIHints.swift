@@ -8,18 +8,18 @@ extension RulesFileParser {
 
     mutating func uiHints(_ node: RulesNode) -> [(name: Located<String>, value: JSONValue)] {
         guard case .mapping(let entries) = node.kind else {
-            error("'ui' must be a mapping of hint names to values, such as {widget: textarea}", at: node.location)
+            error(.wrongShape, "'ui' must be a mapping of hint names to values, such as {widget: textarea}", at: node.location)
             return []
         }
         var result: [(name: Located<String>, value: JSONValue)] = []
         for entry in entries {
             guard case .scalar(let key, _) = entry.key.kind else {
-                error("'ui' hint names must be plain names", at: entry.key.location)
+                error(.wrongShape, "'ui' hint names must be plain names", at: entry.key.location)
                 continue
             }
             let name = Located(value: key, location: entry.key.location)
             if result.contains(where: { $0.name.value == name.value }) {
-                error("ui hint '\(name.value)' is written twice", at: name.location)
+                error(.duplicateName, "ui hint '\(name.value)' is written twice", at: name.location)
                 continue
             }
             if let json = hintValue(entry.value, depth: 0) { result.append((name, json)) }
@@ -29,7 +29,7 @@ extension RulesFileParser {
 
     private mutating func hintValue(_ node: RulesNode, depth: Int) -> JSONValue? {
         guard depth < Self.maxHintDepth else {
-            error("a 'ui' hint nests more than \(Self.maxHintDepth) levels deep", at: node.location)
+            error(.nestingTooDeep, "a 'ui' hint nests more than \(Self.maxHintDepth) levels deep", at: node.location)
             return nil
         }
         switch node.kind {

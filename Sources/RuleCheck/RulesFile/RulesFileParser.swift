@@ -48,7 +48,7 @@ struct RulesFileParser {
 
         switch (entries["sections"], entries["fields"]) {
         case (let sections?, nil):
-            if sections.isEmptyList { error("the form has no sections ('sections: []')", at: sections.location) }
+            if sections.isEmptyList { error(.noFields, "the form has no sections ('sections: []')", at: sections.location) }
             document.sections = sequence(sections, "sections").compactMap { section($0) }
         case (nil, let fields?):
             let fieldList = self.fields(fields, "fields", of: "the form")
@@ -58,11 +58,11 @@ struct RulesFileParser {
                     title: document.title, fields: fieldList, isImplicit: true)
             ]
         case (.some(let sections), .some):
-            error("a rules file has either 'sections:' or top-level 'fields:', not both", at: sections.location)
+            error(.sectionsAndFields, "a rules file has either 'sections:' or top-level 'fields:', not both", at: sections.location)
         case (nil, nil):
             // A JSON Schema alone checks records; a form needs fields.
             if entries["json_schema"] == nil {
-                error("the rules file has no fields: add 'fields:' or 'sections:'", at: document.location)
+                error(.noFields, "the rules file has no fields: add 'fields:' or 'sections:'", at: document.location)
             }
         }
         return document
@@ -70,7 +70,7 @@ struct RulesFileParser {
 
     private mutating func namedTexts(_ node: RulesNode, _ what: String, alternatives: Bool = false) -> [NamedText] {
         guard case .mapping(let mapping) = node.kind else {
-            error("'\(what)' must be a mapping of names to text", at: node.location)
+            error(.wrongShape, "'\(what)' must be a mapping of names to text", at: node.location)
             return []
         }
         var seen: [String: FileLocation] = [:]
@@ -79,7 +79,7 @@ struct RulesFileParser {
             let (key, value) = (entry.key, entry.value)
             guard let name = string(key, "a name in '\(what)'") else { continue }
             if let first = seen[name.value] {
-                error("'\(name.value)' is defined twice in '\(what)' (first on line \(first.line))", at: name.location)
+                error(.duplicateName, "'\(name.value)' is defined twice in '\(what)' (first on line \(first.line))", at: name.location)
                 continue
             }
             seen[name.value] = name.location
@@ -95,7 +95,7 @@ struct RulesFileParser {
 
     private mutating func gates(_ node: RulesNode) -> [GateSpec] {
         guard case .mapping(let mapping) = node.kind else {
-            error("'gates' must be a mapping of gate names to 'all' or a list of fields", at: node.location)
+            error(.wrongShape, "'gates' must be a mapping of gate names to 'all' or a list of fields", at: node.location)
             return []
         }
         var result: [GateSpec] = []
@@ -104,7 +104,7 @@ struct RulesFileParser {
             let (key, value) = (entry.key, entry.value)
             guard let name = string(key, "a gate name") else { continue }
             guard seen.insert(name.value).inserted else {
-                error("gate '\(name.value)' is defined twice", at: name.location)
+                error(.duplicateName, "gate '\(name.value)' is defined twice", at: name.location)
                 continue
             }
             if case .scalar("all", _) = value.kind {
@@ -112,7 +112,7 @@ struct RulesFileParser {
             } else if case .sequence = value.kind {
                 result.append(GateSpec(name: name, members: .fields(stringList(value, "the fields of gate '\(name.value)'"))))
             } else {
-                error("gate '\(name.value)' must be 'all' or a list of field ids", at: value.location)
+                error(.wrongShape, "gate '\(name.value)' must be 'all' or a list of field ids", at: value.location)
             }
         }
         return result
@@ -121,11 +121,11 @@ struct RulesFileParser {
     private mutating func section(_ node: RulesNode) -> SectionSpec? {
         guard let entries = mapping(node, "a section", keys: RulesFileKeys.section) else { return nil }
         guard let id = entries["id"].flatMap({ string($0, "id") }) else {
-            if entries["id"] == nil { error("a section needs an 'id'", at: node.location) }
+            if entries["id"] == nil { error(.missingID, "a section needs an 'id'", at: node.location) }
             return nil
         }
         let fields = entries["fields"].map { self.fields($0, "fields", of: "section '\(id.value)'") } ?? []
-        if entries["fields"] == nil { error("section '\(id.value)' has no 'fields'", at: id.location) }
+        if entries["fields"] == nil { error(.noFields, "section '\(id.value)' has no 'fields'", at: id.location) }
         var section = SectionSpec(id: id, title: entries["title"].flatMap { string($0, "title")?.value }, fields: fields)
         section.page = entries["page"].flatMap { string($0, "page") }
         return section
@@ -136,10 +136,10 @@ struct RulesFileParser {
     /// The fields of `owner` (the form, a section, a group, a list's item) under key `key`.
     private mutating func fields(_ node: RulesNode, _ key: String, of owner: String) -> [FieldSpec] {
         if node.isEmptyList {
-            error("\(owner) has no fields ('\(key): []')", at: node.location)
+            error(.noFields, "\(owner) has no fields ('\(key): []')", at: node.location)
         }
         guard fieldDepth < Self.maxFieldDepth else {
-            error("groups and lists nest more than \(Self.maxFieldDepth) levels deep here", at: node.location)
+            error(.nestingTooDeep, "groups and lists nest more than \(Self.maxFieldDepth) levels deep here", at: node.location)
             return []
         }
         fieldDepth += 1
@@ -157,7 +157,7 @@ struct RulesFileParser {
     private mutating func field(_ node: RulesNode) -> FieldSpec? {
         guard let entries = mapping(node, "a field", keys: RulesFileKeys.field) else { return nil }
         guard let id = entries["id"].flatMap({ string($0, "id") }) else {
-            if entries["id"] == nil { error("a field needs an 'id'", at: node.location) }
+            if entries["id"] == nil { error(.missingID, "a field needs an 'id'", at: node.location) }
             return nil
         }
         var field = FieldSpec(id: id, location: node.location)
@@ -207,7 +207,7 @@ struct RulesFileParser {
                     }
                 }
             } else {
-                error("'messages' must map failure codes (required, pattern, min, …) to messages", at: messages.location)
+                error(.wrongShape, "'messages' must map failure codes (required, pattern, min, …) to messages", at: messages.location)
             }
         }
         field.fields = entries["fields"].map { fields($0, "fields", of: "field '\(id.value)'") }
@@ -227,7 +227,7 @@ struct RulesFileParser {
                 return scalarText(option, "an option").map { OptionSpec(value: $0, location: $0.location) }
             }
             guard case .mapping(let mapping) = option.kind else {
-                error("an option must be a value or a mapping with 'value:'", at: option.location)
+                error(.wrongShape, "an option must be a value or a mapping with 'value:'", at: option.location)
                 return nil
             }
             var spec: OptionSpec?
@@ -241,14 +241,14 @@ struct RulesFileParser {
                 case "title": title = string(value, "an option title")?.value
                 default:
                     guard case .scalar = value.kind, let text = scalarText(value, "option attribute '\(name.value)'") else {
-                        error("option attribute '\(name.value)' must be a single value", at: value.location)
+                        error(.wrongShape, "option attribute '\(name.value)' must be a single value", at: value.location)
                         continue
                     }
                     attributes.append((name, text))
                 }
             }
             guard var spec else {
-                error("an option written as a mapping needs 'value:'", at: option.location)
+                error(.missingKey, "an option written as a mapping needs 'value:'", at: option.location)
                 return nil
             }
             spec.title = title
@@ -263,7 +263,7 @@ struct RulesFileParser {
         guard written.count == 1, let key = written.first, let value = entries[key] else {
             let rules = RulesFileKeys.checkRules.joined(separator: ", ")
             let problem = written.isEmpty ? "has none" : "has " + written.joined(separator: " and ")
-            error("a check needs exactly one of \(rules); this one \(problem)", at: node.location)
+            error(.checkRuleCount, "a check needs exactly one of \(rules); this one \(problem)", at: node.location)
             return nil
         }
         guard let (rule, alternatives) = valueRule(key, value) else { return nil }
@@ -303,7 +303,7 @@ struct RulesFileParser {
             }
             return LocalizedText(locales: locales)
         default:
-            error("\(what) must be text or a mapping of locales to text ({en: …, ru: …})", at: node.location)
+            error(.wrongShape, "\(what) must be text or a mapping of locales to text ({en: …, ru: …})", at: node.location)
             return nil
         }
     }
@@ -325,7 +325,7 @@ struct RulesFileParser {
 
     mutating func mapping(_ node: RulesNode, _ what: String, keys allowed: RulesFileKeys.Names) -> Entries? {
         guard case .mapping(let mapping) = node.kind else {
-            error("\(what) must be a mapping (key: value), not \(node.kindName)", at: node.location)
+            error(.wrongShape, "\(what) must be a mapping (key: value), not \(node.kindName)", at: node.location)
             return nil
         }
         var entries = Entries()
@@ -333,16 +333,16 @@ struct RulesFileParser {
         entries.values.reserveCapacity(mapping.count)
         for entry in mapping {
             guard case .scalar(let name, _) = entry.key.kind else {
-                error("keys must be plain names", at: entry.key.location)
+                error(.wrongShape, "keys must be plain names", at: entry.key.location)
                 continue
             }
             let keyLocation = entry.key.location
             if let first = entries.keys[name] {
-                error("duplicate key '\(name)' (first on line \(first.line))", at: keyLocation)
+                error(.duplicateKey, "duplicate key '\(name)' (first on line \(first.line))", at: keyLocation)
                 continue
             }
             guard allowed.contains(name) else {
-                error("unknown key '\(name)' in \(what)\(NearMiss.didYouMean(name, among: allowed.list))", at: keyLocation)
+                error(.unknownKey, "unknown key '\(name)' in \(what)\(NearMiss.didYouMean(name, among: allowed.list))", at: keyLocation)
                 continue
             }
             entries.names.append(name)
@@ -354,7 +354,7 @@ struct RulesFileParser {
 
     private mutating func sequence(_ node: RulesNode, _ what: String) -> [RulesNode] {
         guard case .sequence(let sequence) = node.kind else {
-            error("'\(what)' must be a list (- item), not \(node.kindName)", at: node.location)
+            error(.wrongShape, "'\(what)' must be a list (- item), not \(node.kindName)", at: node.location)
             return []
         }
         return sequence
@@ -362,7 +362,7 @@ struct RulesFileParser {
 
     mutating func string(_ node: RulesNode, _ what: String) -> Located<String>? {
         guard case .scalar(let text, _) = node.kind else {
-            error("\(what) must be a single value, not \(node.kindName)", at: node.location)
+            error(.wrongShape, "\(what) must be a single value, not \(node.kindName)", at: node.location)
             return nil
         }
         return Located(value: text, location: node.location)
@@ -370,7 +370,7 @@ struct RulesFileParser {
 
     mutating func scalarText(_ node: RulesNode, _ what: String) -> ScalarText? {
         guard case .scalar(let text, let style) = node.kind else {
-            error("\(what) must be a single value, not \(node.kindName)", at: node.location)
+            error(.wrongShape, "\(what) must be a single value, not \(node.kindName)", at: node.location)
             return nil
         }
         let locator = ScalarLocator(start: node.location, style: style, source: source, startOffset: node.offset)
@@ -380,7 +380,7 @@ struct RulesFileParser {
     private mutating func integer(_ node: RulesNode, _ what: String) -> Located<Int>? {
         guard let text = string(node, what) else { return nil }
         guard let value = Int(text.value), value >= 0 else {
-            error("\(what) must be a whole number ≥ 0, not '\(text.value)'", at: text.location)
+            error(.invalidValue, "\(what) must be a whole number ≥ 0, not '\(text.value)'", at: text.location)
             return nil
         }
         return Located(value: value, location: text.location)
@@ -390,7 +390,7 @@ struct RulesFileParser {
     private mutating func pagePosition(_ node: RulesNode) -> PagePositionSpec? {
         guard let entries = mapping(node, "page_position", keys: RulesFileKeys.pagePosition) else { return nil }
         guard let currentNode = entries["current"], let totalNode = entries["total"] else {
-            error("page_position needs both 'current' and 'total' ({current: 2, total: 4})", at: node.location)
+            error(.missingKey, "page_position needs both 'current' and 'total' ({current: 2, total: 4})", at: node.location)
             return nil
         }
         guard let current = integer(currentNode, "page_position.current"), let total = integer(totalNode, "page_position.total")
@@ -405,7 +405,7 @@ struct RulesFileParser {
         case "true": return Located(value: true, location: text.location)
         case "false": return Located(value: false, location: text.location)
         default:
-            error("\(what) must be true or false, not '\(text.value)'", at: text.location)
+            error(.invalidValue, "\(what) must be true or false, not '\(text.value)'", at: text.location)
             return nil
         }
     }
@@ -415,7 +415,7 @@ struct RulesFileParser {
         return sequence(node, what).compactMap { string($0, "an entry of \(what)") }
     }
 
-    mutating func error(_ message: String, at location: FileLocation) {
-        diagnostics.append(Diagnostic(.error, message, at: location))
+    mutating func error(_ code: DiagnosticCode, _ message: String, at location: FileLocation) {
+        diagnostics.append(Diagnostic(.error, code, message, at: location))
     }
 }

@@ -120,7 +120,7 @@ public struct RulesLoader: Sendable {
             result = importSchema(bytes, name: shown, context: context, files: &files)
         } else if let uiSchema {
             result = .failure(
-                Self.fileError(name(of: uiSchema), "--ui goes with a JSON Schema, and '\(shown)' is a rules file"))
+                Self.fileError(name(of: uiSchema), .unsupportedInput, "--ui goes with a JSON Schema, and '\(shown)' is a rules file"))
         } else {
             result = compileRules(bytes, path: path, name: shown, context: context, files: &files)
         }
@@ -134,7 +134,7 @@ public struct RulesLoader: Sendable {
         do {
             roots = try IncludeRoots(rulesFile: path, extra: includeRoots)
         } catch {
-            return .failure(Self.fileError(error.path, "cannot use it as an include root: \(error.reason)"))
+            return .failure(Self.fileError(error.path, .cannotReadFile, "cannot use it as an include root: \(error.reason)"))
         }
         let compiled = RuleSetCompiler.compile(
             bytes, source: name, path: path, includes: IncludeExpander.files(under: roots), maxBytes: maxBytes,
@@ -146,10 +146,12 @@ public struct RulesLoader: Sendable {
 
     private func translate(_ bytes: [UInt8], name shown: String) -> Result<LoadedRules, RulesError> {
         guard let translator else {
-            return .failure(Self.fileError(shown, "no translator reads this format here (an XLSForm needs RuleCheckXLSForm)"))
+            return .failure(
+                Self.fileError(shown, .unsupportedInput, "no translator reads this format here (an XLSForm needs RuleCheckXLSForm)"))
         }
         if let uiSchema {
-            return .failure(Self.fileError(name(of: uiSchema), "--ui goes with a JSON Schema, and '\(shown)' is not one"))
+            return .failure(
+                Self.fileError(name(of: uiSchema), .unsupportedInput, "--ui goes with a JSON Schema, and '\(shown)' is not one"))
         }
         do {
             return .success(try translator.translate(bytes, name: shown).compiled(source: shown))
@@ -169,7 +171,7 @@ public struct RulesLoader: Sendable {
                 files.append(RulesInput(path: uiSchema, digest: SHA256.hexDigest(of: read)))
             case .failure(let failure):
                 files.append(RulesInput(path: uiSchema, digest: nil))
-                return .failure(Self.fileError(name(of: uiSchema), "cannot read the UI schema: \(failure)"))
+                return .failure(Self.fileError(name(of: uiSchema), .cannotReadFile, "cannot read the UI schema: \(failure)"))
             }
         }
         do {
@@ -190,7 +192,9 @@ public struct RulesLoader: Sendable {
 
     /// The bytes of the rules file at `path`, named `name` in the error when it cannot be read.
     static func readRulesFile(_ path: String, name: String, limit: Int, regularOnly: Bool = false) -> Result<[UInt8], RulesError> {
-        FileBytes.read(path, limit: limit, regularOnly: regularOnly).mapError { fileError(name, "cannot read the rules file: \($0)") }
+        FileBytes.read(path, limit: limit, regularOnly: regularOnly).mapError {
+            fileError(name, .cannotReadFile, "cannot read the rules file: \($0)")
+        }
     }
 
     /// The name diagnostics give the file at `path` (see ``Naming``).
@@ -210,7 +214,7 @@ public struct RulesLoader: Sendable {
     }
 
     /// An error about a whole file: `FILE: error: MESSAGE`.
-    static func fileError(_ file: String, _ message: String) -> RulesError {
-        RulesError(diagnostics: [Diagnostic(.error, message, at: .whole(file))])
+    static func fileError(_ file: String, _ code: DiagnosticCode, _ message: String) -> RulesError {
+        RulesError(diagnostics: [Diagnostic(.error, code, message, at: .whole(file))])
     }
 }

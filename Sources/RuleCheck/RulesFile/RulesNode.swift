@@ -71,7 +71,7 @@ enum RulesFileReader {
             let byte = String(bytes[invalid], radix: 16, uppercase: true)
             diagnostics.append(
                 Diagnostic(
-                    .error,
+                    .error, .notUTF8,
                     "the rules file is not UTF-8 text: byte 0x\(byte) here is not UTF-8 "
                         + "(save the file as UTF-8)", at: location))
             return (source, nil)

@@ -26,7 +26,7 @@ package enum SchemaDocuments {
             let (prefix, path) = split(argument)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                return .failure(RulesLoader.fileError(path, "cannot read the schema: no such file or directory"))
+                return .failure(RulesLoader.fileError(path, .cannotReadFile, "cannot read the schema: no such file or directory"))
             }
             let files: [(path: String, relative: String)]
             if isDirectory.boolValue {
@@ -41,7 +41,8 @@ package enum SchemaDocuments {
                 let bytes: [UInt8]
                 switch FileBytes.read(file.path, limit: budget) {
                 case .success(let read): bytes = read
-                case .failure(let failure): return .failure(RulesLoader.fileError(file.path, "cannot read the schema: \(failure)"))
+                case .failure(let failure):
+                    return .failure(RulesLoader.fileError(file.path, .cannotReadFile, "cannot read the schema: \(failure)"))
                 }
                 budget -= bytes.count
                 let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
@@ -55,7 +56,7 @@ package enum SchemaDocuments {
                     } catch let located {
                         return .failure(located)
                     }
-                    return .failure(RulesLoader.fileError(file.path, "the schema is not JSON: \(error.message)"))
+                    return .failure(RulesLoader.fileError(file.path, .schemaNotJSON, "the schema is not JSON: \(error.message)"))
                 }
                 for uri in uris(of: root, path: file.path, prefix: prefix, relative: file.relative) {
                     documents[uri] = root
@@ -80,13 +81,13 @@ package enum SchemaDocuments {
             let enumerator = FileManager.default.enumerator(
                 at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         else {
-            return .failure(RulesLoader.fileError(directory, "cannot read the schema directory"))
+            return .failure(RulesLoader.fileError(directory, .cannotReadFile, "cannot read the schema directory"))
         }
         var found: [(path: String, relative: String)] = []
         for case let url as URL in enumerator where url.pathExtension == "json" {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
             guard found.count < maxFiles else {
-                return .failure(RulesLoader.fileError(directory, "holds more than \(maxFiles) schema files"))
+                return .failure(RulesLoader.fileError(directory, .schemaTooLarge, "holds more than \(maxFiles) schema files"))
             }
             let path = url.standardizedFileURL.path
             let relative = path.hasPrefix(root.path + "/") ? String(path.dropFirst(root.path.count + 1)) : url.lastPathComponent

@@ -55,7 +55,7 @@ public struct TranslatedRules: Sendable {
         guard let location = diagnostic.location, name == nil || location.file == name,
             let origin = origins[location.line]
         else { return diagnostic }
-        var moved = Diagnostic(diagnostic.severity, "\(origin.label): \(diagnostic.message)", at: origin.location)
+        var moved = Diagnostic(diagnostic.severity, diagnostic.code, "\(origin.label): \(diagnostic.message)", at: origin.location)
         moved.notes = diagnostic.notes
         if lines.indices.contains(location.line - 1) {
             let line = lines[location.line - 1].trimmingPrefix(while: { $0 == " " })

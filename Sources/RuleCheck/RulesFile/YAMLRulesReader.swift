@@ -49,7 +49,8 @@ struct YAMLRulesReader {
         }
         // Taken out, so that reading it lets go of it (see ``node(_:)``).
         guard let root = composed.take() else {
-            diagnostics.append(Diagnostic(.error, "the rules file is empty", at: FileLocation(file: source.name, line: 1, column: 1)))
+            diagnostics.append(
+                Diagnostic(.error, .emptyFile, "the rules file is empty", at: FileLocation(file: source.name, line: 1, column: 1)))
             return nil
         }
         // Nodes hold their anchors weakly; the parser keeps them alive.
@@ -59,7 +60,7 @@ struct YAMLRulesReader {
         } catch {
             diagnostics.append(
                 Diagnostic(
-                    .error,
+                    .error, .yamlAliasLimit,
                     "YAML aliases expand to more than \(Self.maxAliasNodes) nodes (here '*\(error.name)'); "
                         + "aliases of aliases multiply: write the repeated part out, or generate the file",
                     at: error.location))
@@ -111,7 +112,7 @@ struct YAMLRulesReader {
             return RulesNode(kind: .mapping(try entries(consume mapping)), location: location, offset: offset)
         case .alias(let alias):
             // Yams' composer resolves aliases; should one come through, it reads as nothing.
-            diagnostics.append(Diagnostic(.error, "YAML: unresolved alias '*\(alias.anchor.rawValue)'", at: location))
+            diagnostics.append(Diagnostic(.error, .yamlSyntax, "YAML: unresolved alias '*\(alias.anchor.rawValue)'", at: location))
             return RulesNode(kind: .mapping([]), location: location, offset: offset)
         }
     }
@@ -135,7 +136,7 @@ struct YAMLRulesReader {
                 guard case .mapping(let baseEntries) = source.kind else {
                     diagnostics.append(
                         Diagnostic(
-                            .error, "a merge key '<<' needs a mapping or a list of mappings, not \(source.kindName)",
+                            .error, .badMergeKey, "a merge key '<<' needs a mapping or a list of mappings, not \(source.kindName)",
                             at: source.location))
                     continue
                 }
@@ -240,21 +241,21 @@ struct YAMLRulesReader {
         }
         switch error as? YamlError {
         case .scanner(let context, let problem, let mark, _):
-            return Diagnostic(.error, "YAML: " + describe(context, problem), at: at(mark))
+            return Diagnostic(.error, .yamlSyntax, "YAML: " + describe(context, problem), at: at(mark))
         case .parser(let context, let problem, let mark, _):
-            return Diagnostic(.error, "YAML: " + describe(context, problem), at: at(mark))
+            return Diagnostic(.error, .yamlSyntax, "YAML: " + describe(context, problem), at: at(mark))
         case .composer(let context, let problem, let mark, _):
-            return Diagnostic(.error, "YAML: " + describe(context, problem), at: at(mark))
+            return Diagnostic(.error, .yamlSyntax, "YAML: " + describe(context, problem), at: at(mark))
         case .duplicatedKeysInMapping(let duplicates, let context):
             // Yams marks the key's first occurrence; the mistake to fix is the repeat below it.
             let key = duplicates.first ?? ""
             let first = at(context.mark)
             let repeat_ = Self.repeatedKey(key, after: first, in: source) ?? first
-            return Diagnostic(.error, "duplicate key '\(key)' (first on line \(first.line))", at: repeat_)
+            return Diagnostic(.error, .duplicateKey, "duplicate key '\(key)' (first on line \(first.line))", at: repeat_)
         case .reader(let problem, let offset, _, _):
-            return Diagnostic(.error, "YAML: " + problem, at: source.location(ofOffset: offset ?? 0))
+            return Diagnostic(.error, .yamlSyntax, "YAML: " + problem, at: source.location(ofOffset: offset ?? 0))
         default:
-            return Diagnostic(.error, "YAML: \(error)", at: FileLocation(file: source.name, line: 1, column: 1))
+            return Diagnostic(.error, .yamlSyntax, "YAML: \(error)", at: FileLocation(file: source.name, line: 1, column: 1))
         }
     }
 

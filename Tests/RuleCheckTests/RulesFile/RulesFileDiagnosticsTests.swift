@@ -2,8 +2,8 @@
 import Testing
 import _RuleCheckTestSupport
 
-/// Each kind of mistake in a rules file, with the exact message and where it points (marked
-/// in the source with 1️⃣, 2️⃣, …).
+/// Each kind of mistake in a rules file, with its code and where it points (marked in the
+/// source with 1️⃣, 2️⃣, …); a few tests hold the exact message, suggestions among them.
 @Suite("Rules file diagnostics")
 struct RulesFileDiagnosticsTests {
     /// Compiles marked YAML and checks the diagnostics, in order.
@@ -14,6 +14,19 @@ struct RulesFileDiagnosticsTests {
         let source = MarkedText(marked)
         let actual = Fixtures.diagnostics(source.text)
         let wanted = expected.map { "\(source.location($0.marker)): \($0.text)" }
+        #expect(actual == wanted, sourceLocation: sourceLocation)
+    }
+
+    /// Compiles marked YAML and checks the diagnostics' codes and places, in order.
+    private func expectCodes(
+        _ marked: String, _ expected: [(marker: String, code: DiagnosticCode)],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let source = MarkedText(marked)
+        let actual = RuleSetCompiler.compile(source.text, source: "test.yaml").diagnostics.map { diagnostic in
+            "\(diagnostic.location.map { "\($0)" } ?? ""): \(diagnostic.code.id)"
+        }
+        let wanted = expected.map { "\(source.location($0.marker)): \($0.code.id)" }
         #expect(actual == wanted, sourceLocation: sourceLocation)
     }
 
@@ -62,7 +75,7 @@ struct RulesFileDiagnosticsTests {
     }
 
     @Test func duplicateIDs() {
-        expect(
+        expectCodes(
             """
             sections:
               - id: a
@@ -78,9 +91,9 @@ struct RulesFileDiagnosticsTests {
                       - id: 3️⃣x
             """,
             [
-                ("1️⃣", "error: duplicate section id 'a' (first on line 2)"),
-                ("2️⃣", "error: duplicate field id 'x' (first on line 4)"),
-                ("3️⃣", "error: duplicate field id 'x' (first on line 11)"),
+                ("1️⃣", .duplicateSectionID),
+                ("2️⃣", .duplicateFieldID),
+                ("3️⃣", .duplicateFieldID),
             ])
     }
 
@@ -111,7 +124,7 @@ struct RulesFileDiagnosticsTests {
     }
 
     @Test func typeErrorsPointInsideExpressionsWhateverTheQuoting() {
-        expect(
+        expectCodes(
             """
             fields:
               - id: birth_date
@@ -131,11 +144,11 @@ struct RulesFileDiagnosticsTests {
                 min: 5️⃣birth_date
             """,
             [
-                ("1️⃣", "error: cannot compare date with number using '>'"),
-                ("2️⃣", "error: cannot compare date with number using '>'"),
-                ("3️⃣", "error: cannot compare date with number using '>'"),
-                ("4️⃣", "error: cannot compare date with number using '>'"),
-                ("5️⃣", "error: min must be a number, but this is a date"),
+                ("1️⃣", .typeMismatch),
+                ("2️⃣", .typeMismatch),
+                ("3️⃣", .typeMismatch),
+                ("4️⃣", .typeMismatch),
+                ("5️⃣", .typeMismatch),
             ])
     }
 
@@ -156,6 +169,7 @@ struct RulesFileDiagnosticsTests {
         let diagnostics = RuleSetCompiler.compile(source.text, source: "test.yaml").diagnostics
         expectEqual(diagnostics.count, 1)
         let cycle = diagnostics[0]
+        #expect(cycle.code == .dependencyCycle)
         #expect("\(cycle.location!)" == source.location("1️⃣"))
         expectEqual(cycle.message, "dependency cycle: a → b → c → a")
         #expect(
@@ -169,7 +183,7 @@ struct RulesFileDiagnosticsTests {
     }
 
     @Test func literalBoundsAndOptionTypes() {
-        expect(
+        expectCodes(
             """
             fields:
               - id: n
@@ -189,16 +203,16 @@ struct RulesFileDiagnosticsTests {
                 options: [1, 2, 4️⃣three, 5️⃣2]
             """,
             [
-                ("1️⃣", "error: min (10) is greater than max (5)"),
-                ("2️⃣", "error: min (2024-02-01) is after max (2024-01-01)"),
-                ("3️⃣", "error: min_length (8) is greater than max_length (4)"),
-                ("4️⃣", "error: option 'three' of 'c' is text, but the options before it are number"),
-                ("5️⃣", "error: option '2' of 'c' is listed twice (first on line 16)"),
+                ("1️⃣", .minAboveMax),
+                ("2️⃣", .minAboveMax),
+                ("3️⃣", .minAboveMax),
+                ("4️⃣", .optionTypeMismatch),
+                ("5️⃣", .duplicateOption),
             ])
     }
 
     @Test func keysThatDoNotApplyToTheType() {
-        expect(
+        expectCodes(
             """
             fields:
               - id: n
@@ -211,17 +225,14 @@ struct RulesFileDiagnosticsTests {
                 3️⃣options: [a]
             """,
             [
-                ("1️⃣", "error: 'pattern' applies to text and json fields, not number fields"),
-                (
-                    "2️⃣",
-                    "error: unknown type 'txt'; did you mean 'text'? (types are text, number, integer, date, bool, choice, multi_choice, file, group, list, values, json)"
-                ),
-                ("3️⃣", "error: 'options' applies to choice and multi_choice fields, not date fields"),
+                ("1️⃣", .keyNotApplicable),
+                ("2️⃣", .unknownType),
+                ("3️⃣", .keyNotApplicable),
             ])
     }
 
     @Test func selfReferencesAndConditions() {
-        expect(
+        expectCodes(
             """
             fields:
               - id: a
@@ -235,20 +246,22 @@ struct RulesFileDiagnosticsTests {
                 depends_on: [3️⃣a]
             """,
             [
-                ("1️⃣", "error: visible_if of 'a' cannot name the field itself"),
-                ("2️⃣", "error: 'yes' is not a condition; write true or false"),
-                ("3️⃣", "error: a computed field (value:) cannot have depends_on: its value always follows its inputs"),
+                ("1️⃣", .selfReference),
+                ("2️⃣", .typeMismatch),
+                ("3️⃣", .keyNotApplicable),
             ])
     }
 
     @Test func yamlSyntaxErrors() {
+        let compiled = RuleSetCompiler.compile("fields:\n  - id: a\n    type: [text\n", source: "test.yaml")
+        #expect(compiled.diagnostics.map(\.code) == [.yamlSyntax])
         let diagnostics = Fixtures.diagnostics("fields:\n  - id: a\n    type: [text\n")
         expectEqual(diagnostics.count, 1)
         expectEqual(diagnostics.first?.hasPrefix("test.yaml:4:1: error: YAML: did not find expected ',' or ']'"), true)
     }
 
     @Test func initialValuesMustFitTheirField() throws {
-        expect(
+        expectCodes(
             """
             fields:
               - id: tags
@@ -266,10 +279,10 @@ struct RulesFileDiagnosticsTests {
                 initial: [4️⃣a]
             """,
             [
-                ("1️⃣", "error: initial value 'z' is not an option of 'tags'"),
-                ("2️⃣", "error: initial value of integer field 'n' must be a whole number, not '1.5'"),
-                ("3️⃣", "error: initial value 'xx' is not an option of 'c'; did you mean 'x'?"),
-                ("4️⃣", "error: a list of initial values applies to multi_choice fields, not text fields"),
+                ("1️⃣", .invalidInitialValue),
+                ("2️⃣", .invalidInitialValue),
+                ("3️⃣", .invalidInitialValue),
+                ("4️⃣", .keyNotApplicable),
             ])
         let form = Form(try RuleSet(yaml: "fields:\n  - {id: tags, type: multi_choice, options: [a, b, c], initial: [a, c]}\n"))
         expectEqual(form["tags"].value, ["a", "c"])
@@ -277,17 +290,17 @@ struct RulesFileDiagnosticsTests {
     }
 
     @Test func duplicateKeysPointAtTheRepeat() {
-        expect(
+        expectCodes(
             """
             fields:
               - id: a
                 type: text
                 1️⃣type: number
-            """, [("1️⃣", "error: duplicate key 'type' (first on line 3)")])
+            """, [("1️⃣", .duplicateKey)])
     }
 
     @Test func lintWarnings() {
-        expect(
+        expectCodes(
             """
             patterns:
               1️⃣unused: 'x'
@@ -306,19 +319,19 @@ struct RulesFileDiagnosticsTests {
                     min_length: 3
             """,
             [
-                ("1️⃣", "warning: pattern 'unused' is never used"),
-                ("2️⃣", "warning: mask 'spare' is never used"),
-                ("3️⃣", "warning: 'n' is required but can never be visible"),
-                ("4️⃣", "warning: this check of 'm' never applies: its 'when' can never hold"),
+                ("1️⃣", .unusedPattern),
+                ("2️⃣", .unusedMask),
+                ("3️⃣", .requiredNeverVisible),
+                ("4️⃣", .checkNeverApplies),
             ])
     }
 
     @Test func structuralMistakes() {
-        expect(
+        expectCodes(
             """
             1️⃣title: no fields
-            """, [("1️⃣", "error: the rules file has no fields: add 'fields:' or 'sections:'")])
-        expect(
+            """, [("1️⃣", .noFields)])
+        expectCodes(
             """
             fields:
               - 1️⃣type: text
@@ -337,10 +350,10 @@ struct RulesFileDiagnosticsTests {
                 type: choice
             """,
             [
-                ("1️⃣", "error: a field needs an 'id'"),
-                ("2️⃣", "error: list 'deepest' is 3 lists deep; lists nest at most 2 deep (a list inside a list's item)"),
-                ("3️⃣", "error: group 'g' needs 'fields:'"),
-                ("4️⃣", "error: choice field 'c' needs 'options:'"),
+                ("1️⃣", .missingID),
+                ("2️⃣", .nestingTooDeep),
+                ("3️⃣", .missingKey),
+                ("4️⃣", .missingKey),
             ])
     }
 
@@ -392,6 +405,8 @@ struct FieldIdTests {
     }
 
     @Test func otherCharactersAreAnError() {
+        let compiled = RuleSetCompiler.compile("form: t\nfields:\n  - id: prénom\n", source: "test.yaml")
+        #expect(compiled.diagnostics.map(\.code) == [.invalidFieldID])
         expectEqual(
             Fixtures.diagnostics("form: t\nfields:\n  - id: prénom\n"),
             ["test.yaml:3:9: error: field id 'prénom' must be ASCII letters, digits and '_', starting with a letter or '_'"])

@@ -77,7 +77,9 @@ extension RuleSet {
         do {
             return try Data(contentsOf: url)
         } catch {
-            throw RulesError(diagnostics: [Diagnostic(.error, "cannot read '\(url.path)': \(error.localizedDescription)", at: nil)])
+            throw RulesError(diagnostics: [
+                Diagnostic(.error, .cannotReadFile, "cannot read '\(url.path)': \(error.localizedDescription)", at: nil)
+            ])
         }
     }
 }
@@ -156,7 +158,8 @@ package enum JSONSchemaImport {
                     throw RulesError(
                         diagnostics: refused.map { finding in
                             var diagnostic = Diagnostic(
-                                .error, "\(finding.pointer.isEmpty ? "/" : finding.pointer): not supported: \(finding.message)",
+                                .error, .unsupportedSchemaFeature,
+                                "\(finding.pointer.isEmpty ? "/" : finding.pointer): not supported: \(finding.message)",
                                 at: finding.location)
                             diagnostic.attachSnippet(from: result.text)
                             return diagnostic
@@ -274,7 +277,7 @@ package enum JSONSchemaImport {
             throw RulesError(
                 diagnostics: refused.map { finding in
                     var diagnostic = Diagnostic(
-                        .error,
+                        .error, .unsupportedSchemaFeature,
                         "\(finding.pointer.isEmpty ? "/" : finding.pointer): \(finding.kind == .unsupported ? "not supported" : finding.kind.rawValue): \(finding.message)",
                         at: finding.location)
                     diagnostic.attachSnippet(from: schema.text)

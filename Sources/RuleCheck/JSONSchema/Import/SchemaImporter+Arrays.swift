@@ -83,7 +83,7 @@ extension SchemaImporter {
                 spec.maxSize = located(bytes, at: pointer)
                 spec.keys["max_size"] = source.location(of: pointer)
             } else {
-                error("the maximum size of a file must be a whole number of bytes", at: pointer)
+                error(.invalidSchema, "the maximum size of a file must be a whole number of bytes", at: pointer)
             }
         }
         if let mediaTypes = x.mediaTypes {

@@ -48,7 +48,7 @@ extension SchemaImporter {
         for keyword in ["dependencies", "dependentSchemas"] {
             for (value, pointer) in node.all(keyword) {
                 guard let members = value.object else {
-                    if keyword == "dependentSchemas" { error("dependentSchemas must be an object", at: pointer) }
+                    if keyword == "dependentSchemas" { error(.invalidSchema, "dependentSchemas must be an object", at: pointer) }
                     continue
                 }
                 for trigger in source.orderedKeys(of: members, at: pointer) {

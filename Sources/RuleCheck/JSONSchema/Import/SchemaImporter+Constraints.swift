@@ -77,7 +77,7 @@ extension SchemaImporter {
                     items.append(Constraint(expr: only("number", "multiple_of(\(path), \(literal))"), pointer: pointer, keyword: key))
                 case "minItems", "maxItems":
                     guard let count = value.integer, count >= 0 else {
-                        error("\(key) must be a whole number ≥ 0", at: pointer)
+                        error(.invalidSchema, "\(key) must be a whole number ≥ 0", at: pointer)
                         continue
                     }
                     items.append(
@@ -86,7 +86,7 @@ extension SchemaImporter {
                             keyword: key))
                 case "minLength", "maxLength":
                     guard let count = value.integer, count >= 0 else {
-                        error("\(key) must be a whole number ≥ 0", at: pointer)
+                        error(.invalidSchema, "\(key) must be a whole number ≥ 0", at: pointer)
                         continue
                     }
                     items.append(
@@ -95,7 +95,7 @@ extension SchemaImporter {
                             keyword: key))
                 case "pattern":
                     guard let regex = value.string else {
-                        error("pattern must be a string", at: pointer)
+                        error(.invalidSchema, "pattern must be a string", at: pointer)
                         continue
                     }
                     guard let pcre = translatePattern(regex, at: pointer) else {
@@ -243,6 +243,7 @@ extension SchemaImporter {
         case .failure(let refusal):
             let shown = regex.unicodeScalars.count > 80 ? String(String.UnicodeScalarView(regex.unicodeScalars.prefix(80))) + "…" : regex
             error(
+                .unsupportedSchemaRegex,
                 "'\(shown)' is not an ECMA-262 regex (a JSON Schema pattern is one, read with the u flag): \(refusal.message), "
                     + "at character \(refusal.offset + (inner == nil ? 1 : 2))",
                 at: pointer)

@@ -25,13 +25,17 @@ extension SchemaImporter {
         }
         let recursive = node.refTargets.intersection(ancestors)
         if let target = recursive.sorted().first {
-            error("recursive schema: '#\(target)' contains itself here; a form cannot be infinitely deep", at: keyPointer)
+            error(
+                .schemaReferenceCycle, "recursive schema: '#\(target)' contains itself here; a form cannot be infinitely deep",
+                at: keyPointer)
             return nil
         }
         fieldCount += 1
         if fieldCount > Self.maxFields {
             if fieldCount == Self.maxFields + 1 {
-                error("the schema becomes more than \(Self.maxFields) fields (definitions reused at many levels)", at: keyPointer)
+                error(
+                    .schemaTooLarge, "the schema becomes more than \(Self.maxFields) fields (definitions reused at many levels)",
+                    at: keyPointer)
             }
             return nil
         }
@@ -54,7 +58,7 @@ extension SchemaImporter {
         var handled = Self.commonKeywords
 
         if let (title, pointer) = node.first("title") {
-            if let title = title.string { spec.title = title } else { error("title must be a string", at: pointer) }
+            if let title = title.string { spec.title = title } else { error(.invalidSchema, "title must be a string", at: pointer) }
         }
         annotations(&spec, node)
         if let enabled = x.enabledIf {
@@ -329,7 +333,7 @@ extension SchemaImporter {
         }
         guard let (value, pointer) = node.first("x-rulecheck-ui") else { return }
         guard let hints = value.object else {
-            error("x-rulecheck-ui must be an object of hints", at: pointer)
+            error(.invalidSchema, "x-rulecheck-ui must be an object of hints", at: pointer)
             return
         }
         for name in source.orderedKeys(of: hints, at: pointer) where !spec.ui.contains(where: { $0.name.value == name }) {

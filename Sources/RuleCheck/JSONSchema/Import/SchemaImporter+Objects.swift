@@ -26,14 +26,14 @@ extension SchemaImporter {
         depth: Int, outerBranches: [Branch] = []
     ) -> [FieldSpec] {
         guard depth < Self.maxNesting else {
-            error("objects nest deeper than \(Self.maxNesting) levels", at: node.pointer)
+            error(.schemaTooLarge, "objects nest deeper than \(Self.maxNesting) levels", at: node.pointer)
             return []
         }
         var order: [String] = []
         var schemas: [String: [(value: JSONValue, pointer: String)]] = [:]
         for (value, pointer) in node.all("properties") {
             guard let members = value.object else {
-                error("properties must be an object", at: pointer)
+                error(.invalidSchema, "properties must be an object", at: pointer)
                 continue
             }
             for key in source.orderedKeys(of: members, at: pointer) {
@@ -47,7 +47,7 @@ extension SchemaImporter {
         let always = presence ?? "true"
         for (value, pointer) in node.all("required") {
             guard let names = value.array?.compactMap(\.string), names.count == value.array?.count else {
-                error("required must be an array of property names", at: pointer)
+                error(.invalidSchema, "required must be an array of property names", at: pointer)
                 continue
             }
             for name in names {
@@ -183,13 +183,14 @@ extension SchemaImporter {
         for keyword in ["dependencies", "dependentRequired"] {
             for (value, pointer) in node.all(keyword) {
                 guard let members = value.object else {
-                    error("\(keyword) must be an object", at: pointer)
+                    error(.invalidSchema, "\(keyword) must be an object", at: pointer)
                     continue
                 }
                 for trigger in source.orderedKeys(of: members, at: pointer) {
                     guard let names = members[trigger]?.array else {
                         if keyword == "dependentRequired" {
                             error(
+                                .invalidSchema,
                                 "dependentRequired values must be arrays of property names",
                                 at: pointer + "/" + SchemaPointer.escape(trigger))
                         }

@@ -44,11 +44,13 @@ extension SchemaImporter {
             case .string(let name): names = [name]
             case .array(let items): names = items.compactMap(\.string)
             default:
-                error("type must be a type name or an array of them", at: pointer)
+                error(.invalidSchema, "type must be a type name or an array of them", at: pointer)
                 continue
             }
             for name in names where !Self.typeNames.contains(name) {
-                error("unknown type '\(name)' (the types are string, integer, number, boolean, object, array, null)", at: pointer)
+                error(
+                    .invalidSchema, "unknown type '\(name)' (the types are string, integer, number, boolean, object, array, null)",
+                    at: pointer)
             }
             sets.append(Set(names))
         }
@@ -76,7 +78,7 @@ extension SchemaImporter {
         }
         if let (value, pointer) = node.first("enum") {
             guard let items = value.array else {
-                error("enum must be an array", at: pointer)
+                error(.invalidSchema, "enum must be an array", at: pointer)
                 return nil
             }
             if node.all("enum").count > 1 {

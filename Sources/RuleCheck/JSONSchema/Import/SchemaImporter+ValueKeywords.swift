@@ -13,7 +13,7 @@ extension SchemaImporter {
         // With x-rulecheck-pattern or -mask, the patterns are the export's shadow of them.
         guard x.pattern == nil && x.mask == nil else { return }
         for (value, pointer) in node.all("pattern") {
-            guard let regex = value.string else { error("pattern must be a string", at: pointer); continue }
+            guard let regex = value.string else { error(.invalidSchema, "pattern must be a string", at: pointer); continue }
             if spec.pattern == nil, ECMARegex.wholeMatchBody(regex) != nil {
                 // ^…$: the whole value must match, which is what a field's pattern says.
                 guard let pcre = translatePattern(regex, at: pointer, body: true) else { continue }
@@ -61,7 +61,7 @@ extension SchemaImporter {
         for (keyword, isMin) in [("minLength", true), ("maxLength", false)] {
             let values = node.all(keyword).compactMap { item in item.value.integer.map { ($0, item.pointer) } }
             guard let best = isMin ? values.max(by: { $0.0 < $1.0 }) : values.min(by: { $0.0 < $1.0 }) else { continue }
-            guard best.0 >= 0 else { error("\(keyword) must be ≥ 0", at: best.1); continue }
+            guard best.0 >= 0 else { error(.invalidSchema, "\(keyword) must be ≥ 0", at: best.1); continue }
             if isMin { spec.minLength = located(best.0, at: best.1) } else { spec.maxLength = located(best.0, at: best.1) }
             spec.keys[isMin ? "min_length" : "max_length"] = source.location(of: best.1)
         }
@@ -80,7 +80,7 @@ extension SchemaImporter {
         }
         for (value, pointer) in node.all("multipleOf") {
             guard let number = value.exactNumber, number > .zero else {
-                error("multipleOf must be a number > 0", at: pointer)
+                error(.invalidSchema, "multipleOf must be a number > 0", at: pointer)
                 continue
             }
             guard let literal = Self.decimal(number) else {
@@ -102,7 +102,7 @@ extension SchemaImporter {
                 let exclusiveKey = isMin ? "exclusiveMinimum" : "exclusiveMaximum"
                 let part = node.parts.first { pointer.hasPrefix($0.pointer + "/") && $0.object[keyword] == value }
                 if part?.object[exclusiveKey] == .bool(true) { continue }  // draft-04: a check
-                guard let number = value.exactNumber else { error("\(keyword) must be a number", at: pointer); continue }
+                guard let number = value.exactNumber else { error(.invalidSchema, "\(keyword) must be a number", at: pointer); continue }
                 if let current = best, isMin ? current.0 >= number : current.0 <= number { continue }
                 best = (number, pointer)
             }
@@ -178,7 +178,9 @@ extension SchemaImporter {
     mutating func itemCounts(_ spec: inout FieldSpec, _ node: SchemaNode) {
         for (keyword, key) in [("minItems", "min_items"), ("maxItems", "max_items")] {
             guard let (value, pointer) = node.first(keyword) else { continue }
-            guard let count = value.integer, count >= 0 else { error("\(keyword) must be a whole number ≥ 0", at: pointer); continue }
+            guard let count = value.integer, count >= 0 else {
+                error(.invalidSchema, "\(keyword) must be a whole number ≥ 0", at: pointer); continue
+            }
             if key == "min_items" {
                 spec.minItems = located(count, at: pointer)
                 // Without `empty_values: present` an empty array is no value.

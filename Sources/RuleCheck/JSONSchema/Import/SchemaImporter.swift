@@ -70,6 +70,7 @@ struct SchemaImporter {
         if !types.names.isEmpty, !types.names.contains("object") {
             // Records of another type: the schema checks them; a form has no fields for them.
             error(
+                .schemaNotAForm,
                 "the schema's root must be an object schema (\"type\": \"object\"), not \(types.names.joined(separator: ", "))",
                 at: types.pointer)
             return document
@@ -79,6 +80,7 @@ struct SchemaImporter {
         if fields.isEmpty && errors.isEmpty && !schemaDecides {
             // As in a rules file: a form with nothing to fill in is a mistake, not an empty form.
             error(
+                .schemaNotAForm,
                 "the schema has no properties that can be fields, and a form needs at least one",
                 at: root.first("properties")?.pointer ?? "")
         }
@@ -100,7 +102,7 @@ struct SchemaImporter {
         var pending: [(value: JSONValue, pointer: String, chain: [String])] = [(value, pointer, refChain)]
         while let (value, pointer, chain) = pending.popLast() {
             guard result.parts.count < Self.maxParts else {
-                error("this schema merges more than \(Self.maxParts) schemas through allOf and $ref", at: pointer)
+                error(.schemaTooLarge, "this schema merges more than \(Self.maxParts) schemas through allOf and $ref", at: pointer)
                 break
             }
             switch value {
@@ -119,7 +121,9 @@ struct SchemaImporter {
                         case .success(let target):
                             if chain.contains(target.pointer) {
                                 let cycle = (chain + [target.pointer]).map { "#" + $0 }.joined(separator: " → ")
-                                error("$ref cycle: \(cycle); a schema that refers to itself cannot become a form", at: refPointer)
+                                error(
+                                    .schemaReferenceCycle, "$ref cycle: \(cycle); a schema that refers to itself cannot become a form",
+                                    at: refPointer)
                             } else {
                                 result.refTargets.insert(target.pointer)
                                 children.append((target.value, target.pointer, chain + [target.pointer]))
@@ -127,10 +131,10 @@ struct SchemaImporter {
                         case .failure(.notLocal):
                             finding(.unsupported, "$ref '\(text)' is not local (only '#/…' references are followed)", at: refPointer)
                         case .failure(.notFound):
-                            error("$ref '\(text)' points at nothing in this schema", at: refPointer)
+                            error(.unresolvedSchemaReference, "$ref '\(text)' points at nothing in this schema", at: refPointer)
                         }
                     } else {
-                        error("$ref must be a string", at: refPointer)
+                        error(.invalidSchema, "$ref must be a string", at: refPointer)
                     }
                 }
                 if let allOf = members["allOf"] {
@@ -139,13 +143,13 @@ struct SchemaImporter {
                             children.append((item, pointer + "/allOf/\(index)", chain))
                         }
                     } else {
-                        error("allOf must be an array of schemas", at: pointer + "/allOf")
+                        error(.invalidSchema, "allOf must be an array of schemas", at: pointer + "/allOf")
                     }
                 }
                 // Reversed so that popLast takes them in written order.
                 pending.append(contentsOf: children.reversed().map { (value: $0.0, pointer: $0.1, chain: $0.2) })
             default:
-                error("a schema must be an object or a boolean, not \(value.kindDescription)", at: pointer)
+                error(.invalidSchema, "a schema must be an object or a boolean, not \(value.kindDescription)", at: pointer)
             }
         }
         return result
@@ -190,7 +194,9 @@ struct SchemaImporter {
     /// its place, for the author to fix; the schema's own keywords never make one.
     mutating func ownError(_ message: String, at pointer: String) {
         ownPointers.insert(pointer)
-        var diagnostic = Diagnostic(.error, "\(pointer.isEmpty ? "/" : pointer): \(message)", at: source.location(of: pointer))
+        var diagnostic = Diagnostic(
+            .error, .invalidRuleCheckKeyword, "\(pointer.isEmpty ? "/" : pointer): \(message)",
+            at: source.location(of: pointer))
         diagnostic.attachSnippet(from: source.text)
         if !errors.contains(diagnostic) { errors.append(diagnostic) }
     }
@@ -220,7 +226,7 @@ struct SchemaImporter {
         return result
     }
 
-    mutating func error(_ message: String, at pointer: String) {
+    mutating func error(_ code: DiagnosticCode, _ message: String, at pointer: String) {
         // The schema's evaluation reports what makes a schema invalid; here, only the form stops
         // (a finding, with its pointer): what the form leaves out, the schema still checks.
         if schemaDecides {
@@ -231,7 +237,8 @@ struct SchemaImporter {
             if !findings.contains(finding) { findings.append(finding) }
             return
         }
-        var diagnostic = Diagnostic(.error, "\(pointer.isEmpty ? "/" : pointer): \(message)", at: source.location(of: pointer))
+        var diagnostic = Diagnostic(
+            .error, code, "\(pointer.isEmpty ? "/" : pointer): \(message)", at: source.location(of: pointer))
         diagnostic.attachSnippet(from: source.text)
         if !errors.contains(diagnostic) { errors.append(diagnostic) }
     }

@@ -21,7 +21,7 @@ struct SchemaSource: Sendable {
         } catch {
             let location = error.location(in: bytes)
             var diagnostic = Diagnostic(
-                .error, "the JSON Schema is not valid JSON: \(error.message)",
+                .error, .schemaNotJSON, "the JSON Schema is not valid JSON: \(error.message)",
                 at: FileLocation(file: name, line: location.line, column: location.column))
             diagnostic.attachSnippet(from: SourceText(name: name, bytes: bytes))
             throw RulesError(diagnostics: [diagnostic])
