@@ -467,7 +467,8 @@ struct ExpressionCompiler {
             try require(type != .items, "a value")
             return (.function(.jsonType, [argument]), .text)
         case .json, .sum, .min, .max, .any, .all:
-            throw ExpressionError(code: .wrongArguments, message: "\(name)() is compiled on its own", range: syntax.range)  // returned above
+            // Returned above: never reached.
+            throw ExpressionError(code: .wrongArguments, message: "\(name)() is compiled on its own", range: syntax.range)
         case .foldedLetters:
             return (.function(.foldedLetters, [argument]), type)  // never by name: isCallable
         case .multipleOf:
