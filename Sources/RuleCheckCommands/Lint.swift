@@ -6,7 +6,7 @@ struct Lint: RuleCheckSubcommand {
         abstract: "Check a rules file.",
         discussion: """
             Prints nothing and exits 0 for a good file. Otherwise prints every problem as \
-            FILE:LINE:COLUMN: error[CODE]: MESSAGE with the source line, and exits 2 (the codes are \
+            FILE:LINE:COLUMN: error: MESSAGE [CODE] with the source line, and exits 2 (the codes are \
             listed in Docs/diagnostics.md). Warnings about \
             likely mistakes (a required field that can never be visible, a check whose 'when' can \
             never hold, an unused named pattern or mask) are printed too but keep exit status 0. \

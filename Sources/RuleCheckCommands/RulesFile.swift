@@ -49,7 +49,7 @@ enum RulesFile {
         case .success(let bytes): return bytes
         case .failure(let failure):
             throw RulesFileError(
-                text: "\(VisibleText.escaped(path)): error[\(DiagnosticCode.cannotReadFile.id)]: cannot read the \(what): \(failure)")
+                text: "\(VisibleText.escaped(path)): error: cannot read the \(what): \(failure) [\(DiagnosticCode.cannotReadFile.id)]")
         }
     }
 }

@@ -27,7 +27,7 @@ public struct RulesEntry: Sendable {
     public internal(set) var version: String?
     /// When ``rules`` was compiled.
     public internal(set) var loadedAt: Date?
-    /// The file's errors (and warnings), one `FILE:LINE:COLUMN: error[CODE]: …` with its source
+    /// The file's errors (and warnings), one `FILE:LINE:COLUMN: error: … [CODE]` with its source
     /// line and caret each, when the file on disk does not compile now; nil when it does.
     public internal(set) var errors: String?
     /// The codes of ``errors``' diagnostics (`RC2001`), in order; empty when it compiles.

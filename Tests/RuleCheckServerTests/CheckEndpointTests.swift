@@ -217,7 +217,7 @@ struct CheckEndpointTests {
         expectEqual(answer.status, 409)
         expectEqual(answer.errorCode, "rules_broken")
         let details = answer.json["error"]?["details"]?.string ?? ""
-        #expect(details.contains("broken.yaml:4:11: error[RC2016]:"))
+        #expect(details.contains("broken.yaml:4:11: error: ") && details.contains("[RC2016]"))
         #expect(details.contains("\n        type: txt\n              ^"))
     }
 }

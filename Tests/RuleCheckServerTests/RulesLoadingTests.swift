@@ -31,7 +31,7 @@ struct RulesLoadingTests {
             let harness = ServerHarness(files: [file])
             let entry = try #require(harness.server.library.entries.first)
             let errors = try #require(entry.errors, "\(include)")
-            #expect(errors.hasPrefix("main.yaml:3:6: error[RC1107]: included file '"), "\(include): \(errors)")
+            #expect(errors.hasPrefix("main.yaml:3:6: error: included file '"), "\(include): \(errors)")
             #expect(errors.contains("is outside the rules file's directory"), "\(include): \(errors)")
 
             let listed = try await harness.send(.get, "/v1/rules")
@@ -56,7 +56,7 @@ struct RulesLoadingTests {
         let harness = ServerHarness(files: [file])
         let listed = try await harness.send(.get, "/v1/rules")
         expectEqual(listed.json["rules"]?[0]?["file"], "people.yaml")
-        expectEqual(listed.json["rules"]?[0]?["errors"]?.string?.hasPrefix("people.yaml:22:11: error[RC2016]: unknown type 'txt'"), true)
+        expectEqual(listed.json["rules"]?[0]?["errors"]?.string?.hasPrefix("people.yaml:22:11: error: unknown type 'txt'"), true)
         #expect(!listed.text.contains(directory.url.path), "\(listed.text)")
         let (_, created) = try await harness.newForm()
         expectEqual(created.status, 409)
@@ -71,7 +71,7 @@ struct RulesLoadingTests {
         let entry = try #require(library.entries.first)
         #expect(entry.rules == nil)
         expectEqual(
-            entry.errors?.hasPrefix("latin1.yaml:2:6: error[RC1002]: the rules file is not UTF-8 text: byte 0xE9 here is not UTF-8"), true)
+            entry.errors?.hasPrefix("latin1.yaml:2:6: error: the rules file is not UTF-8 text: byte 0xE9 here is not UTF-8"), true)
     }
 
     @Test func aRulesFileOverTheCapIsNotRead() throws {
@@ -81,7 +81,8 @@ struct RulesLoadingTests {
         try handle.truncate(atOffset: 70_000_000)
         try handle.close()
         let library = RuleLibrary(files: [file.path])
-        expectEqual(library.entries.first?.errors, "huge.yaml: error[RC1001]: cannot read the rules file: it is longer than 67108864 bytes")
+        expectEqual(
+            library.entries.first?.errors, "huge.yaml: error: cannot read the rules file: it is longer than 67108864 bytes [RC1001]")
     }
 
     @Test func aJSONSchemaServesAsCheckReadsIt() async throws {
@@ -106,6 +107,6 @@ struct RulesLoadingTests {
         #expect(library.entries.first?.rules?.field("g.b") != nil)
         try directory.write("rules/block.yaml", "fields:\n  - id: a\n    type: txt\n")
         #expect(library.refresh())
-        expectEqual(library.entries.first?.errors?.hasPrefix("block.yaml:3:11: error[RC2016]: unknown type 'txt'"), true)
+        expectEqual(library.entries.first?.errors?.hasPrefix("block.yaml:3:11: error: unknown type 'txt'"), true)
     }
 }

@@ -53,7 +53,7 @@ import _RuleCheckTestSupport
         do {
             _ = try XLSFormTranslator().translate(fixture("no-survey.xlsx"), name: "f.xlsx")
         } catch let error as RulesError {
-            #expect(error.description == "f.xlsx: error[RC8001]: the workbook has no 'survey' sheet (its sheets: Sheet1)")
+            #expect(error.description == "f.xlsx: error: the workbook has no 'survey' sheet (its sheets: Sheet1) [RC8001]")
         }
     }
 
@@ -62,7 +62,7 @@ import _RuleCheckTestSupport
             _ = try XLSFormTranslator().translate(fixture("unclosed-group.xlsx"), name: "f.xlsx")
             Issue.record("an unclosed group was accepted")
         } catch let error as RulesError {
-            #expect(error.description == "f.xlsx:2:1: error[RC8001]: survey!A2: the group 'g' is never closed (end group)")
+            #expect(error.description == "f.xlsx:2:1: error: survey!A2: the group 'g' is never closed (end group) [RC8001]")
         }
     }
 
@@ -74,7 +74,7 @@ import _RuleCheckTestSupport
         } catch {
             #expect(
                 error.description
-                    == "old.xls: error[RC1001]: cannot read the XLSForm: an .xls workbook (Excel 97-2003) is not read; save it as .xlsx")
+                    == "old.xls: error: cannot read the XLSForm: an .xls workbook (Excel 97-2003) is not read; save it as .xlsx [RC1001]")
         }
     }
 

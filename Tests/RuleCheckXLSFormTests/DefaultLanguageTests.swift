@@ -104,8 +104,8 @@ import _RuleCheckTestSupport
         } catch let error as RulesError {
             expectEqual(
                 error.description,
-                "form.md:2:5: error[RC8001]: survey!E2: the column 'label' is in the header twice (first at survey!D2): "
-                    + "which one the form means cannot be told")
+                "form.md:2:5: error: survey!E2: the column 'label' is in the header twice (first at survey!D2): "
+                    + "which one the form means cannot be told [RC8001]")
         }
     }
 }

@@ -55,7 +55,7 @@ struct CLITests {
         expectEqual(run.status, 2)
         #expect(
             run.stdout == """
-                \(bad):3:5: error[RC2001]: unknown key 'visibel_if' in a field; did you mean 'visible_if'?
+                \(bad):3:5: error: unknown key 'visibel_if' in a field; did you mean 'visible_if'? [RC2001]
                         visibel_if: true
                         ^
 
@@ -63,7 +63,7 @@ struct CLITests {
         let warning = try temporary("patterns:\n  x: 'y'\nfields:\n  - id: a\n", "yaml")
         let warned = try rulecheck(["lint", warning])
         expectEqual(warned.status, 0)
-        #expect(warned.stdout.hasPrefix("\(warning):2:3: warning[RC6005]: pattern 'x' is never used"))
+        #expect(warned.stdout.hasPrefix("\(warning):2:3: warning: pattern 'x' is never used"))
         expectEqual(try rulecheck(["lint", "/nonexistent.yaml"]).status, 2)
     }
 
@@ -159,7 +159,7 @@ struct CLITests {
         let rulesError = try rulecheck(["check", "--rules", brokenRules, try temporary("name\n", "csv")])
         expectEqual(rulesError.status, 2)
         #expect(rulesError.stdout.isEmpty)
-        #expect(rulesError.stderr.contains("error[RC2015]: field id '1x' must be ASCII letters"))
+        #expect(rulesError.stderr.contains("error: field id '1x' must be ASCII letters"))
         let missing = try rulecheck(["check", "--rules", rules, "/nonexistent/input.csv"])
         expectEqual(missing.status, 3)
         #expect(missing.stderr.contains("/nonexistent/input.csv"))

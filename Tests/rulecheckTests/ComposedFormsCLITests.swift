@@ -31,7 +31,7 @@ extension CLITests {
             .write(to: blocks.appendingPathComponent("address.yaml"), atomically: true, encoding: .utf8)
         let broken = try rulecheck(["lint", main.path])
         expectEqual(broken.status, 2)
-        #expect(broken.stdout.contains("address.yaml:6:27: error[RC3002]: unknown field 'cty'; did you mean 'city'?"))
+        #expect(broken.stdout.contains("address.yaml:6:27: error: unknown field 'cty'; did you mean 'city'?"))
         #expect(broken.stdout.contains("\(main.path):6:14: note: included from here"))
     }
 }

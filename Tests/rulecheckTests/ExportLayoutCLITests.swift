@@ -66,7 +66,7 @@ extension CLITests {
         let run = try rulecheck(["check", "--rules", form, "--layout", layout, path] + arguments)
         expectEqual(
             run.stderr,
-            "\(form):9:2: warning[RC7011]: survey!B9: approximated: RuleCheck has no geopoint type: the answer is text that must look like latitude longitude [altitude accuracy]\n"
+            "\(form):9:2: warning: survey!B9: approximated: RuleCheck has no geopoint type: the answer is text that must look like latitude longitude [altitude accuracy] [RC7011]\n"
         )
         return (run, path)
     }
@@ -186,7 +186,7 @@ extension CLITests {
             "approximated: RuleCheck has no geopoint type: the answer is text that must look like latitude longitude [altitude accuracy]"
         expectEqual(
             run.stderr,
-            "\(form):3:2: warning[RC7011]: survey!B3: \(approximated)\n\(form):5:2: warning[RC7011]: survey!B5: \(approximated)\n")
+            "\(form):3:2: warning: survey!B3: \(approximated) [RC7011]\n\(form):5:2: warning: survey!B5: \(approximated) [RC7011]\n")
         return (run, path)
     }
 

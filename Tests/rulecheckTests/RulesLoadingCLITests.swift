@@ -53,7 +53,7 @@ extension CLITests {
             let main = try mainRules(in: base, including: include)
             let lint = try rulecheck(["lint", main])
             expectEqual(lint.status, 2, "\(include)")
-            #expect(lint.stdout.hasPrefix("\(main):3:6: error[RC1107]: included file '"), "\(include): \(lint.stdout)")
+            #expect(lint.stdout.hasPrefix("\(main):3:6: error: included file '"), "\(include): \(lint.stdout)")
             #expect(lint.stdout.contains("is outside the rules file's directory"), "\(include): \(lint.stdout)")
             let check = try rulecheck(["check", "--rules", main, input])
             #expect(check.status == 2 && check.stdout.isEmpty, "\(include)")
@@ -70,7 +70,7 @@ extension CLITests {
             let main = try mainRules(in: base, including: include)
             let serve = try #require(try refusal(["serve", main, "--port", "0"]))
             expectEqual(serve.status, 2)
-            #expect(serve.stderr.hasPrefix("main.yaml:3:6: error[RC1107]: included file '\(include)' is outside"), "\(serve.stderr)")
+            #expect(serve.stderr.hasPrefix("main.yaml:3:6: error: included file '\(include)' is outside"), "\(serve.stderr)")
             // preview starts, to show the errors on its page: what it answers quotes nothing of the file.
             let preview = try Server(["preview", main, "--port", "0"])
             let url = try #require(preview.banner().split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
@@ -127,7 +127,7 @@ extension CLITests {
         expectEqual(lint.status, 2)
         #expect(
             lint.stdout.hasPrefix(
-                "\(main):3:6: error[RC1001]: cannot read included file '\(base.path)/rules/big.yaml': the rules file and the files it includes are longer than 67108864 bytes together; it was not read"
+                "\(main):3:6: error: cannot read included file '\(base.path)/rules/big.yaml': the rules file and the files it includes are longer than 67108864 bytes together; it was not read [RC1001]"
             ), "\(lint.stdout)")
     }
 

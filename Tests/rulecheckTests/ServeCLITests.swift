@@ -63,7 +63,7 @@ extension CLITests {
         expectEqual(run.stdout, "")
         // A file given by its absolute path is named by its own name: the server says the same over HTTP.
         let name = URL(fileURLWithPath: broken).lastPathComponent
-        #expect(run.stderr.hasPrefix("\(name):4:11: error[RC2016]: unknown type 'txt'"))
+        #expect(run.stderr.hasPrefix("\(name):4:11: error: unknown type 'txt'"))
         #expect(run.stderr.contains("\n        type: txt\n              ^\n"))
 
         let twice = try rulecheck(["serve", "Rules/signup.yaml", "Rules/signup.yaml", "--port", "0"])

@@ -7,8 +7,8 @@ extension CLITests {
     static let household = Repository.file("Tests/RuleCheckXLSFormTests/Fixtures/household.xlsx").path
 
     static let householdFindings = [
-        "\(household):20:18: warning[RC7011]: survey!R20: approximated: repeat_count: the number of items is checked when the repeat has an item",
-        "\(household):26:12: warning[RC7011]: survey!L26: not supported: pulldata() reads an external file or instance, which is not read offline; the rule 'pulldata('people', 'name', 'id', ${code})' is left out",
+        "\(household):20:18: warning: survey!R20: approximated: repeat_count: the number of items is checked when the repeat has an item [RC7011]",
+        "\(household):26:12: warning: survey!L26: not supported: pulldata() reads an external file or instance, which is not read offline; the rule 'pulldata('people', 'name', 'id', ${code})' is left out [RC7011]",
     ]
 
     @Test func importXLSFormPrintsTheRulesWithTheirCells() throws {
@@ -50,7 +50,7 @@ extension CLITests {
         expectEqual(lint.status, 2)
         expectEqual(
             lint.stdout,
-            "\(path): error[RC1001]: cannot read the XLSForm: not a ZIP archive, which an .xlsx workbook is (no end of central directory)\n"
+            "\(path): error: cannot read the XLSForm: not a ZIP archive, which an .xlsx workbook is (no end of central directory) [RC1001]\n"
         )
     }
 }

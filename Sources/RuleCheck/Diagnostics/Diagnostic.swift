@@ -2,7 +2,7 @@
 /// likely mistake.
 ///
 /// ```text
-/// osago.yaml:12:17: error[RC2001]: unknown key 'visibel_if'; did you mean 'visible_if'?
+/// osago.yaml:12:17: error: unknown key 'visibel_if'; did you mean 'visible_if'? [RC2001]
 ///       visibel_if: doc_type != null
 ///       ^
 /// ```
@@ -48,12 +48,12 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.notes = notes
     }
 
-    /// `file:line:column: severity[code]: message`, then the source line with a caret, then the notes.
+    /// `file:line:column: severity: message [code]`, then the source line with a caret, then the notes.
     ///
     /// Control characters (from a file name, or quoted from the file into a message) are shown as
     /// escapes (`\u{1B}`, see `VisibleText`), so printing a diagnostic never drives a terminal.
     public var description: String {
-        var text = VisibleText.escaped((location.map { "\($0): " } ?? "") + "\(severity.rawValue)[\(code.id)]: \(message)")
+        var text = VisibleText.escaped((location.map { "\($0): " } ?? "") + "\(severity.rawValue): \(message) [\(code.id)]")
         if let snippet { text += "\n" + snippet }
         for note in notes {
             text += "\n" + VisibleText.escaped((note.location.map { "\($0): " } ?? "") + "note: " + note.message)

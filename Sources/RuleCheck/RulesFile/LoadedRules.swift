@@ -6,13 +6,13 @@ public struct LoadedRules: Sendable {
     public let findings: [ImportFinding]
 
     /// The findings as warnings, one line each, as `check` and `lint` print them:
-    /// `schema.json:12:9: warning[RC7011]: /properties/tags/uniqueItems: not supported: …`.
+    /// `schema.json:12:9: warning: /properties/tags/uniqueItems: not supported: … [RC7011]`.
     public var findingWarnings: [String] {
         findings.map { finding in
             let pointer = finding.pointer.isEmpty ? "/" : finding.pointer
             let kind = finding.kind == .unsupported ? "not supported" : finding.kind.rawValue
             return VisibleText.escaped(
-                "\(finding.location): warning[\(DiagnosticCode.importFinding.id)]: \(pointer): \(kind): \(finding.message)")
+                "\(finding.location): warning: \(pointer): \(kind): \(finding.message) [\(DiagnosticCode.importFinding.id)]")
         }
     }
 }

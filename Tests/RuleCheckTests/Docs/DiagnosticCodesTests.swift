@@ -40,7 +40,7 @@ struct DiagnosticCodesTests {
     @Test func diagnosticsPrintTheirCode() {
         let diagnostic = Diagnostic(
             .error, .unknownKey, "unknown key 'x'", at: FileLocation(file: "form.yaml", line: 3, column: 5))
-        #expect(diagnostic.description == "form.yaml:3:5: error[RC2001]: unknown key 'x'")
+        #expect(diagnostic.description == "form.yaml:3:5: error: unknown key 'x' [RC2001]")
     }
 
     /// One `### RCnnnn: summary` section of the page.
@@ -132,7 +132,10 @@ struct DiagnosticCodesTests {
             let codes = Self.codes(of: blocks)
             #expect(codes.contains(section.id), "\(section.id)'s example reports \(codes.sorted())")
             let shown = blocks.filter { $0.language == "text" }.map(\.text).joined()
-            #expect(shown.contains("[\(section.id)]: "), "\(section.id)'s printed diagnostic does not show its code")
+            #expect(
+                shown.contains(": error: ") || shown.contains(": warning: "),
+                "\(section.id)'s printed diagnostic is not FILE:LINE:COLUMN: error: MESSAGE")
+            #expect(shown.contains(" [\(section.id)]\n"), "\(section.id)'s printed diagnostic does not show its code")
         }
     }
 }

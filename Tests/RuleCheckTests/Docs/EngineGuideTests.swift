@@ -121,7 +121,7 @@ struct EngineGuideTests {
         expectEqual(
             printed,
             [
-                "form.yaml:3:5: error[RC2001]: unknown key 'visibel_if' in a field; did you mean 'visible_if'?\n"
+                "form.yaml:3:5: error: unknown key 'visibel_if' in a field; did you mean 'visible_if'? [RC2001]\n"
                     + "        visibel_if: true\n"
                     + "        ^"
             ])

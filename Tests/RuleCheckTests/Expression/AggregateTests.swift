@@ -332,41 +332,41 @@ struct AggregateTests {
     @Test func typeErrorsAreReportedWhereTheyAreWritten() {
         expectEqual(
             Self.error("{id: x, type: number, value: sum(drivers.name)}"),
-            "f.yaml:11:38: error[RC3005]: sum() needs a number in every item, but 'drivers.name' is text")
+            "f.yaml:11:38: error: sum() needs a number in every item, but 'drivers.name' is text [RC3005]")
         expectEqual(Self.error("{id: x, type: bool, value: max(drivers.birth_date) > 2000-01-01}"), "compiles")
         expectEqual(
             Self.error("{id: x, type: number, value: min(total)}"),
-            "f.yaml:11:38: error[RC3006]: min() needs a field of a list's items, such as min(drivers.birth_date), but 'total' is not one")
+            "f.yaml:11:38: error: min() needs a field of a list's items, such as min(drivers.birth_date), but 'total' is not one [RC3006]")
         expectEqual(
             Self.error("{id: x, type: bool, value: 'any(total, true)'}"),
-            "f.yaml:11:37: error[RC3005]: any() needs a list field first, such as any(drivers, age < 21)")
+            "f.yaml:11:37: error: any() needs a list field first, such as any(drivers, age < 21) [RC3005]")
         expectEqual(
             Self.error("{id: x, type: bool, value: 'any(drivers, premium > sum(drivers.premium) / 2)'}"),
-            "f.yaml:11:56: error[RC3006]: sum() cannot be used inside the condition of any() or all(); compute it in a field of its own and name that"
+            "f.yaml:11:56: error: sum() cannot be used inside the condition of any() or all(); compute it in a field of its own and name that [RC3006]"
         )
         expectEqual(
             Self.error("{id: x, type: bool, value: 'all(drivers, premium)'}"),
-            "f.yaml:11:46: error[RC3003]: expected a condition (bool), but this is a number; write 'premium != null' or 'not empty(premium)'"
+            "f.yaml:11:46: error: expected a condition (bool), but this is a number; write 'premium != null' or 'not empty(premium)' [RC3003]"
         )
         expectEqual(
             Self.error("{id: x, type: bool, value: 'any(drivers, nme == null)'}"),
-            "f.yaml:11:46: error[RC3002]: unknown field 'nme'; did you mean 'name'?")
+            "f.yaml:11:46: error: unknown field 'nme'; did you mean 'name'? [RC3002]")
         expectEqual(
             Self.error("{id: x, type: number, value: drivers.premium}"),
-            "f.yaml:11:34: error[RC3006]: 'drivers.premium' is a field of each item of 'drivers'; outside an item read it through sum(drivers.premium), min(), max(), any(drivers, …) or all(drivers, …), or use count(drivers)"
+            "f.yaml:11:34: error: 'drivers.premium' is a field of each item of 'drivers'; outside an item read it through sum(drivers.premium), min(), max(), any(drivers, …) or all(drivers, …), or use count(drivers) [RC3006]"
         )
         expectEqual(
             Self.error("{id: x, type: text}", item: "\n      - {id: share, type: number, value: sum(premium)}"),
-            "f.yaml:9:46: error[RC3006]: 'premium' is this item's own value; write sum(drivers.premium) for every item's")
+            "f.yaml:9:46: error: 'premium' is this item's own value; write sum(drivers.premium) for every item's [RC3006]")
         expectEqual(
             Self.error("{id: x, type: text}", item: "\n      - {id: share, type: number, value: premium / sum(drivers.premium)}"),
             "compiles")
         expectEqual(
             Self.error("{id: x, type: text}", item: "\n      - {id: top, type: number, checks: [{expr: top >= max(drivers.top)}]}"),
-            "f.yaml:9:60: error[RC3006]: a check or bound of 'drivers.top' cannot read the field itself in every item")
+            "f.yaml:9:60: error: a check or bound of 'drivers.top' cannot read the field itself in every item [RC3006]")
         expectEqual(
             Self.error("{id: x, type: integer, value: sum(drivers.premium)}"),
-            "f.yaml:11:35: error[RC3003]: the value of x must be a whole number, but 'sum(drivers.premium)' can have a fraction; round it with round(), floor(), ceil() or trunc()"
+            "f.yaml:11:35: error: the value of x must be a whole number, but 'sum(drivers.premium)' can have a fraction; round it with round(), floor(), ceil() or trunc() [RC3003]"
         )
     }
 
@@ -386,10 +386,10 @@ struct AggregateTests {
             Testing.Issue.record("compiles")
         } catch {
             #expect(
-                error.description.split(separator: "\n").filter { $0.contains(": error[") }.joined(separator: "\n")
+                error.description.split(separator: "\n").filter { $0.contains(": error: ") }.joined(separator: "\n")
                     == """
-                    f.yaml:5:17: error[RC3002]: unique_by names fields of the list's items; 'nme' is not one of 'drivers'; did you mean 'name'?
-                    f.yaml:8:25: error[RC2017]: 'unique_by' applies to list fields, not text fields
+                    f.yaml:5:17: error: unique_by names fields of the list's items; 'nme' is not one of 'drivers'; did you mean 'name'? [RC3002]
+                    f.yaml:8:25: error: 'unique_by' applies to list fields, not text fields [RC2017]
                     """)
         }
     }

@@ -70,7 +70,7 @@ struct HostileExpressionTests {
         let value = String(repeating: "(", count: 9_000) + "a" + String(repeating: ")", count: 9_000)
         expectEqual(
             Self.firstError(Self.rules(value: value)),
-            "t.yaml:7:112: error[RC3012]: expression nests too deeply (more than 100 levels); split it into computed fields")
+            "t.yaml:7:112: error: expression nests too deeply (more than 100 levels); split it into computed fields [RC3012]")
     }
 
     /// A chain of one precedence level is not nesting: 14,000 `+ 1` compile and evaluate.

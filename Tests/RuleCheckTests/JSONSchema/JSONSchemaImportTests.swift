@@ -303,7 +303,7 @@ struct JSONSchemaImportTests {
         #expect {
             _ = try Imported("{\"properties\": {\n  \"a\": }}")
         } throws: { error in
-            "\(error)".hasPrefix("s.json:2:8: error[RC7001]: the JSON Schema is not valid JSON")
+            "\(error)".hasPrefix("s.json:2:8: error: the JSON Schema is not valid JSON")
         }
     }
 

@@ -222,7 +222,7 @@ struct JSONSchemaKeywordTests {
             _ = try SchemaTest.importing(
                 ##"{"properties": {"a": {"type": "string", "x-rulecheck-checks": [{"expr": "a ==", "when": "true"}]}}}"##)
         } throws: { error in
-            "\(error)".contains("s.json:1:65: error[RC3001]: expected a value, found the end of the expression")
+            "\(error)".contains("s.json:1:65: error: expected a value, found the end of the expression")
         }
         #expect {
             _ = try SchemaTest.importing(##"{"properties": {"a": {"type": "string", "x-rulecheck-checks": {"expr": "true"}}}}"##)

@@ -107,7 +107,7 @@ struct ComposedFormsTests {
         #expect(
             "\(first)".hasPrefix(
                 """
-                blocks/address.yaml:10:27: error[RC3002]: unknown field 'cty'; did you mean 'city'?
+                blocks/address.yaml:10:27: error: unknown field 'cty'; did you mean 'city'? [RC3002]
                         enabled_if: not empty(cty)
                                               ^
                 """))

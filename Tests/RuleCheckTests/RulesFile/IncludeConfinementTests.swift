@@ -68,7 +68,7 @@ struct IncludeConfinementTests {
         let tree = try Tree()
         for include in ["../outside/secret.txt", tree.secretPath, "blocks/../../outside/secret.txt", "/etc/passwd"] {
             let errors = Self.errors(try tree.main(including: include))
-            #expect(errors.contains("main.yaml:3:6: error[RC1107]: included file '"), "\(include): \(errors)")
+            #expect(errors.contains("main.yaml:3:6: error: included file '"), "\(include): \(errors)")
             #expect(errors.contains(Self.outsideMessage), "\(include): \(errors)")
             #expect(!errors.contains("root:x:0:0"), "\(include): \(errors)")
             #expect(!errors.contains("hunter2"), "\(include): \(errors)")
@@ -92,7 +92,7 @@ struct IncludeConfinementTests {
         let errors = Self.errors(try tree.main(including: "../outside/none.yaml"))
         #expect(errors.contains(Self.outsideMessage), "\(errors)")
         let inside = Self.errors(try tree.main(including: "blocks/none.yaml"))
-        #expect(inside.contains("error[RC1001]: cannot read included file '"), "\(inside)")
+        #expect(inside.contains("error: cannot read included file '"), "\(inside)")
         #expect(inside.contains("rules/blocks/none.yaml': No such file or directory"), "\(inside)")
     }
 
@@ -127,7 +127,7 @@ struct IncludeConfinementTests {
         try Data("fields:\n  - id: caf\u{E9}".utf8.dropLast(2) + [0xE9, 0x0A]).write(
             to: tree.rules.appendingPathComponent("blocks/latin1.yaml"))
         let errors = Self.errors(try tree.main(including: "blocks/latin1.yaml"))
-        #expect(errors.contains("rules/blocks/latin1.yaml:2:12: error[RC1002]: the rules file is not UTF-8 text"), "\(errors)")
+        #expect(errors.contains("rules/blocks/latin1.yaml:2:12: error: the rules file is not UTF-8 text"), "\(errors)")
     }
 
     /// A block of 70 MB (a sparse file: nothing of it is on disk, and nothing of it may be read).
@@ -160,7 +160,7 @@ struct IncludeConfinementTests {
         let error = #expect(throws: RulesError.self) { try loader.load(main) }
         #expect(
             error?.errors.map(\.description) == [
-                "\(main):4:6: error[RC1001]: cannot read included file '\(tree.rules.path)/blocks/b.yaml': the rules file and the files it includes are longer than 800 bytes together; it was not read\n      b: blocks/b.yaml\n         ^"
+                "\(main):4:6: error: cannot read included file '\(tree.rules.path)/blocks/b.yaml': the rules file and the files it includes are longer than 800 bytes together; it was not read [RC1001]\n      b: blocks/b.yaml\n         ^"
             ])
         loader.maxBytes = 1_000
         #expect(try loader.load(main).rules.field("y.b") != nil)
@@ -181,9 +181,9 @@ struct IncludeConfinementTests {
         let main = try tree.main(including: "blocks/none.yaml")
         let missing = tree.base.appendingPathComponent("none").path
         let error = #expect(throws: RulesError.self) { try RulesLoader(includeRoots: [missing]).load(main) }
-        #expect(error?.description == "\(missing): error[RC1001]: cannot use it as an include root: No such file or directory")
+        #expect(error?.description == "\(missing): error: cannot use it as an include root: No such file or directory [RC1001]")
         let file = #expect(throws: RulesError.self) { try RulesLoader(includeRoots: [tree.secretPath]).load(main) }
-        #expect(file?.description == "\(tree.secretPath): error[RC1001]: cannot use it as an include root: Not a directory")
+        #expect(file?.description == "\(tree.secretPath): error: cannot use it as an include root: Not a directory [RC1001]")
     }
 
     /// A JSON Schema names other files only in `$ref`, and those are never read (only `--schema`

@@ -91,7 +91,7 @@ struct JSONRulesFileTests {
         let errors = RuleSetCompiler.compile(#"{"form": "t", "fields": [{"id": "a"},]}"#, source: "t.json").diagnostics
         expectEqual(
             errors.map(\.description).first?.hasPrefix(
-                "t.json:1:38: error[RC1005]: JSON: expected a value after ',', found ']' (trailing commas are not allowed)"), true)
+                "t.json:1:38: error: JSON: expected a value after ',', found ']' (trailing commas are not allowed) [RC1005]"), true)
         // A '.json' file is JSON even when it does not look like it; others are told by their first character.
         expectEqual(RulesFileReader.format(name: "rules.json", bytes: Array("form: t".utf8)), .json)
         expectEqual(RulesFileReader.format(name: "rules.yml", bytes: Array("{}".utf8)), .yaml)
