@@ -83,10 +83,15 @@ struct HeapEstimateTests {
     }
 
     /// A string of 15 bytes or fewer lives in the string itself: no heap, and no estimate.
+    ///
+    /// malloc's figures are the whole process's, and the other suites run meanwhile (a deep run
+    /// measured 13.9 bytes a string of their traffic in the median of three): so "no heap" is
+    /// "well below the least a string on the heap costs", 32 bytes (glibc's smallest chunk; a
+    /// 16-byte string costs 80, above).
     @Test func aSmallStringTakesNoHeap() throws {
         expectEqual(HeapEstimate.bytes(of: String(repeating: "x", count: 15)), 0)
         let measured = try Self.measured(100_000) { _ in String(repeating: "x", count: 15) }
-        #expect(abs(measured) < 1, "\(measured)")
+        #expect(abs(measured) < 24, "\(measured)")
     }
 
     @Test(arguments: [1, 10, 100, 1000])
