@@ -1,40 +1,6 @@
 /// The first pass: every field gets an id, a path and a type; keys that do not apply to the
 /// type are reported; options are read.
 extension RuleSetCompiler {
-    /// Which field types each type-specific key applies to.
-    static let keyTypes: [String: (types: Set<FieldType>, description: String)] = {
-        let values: Set<FieldType> = [.text, .number, .integer, .date, .bool, .choice, .multiChoice, .values, .file, .json]
-        return [
-            "initial": (values, "fields with a value"),
-            "value": (values, "fields with a value"),
-            "min_length": ([.text, .values, .json], "text and json fields"),
-            "max_length": ([.text, .values, .json], "text and json fields"),
-            "pattern": ([.text, .values, .json], "text and json fields"),
-            "mask": ([.text, .values], "text fields"),
-            "min": ([.number, .integer, .date, .values, .json], "number, integer, date and json fields"),
-            "max": ([.number, .integer, .date, .values, .json], "number, integer, date and json fields"),
-            "format": ([.date, .values], "date fields"),
-            "options": ([.choice, .multiChoice], "choice and multi_choice fields"),
-            "options_filter": ([.choice, .multiChoice], "choice and multi_choice fields"),
-            "min_items": ([.list, .multiChoice, .values, .file, .json], "list, multi_choice, values, file and json fields"),
-            "max_items": ([.list, .multiChoice, .values, .file, .json], "list, multi_choice, values, file and json fields"),
-            "unique_items": ([.multiChoice, .values, .json], "multi_choice, values and json fields"),
-            "unique_by": ([.list], "list fields"),
-            "item_type": ([.values], "values fields"),
-            "json_types": ([.json, .values], "json fields and values fields of json items"),
-            "max_size": ([.file], "file fields"),
-            "media_types": ([.file], "file fields"),
-            "fields": ([.group], "group fields"),
-            "display": ([.group], "group fields"),
-            "item": ([.list], "list fields"),
-            "digits": ([.text, .number, .integer, .date], "text, number, integer and date fields"),
-            "mask_value": ([.text], "text fields"),
-            "calendar": ([.date], "date fields"),
-            "letters": ([.text, .choice, .multiChoice], "text, choice and multi_choice fields"),
-            "include": ([.group], "group fields"),
-        ]
-    }()
-
     /// The types a `values` field's values may have.
     static let itemTypes: [FieldType] = [.text, .number, .integer, .date, .bool, .json]
 
@@ -89,13 +55,10 @@ extension RuleSetCompiler {
         let type = fieldType(spec)
         let itemType = type == .values ? valuesItemType(spec) : nil
         for (key, location) in spec.keys {
-            guard let rule = Self.keyTypes[key] else { continue }
+            guard let rule = FieldKey.named[key]?.applies else { continue }
             if !rule.types.contains(type) {
                 error(.keyNotApplicable, "'\(key)' applies to \(rule.description), not \(type) fields", at: location)
-            } else if let itemType, type == .values,
-                !["initial", "value", "min_items", "max_items", "unique_items", "item_type"].contains(key),
-                !rule.types.contains(itemType)
-            {
+            } else if let itemType, type == .values, rule.itemsToo, !rule.types.contains(itemType) {
                 error(
                     .keyNotApplicable, "'\(key)' applies to \(rule.description) and to values of their types, not to values of \(itemType)",
                     at: location)

@@ -431,9 +431,12 @@ extension RuleSetCompiler {
         if spec.when != nil && when == nil { return nil }
         let kind: CheckRule.Kind?
         var text = spec.rule.key + ": "
-        /// A key's applicability was checked when the field was declared; a check's is here.
-        func requireType(_ types: Set<FieldType>, _ description: String) -> Bool {
-            guard isCheck, !types.contains(field.valueType) else { return true }
+        /// A key's applicability was checked when the field was declared; a check's is here: the
+        /// key's (``FieldKey``), the value of a `values` field checked as a field of its type.
+        func requireType() -> Bool {
+            guard isCheck, let applies = FieldKey.ofRule(spec.rule)?.applies else { return true }
+            let (types, description) = (applies.types.subtracting([.values]), applies.description)
+            guard !types.contains(field.valueType) else { return true }
             let what = field.type == .values ? "values of \(field.valueType)" : "\(field.type) fields"
             error(.keyNotApplicable, "a \(spec.rule.key) check applies to \(description), not \(what)", at: spec.location)
             return false
@@ -441,12 +444,12 @@ extension RuleSetCompiler {
         let bound: ExprType = field.valueType == .date ? .date : .number
         switch spec.rule {
         case .pattern(let source):
-            kind = requireType([.text, .json], "text and json fields") ? pattern(source).map { .pattern($0) } : nil
+            kind = requireType() ? pattern(source).map { .pattern($0) } : nil
             // A check names the pattern as written (`@vin`); a key, the pattern itself.
             if case .pattern(let pattern)? = kind, !isCheck { text += pattern.source } else { text += source.text }
         case .mask(let source):
             kind =
-                requireType([.text], "text fields")
+                requireType()
                 ? mask(source, alternatives: spec.maskAlternatives).map {
                     .mask($0.with(digits: fieldDigits ?? digits(self.spec(field.id))))
                 }
@@ -457,17 +460,17 @@ extension RuleSetCompiler {
             let key = spec.rule.key
             text += source.text
             kind =
-                requireType([.number, .integer, .date, .json], "number, integer, date and json fields")
+                requireType()
                 ? expression(source, of: field, resolver, .check, .value(bound, key), allowSelf: isCheck).map {
                     key == "min" ? .min($0.written(key)) : .max($0.written(key))
                 }
                 : nil
         case .minLength(let length):
             text += "\(length.value)"
-            kind = requireType([.text, .json], "text and json fields") ? .minLength(length.value) : nil
+            kind = requireType() ? .minLength(length.value) : nil
         case .maxLength(let length):
             text += "\(length.value)"
-            kind = requireType([.text, .json], "text and json fields") ? .maxLength(length.value) : nil
+            kind = requireType() ? .maxLength(length.value) : nil
         case .expr(let source):
             text += source.text
             kind = expression(source, of: field, resolver, .check, .condition, allowSelf: true).map { .expr($0.written("expr")) }

@@ -401,7 +401,7 @@ extension CheckSpec.Rule {
 }
 
 extension FieldSpec {
-    /// The field's own value keys (``RulesFileKeys/fieldValueRules``) as the rules of checks
+    /// The field's own value keys (``FieldKey/minLength`` … ``FieldKey/max``) as the rules of checks
     /// without `when` or message, in the order they are evaluated: min_length, max_length,
     /// pattern, mask, min, max. The compiler compiles them as it compiles `checks:`.
     var keyRules: [CheckSpec] {

@@ -115,22 +115,18 @@ extension RulesDraft.Field {
             spec.required = text(required.value, quoted: false)
             spec.comments["required"] = required.comment
         }
+        // Each key as its declaration reads it from a file (``FieldKey``).
+        var parser = RulesFileParser(source: SourceText(name: here.file, text: ""))
         for rule in rules {
-            spec.comments[rule.key] = rule.comment
-            let quoted = Self.isText(rule.key)
-            switch rule.key {
-            case "min_length": spec.minLength = Int(rule.value).map { Located(value: $0, location: here) }
-            case "max_length": spec.maxLength = Int(rule.value).map { Located(value: $0, location: here) }
-            case "min_items": spec.minItems = Int(rule.value).map { Located(value: $0, location: here) }
-            case "max_items": spec.maxItems = Int(rule.value).map { Located(value: $0, location: here) }
-            case "pattern": spec.pattern = text(rule.value, quoted: quoted)
-            case "mask": spec.mask = text(rule.value, quoted: quoted)
-            case "format": spec.format = text(rule.value, quoted: quoted)
-            case "min": spec.min = text(rule.value, quoted: quoted)
-            case "max": spec.max = text(rule.value, quoted: quoted)
-            default: break
+            guard let key = FieldKey.named[rule.key] else {
+                assertionFailure("a draft writes '\(rule.key)', which is no key of a field")
+                continue
             }
+            spec.comments[rule.key] = rule.comment
+            let node = RulesNode(kind: .scalar(rule.value, key.draftsText ? .singleQuoted : .plain), location: here, offset: 0)
+            key.read(&parser, node, &spec)
         }
+        assert(parser.diagnostics.isEmpty, "a draft's rules do not read: \(parser.diagnostics)")
         if let options {
             spec.optionsWritten = true
             spec.options = options.map { option in
@@ -145,9 +141,5 @@ extension RulesDraft.Field {
         if fields != nil { spec.comments["fields"] = membersComment }
         if item != nil { spec.comments["item"] = membersComment }
         return spec
-    }
-
-    private static func isText(_ key: String) -> Bool {
-        ["pattern", "mask", "format"].contains(key)
     }
 }

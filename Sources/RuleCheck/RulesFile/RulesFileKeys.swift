@@ -20,17 +20,10 @@ enum RulesFileKeys {
     ])
     static let defaults = Names(["date_format", "hidden_values", "empty_values", "locale", "calendar", "letters"])
     static let section = Names(["id", "title", "fields", "page"])
-    static let field = Names([
-        "id", "type", "title", "initial", "required", "visible_if", "enabled_if", "depends_on", "value",
-        "min_length", "max_length", "pattern", "mask", "min", "max", "format", "options", "options_filter",
-        "min_items", "max_items", "checks", "message", "messages", "fields", "display", "item",
-        "item_type", "unique_items", "unique_by", "ui", "digits", "mask_value", "include", "max_size", "media_types", "calendar",
-        "letters", "json_types",
-    ])
+    /// A field's keys: `id`, then every ``FieldKey``.
+    static let field = Names(["id"] + FieldKey.all.map(\.name))
     static let check = Names(["when", "pattern", "mask", "min", "max", "min_length", "max_length", "expr", "message"])
     static let checkRules = ["pattern", "mask", "min", "max", "min_length", "max_length", "expr"]
-    /// The value rules a field writes as keys of its own, in the order they are read.
-    static let fieldValueRules = ["min_length", "max_length", "pattern", "mask", "min", "max"]
     static let option = Names(["value", "title"])
     static let maskClass = Names(["chars", "case"])
     static let pagePosition = Names(["current", "total"])

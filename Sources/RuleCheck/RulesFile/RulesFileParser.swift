@@ -134,7 +134,7 @@ struct RulesFileParser {
     // MARK: - Fields
 
     /// The fields of `owner` (the form, a section, a group, a list's item) under key `key`.
-    private mutating func fields(_ node: RulesNode, _ key: String, of owner: String) -> [FieldSpec] {
+    mutating func fields(_ node: RulesNode, _ key: String, of owner: String) -> [FieldSpec] {
         if node.isEmptyList {
             error(.noFields, "\(owner) has no fields ('\(key): []')", at: node.location)
         }
@@ -161,67 +161,36 @@ struct RulesFileParser {
             return nil
         }
         var field = FieldSpec(id: id, location: node.location)
-        // The keys few fields write, set together (see FieldSpec.Rare).
-        var rare = FieldSpec.Rare()
         field.keys = entries.keys
-        field.type = entries["type"].flatMap { string($0, "type") }
-        field.title = entries["title"].flatMap { string($0, "title")?.value }
-        if case .sequence(let items)? = entries["initial"]?.kind {
-            rare.initialList = items.compactMap { scalarText($0, "an initial value") }
-        } else {
-            field.initial = entries["initial"].flatMap { scalarText($0, "initial") }
+        // Each key as its declaration reads it, in the order the file writes them.
+        for (name, value) in zip(entries.names, entries.values) where name != "id" {
+            FieldKey.named[name]?.read(&self, value, &field)
         }
-        field.required = entries["required"].flatMap { scalarText($0, "required") }
-        field.visibleIf = entries["visible_if"].flatMap { scalarText($0, "visible_if") }
-        field.enabledIf = entries["enabled_if"].flatMap { scalarText($0, "enabled_if") }
-        field.dependsOn = entries["depends_on"].map { stringList($0, "depends_on") } ?? []
-        field.value = entries["value"].flatMap { scalarText($0, "value") }
-        // The field's own value keys read as the same rules as `checks:` entries.
-        for key in RulesFileKeys.fieldValueRules {
-            if let node = entries[key], let (rule, alternatives) = valueRule(key, node) {
-                field.setKeyRule(rule, alternatives: alternatives)
-            }
-        }
-        rare.maskValue = entries["mask_value"].flatMap { string($0, "mask_value") }
-        rare.digits = entries["digits"].flatMap { string($0, "digits") }
-        rare.calendar = entries["calendar"].flatMap { string($0, "calendar") }
-        rare.letters = entries["letters"].flatMap { string($0, "letters") }
-        rare.include = entries["include"].flatMap { string($0, "include") }
-        rare.maxSize = entries["max_size"].flatMap { byteSize($0, "max_size") }
-        rare.mediaTypes = entries["media_types"].map { stringList($0, "media_types") }
-        rare.jsonTypes = entries["json_types"].map { stringList($0, "json_types") }
-        rare.format = entries["format"].flatMap { scalarText($0, "format") }
-        field.options = entries["options"].map { options($0) }
-        if case .sequence? = entries["options"]?.kind { field.optionsWritten = true }
-        rare.optionsFilter = entries["options_filter"].flatMap { scalarText($0, "options_filter") }
-        rare.minItems = entries["min_items"].flatMap { integer($0, "min_items") }
-        rare.maxItems = entries["max_items"].flatMap { integer($0, "max_items") }
-        field.checks = entries["checks"].map { sequence($0, "checks").compactMap { check($0) } } ?? []
-        field.message = entries["message"].flatMap { message($0, "message") }
-        if let messages = entries["messages"] {
-            if case .mapping(let mapping) = messages.kind {
-                for entry in mapping {
-                    let (key, value) = (entry.key, entry.value)
-                    if let code = string(key, "a failure code in 'messages'"), let text = message(value, "messages.\(code.value)") {
-                        rare.messages[code] = text
-                    }
-                }
-            } else {
-                error(.wrongShape, "'messages' must map failure codes (required, pattern, min, …) to messages", at: messages.location)
-            }
-        }
-        field.fields = entries["fields"].map { fields($0, "fields", of: "field '\(id.value)'") }
-        rare.display = entries["display"].flatMap { scalarText($0, "display") }
-        field.item = entries["item"].map { fields($0, "item", of: "field '\(id.value)'") }
-        rare.itemType = entries["item_type"].flatMap { string($0, "item_type") }
-        rare.uniqueItems = entries["unique_items"].flatMap { flag($0, "unique_items") }
-        rare.uniqueBy = entries["unique_by"].map { stringList($0, "unique_by") } ?? []
-        rare.ui = entries["ui"].map { uiHints($0) } ?? []
-        field.rareKeys = rare
         return field
     }
 
-    private mutating func options(_ node: RulesNode) -> [OptionSpec] {
+    /// `checks:`: a list of checks.
+    mutating func checks(_ node: RulesNode) -> [CheckSpec] {
+        sequence(node, "checks").compactMap { check($0) }
+    }
+
+    /// `messages:`: failure codes (`required`, `pattern`, `min`, …) mapped to messages.
+    mutating func messages(_ node: RulesNode) -> [Located<String>: LocalizedText] {
+        guard case .mapping(let mapping) = node.kind else {
+            error(.wrongShape, "'messages' must map failure codes (required, pattern, min, …) to messages", at: node.location)
+            return [:]
+        }
+        var messages: [Located<String>: LocalizedText] = [:]
+        for entry in mapping {
+            let (key, value) = (entry.key, entry.value)
+            if let code = string(key, "a failure code in 'messages'"), let text = message(value, "messages.\(code.value)") {
+                messages[code] = text
+            }
+        }
+        return messages
+    }
+
+    mutating func options(_ node: RulesNode) -> [OptionSpec] {
         sequence(node, "options").compactMap { option in
             if case .scalar = option.kind {
                 return scalarText(option, "an option").map { OptionSpec(value: $0, location: $0.location) }
@@ -274,7 +243,7 @@ struct RulesFileParser {
 
     /// One value rule, a field's own key or a check's (`key` is one of
     /// ``RulesFileKeys/checkRules``), with a mask's further alternatives; nil after an error.
-    private mutating func valueRule(_ key: String, _ value: RulesNode) -> (CheckSpec.Rule, [ScalarText])? {
+    mutating func valueRule(_ key: String, _ value: RulesNode) -> (CheckSpec.Rule, [ScalarText])? {
         switch key {
         case "pattern": return scalarText(value, "pattern").map { (.pattern($0), []) }
         case "mask":
@@ -289,7 +258,7 @@ struct RulesFileParser {
         }
     }
 
-    private mutating func message(_ node: RulesNode, _ what: String) -> LocalizedText? {
+    mutating func message(_ node: RulesNode, _ what: String) -> LocalizedText? {
         switch node.kind {
         case .scalar(let text, _):
             return LocalizedText(text)
@@ -377,7 +346,7 @@ struct RulesFileParser {
         return ScalarText(text: text, isQuoted: style != .plain, locator: locator)
     }
 
-    private mutating func integer(_ node: RulesNode, _ what: String) -> Located<Int>? {
+    mutating func integer(_ node: RulesNode, _ what: String) -> Located<Int>? {
         guard let text = string(node, what) else { return nil }
         guard let value = Int(text.value), value >= 0 else {
             error(.invalidValue, "\(what) must be a whole number ≥ 0, not '\(text.value)'", at: text.location)

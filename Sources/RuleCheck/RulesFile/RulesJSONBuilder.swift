@@ -108,66 +108,12 @@ enum RulesJSONBuilder {
         return .object(JSONObject(message.locales.mapValues { .string($0) }))
     }
 
+    /// A field: each key as its declaration (``FieldKey``) builds it.
     static func field(_ field: FieldSpec) -> JSONValue {
-        var m: JSONObject = ["id": .string(field.id.value)]
-        if let type = field.type { m["type"] = .string(type.value) }
-        if let title = field.title { m["title"] = .string(title) }
-        if let initial = field.initial { m["initial"] = scalar(initial) }
-        if let list = field.initialList { m["initial"] = .array(list.map(scalar)) }
-        for (key, value) in [
-            ("required", field.required), ("visible_if", field.visibleIf), ("enabled_if", field.enabledIf),
-            ("value", field.value), ("format", field.format), ("options_filter", field.optionsFilter),
-            ("display", field.display),
-        ] {
-            if let value { m[key] = scalar(value) }
+        var members: JSONObject = ["id": .string(field.id.value)]
+        for key in FieldKey.all {
+            if let value = key.json(field) { members[key.name] = value }
         }
-        // The field's own value keys build as checks' rules do.
-        for rule in field.keyRules { m[rule.rule.key] = value(of: rule) }
-        // An own pattern is the scalar as YAML reads it (a plain `123`: a number), a check's a string.
-        if let pattern = field.pattern { m["pattern"] = scalar(pattern) }
-        if let value = field.maskValue { m["mask_value"] = .string(value.value) }
-        if let value = field.digits { m["digits"] = .string(value.value) }
-        if let value = field.calendar { m["calendar"] = .string(value.value) }
-        if let value = field.letters { m["letters"] = .string(value.value) }
-        if let value = field.maxSize { m["max_size"] = .number(Double(value.value)) }
-        if let types = field.mediaTypes { m["media_types"] = .array(types.map { .string($0.value) }) }
-        if let types = field.jsonTypes { m["json_types"] = .array(types.map { .string($0.value) }) }
-        if !field.dependsOn.isEmpty { m["depends_on"] = .array(field.dependsOn.map { .string($0.value) }) }
-        for (key, value) in [
-            ("min_items", field.minItems), ("max_items", field.maxItems),
-        ] {
-            if let value { m[key] = .number(Double(value.value)) }
-        }
-        if let options = field.options {
-            m["options"] = .array(
-                options.map { option in
-                    var object: JSONObject = ["value": scalar(option.value)]
-                    if let title = option.title { object["title"] = .string(title) }
-                    for attribute in option.attributes { object[attribute.name.value] = scalar(attribute.value) }
-                    return .object(object)
-                })
-        }
-        if !field.checks.isEmpty {
-            m["checks"] = .array(
-                field.checks.map { check in
-                    var object: JSONObject = [:]
-                    if let when = check.when { object["when"] = scalar(when) }
-                    object[check.rule.key] = value(of: check)
-                    if let text = check.message { object["message"] = message(text) }
-                    return .object(object)
-                })
-        }
-        if let text = field.message { m["message"] = message(text) }
-        if !field.messages.isEmpty {
-            m["messages"] = .object(
-                JSONObject(Dictionary(field.messages.map { ($0.key.value, message($0.value)) }, uniquingKeysWith: { a, _ in a })))
-        }
-        if let itemType = field.itemType { m["item_type"] = .string(itemType.value) }
-        if let unique = field.uniqueItems { m["unique_items"] = .bool(unique.value) }
-        if !field.uniqueBy.isEmpty { m["unique_by"] = .array(field.uniqueBy.map { .string($0.value) }) }
-        if !field.ui.isEmpty { m["ui"] = ui(field) }
-        if let members = field.fields { m["fields"] = .array(members.map(Self.field)) }
-        if let item = field.item { m["item"] = .array(item.map(Self.field)) }
-        return .object(m)
+        return .object(members)
     }
 }

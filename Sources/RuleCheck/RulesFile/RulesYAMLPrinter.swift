@@ -90,74 +90,15 @@ struct RulesYAMLPrinter {
         }
     }
 
-    private mutating func fields(_ fields: [FieldSpec], _ depth: Int) {
+    /// Fields at a depth: each key as its declaration (``FieldKey``) prints it, in their order.
+    mutating func fields(_ fields: [FieldSpec], _ depth: Int) {
         for field in fields {
             line(depth, "- id: " + Self.string(field.id.value))
-            let d = depth + 1
-            if let type = field.type { line(d, "type: " + type.value, field.comments["type"]) }
-            if let itemType = field.itemType { line(d, "item_type: " + itemType.value, field.comments["item_type"]) }
-            if let title = field.title { line(d, "title: " + Self.string(title)) }
-            if let initial = field.initial { line(d, "initial: " + Self.scalar(initial)) }
-            if let list = field.initialList { line(d, "initial: [" + list.map(Self.scalar).joined(separator: ", ") + "]") }
-            for (key, value) in [
-                ("required", field.required), ("visible_if", field.visibleIf), ("enabled_if", field.enabledIf),
-                ("value", field.value),
-            ] {
-                if let value { line(d, key + ": " + Self.scalar(value), field.comments[key]) }
-            }
-            if !field.dependsOn.isEmpty { line(d, "depends_on: [" + field.dependsOn.map(\.value).joined(separator: ", ") + "]") }
-            // The field's own value keys print as checks' rules do: the text rules here, the bounds below.
-            let keyRules = field.keyRules
-            for rule in keyRules where !rule.rule.isBound { line(d, Self.entry(rule), field.comments[rule.rule.key]) }
-            for (key, value) in [
-                ("mask_value", field.maskValue), ("digits", field.digits), ("calendar", field.calendar), ("letters", field.letters),
-            ] {
-                if let value { line(d, key + ": " + Self.string(value.value)) }
-            }
-            for rule in keyRules where rule.rule.isBound { line(d, Self.entry(rule), field.comments[rule.rule.key]) }
-            if let format = field.format { line(d, "format: " + Self.scalar(format), field.comments["format"]) }
-            if let size = field.maxSize { line(d, "max_size: \(size.value)") }
-            if let types = field.mediaTypes {
-                line(d, "media_types: [" + types.map { Self.string($0.value) }.joined(separator: ", ") + "]")
-            }
-            if let types = field.jsonTypes { line(d, "json_types: [" + types.map(\.value).joined(separator: ", ") + "]") }
-            if let options = field.options {
-                line(d, "options:" + (options.isEmpty ? " []" : ""), field.comments["options"])
-                for option in options {
-                    line(d + 1, "- value: " + Self.scalar(option.value), option.comment)
-                    if let title = option.title { line(d + 2, "title: " + Self.string(title)) }
-                    for attribute in option.attributes { line(d + 2, attribute.name.value + ": " + Self.scalar(attribute.value)) }
-                }
-            }
-            if let filter = field.optionsFilter { line(d, "options_filter: " + Self.scalar(filter)) }
-            if let value = field.minItems { line(d, "min_items: \(value.value)", field.comments["min_items"]) }
-            if let value = field.maxItems { line(d, "max_items: \(value.value)", field.comments["max_items"]) }
-            if let unique = field.uniqueItems { line(d, "unique_items: \(unique.value)") }
-            if !field.uniqueBy.isEmpty { line(d, "unique_by: [" + field.uniqueBy.map(\.value).joined(separator: ", ") + "]") }
-            if !field.checks.isEmpty {
-                line(d, "checks:")
-                for check in field.checks { self.check(check, d + 1) }
-            }
-            if let text = field.message { message(d, "message", text) }
-            if !field.messages.isEmpty {
-                line(d, "messages:")
-                for (code, text) in field.messages.sorted(by: { $0.key.value < $1.key.value }) { message(d + 1, code.value, text) }
-            }
-            if let display = field.display { line(d, "display: " + Self.scalar(display)) }
-            // JSON is YAML: the hints print as one flow mapping.
-            if !field.ui.isEmpty { line(d, "ui: " + JSONWriter.string(RulesJSONBuilder.ui(field))) }
-            if let members = field.fields {
-                line(d, "fields:", field.comments["fields"])
-                self.fields(members, d + 1)
-            }
-            if let item = field.item {
-                line(d, "item:", field.comments["item"])
-                self.fields(item, d + 1)
-            }
+            for key in FieldKey.all { key.yaml(&self, field, depth + 1) }
         }
     }
 
-    private mutating func check(_ check: CheckSpec, _ depth: Int) {
+    mutating func check(_ check: CheckSpec, _ depth: Int) {
         var first = true
         func entry(_ text: String) {
             line(first ? depth : depth + 1, (first ? "- " : "") + text)
@@ -175,7 +116,7 @@ struct RulesYAMLPrinter {
         }
     }
 
-    private mutating func message(_ depth: Int, _ key: String, _ message: LocalizedText) {
+    mutating func message(_ depth: Int, _ key: String, _ message: LocalizedText) {
         if let text = message.text {
             line(depth, key + ": " + Self.string(text))
         } else {
@@ -184,7 +125,7 @@ struct RulesYAMLPrinter {
         }
     }
 
-    private mutating func line(_ depth: Int, _ text: String, _ comment: String? = nil) {
+    mutating func line(_ depth: Int, _ text: String, _ comment: String? = nil) {
         output += String(repeating: "  ", count: depth) + text + (comment.map(Self.comment) ?? "") + "\n"
     }
 
