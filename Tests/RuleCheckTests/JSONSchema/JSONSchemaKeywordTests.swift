@@ -43,6 +43,20 @@ struct JSONSchemaKeywordTests {
         #expect(try SchemaTest.errors(rules, #"{}"#) == ["photos required"])
     }
 
+    /// Counts written in several merged schemas (`allOf`): the field holds the strictest of each,
+    /// for item counts as for lengths (item counts took the first one written).
+    @Test func theStrictestCountOfMergedSchemasHolds() throws {
+        let (rules, _) = try SchemaTest.importing(
+            #"""
+            {"properties": {
+               "tags": {"type": "array", "items": {"type": "string"},
+                        "allOf": [{"minItems": 1, "maxItems": 5}, {"minItems": 3, "maxItems": 4}]},
+               "code": {"type": "string", "allOf": [{"minLength": 2, "maxLength": 9}, {"minLength": 4, "maxLength": 6}]}}}
+            """#)
+        #expect(rules.field("tags")?.minItems == 3 && rules.field("tags")?.maxItems == 4)
+        #expect(rules.field("code")?.minLength == 4 && rules.field("code")?.maxLength == 6)
+    }
+
     @Test func tuplesOfOneSchemaAndEnumsOfArrays() throws {
         let (rules, findings) = try SchemaTest.importing(
             ##"""

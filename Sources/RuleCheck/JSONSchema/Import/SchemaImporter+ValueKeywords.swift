@@ -58,13 +58,33 @@ extension SchemaImporter {
 
     /// `minLength`, `maxLength`: the strictest of those written.
     mutating func lengths(_ spec: inout FieldSpec, _ node: SchemaNode) {
-        for (keyword, isMin) in [("minLength", true), ("maxLength", false)] {
-            let values = node.all(keyword).compactMap { item in item.value.integer.map { ($0, item.pointer) } }
-            guard let best = isMin ? values.max(by: { $0.0 < $1.0 }) : values.min(by: { $0.0 < $1.0 }) else { continue }
-            guard best.0 >= 0 else { error(.invalidSchema, "\(keyword) must be ≥ 0", at: best.1); continue }
-            if isMin { spec.minLength = located(best.0, at: best.1) } else { spec.maxLength = located(best.0, at: best.1) }
-            spec.keys[isMin ? "min_length" : "max_length"] = source.location(of: best.1)
+        let (min, max) = strictestCounts(node, "minLength", "maxLength")
+        if let (count, pointer) = min {
+            spec.minLength = located(count, at: pointer)
+            spec.keys["min_length"] = source.location(of: pointer)
         }
+        if let (count, pointer) = max {
+            spec.maxLength = located(count, at: pointer)
+            spec.keys["max_length"] = source.location(of: pointer)
+        }
+    }
+
+    /// The strictest of a pair of count keywords written in a schema and the schemas it merges
+    /// (`minLength` and `maxLength`, `minItems` and `maxItems`): the largest lower bound and the
+    /// smallest upper one, with their pointers. A count that is not a whole number ≥ 0 is an error.
+    mutating func strictestCounts(
+        _ node: SchemaNode, _ minKeyword: String, _ maxKeyword: String
+    ) -> (min: (Int, String)?, max: (Int, String)?) {
+        func counts(_ keyword: String) -> [(Int, String)] {
+            node.all(keyword).compactMap { item in
+                guard let count = item.value.integer, count >= 0 else {
+                    error(.invalidSchema, "\(keyword) must be a whole number ≥ 0", at: item.pointer)
+                    return nil
+                }
+                return (count, item.pointer)
+            }
+        }
+        return (counts(minKeyword).max { $0.0 < $1.0 }, counts(maxKeyword).min { $0.0 < $1.0 })
     }
 
     mutating func numberKeywords(_ spec: inout FieldSpec, _ node: SchemaNode, path: String, type: FieldType, _ x: RuleCheckKeywords) {
@@ -175,24 +195,22 @@ extension SchemaImporter {
             location: source.location(of: constraint.pointer))
     }
 
+    /// `minItems`, `maxItems`: the strictest of those written, as lengths are.
     mutating func itemCounts(_ spec: inout FieldSpec, _ node: SchemaNode) {
-        for (keyword, key) in [("minItems", "min_items"), ("maxItems", "max_items")] {
-            guard let (value, pointer) = node.first(keyword) else { continue }
-            guard let count = value.integer, count >= 0 else {
-                error(.invalidSchema, "\(keyword) must be a whole number ≥ 0", at: pointer); continue
+        let (min, max) = strictestCounts(node, "minItems", "maxItems")
+        if let (count, pointer) = min {
+            spec.minItems = located(count, at: pointer)
+            spec.keys["min_items"] = source.location(of: pointer)
+            // Without `empty_values: present` an empty array is no value.
+            if count > 0 && spec.required == nil && !emptyValuesPresent && !isExport {
+                finding(
+                    .approximated, "minItems: an empty array counts as an empty field, which is valid while the field is not required",
+                    at: pointer)
             }
-            if key == "min_items" {
-                spec.minItems = located(count, at: pointer)
-                // Without `empty_values: present` an empty array is no value.
-                if count > 0 && spec.required == nil && !emptyValuesPresent && !isExport {
-                    finding(
-                        .approximated, "minItems: an empty array counts as an empty field, which is valid while the field is not required",
-                        at: pointer)
-                }
-            } else {
-                spec.maxItems = located(count, at: pointer)
-            }
-            spec.keys[key] = source.location(of: pointer)
+        }
+        if let (count, pointer) = max {
+            spec.maxItems = located(count, at: pointer)
+            spec.keys["max_items"] = source.location(of: pointer)
         }
         if spec.maxItems == nil, let (count, pointer) = closedTupleLength(node) {
             spec.maxItems = located(count, at: pointer)
