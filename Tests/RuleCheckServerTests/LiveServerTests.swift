@@ -2,12 +2,7 @@ import Foundation
 import RuleCheck
 @testable import RuleCheckServer
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import _RuleCheckTestSupport
 
 /// The server listening on loopback, spoken to over a real socket.
 @Suite("Live server", .timeLimit(.minutes(5)))
@@ -61,37 +56,13 @@ enum Loopback {
     }
 
     static func request(port: Int, _ text: String) throws -> String {
-        #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw Failure(message: "socket") }
-        defer { close(descriptor) }
-        var timeout = timeval(tv_sec: 60, tv_usec: 0)  // long: a loaded machine (the whole suite) may be slow
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        let connection: RawConnection
+        do {
+            connection = try RawConnection(port: port)
+        } catch {
+            throw Failure(message: "\(error)")
         }
-        guard connected == 0 else { throw Failure(message: "connect") }
-        let bytes = Array(text.utf8)
-        var sent = 0
-        while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
-            guard count > 0 else { throw Failure(message: "send") }
-            sent += count
-        }
-        var answer: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            guard count > 0 else { break }
-            answer += buffer[..<count]
-        }
-        return String(decoding: answer, as: UTF8.self)
+        guard connection.send(text) else { throw Failure(message: "send") }
+        return connection.readToEnd().text
     }
 }

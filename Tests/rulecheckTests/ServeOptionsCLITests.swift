@@ -51,23 +51,12 @@ extension CLITests {
         _ served: Served, _ method: String, _ path: String, body: String? = nil, host: String? = nil,
         headers: [String: String] = [:], sendOnly: Int? = nil
     ) throws -> RawAnswer {
-        #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw RawError("socket: errno \(errno)") }
-        defer { close(descriptor) }
-        var timeout = timeval(tv_sec: 120, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(served.port).bigEndian)
-        address.sin_addr.s_addr = inet_addr(served.address)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        let connection: RawConnection
+        do {
+            connection = try RawConnection(port: served.port, address: served.address, readTimeout: 120)
+        } catch {
+            throw RawError("\(error)")
         }
-        guard connected == 0 else { throw RawError("connect to \(served.address):\(served.port): errno \(errno)") }
         var text = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "\(served.address):\(served.port)")\r\nConnection: close\r\n"
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
         var bytes = Array(text.utf8)
@@ -77,25 +66,9 @@ extension CLITests {
         } else {
             bytes += Array("\r\n".utf8)
         }
-        var sent = 0
-        while sent < bytes.count {
-            #if canImport(Glibc)
-            let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            #else
-            let count = bytes[sent...].withUnsafeBytes { Darwin.send(descriptor, $0.baseAddress, $0.count, 0) }
-            #endif
-            guard count > 0 else { throw RawError("send: errno \(errno)") }
-            sent += count
-        }
-        var answer: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count == 0 { break }
-            guard count > 0 else { throw RawError("recv: errno \(errno) after \(answer.count) bytes") }
-            answer += buffer[..<count]
-        }
-        let whole = String(decoding: answer, as: UTF8.self)
+        guard connection.send(bytes) else { throw RawError("send: errno \(errno)") }
+        let (whole, closed) = connection.readToEnd()
+        guard closed else { throw RawError("recv: errno \(errno) after \(whole.utf8.count) bytes") }
         guard let end = whole.range(of: "\r\n\r\n") else { throw RawError("no header in: \(whole)") }
         let lines = whole[..<end.lowerBound].split(separator: "\r\n")
         let status = try #require(lines.first.flatMap { Int($0.split(separator: " ")[1]) }, "\(whole)")
