@@ -27,7 +27,8 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 # The package's traits are off by default, so that an app gets the libraries alone (Package.swift):
-# every build and test here turns on `Server`, the command and its HTTP server.
+# every build and test here turns on `Server`, the command and its HTTP server; `make store-test`
+# turns on `Postgres` (Server with the PostgreSQL draft store, whose postgres-nio brings BoringSSL).
 TRAITS ?= --traits Server
 BIN    = .build/debug/rulecheck
 
@@ -123,7 +124,7 @@ test-deep: deps
 # the database stopped and started again under a running server, between edits and under load
 # (scripts/store_fault_load.py). SKIP_SWIFT_TESTS=1 RULECHECK_BIN=… runs the outage checks alone.
 store-test: deps
-	$(SWIFT) build $(TRAITS) --build-tests
+	$(SWIFT) build --traits Postgres --build-tests
 	SKIP_BUILD=1 scripts/postgres-test.sh
 
 docs: deps

@@ -94,6 +94,15 @@ func server(_ product: String, _ package: String) -> Target.Dependency {
     .product(name: product, package: package, condition: .when(traits: ["Server"]))
 }
 
+/// The PostgreSQL draft store (`serve --store postgres://…`) has a trait of its own, `Postgres`
+/// (with `Server`): postgres-nio brings SwiftNIO SSL and swift-crypto, two copies of BoringSSL,
+/// some 800 C files that `make test` need not compile (its PostgreSQL suites run in `make
+/// store-test`). `make store-test` and the release builds of scripts/ turn it on; without it,
+/// `--store postgres://…` is refused with what to build.
+func postgres(_ product: String, _ package: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: ["Postgres"]))
+}
+
 let package = Package(
     name: "RuleCheck",
     platforms: [.macOS(.v15), .iOS(.v17)],
@@ -111,6 +120,9 @@ let package = Package(
         .trait(
             name: "Server", description: "The whole rulecheck command and RuleCheckServer: Hummingbird, SwiftNIO …",
             enabledTraits: ["CLI"]),
+        .trait(
+            name: "Postgres", description: "Server, with the PostgreSQL draft store of serve --store postgres://: postgres-nio.",
+            enabledTraits: ["Server"]),
         .default(enabledTraits: []),
     ],
     dependencies: [
@@ -171,7 +183,7 @@ let package = Package(
                 server("Logging", "swift-log"),
                 server("Prometheus", "swift-prometheus"),
                 server("SQLiteNIO", "sqlite-nio"),
-                server("PostgresNIO", "postgres-nio"),
+                postgres("PostgresNIO", "postgres-nio"),
             ],
             resources: [
                 .embedInCode("Resources/preview.html"), .embedInCode("Resources/preview.css"),

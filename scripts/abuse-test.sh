@@ -29,7 +29,7 @@ if ! command -v wrk >/dev/null; then
   apt-get update -qq && apt-get install -y -qq wrk >/dev/null
 fi
 # BINARY=path/to/rulecheck: a release build made elsewhere (another scratch path), not built here.
-if [ -z "${BINARY:-}" ]; then swift build --traits Server -c release --product rulecheck; fi
+if [ -z "${BINARY:-}" ]; then swift build --traits Postgres -c release --product rulecheck; fi
 binary=${BINARY:-.build/release/rulecheck}
 work=$(mktemp -d)
 server=""

@@ -16,7 +16,7 @@ DURATION=${DURATION:-5}
 CONNECTIONS=${CONNECTIONS:-16}
 THREADS=${THREADS:-1}
 command -v wrk >/dev/null || { echo "load-test needs wrk: apt-get install -y wrk" >&2; exit 1; }
-[ -x .build/release/rulecheck ] || swift build --traits Server -c release --product rulecheck
+[ -x .build/release/rulecheck ] || swift build --traits Postgres -c release --product rulecheck
 binary=.build/release/rulecheck
 work=$(mktemp -d)
 cleanup() { jobs -p | xargs -r kill 2>/dev/null; wait 2>/dev/null || true; rm -rf "$work"; }

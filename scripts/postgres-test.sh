@@ -37,16 +37,16 @@ postgres_start
 if [ -n "${SKIP_SWIFT_TESTS:-}" ]; then
     echo "postgres-test: SKIP_SWIFT_TESTS is set: the Swift tests are not run, only the outage checks" >&2
 else
-    [ -n "${SKIP_BUILD:-}" ] || swift build --traits Server --build-tests
+    [ -n "${SKIP_BUILD:-}" ] || swift build --traits Postgres --build-tests
     results=.build/store-test-results.xml
     rm -f "$results" "${results%.xml}-swift-testing.xml"
     RULECHECK_TEST_POSTGRES_URL="$PG_URL" \
-        swift test --traits Server --skip-build --disable-xctest --filter PostgresStore --xunit-output "$results"
+        swift test --traits Postgres --skip-build --disable-xctest --filter PostgresStore --xunit-output "$results"
     python3 scripts/test-counts.py "$results" RuleCheckServerTests rulecheckTests
 
     # A URL that names no server: the tests fail (within the store's time limit), they do not skip.
     if RULECHECK_TEST_POSTGRES_URL="postgres://postgres@/rulecheck_test?host=$PG_DIR/nowhere" \
-        swift test --traits Server --skip-build --disable-xctest --filter 'PostgresStoreTests/createLoadDelete' >"$PG_DIR/unreachable.log" 2>&1; then
+        swift test --traits Postgres --skip-build --disable-xctest --filter 'PostgresStoreTests/createLoadDelete' >"$PG_DIR/unreachable.log" 2>&1; then
         echo "postgres-test: with an unreachable server the tests passed; they must fail" >&2
         exit 1
     fi

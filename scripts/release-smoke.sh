@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 # failing alike fail this check).
 if [ -z "${DEBUG_BIN:-}" ] || [ -z "${RELEASE_BIN:-}" ]; then
   swift build --traits Server --product rulecheck
-  swift build --traits Server -c release --product rulecheck
+  swift build --traits Postgres -c release --product rulecheck
 fi
 debug=${DEBUG_BIN:-.build/debug/rulecheck}
 release=${RELEASE_BIN:-.build/release/rulecheck}

@@ -106,6 +106,20 @@ public enum DraftStoreLocation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Throws when this build cannot open the store: a PostgreSQL store needs the package trait
+    /// `Postgres` (Package.swift), which `make store-test` and the release builds of scripts/ turn on.
+    ///
+    /// - Throws: what to build instead.
+    public func requireBuilt() throws(DraftStoreError) {
+        #if !Postgres
+        if case .postgres = self {
+            throw DraftStoreError(
+                "--store \(self): this rulecheck was built without the PostgreSQL draft store; build it with "
+                    + "'swift build --traits Postgres' (the package trait that brings postgres-nio; Docs/serve.md, Drafts)")
+        }
+        #endif
+    }
+
     /// The location as a log line may show it: a PostgreSQL URL without its password.
     public var description: String {
         switch self {

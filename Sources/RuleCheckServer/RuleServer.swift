@@ -53,13 +53,19 @@ public final class RuleServer: Sendable {
     ///
     /// - Throws: ``DraftStoreError`` when the store cannot be opened.
     public static func open(library: RuleLibrary, options: ServerOptions) async throws -> RuleServer {
+        try options.store.requireBuilt()
         let drafts: any DraftStore
         switch options.store {
         case .memory: drafts = MemoryDraftStore()
         case .sqlite(let path): drafts = try await SQLiteDraftStore.open(path: path)
         case .postgres(let url):
+            #if Postgres
             // Half the time limit, at most 5 s: a database that is down is answered 503 in time.
             drafts = try await PostgresDraftStore.open(url: url, timeout: min(options.timeLimit / 2, .seconds(5)))
+            #else
+            // requireBuilt() has thrown above, with what to build.
+            throw DraftStoreError("--store \((try? PostgresURL(url))?.shown ?? "postgres://…"): no PostgreSQL draft store in this build")
+            #endif
         }
         return RuleServer(library: library, options: options, drafts: drafts)
     }

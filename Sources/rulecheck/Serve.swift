@@ -62,7 +62,7 @@ struct Serve: RuleCheckSubcommand {
         }
         try server.validate()
         do {
-            _ = try DraftStoreLocation(parsing: store)
+            try DraftStoreLocation(parsing: store).requireBuilt()
         } catch {
             throw ValidationError(error.message)
         }

@@ -1,3 +1,5 @@
+// The PostgreSQL store is built with the package trait `Postgres` (`make store-test`).
+#if Postgres
 import Foundation
 import HTTPTypes
 import RuleCheck
@@ -84,3 +86,4 @@ import _RuleCheckTestSupport
         await b.server.drafts.close()
     }
 }
+#endif

@@ -38,6 +38,20 @@ extension CLITests {
         expectEqual(second.stop().status, 0)
     }
 
+    #if !Postgres
+    /// A build without the package trait `Postgres` refuses a PostgreSQL store as an argument
+    /// error that says what to build, before it listens (and without the URL's password).
+    @Test func aBuildWithoutPostgresSaysWhatToBuild() throws {
+        let refused = try rulecheck(["serve", "Rules/signup.yaml", "--port", "0", "--store", "postgres://u:secret@127.0.0.1:1/d"])
+        expectEqual(refused.status, 2)
+        #expect(
+            refused.stderr.contains(
+                "--store postgres://u@127.0.0.1:1/d: this rulecheck was built without the PostgreSQL draft store; build it with "
+                    + "'swift build --traits Postgres'"), "\(refused.stderr)")
+        #expect(!refused.stderr.contains("secret"))
+    }
+    #endif
+
     @Test func serveRefusesAStoreItCannotUse() throws {
         let bad = try rulecheck(["serve", "Rules/signup.yaml", "--port", "0", "--store", "mysql://u@h/d"])
         expectEqual(bad.status, 2)
@@ -83,6 +97,7 @@ enum DraftHTTP {
     }
 }
 
+#if Postgres
 /// `rulecheck serve` processes on one PostgreSQL (`make store-test` starts it and names it in
 /// `RULECHECK_TEST_POSTGRES_URL`; without it, these tests fail rather than skip).
 @Suite(.serialized) struct PostgresStoreServeTests {
@@ -162,3 +177,4 @@ enum DraftHTTP {
         expectEqual(server.stop().status, 0)
     }
 }
+#endif
