@@ -39,9 +39,11 @@ extension RuleSetCompiler {
     /// The code of a problem of the schema: a pattern that is not ECMA-262 and a `$ref` that
     /// finds nothing have codes of their own, as when the import reports them.
     private static func code(of problem: SchemaCompileError.Problem) -> DiagnosticCode {
-        if problem.message.contains(" is not an ECMA-262 regex") { return .unsupportedSchemaRegex }
-        if problem.message.contains(", which is not in ") { return .unresolvedSchemaReference }
-        return .invalidSchema
+        switch problem.kind {
+        case .invalid: .invalidSchema
+        case .notECMARegex: .unsupportedSchemaRegex
+        case .unresolvedReference: .unresolvedSchemaReference
+        }
     }
 
     /// A JSON pointer as diagnostics show it: `/` for the whole schema.

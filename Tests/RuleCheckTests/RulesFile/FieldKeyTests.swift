@@ -92,18 +92,6 @@ struct FieldKeyTests {
 
         """
 
-    static func document(_ text: String, name: String) throws -> RulesDocument {
-        let source = SourceText(name: name, text: text)
-        var diagnostics: [Diagnostic] = []
-        let read = RulesFileReader.read(source.bytes, name: source.name, diagnostics: &diagnostics)
-        let root = try #require(read.root)
-        var parser = RulesFileParser(source: source)
-        let parsed = parser.document(root)
-        let document = try #require(parsed)
-        #expect((diagnostics + parser.diagnostics).isEmpty, "\(diagnostics + parser.diagnostics)")
-        return document
-    }
-
     /// The names of the keys written by `fields` and the fields inside them.
     static func written(_ fields: [FieldSpec]) -> Set<String> {
         fields.reduce(into: Set<String>()) { names, field in
@@ -113,13 +101,13 @@ struct FieldKeyTests {
     }
 
     @Test func theFixtureWritesEveryKey() throws {
-        let document = try Self.document(Self.everyKey, name: "keys.yaml")
+        let document = try ParsedRules.document(Self.everyKey, name: "keys.yaml")
         let fields = document.sections.flatMap(\.fields)
         #expect(Self.written(fields) == Set(["id"] + FieldKey.all.map(\.name)))
     }
 
     @Test func everyKeyPrintsAsWritten() throws {
-        let document = try Self.document(Self.everyKey, name: "keys.yaml")
+        let document = try ParsedRules.document(Self.everyKey, name: "keys.yaml")
         let printed = document.yaml()
         #expect(printed == Self.everyKey)
         if printed != Self.everyKey {
@@ -132,9 +120,9 @@ struct FieldKeyTests {
     /// JSON keeps every key too: the JSON printed reads back into a document that prints the
     /// same JSON and the same YAML.
     @Test func everyKeyTravelsThroughJSON() throws {
-        let document = try Self.document(Self.everyKey, name: "keys.yaml")
+        let document = try ParsedRules.document(Self.everyKey, name: "keys.yaml")
         let json = document.json()
-        let again = try Self.document(json, name: "keys.json")
+        let again = try ParsedRules.document(json, name: "keys.json")
         #expect(again.json() == json)
         #expect(Self.written(again.sections.flatMap(\.fields)) == Set(["id"] + FieldKey.all.map(\.name)))
     }

@@ -38,13 +38,7 @@ struct RulesDocumentSizeTests {
     /// source: the location and the places inside the scalar are those written.
     @Test func aScalarStillSaysWhereItIs() throws {
         let yaml = "form: t\nfields:\n  - id: a\n    pattern: '^a+$'\n    visible_if: \"b == 'x'\"\n  - id: b\n"
-        let source = SourceText(name: "rules/t.yaml", text: yaml)
-        var diagnostics: [Diagnostic] = []
-        let read = RulesFileReader.read(source.bytes, name: source.name, diagnostics: &diagnostics)
-        let root = try #require(read.root)
-        var parser = RulesFileParser(source: source)
-        let parsed = parser.document(root)
-        let document = try #require(parsed)
+        let document = try ParsedRules.document(yaml, name: "rules/t.yaml")
         let field = try #require(document.sections.first?.fields.first)
         let pattern = try #require(field.pattern)
         expectEqual(pattern.location, FileLocation(file: "rules/t.yaml", line: 4, column: 14))
@@ -59,13 +53,7 @@ struct RulesDocumentSizeTests {
     @Test func aColumnPast65535IsKept() throws {
         let padding = String(repeating: " ", count: 70_000)
         let json = "{\"form\": \"t\", \"fields\": [\(padding){\"id\": \"a\", \"pattern\": \"^a$\"}]}"
-        let source = SourceText(name: "t.json", text: json)
-        var diagnostics: [Diagnostic] = []
-        let read = RulesFileReader.read(source.bytes, name: source.name, diagnostics: &diagnostics)
-        let root = try #require(read.root)
-        var parser = RulesFileParser(source: source)
-        let parsed = parser.document(root)
-        let document = try #require(parsed)
+        let document = try ParsedRules.document(json, name: "t.json")
         let pattern = try #require(document.sections.first?.fields.first?.pattern)
         let column = json.utf8.count - "\"^a$\"}]}".utf8.count + 1
         expectEqual(pattern.location, FileLocation(file: "t.json", line: 1, column: column))

@@ -19,6 +19,18 @@ package struct SchemaCompileError: Error, Hashable, Sendable, CustomStringConver
         package var pointer: String
         /// What is wrong, in English.
         package var message: String
+        /// The kind of problem, for the diagnostic code a rules file reports it with.
+        package var kind: Kind = .invalid
+
+        /// What kind of problem it is: most make the schema invalid; two have codes of their own.
+        package enum Kind: Hashable, Sendable {
+            /// The schema breaks its meta-schema, or cannot be evaluated.
+            case invalid
+            /// A `pattern` (or `patternProperties` key) that ECMA-262 does not read as a regex.
+            case notECMARegex
+            /// A `$ref` whose fragment names nothing in its document.
+            case unresolvedReference
+        }
 
         /// `pointer: message` for the root schema (`(root): message` for its top), else
         /// `uri#pointer: message`.

@@ -143,8 +143,8 @@ final class SchemaCompiler {
     }
 
     /// Records a problem.
-    func problem(_ message: String, at location: SchemaRegistry.Location) {
-        problems.append(registry.problem(message, at: location))
+    func problem(_ message: String, at location: SchemaRegistry.Location, kind: SchemaCompileError.Problem.Kind = .invalid) {
+        problems.append(registry.problem(message, at: location, kind: kind))
     }
 
     /// A value as compact JSON for a message, cut at 60 characters.
@@ -184,7 +184,7 @@ final class SchemaCompiler {
         case .missingTarget(let fragment):
             problem(
                 "\(keyword) \(JSONWriter.string(.string(text))) names \(JSONWriter.string(.string(fragment))), which is not in \(uri.split(separator: "#").first.map(String.init) ?? uri)",
-                at: keywordLocation)
+                at: keywordLocation, kind: .unresolvedReference)
             return nil
         }
     }
@@ -194,7 +194,7 @@ final class SchemaCompiler {
     /// The compiled pattern for an ECMA-262 regex, or nil after recording a problem at `location`.
     func pattern(_ source: String, at location: SchemaRegistry.Location) -> SchemaPattern? {
         if let known = patterns[source] {
-            if known == nil { problem(Self.patternProblem(source) ?? "the pattern does not compile", at: location) }
+            if known == nil { patternProblem(source, at: location) }
             return known
         }
         var compiled: SchemaPattern?
@@ -207,8 +207,16 @@ final class SchemaCompiler {
             break
         }
         patterns[source] = .some(compiled)
-        if compiled == nil { problem(Self.patternProblem(source) ?? "the pattern does not compile", at: location) }
+        if compiled == nil { patternProblem(source, at: location) }
         return compiled
+    }
+
+    /// Records why `source` does not compile: ECMA-262 refuses it (a kind of its own), or the
+    /// regex engine cannot run it.
+    private func patternProblem(_ source: String, at location: SchemaRegistry.Location) {
+        let refused = if case .failure = ECMARegex.translate(source) { true } else { false }
+        problem(
+            Self.patternProblem(source) ?? "the pattern does not compile", at: location, kind: refused ? .notECMARegex : .invalid)
     }
 
     /// Why ECMA-262 refuses `source`, as a message.

@@ -225,10 +225,12 @@ final class SchemaRegistry {
     }
 
     /// A problem at a location.
-    func problem(_ message: String, at location: Location) -> SchemaCompileError.Problem {
+    func problem(
+        _ message: String, at location: Location, kind: SchemaCompileError.Problem.Kind = .invalid
+    ) -> SchemaCompileError.Problem {
         let document = documents[location.document]
         return SchemaCompileError.Problem(
-            documentURI: document.uri, isInRootDocument: document.isRoot, pointer: location.pointer, message: message)
+            documentURI: document.uri, isInRootDocument: document.isRoot, pointer: location.pointer, message: message, kind: kind)
     }
 
     // MARK: - Meta-schemas
