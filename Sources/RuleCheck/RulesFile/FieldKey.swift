@@ -100,18 +100,11 @@ extension FieldKey {
         "value", \.value, applies: .init(types: withValue, description: "fields with a value", itemsToo: false))
     static let dependsOn = names("depends_on", \.dependsOn)
 
-    static let minLength = valueRule(
-        "min_length", .init(types: [.text, .values, .json], description: "text and json fields", itemsToo: true),
-        { $0.minLength.map { .minLength($0) } })
-    static let maxLength = valueRule(
-        "max_length", .init(types: [.text, .values, .json], description: "text and json fields", itemsToo: true),
-        { $0.maxLength.map { .maxLength($0) } })
-    static let pattern = valueRule(
-        "pattern", .init(types: [.text, .values, .json], description: "text and json fields", itemsToo: true),
-        { $0.pattern.map { .pattern($0) } }, draftsText: true)
-    static let mask = valueRule(
-        "mask", .init(types: [.text, .values], description: "text fields", itemsToo: true), { $0.mask.map { .mask($0) } },
-        draftsText: true)
+    private static let texts = Applicability(types: [.text, .values, .json], description: "text and json fields", itemsToo: true)
+    static let minLength = valueRule("min_length", texts)
+    static let maxLength = valueRule("max_length", texts)
+    static let pattern = valueRule("pattern", texts, draftsText: true)
+    static let mask = valueRule("mask", .init(types: [.text, .values], description: "text fields", itemsToo: true), draftsText: true)
     static let maskValue = name(
         "mask_value", \.maskValue, applies: .init(types: [.text], description: "text fields", itemsToo: true))
     static let digits = name(
@@ -121,8 +114,8 @@ extension FieldKey {
     static let letters = name(
         "letters", \.letters,
         applies: .init(types: [.text, .choice, .multiChoice], description: "text, choice and multi_choice fields", itemsToo: true))
-    static let min = valueRule("min", bounds, { $0.min.map { .min($0) } })
-    static let max = valueRule("max", bounds, { $0.max.map { .max($0) } })
+    static let min = valueRule("min", bounds)
+    static let max = valueRule("max", bounds)
     private static let bounds = Applicability(
         types: [.number, .integer, .date, .values, .json], description: "number, integer, date and json fields", itemsToo: true)
     static let format = scalar(
@@ -329,16 +322,12 @@ extension FieldKey {
     }
 
     /// One of the field's own value rules (`min_length: 3`, `mask: […]`), read and printed as
-    /// the same rule under `checks:` is. (An own `pattern` goes to JSON as YAML reads the
-    /// scalar: a plain `123` is a number; a check's is a string.)
-    private static func valueRule(
-        _ name: String, _ applies: Applicability, _ rule: @escaping @Sendable (FieldSpec) -> CheckSpec.Rule?,
-        draftsText: Bool = false
-    ) -> FieldKey {
+    /// the same rule under `checks:` is: set by ``FieldSpec/setKeyRule(_:alternatives:)``, printed
+    /// from ``FieldSpec/keyRules``. (An own `pattern` goes to JSON as YAML reads the scalar: a
+    /// plain `123` is a number; a check's is a string.)
+    private static func valueRule(_ name: String, _ applies: Applicability, draftsText: Bool = false) -> FieldKey {
         @Sendable func written(_ field: FieldSpec) -> CheckSpec? {
-            rule(field).map { rule in
-                CheckSpec(rule: rule, maskAlternatives: name == "mask" ? field.maskAlternatives : [], location: field.location)
-            }
+            field.keyRules.first { $0.rule.key == name }
         }
         return FieldKey(
             name: name, applies: applies, draftsText: draftsText,
