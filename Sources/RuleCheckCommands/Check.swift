@@ -109,7 +109,7 @@ struct Check: RuleCheckSubcommand {
         let output: any Report =
             report.format == .slice
             ? SliceReport(
-                sink: sink, fingerprint: SliceFingerprint(checker: checker, strict: strict, version: Self.version),
+                sink: sink, fingerprint: SliceFingerprint(checker: checker, strict: strict, layout: layout, version: Self.version),
                 firstRecord: inputSlice?.firstRecord ?? 1, firstLine: inputSlice?.firstLine ?? 1)
             : try report.format.report(to: sink)
         let showProgress = progress == .always || (progress == .auto && isatty(streams.error) == 1)

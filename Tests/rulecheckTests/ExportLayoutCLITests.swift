@@ -143,6 +143,27 @@ extension CLITests {
         #expect(junit.stdout.contains(#"name="record 2 uuid:a2 (line 3)""#))
     }
 
+    /// The HTML report's examples name the submission in a column of their own; the header's
+    /// finding (record 0, in a table of its own) has none. A report of records without ids has no such column.
+    @Test func theHTMLReportNamesTheSubmission() throws {
+        let html = try checkSurvey(Self.odkExport, layout: "odk", ["--format", "html"]).run
+        expectEqual(html.status, 1)
+        #expect(html.stdout.contains("<th class=\"n\">record</th><th>submission</th><th class=\"n\">line</th>"))
+        #expect(html.stdout.contains(#"<tr class="error" data-record="2" data-line="3" data-record-id="uuid:a2">"#))
+        #expect(html.stdout.contains(#"<td class="n">2</td><td><code>uuid:a2</code></td><td class="n">3</td>"#))
+        // The header's finding (unknown_column, record 0) is in a table of its own, of no submission.
+        let unknown = try #require(html.stdout.range(of: #"data-examples="unknown_column""#))
+        let head = try #require(html.stdout[unknown.upperBound...].range(of: "</thead>"))
+        #expect(!html.stdout[unknown.upperBound..<head.lowerBound].contains("submission"))
+        let plain = try temporary("household.age\n130\n", "csv")
+        let form = try temporary(Self.surveyForm, "md")
+        let unnamed = try rulecheck(["check", "--rules", form, plain, "--format", "html"])
+        expectEqual(unnamed.status, 1)
+        #expect(unnamed.stdout.contains("<th class=\"n\">record</th><th class=\"n\">line</th>"))
+        #expect(!unnamed.stdout.contains("submission"))
+        #expect(!unnamed.stdout.contains("data-record-id"))
+    }
+
     @Test func frenchConstraintMessagesUnderLocaleFr() throws {
         let run = try checkSurvey(Self.odkExport, layout: "odk", ["--locale", "fr"]).run
         expectEqual(run.status, 1)

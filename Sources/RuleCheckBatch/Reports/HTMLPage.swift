@@ -132,14 +132,23 @@ struct HTMLPage {
         text += shown > 0 ? ", the first \(shown == 1 ? "record" : "\(shown) records")" : ""
         text += "</small></h3>\n"
         guard !examples.isEmpty else { return }
+        // A submission's id (an ODK Central or KoboToolbox export) in a column of its own, when
+        // any record shown has one.
+        let named = examples.contains { $0.record.recordID != nil }
         text += "<div class=\"scroll\"><table class=\"examples\" data-examples=\"\(escaped)\">\n<thead><tr><th>file</th>"
-        text += "<th class=\"n\">record</th><th class=\"n\">line</th><th>field</th><th>value</th><th>message</th></tr></thead>\n<tbody>\n"
+        text += "<th class=\"n\">record</th>\(named ? "<th>submission</th>" : "")<th class=\"n\">line</th>"
+        text += "<th>field</th><th>value</th><th>message</th></tr></thead>\n<tbody>\n"
         for (record, violations) in examples {
+            let id = record.recordID.map { HTMLText.escaped($0) }
             for violation in violations {
                 let value = violation.value.map { "<code>\(HTMLText.escaped(TextReport.shortened($0)))</code>" } ?? "<i>empty</i>"
-                text += "<tr class=\"\(violation.severity.rawValue)\" data-record=\"\(record.record)\" data-line=\"\(record.line)\">"
-                text += "<td><code>\(HTMLText.escaped(TextReport.shortened(record.file)))</code></td>"
-                text += "<td class=\"n\">\(record.record)</td><td class=\"n\">\(record.line)</td>"
+                text += "<tr class=\"\(violation.severity.rawValue)\" data-record=\"\(record.record)\" data-line=\"\(record.line)\""
+                text += id.map { " data-record-id=\"\($0)\">" } ?? ">"
+                text += "<td><code>\(HTMLText.escaped(TextReport.shortened(record.file)))</code></td><td class=\"n\">\(record.record)</td>"
+                if named {
+                    text += "<td>\(record.recordID.map { "<code>\(HTMLText.escaped(TextReport.shortened($0)))</code>" } ?? "")</td>"
+                }
+                text += "<td class=\"n\">\(record.line)</td>"
                 text += "<td><code>\(HTMLText.escaped(TextReport.shortened(violation.field)))</code></td><td>\(value)</td>"
                 text += "<td>\(HTMLText.escaped(TextReport.message(violation)))</td></tr>\n"
             }

@@ -60,7 +60,8 @@ final class SliceReportReader {
             var fingerprint: SliceFingerprint?
             if let written = slice["fingerprint"] {
                 guard let read = SliceFingerprint(json: written) else {
-                    throw error(line, "a slice's fingerprint needs rules, today, locale, strict and rulecheck")
+                    throw error(
+                        line, "a slice's fingerprint needs rules, today, locale, strict and rulecheck (and layout, a string, if any)")
                 }
                 fingerprint = read
             }

@@ -142,7 +142,9 @@ final class SliceMergeErrorTests {
                 == "the slice of '\(path)' that starts at record 1 has no fingerprint of the rules and options it was checked with: check slices with 'rulecheck check --format slice'"
         )
         let broken = lines[0].replacingOccurrences(of: "\"strict\":false", with: "\"strict\":\"no\"")
-        expectEqual(try mergeError([broken])?.message, "a slice's fingerprint needs rules, today, locale, strict and rulecheck")
+        expectEqual(
+            try mergeError([broken])?.message,
+            "a slice's fingerprint needs rules, today, locale, strict and rulecheck (and layout, a string, if any)")
     }
 
     @Test func aFingerprintSaysWhatDiffers() {
@@ -160,6 +162,31 @@ final class SliceMergeErrorTests {
         other = one
         other.locale = String(repeating: "x", count: 1000)
         expectEqual(other.differences(from: one), ["--locale " + String(repeating: "x", count: 100) + "… (1000 characters), not en"])
+    }
+
+    /// How the export was laid out (`--layout odk`) decides which column is which field: slices
+    /// checked with and without it, or with another, do not merge. Without a layout the
+    /// fingerprint is written as before, five keys.
+    @Test func theLayoutIsInTheFingerprint() throws {
+        let plain = SliceFingerprint(rules: "aa", today: "2026-11-22", locale: "en", strict: false, version: "1")
+        expectEqual(plain.json.object?.keys.sorted(), ["locale", "rulecheck", "rules", "strict", "today"])
+        var odk = plain
+        odk.layout = "odk"
+        expectEqual(odk.json["layout"], "odk")
+        expectEqual(SliceFingerprint(json: odk.json), odk)
+        expectEqual(odk.differences(from: plain), ["--layout odk, not without it"])
+        expectEqual(plain.differences(from: odk), ["without --layout, not --layout odk"])
+        var kobo = plain
+        kobo.layout = "kobo"
+        expectEqual(kobo.differences(from: odk), ["--layout kobo, not odk"])
+        var written = try #require(odk.json.object)
+        written["layout"] = .number(1)
+        expectEqual(SliceFingerprint(json: .object(written)), nil)
+
+        let laidOut = lines.map { $0.replacingOccurrences(of: "\"strict\":false", with: "\"strict\":false,\"layout\":\"odk\"") }
+        #expect(laidOut != lines)
+        let error = try #require(try mergeError(Array(lines[slice(at: 1)]) + Array(laidOut[slice(at: 2)])))
+        #expect(error.message.contains("--layout odk, not without it; check every slice with the same rules and options"))
     }
 
     /// Slice reports may come in several files: they are read in order, as one stream.
