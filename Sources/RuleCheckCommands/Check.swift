@@ -48,7 +48,7 @@ struct Check: RuleCheckSubcommand {
         help: ArgumentHelp(
             "How a survey platform wrote the CSV export: odk (ODK Central: group paths joined by '-', its columns "
                 + "SubmissionDate, KEY, meta-instanceID… known, the record named by its instance id) or kobo (KoboToolbox: "
-                + "paths joined by '/', ';' between cells, its columns _id, _uuid, _submission_time… known, a "
+                + "paths joined by '/' or a question's name alone, ';' between cells, its columns _id, _uuid, _submission_time… known, a "
                 + "select_multiple's 0/1 columns checked against its answer, the record named by _uuid). Under both a "
                 + "select_multiple's answer is its choices' names separated by spaces, and a geopoint's split columns "
                 + "(loc-Latitude…, _loc_latitude…) are checked, and are its answer when it has no column of its own. "

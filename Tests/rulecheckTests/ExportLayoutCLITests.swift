@@ -127,6 +127,42 @@ extension CLITests {
             """)
     }
 
+    /// KoboToolbox exports without the groups in headers by default ("Include groups in headers"
+    /// unticked): `age`, not `household/age`. A bare name is the question of that name, so the
+    /// findings are the same as with groups.
+    @Test func aKoboExportWithoutGroupsInHeaders() throws {
+        let bare = Self.koboExport.replacingOccurrences(of: "\"household/", with: "\"")
+        #expect(bare.hasPrefix(#""start";"end";"age";"married";"spouse";"colours";"#))
+        let (withGroups, grouped) = try checkSurvey(Self.koboExport, layout: "kobo")
+        let (without, export) = try checkSurvey(bare, layout: "kobo")
+        expectEqual(without.status, 1)
+        expectEqual(without.stdout, withGroups.stdout.replacingOccurrences(of: grouped, with: export))
+
+        // A name two groups' questions share is no one question: unknown, as is a bare name
+        // under ODK Central's layout (Central always writes the groups).
+        let form = try temporary(
+            """
+            | survey |             |      |       |
+            |        | type        | name | label |
+            |        | begin group | a    | A     |
+            |        | integer     | age  | Age   |
+            |        | end group   |      |       |
+            |        | begin group | b    | B     |
+            |        | integer     | age  | Age   |
+            |        | text        | note | Note  |
+            |        | end group   |      |       |
+            """, "md")
+        let shared = try temporary("\"age\";\"note\";\"_uuid\"\n\"5\";\"x\";\"u1\"\n", "csv")
+        let ambiguous = try rulecheck(["check", "--rules", form, "--layout", "kobo", shared])
+        expectEqual(ambiguous.status, 0)
+        #expect(ambiguous.stdout.contains("  warning age  unknown_column  'age' is not a field of the rules\n"))
+        #expect(!ambiguous.stdout.contains("'note'"))
+        let central = try temporary("note,KEY\nx,uuid:1\n", "csv")
+        let odk = try rulecheck(["check", "--rules", form, "--layout", "odk", central])
+        expectEqual(odk.status, 0)
+        #expect(odk.stdout.contains("  warning note  unknown_column  'note' is not a field of the rules\n"))
+    }
+
     @Test func theReportsOfMachinesCarryTheRecordID() throws {
         let run = try checkSurvey(Self.odkExport, layout: "odk", ["--format", "jsonl"]).run
         expectEqual(run.status, 1)

@@ -14,7 +14,8 @@ public enum ExportLayout: String, Sendable, Hashable, CaseIterable {
     /// (`household-age`), Central's own columns (`SubmissionDate`, `KEY`, `meta-instanceID`, …),
     /// a geopoint's split columns (`loc-Latitude`, …).
     case odk
-    /// KoboToolbox's CSV export: group paths joined by `/` (`household/age`), Kobo's own columns
+    /// KoboToolbox's CSV export: group paths joined by `/` (`household/age`), or a question's
+    /// name alone when exported without the groups in headers (`age`), Kobo's own columns
     /// (`_id`, `_uuid`, `_submission_time`, …), a select_multiple's 0/1 column per option
     /// (`colours/red`) and a geopoint's split columns (`_loc_latitude`, …).
     case kobo

@@ -56,6 +56,7 @@ public struct RecordChecker: Sendable {
     /// (`insurant.birth_date`), or, under a `layout`, as that platform writes it
     /// (``ExportLayout``), whose own columns are then known rather than unknown.
     public func columns(_ header: [String], layout: ExportLayout? = nil) -> ColumnMap {
+        let columns = ColumnNames(rules: rules, layout: layout, header: header)
         var seen = Set<JSONKey>()
         var duplicates: [String] = []
         var hasColumn = [Bool](repeating: false, count: rules.fields.count)
@@ -64,7 +65,7 @@ public struct RecordChecker: Sendable {
                 duplicates.append(name)
                 return nil
             }
-            guard let field = columnField(name, layout: layout) else { return nil }
+            guard let field = columns.field(name) else { return nil }
             hasColumn[field.id.index] = true
             return field.id
         }
@@ -77,10 +78,10 @@ public struct RecordChecker: Sendable {
         for (index, name) in header.enumerated() where fields[index] == nil {
             if layout.systemColumns.contains(name) {
                 known.insert(index)
-            } else if let choice = choiceColumn(name, at: index, layout: layout) {
+            } else if let choice = choiceColumn(name, at: index, columns) {
                 known.insert(index)
                 choiceColumns.append(choice)
-            } else if let (field, part) = geopointPart(name, layout: layout) {
+            } else if let (field, part) = geopointPart(name, columns) {
                 known.insert(index)
                 geopointParts[field, default: [nil, nil, nil, nil]][part] = index
             }
@@ -96,17 +97,10 @@ public struct RecordChecker: Sendable {
             choiceColumns: choiceColumns, geopoints: geopoints)
     }
 
-    /// The form-level field (not a group, not a list) that a column of `name` holds, under `layout`.
-    private func columnField(_ name: String, layout: ExportLayout?) -> FieldRules? {
-        let path: String? = if let layout { layout.fieldPath(name) } else { name }
-        guard let path, let field = rules.field(path), field.list == nil, field.type != .group else { return nil }
-        return field
-    }
-
     /// Kobo's 0/1 column of one option of a select_multiple (`colours/red`, `household/colours/red`).
-    private func choiceColumn(_ name: String, at index: Int, layout: ExportLayout) -> ColumnMap.ChoiceColumn? {
-        guard layout == .kobo, let slash = name.lastIndex(of: "/"),
-            let field = columnField(String(name[..<slash]), layout: layout), field.type == .multiChoice,
+    private func choiceColumn(_ name: String, at index: Int, _ columns: ColumnNames) -> ColumnMap.ChoiceColumn? {
+        guard columns.layout == .kobo, let slash = name.lastIndex(of: "/"),
+            let field = columns.field(String(name[..<slash])), field.type == .multiChoice,
             let value = ValueReader.option(String(name[name.index(after: slash)...]), of: field, among: field.options),
             let option = field.options.firstIndex(where: { $0.value == value })
         else { return nil }
@@ -116,8 +110,8 @@ public struct RecordChecker: Sendable {
     /// The text field and the part (0 latitude … 3 accuracy) of one of the columns the layout
     /// splits a geopoint into (Kobo's `_loc_latitude`, ODK Central's `household-loc-Accuracy`),
     /// or nil for a column that is no such part of a field of the rules.
-    private func geopointPart(_ name: String, layout: ExportLayout) -> (FieldID, Int)? {
-        guard let (question, part) = layout.geopointPart(name), let field = columnField(question, layout: layout),
+    private func geopointPart(_ name: String, _ columns: ColumnNames) -> (FieldID, Int)? {
+        guard let layout = columns.layout, let (question, part) = layout.geopointPart(name), let field = columns.field(question),
             field.type == .text
         else { return nil }
         return (field.id, part)
