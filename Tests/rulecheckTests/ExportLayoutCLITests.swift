@@ -208,6 +208,69 @@ extension CLITests {
         #expect(!run.stdout.contains("Between 0 and 120"))
     }
 
+    /// The household form in English and Persian: labels, a constraint message and a required
+    /// message per language.
+    static let persianForm = """
+        | survey |                        |           |               |                   |          |                    |                     |                    |                                  |                      |                                 |
+        |        | type                   | name      | label         | label::Persian (fa) | required | relevant           | constraint          | constraint_message | constraint_message::Persian (fa) | required_message     | required_message::Persian (fa)  |
+        |        | begin group            | household | Household     | خانوار              |          |                    |                     |                    |                                  |                      |                                 |
+        |        | integer                | age       | Age           | سن                  | yes      |                    | . >= 0 and . <= 120 | Between 0 and 120  | بین ۰ و ۱۲۰                      |                      |                                 |
+        |        | select_one yn          | married   | Married?      | متأهل؟              | yes      |                    |                     |                    |                                  |                      |                                 |
+        |        | text                   | spouse    | Spouse's name | نام همسر            | yes      | ${married} = 'yes' |                     |                    |                                  | Name your spouse     | نام همسر را بنویسید             |
+        |        | end group              |           |               |                     |          |                    |                     |                    |                                  |                      |                                 |
+        |        | select_multiple colour | colours   | Colours       | رنگ‌ها              |          |                    |                     |                    |                                  |                      |                                 |
+        | choices |           |       |       |              |
+        |         | list_name | name  | label | label::Persian (fa) |
+        |         | yn        | yes   | Yes   | بله          |
+        |         | yn        | no    | No    | خیر          |
+        |         | colour    | red   | Red   | قرمز         |
+        |         | colour    | green | Green | سبز          |
+        |         | colour    | blue  | Blue  | آبی          |
+        """
+
+    /// Planted errors in a KoboToolbox export, reported in Persian under `--locale fa`: the
+    /// form's own constraint and required messages, and RuleCheck's Persian messages; the
+    /// expected lines written by hand. RuleCheck's own messages name a question by its title,
+    /// the default language's label (a title per locale is not in the rules format), and show a
+    /// cell as it is written (`1`).
+    @Test func plantedErrorsInPersianUnderLocaleFa() throws {
+        let form = try temporary(Self.persianForm, "md")
+        let export = try temporary(
+            """
+            "household/age";"household/married";"household/spouse";"colours";"colours/red";"colours/green";"colours/blue";"_uuid"
+            "34";"yes";"Maria";"red blue";"1";"0";"1";"p1"
+            "130";"no";"";"red";"1";"0";"0";"p2"
+            "40";"yes";"";"";"0";"0";"0";"p3"
+            "16";"no";"Ann";"blue";"0";"0";"1";"p4"
+            "50";"no";"";"red purple";"1";"0";"0";"p5"
+            "forty";"no";"";"";"";"";"";"p6"
+            "60";"no";"";"red";"1";"1";"0";"p7"
+
+            """, "csv")
+        let run = try rulecheck(["check", "--rules", form, "--layout", "kobo", "--locale", "fa", export])
+        expectEqual(run.status, 1)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        for expected in [
+            "\(export): record 2 (p2), line 3",
+            "  error   household.age  check  بین ۰ و ۱۲۰ (value \"130\")",
+            "\(export): record 3 (p3), line 4",
+            "  error   household.spouse  required  نام همسر را بنویسید",
+            "\(export): record 4 (p4), line 5",
+            "  warning household.spouse  hidden_value  «Spouse's name» پنهان است اما مقدار دارد (value \"Ann\")",
+            "\(export): record 5 (p5), line 6",
+            "  error   colours  option  «red purple» از گزینه‌های «Colours» نیست (value \"red purple\")",
+            "\(export): record 6 (p6), line 7",
+            "  error   household.age  type  «Age»: «forty» عدد صحیح نیست (value \"forty\")",
+            "\(export): record 7 (p7), line 8",
+            "  error   colours  choice_columns  ستون «colours/green» برابر 1 است، اما «Colours» برابر «red» است (value \"1\")",
+        ] {
+            #expect(lines.contains(expected), "missing: \(expected)\n\(run.stdout)")
+        }
+        expectEqual(lines.filter { $0.hasPrefix(export) }.count, 6)
+        #expect(!run.stdout.contains("Between 0 and 120"))
+        #expect(!run.stdout.contains("Name your spouse"))
+    }
+
     @Test func systemColumnsAreKnownOnlyUnderTheirLayout() throws {
         let form = try temporary(Self.surveyForm, "md")
         // Kobo's columns in an ODK export are unknown, and the other way round; a path in the
