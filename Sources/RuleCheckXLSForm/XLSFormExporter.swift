@@ -217,15 +217,13 @@ struct XLSFormWriting {
         return true
     }
 
-    /// `label` (and its languages) from the title and `ui: labels`; no label when the title is
-    /// the id, as the rules compile a field without one.
+    /// `label` (and its languages) from `title` and `titles`; no label when the title is the id,
+    /// as the rules compile a field without one.
     func labels(_ field: FieldRules) -> [(column: String, text: String)] {
         var cells: [(column: String, text: String)] = []
         if field.title != field.name { cells.append(("label", field.title)) }
-        if let labels = field.ui["labels"]?.object {
-            for (code, text) in labels.sorted(by: { $0.key < $1.key }) where code != defaultCode {
-                if let text = text.string { cells.append(("label::" + Self.languageColumn(code), text)) }
-            }
+        for (code, text) in field.titles.sorted(by: { $0.key < $1.key }) where code != defaultCode {
+            cells.append(("label::" + Self.languageColumn(code), text))
         }
         return cells
     }

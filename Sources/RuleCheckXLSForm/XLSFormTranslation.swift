@@ -541,7 +541,7 @@ struct XLSFormTranslation {
                     at: typeCell)
             }
         }
-        // The title and the other languages' labels.
+        // The title, and the other languages' labels as its `titles:`.
         var ui: [RulesTree.Entry] = []
         var otherLabels: [RulesTree.Entry] = []
         let labels = row.translations("label")
@@ -555,7 +555,7 @@ struct XLSFormTranslation {
             let origin = CellReference(sheet: sheet, row: row.number, column: column.index)
             otherLabels.append(RulesTree.Entry(key: code, value: .scalar(RulesTree.quoted(text)), origin: origin))
         }
-        if !otherLabels.isEmpty { ui.append(RulesTree.Entry(key: "labels", value: .mapping(otherLabels), origin: nil)) }
+        if !otherLabels.isEmpty { entries.append(RulesTree.Entry(key: "titles", value: .mapping(otherLabels), origin: nil)) }
         if let hint = defaultText(row.translations("hint")) {
             let origin = CellReference(sheet: sheet, row: row.number, column: hint.column.index)
             ui.append(RulesTree.Entry(key: "help", value: .scalar(RulesTree.quoted(hint.text)), origin: origin))

@@ -38,7 +38,7 @@ import _RuleCheckTestSupport
                 defaultLanguage: "French (fr)"))
         let field = try #require(rules.field("q"))
         expectEqual(field.title, "Marié ?")
-        expectEqual(field.ui["labels"], .object(["en": .string("Married?")]))
+        expectEqual(field.titles, ["en": "Married?"])
         expectEqual(field.ui["help"], .string("Dites oui"))
         expectEqual(field.options.map(\.title), ["Oui"])
         expectEqual(rules.locale, "fr")
@@ -51,7 +51,7 @@ import _RuleCheckTestSupport
             Self.form(columns: ["label::English (en)", "label::French (fr)"], cells: ["Married?", "Marié ?"], defaultLanguage: nil))
         let field = try #require(rules.field("q"))
         expectEqual(field.title, "Married?")
-        expectEqual(field.ui["labels"], .object(["fr": .string("Marié ?")]))
+        expectEqual(field.titles, ["fr": "Marié ?"])
         expectEqual(rules.locale, nil)
     }
 
@@ -68,7 +68,7 @@ import _RuleCheckTestSupport
                 defaultLanguage: "French (fr)"))
         let field = try #require(rules.field("q"))
         expectEqual(field.title, "Marié ?")
-        expectEqual(field.ui["labels"], nil)
+        expectEqual(field.titles, [:])
         let message = try #require(field.checks.first?.message)
         expectEqual(message.locales, ["fr": "Message", "en": "English message"])
     }
@@ -78,7 +78,7 @@ import _RuleCheckTestSupport
             Self.form(columns: ["label", "label::English (en)"], cells: ["Marié ?", "Married?"], defaultLanguage: "French (fr)"))
         let field = try #require(rules.field("q"))
         expectEqual(field.title, "Marié ?")
-        expectEqual(field.ui["labels"], .object(["en": .string("Married?")]))
+        expectEqual(field.titles, ["en": "Married?"])
         expectEqual(rules.locale, "fr")
     }
 
@@ -90,7 +90,7 @@ import _RuleCheckTestSupport
                 columns: ["label::English (en)", "label::Kiswahili"], cells: ["Married?", "Umeoa?"], defaultLanguage: "Kiswahili"))
         let field = try #require(rules.field("q"))
         expectEqual(field.title, "Umeoa?")
-        expectEqual(field.ui["labels"], .object(["en": .string("Married?")]))
+        expectEqual(field.titles, ["en": "Married?"])
         expectEqual(rules.locale, nil)
     }
 

@@ -23,9 +23,9 @@ import _RuleCheckTestSupport
           - id: pet
             type: choice
             title: Pet
+            titles: {fr: Animal}
             ui:
               help: Your pet
-              labels: {fr: Animal}
             visible_if: age >= 18
             options:
               - {value: cat, title: Cat}

@@ -229,10 +229,9 @@ extension CLITests {
         """
 
     /// Planted errors in a KoboToolbox export, reported in Persian under `--locale fa`: the
-    /// form's own constraint and required messages, and RuleCheck's Persian messages; the
-    /// expected lines written by hand. RuleCheck's own messages name a question by its title,
-    /// the default language's label (a title per locale is not in the rules format), and show a
-    /// cell as it is written (`1`).
+    /// form's own constraint and required messages, and RuleCheck's Persian messages naming a
+    /// question by its Persian label (`titles:`); the expected lines written by hand. A cell is
+    /// shown as it is written (`1`).
     @Test func plantedErrorsInPersianUnderLocaleFa() throws {
         let form = try temporary(Self.persianForm, "md")
         let export = try temporary(
@@ -256,13 +255,13 @@ extension CLITests {
             "\(export): record 3 (p3), line 4",
             "  error   household.spouse  required  نام همسر را بنویسید",
             "\(export): record 4 (p4), line 5",
-            "  warning household.spouse  hidden_value  «Spouse's name» پنهان است اما مقدار دارد (value \"Ann\")",
+            "  warning household.spouse  hidden_value  «نام همسر» پنهان است اما مقدار دارد (value \"Ann\")",
             "\(export): record 5 (p5), line 6",
-            "  error   colours  option  «red purple» از گزینه‌های «Colours» نیست (value \"red purple\")",
+            "  error   colours  option  «red purple» از گزینه‌های «رنگ‌ها» نیست (value \"red purple\")",
             "\(export): record 6 (p6), line 7",
-            "  error   household.age  type  «Age»: «forty» عدد صحیح نیست (value \"forty\")",
+            "  error   household.age  type  «سن»: «forty» عدد صحیح نیست (value \"forty\")",
             "\(export): record 7 (p7), line 8",
-            "  error   colours  choice_columns  ستون «colours/green» برابر 1 است، اما «Colours» برابر «red» است (value \"1\")",
+            "  error   colours  choice_columns  ستون «colours/green» برابر 1 است، اما «رنگ‌ها» برابر «red» است (value \"1\")",
         ] {
             #expect(lines.contains(expected), "missing: \(expected)\n\(run.stdout)")
         }

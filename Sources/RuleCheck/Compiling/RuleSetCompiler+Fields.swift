@@ -132,7 +132,8 @@ extension RuleSetCompiler {
             itemType: field.itemType, uniqueItems: spec.uniqueItems?.value ?? false,
             uniqueBy: uniqueKeys.map(\.id), uniqueKeys: uniqueKeys.map { ($0.name, $0.title) },
             ui: JSONObject(Dictionary(spec.ui.map { ($0.name.value, $0.value) }, uniquingKeysWith: { first, _ in first })),
-            digits: digits, foldsDigits: foldsDigits(spec, type: field.type), maskValue: maskValue(spec), includedFrom: spec.includedFrom,
+            titles: spec.titles, digits: digits, foldsDigits: foldsDigits(spec, type: field.type), maskValue: maskValue(spec),
+            includedFrom: spec.includedFrom,
             maxSize: spec.maxSize?.value,
             mediaTypes: mediaTypes(spec), calendar: field.type == .date ? calendar(spec) : .gregorian, letters: fieldLetters[index],
             jsonTypes: jsonTypes, emptyIsValue: emptyIsValue)

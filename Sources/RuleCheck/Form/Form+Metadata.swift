@@ -29,7 +29,7 @@ extension Form {
             ?? mask?.placeholder ?? (field.type == .date ? field.dateFormat.pattern : nil)
         let offered = field.type == .choice || field.type == .multiChoice
         return FieldMetadata(
-            path: path, title: field.title, type: field.type, keyboard: Self.keyboard(field, mask, ui),
+            path: path, title: field.title(in: locale), type: field.type, keyboard: Self.keyboard(field, mask, ui),
             placeholder: placeholder, help: Self.localized(ui["help"], locale), mask: mask,
             pattern: field.pattern?.source, minLength: field.minLength, maxLength: field.maxLength,
             min: bounds.min, max: bounds.max, bounds: evaluator.messages.boundsText(min: bounds.min, max: bounds.max, field),

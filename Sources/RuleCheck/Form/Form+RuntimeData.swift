@@ -39,7 +39,7 @@ extension Form {
         let field = rules.fields[slot.field.index]
         let issues = messages.map { message in
             FieldIssue(
-                code: .external, message: evaluator.messages.message(.external, ["title": field.title, "message": message]),
+                code: .external, message: evaluator.messages.message(.external, ["title": field.title(in: locale), "message": message]),
                 rule: "external")
         }
         return try perform("external issues \(path)") { form, record throws(FormError) in

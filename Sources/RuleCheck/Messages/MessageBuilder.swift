@@ -73,7 +73,7 @@ struct MessageBuilder: Sendable {
             if let said = wording?.parameters[name] { return said }
             switch name {
             case "field": return field.path
-            case "title": return field.title
+            case "title": return field.title(in: locale)
             case "value": return value.map { display($0, field) } ?? written ?? ""
             case "min", "max": return rangePlaceholder(minimum: name == "min", failure, field, context)
             case "min_length", "max_length": return lengthPlaceholder(minimum: name == "min_length", failed: check, field)

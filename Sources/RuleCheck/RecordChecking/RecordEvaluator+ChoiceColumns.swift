@@ -23,7 +23,10 @@ extension RecordEvaluator {
             let answer = writtenText(slot) ?? ""
             let message = checker.evaluator.messages.message(
                 .choiceColumns, variant: answer.isEmpty ? "blank" : nil,
-                ["column": columns.header[choice.column], "cell": cell, "title": field.title, "answer": answer])
+                [
+                    "column": columns.header[choice.column], "cell": cell, "title": field.title(in: checker.evaluator.messages.locale),
+                    "answer": answer,
+                ])
             violations.append(Violation(field: field.path, code: .choiceColumns, value: cell, message: message))
         }
         return violations

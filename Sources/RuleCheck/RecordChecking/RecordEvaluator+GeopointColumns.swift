@@ -26,7 +26,7 @@ extension RecordEvaluator {
             for (part, column) in geopoint.parts.enumerated() {
                 guard let column else { continue }
                 let text = texts[part]
-                var parameters = ["column": columns.header[column], "title": field.title]
+                var parameters = ["column": columns.header[column], "title": field.title(in: checker.evaluator.messages.locale)]
                 let variant: String?
                 if text.isEmpty {
                     let othersWritten = texts.indices.contains { other in

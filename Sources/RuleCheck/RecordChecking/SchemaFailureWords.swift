@@ -18,7 +18,7 @@ struct SchemaFailureWords {
         let field = rules.field(SchemaVerdict.rulesPath(place))
         let value = Self.value(at: failure.instanceLocation.tokens, in: record)
         let (code, variant, parameters) = words(failure.kind, value: value)
-        let title = field?.title ?? (path.isEmpty ? messages.displayWord("record") : path)
+        let title = field?.title(in: messages.locale) ?? (path.isEmpty ? messages.displayWord("record") : path)
         var filled = parameters
         filled["title"] = title
         filled["field"] = path

@@ -11,7 +11,10 @@ public final class FieldRules: Sendable {
     public let path: String
     /// The field's own id.
     public let name: String
+    /// The title for people, as `title:` writes it (the field's id when it has none).
     public let title: String
+    /// The title in other locales (`titles: {fa: سن}`), by locale; empty when none is written.
+    public let titles: [String: String]
     public let type: FieldType
     /// The index of the field's section in ``RuleSet/sections``.
     public let section: Int
@@ -99,7 +102,7 @@ public final class FieldRules: Sendable {
         optionsFilter: WrittenExpression?, minItems: Int?, maxItems: Int?, checks: [CheckRule],
         message: LocalizedText?, messages: [IssueCode: LocalizedText], members: [FieldID],
         display: DisplayTemplate?, itemType: FieldType? = nil, uniqueItems: Bool = false, uniqueBy: [FieldID] = [],
-        uniqueKeys: [(name: String, title: String)] = [], ui: JSONObject = [:],
+        uniqueKeys: [(name: String, title: String)] = [], ui: JSONObject = [:], titles: [String: String] = [:],
         digits: DecimalDigits = .any, foldsDigits: Bool = false, maskValue: Mask.ValueForm = .formatted, includedFrom: [FileLocation] = [],
         maxSize: Int? = nil, mediaTypes: [String] = [], calendar: DateCalendar = .gregorian, letters: LetterFolding = .exact,
         jsonTypes: JSONTypes? = nil, emptyIsValue: Bool = false
@@ -108,6 +111,7 @@ public final class FieldRules: Sendable {
         self.path = path
         self.name = name
         self.title = title
+        self.titles = titles
         self.type = type
         self.section = section
         self.list = list
@@ -188,5 +192,20 @@ public final class FieldRules: Sendable {
             }
         }
         return nil
+    }
+}
+
+extension FieldRules {
+    /// The title in `locale` (`fa`, `pt-BR`): its own entry of ``titles``, then its language's
+    /// (`pt` for `pt-BR`), else ``title``.
+    ///
+    /// ```swift
+    /// age.title(in: "fa")   // "سن" for `title: Age` and `titles: {fa: سن}`
+    /// age.title(in: "de")   // "Age"
+    /// ```
+    public func title(in locale: String) -> String {
+        guard !titles.isEmpty else { return title }
+        if let exact = titles[locale] { return exact }
+        return titles[String(locale.prefix { $0 != "-" && $0 != "_" })] ?? title
     }
 }

@@ -35,7 +35,7 @@ struct FieldKey: Sendable {
 
     /// Every key a field may write besides `id`, in the order the printers write them.
     static let all: [FieldKey] = [
-        type, itemType, title, initial, required, visibleIf, enabledIf, value, dependsOn,
+        type, itemType, title, titles, initial, required, visibleIf, enabledIf, value, dependsOn,
         minLength, maxLength, pattern, mask, maskValue, digits, calendar, letters, min, max, format,
         maxSize, mediaTypes, jsonTypes, options, optionsFilter, minItems, maxItems, uniqueItems, uniqueBy,
         checks, message, messages, display, ui, include, fields, item,
@@ -74,6 +74,22 @@ extension FieldKey {
             if let title = field.title { printer.line(depth, "title: " + RulesYAMLPrinter.string(title)) }
         },
         json: { field in field.title.map { .string($0) } })
+    /// `titles: {fa: سن, fr: Âge}`: the title in other locales, for messages and forms in them.
+    static let titles = FieldKey(
+        name: "titles", applies: nil, draftsText: false,
+        read: { parser, node, field in field.titles = parser.titles(node) },
+        yaml: { printer, field, depth in
+            guard !field.titles.isEmpty else { return }
+            printer.line(depth, "titles:")
+            for (locale, text) in field.titles.sorted(by: { $0.key < $1.key }) {
+                let key = RulesYAMLPrinter.isPlainSafe(locale) ? locale : RulesYAMLPrinter.quoted(locale)
+                printer.line(depth + 1, key + ": " + RulesYAMLPrinter.string(text))
+            }
+        },
+        json: { field in
+            guard !field.titles.isEmpty else { return nil }
+            return .object(JSONObject(field.titles.mapValues { .string($0) }))
+        })
     /// `initial: 3`, or `initial: [a, b]` for a multi_choice.
     static let initial = FieldKey(
         name: "initial", applies: .init(types: withValue, description: "fields with a value", itemsToo: false), draftsText: false,

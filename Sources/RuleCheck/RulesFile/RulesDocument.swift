@@ -176,6 +176,8 @@ struct FieldSpec: Sendable {
         var minItems: Located<Int>?
         var maxItems: Located<Int>?
         var messages: [Located<String>: LocalizedText] = [:]
+        /// `titles: {fa: …, fr: …}`: the title in other locales, by locale.
+        var titles: [String: String] = [:]
         var display: ScalarText?
         /// A `values` field's type of each value (`text` when not written).
         var itemType: Located<String>?
@@ -193,7 +195,7 @@ struct FieldSpec: Sendable {
         var isEmpty: Bool {
             initialList == nil && maskValue == nil && digits == nil && calendar == nil && letters == nil && include == nil
                 && includedFrom.isEmpty && maxSize == nil && mediaTypes == nil && jsonTypes == nil && format == nil
-                && optionsFilter == nil && minItems == nil && maxItems == nil && messages.isEmpty && display == nil
+                && optionsFilter == nil && minItems == nil && maxItems == nil && messages.isEmpty && titles.isEmpty && display == nil
                 && itemType == nil && uniqueItems == nil && uniqueBy.isEmpty && ui.isEmpty && comments.isEmpty
         }
     }
@@ -221,6 +223,10 @@ struct FieldSpec: Sendable {
         set { rareKeys[keyPath: key] = newValue }
     }
 
+    var titles: [String: String] {
+        get { self[rare: \.titles] }
+        set { self[rare: \.titles] = newValue }
+    }
     var initialList: [ScalarText]? {
         get { self[rare: \.initialList] }
         set { self[rare: \.initialList] = newValue }

@@ -190,6 +190,23 @@ struct RulesFileParser {
         return messages
     }
 
+    /// `titles:`: locales (`fa`, `pt-BR`) mapped to the title in each.
+    mutating func titles(_ node: RulesNode) -> [String: String] {
+        guard case .mapping(let mapping) = node.kind else {
+            error(.wrongShape, "'titles' must map locales to the title in each ({fa: …, fr: …})", at: node.location)
+            return [:]
+        }
+        var titles: [String: String] = [:]
+        for entry in mapping {
+            if let locale = string(entry.key, "a locale in 'titles'"),
+                let text = string(entry.value, "the '\(locale.value)' title")
+            {
+                titles[locale.value] = text.value
+            }
+        }
+        return titles
+    }
+
     mutating func options(_ node: RulesNode) -> [OptionSpec] {
         sequence(node, "options").compactMap { option in
             if case .scalar = option.kind {

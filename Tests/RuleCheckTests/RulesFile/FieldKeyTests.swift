@@ -14,6 +14,9 @@ struct FieldKeyTests {
           - id: 'name'
             type: text
             title: 'Name'
+            titles:
+              fa: 'نام'
+              pt-BR: 'Nome'
             initial: 'Ann'
             required: true
             visible_if: age >= 18
