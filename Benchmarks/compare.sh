@@ -2,14 +2,17 @@
 # rulecheck next to other engines, on the same records and (as far as each can say it) the same
 # rules, all in one run, printed as ratios:
 #
-#   1. DuckDB (Python package `duckdb`) checking two 12-column exports (200,000 rows, 2% bad cells
+#   1. DuckDB (Python package `duckdb`) checking three 12-column exports (200,000 rows, 2% bad cells
 #      each), as CSV and as JSON Lines, against their rules written as SQL
 #      (Benchmarks/compare/duckdb_check.py): counting the violations of each rule, and writing
 #      every violation to JSON Lines; 1 and 2 threads, next to `rulecheck check --format jsonl`
 #      with --jobs 1 and 2. The shapes: osago12 (Benchmarks/compare/osago12.yaml: dates, options,
 #      numbers, a document number masked by its type; records from `rulecheck sample`) and
 #      policies12 (Benchmarks/compare/policies12.yaml: mostly regexes — Cyrillic names, a phone
-#      mask, an email, a VIN, a plate; records from Benchmarks/compare/policies12_data.py, seeded).
+#      mask, an email, a VIN, a plate; records from Benchmarks/compare/policies12_data.py, seeded)
+#      and persian12 (Benchmarks/compare/persian12.yaml: regexes over Persian script and Persian
+#      digits — names with a ZWNJ, a national code, a mobile, a postal code, an address, a plate;
+#      Benchmarks/compare/persian12_data.py, seeded).
 #      Beside the times, rulecheck's and DuckDB's violations are compared rule by rule
 #      (Benchmarks/compare/same_counts.py): a difference is printed, and makes the script fail.
 #   2. frictionless (Python) validating the full OSAGO CSV against a Table Schema
@@ -34,6 +37,11 @@
 #   6. http: `rulecheck serve Rules/osago.yaml` under wrk (32 connections, 1 thread): POST
 #      /v1/check of one valid OSAGO record, beside GET /healthz (the HTTP stack alone), in
 #      interleaved rounds.
+#   7. layout: SURVEYS submissions of an XLSForm (Benchmarks/compare/survey24.md: 21 questions in
+#      groups, select_multiples, constraints, relevance; Benchmarks/compare/survey24_data.py, seeded,
+#      2% bad cells) as a plain CSV, as ODK Central's CSV export and as KoboToolbox's
+#      (Benchmarks/compare/platform_exports.py): `check --layout odk|kobo` next to the plain CSV,
+#      --jobs 1 and 2; the three reports must count the same violations.
 #
 #   Benchmarks/compare.sh          from the repository root (or anywhere: it finds the root)
 #
@@ -50,7 +58,7 @@
 # PARTS ("duckdb peers compile records edits http": the parts to run), RULECHECK_BIN (a rulecheck
 # binary to use instead of building one), COMPILE_TIMING_BIN and EDIT_TIMING_BIN (the timing
 # binaries, built from Benchmarks/ otherwise), RECORDS (20000, part 4), HTTP_SECONDS (5, each wrk
-# run of part 6). Part 4 needs valgrind and binutils' objcopy, part 6 wrk (apt-get install
+# run of part 6), SURVEYS (200000, part 7). Part 4 needs valgrind and binutils' objcopy, part 6 wrk (apt-get install
 # valgrind wrk); without them the script says so and skips the part.
 set -euo pipefail
 
@@ -66,13 +74,14 @@ FIELDS=${FIELDS:-10000}
 RUNS=${RUNS:-5}
 DATA_DIR=${DATA_DIR:-/tmp/rulecheck-bench}
 VENV=${VENV:-/tmp/rulecheck-peers-venv}
-PARTS=${PARTS:-duckdb peers structural compile records edits http}
+PARTS=${PARTS:-duckdb peers structural compile records edits http layout}
 STRUCTURAL=${STRUCTURAL:-200000}
 RECORDS=${RECORDS:-20000}
 HTTP_SECONDS=${HTTP_SECONDS:-5}
+SURVEYS=${SURVEYS:-200000}
 # The peers' versions: the figures of Docs/performance.md are of these.
 PEERS="duckdb==2.0.0:duckdb jsonschema-rs==0.60.3:jsonschema_rs frictionless==5.21.0:frictionless"
-SHAPES="osago12 policies12"
+SHAPES="osago12 policies12 persian12"
 TODAY=2026-11-22   # the schemas' and the SQL's date bounds are written for this day
 RULES=Rules/osago.yaml
 BIN=${RULECHECK_BIN:-.build/release/rulecheck}
@@ -118,18 +127,20 @@ if part peers && { [ ! -s "$CSV" ] || [ ! -s "$JSONL" ]; }; then
         sample "$RULES" "$COUNT" 0.05 jsonl "$JSONL"
     fi
 fi
-# The two 12-column shapes, CSV and JSON Lines, 2% bad cells each: osago12 from `rulecheck
-# sample` (one planted mistake in 24% of the rows), policies12 from its own seeded generator.
-policies12() {
-    [ -s "$2" ] && return
-    echo "generating $2 ($COUNT12 records)" >&2
-    python3 "$HERE/policies12_data.py" "$COUNT12" "$1" "$2.partial" 1
-    mv "$2.partial" "$2"
+# The three 12-column shapes, CSV and JSON Lines, 2% bad cells each: osago12 from `rulecheck
+# sample` (one planted mistake in 24% of the rows), policies12 and persian12 from their own seeded
+# generators.
+generated() {
+    [ -s "$3" ] && return
+    echo "generating $3 ($COUNT12 records)" >&2
+    python3 "$HERE/$1_data.py" "$COUNT12" "$2" "$3.partial" 1
+    mv "$3.partial" "$3"
 }
 if part duckdb; then
     for form in csv jsonl; do
         sample "$HERE/osago12.yaml" "$COUNT12" 0.24 "$form" "$DATA_DIR/osago12-$COUNT12.$form"
-        policies12 "$form" "$DATA_DIR/policies12-$COUNT12.$form"
+        generated policies12 "$form" "$DATA_DIR/policies12-$COUNT12.$form"
+        generated persian12 "$form" "$DATA_DIR/persian12-$COUNT12.$form"
     done
 fi
 
@@ -213,7 +224,20 @@ quotient() { awk -v a="$1" -v b="$2" -v f="${3:-%.2f×}" 'BEGIN { if (a + 0 > 0 
 # field NAME KEY: a number from the JSON a command printed (its last "KEY": N).
 field() { grep -o "\"$2\": *[0-9]*" "$RESULTS/$1.out" 2>/dev/null | tail -1 | grep -o '[0-9]*$' || echo "?"; }
 
-cat "$DATA_DIR"/*12-"$COUNT12".* "$CSV" "$JSONL" > /dev/null 2>&1 || true   # warm the page cache
+# The XLSForm's submissions, plain and as the two platforms export them.
+SURVEY_FORM="$HERE/survey24.md"
+SURVEY_PLAIN="$DATA_DIR/survey24-$SURVEYS.csv" SURVEY_ODK="$DATA_DIR/survey24-$SURVEYS.odk.csv"
+SURVEY_KOBO="$DATA_DIR/survey24-$SURVEYS.kobo.csv"
+if part layout && { [ ! -s "$SURVEY_ODK" ] || [ ! -s "$SURVEY_KOBO" ]; }; then
+    echo "generating $SURVEY_PLAIN and its ODK Central and KoboToolbox exports ($SURVEYS submissions)" >&2
+    python3 "$HERE/survey24_data.py" "$SURVEYS" "$SURVEY_PLAIN.partial" 1
+    python3 "$HERE/platform_exports.py" "$SURVEY_FORM" "$SURVEY_PLAIN.partial" "$SURVEY_ODK.partial" "$SURVEY_KOBO.partial"
+    mv "$SURVEY_PLAIN.partial" "$SURVEY_PLAIN"
+    mv "$SURVEY_ODK.partial" "$SURVEY_ODK"
+    mv "$SURVEY_KOBO.partial" "$SURVEY_KOBO"
+fi
+
+cat "$DATA_DIR"/*12-"$COUNT12".* "$CSV" "$JSONL" "$DATA_DIR"/survey24-* > /dev/null 2>&1 || true   # warm the page cache
 LOAD_BEFORE=$(load)
 
 # 1. DuckDB on the 12-column exports: every shape and format, all in the same rounds.
@@ -251,6 +275,17 @@ if part structural; then
             --jobs "$jobs" --format summary-json
     done
     have_peer jsonschema_rs && job jsonschema-rs-structural "$PYTHON" "$HERE/jsonschema_rs_check.py" "$HERE/structural.schema.json" "$EVENTS"
+    rounds "$RUNS"
+fi
+
+# 7. An XLSForm's submissions: plain, and as ODK Central and KoboToolbox export them.
+if part layout; then
+    say "rulecheck on $SURVEYS submissions of $SURVEY_FORM: plain CSV, --layout odk, --layout kobo"
+    for jobs in 1 2; do
+        job "layout-plain-$jobs" "$BIN" check --rules "$SURVEY_FORM" "$SURVEY_PLAIN" --today "$TODAY" --jobs "$jobs" --format jsonl
+        job "layout-odk-$jobs" "$BIN" check --rules "$SURVEY_FORM" --layout odk "$SURVEY_ODK" --today "$TODAY" --jobs "$jobs" --format jsonl
+        job "layout-kobo-$jobs" "$BIN" check --rules "$SURVEY_FORM" --layout kobo "$SURVEY_KOBO" --today "$TODAY" --jobs "$jobs" --format jsonl
+    done
     rounds "$RUNS"
 fi
 
@@ -549,6 +584,40 @@ if part http && [ -s "$RESULTS/http-record.outs" ]; then
     echo
     echo "The server's peak RSS: ${HTTP_RSS:-?} MB."
 fi
+
+LAYOUT_DIFFERENT=0
+if part layout; then
+    echo
+    echo "### An XLSForm's submissions as the platforms export them: $SURVEYS submissions ($SURVEY_FORM)"
+    echo
+    echo "| input | --jobs | violations | wall s | CPU s | submissions/s | RSS MB |"
+    echo "|---|---:|---:|---:|---:|---:|---:|"
+    for spec in "plain|plain CSV (RuleCheck's columns)" "odk|ODK Central CSV, --layout odk" "kobo|KoboToolbox CSV, --layout kobo"; do
+        IFS='|' read -r layout label <<< "$spec"
+        for jobs in 1 2; do
+            name="layout-$layout-$jobs"
+            violations=$(wc -l < "$RESULTS/$name.out" 2>/dev/null || echo "?")
+            echo "| $label | $jobs | $violations | $(wall "$name") | $(cpu "$name") | $(awk -v n="$SURVEYS" -v w="$(wall "$name")" 'BEGIN { if (w > 0) printf "%.0f", n / w }') | $(rss "$name") |"
+        done
+    done
+    echo
+    echo "| ratio (same run) | wall, --jobs 1 | wall, --jobs 2 | CPU, --jobs 1 | goal |"
+    echo "|---|---:|---:|---:|---|"
+    for layout in odk kobo; do
+        echo "| time of --layout $layout ÷ time of the plain CSV | $(ratio "layout-$layout-1" layout-plain-1) | $(ratio "layout-$layout-2" layout-plain-2) | $(ratio "layout-$layout-1" layout-plain-1 cpu) | ≤ 1.0× (no dearer per submission) |"
+    done
+    # Every layout must find the same violations: the same lines, but for the submission's id.
+    plain_count=$(wc -l < "$RESULTS/layout-plain-1.out")
+    for layout in odk kobo; do
+        count=$(wc -l < "$RESULTS/layout-$layout-1.out")
+        if [ "$count" != "$plain_count" ]; then
+            echo "compare.sh: --layout $layout reports $count violations, the plain CSV $plain_count" >&2
+            LAYOUT_DIFFERENT=1
+        fi
+    done
+fi
+
+if [ "$LAYOUT_DIFFERENT" -ne 0 ]; then exit 1; fi
 
 if part duckdb && [ "$DIFFERENT" -ne 0 ]; then
     echo "compare.sh: rulecheck and DuckDB did not find the same violations (above): the rules' SQL is wrong" >&2

@@ -2,7 +2,8 @@
 
 Usage: python duckdb_check.py SHAPE counts|jsonl THREADS FILE TODAY [OUT.jsonl]
 
-SHAPE   osago12 (Benchmarks/compare/osago12.yaml) or policies12 (Benchmarks/compare/policies12.yaml)
+SHAPE   osago12 (Benchmarks/compare/osago12.yaml), policies12 (Benchmarks/compare/policies12.yaml) or
+        persian12 (Benchmarks/compare/persian12.yaml)
 FILE    a CSV file, or a JSON Lines file (its name ends in .jsonl)
 counts  the number of violations of each rule (field and code), as `rulecheck check --format
         summary` counts them: one aggregate query over the file.
@@ -159,7 +160,24 @@ def policies12(rules: Rules, today: str) -> None:
     rules.text("plate", required=False, pattern=f"[{plate_letters}][0-9]{{3}}[{plate_letters}]{{2}}[0-9]{{2,3}}")
 
 
-SHAPES = {"osago12": osago12, "policies12": policies12}
+def persian12(rules: Rules, today: str) -> None:
+    """Benchmarks/compare/persian12.yaml."""
+    day = f"DATE '{today}'"
+    rules.text("policy_number", pattern="ب[۰-۹]{3}/[۰-۹]{6}")
+    rules.text("last_name", max_length=40, pattern="[آ-ی]+(?:[\\x{200C} ][آ-ی]+)*")
+    rules.text("first_name", max_length=30, pattern="[آ-ی]+(?:\\x{200C}[آ-ی]+)?")
+    rules.date("birth_date", f"{day} - INTERVAL 100 YEAR", f"{day} - INTERVAL 18 YEAR")
+    rules.text("national_code", pattern="[۰-۹]{10}")
+    rules.text("mobile", pattern="۰۹[۰-۹]{9}")
+    rules.choice("usage", ["personal", "taxi", "freight", "public", "agricultural"])
+    rules.text("postal_code", pattern="[۱-۹][۰-۹]{4}-?[۰-۹]{5}")
+    rules.text("address", max_length=120, pattern="[آ-ی]+(?:،? [آ-ی۰-۹\\x{200C}]+)*")
+    rules.number("experience", 0, 80, whole=True)
+    rules.boolean("trailer")
+    rules.text("plate", required=False, pattern="[۱-۹][۰-۹][آ-ی][۰-۹]{3}-[۱-۹][۰-۹]")
+
+
+SHAPES = {"osago12": osago12, "policies12": policies12, "persian12": persian12}
 
 
 def main() -> None:
