@@ -9,18 +9,12 @@ date, a phone without its mask, an email without '@', a value that is not an opt
 or 18 characters or with a letter VINs leave out, an integer out of bounds or not a number, a bool
 that is not one, a Latin plate). The plate is optional: a third of the records have none.
 
-JSON Lines keep JSON's types, as an export would: the integer is a number (out of bounds too) and
-the bool a boolean, a value that is not one is the string the CSV has, an empty cell is null, and a
-record without a plate has no "plate" key.
+JSON Lines keep JSON's types (shape_data.py).
 """
-import csv
-import json
-import random
-import sys
+import shape_data
 
 COLUMNS = ["policy_number", "last_name", "first_name", "birth_date", "phone", "email", "usage",
            "doc_number", "vin", "experience", "trailer", "plate"]
-BAD_RATE = 0.02
 SERIES = "АВЕКМНОРСТУХ"
 LAST_NAMES = ["Иванов", "Смирнов", "Кузнецов", "Попов", "Васильев", "Петров", "Соколов", "Михайлов",
               "Новиков", "Фёдоров", "Морозов", "Волков", "Алексеев", "Лебедев", "Семёнов", "Егоров",
@@ -106,49 +100,5 @@ def bad(rng, column, value):
     raise ValueError(column)
 
 
-def records(count, seed):
-    rng = random.Random(seed)
-    for _ in range(count):
-        female = rng.random() < 0.5
-        record = {}
-        for column in COLUMNS:
-            value = good(rng, column, female)
-            if column == "plate" and rng.random() < 1 / 3:
-                value = ""
-            elif rng.random() < BAD_RATE:
-                value = bad(rng, column, value)
-            record[column] = value
-        yield record
-
-
-def csv_text(value):
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def main() -> None:
-    count, form, out = int(sys.argv[1]), sys.argv[2], sys.argv[3]
-    seed = int(sys.argv[4]) if len(sys.argv) > 4 else 1
-    with open(out, "w", encoding="utf-8", newline="") as file:
-        if form == "csv":
-            writer = csv.writer(file, lineterminator="\n")
-            writer.writerow(COLUMNS)
-            for record in records(count, seed):
-                writer.writerow(csv_text(record[column]) for column in COLUMNS)
-        elif form == "jsonl":
-            for record in records(count, seed):
-                line = {}
-                for column, value in record.items():
-                    if value == "":
-                        if column != "plate":
-                            line[column] = None
-                    else:
-                        line[column] = value
-                file.write(json.dumps(line, ensure_ascii=False) + "\n")
-        else:
-            sys.exit(f"policies12_data.py: unknown format {form!r} (csv or jsonl)")
-
-
 if __name__ == "__main__":
-    main()
+    shape_data.main("policies12_data.py", COLUMNS, good, bad, start=lambda rng: rng.random() < 0.5)
