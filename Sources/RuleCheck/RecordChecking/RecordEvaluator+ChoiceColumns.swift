@@ -18,8 +18,10 @@ extension RecordEvaluator {
             } else {
                 chosen = false
             }
-            let cell = String(decoding: UnsafeBufferPointer(rebasing: buffer[cells[choice.column]]), as: UTF8.self)
-            guard ValueReader.bool(cell) != chosen else { continue }
+            // Read from the bytes: a cell that agrees (nearly all of them) makes no string.
+            let bytes = UnsafeBufferPointer(rebasing: buffer[cells[choice.column]])
+            guard ValueReader.bool(ascii: bytes) != chosen else { continue }
+            let cell = String(decoding: bytes, as: UTF8.self)
             let answer = writtenText(slot) ?? ""
             let message = checker.evaluator.messages.message(
                 .choiceColumns, variant: answer.isEmpty ? "blank" : nil,

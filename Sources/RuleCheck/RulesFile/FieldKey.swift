@@ -74,21 +74,17 @@ extension FieldKey {
             if let title = field.title { printer.line(depth, "title: " + RulesYAMLPrinter.string(title)) }
         },
         json: { field in field.title.map { .string($0) } })
-    /// `titles: {fa: سن, fr: Âge}`: the title in other locales, for messages and forms in them.
+    /// `titles: {fa: سن, fr: Âge}`: the title in other locales, for messages and forms in them;
+    /// printed as a message of locales is.
     static let titles = FieldKey(
         name: "titles", applies: nil, draftsText: false,
         read: { parser, node, field in field.titles = parser.titles(node) },
         yaml: { printer, field, depth in
-            guard !field.titles.isEmpty else { return }
-            printer.line(depth, "titles:")
-            for (locale, text) in field.titles.sorted(by: { $0.key < $1.key }) {
-                let key = RulesYAMLPrinter.isPlainSafe(locale) ? locale : RulesYAMLPrinter.quoted(locale)
-                printer.line(depth + 1, key + ": " + RulesYAMLPrinter.string(text))
-            }
+            if !field.titles.isEmpty { printer.message(depth, "titles", LocalizedText(locales: field.titles)) }
         },
         json: { field in
             guard !field.titles.isEmpty else { return nil }
-            return .object(JSONObject(field.titles.mapValues { .string($0) }))
+            return RulesJSONBuilder.message(LocalizedText(locales: field.titles))
         })
     /// `initial: 3`, or `initial: [a, b]` for a multi_choice.
     static let initial = FieldKey(

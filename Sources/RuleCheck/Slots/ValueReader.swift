@@ -85,11 +85,11 @@ enum ValueReader {
     }
 
     static func bool(_ text: String) -> Bool? {
-        switch text.lowercased() {
-        case "true", "yes", "1": true
-        case "false", "no", "0": false
-        default: nil
-        }
+        // No text but these ASCII words lowercases to one of them, so their bytes, in any ASCII
+        // case, are all there is to compare (without the string `lowercased()` would make).
+        guard text.utf8.count <= 5 else { return nil }
+        var text = text
+        return text.withUTF8 { bool(ascii: $0) }
     }
 
     /// The option whose value is written `text` (`12` for the number 12, `true` for a bool).

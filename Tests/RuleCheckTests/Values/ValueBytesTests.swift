@@ -104,3 +104,23 @@ struct ValueBytesTests {
         #expect((0..<100).allSatisfy { find("key\($0)") == 10 + $0 } && find("key100") == nil)
     }
 }
+
+/// A bool as text: `true`, `yes`, `1`, `false`, `no`, `0` in any ASCII case, nothing else — no
+/// spaces, no other script's letters or digits that look like them. Expected by hand.
+@Suite("A bool as text")
+struct BoolTextTests {
+    @Test(arguments: [
+        ("true", true), ("TRUE", true), ("Yes", true), ("yEs", true), ("1", true),
+        ("false", false), ("False", false), ("NO", false), ("0", false),
+    ])
+    func words(_ text: String, _ expected: Bool) {
+        expectEqual(ValueReader.bool(text), expected)
+    }
+
+    @Test(arguments: [
+        "", " 1", "yes ", "truee", "y", "n", "on", "2", "۱", "ｙｅｓ", "\u{212A}", "ye\u{301}s", "TRUE\u{0}", "ja",
+    ])
+    func notABool(_ text: String) {
+        expectEqual(ValueReader.bool(text), nil)
+    }
+}
