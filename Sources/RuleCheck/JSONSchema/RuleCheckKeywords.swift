@@ -35,6 +35,8 @@ struct RuleCheckKeywords {
     var message: LocalizedText?
     var messages: [Located<String>: LocalizedText]?
     var display: ScalarText?
+    /// `x-rulecheck-titles`: the title in other locales.
+    var titles: [String: String]?
     /// Whether any of `x-rulecheck-message` / `x-rulecheck-messages` is written.
     var hasMessages = false
 
@@ -45,6 +47,7 @@ struct RuleCheckKeywords {
         "x-rulecheck-format", "x-rulecheck-options", "x-rulecheck-options-filter", "x-rulecheck-initial", "x-rulecheck-checks",
         "x-rulecheck-message", "x-rulecheck-messages", "x-rulecheck-display", "x-rulecheck-mask-value", "x-rulecheck-digits",
         "x-rulecheck-media-types", "x-rulecheck-ui", "x-rulecheck-calendar", "x-rulecheck-letters", "x-rulecheck-unique-by",
+        "x-rulecheck-titles",
     ]
     /// The keywords of the root schema (the form).
     static let root: Set<String> = [
@@ -127,6 +130,13 @@ extension SchemaImporter {
         if let (value, pointer) = node.first("x-rulecheck-message") {
             x.hasMessages = true
             x.message = localized(value, at: pointer, keyword: "x-rulecheck-message")
+        }
+        if let (value, pointer) = node.first("x-rulecheck-titles") {
+            if let members = value.object, members.values.allSatisfy({ $0.string != nil }) {
+                x.titles = members.compactMapValues(\.string)
+            } else {
+                ownError("x-rulecheck-titles must map locales to the title in each ({\"fa\": …, \"fr\": …})", at: pointer)
+            }
         }
         if let (value, pointer) = node.first("x-rulecheck-messages") {
             x.hasMessages = true

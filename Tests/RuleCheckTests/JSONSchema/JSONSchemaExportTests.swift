@@ -97,6 +97,28 @@ struct JSONSchemaExportTests {
             ])
     }
 
+    /// `titles:` leave as `x-rulecheck-titles` and come back: a field's title in other locales is
+    /// not lost through a JSON Schema.
+    @Test func titlesInOtherLocalesTravel() throws {
+        let rules = try RuleSet(yaml: "fields:\n  - {id: age, type: integer, title: Age, titles: {fa: سن, fr: Âge}}\n")
+        let schema = try JSONParser().parse(Array(rules.jsonSchema().utf8))
+        expectEqual(schema["properties"]?["age"]?["title"], "Age")
+        expectEqual(schema["properties"]?["age"]?["x-rulecheck-titles"], ["fa": "سن", "fr": "Âge"])
+        let (back, findings) = try SchemaTest.importing(rules.jsonSchema())
+        expectEqual(findings.map(\.message), [])
+        expectEqual(back.field("age")?.titles, ["fa": "سن", "fr": "Âge"])
+        expectEqual(back.field("age")?.title(in: "fa"), "سن")
+        do {
+            _ = try SchemaTest.importing(#"{"properties": {"a": {"type": "string", "x-rulecheck-titles": ["x"]}}}"#)
+            Testing.Issue.record("an x-rulecheck-titles that is no object was accepted")
+        } catch {
+            expectEqual(
+                "\(error)".split(separator: "\n").first.map(String.init),
+                #"s.json:1:41: error: /properties/a/x-rulecheck-titles: x-rulecheck-titles must map locales to the title in each ({"fa": …, "fr": …}) [RC7010]"#
+            )
+        }
+    }
+
     @Test func conditionalRequiredIsIfThen() throws {
         let blocks = try #require(try Self.exported()["allOf"]?.array)
         // code is required for cars; phone, required, only while visible (for flats).

@@ -258,6 +258,7 @@ extension SchemaImporter {
             spec.optionsWritten = true
         }
         if let checks = x.checks { spec.checks = checks }
+        if let titles = x.titles { spec.titles = titles }
         if x.hasMessages {
             spec.message = x.message
             spec.messages = x.messages ?? [:]
