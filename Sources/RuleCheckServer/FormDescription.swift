@@ -19,7 +19,7 @@ enum FormDescription {
             let top = section.fields.filter { rules.fields[$0.index].group == nil }
             return .object([
                 "id": .string(section.id), "title": .string(section.title),
-                "fields": .array(top.map { node(rules.fields[$0.index], rules) }),
+                "fields": .array(top.map { node(rules.fields[$0.index], rules, locale: form.locale) }),
             ])
         }
         let pages = rules.pages.map { page -> JSONValue in
@@ -39,17 +39,18 @@ enum FormDescription {
         ])
     }
 
-    private static func node(_ field: FieldRules, _ rules: RuleSet) -> JSONValue {
+    /// A field's node, titled in `locale` (``FieldRules/title(in:)``).
+    private static func node(_ field: FieldRules, _ rules: RuleSet, locale: String) -> JSONValue {
         var object: JSONObject = [
-            "path": .string(field.path), "name": .string(field.name), "title": .string(field.title),
+            "path": .string(field.path), "name": .string(field.name), "title": .string(field.title(in: locale)),
             "type": .string(field.type.rawValue), "computed": .bool(field.isComputed),
         ]
         switch field.type {
         case .group:
-            object["fields"] = .array(field.members.map { node(rules.fields[$0.index], rules) })
+            object["fields"] = .array(field.members.map { node(rules.fields[$0.index], rules, locale: locale) })
         case .list:
             let direct = field.members.filter { rules.fields[$0.index].group == nil }
-            object["item"] = .array(direct.map { node(rules.fields[$0.index], rules) })
+            object["item"] = .array(direct.map { node(rules.fields[$0.index], rules, locale: locale) })
         case .choice, .multiChoice:
             object["options"] = .array(field.options.map { .object(["value": $0.value.json, "title": .string($0.title)]) })
         case .values:

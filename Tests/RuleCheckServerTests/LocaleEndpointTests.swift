@@ -57,4 +57,20 @@ struct RulesLocaleEndpointTests {
         expectEqual(form.json["lang"]?.string, "fa")
         expectEqual(form.json["direction"]?.string, "rtl")
     }
+
+    /// `titles:`: a check's messages and a form's layout name a field by its title in the
+    /// request's locale.
+    @Test func titlesInTheRequestsLocale() async throws {
+        let directory = try TemporaryDirectory()
+        let harness = ServerHarness(files: [
+            try directory.write(
+                "rent.yaml", "form: rent\nfields:\n  - {id: area, title: Area, titles: {fa: متراژ}, type: integer, min: 20}\n")
+        ])
+        let persian = try await harness.send(.post, "/v1/check?locale=fa", json: ["area": 3])
+        expectEqual(persian.json["violations"]?[0]?["message"]?.string, "«متراژ» نباید کمتر از ۲۰ باشد")
+        let (_, persianForm) = try await harness.newForm(["locale": "fa"])
+        expectEqual(persianForm.json["layout"]?["sections"]?[0]?["fields"]?[0]?["title"]?.string, "متراژ")
+        let (_, englishForm) = try await harness.newForm(["locale": "en"])
+        expectEqual(englishForm.json["layout"]?["sections"]?[0]?["fields"]?[0]?["title"]?.string, "Area")
+    }
 }
