@@ -7,32 +7,17 @@
 struct ColumnNames {
     let rules: RuleSet
     let layout: ExportLayout?
-    /// Under `kobo`, the field of each last name of a path that the header has as a bare name
-    /// and no field has as its whole path; nil where several fields share it.
+    /// Under `kobo`, the field of each name that a form-level field in a group has (`age` of
+    /// `household.age`); nil where several such fields share it. Made once per header.
     private let bareNames: [String: FieldID?]
 
-    init(rules: RuleSet, layout: ExportLayout?, header: [String]) {
+    init(rules: RuleSet, layout: ExportLayout?) {
         self.rules = rules
         self.layout = layout
         var bareNames: [String: FieldID?] = [:]
         if layout == .kobo {
-            // Only names the header holds, so a header that writes the groups costs one lookup
-            // per column and no walk over the fields.
-            var wanted = Set<String>()
-            for name in header where !name.contains("/") && rules.field(name) == nil { wanted.insert(name) }
-            for column in header {
-                // A bare select_multiple's 0/1 column (`colours/red`) and geopoint part
-                // (`_loc_latitude`) name a bare question too.
-                if let slash = column.firstIndex(of: "/"), column.lastIndex(of: "/") == slash {
-                    wanted.insert(String(column[..<slash]))
-                }
-                if let (question, _) = ExportLayout.kobo.geopointPart(column), !question.contains("/") { wanted.insert(question) }
-            }
-            if !wanted.isEmpty {
-                for field in rules.fields where field.list == nil && field.type != .group && field.path != field.name {
-                    guard wanted.contains(field.name) else { continue }
-                    bareNames[field.name] = bareNames[field.name] == nil ? .some(field.id) : .some(nil)
-                }
+            for field in rules.fields where field.list == nil && field.type != .group && field.path != field.name {
+                bareNames[field.name] = bareNames[field.name] == nil ? .some(field.id) : .some(nil)
             }
         }
         self.bareNames = bareNames

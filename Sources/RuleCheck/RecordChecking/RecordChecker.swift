@@ -56,7 +56,7 @@ public struct RecordChecker: Sendable {
     /// (`insurant.birth_date`), or, under a `layout`, as that platform writes it
     /// (``ExportLayout``), whose own columns are then known rather than unknown.
     public func columns(_ header: [String], layout: ExportLayout? = nil) -> ColumnMap {
-        let columns = ColumnNames(rules: rules, layout: layout, header: header)
+        let columns = ColumnNames(rules: rules, layout: layout)
         var seen = Set<JSONKey>()
         var duplicates: [String] = []
         var hasColumn = [Bool](repeating: false, count: rules.fields.count)

@@ -42,7 +42,8 @@ extension ValueReader {
         return read(text: String(decoding: bytes, as: UTF8.self), for: field, locale: locale)
     }
 
-    /// ``bool(_:)`` for ASCII bytes: `true`/`yes`/`1`, `false`/`no`/`0`, in any case.
+    /// ``bool(_:)`` for the UTF-8 bytes of a cell: `true`/`yes`/`1`, `false`/`no`/`0`, in any
+    /// ASCII case; any other bytes (other scripts included) are no bool.
     static func bool(ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
         func spells(_ word: StaticString) -> Bool {
             guard bytes.count == word.utf8CodeUnitCount else { return false }

@@ -66,14 +66,10 @@ package struct SliceFingerprint: Sendable, Hashable {
         guard let object = json.object, let rules = json["rules"]?.string, let today = json["today"]?.string,
             let locale = json["locale"]?.string, let strict = json["strict"]?.bool, let version = json["rulecheck"]?.string
         else { return nil }
+        // A sixth key only for a layout, and that one a string.
         let layout = object["layout"]
-        guard object.count == (layout == nil ? 5 : 6) else { return nil }
-        if let layout {
-            guard let name = layout.string else { return nil }
-            self.init(rules: rules, today: today, locale: locale, strict: strict, version: version, layout: name)
-        } else {
-            self.init(rules: rules, today: today, locale: locale, strict: strict, version: version)
-        }
+        guard object.count == (layout == nil ? 5 : 6), layout == nil || layout?.string != nil else { return nil }
+        self.init(rules: rules, today: today, locale: locale, strict: strict, version: version, layout: layout?.string)
     }
 
     /// What differs from `other`, one phrase each, as options of `rulecheck check` where they

@@ -40,9 +40,7 @@ extension JSONSchemaExporter {
         // The other hints, for an import with no UI schema or one without a place for them (JSON Forms).
         if field.type == .date && field.calendar != .gregorian { p.set("x-rulecheck-calendar", .string(field.calendar.identifier)) }
         if field.letters != .exact { p.set("x-rulecheck-letters", .string(field.letters.rawValue)) }
-        if !field.titles.isEmpty {
-            p.set("x-rulecheck-titles", .object(field.titles.keys.sorted().map { ($0, .string(field.titles[$0] ?? "")) }))
-        }
+        if !field.titles.isEmpty { p.set("x-rulecheck-titles", Self.message(LocalizedText(locales: field.titles))) }
         let hints = field.ui.keys.sorted().filter { !UISchemaExporter.schemaHints.contains($0) }
         if !hints.isEmpty { p.set("x-rulecheck-ui", .object(hints.compactMap { name in field.ui[name].map { (name, OrderedJSON($0)) } })) }
         return p.json
